@@ -1,0 +1,31 @@
+// Package suite lists gentest's analyzers in one place, so that every
+// driver (gentest vet, go vet's vettool protocol, gentest facts, the
+// generator and the golangci-lint plugin) runs the same set.
+package suite
+
+import (
+	"golang.org/x/tools/go/analysis"
+)
+
+// Analyzers returns the analyzers of the suite, in a fixed order.
+// Fact-only analyzers are included: drivers run them for their facts even
+// when they report nothing.
+func Analyzers() []*analysis.Analyzer {
+	return []*analysis.Analyzer{}
+}
+
+// FuncFact is implemented by object facts on functions that gentest facts
+// prints: the keys of FuncJSON are merged into the function's JSON object,
+// next to "name".
+type FuncFact interface {
+	analysis.Fact
+	FuncJSON() map[string]any
+}
+
+// PackageFact is implemented by package facts that gentest facts prints: the
+// keys of PackageJSON are merged into the package's JSON object, next to
+// "package" and "functions".
+type PackageFact interface {
+	analysis.Fact
+	PackageJSON() map[string]any
+}

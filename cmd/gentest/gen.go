@@ -1,0 +1,93 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"time"
+
+	"github.com/gentest-go/gentest/analyzers/suite"
+	"github.com/gentest-go/gentest/generator"
+	"github.com/gentest-go/gentest/generator/load"
+)
+
+func cmdGen(args []string) int {
+	fs := flag.NewFlagSet("gentest gen", flag.ContinueOnError)
+	budget := fs.Duration("budget", 10*time.Second, "search time per package")
+	execs := fs.Int("execs", 0, "bound the search by this many executed sequences instead of time; with -seed, output is reproducible")
+	seed := fs.Int64("seed", 1, "random seed")
+	out := fs.String("o", "", "output file (default <pkgname>_gentest_test.go in the package directory; one package only)")
+	jsonOut := fs.Bool("json", false, "print a JSON summary per package on stdout")
+	workers := fs.Int("p", 0, "number of executor processes (default GOMAXPROCS)")
+	callTimeout := fs.Duration("call-timeout", time.Second, "time limit for one call of the code under test")
+	memLimit := fs.Int64("mem-limit", 0, "memory cap per executor in MiB (default: all executors together below a quarter of RAM, at most 2048 each)")
+	noCache := fs.Bool("no-cache", false, "rebuild the executor even if a cached one matches")
+	quiet := fs.Bool("q", false, "print only errors")
+	fs.Usage = func() {
+		fmt.Fprint(fs.Output(), `Usage: gentest gen [flags] [packages]
+
+gen writes <pkgname>_gentest_test.go next to each package: tests found by
+feedback-directed random search over the package's exported API, with go-cmp
+regression assertions, verified with go test before they are written.
+
+Flags:
+`)
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0
+		}
+		return 2
+	}
+	dir, err := os.Getwd()
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "gentest: %v\n", err)
+		return 1
+	}
+	cfg := generator.Config{
+		Dir:         dir,
+		Patterns:    fs.Args(),
+		Budget:      *budget,
+		Execs:       *execs,
+		Seed:        *seed,
+		Output:      *out,
+		Workers:     *workers,
+		CallTimeout: *callTimeout,
+		MemLimit:    *memLimit << 20,
+		Analyzers:   suite.Analyzers(),
+		Log:         os.Stderr,
+	}
+	if *quiet {
+		cfg.Log = nil
+	}
+	if !*noCache {
+		if c, err := os.UserCacheDir(); err == nil {
+			cfg.CacheDir = filepath.Join(c, "gentest", "executors")
+		}
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	sums, err := generator.Run(ctx, cfg)
+	if *jsonOut {
+		enc := json.NewEncoder(os.Stdout)
+		for _, s := range sums {
+			enc.Encode(s)
+		}
+	}
+	if err != nil {
+		var le *load.Error
+		if errors.As(err, &le) {
+			fmt.Fprintf(os.Stderr, "gentest: %v\n", le)
+		} else {
+			fmt.Fprintf(os.Stderr, "gentest: %v\n", err)
+		}
+		return 1
+	}
+	return 0
+}

@@ -1,0 +1,74 @@
+// Command gentest generates unit tests for Go packages and runs the static
+// analyses that guide it.
+//
+// Usage:
+//
+//	gentest gen   [flags] [packages]   generate tests (default ".")
+//	gentest vet   [flags] [packages]   run the analyzers, print diagnostics
+//	gentest facts [flags] [packages]   print the facts the generator uses
+//	go vet -vettool=$(command -v gentest) ./...
+//
+// Run "gentest <command> -h" for the flags of each command.
+package main
+
+import (
+	"fmt"
+	"os"
+	"strings"
+
+	"golang.org/x/tools/go/analysis/unitchecker"
+
+	"github.com/gentest-go/gentest/analyzers/suite"
+)
+
+const usage = `gentest writes unit tests for Go packages and runs the analyses that guide it.
+
+Usage:
+
+	gentest gen   [flags] [packages]   generate tests (default ".")
+	gentest vet   [flags] [packages]   run the analyzers and print diagnostics
+	gentest facts [flags] [packages]   print the facts the generator uses
+	go vet -vettool=$(command -v gentest) ./...
+
+Run "gentest <command> -h" for a command's flags.
+`
+
+func main() {
+	os.Exit(run(os.Args[1:]))
+}
+
+func run(args []string) int {
+	if isVetInvocation(args) {
+		// go vet drives the tool with -V=full, -flags, and a .cfg file per
+		// package; unitchecker speaks that protocol and exits itself.
+		unitchecker.Main(suite.Analyzers()...)
+		return 0
+	}
+	if len(args) == 0 {
+		fmt.Fprint(os.Stderr, usage)
+		return 2
+	}
+	switch args[0] {
+	case "gen":
+		return cmdGen(args[1:])
+	case "vet":
+		return cmdVet(args[1:])
+	case "facts":
+		return cmdFacts(args[1:])
+	case "-h", "-help", "--help", "help":
+		fmt.Fprint(os.Stdout, usage)
+		return 0
+	}
+	fmt.Fprintf(os.Stderr, "gentest: unknown command %q\n\n%s", args[0], usage)
+	return 2
+}
+
+// isVetInvocation recognises how go vet calls a vettool.
+func isVetInvocation(args []string) bool {
+	if len(args) == 0 {
+		return false
+	}
+	a := args[0]
+	return strings.HasPrefix(a, "-V=") || a == "-V" || a == "-flags" ||
+		strings.HasSuffix(args[len(args)-1], ".cfg")
+}

@@ -1,0 +1,452 @@
+package instrument
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+
+	"golang.org/x/tools/go/packages"
+)
+
+// goEnv is the environment of the go commands the tests run: no workspace,
+// no toolchain download, no network.
+func goEnv() []string {
+	return append(os.Environ(), "GOWORK=off", "GOTOOLCHAIN=local", "GOFLAGS=-mod=mod", "GOPROXY=off")
+}
+
+func copyDir(t *testing.T, from, to string) {
+	t.Helper()
+	ents, err := os.ReadDir(from)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll(to, 0o777); err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range ents {
+		if e.IsDir() {
+			continue
+		}
+		b, err := os.ReadFile(filepath.Join(from, e.Name()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(to, e.Name()), b, 0o666); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// coverSource is the runtime's cover.go without the executor hook that
+// needs the lead's other runtime files (wire.go's Result).
+func coverSource(t *testing.T) []byte {
+	t.Helper()
+	path := filepath.Join("..", "rt", "cover.go")
+	src, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, path, src, parser.ParseComments)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range f.Decls {
+		if fd, ok := d.(*ast.FuncDecl); ok && fd.Name.Name == "coverCollect" {
+			start := fd.Pos()
+			if fd.Doc != nil {
+				start = fd.Doc.Pos()
+			}
+			a, b := fset.Position(start).Offset, fset.Position(fd.End()).Offset
+			return append(append([]byte(nil), src[:a]...), src[b:]...)
+		}
+	}
+	return src
+}
+
+// loadAndInstrument loads pattern in the module at dir and instruments it,
+// returning the overlay (path -> contents) of instrumented files and runtime.
+func loadAndInstrument(t *testing.T, dir, pattern, rtImport string) (map[string][]byte, *Table, *packages.Package) {
+	t.Helper()
+	cfg := &packages.Config{
+		Mode: packages.NeedName | packages.NeedFiles | packages.NeedCompiledGoFiles |
+			packages.NeedSyntax | packages.NeedTypes | packages.NeedTypesInfo,
+		Dir: dir,
+		Env: goEnv(),
+	}
+	pkgs, err := packages.Load(cfg, pattern)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(pkgs) != 1 || len(pkgs[0].Errors) > 0 {
+		t.Fatalf("load %s: %v", pattern, pkgs[0].Errors)
+	}
+	p := pkgs[0]
+	out, tab, err := Package(p.Fset, p.Syntax, p.TypesInfo, p.Types, rtImport)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pkgDir := filepath.Dir(p.CompiledGoFiles[0])
+	rtDir := filepath.Join(pkgDir, "zz_gentest_rt")
+	out[filepath.Join(rtDir, "cover.go")] = coverSource(t)
+	out[filepath.Join(rtDir, "zz_size.go")] = []byte(fmt.Sprintf("package gentestrt\n\nfunc init() { Init(%d, %d) }\n", len(tab.Blocks), len(tab.Conds)))
+	return out, tab, p
+}
+
+// writeOverlay writes the files of an overlay under dir and returns the
+// overlay JSON file for go build -overlay.
+func writeOverlay(t *testing.T, dir string, files map[string][]byte) string {
+	t.Helper()
+	repl := map[string]string{}
+	i := 0
+	for path, b := range files {
+		i++
+		p := filepath.Join(dir, fmt.Sprintf("%d_%s", i, filepath.Base(path)))
+		if err := os.WriteFile(p, b, 0o666); err != nil {
+			t.Fatal(err)
+		}
+		repl[path] = p
+	}
+	j, err := json.Marshal(map[string]interface{}{"Replace": repl})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ov := filepath.Join(dir, "overlay.json")
+	if err := os.WriteFile(ov, j, 0o666); err != nil {
+		t.Fatal(err)
+	}
+	return ov
+}
+
+func goCmd(t *testing.T, dir string, args ...string) string {
+	t.Helper()
+	cmd := exec.Command("go", args...)
+	cmd.Dir = dir
+	cmd.Env = goEnv()
+	var out bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &out
+	if err := cmd.Run(); err != nil {
+		t.Fatalf("go %s: %v\n%s", strings.Join(args, " "), err, out.String())
+	}
+	return out.String()
+}
+
+type condObs struct {
+	ID                  int32
+	NTrue, NFalse       uint32
+	DistTrue, DistFalse float64
+}
+
+type scenarioCov struct {
+	Blocks   []int32
+	Branches []int32
+	Conds    []condObs
+}
+
+func runDriver(t *testing.T, bin string) (results map[string]string, order []string, cov map[string]*scenarioCov) {
+	t.Helper()
+	out, err := exec.Command(bin).Output()
+	if err != nil {
+		t.Fatalf("%s: %v", bin, err)
+	}
+	results, cov = map[string]string{}, map[string]*scenarioCov{}
+	for _, line := range strings.Split(strings.TrimRight(string(out), "\n"), "\n") {
+		parts := strings.SplitN(line, "\t", 3)
+		if len(parts) != 3 {
+			t.Fatalf("bad driver line %q", line)
+		}
+		results[parts[0]] = parts[1]
+		order = append(order, parts[0])
+		if parts[2] != "" {
+			var c scenarioCov
+			if err := json.Unmarshal([]byte(parts[2]), &c); err != nil {
+				t.Fatalf("%s: %v", line, err)
+			}
+			cov[parts[0]] = &c
+		}
+	}
+	return results, order, cov
+}
+
+func TestEndToEnd(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds binaries")
+	}
+	tmp := t.TempDir()
+	mod := filepath.Join(tmp, "mod")
+	copyDir(t, filepath.Join("..", "..", "..", "testdata", "instrument", "fixture"), filepath.Join(mod, "fixture"))
+	copyDir(t, filepath.Join("..", "..", "..", "testdata", "instrument", "driver"), filepath.Join(mod, "driver"))
+	if err := os.WriteFile(filepath.Join(mod, "go.mod"), []byte("module example.com/fx\n\ngo 1.18\n"), 0o666); err != nil {
+		t.Fatal(err)
+	}
+	files, tab, pkg := loadAndInstrument(t, mod, "example.com/fx/fixture", "example.com/fx/fixture/zz_gentest_rt")
+
+	// A file without probes is left alone, import included.
+	for _, name := range pkg.CompiledGoFiles {
+		if filepath.Base(name) == "empty.go" {
+			orig, _ := os.ReadFile(name)
+			if !bytes.Equal(files[name], orig) {
+				t.Errorf("empty.go changed:\n%s", files[name])
+			}
+		}
+	}
+
+	ovDir := filepath.Join(tmp, "ov")
+	if err := os.MkdirAll(ovDir, 0o777); err != nil {
+		t.Fatal(err)
+	}
+	ov := writeOverlay(t, ovDir, files)
+	plain, cov := filepath.Join(tmp, "plain"), filepath.Join(tmp, "cov")
+	goCmd(t, mod, "build", "-o", plain, "./driver")
+	goCmd(t, mod, "build", "-tags", "gentestcov", "-overlay", ov, "-o", cov, "./driver")
+
+	want, order, _ := runDriver(t, plain)
+	got, _, covs := runDriver(t, cov)
+	for _, name := range order {
+		if got[name] != want[name] {
+			t.Errorf("scenario %s: instrumented result %q, original %q", name, got[name], want[name])
+		}
+		if covs[name] == nil {
+			t.Fatalf("scenario %s: no coverage", name)
+		}
+	}
+
+	// Conditions by function and text.
+	condID := func(fn, text string) int {
+		t.Helper()
+		for _, c := range tab.Conds {
+			if c.Func == fn && c.Text == text {
+				return c.ID
+			}
+		}
+		t.Fatalf("no condition %q in %s", text, fn)
+		return -1
+	}
+	obs := func(scenario string, id int) condObs {
+		for _, c := range covs[scenario].Conds {
+			if int(c.ID) == id {
+				return c
+			}
+		}
+		return condObs{ID: int32(id), DistTrue: -1, DistFalse: -1} // not evaluated
+	}
+	const maxDist = 1e300
+	notEval := condObs{DistTrue: -1, DistFalse: -1}
+	checks := []struct {
+		scenario, fn, text string
+		want               condObs // ID ignored
+		dist               bool
+	}{
+		{"eq40", "Eq42", "x == 42", condObs{NFalse: 1, DistTrue: 2}, true},
+		{"eq42", "Eq42", "x == 42", condObs{NTrue: 1, DistFalse: 1}, true},
+		{"eq45", "Eq42", "x == 42", condObs{NFalse: 1, DistTrue: 3}, true},
+		{"kinds1", "Kinds", "u >= 1<<63", condObs{NTrue: 1, DistFalse: 1}, true},
+		{"kinds2", "Kinds", "u >= 1<<63", condObs{NFalse: 1, DistTrue: 1}, true},
+		{"kinds1", "Kinds", "f == 0.1", condObs{NTrue: 1, DistFalse: 1}, true},
+		{"kinds1", "Kinds", "c > 36.6", condObs{NTrue: 1, DistFalse: 37 - 36.6}, true},
+		{"kinds1", "Kinds", "id != 7", condObs{NFalse: 1, DistTrue: 1}, true},
+		{"kinds0", "Kinds", "id != 7", condObs{NTrue: 1, DistFalse: 7}, true},
+		{"kinds1", "Kinds", `n <= "m"`, condObs{NFalse: 1, DistTrue: 'z' - 'm'}, true},
+		{"kinds2", "Kinds", `n <= "m"`, condObs{NTrue: 1, DistFalse: 1}, true},
+		{"kinds1", "Kinds", "x < -100", condObs{NTrue: 1, DistFalse: 28}, true},
+		{"kinds1", "Kinds", "x > 0", condObs{NFalse: 1, DistTrue: 129}, true},
+		{"loop0", "Loop", "i < n", condObs{NFalse: 1, DistTrue: 1}, true},
+		{"loop10", "Loop", "i < n", condObs{NTrue: 10, NFalse: 1}, true},
+		{"loop10", "Loop", "i == 1", condObs{NTrue: 1, NFalse: 6}, true},
+		{"loop10", "Loop", "i > 2", condObs{NTrue: 3, NFalse: 2, DistTrue: 0, DistFalse: 0}, true},
+		{"sw1", "Sw", "y == 2", condObs{NTrue: 1, DistFalse: 1}, true},
+		{"sw1", "Sw", "y == 4", notEval, true},
+		{"sw5", "Sw", "y == 2", condObs{NFalse: 1, DistTrue: 8}, true},
+		{"sw5", "Sw", "y == 4", condObs{NFalse: 1, DistTrue: 6}, true},
+		{"sw5", "Sw", "y == 8", condObs{NFalse: 1, DistTrue: 2}, true},
+		{"sw5", "Sw", "y == 10", condObs{NTrue: 1, DistFalse: 1}, true},
+		{"swz", "SwNoInit", `get() == "a"`, condObs{NFalse: 1, DistTrue: 'z' - 'a'}, true},
+		{"swc", "SwNoInit", `get() == "c"`, condObs{NTrue: 1, DistFalse: 1}, true},
+		{"tswbytes", "TSw", "case string, []byte", condObs{NTrue: 1, DistFalse: 1}, false},
+		{"tswbytes", "TSw", "case int", condObs{NFalse: 1, DistTrue: 1}, false},
+		{"tswbytes", "TSw", "default", condObs{NFalse: 1, DistTrue: 1}, false},
+		{"tswother", "TSw", "default", condObs{NTrue: 1, DistFalse: 1}, false},
+		{"swifacea", "SwIface", `v == "a"`, condObs{NTrue: 1, DistFalse: 1}, false},
+		{"swifacenil", "SwIface", `v == nil`, condObs{NTrue: 1, DistFalse: 1}, false},
+		{"lsw0", "LabeledSwitch", "y == 1", condObs{NTrue: 1, DistFalse: 1}, true},
+		{"lsw0", "LabeledSwitch", "r > 2", condObs{NTrue: 1, NFalse: 2, DistFalse: 0}, true},
+		{"lessint", "Less", "a < b", condObs{NTrue: 1, DistFalse: 1}, false},
+		{"stack", "(*Stack).Push", "x < 0", condObs{NTrue: 1, NFalse: 2}, true},
+		{"stackempty", "Stack.Len", "len(s.items) == 0", condObs{NTrue: 1, DistFalse: 1}, true},
+		{"inrange", "InRange.func1", "x >= lo", condObs{NTrue: 2, NFalse: 1}, true},
+		{"inrange", "InRange.func1", "x < hi", condObs{NTrue: 1, NFalse: 1}, true},
+		{"strs", "Strs", "a < b", condObs{NFalse: 1, DistTrue: 'h' - 'b' + 1}, true},
+		{"strs", "Strs", `a == "hello"`, condObs{NFalse: 1, DistTrue: 1}, true},
+		{"strs2", "Strs", "a < b", condObs{NTrue: 1, DistFalse: 1}, true},
+		{"strs2", "Strs", `a == "hello"`, condObs{NTrue: 1, DistFalse: 1}, true},
+		{"shift8", "Shift", "1<<s == 256", condObs{NTrue: 1, DistFalse: 1}, false},
+		{"nan", "NaN", "a <= b", condObs{NFalse: 1, DistTrue: maxDist}, true},
+		{"inf", "NaN", "a <= b", condObs{NFalse: 1, DistTrue: maxDist}, true},
+		{"named", "Named", "a || !b", condObs{NTrue: 1, NFalse: 1}, false},
+		{"consts", "Consts", "x > limit", condObs{NTrue: 1, NFalse: 1}, true},
+		{"consts", "Consts", "debug", condObs{NFalse: 2, DistTrue: 1}, false},
+		{"select", "Select", "n > 0", condObs{NTrue: 1, NFalse: 1}, true},
+	}
+	for _, c := range checks {
+		id := condID(c.fn, c.text)
+		if tab.Conds[id].Distance != c.dist {
+			t.Errorf("%s %q: Distance = %v, want %v", c.fn, c.text, tab.Conds[id].Distance, c.dist)
+		}
+		got := obs(c.scenario, id)
+		want := c.want
+		want.ID = int32(id)
+		if got.NTrue != want.NTrue || got.NFalse != want.NFalse ||
+			!close(got.DistTrue, want.DistTrue) || !close(got.DistFalse, want.DistFalse) {
+			t.Errorf("scenario %s, %s %q: got %+v, want %+v", c.scenario, c.fn, c.text, got, want)
+		}
+		// Covered branches agree with the counts.
+		br := map[int32]bool{}
+		for _, b := range covs[c.scenario].Branches {
+			br[b] = true
+		}
+		if br[int32(2*id)] != (got.NTrue > 0) || br[int32(2*id+1)] != (got.NFalse > 0) {
+			t.Errorf("scenario %s, %s %q: branches %v disagree with %+v", c.scenario, c.fn, c.text, covs[c.scenario].Branches, got)
+		}
+	}
+
+	// Blocks: Eq42 has three (body up to the if, then, rest).
+	var eq []Block
+	for _, b := range tab.Blocks {
+		if b.Func == "Eq42" {
+			eq = append(eq, b)
+		}
+	}
+	sort.Slice(eq, func(i, j int) bool { return eq[i].StartLine < eq[j].StartLine })
+	if len(eq) != 3 {
+		t.Fatalf("Eq42 blocks: %+v", eq)
+	}
+	hit := func(scenario string, id int) bool {
+		for _, b := range covs[scenario].Blocks {
+			if int(b) == id {
+				return true
+			}
+		}
+		return false
+	}
+	for _, tc := range []struct {
+		scenario string
+		want     [3]bool
+	}{{"eq40", [3]bool{true, false, true}}, {"eq42", [3]bool{true, true, false}}} {
+		for i, b := range eq {
+			if hit(tc.scenario, b.ID) != tc.want[i] {
+				t.Errorf("scenario %s: block %+v hit = %v, want %v", tc.scenario, b, !tc.want[i], tc.want[i])
+			}
+		}
+	}
+	// Only Eq42's blocks run in eq40.
+	for _, id := range covs["eq40"].Blocks {
+		if tab.Blocks[id].Func != "Eq42" {
+			t.Errorf("eq40 hit block %+v", tab.Blocks[id])
+		}
+	}
+	// The package initialiser's closure is named and was reset away.
+	found := false
+	for _, b := range tab.Blocks {
+		if b.Func == "glob..func1" {
+			found = true
+		}
+	}
+	if !found {
+		t.Error("no block for the package-level closure")
+	}
+}
+
+func close(a, b float64) bool {
+	d := a - b
+	if d < 0 {
+		d = -d
+	}
+	return d <= 1e-9*(1+b)
+}
+
+func TestDumpFixture(t *testing.T) {
+	if os.Getenv("GENTEST_DUMP") == "" {
+		t.Skip("set GENTEST_DUMP=1 to print the instrumented fixture")
+	}
+	tmp := t.TempDir()
+	copyDir(t, filepath.Join("..", "..", "..", "testdata", "instrument", "fixture"), filepath.Join(tmp, "fixture"))
+	os.WriteFile(filepath.Join(tmp, "go.mod"), []byte("module example.com/fx\n\ngo 1.18\n"), 0o666)
+	files, _, _ := loadAndInstrument(t, tmp, "example.com/fx/fixture", "example.com/fx/fixture/zz_gentest_rt")
+	for p, b := range files {
+		if strings.HasSuffix(p, "fixture.go") {
+			t.Logf("%s", b)
+		}
+	}
+}
+
+// stdPackages are instrumented in place (through the overlay, GOROOT is not
+// touched) and compiled, to show the rewrite copes with real code.
+var stdPackages = []string{
+	"encoding/csv", "strconv", "text/tabwriter", "container/list",
+	"bufio", "strings", "bytes", "sort", "regexp/syntax", "regexp", "go/scanner",
+	"text/template/parse", "encoding/json", "net/url", "path/filepath",
+	"unicode/utf8", "encoding/base64", "math/big", "time", "go/printer", "fmt",
+}
+
+func TestStdPackages(t *testing.T) {
+	if testing.Short() {
+		t.Skip("compiles std packages")
+	}
+	tmp := t.TempDir()
+	all := map[string][]byte{}
+	cfg := &packages.Config{
+		Mode: packages.NeedName | packages.NeedFiles | packages.NeedCompiledGoFiles |
+			packages.NeedSyntax | packages.NeedTypes | packages.NeedTypesInfo,
+		Dir: tmp,
+		Env: goEnv(),
+	}
+	pkgs, err := packages.Load(cfg, stdPackages...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	nb, nc := 0, 0
+	for _, p := range pkgs {
+		if len(p.Errors) > 0 {
+			t.Fatalf("load %s: %v", p.PkgPath, p.Errors)
+		}
+		rtImport := p.PkgPath + "/zz_gentest_rt"
+		out, tab, err := Package(p.Fset, p.Syntax, p.TypesInfo, p.Types, rtImport)
+		if err != nil {
+			t.Fatalf("%s: %v", p.PkgPath, err)
+		}
+		for k, v := range out {
+			all[k] = v
+		}
+		rtDir := filepath.Join(filepath.Dir(p.CompiledGoFiles[0]), "zz_gentest_rt")
+		all[filepath.Join(rtDir, "cover.go")] = coverSource(t)
+		all[filepath.Join(rtDir, "zz_size.go")] = []byte(fmt.Sprintf("package gentestrt\n\nfunc init() { Init(%d, %d) }\n", len(tab.Blocks), len(tab.Conds)))
+		nd := 0
+		for _, c := range tab.Conds {
+			if c.Distance {
+				nd++
+			}
+		}
+		t.Logf("%s: %d files, %d blocks, %d conditions (%d with distances)", p.PkgPath, len(out), len(tab.Blocks), len(tab.Conds), nd)
+		nb += len(tab.Blocks)
+		nc += len(tab.Conds)
+	}
+	ovDir := filepath.Join(tmp, "ov")
+	if err := os.MkdirAll(ovDir, 0o777); err != nil {
+		t.Fatal(err)
+	}
+	ov := writeOverlay(t, ovDir, all)
+	if err := os.WriteFile(filepath.Join(tmp, "go.mod"), []byte("module example.com/std\n\ngo 1.18\n"), 0o666); err != nil {
+		t.Fatal(err)
+	}
+	goCmd(t, tmp, append([]string{"build", "-overlay", ov}, stdPackages...)...)
+	t.Logf("compiled %d std packages: %d blocks, %d conditions", len(stdPackages), nb, nc)
+}

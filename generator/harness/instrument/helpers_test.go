@@ -1,0 +1,127 @@
+package instrument
+
+import (
+	"go/ast"
+	"go/importer"
+	"go/parser"
+	"go/token"
+	"go/types"
+	"os"
+	"path/filepath"
+	"sync"
+	"testing"
+)
+
+const testRT = "example.com/p/zz_gentest_rt"
+
+var (
+	rtOnce sync.Once
+	rtPkg  *types.Package
+	rtErr  error
+)
+
+// runtimePkg type-checks the runtime's cover.go, without the executor hook
+// that needs the lead's other files.
+func runtimePkg(t *testing.T) *types.Package {
+	t.Helper()
+	rtOnce.Do(func() {
+		fset := token.NewFileSet()
+		f, err := parser.ParseFile(fset, filepath.Join("..", "rt", "cover.go"), nil, 0)
+		if err != nil {
+			rtErr = err
+			return
+		}
+		var decls []ast.Decl
+		for _, d := range f.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok && fd.Name.Name == "coverCollect" {
+				continue
+			}
+			decls = append(decls, d)
+		}
+		f.Decls = decls
+		rtPkg, rtErr = (&types.Config{}).Check(testRT, fset, []*ast.File{f}, nil)
+	})
+	if rtErr != nil {
+		t.Fatalf("runtime: %v", rtErr)
+	}
+	return rtPkg
+}
+
+type rtImporter struct {
+	rt   *types.Package
+	base types.Importer
+}
+
+func (i rtImporter) Import(path string) (*types.Package, error) {
+	if path == testRT {
+		return i.rt, nil
+	}
+	return i.base.Import(path)
+}
+
+func newInfo() *types.Info {
+	return &types.Info{
+		Types:      map[ast.Expr]types.TypeAndValue{},
+		Defs:       map[*ast.Ident]types.Object{},
+		Uses:       map[*ast.Ident]types.Object{},
+		Implicits:  map[ast.Node]types.Object{},
+		Selections: map[*ast.SelectorExpr]*types.Selection{},
+		Scopes:     map[ast.Node]*types.Scope{},
+	}
+}
+
+// instrumentFiles writes srcs (name -> source) into a temp dir, type-checks
+// them as package example.com/p, instruments them and type-checks the result
+// against the runtime. It returns the instrumented sources by base name.
+func instrumentFiles(t *testing.T, srcs map[string]string) (map[string]string, *Table) {
+	t.Helper()
+	dir := t.TempDir()
+	fset := token.NewFileSet()
+	var files []*ast.File
+	for name, src := range srcs {
+		path := filepath.Join(dir, name)
+		if err := os.WriteFile(path, []byte(src), 0o666); err != nil {
+			t.Fatal(err)
+		}
+		f, err := parser.ParseFile(fset, path, src, parser.ParseComments)
+		if err != nil {
+			t.Fatal(err)
+		}
+		files = append(files, f)
+	}
+	base := importer.ForCompiler(fset, "source", nil)
+	info := newInfo()
+	pkg, err := (&types.Config{Importer: base}).Check("example.com/p", fset, files, info)
+	if err != nil {
+		t.Fatalf("fixture does not type-check: %v", err)
+	}
+	out, tab, err := Package(fset, files, info, pkg, testRT)
+	if err != nil {
+		t.Fatalf("Package: %v", err)
+	}
+	res := map[string]string{}
+	fset2 := token.NewFileSet()
+	var files2 []*ast.File
+	for path, b := range out {
+		res[filepath.Base(path)] = string(b)
+		f, err := parser.ParseFile(fset2, path, b, parser.ParseComments)
+		if err != nil {
+			t.Fatalf("instrumented %s does not parse: %v\n%s", path, err, b)
+		}
+		files2 = append(files2, f)
+	}
+	conf := &types.Config{Importer: rtImporter{runtimePkg(t), importer.ForCompiler(fset2, "source", nil)}}
+	if _, err := conf.Check("example.com/p", fset2, files2, nil); err != nil {
+		for _, s := range res {
+			t.Log(s)
+		}
+		t.Fatalf("instrumented package does not type-check: %v", err)
+	}
+	return res, tab
+}
+
+func instrumentSrc(t *testing.T, src string) (string, *Table) {
+	t.Helper()
+	res, tab := instrumentFiles(t, map[string]string{"p.go": src})
+	return res["p.go"], tab
+}

@@ -1,0 +1,414 @@
+// Package gentestrt is the executor runtime of gentest.
+//
+// Its source is embedded in the gentest binary and written, through the
+// go build overlay, into the package under test as a new directory. The
+// generated operation registry (an internal test file of the package) calls
+// Main from TestMain; the test binary then runs sequences sent by gentest
+// over a pipe instead of running tests. Instrumented copies of the package's
+// files report coverage and branch distances through cover.go.
+//
+// The runtime must compile with old Go language versions (the user's go.mod
+// decides), so it avoids generics, min/max, clear and range-over-int.
+package gentestrt
+
+import (
+	"fmt"
+	"os"
+	"reflect"
+	"runtime"
+	"runtime/debug"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+)
+
+// Op is one operation of the registry: a typed Go closure taking and
+// returning []any.
+type Op struct {
+	Name   string
+	Params []reflect.Type
+	Fn     func(args []any) []any
+}
+
+// Environment variables the parent sets for an executor.
+const (
+	EnvExecutor    = "GENTEST_EXECUTOR"     // "1": run as an executor
+	EnvCallTimeout = "GENTEST_CALL_TIMEOUT" // per-call limit, a time.Duration
+	EnvMemLimit    = "GENTEST_MEMLIMIT"     // soft memory limit in bytes
+	EnvPkgPath     = "GENTEST_PKGPATH"      // import path of the package under test
+)
+
+// Main runs the executor loop when the process was started as an executor,
+// and the package's tests otherwise. It never returns.
+func Main(m *testing.M, ops []Op) {
+	if os.Getenv(EnvExecutor) != "1" {
+		os.Exit(m.Run())
+	}
+	os.Exit(serve(ops))
+}
+
+type executor struct {
+	ops     []Op
+	pkgPath string
+	enc     *Encoder
+	encMu   sync.Mutex
+
+	// The watchdog reads these to tell which call is running for how long.
+	curSeq   atomic.Uint64
+	curStmt  atomic.Int64
+	curStart atomic.Int64 // unix nanos; 0 when no call runs
+	timeout  time.Duration
+}
+
+func serve(ops []Op) int {
+	in := os.NewFile(3, "gentest-requests")
+	out := os.NewFile(4, "gentest-results")
+	if in == nil || out == nil {
+		fmt.Fprintln(os.Stderr, "gentestrt: executor started without its pipes")
+		return 2
+	}
+	e := &executor{ops: ops, pkgPath: os.Getenv(EnvPkgPath), enc: NewEncoder(out), timeout: time.Second}
+	if d, err := time.ParseDuration(os.Getenv(EnvCallTimeout)); err == nil && d > 0 {
+		e.timeout = d
+	}
+	if n, err := strconv.ParseInt(os.Getenv(EnvMemLimit), 10, 64); err == nil && n > 0 {
+		debug.SetMemoryLimit(n)
+	}
+	// A deep recursion should fail fast instead of growing a 1 GB stack.
+	debug.SetMaxStack(64 << 20)
+	go e.watchdog()
+
+	e.encMu.Lock()
+	e.enc.Hello(Hello{NumOps: len(ops), NumBlocks: numBlocks(), NumConds: numConds(), PID: os.Getpid()})
+	err := e.enc.Flush()
+	e.encMu.Unlock()
+	if err != nil {
+		return 2
+	}
+	dec := NewDecoder(in)
+	for {
+		kind, err := dec.Next()
+		if err != nil {
+			return 0 // the parent closed the pipe: done
+		}
+		if kind != FrameBatch {
+			fmt.Fprintf(os.Stderr, "gentestrt: unexpected frame kind %d\n", kind)
+			return 2
+		}
+		seqs, err := dec.Batch()
+		if err != nil {
+			fmt.Fprintf(os.Stderr, "gentestrt: %v\n", err)
+			return 2
+		}
+		for i := range seqs {
+			r := e.run(&seqs[i])
+			e.encMu.Lock()
+			e.enc.Result(r)
+			// Flush every result, so that when a later sequence kills the
+			// process the parent knows exactly which one did it.
+			err = e.enc.Flush()
+			e.encMu.Unlock()
+			if err != nil {
+				return 0
+			}
+		}
+		e.encMu.Lock()
+		e.enc.BatchDone()
+		err = e.enc.Flush()
+		e.encMu.Unlock()
+		if err != nil {
+			return 0
+		}
+	}
+}
+
+// watchdog ends the process when a call runs past its limit. Goroutines
+// cannot be killed, so the only clean way out of an infinite loop or a
+// deadlock in the code under test is to report it and exit.
+func (e *executor) watchdog() {
+	tick := e.timeout / 10
+	if tick < 5*time.Millisecond {
+		tick = 5 * time.Millisecond
+	}
+	for {
+		time.Sleep(tick)
+		start := e.curStart.Load()
+		if start == 0 || time.Since(time.Unix(0, start)) < e.timeout {
+			continue
+		}
+		e.encMu.Lock()
+		e.enc.Timeout(TimeoutInfo{ID: e.curSeq.Load(), Stmt: int(e.curStmt.Load())})
+		e.enc.Flush()
+		os.Exit(3)
+	}
+}
+
+func (e *executor) run(s *Seq) *Result {
+	r := e.runOnce(s, s.Flags&FlagDetail != 0)
+	if s.Flags&FlagRepeat != 0 {
+		// Run again from scratch; values whose hash differs are not stable
+		// enough to assert on.
+		r2 := e.runOnce(s, false)
+		for i := range r.Stmts {
+			if i >= len(r2.Stmts) || r2.Stmts[i].Outcome != r.Stmts[i].Outcome {
+				for j := range r.Stmts[i].Values {
+					r.Stmts[i].Values[j].Unstable = true
+				}
+				continue
+			}
+			for j := range r.Stmts[i].Values {
+				if j >= len(r2.Stmts[i].Values) || r2.Stmts[i].Values[j].Hash != r.Stmts[i].Values[j].Hash {
+					r.Stmts[i].Values[j].Unstable = true
+				}
+			}
+		}
+	}
+	return r
+}
+
+func (e *executor) runOnce(s *Seq, detail bool) *Result {
+	coverReset()
+	r := &Result{ID: s.ID, Stmts: make([]StmtResult, len(s.Stmts))}
+	vals := make([][]any, len(s.Stmts))
+	stopped := false
+	e.curSeq.Store(s.ID)
+	for i := range s.Stmts {
+		st := &s.Stmts[i]
+		sr := &r.Stmts[i]
+		if stopped {
+			sr.Outcome = OutSkipped
+			continue
+		}
+		if st.Op < 0 || st.Op >= len(e.ops) {
+			sr.Outcome = OutBadArg
+			sr.PanicMsg = "no such operation"
+			stopped = true
+			continue
+		}
+		op := &e.ops[st.Op]
+		args, err := e.args(op, st, vals)
+		if err != nil {
+			sr.Outcome = OutBadArg
+			sr.PanicMsg = err.Error()
+			stopped = true
+			continue
+		}
+		e.curStmt.Store(int64(i))
+		res, p := e.call(op, args)
+		if p != nil {
+			sr.Outcome = OutPanic
+			sr.PanicMsg, sr.PanicRuntime, sr.PanicSite = p.msg, p.runtime, p.site
+			stopped = true
+			continue
+		}
+		vals[i] = res
+		sr.Values = make([]Value, len(res))
+		for j, v := range res {
+			sr.Values[j] = summarize(v, detail)
+		}
+	}
+	// Values are summarised again after the whole sequence ran: later
+	// statements may have changed them (Randoop's final-state semantics),
+	// and the emitted assertions come after all calls.
+	for i := range r.Stmts {
+		for j, v := range vals[i] {
+			r.Stmts[i].Values[j] = summarize(v, detail)
+		}
+	}
+	coverCollect(r)
+	return r
+}
+
+func summarize(v any, detail bool) Value {
+	out := Value{Hash: Hash(v)}
+	if v == nil {
+		out.Nil = true
+	} else {
+		rv := reflect.ValueOf(v)
+		out.Type = rv.Type().String()
+		out.Nil = isNilable(rv) && rv.IsNil()
+	}
+	if detail {
+		out.Tree = MakeTree(v)
+	}
+	return out
+}
+
+type panicInfo struct {
+	msg     string
+	runtime bool
+	site    string
+}
+
+func (e *executor) call(op *Op, args []any) (res []any, p *panicInfo) {
+	defer func() {
+		e.curStart.Store(0)
+		if r := recover(); r != nil {
+			p = &panicInfo{msg: panicMessage(r), site: e.panicSite()}
+			_, p.runtime = r.(runtime.Error)
+		}
+	}()
+	e.curStart.Store(time.Now().UnixNano())
+	return op.Fn(args), nil
+}
+
+// panicMessage formats a recovered value; String and Error methods are
+// user code and may panic themselves.
+func panicMessage(r any) (s string) {
+	defer func() {
+		if recover() != nil {
+			s = fmt.Sprintf("panic of type %T", r)
+		}
+	}()
+	switch v := r.(type) {
+	case error:
+		s = v.Error()
+	case fmt.Stringer:
+		s = v.String()
+	default:
+		s = fmt.Sprint(v)
+	}
+	if len(s) > 500 {
+		s = s[:500]
+	}
+	return s
+}
+
+// panicSite returns the innermost frame of the package under test on the
+// panicking stack, "file:line", which identifies the panic for
+// de-duplication. It is called from the deferred function while the panic's
+// frames are still on the stack.
+func (e *executor) panicSite() string {
+	pcs := make([]uintptr, 64)
+	n := runtime.Callers(3, pcs)
+	frames := runtime.CallersFrames(pcs[:n])
+	for {
+		f, more := frames.Next()
+		if e.pkgPath != "" && strings.HasPrefix(f.Function, e.pkgPath+".") && !strings.Contains(f.File, "_test.go") {
+			file := f.File
+			if i := strings.LastIndexByte(file, '/'); i >= 0 {
+				file = file[i+1:]
+			}
+			return file + ":" + strconv.Itoa(f.Line)
+		}
+		if !more {
+			return ""
+		}
+	}
+}
+
+// args builds the arguments of a statement.
+func (e *executor) args(op *Op, st *Stmt, vals [][]any) ([]any, error) {
+	if len(st.Args) != len(op.Params) {
+		return nil, fmt.Errorf("%s: %d arguments for %d parameters", op.Name, len(st.Args), len(op.Params))
+	}
+	args := make([]any, len(st.Args))
+	for k, a := range st.Args {
+		if a.Kind == ArgRef {
+			if a.Stmt < 0 || a.Stmt >= len(vals) || a.Result >= len(vals[a.Stmt]) {
+				return nil, fmt.Errorf("%s: bad reference %d.%d", op.Name, a.Stmt, a.Result)
+			}
+			args[k] = vals[a.Stmt][a.Result]
+			continue
+		}
+		v, err := litValue(&a.Lit, op.Params[k])
+		if err != nil {
+			return nil, fmt.Errorf("%s: argument %d: %w", op.Name, k, err)
+		}
+		args[k] = v
+	}
+	return args, nil
+}
+
+// litValue converts a literal to a value of type t.
+func litValue(l *Lit, t reflect.Type) (any, error) {
+	if t.Kind() == reflect.Interface {
+		// A literal for an interface parameter takes its default type.
+		switch l.Kind {
+		case LitNil, LitZero:
+			return nil, nil
+		case LitBool:
+			return l.B, nil
+		case LitInt:
+			return int(l.I), nil
+		case LitUint:
+			return uint(l.U), nil
+		case LitFloat:
+			return l.F, nil
+		case LitString:
+			return l.S, nil
+		case LitBytes:
+			return []byte(l.S), nil
+		}
+		return nil, fmt.Errorf("literal kind %d for interface type %s", l.Kind, t)
+	}
+	v := reflect.New(t).Elem()
+	if err := setLit(v, l); err != nil {
+		return nil, err
+	}
+	return v.Interface(), nil
+}
+
+func setLit(v reflect.Value, l *Lit) error {
+	t := v.Type()
+	switch l.Kind {
+	case LitNil, LitZero:
+		return nil
+	case LitBool:
+		if t.Kind() == reflect.Bool {
+			v.SetBool(l.B)
+			return nil
+		}
+	case LitInt, LitUint:
+		x := l.I
+		if l.Kind == LitUint {
+			x = int64(l.U)
+		}
+		switch t.Kind() {
+		case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+			v.SetInt(x)
+			return nil
+		case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
+			if l.Kind == LitUint {
+				v.SetUint(l.U)
+			} else {
+				v.SetUint(uint64(x))
+			}
+			return nil
+		case reflect.Float32, reflect.Float64:
+			v.SetFloat(float64(x))
+			return nil
+		}
+	case LitFloat:
+		switch t.Kind() {
+		case reflect.Float32, reflect.Float64:
+			v.SetFloat(l.F)
+			return nil
+		}
+	case LitString:
+		if t.Kind() == reflect.String {
+			v.SetString(l.S)
+			return nil
+		}
+	case LitBytes:
+		if t.Kind() == reflect.Slice && t.Elem().Kind() == reflect.Uint8 {
+			v.SetBytes([]byte(l.S))
+			return nil
+		}
+	case LitSlice:
+		if t.Kind() == reflect.Slice {
+			s := reflect.MakeSlice(t, len(l.Elems), len(l.Elems))
+			for i := range l.Elems {
+				if err := setLit(s.Index(i), &l.Elems[i]); err != nil {
+					return err
+				}
+			}
+			v.Set(s)
+			return nil
+		}
+	}
+	return fmt.Errorf("literal kind %d does not fit type %s", l.Kind, t)
+}

@@ -1,0 +1,412 @@
+package gentestrt
+
+import (
+	"fmt"
+	"hash/fnv"
+	"math"
+	"reflect"
+	"sort"
+	"strconv"
+)
+
+// Tree kinds.
+const (
+	TNil     = 0
+	TBool    = 1
+	TInt     = 2
+	TUint    = 3
+	TFloat   = 4
+	TComplex = 5
+	TString  = 6
+	TSlice   = 7
+	TArray   = 8
+	TMap     = 9
+	TStruct  = 10
+	TPtr     = 11
+	TError   = 12 // an error value: S holds Error(); Elems[0], if present, the underlying value
+	TFunc    = 13
+	TChan    = 14
+	TOpaque  = 15 // a value that cannot be shown: unsafe pointers, cycles, too deep
+	TBytes   = 16 // []byte, held in S
+)
+
+// Tree is a bounded, self-describing copy of a value, from which the
+// emitter writes regression assertions.
+type Tree struct {
+	Kind uint8
+	// Type is the run-time type in reflect's String form ("demo.Color",
+	// "[]string", "*demo.Point").
+	Type string
+	// Named is "importpath.Name" for a defined type, "" otherwise.
+	Named string
+	// Exported is true for a struct whose fields are all exported, so that
+	// a composite literal of it can be written outside its package.
+	Exported  bool
+	B         bool
+	I         int64
+	U         uint64
+	F, Imag   float64
+	S         string
+	Truncated bool
+	// Elems holds elements (slices, arrays), alternating keys and values
+	// sorted by key (maps), fields (structs) or the pointee (pointers).
+	Elems  []Tree
+	Fields []string
+}
+
+// Limits on value trees, so a huge or cyclic value cannot stall the
+// executor or flood the pipe.
+const (
+	maxTreeDepth = 8
+	maxTreeElems = 64
+	maxTreeNodes = 2000
+	maxHashNodes = 20000
+	maxStringLen = 4096
+)
+
+type hasher struct {
+	h     uint64
+	nodes int
+	seen  map[uintptr]bool
+}
+
+const prime64 = 1099511628211
+
+func (h *hasher) mix(x uint64) {
+	for i := 0; i < 8; i++ {
+		h.h ^= x & 0xff
+		h.h *= prime64
+		x >>= 8
+	}
+}
+
+func (h *hasher) mixString(s string) {
+	h.mix(uint64(len(s)))
+	for i := 0; i < len(s); i++ {
+		h.h ^= uint64(s[i])
+		h.h *= prime64
+	}
+}
+
+// Hash returns a structural hash of v: equal for values that are
+// reflect.DeepEqual (up to map order), following pointers but not their
+// addresses, so it is the same across executor processes.
+func Hash(v any) uint64 {
+	h := &hasher{h: 14695981039346656037}
+	if v == nil {
+		h.mix(0)
+		return h.h
+	}
+	h.value(reflect.ValueOf(v), 0)
+	return h.h
+}
+
+func (h *hasher) value(v reflect.Value, depth int) {
+	h.nodes++
+	if h.nodes > maxHashNodes || depth > 64 {
+		h.mix(0xdead)
+		return
+	}
+	if !v.IsValid() {
+		h.mix(1)
+		return
+	}
+	t := v.Type()
+	h.mixString(t.String())
+	switch v.Kind() {
+	case reflect.Bool:
+		if v.Bool() {
+			h.mix(1)
+		} else {
+			h.mix(2)
+		}
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		h.mix(uint64(v.Int()))
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
+		h.mix(v.Uint())
+	case reflect.Float32, reflect.Float64:
+		h.mix(math.Float64bits(v.Float()))
+	case reflect.Complex64, reflect.Complex128:
+		c := v.Complex()
+		h.mix(math.Float64bits(real(c)))
+		h.mix(math.Float64bits(imag(c)))
+	case reflect.String:
+		h.mixString(v.String())
+	case reflect.Slice, reflect.Array:
+		if v.Kind() == reflect.Slice && v.IsNil() {
+			h.mix(3)
+			return
+		}
+		n := v.Len()
+		h.mix(uint64(n))
+		if v.Kind() == reflect.Slice && t.Elem().Kind() == reflect.Uint8 {
+			h.mixString(string(v.Bytes()))
+			return
+		}
+		for i := 0; i < n; i++ {
+			h.value(v.Index(i), depth+1)
+		}
+	case reflect.Map:
+		if v.IsNil() {
+			h.mix(3)
+			return
+		}
+		// Order-independent: sum the entry hashes.
+		var sum uint64
+		it := v.MapRange()
+		for it.Next() {
+			sub := &hasher{h: 14695981039346656037, seen: h.seen}
+			sub.value(it.Key(), depth+1)
+			sub.value(it.Value(), depth+1)
+			h.nodes += sub.nodes
+			sum += sub.h
+		}
+		h.mix(uint64(v.Len()))
+		h.mix(sum)
+	case reflect.Struct:
+		for i := 0; i < v.NumField(); i++ {
+			h.value(v.Field(i), depth+1)
+		}
+	case reflect.Ptr:
+		if v.IsNil() {
+			h.mix(3)
+			return
+		}
+		p := v.Pointer()
+		if h.seen == nil {
+			h.seen = map[uintptr]bool{}
+		}
+		if h.seen[p] {
+			h.mix(4)
+			return
+		}
+		h.seen[p] = true
+		h.value(v.Elem(), depth+1)
+		delete(h.seen, p)
+	case reflect.Interface:
+		if v.IsNil() {
+			h.mix(3)
+			return
+		}
+		h.value(v.Elem(), depth+1)
+	default:
+		// Funcs, chans and unsafe pointers: only their type and nil-ness,
+		// since their identity differs between processes.
+		if isNilable(v) && v.IsNil() {
+			h.mix(3)
+		}
+	}
+}
+
+func isNilable(v reflect.Value) bool {
+	switch v.Kind() {
+	case reflect.Chan, reflect.Func, reflect.Interface, reflect.Map, reflect.Ptr, reflect.Slice, reflect.UnsafePointer:
+		return true
+	}
+	return false
+}
+
+var errorType = reflect.TypeOf((*error)(nil)).Elem()
+
+type treeBuilder struct {
+	nodes int
+	seen  map[uintptr]bool
+}
+
+// MakeTree returns a bounded tree describing v.
+func MakeTree(v any) *Tree {
+	if v == nil {
+		return &Tree{Kind: TNil}
+	}
+	b := &treeBuilder{seen: map[uintptr]bool{}}
+	t := b.build(reflect.ValueOf(v), 0)
+	return &t
+}
+
+func namedOf(t reflect.Type) string {
+	if t.Name() == "" || t.PkgPath() == "" {
+		return ""
+	}
+	return t.PkgPath() + "." + t.Name()
+}
+
+func (b *treeBuilder) build(v reflect.Value, depth int) Tree {
+	b.nodes++
+	if !v.IsValid() {
+		return Tree{Kind: TNil}
+	}
+	t := v.Type()
+	out := Tree{Type: t.String(), Named: namedOf(t)}
+	if b.nodes > maxTreeNodes || depth > maxTreeDepth {
+		out.Kind = TOpaque
+		out.Truncated = true
+		return out
+	}
+	// Errors are shown by their message: that is what callers compare.
+	if t.Implements(errorType) && v.Kind() != reflect.Interface {
+		if isNilable(v) && v.IsNil() {
+			out.Kind = TNil
+			return out
+		}
+		out.Kind = TError
+		out.S = safeError(v)
+		return out
+	}
+	switch v.Kind() {
+	case reflect.Bool:
+		out.Kind, out.B = TBool, v.Bool()
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		out.Kind, out.I = TInt, v.Int()
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
+		out.Kind, out.U = TUint, v.Uint()
+	case reflect.Float32, reflect.Float64:
+		out.Kind, out.F = TFloat, v.Float()
+	case reflect.Complex64, reflect.Complex128:
+		c := v.Complex()
+		out.Kind, out.F, out.Imag = TComplex, real(c), imag(c)
+	case reflect.String:
+		out.Kind = TString
+		out.S = v.String()
+		if len(out.S) > maxStringLen {
+			out.S, out.Truncated = out.S[:maxStringLen], true
+		}
+	case reflect.Slice:
+		if v.IsNil() {
+			out.Kind = TNil
+			return out
+		}
+		if t.Elem().Kind() == reflect.Uint8 {
+			out.Kind = TBytes
+			bs := v.Bytes()
+			if len(bs) > maxStringLen {
+				bs, out.Truncated = bs[:maxStringLen], true
+			}
+			out.S = string(bs)
+			return out
+		}
+		out.Kind = TSlice
+		b.elems(&out, v, depth)
+	case reflect.Array:
+		out.Kind = TArray
+		b.elems(&out, v, depth)
+	case reflect.Map:
+		if v.IsNil() {
+			out.Kind = TNil
+			return out
+		}
+		out.Kind = TMap
+		type kv struct {
+			key  string
+			k, v Tree
+		}
+		var kvs []kv
+		it := v.MapRange()
+		for it.Next() {
+			k := b.build(it.Key(), depth+1)
+			kvs = append(kvs, kv{key: treeKey(&k), k: k, v: b.build(it.Value(), depth+1)})
+		}
+		sort.Slice(kvs, func(i, j int) bool { return kvs[i].key < kvs[j].key })
+		if len(kvs) > maxTreeElems {
+			kvs, out.Truncated = kvs[:maxTreeElems], true
+		}
+		for _, e := range kvs {
+			out.Elems = append(out.Elems, e.k, e.v)
+		}
+	case reflect.Struct:
+		out.Kind = TStruct
+		out.Exported = true
+		for i := 0; i < v.NumField(); i++ {
+			f := t.Field(i)
+			if f.PkgPath != "" {
+				out.Exported = false
+			}
+			out.Fields = append(out.Fields, f.Name)
+			out.Elems = append(out.Elems, b.build(v.Field(i), depth+1))
+		}
+	case reflect.Ptr:
+		if v.IsNil() {
+			out.Kind = TNil
+			return out
+		}
+		p := v.Pointer()
+		if b.seen[p] {
+			out.Kind, out.Truncated = TOpaque, true
+			return out
+		}
+		b.seen[p] = true
+		out.Kind = TPtr
+		out.Elems = []Tree{b.build(v.Elem(), depth+1)}
+		delete(b.seen, p)
+	case reflect.Interface:
+		if v.IsNil() {
+			out.Kind = TNil
+			return out
+		}
+		return b.build(v.Elem(), depth)
+	case reflect.Func:
+		out.Kind = TFunc
+		if v.IsNil() {
+			out.Kind = TNil
+		}
+	case reflect.Chan:
+		out.Kind = TChan
+		if v.IsNil() {
+			out.Kind = TNil
+		}
+	default:
+		out.Kind = TOpaque
+	}
+	return out
+}
+
+func (b *treeBuilder) elems(out *Tree, v reflect.Value, depth int) {
+	n := v.Len()
+	if n > maxTreeElems {
+		n, out.Truncated = maxTreeElems, true
+	}
+	for i := 0; i < n; i++ {
+		out.Elems = append(out.Elems, b.build(v.Index(i), depth+1))
+	}
+}
+
+// treeKey orders map keys deterministically.
+func treeKey(t *Tree) string {
+	switch t.Kind {
+	case TInt:
+		return fmt.Sprintf("%020d", t.I+math.MaxInt64/2)
+	case TUint:
+		return fmt.Sprintf("%020d", t.U)
+	case TFloat:
+		return strconv.FormatFloat(t.F, 'g', -1, 64)
+	case TString, TBytes, TError:
+		return t.S
+	case TBool:
+		return strconv.FormatBool(t.B)
+	}
+	return fmt.Sprintf("%v", *t)
+}
+
+// safeError calls Error, which is user code and may panic.
+func safeError(v reflect.Value) (s string) {
+	defer func() {
+		if r := recover(); r != nil {
+			s = "<Error panicked>"
+		}
+	}()
+	e, ok := v.Interface().(error)
+	if !ok {
+		return ""
+	}
+	s = e.Error()
+	if len(s) > maxStringLen {
+		s = s[:maxStringLen]
+	}
+	return s
+}
+
+// fnvString hashes a string; used for panic-site keys.
+func fnvString(s string) uint64 {
+	h := fnv.New64a()
+	h.Write([]byte(s))
+	return h.Sum64()
+}

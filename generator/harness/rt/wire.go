@@ -1,0 +1,578 @@
+package gentestrt
+
+import (
+	"bufio"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+)
+
+// The wire protocol between gentest and an executor. Both sides use this
+// file: the executor as part of the overlay, gentest by importing this
+// package. Frames are a uvarint length followed by the payload; payloads are
+// built from uvarints, zigzag varints, float bits and length-prefixed bytes.
+// The encoding is hand-written because the executor must stay stdlib-only
+// and fast: gob's per-stream type negotiation and reflection cost more than
+// running a cheap sequence.
+
+// Frame kinds sent by the executor.
+const (
+	FrameHello   = 1 // executor started: counts of ops, blocks, conditions
+	FrameResult  = 2 // one sequence finished
+	FrameTimeout = 3 // a call exceeded its time limit; the executor exits next
+	FrameBatch   = 4 // a batch finished
+)
+
+// Argument kinds on the wire.
+const (
+	ArgRef   = 0
+	ArgLit   = 1
+	ArgNil   = 2
+	ArgZero  = 3
+	ArgSlice = 4
+)
+
+// Literal kinds on the wire (see seq.LitKind, which mirrors these).
+const (
+	LitNil    = 0
+	LitBool   = 1
+	LitInt    = 2
+	LitUint   = 3
+	LitFloat  = 4
+	LitString = 5
+	LitBytes  = 6
+	LitSlice  = 7
+	LitZero   = 8
+)
+
+// Outcomes of a statement.
+const (
+	OutNormal  = 0
+	OutPanic   = 1
+	OutSkipped = 2 // not run because an earlier statement panicked
+	OutTimeout = 3
+	OutBadArg  = 4 // an argument could not be built (a bug in gentest, not in the code under test)
+)
+
+// Request flags.
+const (
+	FlagDetail = 1 << iota // report value trees, not only hashes
+	FlagRepeat             // run the sequence twice and report values that differ
+)
+
+// Lit is a literal argument on the wire.
+type Lit struct {
+	Kind  uint8
+	B     bool
+	I     int64
+	U     uint64
+	F     float64
+	S     string
+	Elems []Lit
+}
+
+// Arg is an argument on the wire.
+type Arg struct {
+	Kind   uint8 // ArgRef or ArgLit
+	Stmt   int
+	Result int
+	Lit    Lit
+}
+
+// Stmt is a statement on the wire.
+type Stmt struct {
+	Op   int
+	Args []Arg
+}
+
+// Seq is a sequence to run.
+type Seq struct {
+	ID    uint64
+	Flags uint64
+	Stmts []Stmt
+}
+
+// Value summarises one result value.
+type Value struct {
+	Type string // run-time type, reflect's String form; "" for a nil interface
+	Nil  bool
+	Hash uint64
+	Tree *Tree // only with FlagDetail
+	// Unstable is set with FlagRepeat when a repeated run produced a
+	// different value.
+	Unstable bool
+}
+
+// StmtResult is the outcome of one statement.
+type StmtResult struct {
+	Outcome uint8
+	// Panic describes a panic: its message, whether it was a runtime.Error,
+	// and the innermost frame of the package under test that was on the
+	// stack (for de-duplicating findings).
+	PanicMsg     string
+	PanicRuntime bool
+	PanicSite    string
+	Values       []Value
+}
+
+// Result is the outcome of one sequence.
+type Result struct {
+	ID     uint64
+	Stmts  []StmtResult
+	Blocks []int32 // covered blocks
+	Conds  []CondObs
+}
+
+// CondObs is what the sequence observed of one condition: evaluation counts
+// per outcome and the smallest distance to each outcome.
+type CondObs struct {
+	ID        int32
+	NTrue     uint32
+	NFalse    uint32
+	DistTrue  float64
+	DistFalse float64
+}
+
+// Hello is the executor's first frame.
+type Hello struct {
+	NumOps, NumBlocks, NumConds int
+	PID                         int
+}
+
+// TimeoutInfo names the statement that exceeded its time limit.
+type TimeoutInfo struct {
+	ID   uint64
+	Stmt int
+}
+
+// ErrFrame reports a malformed frame.
+var ErrFrame = errors.New("gentestrt: malformed frame")
+
+// Encoder writes frames.
+type Encoder struct {
+	w   *bufio.Writer
+	buf []byte
+}
+
+// NewEncoder returns an encoder writing to w.
+func NewEncoder(w io.Writer) *Encoder {
+	return &Encoder{w: bufio.NewWriterSize(w, 64<<10)}
+}
+
+func (e *Encoder) uv(x uint64)   { e.buf = binary.AppendUvarint(e.buf, x) }
+func (e *Encoder) iv(x int64)    { e.buf = binary.AppendVarint(e.buf, x) }
+func (e *Encoder) f64(x float64) { e.uv(math.Float64bits(x)) }
+func (e *Encoder) str(s string)  { e.uv(uint64(len(s))); e.buf = append(e.buf, s...) }
+func (e *Encoder) bool(b bool) {
+	if b {
+		e.buf = append(e.buf, 1)
+	} else {
+		e.buf = append(e.buf, 0)
+	}
+}
+
+func (e *Encoder) frame(kind uint8) error {
+	var hdr [binary.MaxVarintLen64 + 1]byte
+	n := binary.PutUvarint(hdr[:], uint64(len(e.buf)+1))
+	hdr[n] = kind
+	if _, err := e.w.Write(hdr[:n+1]); err != nil {
+		return err
+	}
+	_, err := e.w.Write(e.buf)
+	e.buf = e.buf[:0]
+	return err
+}
+
+// Flush flushes buffered frames.
+func (e *Encoder) Flush() error { return e.w.Flush() }
+
+// Batch writes a batch of sequences (parent to executor).
+func (e *Encoder) Batch(seqs []Seq) error {
+	e.uv(uint64(len(seqs)))
+	for i := range seqs {
+		s := &seqs[i]
+		e.uv(s.ID)
+		e.uv(s.Flags)
+		e.uv(uint64(len(s.Stmts)))
+		for _, st := range s.Stmts {
+			e.uv(uint64(st.Op))
+			e.uv(uint64(len(st.Args)))
+			for _, a := range st.Args {
+				e.buf = append(e.buf, a.Kind)
+				if a.Kind == ArgRef {
+					e.uv(uint64(a.Stmt))
+					e.uv(uint64(a.Result))
+				} else {
+					e.lit(&a.Lit)
+				}
+			}
+		}
+	}
+	return e.frame(FrameBatch)
+}
+
+func (e *Encoder) lit(l *Lit) {
+	e.buf = append(e.buf, l.Kind)
+	switch l.Kind {
+	case LitBool:
+		e.bool(l.B)
+	case LitInt:
+		e.iv(l.I)
+	case LitUint:
+		e.uv(l.U)
+	case LitFloat:
+		e.f64(l.F)
+	case LitString, LitBytes:
+		e.str(l.S)
+	case LitSlice:
+		e.uv(uint64(len(l.Elems)))
+		for i := range l.Elems {
+			e.lit(&l.Elems[i])
+		}
+	}
+}
+
+// Hello writes the hello frame.
+func (e *Encoder) Hello(h Hello) error {
+	e.uv(uint64(h.NumOps))
+	e.uv(uint64(h.NumBlocks))
+	e.uv(uint64(h.NumConds))
+	e.uv(uint64(h.PID))
+	return e.frame(FrameHello)
+}
+
+// Timeout writes a timeout frame.
+func (e *Encoder) Timeout(t TimeoutInfo) error {
+	e.uv(t.ID)
+	e.uv(uint64(t.Stmt))
+	return e.frame(FrameTimeout)
+}
+
+// BatchDone writes the end-of-batch frame.
+func (e *Encoder) BatchDone() error { return e.frame(FrameBatch) }
+
+// Result writes a result frame.
+func (e *Encoder) Result(r *Result) error {
+	e.uv(r.ID)
+	e.uv(uint64(len(r.Stmts)))
+	for i := range r.Stmts {
+		s := &r.Stmts[i]
+		e.buf = append(e.buf, s.Outcome)
+		if s.Outcome == OutPanic {
+			e.str(s.PanicMsg)
+			e.bool(s.PanicRuntime)
+			e.str(s.PanicSite)
+		}
+		e.uv(uint64(len(s.Values)))
+		for j := range s.Values {
+			v := &s.Values[j]
+			e.str(v.Type)
+			e.bool(v.Nil)
+			e.uv(v.Hash)
+			e.bool(v.Unstable)
+			if v.Tree != nil {
+				e.bool(true)
+				e.tree(v.Tree)
+			} else {
+				e.bool(false)
+			}
+		}
+	}
+	e.uv(uint64(len(r.Blocks)))
+	prev := int32(0)
+	for _, b := range r.Blocks { // ascending: delta-encode
+		e.uv(uint64(b - prev))
+		prev = b
+	}
+	e.uv(uint64(len(r.Conds)))
+	prev = 0
+	for _, c := range r.Conds {
+		e.uv(uint64(c.ID - prev))
+		prev = c.ID
+		e.uv(uint64(c.NTrue))
+		e.uv(uint64(c.NFalse))
+		e.f64(c.DistTrue)
+		e.f64(c.DistFalse)
+	}
+	return e.frame(FrameResult)
+}
+
+func (e *Encoder) tree(t *Tree) {
+	e.buf = append(e.buf, t.Kind)
+	e.str(t.Type)
+	e.str(t.Named)
+	e.bool(t.Exported)
+	switch t.Kind {
+	case TBool:
+		e.bool(t.B)
+	case TInt:
+		e.iv(t.I)
+	case TUint:
+		e.uv(t.U)
+	case TFloat:
+		e.f64(t.F)
+	case TComplex:
+		e.f64(t.F)
+		e.f64(t.Imag)
+	case TString, TError, TOpaque, TFunc, TChan:
+		e.str(t.S)
+	}
+	e.bool(t.Truncated)
+	e.uv(uint64(len(t.Elems)))
+	for i := range t.Elems {
+		e.tree(&t.Elems[i])
+	}
+	e.uv(uint64(len(t.Fields)))
+	for _, f := range t.Fields {
+		e.str(f)
+	}
+}
+
+// Decoder reads frames.
+type Decoder struct {
+	r   *bufio.Reader
+	buf []byte
+	pos int
+	err error
+}
+
+// NewDecoder returns a decoder reading from r.
+func NewDecoder(r io.Reader) *Decoder {
+	return &Decoder{r: bufio.NewReaderSize(r, 64<<10)}
+}
+
+// Next reads the next frame and returns its kind. The payload is read with
+// the typed methods below.
+func (d *Decoder) Next() (uint8, error) {
+	n, err := binary.ReadUvarint(d.r)
+	if err != nil {
+		return 0, err
+	}
+	if n == 0 || n > 1<<30 {
+		return 0, ErrFrame
+	}
+	if cap(d.buf) < int(n) {
+		d.buf = make([]byte, n)
+	}
+	d.buf = d.buf[:n]
+	if _, err := io.ReadFull(d.r, d.buf); err != nil {
+		if err == io.EOF {
+			err = io.ErrUnexpectedEOF
+		}
+		return 0, err
+	}
+	d.pos = 1
+	d.err = nil
+	return d.buf[0], nil
+}
+
+func (d *Decoder) uv() uint64 {
+	if d.err != nil {
+		return 0
+	}
+	x, n := binary.Uvarint(d.buf[d.pos:])
+	if n <= 0 {
+		d.err = ErrFrame
+		return 0
+	}
+	d.pos += n
+	return x
+}
+
+func (d *Decoder) iv() int64 {
+	if d.err != nil {
+		return 0
+	}
+	x, n := binary.Varint(d.buf[d.pos:])
+	if n <= 0 {
+		d.err = ErrFrame
+		return 0
+	}
+	d.pos += n
+	return x
+}
+
+func (d *Decoder) f64() float64 { return math.Float64frombits(d.uv()) }
+
+func (d *Decoder) byte1() uint8 {
+	if d.err != nil || d.pos >= len(d.buf) {
+		d.err = ErrFrame
+		return 0
+	}
+	b := d.buf[d.pos]
+	d.pos++
+	return b
+}
+
+func (d *Decoder) bool() bool { return d.byte1() != 0 }
+
+func (d *Decoder) str() string {
+	n := d.uv()
+	if d.err != nil || uint64(len(d.buf)-d.pos) < n {
+		d.err = ErrFrame
+		return ""
+	}
+	s := string(d.buf[d.pos : d.pos+int(n)])
+	d.pos += int(n)
+	return s
+}
+
+// count reads a length and bounds it by the bytes left, so a corrupt frame
+// cannot make the decoder allocate without limit.
+func (d *Decoder) count() int {
+	n := d.uv()
+	if n > uint64(len(d.buf)-d.pos) {
+		d.err = ErrFrame
+		return 0
+	}
+	return int(n)
+}
+
+// Batch decodes a batch frame.
+func (d *Decoder) Batch() ([]Seq, error) {
+	n := d.count()
+	seqs := make([]Seq, n)
+	for i := range seqs {
+		s := &seqs[i]
+		s.ID = d.uv()
+		s.Flags = d.uv()
+		s.Stmts = make([]Stmt, d.count())
+		for j := range s.Stmts {
+			st := &s.Stmts[j]
+			st.Op = int(d.uv())
+			st.Args = make([]Arg, d.count())
+			for k := range st.Args {
+				a := &st.Args[k]
+				a.Kind = d.byte1()
+				if a.Kind == ArgRef {
+					a.Stmt = int(d.uv())
+					a.Result = int(d.uv())
+				} else {
+					d.lit(&a.Lit)
+				}
+			}
+		}
+	}
+	return seqs, d.err
+}
+
+func (d *Decoder) lit(l *Lit) {
+	l.Kind = d.byte1()
+	switch l.Kind {
+	case LitBool:
+		l.B = d.bool()
+	case LitInt:
+		l.I = d.iv()
+	case LitUint:
+		l.U = d.uv()
+	case LitFloat:
+		l.F = d.f64()
+	case LitString, LitBytes:
+		l.S = d.str()
+	case LitSlice:
+		l.Elems = make([]Lit, d.count())
+		for i := range l.Elems {
+			d.lit(&l.Elems[i])
+		}
+	}
+}
+
+// Hello decodes a hello frame.
+func (d *Decoder) Hello() (Hello, error) {
+	h := Hello{NumOps: int(d.uv()), NumBlocks: int(d.uv()), NumConds: int(d.uv()), PID: int(d.uv())}
+	return h, d.err
+}
+
+// Timeout decodes a timeout frame.
+func (d *Decoder) Timeout() (TimeoutInfo, error) {
+	t := TimeoutInfo{ID: d.uv(), Stmt: int(d.uv())}
+	return t, d.err
+}
+
+// Result decodes a result frame.
+func (d *Decoder) Result() (*Result, error) {
+	r := &Result{ID: d.uv()}
+	r.Stmts = make([]StmtResult, d.count())
+	for i := range r.Stmts {
+		s := &r.Stmts[i]
+		s.Outcome = d.byte1()
+		if s.Outcome == OutPanic {
+			s.PanicMsg = d.str()
+			s.PanicRuntime = d.bool()
+			s.PanicSite = d.str()
+		}
+		s.Values = make([]Value, d.count())
+		for j := range s.Values {
+			v := &s.Values[j]
+			v.Type = d.str()
+			v.Nil = d.bool()
+			v.Hash = d.uv()
+			v.Unstable = d.bool()
+			if d.bool() {
+				v.Tree = d.tree(0)
+			}
+		}
+	}
+	r.Blocks = make([]int32, d.count())
+	prev := int32(0)
+	for i := range r.Blocks {
+		prev += int32(d.uv())
+		r.Blocks[i] = prev
+	}
+	r.Conds = make([]CondObs, d.count())
+	prev = 0
+	for i := range r.Conds {
+		c := &r.Conds[i]
+		prev += int32(d.uv())
+		c.ID = prev
+		c.NTrue = uint32(d.uv())
+		c.NFalse = uint32(d.uv())
+		c.DistTrue = d.f64()
+		c.DistFalse = d.f64()
+	}
+	if d.err != nil {
+		return nil, fmt.Errorf("decoding result: %w", d.err)
+	}
+	return r, nil
+}
+
+func (d *Decoder) tree(depth int) *Tree {
+	if depth > 64 {
+		d.err = ErrFrame
+		return nil
+	}
+	t := &Tree{Kind: d.byte1(), Type: d.str(), Named: d.str(), Exported: d.bool()}
+	switch t.Kind {
+	case TBool:
+		t.B = d.bool()
+	case TInt:
+		t.I = d.iv()
+	case TUint:
+		t.U = d.uv()
+	case TFloat:
+		t.F = d.f64()
+	case TComplex:
+		t.F = d.f64()
+		t.Imag = d.f64()
+	case TString, TError, TOpaque, TFunc, TChan:
+		t.S = d.str()
+	}
+	t.Truncated = d.bool()
+	if n := d.count(); n > 0 {
+		t.Elems = make([]Tree, n)
+		for i := range t.Elems {
+			if c := d.tree(depth + 1); c != nil {
+				t.Elems[i] = *c
+			}
+		}
+	}
+	if n := d.count(); n > 0 {
+		t.Fields = make([]string, n)
+		for i := range t.Fields {
+			t.Fields[i] = d.str()
+		}
+	}
+	return t
+}

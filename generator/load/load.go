@@ -1,0 +1,214 @@
+// Package load loads the packages gentest works on, checks that they are
+// something tests can be generated for, and runs the analyzer suite over
+// them (and, for facts, over their dependencies) with the checker driver.
+package load
+
+import (
+	"errors"
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/checker"
+	"golang.org/x/tools/go/packages"
+)
+
+// Mode is what gentest needs from go/packages: syntax and types for the
+// whole dependency graph, because analyzers compute facts for dependencies
+// from source (as go vet does).
+const Mode = packages.NeedName | packages.NeedFiles | packages.NeedCompiledGoFiles |
+	packages.NeedImports | packages.NeedDeps | packages.NeedTypes | packages.NeedSyntax |
+	packages.NeedTypesInfo | packages.NeedTypesSizes | packages.NeedModule | packages.NeedEmbedFiles
+
+// Error is a user-facing problem with a package: printed as one line, exit
+// status 1.
+type Error struct {
+	Pkg string
+	Msg string
+}
+
+func (e *Error) Error() string {
+	if e.Pkg == "" {
+		return e.Msg
+	}
+	return e.Pkg + ": " + e.Msg
+}
+
+// Packages loads the packages matched by patterns, relative to dir, with
+// Mode. Tests are not loaded: gentest works on the package's own code.
+func Packages(dir string, patterns []string) ([]*packages.Package, error) {
+	if len(patterns) == 0 {
+		patterns = []string{"."}
+	}
+	for _, p := range patterns {
+		if isPathPattern(p) {
+			path := p
+			if !filepath.IsAbs(path) {
+				path = filepath.Join(dir, p)
+			}
+			path = strings.TrimSuffix(path, "/...")
+			if _, err := os.Stat(path); err != nil {
+				return nil, &Error{Pkg: p, Msg: "no such directory"}
+			}
+		}
+	}
+	cfg := &packages.Config{Mode: Mode, Dir: dir, Tests: false}
+	pkgs, err := packages.Load(cfg, patterns...)
+	if err != nil {
+		return nil, &Error{Pkg: strings.Join(patterns, " "), Msg: fmt.Sprintf("cannot load: %v", err)}
+	}
+	if len(pkgs) == 0 {
+		return nil, &Error{Pkg: strings.Join(patterns, " "), Msg: "matched no packages"}
+	}
+	sort.Slice(pkgs, func(i, j int) bool { return pkgs[i].PkgPath < pkgs[j].PkgPath })
+	return pkgs, nil
+}
+
+func isPathPattern(p string) bool {
+	return p == "." || p == ".." || strings.HasPrefix(p, "./") || strings.HasPrefix(p, "../") || filepath.IsAbs(p)
+}
+
+// CheckCompiles returns an error naming pkg when it, or a dependency, does
+// not load or type-check.
+func CheckCompiles(pkg *packages.Package) error {
+	var first string
+	packages.Visit([]*packages.Package{pkg}, nil, func(p *packages.Package) {
+		if first == "" && len(p.Errors) > 0 {
+			first = p.Errors[0].Error()
+		}
+	})
+	if first == "" {
+		return nil
+	}
+	if len(pkg.GoFiles) == 0 && len(pkg.CompiledGoFiles) == 0 {
+		return &Error{Pkg: pkg.PkgPath, Msg: "not a Go package: " + stripPrefix(first)}
+	}
+	return &Error{Pkg: pkg.PkgPath, Msg: "does not compile: " + stripPrefix(first)}
+}
+
+func stripPrefix(msg string) string {
+	if i := strings.Index(msg, "\n"); i >= 0 {
+		msg = msg[:i]
+	}
+	return msg
+}
+
+// CheckTestable returns an error when tests cannot be generated for pkg: a
+// main package, a package using cgo, or one with nothing exported to call.
+// It assumes CheckCompiles passed.
+func CheckTestable(pkg *packages.Package) error {
+	if pkg.Name == "main" {
+		return &Error{Pkg: pkg.PkgPath, Msg: "is a main package; gentest generates tests for library packages"}
+	}
+	for _, f := range pkg.Syntax {
+		for _, imp := range f.Imports {
+			if imp.Path.Value == `"C"` {
+				name := pkg.Fset.Position(f.Pos()).Filename
+				return &Error{Pkg: pkg.PkgPath, Msg: fmt.Sprintf("uses cgo (%s), which gentest does not support", filepath.Base(name))}
+			}
+		}
+	}
+	if len(pkg.Syntax) == 0 {
+		return &Error{Pkg: pkg.PkgPath, Msg: "has no Go files to test"}
+	}
+	if !hasExportedFuncs(pkg.Types) {
+		return &Error{Pkg: pkg.PkgPath, Msg: "has no exported functions or methods to test"}
+	}
+	return nil
+}
+
+func hasExportedFuncs(pkg *types.Package) bool {
+	scope := pkg.Scope()
+	for _, name := range scope.Names() {
+		obj := scope.Lookup(name)
+		if !obj.Exported() {
+			continue
+		}
+		switch obj := obj.(type) {
+		case *types.Func:
+			return true
+		case *types.TypeName:
+			if named, ok := obj.Type().(*types.Named); ok && !obj.IsAlias() {
+				for i := 0; i < named.NumMethods(); i++ {
+					if named.Method(i).Exported() {
+						return true
+					}
+				}
+			}
+		}
+	}
+	return false
+}
+
+// Analysis holds the results of running the analyzer suite.
+type Analysis struct {
+	Graph *checker.Graph
+	// roots maps (analyzer, package path) to the root action.
+	roots map[rootKey]*checker.Action
+}
+
+type rootKey struct {
+	a   *analysis.Analyzer
+	pkg string
+}
+
+// Analyze runs analyzers over pkgs (and their dependencies, for facts).
+func Analyze(analyzers []*analysis.Analyzer, pkgs []*packages.Package) (*Analysis, error) {
+	if len(analyzers) == 0 {
+		return &Analysis{roots: map[rootKey]*checker.Action{}}, nil
+	}
+	g, err := checker.Analyze(analyzers, pkgs, &checker.Options{})
+	if err != nil {
+		return nil, fmt.Errorf("running analyzers: %w", err)
+	}
+	a := &Analysis{Graph: g, roots: map[rootKey]*checker.Action{}}
+	var errs []error
+	for _, act := range g.Roots {
+		a.roots[rootKey{act.Analyzer, act.Package.PkgPath}] = act
+		if act.Err != nil {
+			errs = append(errs, fmt.Errorf("%s on %s: %w", act.Analyzer.Name, act.Package.PkgPath, act.Err))
+		}
+	}
+	if len(errs) > 0 {
+		return a, errors.Join(errs...)
+	}
+	return a, nil
+}
+
+// Action returns the root action of analyzer an on package pkg, or nil.
+func (a *Analysis) Action(an *analysis.Analyzer, pkg string) *checker.Action {
+	if a == nil {
+		return nil
+	}
+	return a.roots[rootKey{an, pkg}]
+}
+
+// ObjectFact looks up a fact of analyzer an about obj, as seen from package
+// pkg (facts of pkg's dependencies are visible too).
+func (a *Analysis) ObjectFact(an *analysis.Analyzer, pkg string, obj types.Object, fact analysis.Fact) bool {
+	act := a.Action(an, pkg)
+	if act == nil || obj == nil {
+		return false
+	}
+	return act.ObjectFact(obj, fact)
+}
+
+// Result returns the result of analyzer an on package pkg, or nil.
+func (a *Analysis) Result(an *analysis.Analyzer, pkg string) any {
+	act := a.Action(an, pkg)
+	if act == nil {
+		return nil
+	}
+	return act.Result
+}
+
+// FileOf returns the file name of a position.
+func FileOf(fset *token.FileSet, n ast.Node) string {
+	return fset.Position(n.Pos()).Filename
+}

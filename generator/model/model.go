@@ -1,0 +1,361 @@
+// Package model builds the program model the search works on: the
+// operations of the package under test (functions, methods, zero-value
+// construction) with their parameter and result types, the literal kinds
+// that can fill each parameter, and the operations that cannot be used and
+// why.
+package model
+
+import (
+	"fmt"
+	"go/types"
+	"sort"
+	"strings"
+)
+
+// Kind is the kind of an operation.
+type Kind int
+
+// Operation kinds.
+const (
+	Call   Kind = iota // a package-level function
+	Method             // a method; Params[0] is the receiver
+	Zero               // a zero value of a struct type: &T{} or T{}
+)
+
+// Param is one input of an operation.
+type Param struct {
+	Name string
+	Type types.Type
+	Recv bool
+	// Lit says how a literal can fill this parameter, LitNone if it
+	// cannot.
+	Lit LitClass
+}
+
+// LitClass says which literals fit a type.
+type LitClass int
+
+// Literal classes.
+const (
+	LitNone LitClass = iota
+	LitBool
+	LitInt
+	LitUint
+	LitFloat
+	LitString
+	LitBytes  // []byte
+	LitSlice  // a slice of a basic element type; Elem says which
+	LitNilOK  // not literal-constructible, but nil is a value (pointers, maps, ...)
+	LitIfaceA // an empty interface: any literal fits
+)
+
+// Op is one operation.
+type Op struct {
+	ID   int
+	Kind Kind
+	// Name is how the operation reads in test names: "NewStack",
+	// "Stack.Push".
+	Name string
+	// Func is the called function or method (Call, Method).
+	Func *types.Func
+	// Type is the constructed type (Zero); Ptr says &T{} rather than T{}.
+	Type types.Type
+	Ptr  bool
+
+	Params   []Param
+	Variadic bool
+	Results  []types.Type
+	// ErrResult is true when the last result is error.
+	ErrResult bool
+	// UnderTest is true for the operations gentest writes tests for: the
+	// exported functions and methods of the package.
+	UnderTest bool
+}
+
+// FullName identifies the operation as types.Func.FullName does.
+func (o *Op) FullName() string {
+	if o.Func != nil {
+		return o.Func.FullName()
+	}
+	return "zero " + types.TypeString(o.Type, nil)
+}
+
+// Excluded is an operation the model leaves out, with the reason.
+type Excluded struct {
+	Name   string
+	Reason string
+}
+
+// Program is the model of one package under test.
+type Program struct {
+	Pkg      *types.Package
+	Ops      []*Op
+	Excluded []Excluded
+}
+
+// Options adjust model building.
+type Options struct {
+	// Exclude, when non-nil, is asked about every function and method; a
+	// non-empty reason leaves it out (for example, the safety policy).
+	Exclude func(fn *types.Func) string
+}
+
+// Build builds the model of pkg.
+func Build(pkg *types.Package, opts Options) *Program {
+	p := &Program{Pkg: pkg}
+	scope := pkg.Scope()
+	names := scope.Names() // sorted: determinism
+	var named []*types.TypeName
+	for _, name := range names {
+		obj := scope.Lookup(name)
+		switch obj := obj.(type) {
+		case *types.Func:
+			if obj.Exported() {
+				p.addFunc(obj, nil, opts)
+			}
+		case *types.TypeName:
+			if obj.Exported() && !obj.IsAlias() {
+				named = append(named, obj)
+			}
+		}
+	}
+	// Producers of each named type decide the receiver form of its
+	// methods: *T when anything yields *T or T is a struct we can build
+	// with &T{}, else T.
+	for _, tn := range named {
+		n, ok := tn.Type().(*types.Named)
+		if !ok || n.TypeParams().Len() > 0 {
+			if ok && n.TypeParams().Len() > 0 {
+				p.Excluded = append(p.Excluded, Excluded{tn.Name(), "generic type (not instantiated yet)"})
+			}
+			continue
+		}
+		if _, isIface := n.Underlying().(*types.Interface); isIface {
+			continue
+		}
+		if st, isStruct := n.Underlying().(*types.Struct); isStruct && !p.produces(n) && zeroUsable(st) {
+			p.add(&Op{Kind: Zero, Name: tn.Name(), Type: n, Ptr: true, Results: []types.Type{types.NewPointer(n)}})
+		}
+		ms := types.NewMethodSet(types.NewPointer(n))
+		var methods []*types.Func
+		for i := 0; i < ms.Len(); i++ {
+			fn := ms.At(i).Obj().(*types.Func)
+			if fn.Exported() && len(ms.At(i).Index()) == 1 { // promoted methods are tested on their own type
+				methods = append(methods, fn)
+			}
+		}
+		sort.Slice(methods, func(i, j int) bool { return methods[i].Name() < methods[j].Name() })
+		for _, fn := range methods {
+			recv := types.Type(types.NewPointer(n))
+			if _, ptrRecv := fn.Type().(*types.Signature).Recv().Type().(*types.Pointer); !ptrRecv && !p.produces(types.NewPointer(n)) && !p.hasZero(n) {
+				recv = n
+			}
+			p.addFunc(fn, recv, opts)
+		}
+	}
+	for i, op := range p.Ops {
+		op.ID = i
+	}
+	return p
+}
+
+// zeroUsable reports whether &T{} is worth trying for a struct with no
+// constructor. Struct types of the package are always constructible from
+// inside; from outside their zero value is the only option.
+func zeroUsable(st *types.Struct) bool { return true }
+
+func (p *Program) produces(t types.Type) bool {
+	for _, op := range p.Ops {
+		for _, r := range op.Results {
+			if types.Identical(r, t) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func (p *Program) hasZero(t types.Type) bool {
+	for _, op := range p.Ops {
+		if op.Kind == Zero && types.Identical(op.Type, t) {
+			return true
+		}
+	}
+	return false
+}
+
+func (p *Program) add(op *Op) {
+	op.ID = len(p.Ops)
+	p.Ops = append(p.Ops, op)
+}
+
+func (p *Program) addFunc(fn *types.Func, recv types.Type, opts Options) {
+	sig := fn.Type().(*types.Signature)
+	name := fn.Name()
+	if recv != nil {
+		name = recvName(recv) + "." + fn.Name()
+	}
+	if sig.TypeParams().Len() > 0 {
+		p.Excluded = append(p.Excluded, Excluded{name, "generic function (not instantiated yet)"})
+		return
+	}
+	if opts.Exclude != nil {
+		if why := opts.Exclude(fn); why != "" {
+			p.Excluded = append(p.Excluded, Excluded{name, why})
+			return
+		}
+	}
+	op := &Op{Kind: Call, Name: name, Func: fn, Variadic: sig.Variadic(), UnderTest: true}
+	if recv != nil {
+		op.Kind = Method
+		op.Params = append(op.Params, Param{Name: "recv", Type: recv, Recv: true, Lit: litClass(recv)})
+	}
+	for i := 0; i < sig.Params().Len(); i++ {
+		v := sig.Params().At(i)
+		op.Params = append(op.Params, Param{Name: v.Name(), Type: v.Type(), Lit: litClass(v.Type())})
+	}
+	for i := 0; i < sig.Results().Len(); i++ {
+		op.Results = append(op.Results, sig.Results().At(i).Type())
+	}
+	if n := len(op.Results); n > 0 && isError(op.Results[n-1]) {
+		op.ErrResult = true
+	}
+	for _, prm := range op.Params {
+		if why := unnameable(prm.Type, p.Pkg); why != "" {
+			p.Excluded = append(p.Excluded, Excluded{name, why})
+			return
+		}
+	}
+	p.add(op)
+}
+
+func recvName(t types.Type) string {
+	if ptr, ok := t.(*types.Pointer); ok {
+		t = ptr.Elem()
+	}
+	if n, ok := t.(*types.Named); ok {
+		return n.Obj().Name()
+	}
+	return types.TypeString(t, nil)
+}
+
+var errorType = types.Universe.Lookup("error").Type()
+
+func isError(t types.Type) bool { return types.Identical(t, errorType) }
+
+// unnameable says why the registry cannot spell type t, or "".
+func unnameable(t types.Type, from *types.Package) string {
+	var why string
+	var visit func(t types.Type, depth int)
+	visit = func(t types.Type, depth int) {
+		if why != "" || depth > 10 {
+			return
+		}
+		switch t := t.(type) {
+		case *types.Named:
+			obj := t.Obj()
+			if obj.Pkg() != nil && obj.Pkg() != from {
+				if !obj.Exported() {
+					why = fmt.Sprintf("parameter type %s is unexported in %s", obj.Name(), obj.Pkg().Path())
+					return
+				}
+				if isInternal(obj.Pkg().Path()) && !internalVisible(obj.Pkg().Path(), from.Path()) {
+					why = fmt.Sprintf("parameter type %s is in internal package %s", obj.Name(), obj.Pkg().Path())
+					return
+				}
+			}
+			if args := t.TypeArgs(); args != nil {
+				for i := 0; i < args.Len(); i++ {
+					visit(args.At(i), depth+1)
+				}
+			}
+		case *types.Pointer:
+			visit(t.Elem(), depth+1)
+		case *types.Slice:
+			visit(t.Elem(), depth+1)
+		case *types.Array:
+			visit(t.Elem(), depth+1)
+		case *types.Map:
+			visit(t.Key(), depth+1)
+			visit(t.Elem(), depth+1)
+		case *types.Chan:
+			visit(t.Elem(), depth+1)
+		case *types.Signature:
+			for i := 0; i < t.Params().Len(); i++ {
+				visit(t.Params().At(i).Type(), depth+1)
+			}
+			for i := 0; i < t.Results().Len(); i++ {
+				visit(t.Results().At(i).Type(), depth+1)
+			}
+		case *types.Struct:
+			for i := 0; i < t.NumFields(); i++ {
+				visit(t.Field(i).Type(), depth+1)
+			}
+		}
+	}
+	visit(t, 0)
+	return why
+}
+
+func isInternal(path string) bool {
+	return strings.HasSuffix(path, "/internal") || strings.Contains(path, "/internal/") || strings.HasPrefix(path, "internal/") || path == "internal"
+}
+
+func internalVisible(internalPath, from string) bool {
+	i := strings.LastIndex(internalPath, "/internal")
+	root := ""
+	if i >= 0 {
+		root = internalPath[:i]
+	}
+	return root == "" || from == root || strings.HasPrefix(from, root+"/")
+}
+
+// litClass says which literals can fill a parameter of type t.
+func litClass(t types.Type) LitClass {
+	switch u := t.Underlying().(type) {
+	case *types.Basic:
+		switch {
+		case u.Info()&types.IsBoolean != 0:
+			return LitBool
+		case u.Info()&types.IsUnsigned != 0:
+			return LitUint
+		case u.Info()&types.IsInteger != 0:
+			return LitInt
+		case u.Info()&types.IsFloat != 0:
+			return LitFloat
+		case u.Info()&types.IsString != 0:
+			return LitString
+		}
+		if u.Kind() == types.UnsafePointer {
+			return LitNilOK
+		}
+	case *types.Slice:
+		if b, ok := u.Elem().Underlying().(*types.Basic); ok {
+			if b.Kind() == types.Byte || b.Kind() == types.Uint8 {
+				if types.Identical(u.Elem(), types.Typ[types.Byte]) {
+					return LitBytes
+				}
+			}
+			if litClass(u.Elem()) != LitNone && litClass(u.Elem()) != LitNilOK {
+				return LitSlice
+			}
+		}
+		return LitNilOK
+	case *types.Interface:
+		if u.Empty() {
+			return LitIfaceA
+		}
+		return LitNilOK
+	case *types.Pointer, *types.Map, *types.Chan, *types.Signature:
+		return LitNilOK
+	}
+	return LitNone
+}
+
+// ElemLit is the literal class of a slice parameter's elements.
+func ElemLit(t types.Type) LitClass {
+	if s, ok := t.Underlying().(*types.Slice); ok {
+		return litClass(s.Elem())
+	}
+	return LitNone
+}

@@ -1,0 +1,117 @@
+// Package oracle decides what a generated test asserts. Regression
+// assertions capture what the code does now (Randoop thesis §7.2): returned
+// errors and values, but never a value that differed between two runs of the
+// same sequence, nor text that embeds a pointer address.
+package oracle
+
+import (
+	"go/types"
+	"regexp"
+
+	rt "github.com/gentest-go/gentest/generator/harness/rt"
+	"github.com/gentest-go/gentest/generator/model"
+	"github.com/gentest-go/gentest/generator/seq"
+)
+
+// Kind is the kind of an assertion.
+type Kind int
+
+// Assertion kinds.
+const (
+	ErrNil    Kind = iota // the error result is nil
+	ErrNonNil             // the error result is non-nil; Want, if set, is its message
+	Equal                 // the result equals Want (go-cmp)
+)
+
+// Assertion is one check on result Result of statement Stmt.
+type Assertion struct {
+	Stmt, Result int
+	Kind         Kind
+	Type         types.Type // static type of the result
+	Want         *rt.Tree
+}
+
+var addressRE = regexp.MustCompile(`0x[0-9a-f]{6,}`)
+
+// Assertions returns the assertions for a sequence, given a result run
+// with value trees and repetition (rt.FlagDetail|rt.FlagRepeat).
+// Results of the target statement are asserted; other statements' results
+// are asserted when they are of basic type, since those cannot change later
+// and document intermediate behaviour (a Pop's result, say).
+func Assertions(prog *model.Program, s *seq.Seq, res *rt.Result, target int) []Assertion {
+	var out []Assertion
+	used := s.Uses()
+	for i, st := range s.Stmts {
+		if i >= len(res.Stmts) || res.Stmts[i].Outcome != rt.OutNormal {
+			break
+		}
+		op := prog.Ops[st.Op]
+		sr := res.Stmts[i]
+		for j, v := range sr.Values {
+			if j >= len(op.Results) || v.Unstable || v.Tree == nil {
+				continue
+			}
+			t := op.Results[j]
+			if op.ErrResult && j == len(op.Results)-1 {
+				if i != target && !hasNonErr(op) {
+					// A call made only for its effect, like Push: its nil
+					// error is still worth checking.
+				}
+				if v.Nil {
+					out = append(out, Assertion{Stmt: i, Result: j, Kind: ErrNil, Type: t})
+				} else {
+					a := Assertion{Stmt: i, Result: j, Kind: ErrNonNil, Type: t}
+					if v.Tree.Kind == rt.TError && !addressRE.MatchString(v.Tree.S) {
+						a.Want = v.Tree
+					}
+					out = append(out, a)
+				}
+				continue
+			}
+			if op.ErrResult && !sr.Values[len(sr.Values)-1].Nil {
+				continue // results beside a non-nil error are unspecified
+			}
+			if i != target && (!isBasic(t) || used[i]) {
+				continue
+			}
+			if !stable(v.Tree) {
+				continue
+			}
+			out = append(out, Assertion{Stmt: i, Result: j, Kind: Equal, Type: t, Want: v.Tree})
+		}
+	}
+	return out
+}
+
+func hasNonErr(op *model.Op) bool { return len(op.Results) > 1 }
+
+func isBasic(t types.Type) bool {
+	_, ok := t.Underlying().(*types.Basic)
+	return ok
+}
+
+// stable rejects trees that are not worth asserting: truncated, holding
+// NaN (never equal to itself), or text with addresses.
+func stable(t *rt.Tree) bool {
+	if t.Truncated {
+		return false
+	}
+	switch t.Kind {
+	case rt.TFloat:
+		if t.F != t.F {
+			return false
+		}
+	case rt.TString, rt.TError, rt.TBytes:
+		if addressRE.MatchString(t.S) {
+			return false
+		}
+	case rt.TOpaque, rt.TFunc, rt.TChan:
+		return false
+	}
+	for i := range t.Elems {
+		if !stable(&t.Elems[i]) {
+			return false
+		}
+	}
+	return true
+}

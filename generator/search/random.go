@@ -1,0 +1,429 @@
+// Package search holds gentest's search engines. Random is Randoop's
+// feedback-directed random generation (thesis ch. 4-5): sequences are built
+// bottom-up from pools of earlier sequences' values, executed at once, and
+// only sequences that ran normally are extended later.
+package search
+
+import (
+	"go/types"
+	"math/rand/v2"
+	"sort"
+	"time"
+
+	"github.com/gentest-go/gentest/generator/exec"
+	rt "github.com/gentest-go/gentest/generator/harness/rt"
+	"github.com/gentest-go/gentest/generator/model"
+	"github.com/gentest-go/gentest/generator/seq"
+)
+
+// Runner executes sequences; *exec.Pool is one.
+type Runner interface {
+	Run(seqs []rt.Seq) []exec.Outcome
+}
+
+// Config configures a search.
+type Config struct {
+	Seed int64
+	// Budget bounds the search by wall time; ignored when MaxExecs > 0, so
+	// that a fixed execution budget gives the same result on any machine.
+	Budget time.Duration
+	// MaxExecs bounds the number of executed sequences.
+	MaxExecs int
+	// Batch is the number of sequences generated from one pool state and
+	// executed together.
+	Batch int
+	// MaxLen bounds the statements per sequence.
+	MaxLen int
+}
+
+// Entry is a sequence the search keeps as a test candidate: it ran
+// normally (or ended in a recorded panic) and added coverage.
+type Entry struct {
+	Seq    *seq.Seq
+	Result *rt.Result
+	// Target is the statement the test is about: the last one.
+	Target int
+	// NewCov is how many blocks and branch sides it covered first.
+	NewCov int
+}
+
+// Failure is a sequence whose last statement panicked or crashed the
+// executor.
+type Failure struct {
+	Seq     *seq.Seq
+	Result  *rt.Result
+	Crash   *exec.Crash
+	Message string
+}
+
+// Stats counts what the search did.
+type Stats struct {
+	Generated, Executed, Normal, Illegal, Redundant, Crashed int
+	Elapsed                                                  time.Duration
+}
+
+// Random is the feedback-directed random engine.
+type Random struct {
+	prog   *model.Program
+	cfg    Config
+	rng    *rand.Rand
+	values *Values
+
+	seen     map[string]bool // sequence keys already generated
+	blocks   map[int32]bool
+	branches map[int32]bool // 2*cond + 0 for true, +1 for false
+
+	Corpus   []*Entry
+	Failures []*Failure
+	Stats    Stats
+	nextID   uint64
+}
+
+// NewRandom returns a random engine over prog.
+func NewRandom(prog *model.Program, cfg Config) *Random {
+	if cfg.Batch <= 0 {
+		cfg.Batch = 128
+	}
+	if cfg.MaxLen <= 0 {
+		cfg.MaxLen = 40
+	}
+	return &Random{
+		prog:     prog,
+		cfg:      cfg,
+		rng:      rand.New(rand.NewPCG(uint64(cfg.Seed), 0x9e3779b97f4a7c15)),
+		values:   newValues(),
+		seen:     map[string]bool{},
+		blocks:   map[int32]bool{},
+		branches: map[int32]bool{},
+	}
+}
+
+// Covered returns the numbers of distinct blocks and branch sides covered.
+func (r *Random) Covered() (blocks, branches int) { return len(r.blocks), len(r.branches) }
+
+// Run searches until the budget is spent.
+func (r *Random) Run(runner Runner) {
+	start := time.Now()
+	stale := 0
+	for {
+		if r.cfg.MaxExecs > 0 {
+			if r.Stats.Executed >= r.cfg.MaxExecs {
+				break
+			}
+		} else if time.Since(start) >= r.cfg.Budget {
+			break
+		}
+		n := r.cfg.Batch
+		if r.cfg.MaxExecs > 0 && r.cfg.MaxExecs-r.Stats.Executed < n {
+			n = r.cfg.MaxExecs - r.Stats.Executed
+		}
+		batch := r.generate(n)
+		if len(batch) == 0 {
+			// Nothing new can be built; give up after a few tries rather
+			// than spin.
+			stale++
+			if stale > 50 {
+				break
+			}
+			continue
+		}
+		stale = 0
+		reqs := make([]rt.Seq, len(batch))
+		for i, s := range batch {
+			reqs[i] = ToWire(s, r.nextID, 0)
+			r.nextID++
+		}
+		outs := runner.Run(reqs)
+		r.Stats.Executed += len(batch)
+		for i, s := range batch {
+			r.process(s, outs[i])
+		}
+	}
+	r.Stats.Elapsed = time.Since(start)
+}
+
+// generate builds up to n new sequences from the current pools.
+func (r *Random) generate(n int) []*seq.Seq {
+	var out []*seq.Seq
+	for tries := 0; len(out) < n && tries < n*20; tries++ {
+		op := r.prog.Ops[r.rng.IntN(len(r.prog.Ops))]
+		s, ok := r.extend(op)
+		if !ok || s.Len() > r.cfg.MaxLen {
+			continue
+		}
+		k := s.Key()
+		if r.seen[k] {
+			r.Stats.Redundant++
+			continue
+		}
+		r.seen[k] = true
+		r.Stats.Generated++
+		out = append(out, s)
+	}
+	return out
+}
+
+// extend builds a sequence ending in a call of op, with arguments from
+// literals or from pooled sequences.
+func (r *Random) extend(op *model.Op) (*seq.Seq, bool) {
+	s := &seq.Seq{}
+	args := make([]seq.Arg, len(op.Params))
+	// included maps a pooled sequence to its offset in s, so that two
+	// arguments can share one object (aliasing, thesis §5.1).
+	included := map[*pooled]int{}
+	for i, p := range op.Params {
+		cands := r.values.assignable(p.Type)
+		useLit := p.Lit != model.LitNone && p.Lit != model.LitNilOK && (len(cands) == 0 || r.rng.IntN(4) == 0)
+		if p.Lit == model.LitIfaceA && len(cands) > 0 && r.rng.IntN(2) == 0 {
+			useLit = false
+		}
+		switch {
+		case useLit:
+			args[i] = seq.LitArg(r.literal(p.Type, p.Lit))
+		case len(cands) > 0 && !(p.Lit == model.LitNilOK && !p.Recv && r.rng.IntN(20) == 0):
+			v := cands[r.rng.IntN(len(cands))]
+			off, ok := included[v]
+			if !ok || r.rng.IntN(3) == 0 {
+				off = s.Append(v.seq)
+				included[v] = off
+			}
+			args[i] = seq.Ref(off+v.stmt, v.result)
+		case p.Lit == model.LitNilOK && !p.Recv:
+			args[i] = seq.LitArg(seq.Lit{Kind: seq.LitNil})
+		default:
+			return nil, false
+		}
+	}
+	s.Stmts = append(s.Stmts, seq.Stmt{Op: op.ID, Args: args})
+	return s, true
+}
+
+// Default literal pools, as in Randoop: a few small values that reach
+// common boundaries. Constant mining adds the package's own constants.
+var (
+	defaultInts    = []int64{-1, 0, 1, 2, 3, 5, 10, 100, -10, 1000}
+	defaultFloats  = []float64{0, 1, -1, 0.5, 2.5, 100, -0.25}
+	defaultStrings = []string{"", "a", "abc", "hello", "Hello, World!", " ", "0", "42", "-1", "a b", "x,y"}
+)
+
+func (r *Random) literal(t types.Type, class model.LitClass) seq.Lit {
+	switch class {
+	case model.LitBool:
+		return seq.Lit{Kind: seq.LitBool, B: r.rng.IntN(2) == 0}
+	case model.LitInt:
+		return seq.Lit{Kind: seq.LitInt, I: r.intValue()}
+	case model.LitUint:
+		v := r.intValue()
+		if v < 0 {
+			v = -v
+		}
+		return seq.Lit{Kind: seq.LitUint, U: uint64(v)}
+	case model.LitFloat:
+		return seq.Lit{Kind: seq.LitFloat, F: defaultFloats[r.rng.IntN(len(defaultFloats))]}
+	case model.LitString:
+		return seq.Lit{Kind: seq.LitString, S: r.stringValue()}
+	case model.LitBytes:
+		return seq.Lit{Kind: seq.LitBytes, S: r.stringValue()}
+	case model.LitSlice:
+		n := r.rng.IntN(4)
+		l := seq.Lit{Kind: seq.LitSlice}
+		ec := model.ElemLit(t)
+		et := t.Underlying().(*types.Slice).Elem()
+		for i := 0; i < n; i++ {
+			l.Elems = append(l.Elems, r.literal(et, ec))
+		}
+		return l
+	case model.LitIfaceA:
+		switch r.rng.IntN(3) {
+		case 0:
+			return seq.Lit{Kind: seq.LitInt, I: r.intValue()}
+		case 1:
+			return seq.Lit{Kind: seq.LitString, S: r.stringValue()}
+		}
+		return seq.Lit{Kind: seq.LitBool, B: r.rng.IntN(2) == 0}
+	}
+	return seq.Lit{Kind: seq.LitNil}
+}
+
+func (r *Random) intValue() int64 {
+	if r.rng.IntN(4) == 0 {
+		return int64(r.rng.IntN(201) - 100)
+	}
+	return defaultInts[r.rng.IntN(len(defaultInts))]
+}
+
+func (r *Random) stringValue() string {
+	return defaultStrings[r.rng.IntN(len(defaultStrings))]
+}
+
+// process classifies an executed sequence and updates pools, coverage,
+// corpus and failures.
+func (r *Random) process(s *seq.Seq, out exec.Outcome) {
+	last := s.Len() - 1
+	if out.Crash != nil {
+		r.Stats.Crashed++
+		r.Failures = append(r.Failures, &Failure{Seq: s, Crash: out.Crash, Message: out.Crash.String()})
+		return
+	}
+	res := out.Result
+	if res == nil || len(res.Stmts) != s.Len() {
+		r.Stats.Illegal++
+		return
+	}
+	for i := 0; i < last; i++ {
+		if res.Stmts[i].Outcome != rt.OutNormal {
+			// A component that ran normally before now fails: the package
+			// has global state. Not a clean sequence to build on.
+			r.Stats.Illegal++
+			return
+		}
+	}
+	newCov := r.addCoverage(res)
+	lastRes := res.Stmts[last]
+	if lastRes.Outcome != rt.OutNormal {
+		r.Stats.Illegal++
+		if lastRes.Outcome == rt.OutPanic {
+			r.Failures = append(r.Failures, &Failure{Seq: s, Result: res, Message: lastRes.PanicMsg})
+		}
+		return
+	}
+	r.Stats.Normal++
+	if newCov > 0 {
+		r.Corpus = append(r.Corpus, &Entry{Seq: s, Result: res, Target: last, NewCov: newCov})
+	}
+	r.values.addFrom(r.prog, s, res)
+}
+
+func (r *Random) addCoverage(res *rt.Result) int {
+	n := 0
+	for _, b := range res.Blocks {
+		if !r.blocks[b] {
+			r.blocks[b] = true
+			n++
+		}
+	}
+	for _, c := range res.Conds {
+		if c.NTrue > 0 && !r.branches[2*c.ID] {
+			r.branches[2*c.ID] = true
+			n++
+		}
+		if c.NFalse > 0 && !r.branches[2*c.ID+1] {
+			r.branches[2*c.ID+1] = true
+			n++
+		}
+	}
+	return n
+}
+
+// ToWire converts a sequence for the executor.
+func ToWire(s *seq.Seq, id uint64, flags uint64) rt.Seq {
+	w := rt.Seq{ID: id, Flags: flags, Stmts: make([]rt.Stmt, len(s.Stmts))}
+	for i, st := range s.Stmts {
+		ws := rt.Stmt{Op: st.Op, Args: make([]rt.Arg, len(st.Args))}
+		for j, a := range st.Args {
+			if a.IsLit {
+				ws.Args[j] = rt.Arg{Kind: rt.ArgLit, Lit: wireLit(a.Lit)}
+			} else {
+				ws.Args[j] = rt.Arg{Kind: rt.ArgRef, Stmt: a.Stmt, Result: a.Result}
+			}
+		}
+		w.Stmts[i] = ws
+	}
+	return w
+}
+
+func wireLit(l seq.Lit) rt.Lit {
+	w := rt.Lit{Kind: uint8(l.Kind), B: l.B, I: l.I, U: l.U, F: l.F, S: l.S}
+	for _, e := range l.Elems {
+		w.Elems = append(w.Elems, wireLit(e))
+	}
+	return w
+}
+
+// pooled is one reusable value: result Result of statement Stmt of Seq,
+// whose static type is Type.
+type pooled struct {
+	seq    *seq.Seq
+	stmt   int
+	result int
+	typ    types.Type
+}
+
+// Values is the pool of reusable values, keyed by static type, with index
+// pruning by structural hash (thesis §7.4): a value equal to one already
+// pooled for its type is not pooled again.
+type Values struct {
+	byType map[string][]*pooled
+	types  []types.Type // distinct pooled types, in order of first appearance
+	hashes map[string]map[uint64]bool
+	assign map[string][]*pooled // cache: parameter type -> candidates, rebuilt when pools grow
+	dirty  bool
+}
+
+func newValues() *Values {
+	return &Values{byType: map[string][]*pooled{}, hashes: map[string]map[uint64]bool{}, assign: map[string][]*pooled{}}
+}
+
+func (v *Values) addFrom(prog *model.Program, s *seq.Seq, res *rt.Result) {
+	last := s.Len() - 1
+	for i, st := range s.Stmts {
+		op := prog.Ops[st.Op]
+		sr := res.Stmts[i]
+		errReturned := op.ErrResult && len(sr.Values) == len(op.Results) && !sr.Values[len(op.Results)-1].Nil
+		for j, val := range sr.Values {
+			if j >= len(op.Results) || val.Nil {
+				continue
+			}
+			t := op.Results[j]
+			// With a non-nil error, Go leaves the other results
+			// unspecified: not reused. Errors themselves are not reused
+			// either.
+			if errReturned || (op.ErrResult && j == len(op.Results)-1) {
+				continue
+			}
+			key := types.TypeString(t, nil)
+			hs := v.hashes[key]
+			if hs == nil {
+				hs = map[uint64]bool{}
+				v.hashes[key] = hs
+			}
+			if hs[val.Hash] {
+				continue
+			}
+			hs[val.Hash] = true
+			if _, ok := v.byType[key]; !ok {
+				v.types = append(v.types, t)
+			}
+			// Pool the shortest prefix that produces the value.
+			prefix := &seq.Seq{Stmts: s.Stmts[:last+1]}
+			v.byType[key] = append(v.byType[key], &pooled{seq: prefix, stmt: i, result: j, typ: t})
+			v.dirty = true
+		}
+	}
+}
+
+// assignable returns the pooled values assignable to t, in a deterministic
+// order.
+func (v *Values) assignable(t types.Type) []*pooled {
+	key := types.TypeString(t, nil)
+	if v.dirty {
+		v.assign = map[string][]*pooled{}
+		v.dirty = false
+	}
+	if c, ok := v.assign[key]; ok {
+		return c
+	}
+	var out []*pooled
+	var keys []string
+	for _, pt := range v.types {
+		if types.AssignableTo(pt, t) {
+			keys = append(keys, types.TypeString(pt, nil))
+		}
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		out = append(out, v.byType[k]...)
+	}
+	v.assign[key] = out
+	return out
+}

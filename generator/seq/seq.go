@@ -1,0 +1,203 @@
+// Package seq is the test-sequence representation shared by the search
+// engines, the executor client, the minimizer and the emitter.
+//
+// A sequence is a list of statements; each statement calls one operation of
+// the program model with arguments that are either literals or results of
+// earlier statements (Randoop's operation sequences, thesis §5.2). Literals
+// are inlined as arguments rather than being separate statements, which keeps
+// sequences short and makes table-driven emission straightforward.
+package seq
+
+import (
+	"fmt"
+	"hash/fnv"
+	"math"
+	"strconv"
+	"strings"
+)
+
+// LitKind says which field of a Lit holds its value.
+type LitKind uint8
+
+// Literal kinds. A literal is converted by the executor to the parameter's
+// type, so Int also serves named integer types.
+const (
+	LitNil LitKind = iota
+	LitBool
+	LitInt
+	LitUint
+	LitFloat
+	LitString
+	LitBytes // a []byte literal, held in S
+	LitSlice // a slice of literals of the element type, held in Elems
+	LitZero  // the zero value of the parameter type
+)
+
+// Lit is a literal argument.
+type Lit struct {
+	Kind  LitKind
+	B     bool
+	I     int64
+	U     uint64
+	F     float64
+	S     string
+	Elems []Lit
+	// Name, when set, is the qualified name of a constant with this value
+	// (for example "demo.Blue"); the emitter prefers it to the raw value.
+	Name string
+}
+
+// Key is a canonical text of the literal, used for hashing sequences.
+func (l Lit) Key() string {
+	switch l.Kind {
+	case LitNil:
+		return "nil"
+	case LitBool:
+		return strconv.FormatBool(l.B)
+	case LitInt:
+		return "i" + strconv.FormatInt(l.I, 10)
+	case LitUint:
+		return "u" + strconv.FormatUint(l.U, 10)
+	case LitFloat:
+		return "f" + strconv.FormatUint(math.Float64bits(l.F), 16)
+	case LitString:
+		return strconv.Quote(l.S)
+	case LitBytes:
+		return "b" + strconv.Quote(l.S)
+	case LitZero:
+		return "zero"
+	case LitSlice:
+		parts := make([]string, len(l.Elems))
+		for i, e := range l.Elems {
+			parts[i] = e.Key()
+		}
+		return "[" + strings.Join(parts, ",") + "]"
+	}
+	return "?"
+}
+
+// Arg is one argument of a statement: a literal, or a reference to result
+// Result of statement Stmt.
+type Arg struct {
+	IsLit  bool
+	Lit    Lit
+	Stmt   int
+	Result int
+}
+
+// Ref returns an argument referring to result r of statement s.
+func Ref(s, r int) Arg { return Arg{Stmt: s, Result: r} }
+
+// LitArg returns a literal argument.
+func LitArg(l Lit) Arg { return Arg{IsLit: true, Lit: l} }
+
+// Stmt calls operation Op of the program model.
+type Stmt struct {
+	Op   int
+	Args []Arg
+}
+
+// Seq is a test sequence. Statement i may only refer to results of
+// statements before i.
+type Seq struct {
+	Stmts []Stmt
+}
+
+// Len returns the number of statements.
+func (s *Seq) Len() int { return len(s.Stmts) }
+
+// Clone returns a deep copy of s.
+func (s *Seq) Clone() *Seq {
+	c := &Seq{Stmts: make([]Stmt, len(s.Stmts))}
+	for i, st := range s.Stmts {
+		c.Stmts[i] = Stmt{Op: st.Op, Args: append([]Arg(nil), st.Args...)}
+	}
+	return c
+}
+
+// Append appends the statements of t to s, renumbering t's references, and
+// returns the offset at which t's statements start in s.
+func (s *Seq) Append(t *Seq) int {
+	off := len(s.Stmts)
+	for _, st := range t.Stmts {
+		args := make([]Arg, len(st.Args))
+		for i, a := range st.Args {
+			if !a.IsLit {
+				a.Stmt += off
+			}
+			args[i] = a
+		}
+		s.Stmts = append(s.Stmts, Stmt{Op: st.Op, Args: args})
+	}
+	return off
+}
+
+// Key is a canonical text of the sequence: equal keys mean equal sequences
+// up to variable names (Randoop's sequence-level redundancy check).
+func (s *Seq) Key() string {
+	var b strings.Builder
+	for i, st := range s.Stmts {
+		if i > 0 {
+			b.WriteByte(';')
+		}
+		fmt.Fprintf(&b, "%d(", st.Op)
+		for j, a := range st.Args {
+			if j > 0 {
+				b.WriteByte(',')
+			}
+			if a.IsLit {
+				b.WriteString(a.Lit.Key())
+			} else {
+				fmt.Fprintf(&b, "$%d.%d", a.Stmt, a.Result)
+			}
+		}
+		b.WriteByte(')')
+	}
+	return b.String()
+}
+
+// Hash is a 64-bit hash of Key.
+func (s *Seq) Hash() uint64 {
+	h := fnv.New64a()
+	h.Write([]byte(s.Key()))
+	return h.Sum64()
+}
+
+// Uses reports, for each statement, whether a later statement uses one of its
+// results.
+func (s *Seq) Uses() []bool {
+	used := make([]bool, len(s.Stmts))
+	for _, st := range s.Stmts {
+		for _, a := range st.Args {
+			if !a.IsLit {
+				used[a.Stmt] = true
+			}
+		}
+	}
+	return used
+}
+
+// Without returns a copy of s without statement k, or false if a later
+// statement uses k's results.
+func (s *Seq) Without(k int) (*Seq, bool) {
+	out := &Seq{}
+	for i, st := range s.Stmts {
+		if i == k {
+			continue
+		}
+		args := make([]Arg, len(st.Args))
+		for j, a := range st.Args {
+			if !a.IsLit {
+				if a.Stmt == k {
+					return nil, false
+				}
+				if a.Stmt > k {
+					a.Stmt--
+				}
+			}
+			args[j] = a
+		}
+		out.Stmts = append(out.Stmts, Stmt{Op: st.Op, Args: args})
+	}
+	return out, true
+}
