@@ -225,7 +225,9 @@ func runPackage(ctx context.Context, cfg Config, pkg *packages.Package, an *load
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", pkg.PkgPath, err)
 		}
-		files := map[string][]byte{out: rendered.Src}
+		// Verification always places the file in the package directory,
+		// even when -o writes it elsewhere.
+		files := map[string][]byte{filepath.Join(dir, filepath.Base(out)): rendered.Src}
 		if rendered.UsesCmp {
 			for k, v := range modFiles {
 				files[k] = v
@@ -240,7 +242,9 @@ func runPackage(ctx context.Context, cfg Config, pkg *packages.Package, an *load
 		if len(keep) == len(cases) && !rep.BuildFailed {
 			src = rendered.Src
 			sum.Tests = len(rendered.Tests)
-			sum.Cases = len(cases)
+			for _, t := range rendered.Tests {
+				sum.Cases += len(t.Keys)
+			}
 			if !rendered.UsesCmp {
 				required = false
 			}

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"go/ast"
+	"go/parser"
 	"go/token"
 	"go/types"
 	"os"
@@ -87,7 +88,7 @@ func CheckCompiles(pkg *packages.Package) error {
 		return nil
 	}
 	if len(pkg.GoFiles) == 0 && len(pkg.CompiledGoFiles) == 0 {
-		return &Error{Pkg: pkg.PkgPath, Msg: "not a Go package: " + stripPrefix(first)}
+		return &Error{Pkg: pkg.PkgPath, Msg: "not a Go package: " + strings.TrimPrefix(stripPrefix(first), "-: ")}
 	}
 	return &Error{Pkg: pkg.PkgPath, Msg: "does not compile: " + stripPrefix(first)}
 }
@@ -106,10 +107,16 @@ func CheckTestable(pkg *packages.Package) error {
 	if pkg.Name == "main" {
 		return &Error{Pkg: pkg.PkgPath, Msg: "is a main package; gentest generates tests for library packages"}
 	}
-	for _, f := range pkg.Syntax {
+	// Syntax holds cgo's output, not the user's files: look at the
+	// originals.
+	fset := token.NewFileSet()
+	for _, name := range pkg.GoFiles {
+		f, err := parser.ParseFile(fset, name, nil, parser.ImportsOnly)
+		if err != nil {
+			continue
+		}
 		for _, imp := range f.Imports {
 			if imp.Path.Value == `"C"` {
-				name := pkg.Fset.Position(f.Pos()).Filename
 				return &Error{Pkg: pkg.PkgPath, Msg: fmt.Sprintf("uses cgo (%s), which gentest does not support", filepath.Base(name))}
 			}
 		}

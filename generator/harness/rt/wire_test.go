@@ -1,0 +1,125 @@
+package gentestrt
+
+import (
+	"bytes"
+	"math"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
+)
+
+func TestBatchRoundTrip(t *testing.T) {
+	seqs := []Seq{{ID: 7, Flags: FlagDetail, Stmts: []Stmt{
+		{Op: 3, Args: []Arg{
+			{Kind: ArgLit, Lit: Lit{Kind: LitInt, I: -5}},
+			{Kind: ArgLit, Lit: Lit{Kind: LitString, S: "héllo"}},
+			{Kind: ArgLit, Lit: Lit{Kind: LitFloat, F: math.Inf(-1)}},
+			{Kind: ArgLit, Lit: Lit{Kind: LitSlice, Elems: []Lit{{Kind: LitUint, U: math.MaxUint64}, {Kind: LitBool, B: true}}}},
+		}},
+		{Op: 1, Args: []Arg{{Kind: ArgRef, Stmt: 0, Result: 1}}},
+	}}}
+	var buf bytes.Buffer
+	enc := NewEncoder(&buf)
+	if err := enc.Batch(seqs); err != nil {
+		t.Fatal(err)
+	}
+	enc.Flush()
+	dec := NewDecoder(&buf)
+	kind, err := dec.Next()
+	if err != nil || kind != FrameBatch {
+		t.Fatalf("Next = %d, %v", kind, err)
+	}
+	got, err := dec.Batch()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(seqs, got, cmpopts.EquateEmpty()); diff != "" {
+		t.Errorf("batch round trip mismatch (-want +got):\n%s", diff)
+	}
+}
+
+func TestResultRoundTrip(t *testing.T) {
+	tree := MakeTree(map[string][]int{"b": {2}, "a": nil})
+	r := &Result{ID: 9, Stmts: []StmtResult{
+		{Outcome: OutNormal, Values: []Value{{Type: "map[string][]int", Hash: 42, Tree: tree}}},
+		{Outcome: OutPanic, PanicMsg: "boom", PanicRuntime: true, PanicSite: "x.go:3"},
+	}, Blocks: []int32{1, 5, 9}, Conds: []CondObs{{ID: 2, NTrue: 1, DistFalse: 3.5}, {ID: 7, NFalse: 2, DistTrue: 1}}}
+	var buf bytes.Buffer
+	enc := NewEncoder(&buf)
+	enc.Result(r)
+	enc.Flush()
+	dec := NewDecoder(&buf)
+	if k, err := dec.Next(); err != nil || k != FrameResult {
+		t.Fatalf("Next = %d, %v", k, err)
+	}
+	got, err := dec.Result()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(r, got, cmpopts.EquateEmpty()); diff != "" {
+		t.Errorf("result round trip mismatch (-want +got):\n%s", diff)
+	}
+}
+
+func TestDecoderRejectsCorruptFrames(t *testing.T) {
+	// A length that claims more elements than the frame holds must not
+	// make the decoder allocate or panic.
+	var buf bytes.Buffer
+	buf.Write([]byte{4, FrameBatch, 0xff, 0xff, 0x7f})
+	dec := NewDecoder(&buf)
+	if _, err := dec.Next(); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := dec.Batch(); err == nil {
+		t.Error("Batch accepted a corrupt frame")
+	}
+}
+
+type node struct {
+	V    int
+	Next *node
+}
+
+func TestHashIsStructural(t *testing.T) {
+	m1 := map[string]int{}
+	m2 := map[string]int{}
+	for i, k := range []string{"a", "b", "c", "d", "e"} {
+		m1[k] = i
+	}
+	for i := 4; i >= 0; i-- {
+		m2[[]string{"a", "b", "c", "d", "e"}[i]] = i
+	}
+	if Hash(m1) != Hash(m2) {
+		t.Error("equal maps hash differently")
+	}
+	if Hash(&node{V: 1}) != Hash(&node{V: 1}) {
+		t.Error("equal pointers to equal values hash differently")
+	}
+	if Hash(&node{V: 1}) == Hash(&node{V: 2}) {
+		t.Error("different values hash the same")
+	}
+	if Hash(int(1)) == Hash(int64(1)) {
+		t.Error("values of different types hash the same")
+	}
+	cyc := &node{V: 1}
+	cyc.Next = cyc
+	_ = Hash(cyc) // must terminate
+	if tr := MakeTree(cyc); tr.Kind != TPtr {
+		t.Errorf("MakeTree(cycle).Kind = %d", tr.Kind)
+	}
+}
+
+func TestMakeTreeBounds(t *testing.T) {
+	big := make([]int, 1000)
+	tr := MakeTree(big)
+	if !tr.Truncated || len(tr.Elems) != maxTreeElems {
+		t.Errorf("MakeTree of 1000 ints: truncated=%v elems=%d", tr.Truncated, len(tr.Elems))
+	}
+	type pt struct {
+		X, y int
+	}
+	if tr := MakeTree(pt{1, 2}); tr.Exported || tr.Kind != TStruct || len(tr.Fields) != 2 {
+		t.Errorf("MakeTree(struct with unexported field) = %+v", tr)
+	}
+}
