@@ -254,6 +254,9 @@ func runPackage(ctx context.Context, cfg Config, pkg *packages.Package, an *load
 			return nil, fmt.Errorf("%s: generated tests do not verify:\n%s", pkg.PkgPath, tail(rep.Output, 3000))
 		}
 		sum.Dropped += len(cases) - len(keep)
+		if os.Getenv("GENTEST_DEBUG") != "" {
+			fmt.Fprintf(cfg.Log, "gentest: dropping %d cases; go test said:\n%s\n", len(cases)-len(keep), tail(rep.Output, 6000))
+		}
 		cases = keep
 	}
 	sum.Coverage = rep.Coverage

@@ -639,10 +639,10 @@ func (r *renderer) assertion(a oracle.Assertion, v, call string) []ast.Stmt {
 	switch a.Kind {
 	case oracle.ErrNil:
 		return []ast.Stmt{ifStmt(binary(ident(v), token.NEQ, ident("nil")),
-			fatalf(call+" returned error: %v", ident(v)))}
+			fatalf(call, " returned error: %v", ident(v)))}
 	case oracle.ErrNonNil:
 		out := []ast.Stmt{ifStmt(binary(ident(v), token.EQL, ident("nil")),
-			fatalf(call+" returned nil error, want an error"))}
+			fatalf(call, " returned nil error, want an error"))}
 		if a.Want != nil {
 			out = append(out, r.diff(strLit(a.Want.S), &ast.CallExpr{Fun: sel(ident(v), "Error")}, call+" error"))
 		}
@@ -651,7 +651,7 @@ func (r *renderer) assertion(a oracle.Assertion, v, call string) []ast.Stmt {
 	if a.Want.Kind == rt.TNil {
 		if _, isNilable := nilable(a.Type); isNilable {
 			return []ast.Stmt{ifStmt(binary(ident(v), token.NEQ, ident("nil")),
-				errorf(call+" = %v, want nil", ident(v)))}
+				errorf(call, " = %v, want nil", ident(v)))}
 		}
 	}
 	want, ok := r.valueExpr(a.Type, a.Want)
@@ -678,7 +678,7 @@ func (r *renderer) diff(want, got ast.Expr, what string) ast.Stmt {
 			Rhs: []ast.Expr{&ast.CallExpr{Fun: sel(ident("cmp"), "Diff"), Args: []ast.Expr{want, got}}},
 		},
 		Cond: binary(ident("diff"), token.NEQ, strLit("")),
-		Body: &ast.BlockStmt{List: []ast.Stmt{errorf(what+" mismatch (-want +got):\n%s", ident("diff"))}},
+		Body: &ast.BlockStmt{List: []ast.Stmt{errorf(what, " mismatch (-want +got):\n%s", ident("diff"))}},
 	}
 }
 
@@ -690,36 +690,16 @@ func binary(x ast.Expr, op token.Token, y ast.Expr) ast.Expr {
 	return &ast.BinaryExpr{X: x, Op: op, Y: y}
 }
 
-func fatalf(format string, args ...ast.Expr) ast.Stmt { return tcall("Fatalf", format, args) }
-func errorf(format string, args ...ast.Expr) ast.Stmt { return tcall("Errorf", format, args) }
+// fatalf and errorf build t.Fatalf / t.Errorf calls whose message is what
+// (user text: a call with its literal arguments, so % is escaped) followed
+// by format (this package's own text and verbs).
+func fatalf(what, format string, args ...ast.Expr) ast.Stmt { return tcall("Fatal", what, format, args) }
+func errorf(what, format string, args ...ast.Expr) ast.Stmt { return tcall("Error", what, format, args) }
 
-func tcall(method, format string, args []ast.Expr) ast.Stmt {
-	// The call text is user data inside a format string.
-	format = escapePercent(format)
-	name := method
+func tcall(method, what, format string, args []ast.Expr) ast.Stmt {
 	if len(args) == 0 {
-		name = strings.TrimSuffix(method, "f")
-		format = strings.ReplaceAll(format, "%%", "%")
+		return &ast.ExprStmt{X: &ast.CallExpr{Fun: sel(ident("t"), method), Args: []ast.Expr{strLit(what + format)}}}
 	}
-	return &ast.ExprStmt{X: &ast.CallExpr{Fun: sel(ident("t"), name), Args: append([]ast.Expr{strLit(format)}, args...)}}
-}
-
-// escapePercent doubles % signs that are not the verbs this package
-// writes (%v, %s).
-func escapePercent(s string) string {
-	var b strings.Builder
-	for i := 0; i < len(s); i++ {
-		if s[i] == '%' && !(i+1 < len(s) && (s[i+1] == 'v' || s[i+1] == 's') && isOurVerb(s, i)) {
-			b.WriteString("%%")
-			continue
-		}
-		b.WriteByte(s[i])
-	}
-	return b.String()
-}
-
-// isOurVerb reports whether the verb at i is one this package appended
-// (at the end, after a space or a newline), not part of user text.
-func isOurVerb(s string, i int) bool {
-	return i+2 == len(s) && i > 0 && (s[i-1] == ' ' || s[i-1] == '\n')
+	msg := strings.ReplaceAll(what, "%", "%%") + format
+	return &ast.ExprStmt{X: &ast.CallExpr{Fun: sel(ident("t"), method+"f"), Args: append([]ast.Expr{strLit(msg)}, args...)}}
 }

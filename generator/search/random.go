@@ -172,6 +172,14 @@ func (r *Random) extend(op *model.Op) (*seq.Seq, bool) {
 	// arguments can share one object (aliasing, thesis §5.1).
 	included := map[*pooled]int{}
 	for i, p := range op.Params {
+		// Aliasing: reuse a value the sequence already makes, so that, for
+		// example, an element is passed back to the list that made it.
+		if len(s.Stmts) > 0 && r.rng.IntN(2) == 0 {
+			if ref, ok := r.inSequence(s, p.Type); ok {
+				args[i] = ref
+				continue
+			}
+		}
 		cands := r.values.assignable(p.Type)
 		useLit := p.Lit != model.LitNone && p.Lit != model.LitNilOK && (len(cands) == 0 || r.rng.IntN(4) == 0)
 		if p.Lit == model.LitIfaceA && len(cands) > 0 && r.rng.IntN(2) == 0 {
@@ -196,6 +204,27 @@ func (r *Random) extend(op *model.Op) (*seq.Seq, bool) {
 	}
 	s.Stmts = append(s.Stmts, seq.Stmt{Op: op.ID, Args: args})
 	return s, true
+}
+
+// inSequence picks a value of a type assignable to t among the results of
+// s's statements (errors excluded), or reports false.
+func (r *Random) inSequence(s *seq.Seq, t types.Type) (seq.Arg, bool) {
+	var refs []seq.Arg
+	for i, st := range s.Stmts {
+		op := r.prog.Ops[st.Op]
+		for j, rt := range op.Results {
+			if op.ErrResult && j == len(op.Results)-1 {
+				continue
+			}
+			if types.AssignableTo(rt, t) {
+				refs = append(refs, seq.Ref(i, j))
+			}
+		}
+	}
+	if len(refs) == 0 {
+		return seq.Arg{}, false
+	}
+	return refs[r.rng.IntN(len(refs))], true
 }
 
 // Default literal pools, as in Randoop: a few small values that reach

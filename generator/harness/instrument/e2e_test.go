@@ -449,4 +449,107 @@ func TestStdPackages(t *testing.T) {
 	}
 	goCmd(t, tmp, append([]string{"build", "-overlay", ov}, stdPackages...)...)
 	t.Logf("compiled %d std packages: %d blocks, %d conditions", len(stdPackages), nb, nc)
+
+	// Run code of the instrumented packages: same output as the originals,
+	// and the probes fire.
+	if err := os.WriteFile(filepath.Join(tmp, "main.go"), []byte(stdMain), 0o666); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(tmp, "probe_cov.go"), []byte(stdProbeCov), 0o666); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(tmp, "probe_plain.go"), []byte("//go:build !gentestcov\n\npackage main\n\nfunc probes() {}\n"), 0o666); err != nil {
+		t.Fatal(err)
+	}
+	plain, cov := filepath.Join(tmp, "plain"), filepath.Join(tmp, "cov")
+	goCmd(t, tmp, "build", "-o", plain, ".")
+	goCmd(t, tmp, "build", "-tags", "gentestcov", "-overlay", ov, "-o", cov, ".")
+	want, err := exec.Command(plain).Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := exec.Command(cov).Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	gotLines := strings.Split(strings.TrimRight(string(got), "\n"), "\n")
+	probes := gotLines[len(gotLines)-1]
+	if string(want) != strings.Join(gotLines[:len(gotLines)-1], "\n")+"\n" {
+		t.Errorf("instrumented std packages behave differently:\n--- original\n%s\n--- instrumented\n%s", want, got)
+	}
+	if !strings.HasPrefix(probes, "probes ") || strings.Contains(probes, " 0 ") {
+		t.Errorf("probes did not fire: %q", probes)
+	}
+	t.Log(probes)
 }
+
+const stdMain = `package main
+
+import (
+	"bytes"
+	"encoding/csv"
+	"encoding/json"
+	"fmt"
+	"math/big"
+	"net/url"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+	"text/tabwriter"
+	"time"
+)
+
+func main() {
+	for _, f := range []float64{0, 1, -2.5, 1e21, 1.0 / 3, 6.02e23, 5e-324} {
+		fmt.Println(strconv.FormatFloat(f, 'g', -1, 64), strconv.Quote(fmt.Sprint(f)))
+	}
+	for _, s := range []string{"12", "-9223372036854775808", "0x1f", "abc", "1e5"} {
+		n, err := strconv.ParseInt(s, 0, 64)
+		fl, err2 := strconv.ParseFloat(s, 64)
+		fmt.Println(n, err, fl, err2)
+	}
+	recs, err := csv.NewReader(strings.NewReader("a,b,c\n\"x,y\",2,3\n")).ReadAll()
+	fmt.Println(recs, err)
+	var v map[string]interface{}
+	err = json.Unmarshal([]byte(` + "`" + `{"a":[1,2,{"b":null}],"c":"\u00e9"}` + "`" + `), &v)
+	b, _ := json.Marshal(v)
+	fmt.Println(string(b), err)
+	re := regexp.MustCompile(` + "`" + `(\w+)@(\w+)\.com` + "`" + `)
+	fmt.Println(re.FindAllStringSubmatch("ann@x.com, bob@y.com", -1))
+	u, err := url.Parse("https://u:p@example.com:8080/a b?q=1&r=%20#frag")
+	fmt.Println(u, err, u.Query())
+	x, _ := new(big.Int).SetString("123456789012345678901234567890", 10)
+	fmt.Println(new(big.Int).Exp(x, big.NewInt(3), big.NewInt(1000000007)), x.Text(36))
+	s := []string{"pear", "apple", "fig"}
+	sort.Strings(s)
+	fmt.Println(s, bytes.Fields([]byte(" a  b c ")))
+	var buf bytes.Buffer
+	w := tabwriter.NewWriter(&buf, 0, 8, 1, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(w, "a\tbbb\tc\t")
+	fmt.Fprintln(w, "aaaa\tb\tcc\t")
+	w.Flush()
+	fmt.Print(buf.String())
+	tm := time.Date(2024, 2, 29, 13, 4, 5, 0, time.UTC)
+	fmt.Println(tm.Format(time.RFC1123), tm.AddDate(1, 0, 0).Weekday())
+	d, err := time.ParseDuration("1h2m3.5s")
+	fmt.Println(d, err)
+	probes()
+}
+`
+
+const stdProbeCov = `//go:build gentestcov
+
+package main
+
+import (
+	"fmt"
+
+	strconvrt "strconv/zz_gentest_rt"
+	jsonrt "encoding/json/zz_gentest_rt"
+)
+
+func probes() {
+	fmt.Println("probes", len(strconvrt.CoveredBlocks(nil)), len(strconvrt.Conds(nil)), len(jsonrt.CoveredBlocks(nil)), "end")
+}
+`

@@ -86,9 +86,9 @@ type Table struct {
 // statements. Positions are 1-based, in the real file (//line directives are
 // not applied), the end being exclusive as in cover profiles.
 type Block struct {
-	ID                 int
-	File               string // absolute file name
-	Func               string // enclosing function: F, T.M, (*T).M, F.func1, glob..func1
+	ID                  int
+	File                string // absolute file name
+	Func                string // enclosing function: F, T.M, (*T).M, F.func1, glob..func1
 	StartLine, StartCol int
 	EndLine, EndCol     int
 	NumStmt             int

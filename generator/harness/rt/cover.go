@@ -35,11 +35,11 @@ type CmpOp uint8
 // GTR, GEQ.
 const (
 	OpEq CmpOp = iota // ==
-	OpNe           // !=
-	OpLt           // <
-	OpLe           // <=
-	OpGt           // >
-	OpGe           // >=
+	OpNe              // !=
+	OpLt              // <
+	OpLe              // <=
+	OpGt              // >
+	OpGe              // >=
 )
 
 // Conversion targets for instrumented operands. The instrumenter writes
