@@ -26,6 +26,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/packages"
 
+	"github.com/gentest-go/gentest/analyzers/purity"
 	"github.com/gentest-go/gentest/generator/emit"
 	gexec "github.com/gentest-go/gentest/generator/exec"
 	"github.com/gentest-go/gentest/generator/harness"
@@ -56,6 +57,8 @@ type Config struct {
 	CacheDir string
 	// Log receives progress lines.
 	Log io.Writer
+	// Allow opts in to calling operations with these effects.
+	Allow purity.Effect
 	// CmpVersion is the go-cmp version to require when the target module
 	// lacks it.
 	CmpVersion string
@@ -135,7 +138,7 @@ func runPackage(ctx context.Context, cfg Config, pkg *packages.Package, an *load
 		fmt.Fprintf(cfg.Log, "gentest: %s: "+format+"\n", append([]any{pkg.PkgPath}, args...)...)
 	}
 	dir := filepath.Dir(pkg.GoFiles[0])
-	prog := model.Build(pkg.Types, model.Options{Exclude: safetyPolicy(an, pkg.PkgPath)})
+	prog := model.Build(pkg.Types, model.Options{Exclude: safetyPolicy(an, pkg.PkgPath, cfg.Allow)})
 	if len(prog.Ops) == 0 {
 		return nil, &load.Error{Pkg: pkg.PkgPath, Msg: "has no operations gentest can call"}
 	}
@@ -369,10 +372,101 @@ func findings(prog *model.Program, eng *search.Random) []Finding {
 	return out
 }
 
-// safetyPolicy excludes operations whose effect facts say they are
-// destructive. It is filled in by the purity analyzer's facts.
-func safetyPolicy(an *load.Analysis, pkgPath string) func(fn *types.Func) string {
-	return func(fn *types.Func) string { return "" }
+// Allowable effects for -allow, by name.
+var allowNames = map[string]purity.Effect{
+	"fs-write": purity.FSWrite,
+	"exec":     purity.Exec,
+	"exit":     purity.Exits,
+	"net":      purity.Net,
+	"io":       purity.FSWrite | purity.Exec | purity.Net,
+}
+
+// ParseAllow parses the -allow list.
+func ParseAllow(list string) (purity.Effect, error) {
+	var e purity.Effect
+	for _, name := range strings.Split(list, ",") {
+		name = strings.TrimSpace(name)
+		if name == "" {
+			continue
+		}
+		v, ok := allowNames[name]
+		if !ok {
+			return 0, fmt.Errorf("-allow: unknown effect %q (known: exec, exit, fs-write, io, net)", name)
+		}
+		e |= v
+	}
+	return e, nil
+}
+
+// dangerous are the effects whose operations are not called by default:
+// they could damage the machine (file writes outside the scratch
+// directory, exec, network) or kill the executor for nothing (exits).
+const dangerous = purity.FSWrite | purity.Exec | purity.Net | purity.Exits
+
+// safetyPolicy excludes operations whose effect facts say they may be
+// destructive. A conservative summary (a call that could not be resolved)
+// counts as possibly destructive: gentest stays safe when it does not know.
+// Functions without a fact (no purity analyzer run) are not excluded.
+func safetyPolicy(an *load.Analysis, pkgPath string, allow purity.Effect) func(fn *types.Func) string {
+	res, _ := an.Result(purity.Analyzer, pkgPath).(*purity.Result)
+	return func(fn *types.Func) string {
+		if res == nil {
+			return ""
+		}
+		f := res.Facts[fn.Origin()]
+		if f == nil {
+			return ""
+		}
+		bad := f.Effects & dangerous &^ allow
+		if bad == 0 && f.Conservative && allow&dangerous != dangerous {
+			var detail []string
+			for _, w := range f.Why {
+				detail = append(detail, w.Detail)
+			}
+			return "effects unknown (conservative summary); not called by default" + firstDetail(detail)
+		}
+		if bad == 0 {
+			return ""
+		}
+		var names, detail []string
+		for _, w := range f.Why {
+			for _, e := range []purity.Effect{purity.FSWrite, purity.Exec, purity.Net, purity.Exits} {
+				if bad&e != 0 && w.Effect == effectName(e) {
+					names = append(names, w.Effect)
+					detail = append(detail, w.Detail)
+				}
+			}
+		}
+		if len(names) == 0 {
+			names = []string{fmt.Sprint(bad)}
+		}
+		return strings.Join(dedupe(names), ", ") + firstDetail(detail) + " (use -allow to call it)"
+	}
+}
+
+func effectName(e purity.Effect) string {
+	f := purity.Fact{Effects: e}
+	names := f.EffectNames()
+	return names[len(names)-1]
+}
+
+func firstDetail(d []string) string {
+	if len(d) == 0 {
+		return ""
+	}
+	return ": " + d[0]
+}
+
+func dedupe(xs []string) []string {
+	var out []string
+	seen := map[string]bool{}
+	for _, x := range xs {
+		if !seen[x] {
+			seen[x] = true
+			out = append(out, x)
+		}
+	}
+	return out
 }
 
 // defaultMemLimit keeps all executors together below a quarter of the

@@ -5,13 +5,17 @@ package suite
 
 import (
 	"golang.org/x/tools/go/analysis"
+
+	"github.com/gentest-go/gentest/analyzers/constpool"
+	"github.com/gentest-go/gentest/analyzers/purity"
+	"github.com/gentest-go/gentest/analyzers/typedeps"
 )
 
 // Analyzers returns the analyzers of the suite, in a fixed order.
 // Fact-only analyzers are included: drivers run them for their facts even
 // when they report nothing.
 func Analyzers() []*analysis.Analyzer {
-	return []*analysis.Analyzer{}
+	return []*analysis.Analyzer{purity.Analyzer, constpool.Analyzer, typedeps.Analyzer}
 }
 
 // FuncFact is implemented by object facts on functions that gentest facts

@@ -9,6 +9,8 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"runtime/debug"
+	"runtime/pprof"
 	"time"
 
 	"github.com/gentest-go/gentest/analyzers/suite"
@@ -28,6 +30,8 @@ func cmdGen(args []string) int {
 	memLimit := fs.Int64("mem-limit", 0, "memory cap per executor in MiB (default: all executors together below a quarter of RAM, at most 2048 each)")
 	noCache := fs.Bool("no-cache", false, "rebuild the executor even if a cached one matches")
 	quiet := fs.Bool("q", false, "print only errors")
+	allow := fs.String("allow", "", "comma-separated effects to allow calling (fs-write, exec, net, exit, io); by default operations whose effect facts include them are not called")
+	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of gentest itself to this file")
 	fs.Usage = func() {
 		fmt.Fprint(fs.Output(), `Usage: gentest gen [flags] [packages]
 
@@ -43,6 +47,11 @@ Flags:
 		if errors.Is(err, flag.ErrHelp) {
 			return 0
 		}
+		return 2
+	}
+	allowed, err := generator.ParseAllow(*allow)
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "gentest: %v\n", err)
 		return 2
 	}
 	dir, err := os.Getwd()
@@ -61,6 +70,7 @@ Flags:
 		CallTimeout: *callTimeout,
 		MemLimit:    *memLimit << 20,
 		Analyzers:   suite.Analyzers(),
+		Allow:       allowed,
 		Log:         os.Stderr,
 	}
 	if *quiet {
@@ -71,6 +81,18 @@ Flags:
 			cfg.CacheDir = filepath.Join(c, "gentest", "executors")
 		}
 	}
+	if *cpuProfile != "" {
+		f, err := os.Create(*cpuProfile)
+		if err != nil {
+			fmt.Fprintf(os.Stderr, "gentest: %v\n", err)
+			return 1
+		}
+		pprof.StartCPUProfile(f)
+		defer pprof.StopCPUProfile()
+	}
+	// gentest's heap is small and short-lived; collecting less often
+	// leaves more of the machine to the search.
+	debug.SetGCPercent(400)
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	sums, err := generator.Run(ctx, cfg)

@@ -67,12 +67,12 @@ Flags:
 	for _, p := range pkgs {
 		obj := packageFacts(an, p.PkgPath, p.Types, *all)
 		if *jsonOut {
-			data, err := json.Marshal(obj)
-			if err != nil {
+			enc := json.NewEncoder(os.Stdout)
+			enc.SetEscapeHTML(false) // operators like "<" stay readable
+			if err := enc.Encode(obj); err != nil {
 				fmt.Fprintf(os.Stderr, "gentest: encoding facts of %s: %v\n", p.PkgPath, err)
 				return 1
 			}
-			os.Stdout.Write(append(data, '\n'))
 		} else {
 			printText(os.Stdout, obj)
 		}
@@ -160,11 +160,15 @@ func allFuncs(pkg *types.Package) []*types.Func {
 
 func printText(w io.Writer, obj map[string]any) {
 	fmt.Fprintf(w, "package %s\n", obj["package"])
-	for k, v := range obj {
-		if k == "package" || k == "functions" {
-			continue
+	keys := make([]string, 0, len(obj))
+	for k := range obj {
+		if k != "package" && k != "functions" {
+			keys = append(keys, k)
 		}
-		data, _ := json.Marshal(v)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		data, _ := json.Marshal(obj[k])
 		fmt.Fprintf(w, "  %s: %s\n", k, data)
 	}
 	for _, f := range obj["functions"].([]map[string]any) {

@@ -69,7 +69,7 @@ type Random struct {
 	rng    *rand.Rand
 	values *Values
 
-	seen     map[string]bool // sequence keys already generated
+	seen     map[uint64]bool // hashes of the sequences already generated
 	blocks   map[int32]bool
 	branches map[int32]bool // 2*cond + 0 for true, +1 for false
 
@@ -92,7 +92,7 @@ func NewRandom(prog *model.Program, cfg Config) *Random {
 		cfg:      cfg,
 		rng:      rand.New(rand.NewPCG(uint64(cfg.Seed), 0x9e3779b97f4a7c15)),
 		values:   newValues(),
-		seen:     map[string]bool{},
+		seen:     map[uint64]bool{},
 		blocks:   map[int32]bool{},
 		branches: map[int32]bool{},
 	}
@@ -102,25 +102,62 @@ func NewRandom(prog *model.Program, cfg Config) *Random {
 func (r *Random) Covered() (blocks, branches int) { return len(r.blocks), len(r.branches) }
 
 // Run searches until the budget is spent.
+//
+// Generation and execution overlap: while the executors run batch k, the
+// search generates batch k+1 from the pools as they were after batch k-1.
+// The schedule does not depend on timing, so a fixed execution budget still
+// gives the same sequences.
 func (r *Random) Run(runner Runner) {
 	start := time.Now()
+	type inflight struct {
+		batch []*seq.Seq
+		done  chan []exec.Outcome
+	}
+	var cur *inflight
+	launch := func(batch []*seq.Seq) *inflight {
+		reqs := make([]rt.Seq, len(batch))
+		for i, s := range batch {
+			reqs[i] = ToWire(s, r.nextID, 0)
+			r.nextID++
+		}
+		f := &inflight{batch: batch, done: make(chan []exec.Outcome, 1)}
+		go func() { f.done <- runner.Run(reqs) }()
+		return f
+	}
+	finish := func(f *inflight) {
+		outs := <-f.done
+		r.Stats.Executed += len(f.batch)
+		for i, s := range f.batch {
+			r.process(s, outs[i])
+		}
+	}
 	stale := 0
+	planned := 0 // sequences generated and sent, for the execution budget
 	for {
+		more := true
 		if r.cfg.MaxExecs > 0 {
-			if r.Stats.Executed >= r.cfg.MaxExecs {
+			more = planned < r.cfg.MaxExecs
+		} else {
+			more = time.Since(start) < r.cfg.Budget
+		}
+		var next []*seq.Seq
+		if more {
+			n := r.cfg.Batch
+			if r.cfg.MaxExecs > 0 && r.cfg.MaxExecs-planned < n {
+				n = r.cfg.MaxExecs - planned
+			}
+			next = r.generate(n)
+		}
+		if cur != nil {
+			finish(cur)
+			cur = nil
+		}
+		if len(next) == 0 {
+			if !more {
 				break
 			}
-		} else if time.Since(start) >= r.cfg.Budget {
-			break
-		}
-		n := r.cfg.Batch
-		if r.cfg.MaxExecs > 0 && r.cfg.MaxExecs-r.Stats.Executed < n {
-			n = r.cfg.MaxExecs - r.Stats.Executed
-		}
-		batch := r.generate(n)
-		if len(batch) == 0 {
-			// Nothing new can be built; give up after a few tries rather
-			// than spin.
+			// Nothing new can be built right now; give up after a few
+			// tries rather than spin.
 			stale++
 			if stale > 50 {
 				break
@@ -128,16 +165,8 @@ func (r *Random) Run(runner Runner) {
 			continue
 		}
 		stale = 0
-		reqs := make([]rt.Seq, len(batch))
-		for i, s := range batch {
-			reqs[i] = ToWire(s, r.nextID, 0)
-			r.nextID++
-		}
-		outs := runner.Run(reqs)
-		r.Stats.Executed += len(batch)
-		for i, s := range batch {
-			r.process(s, outs[i])
-		}
+		planned += len(next)
+		cur = launch(next)
 	}
 	r.Stats.Elapsed = time.Since(start)
 }
@@ -151,7 +180,7 @@ func (r *Random) generate(n int) []*seq.Seq {
 		if !ok || s.Len() > r.cfg.MaxLen {
 			continue
 		}
-		k := s.Key()
+		k := s.Hash()
 		if r.seen[k] {
 			r.Stats.Redundant++
 			continue

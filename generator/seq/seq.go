@@ -10,7 +10,6 @@ package seq
 
 import (
 	"fmt"
-	"hash/fnv"
 	"math"
 	"strconv"
 	"strings"
@@ -119,6 +118,11 @@ func (s *Seq) Clone() *Seq {
 // returns the offset at which t's statements start in s.
 func (s *Seq) Append(t *Seq) int {
 	off := len(s.Stmts)
+	if cap(s.Stmts)-len(s.Stmts) < len(t.Stmts) {
+		grown := make([]Stmt, len(s.Stmts), len(s.Stmts)+len(t.Stmts)+1)
+		copy(grown, s.Stmts)
+		s.Stmts = grown
+	}
 	for _, st := range t.Stmts {
 		args := make([]Arg, len(st.Args))
 		for i, a := range st.Args {
@@ -156,11 +160,63 @@ func (s *Seq) Key() string {
 	return b.String()
 }
 
-// Hash is a 64-bit hash of Key.
+// Hash is a 64-bit hash of the sequence's structure: equal for sequences
+// with equal keys. It is computed without building the key, because the
+// search hashes every sequence it generates.
 func (s *Seq) Hash() uint64 {
-	h := fnv.New64a()
-	h.Write([]byte(s.Key()))
-	return h.Sum64()
+	h := uint64(14695981039346656037)
+	mix := func(x uint64) {
+		for i := 0; i < 8; i++ {
+			h ^= x & 0xff
+			h *= 1099511628211
+			x >>= 8
+		}
+	}
+	var lit func(l *Lit)
+	lit = func(l *Lit) {
+		mix(uint64(l.Kind))
+		switch l.Kind {
+		case LitBool:
+			if l.B {
+				mix(1)
+			} else {
+				mix(0)
+			}
+		case LitInt:
+			mix(uint64(l.I))
+		case LitUint:
+			mix(l.U)
+		case LitFloat:
+			mix(math.Float64bits(l.F))
+		case LitString, LitBytes:
+			mix(uint64(len(l.S)))
+			for i := 0; i < len(l.S); i++ {
+				h ^= uint64(l.S[i])
+				h *= 1099511628211
+			}
+		case LitSlice:
+			mix(uint64(len(l.Elems)))
+			for i := range l.Elems {
+				lit(&l.Elems[i])
+			}
+		}
+	}
+	for i := range s.Stmts {
+		st := &s.Stmts[i]
+		mix(uint64(st.Op) + 1<<40)
+		mix(uint64(len(st.Args)))
+		for j := range st.Args {
+			a := &st.Args[j]
+			if a.IsLit {
+				mix(1)
+				lit(&a.Lit)
+			} else {
+				mix(2)
+				mix(uint64(a.Stmt)<<20 | uint64(a.Result))
+			}
+		}
+	}
+	return h
 }
 
 // Uses reports, for each statement, whether a later statement uses one of its

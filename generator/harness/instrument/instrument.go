@@ -205,8 +205,14 @@ func (p *pkgInst) file(name string, f *ast.File, src []byte, rtImport string) ([
 	if fi.probes == 0 {
 		return src, nil
 	}
-	// On the package line, so that no line moves.
-	fi.insert(f.Name.End(), "; import "+ImportName+" "+strconv.Quote(rtImport), classStmt)
+	// On the package line, so that no line moves. An explicit semicolon
+	// after the package clause must stay first: ";;" does not parse.
+	imp := "import " + ImportName + " " + strconv.Quote(rtImport)
+	if o := tf.Offset(f.Name.End()); o < len(src) && src[o] == ';' {
+		fi.buf.add(o+1, o+1, " "+imp+";", classStmt)
+	} else {
+		fi.insert(f.Name.End(), "; "+imp, classStmt)
+	}
 	res, err := fi.buf.apply(src)
 	if err != nil {
 		return nil, err

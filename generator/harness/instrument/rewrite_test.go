@@ -138,6 +138,11 @@ var rewriteCases = []struct {
 		want: []string{"case gentestrt_.Br(0, gentestrt_tag1 == (w)):"},
 	},
 	{
+		name: "explicit-semicolon",
+		src:  "package p;\n\nfunc F(b bool) {\n\tif b {\n\t}\n}\n",
+		want: []string{"package p; import gentestrt_ \"example.com/p/zz_gentest_rt\";\n"},
+	},
+	{
 		name:    "no-probes-no-import",
 		src:     "package p\n\nconst X = 1\n\ntype T struct{}\n\nfunc (T) m()\n",
 		notWant: []string{"gentestrt_"},
@@ -181,19 +186,21 @@ func TestDirectivesPreserved(t *testing.T) {
 }
 
 func TestTable(t *testing.T) {
-	src := "package p\n\ntype T struct{}\n\nfunc (t *T) M(x int) bool {\n\tf := func() bool {\n\t\tg := func() bool { return x > 1 && x < 3 }\n\t\treturn g()\n\t}\n\treturn f()\n}\n\nfunc (T) N(s string) {\n\tswitch any(s).(type) {\n\tcase int, string:\n\t}\n}\n"
+	src := "package p\n\ntype T struct{}\n\nfunc (t *T) M(x int) bool {\n\tf := func() bool {\n\t\tg := func() bool { return x > 1 && x < 3 }\n\t\treturn g()\n\t}\n\treturn f()\n}\n\nfunc (T) N(s string) {\n\tswitch any(s).(type) {\n\tcase int, string:\n\t}\n}\n\nvar V = func() bool { return true }() && len(xs) > 0\n\nvar xs []int\n"
 	_, tab := instrumentSrc(t, src)
 	var funcs []string
 	for _, b := range tab.Blocks {
 		funcs = append(funcs, b.Func)
 	}
-	if got, want := strings.Join(funcs, " "), "(*T).M (*T).M (*T).M.func1 (*T).M.func1 (*T).M.func1.1 T.N T.N"; got != want {
+	if got, want := strings.Join(funcs, " "), "(*T).M (*T).M (*T).M.func1 (*T).M.func1 (*T).M.func1.1 T.N T.N glob..func1"; got != want {
 		t.Errorf("block funcs %q, want %q", got, want)
 	}
 	want := []Cond{
 		{ID: 0, Func: "(*T).M.func1.1", Line: 7, Col: 29, Kind: KindAnd, Text: "x > 1", Distance: true},
 		{ID: 1, Func: "(*T).M.func1.1", Line: 7, Col: 38, Kind: KindAnd, Text: "x < 3", Distance: true},
 		{ID: 2, Func: "T.N", Line: 15, Col: 2, Kind: KindTypeCase, Text: "case int, string"},
+		{ID: 3, Func: "init", Line: 19, Col: 9, Kind: KindAnd, Text: "func() bool { return true }()"},
+		{ID: 4, Func: "init", Line: 19, Col: 42, Kind: KindAnd, Text: "len(xs) > 0", Distance: true},
 	}
 	if len(tab.Conds) != len(want) {
 		t.Fatalf("conds %+v", tab.Conds)

@@ -23,7 +23,7 @@ type fileInst struct {
 	buf    editBuf
 	probes int
 
-	fn   string         // enclosing function name, for the table
+	fn   string         // enclosing function name, for the table; "glob." at package level
 	litN map[string]int // closures numbered per enclosing function
 
 	gotoLabels  map[string]bool // labels some goto in the file jumps to
@@ -46,13 +46,22 @@ func (f *fileInst) pos(p token.Pos) token.Position {
 	return f.p.fset.PositionFor(p, false)
 }
 
+// funcName is the table's name of the enclosing function: package-level
+// initialisers run in the package's init.
+func (f *fileInst) funcName() string {
+	if f.fn == "glob." {
+		return "init"
+	}
+	return f.fn
+}
+
 // newBlock registers a block and returns its counter statement.
 func (f *fileInst) newBlock(start, end token.Pos, numStmt int) string {
 	t := f.p.table
 	id := len(t.Blocks)
 	s, e := f.pos(start), f.pos(end)
 	t.Blocks = append(t.Blocks, Block{
-		ID: id, File: f.name, Func: f.fn,
+		ID: id, File: f.name, Func: f.funcName(),
 		StartLine: s.Line, StartCol: s.Column, EndLine: e.Line, EndCol: e.Column,
 		NumStmt: numStmt,
 	})
@@ -66,7 +75,7 @@ func (f *fileInst) newCond(n ast.Node, kind, text string, dist bool) int {
 	id := len(t.Conds)
 	p := f.pos(n.Pos())
 	t.Conds = append(t.Conds, Cond{
-		ID: id, File: f.name, Func: f.fn, Line: p.Line, Col: p.Column,
+		ID: id, File: f.name, Func: f.funcName(), Line: p.Line, Col: p.Column,
 		Kind: kind, Text: text, Distance: dist,
 	})
 	f.probes++
@@ -87,8 +96,9 @@ func shorten(s string) string {
 	return s
 }
 
-// enterFunc sets the function name for a declaration or closure and returns
-// the previous one.
+// enterLit sets the function name for a closure, numbered like the
+// compiler does (F.func1, F.func1.1, glob..func1), and returns the previous
+// one.
 func (f *fileInst) enterLit() string {
 	prev := f.fn
 	f.litN[prev]++

@@ -1,0 +1,54 @@
+// Package purity defines an Analyzer that computes the side effects of
+// every function and reports observer methods with side effects, discarded
+// results of pure calls, and map iteration order leaking into results.
+//
+// # Analyzer purity
+//
+// purity: compute effect facts and check purity conventions
+//
+// The analyzer summarises each function and method as a set of effects:
+// mutates-receiver and mutates-param:N (a write reachable from that
+// argument: stores through pointers, slices and maps, append into a shared
+// backing array, copy, clear, delete, and calls passing the value to a
+// callee that mutates the corresponding parameter), writes-global, io
+// (io:fs-read, io:fs-write, io:net, io:exec, io:env, io:stdio), exits,
+// nondeterministic (clock, random sources, map iteration order reaching a
+// result or an effect, select among several cases), blocks, spawns and
+// panics. A function is pure when it has no effect other than panics.
+//
+// Summaries are exported as facts, so they flow across packages, including
+// the standard library; recursion is solved by a fixpoint over the
+// strongly connected components of the call graph. A write into an object
+// the function allocated itself is not an effect; a write through a
+// pointer derived from a parameter is, however many locals it went through.
+// Closures are summarised into the function that creates them.
+//
+// Calls through function values and interfaces are resolved when SSA or the
+// dynamic type of an interface value is known. A call through a parameter
+// is recorded in Fact.CallsParams: the caller, who knows the argument, adds
+// its effects. Any other unresolved call marks the fact Conservative, and
+// the effects are then a lower bound. Hand-written summaries exist only for
+// the roots of the analysis (system calls, the runtime, reflect, sync, the
+// clock and process-wide random sources) and are all in roots.go.
+//
+// The checks, each of which can be turned off with its flag:
+//
+//   - observer: a String, GoString, Error, Format, Len, Cap, Less, Equal,
+//     Compare, Hash, MarshalJSON, MarshalText or MarshalBinary method that
+//     mutates its receiver or arguments, writes globals or does I/O.
+//     Writing to the fmt.State of Format is its contract and not reported.
+//   - discard: the result of a call to a pure function discarded in an
+//     expression statement, such as strings.TrimSpace(s) on its own.
+//     Functions that may panic on purpose are not reported.
+//   - maporder: a slice built by appending in a range over a map that is
+//     returned or stored without being sorted.
+package purity
+
+const doc = `compute effect facts and check purity conventions
+
+The purity analyzer summarises the side effects of every function
+(mutated receiver and parameters, global writes, I/O, exits,
+nondeterminism, blocking, goroutines, panics) as facts that flow across
+packages, and reports observer methods (String, Len, Less, MarshalJSON,
+...) with side effects, discarded results of pure calls, and slices built
+in map iteration order that are returned or stored unsorted.`

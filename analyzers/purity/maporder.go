@@ -1,0 +1,281 @@
+package purity
+
+import (
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// A mapLeak is a slice built by appending in a range over a map that
+// reaches a result or a store without being sorted.
+type mapLeak struct {
+	rangePos token.Pos // the range statement
+	sinkPos  token.Pos // the return or store
+	store    bool
+}
+
+// sortFuncs are the functions that put a slice in a fixed order, beyond
+// those whose facts say they mutate the slice (which covers sort helpers
+// written by hand).
+var sortFuncs = map[string]bool{
+	"sort.Strings": true, "sort.Ints": true, "sort.Float64s": true, "sort.Sort": true, "sort.Stable": true,
+	"sort.Slice": true, "sort.SliceStable": true, "slices.Sort": true, "slices.SortFunc": true,
+	"slices.SortStableFunc": true,
+}
+
+// mapOrder finds the ways map iteration order escapes fn: slices built in
+// map order and returned or stored unsorted, returns from inside the loop
+// of values derived from the keys or elements, and I/O done in the loop.
+// It adds Nondeterministic to the summary and returns the leaks for the
+// maporder diagnostic.
+func (w *walker) mapOrder() []mapLeak {
+	var leaks []mapLeak
+	for _, b := range w.fn.Blocks {
+		for _, instr := range b.Instrs {
+			r, ok := instr.(*ssa.Range)
+			if !ok {
+				continue
+			}
+			if _, isMap := r.X.Type().Underlying().(*types.Map); !isMap {
+				continue
+			}
+			leaks = append(leaks, w.mapRange(r)...)
+		}
+	}
+	return leaks
+}
+
+func (w *walker) mapRange(r *ssa.Range) []mapLeak {
+	var next *ssa.Next
+	for _, ref := range *r.Referrers() {
+		if n, ok := ref.(*ssa.Next); ok {
+			next = n
+		}
+	}
+	if next == nil {
+		return nil
+	}
+	header := next.Block()
+	if len(header.Succs) != 2 {
+		return nil
+	}
+	body := header.Succs[0]
+	inBody := func(b *ssa.BasicBlock) bool { return body.Dominates(b) }
+	at := w.st.pos(r.Pos())
+
+	var leaks []mapLeak
+	// Early returns and I/O inside the loop.
+	for _, b := range w.fn.Blocks {
+		if !inBody(b) {
+			continue
+		}
+		for _, instr := range b.Instrs {
+			switch instr := instr.(type) {
+			case *ssa.Return:
+				for _, res := range instr.Results {
+					if dependsOn(res, next) {
+						w.s.add(Nondeterministic, "returns a value chosen in map iteration order at "+w.st.pos(instr.Pos()))
+					}
+				}
+			case ssa.CallInstruction:
+				if w.callEffects[instr]&(IO|WritesGlobal) != 0 {
+					w.s.add(Nondeterministic, "does I/O in map iteration order at "+w.st.pos(instr.Pos()))
+				}
+			}
+		}
+	}
+
+	// Accumulators: phis at the loop header fed by an append in the body,
+	// and variables (cells) that the body stores an append of themselves into.
+	var accs [][]ssa.Value
+	for _, instr := range header.Instrs {
+		phi, ok := instr.(*ssa.Phi)
+		if !ok {
+			break
+		}
+		for i, e := range phi.Edges {
+			if inBody(header.Preds[i]) && fedByAppend(e, inBody, 0) {
+				accs = append(accs, []ssa.Value{phi})
+				break
+			}
+		}
+	}
+	for _, b := range w.fn.Blocks {
+		if !inBody(b) {
+			continue
+		}
+		for _, instr := range b.Instrs {
+			st, ok := instr.(*ssa.Store)
+			if !ok {
+				continue
+			}
+			call, ok := st.Val.(*ssa.Call)
+			if !ok || !isAppend(call) || len(call.Call.Args) == 0 {
+				continue
+			}
+			if ld, ok := call.Call.Args[0].(*ssa.UnOp); ok && ld.Op == token.MUL && ld.X == st.Addr {
+				if _, ok := st.Addr.(*ssa.Alloc); !ok {
+					continue
+				}
+				var loads []ssa.Value
+				for _, ref := range *st.Addr.Referrers() {
+					if l, ok := ref.(*ssa.UnOp); ok && l.Op == token.MUL && !inBody(l.Block()) {
+						loads = append(loads, l)
+					}
+				}
+				accs = append(accs, loads)
+			}
+		}
+	}
+	for _, acc := range accs {
+		vals := w.flow(acc, inBody)
+		if w.sorted(vals) {
+			continue
+		}
+		for v := range vals {
+			for _, ref := range *v.Referrers() {
+				switch ref := ref.(type) {
+				case *ssa.Return:
+					leaks = append(leaks, mapLeak{rangePos: r.Pos(), sinkPos: ref.Pos()})
+				case *ssa.Store:
+					if ref.Val == v {
+						if _, local := ref.Addr.(*ssa.Alloc); local && !escapesAlloc(ref.Addr) {
+							continue // a spill into a local variable
+						}
+						leaks = append(leaks, mapLeak{rangePos: r.Pos(), sinkPos: ref.Pos(), store: true})
+					}
+				}
+			}
+		}
+	}
+	for _, l := range leaks {
+		w.s.add(Nondeterministic, "slice built in map iteration order (range at "+at+") escapes at "+w.st.pos(l.sinkPos))
+	}
+	return leaks
+}
+
+// escapesAlloc reports whether the local variable at addr is anything
+// more than a spilled variable: a composite literal or new object.
+func escapesAlloc(addr ssa.Value) bool {
+	a := addr.(*ssa.Alloc)
+	return a.Comment == "complit" || a.Comment == "new"
+}
+
+func isAppend(c *ssa.Call) bool {
+	b, ok := c.Call.Value.(*ssa.Builtin)
+	return ok && b.Name() == "append"
+}
+
+func fedByAppend(v ssa.Value, inBody func(*ssa.BasicBlock) bool, depth int) bool {
+	if depth > 8 {
+		return false
+	}
+	switch v := v.(type) {
+	case *ssa.Call:
+		return isAppend(v) && inBody(v.Block())
+	case *ssa.Phi:
+		if !inBody(v.Block()) {
+			return false
+		}
+		for _, e := range v.Edges {
+			if fedByAppend(e, inBody, depth+1) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// flow returns the values an accumulator reaches after the loop through
+// phis, slicing and type changes.
+func (w *walker) flow(start []ssa.Value, inBody func(*ssa.BasicBlock) bool) map[ssa.Value]bool {
+	vals := make(map[ssa.Value]bool)
+	work := append([]ssa.Value(nil), start...)
+	for len(work) > 0 {
+		v := work[len(work)-1]
+		work = work[:len(work)-1]
+		if vals[v] {
+			continue
+		}
+		vals[v] = true
+		for _, ref := range *v.Referrers() {
+			switch ref := ref.(type) {
+			case *ssa.Phi:
+				if !inBody(ref.Block()) {
+					work = append(work, ref)
+				}
+			case *ssa.Slice, *ssa.ChangeType, *ssa.MakeInterface:
+				work = append(work, ref.(ssa.Value))
+			}
+		}
+	}
+	return vals
+}
+
+// sorted reports whether any of vals is passed to a sorting function or to
+// a function that mutates it (which, for a slice built from a map, is what
+// sorting helpers do).
+func (w *walker) sorted(vals map[ssa.Value]bool) bool {
+	for v := range vals {
+		for _, ref := range *v.Referrers() {
+			call, ok := ref.(ssa.CallInstruction)
+			if !ok {
+				continue
+			}
+			c := call.Common()
+			callee := c.StaticCallee()
+			if callee == nil {
+				continue
+			}
+			obj := funcObject(callee)
+			if obj == nil {
+				continue
+			}
+			if sortFuncs[obj.Pkg().Path()+"."+obj.Name()] {
+				return true
+			}
+			t := w.st.summaryOfFunc(callee)
+			if t == nil {
+				continue
+			}
+			for i, a := range c.Args {
+				if a == v && t.mutated[i] {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// dependsOn reports whether v is computed from the results of next,
+// following operands a bounded distance.
+func dependsOn(v ssa.Value, next *ssa.Next) bool {
+	seen := make(map[ssa.Value]bool)
+	var visit func(v ssa.Value, depth int) bool
+	visit = func(v ssa.Value, depth int) bool {
+		if v == nil || seen[v] || depth > 12 {
+			return false
+		}
+		seen[v] = true
+		if v == ssa.Value(next) {
+			return true
+		}
+		instr, ok := v.(ssa.Instruction)
+		if !ok {
+			return false
+		}
+		if _, ok := v.(*ssa.Phi); ok {
+			return false // values merged across iterations are accumulators
+		}
+		var ops []*ssa.Value
+		for _, op := range instr.Operands(ops) {
+			if *op != nil && visit(*op, depth+1) {
+				return true
+			}
+		}
+		return false
+	}
+	return visit(v, 0)
+}

@@ -1,0 +1,430 @@
+package purity
+
+import (
+	"fmt"
+	"go/token"
+	"go/types"
+	"path/filepath"
+	"reflect"
+	"slices"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/passes/buildssa"
+	"golang.org/x/tools/go/ssa"
+)
+
+// Analyzer computes effect facts for every function and reports the
+// diagnostics selected by its flags.
+var Analyzer = &analysis.Analyzer{
+	Name:       "purity",
+	Doc:        doc,
+	URL:        "https://pkg.go.dev/github.com/gentest-go/gentest/analyzers/purity",
+	Requires:   []*analysis.Analyzer{buildssa.Analyzer},
+	Run:        run,
+	FactTypes:  []analysis.Fact{new(Fact)},
+	ResultType: reflect.TypeFor[*Result](),
+}
+
+var (
+	checkObserver bool
+	checkDiscard  bool
+	checkMapOrder bool
+)
+
+func init() {
+	Analyzer.Flags.BoolVar(&checkObserver, "observer", true, "report observer methods (String, Len, Less, MarshalJSON, ...) with side effects")
+	Analyzer.Flags.BoolVar(&checkDiscard, "discard", true, "report discarded results of calls to pure functions")
+	Analyzer.Flags.BoolVar(&checkMapOrder, "maporder", true, "report slices built in map iteration order that are returned or stored unsorted")
+}
+
+// summary is the working form of a fact: parameter indices are SSA
+// indices (receiver first), and closures also record effects on their
+// free variables, which their parents map onto their own values.
+type summary struct {
+	effects      Effect
+	mutated      map[int]bool // SSA parameter index
+	calls        map[int]bool // SSA parameter index of called func or interface values
+	freeMut      map[int]int  // free variable index to smallest deref written
+	freeCalls    map[int]bool // free variables holding called func values
+	tparams      bool
+	conservative bool
+	why          map[string]string // effect name to first reason
+	whyOrder     []string
+
+	// recv tells whether SSA parameter 0 is a receiver.
+	recv bool
+}
+
+func newSummary(recv bool) *summary {
+	return &summary{recv: recv, why: make(map[string]string)}
+}
+
+func (s *summary) reason(effect, detail string) {
+	if _, ok := s.why[effect]; !ok {
+		s.why[effect] = detail
+		s.whyOrder = append(s.whyOrder, effect)
+	}
+}
+
+func (s *summary) add(e Effect, detail string) {
+	if e == 0 {
+		return
+	}
+	s.effects |= e
+	for _, en := range effectNames {
+		if e&en.e != 0 {
+			s.reason(en.name, detail)
+		}
+	}
+}
+
+func (s *summary) mutate(i int, detail string) {
+	if s.recv && i == 0 {
+		s.add(MutatesReceiver, detail)
+		return
+	}
+	if s.mutated == nil {
+		s.mutated = make(map[int]bool)
+	}
+	s.mutated[i] = true
+	s.effects |= MutatesParams
+	s.reason(paramEffect(s.factIndex(i)), detail)
+}
+
+func (s *summary) factIndex(i int) int {
+	if s.recv {
+		return i - 1
+	}
+	return i
+}
+
+func (s *summary) call(i int) {
+	if s.calls == nil {
+		s.calls = make(map[int]bool)
+	}
+	s.calls[i] = true
+}
+
+func (s *summary) setConservative(detail string) {
+	s.conservative = true
+	s.reason("conservative", detail)
+}
+
+// same reports whether two summaries agree on everything but reasons: the
+// fixpoint's termination test.
+func (s *summary) same(t *summary) bool {
+	return s.effects == t.effects && s.tparams == t.tparams && s.conservative == t.conservative &&
+		reflect.DeepEqual(s.mutated, t.mutated) && reflect.DeepEqual(s.calls, t.calls) &&
+		reflect.DeepEqual(s.freeMut, t.freeMut) && reflect.DeepEqual(s.freeCalls, t.freeCalls)
+}
+
+// fact converts a summary to its exported form.
+func (s *summary) fact() *Fact {
+	f := &Fact{Effects: s.effects, Conservative: s.conservative, CallsTypeParams: s.tparams}
+	for i := range s.mutated {
+		f.MutatedParams = append(f.MutatedParams, s.factIndex(i))
+	}
+	slices.Sort(f.MutatedParams)
+	if len(f.MutatedParams) == 0 {
+		f.Effects &^= MutatesParams
+	}
+	for i := range s.calls {
+		f.CallsParams = append(f.CallsParams, s.factIndex(i))
+	}
+	slices.Sort(f.CallsParams)
+	for _, eff := range s.whyOrder {
+		f.Why = append(f.Why, Reason{eff, s.why[eff]})
+	}
+	sortReasons(f.Why)
+	return f
+}
+
+// fromFact converts a fact of a function with or without receiver.
+func fromFact(f *Fact, recv bool) *summary {
+	s := newSummary(recv)
+	s.effects = f.Effects
+	s.conservative = f.Conservative
+	s.tparams = f.CallsTypeParams
+	off := 0
+	if recv {
+		off = 1
+	}
+	for _, p := range f.MutatedParams {
+		if s.mutated == nil {
+			s.mutated = make(map[int]bool)
+		}
+		s.mutated[p+off] = true
+	}
+	if recv && f.Effects&MutatesReceiver != 0 {
+		if s.mutated == nil {
+			s.mutated = make(map[int]bool)
+		}
+		s.mutated[0] = true
+	}
+	for _, p := range f.CallsParams {
+		s.call(p + off)
+	}
+	for _, r := range f.Why {
+		s.reason(r.Effect, r.Detail)
+	}
+	return s
+}
+
+// sortReasons orders reasons by effect, in EffectNames order.
+func sortReasons(rs []Reason) {
+	rank := func(name string) int {
+		if strings.HasPrefix(name, "mutates-param:") {
+			return 1
+		}
+		for i, en := range effectNames {
+			if en.name == name {
+				if i == 0 {
+					return 0
+				}
+				return i + 1
+			}
+		}
+		return len(effectNames) + 2
+	}
+	slices.SortStableFunc(rs, func(a, b Reason) int {
+		if ra, rb := rank(a.Effect), rank(b.Effect); ra != rb {
+			return ra - rb
+		}
+		return strings.Compare(a.Effect, b.Effect)
+	})
+}
+
+// state is the analysis of one package.
+type state struct {
+	pass     *analysis.Pass
+	local    map[*ssa.Function]*summary
+	byObj    map[*types.Func]*ssa.Function
+	external map[*types.Func]*summary
+	leaks    map[*ssa.Function][]mapLeak
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	ssainfo := pass.ResultOf[buildssa.Analyzer].(*buildssa.SSA)
+	st := &state{
+		pass:     pass,
+		local:    make(map[*ssa.Function]*summary),
+		byObj:    make(map[*types.Func]*ssa.Function),
+		external: make(map[*types.Func]*summary),
+		leaks:    make(map[*ssa.Function][]mapLeak),
+	}
+	for _, fn := range ssainfo.SrcFuncs {
+		if obj := funcObject(fn); obj != nil && fn.Parent() == nil {
+			st.byObj[obj] = fn
+		}
+	}
+	sccs, selfLoop := st.sccs(ssainfo.SrcFuncs)
+	for _, scc := range sccs {
+		st.solve(scc, len(scc) > 1 || selfLoop[scc[0]])
+	}
+
+	res := &Result{Facts: make(map[*types.Func]*Fact)}
+	for _, fn := range ssainfo.SrcFuncs {
+		obj := funcObject(fn)
+		if obj == nil || fn.Parent() != nil {
+			continue
+		}
+		f := st.local[fn].fact()
+		res.Facts[obj] = f
+		pass.ExportObjectFact(obj, f)
+	}
+	st.report(ssainfo.SrcFuncs, res)
+	return res, nil
+}
+
+// funcObject returns the declared function of fn, nil for closures.
+func funcObject(fn *ssa.Function) *types.Func {
+	if fn.Origin() != nil {
+		fn = fn.Origin()
+	}
+	obj, _ := fn.Object().(*types.Func)
+	if obj != nil {
+		obj = obj.Origin()
+	}
+	return obj
+}
+
+// solve computes the summaries of a strongly connected component of the
+// call graph by iterating from empty summaries to the least fixpoint.
+func (st *state) solve(scc []*ssa.Function, recursive bool) {
+	for _, fn := range scc {
+		st.local[fn] = newSummary(fn.Signature.Recv() != nil)
+	}
+	if !recursive {
+		st.local[scc[0]] = st.summarize(scc[0])
+		return
+	}
+	for iter := 0; ; iter++ {
+		changed := false
+		for _, fn := range scc {
+			s := st.summarize(fn)
+			if !s.same(st.local[fn]) {
+				changed = true
+			}
+			st.local[fn] = s
+		}
+		// Summaries only grow, over a finite lattice, so this ends; the
+		// bound guards against a bug turning into a hang.
+		if !changed || iter > 20 {
+			return
+		}
+	}
+}
+
+// sccs returns the strongly connected components of the call graph over
+// fns, callees before callers (Tarjan's algorithm), and the functions
+// that depend on themselves.
+func (st *state) sccs(fns []*ssa.Function) ([][]*ssa.Function, map[*ssa.Function]bool) {
+	selfLoop := make(map[*ssa.Function]bool)
+	index := make(map[*ssa.Function]int)
+	low := make(map[*ssa.Function]int)
+	onStack := make(map[*ssa.Function]bool)
+	isLocal := make(map[*ssa.Function]bool, len(fns))
+	for _, fn := range fns {
+		isLocal[fn] = true
+	}
+	var stack []*ssa.Function
+	var out [][]*ssa.Function
+	var visit func(fn *ssa.Function)
+	visit = func(fn *ssa.Function) {
+		index[fn] = len(index)
+		low[fn] = index[fn]
+		stack = append(stack, fn)
+		onStack[fn] = true
+		for _, g := range st.deps(fn) {
+			if !isLocal[g] {
+				continue
+			}
+			if g == fn {
+				selfLoop[fn] = true
+			}
+			if _, ok := index[g]; !ok {
+				visit(g)
+				low[fn] = min(low[fn], low[g])
+			} else if onStack[g] {
+				low[fn] = min(low[fn], index[g])
+			}
+		}
+		if low[fn] == index[fn] {
+			var scc []*ssa.Function
+			for {
+				g := stack[len(stack)-1]
+				stack = stack[:len(stack)-1]
+				onStack[g] = false
+				scc = append(scc, g)
+				if g == fn {
+					break
+				}
+			}
+			slices.Reverse(scc)
+			out = append(out, scc)
+		}
+	}
+	for _, fn := range fns {
+		if _, ok := index[fn]; !ok {
+			visit(fn)
+		}
+	}
+	return out, selfLoop
+}
+
+// deps returns the local functions whose summaries fn's summary reads.
+func (st *state) deps(fn *ssa.Function) []*ssa.Function {
+	var out []*ssa.Function
+	out = append(out, fn.AnonFuncs...)
+	addObj := func(obj *types.Func) {
+		if obj == nil {
+			return
+		}
+		if g, ok := st.byObj[obj.Origin()]; ok {
+			out = append(out, g)
+		}
+	}
+	var ops []*ssa.Value
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			if mi, ok := instr.(*ssa.MakeInterface); ok {
+				// Methods of a local type may be called through the interface.
+				if n, ok := types.Unalias(derefType(mi.X.Type())).(*types.Named); ok && n.Obj().Pkg() == st.pass.Pkg {
+					for m := range n.Origin().Methods() {
+						addObj(m)
+					}
+				}
+			}
+			if c, ok := instr.(ssa.CallInstruction); ok && c.Common().IsInvoke() {
+				continue
+			}
+			ops = instr.Operands(ops[:0])
+			for _, op := range ops {
+				if g, ok := (*op).(*ssa.Function); ok {
+					if g.Origin() != nil {
+						g = g.Origin()
+					}
+					if g.Parent() != nil || g.Synthetic == "" {
+						out = append(out, g)
+					} else {
+						addObj(funcObject(g))
+					}
+				}
+			}
+		}
+	}
+	return out
+}
+
+func derefType(t types.Type) types.Type {
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		return p.Elem()
+	}
+	return t
+}
+
+// summaryOfObj returns the summary of a declared function, or nil when
+// none is known (an abstract interface method, or a missing fact).
+func (st *state) summaryOfObj(obj *types.Func) *summary {
+	if obj == nil {
+		return nil
+	}
+	obj = obj.Origin()
+	if fn, ok := st.byObj[obj]; ok {
+		return st.local[fn] // nil only inside an SCC before its first pass
+	}
+	if s, ok := st.external[obj]; ok {
+		return s
+	}
+	recv := obj.Signature().Recv() != nil
+	var s *summary
+	if f, ok := rootFact(obj); ok {
+		s = fromFact(f, recv)
+	} else if f := new(Fact); obj.Pkg() != st.pass.Pkg && st.pass.ImportObjectFact(obj, f) {
+		s = fromFact(f, recv)
+	}
+	st.external[obj] = s
+	return s
+}
+
+// summaryOfFunc returns the summary of a static callee.
+func (st *state) summaryOfFunc(fn *ssa.Function) *summary {
+	orig := fn
+	if fn.Origin() != nil {
+		orig = fn.Origin()
+	}
+	if s, ok := st.local[orig]; ok {
+		return s
+	}
+	return st.summaryOfObj(funcObject(fn))
+}
+
+// pos formats a position as "file.go:12".
+func (st *state) pos(p token.Pos) string {
+	if !p.IsValid() {
+		return "?"
+	}
+	position := st.pass.Fset.Position(p)
+	return fmt.Sprintf("%s:%d", filepath.Base(position.Filename), position.Line)
+}

@@ -1,0 +1,361 @@
+package purity
+
+import (
+	"go/token"
+	"go/types"
+	"strings"
+)
+
+// This file holds every hand-written summary of the analyzer. Everything
+// else is computed from function bodies and from facts of dependencies.
+// Summaries are written only where there is no body to analyse (assembly,
+// functions pulled in from the runtime with go:linkname, system calls) or
+// where analysing the body would give a wrong or useless answer because the
+// semantics live below Go (the runtime, reflect, sync primitives, the
+// process-wide random source). Each entry says why it is a root.
+
+// rootFact returns the hand-written summary of fn, if it is a root.
+func rootFact(fn *types.Func) (*Fact, bool) {
+	if fn.Pkg() == nil {
+		return nil, false
+	}
+	path := fn.Pkg().Path()
+	name := fn.FullName()
+	if e, ok := roots[name]; ok {
+		f := e.fact()
+		return &f, true
+	}
+	switch {
+	case path == "runtime" || strings.HasPrefix(path, "runtime/internal/") ||
+		strings.HasPrefix(path, "internal/runtime/") || path == "internal/race" ||
+		path == "internal/abi" || path == "internal/goarch" || path == "internal/godebug":
+		// The runtime is written in a Go dialect whose effects (scheduler
+		// and allocator state, GC metadata) are invisible to programs; its
+		// API functions with visible effects are listed in roots. What is
+		// left (KeepAlive, Caller, SetFinalizer, Gosched, ...) has no
+		// effect a test can observe. internal/godebug reads settings that
+		// are fixed for the life of the process.
+		return &Fact{}, true
+	case path == "syscall" || path == "internal/syscall/unix" || path == "golang.org/x/sys/unix":
+		// System calls: classify the wrappers by what the kernel does.
+		if e, ok := syscallRoots[fn.Name()]; ok {
+			f := e.fact()
+			return &f, true
+		}
+	case (path == "math/rand" || path == "math/rand/v2") && fn.Signature().Recv() == nil && token.IsExported(fn.Name()):
+		// The top-level functions use the process-wide source, seeded at
+		// random by the runtime; their bodies reach it through an
+		// interface field the analysis cannot resolve.
+		return globalRandRoot(fn), true
+	case path == "reflect" || path == "internal/reflectlite":
+		// reflect works through unsafe pointers and runtime linknames;
+		// analysing it would report the bookkeeping (e.g. escapes writes a
+		// global dummy to force heap allocation), not the API's meaning.
+		return reflectRoot(fn), true
+	}
+	return nil, false
+}
+
+// rootEntry is a hand-written summary, with parameter indices as in
+// Fact.MutatedParams and -1 for the receiver.
+type rootEntry struct {
+	effects Effect
+	mutates []int
+	calls   []int
+	cons    bool
+	why     string
+}
+
+func (e rootEntry) fact() Fact {
+	f := Fact{Effects: e.effects, Conservative: e.cons, CallsParams: e.calls}
+	why := e.why
+	if why == "" {
+		why = "hand-written summary"
+	}
+	for _, m := range e.mutates {
+		if m < 0 {
+			f.Effects |= MutatesReceiver
+			f.Why = append(f.Why, Reason{"mutates-receiver", why})
+		} else {
+			f.Effects |= MutatesParams
+			f.MutatedParams = append(f.MutatedParams, m)
+			f.Why = append(f.Why, Reason{paramEffect(m), why})
+		}
+	}
+	for _, en := range effectNames {
+		if e.effects&en.e != 0 {
+			f.Why = append(f.Why, Reason{en.name, why})
+		}
+	}
+	sortReasons(f.Why)
+	return f
+}
+
+var roots = map[string]rootEntry{
+	// runtime API with visible effects.
+	"runtime.Goexit":       {effects: Exits, why: "runtime.Goexit ends the goroutine"},
+	"runtime.GOMAXPROCS":   {effects: WritesGlobal | Nondeterministic, why: "runtime.GOMAXPROCS reads and sets scheduler state"},
+	"runtime.GC":           {effects: Blocks, why: "runtime.GC waits for a collection"},
+	"runtime.NumGoroutine": {effects: Nondeterministic, why: "runtime.NumGoroutine depends on scheduling"},
+	"runtime.ReadMemStats": {effects: Nondeterministic, mutates: []int{0}, why: "runtime.ReadMemStats fills *m with allocator state"},
+	"runtime.Stack":        {effects: Nondeterministic, mutates: []int{0}, why: "runtime.Stack writes goroutine stacks into buf"},
+	"runtime.Callers":      {mutates: []int{1}, why: "runtime.Callers fills pc"},
+	"runtime.Breakpoint":   {effects: Exits, why: "runtime.Breakpoint traps"},
+
+	// The clock: time.now and the monotonic clock are linknamed to the runtime.
+	"time.now":         {effects: Nondeterministic, why: "reads the clock"},
+	"time.runtimeNano": {effects: Nondeterministic, why: "reads the monotonic clock"},
+	"time.Sleep":       {effects: Blocks, why: "sleeps"},
+
+	// The process-wide random sources are seeded by the runtime at start-up;
+	// math/rand's top-level functions also go through an interface field,
+	// which the analysis could not resolve, so they are listed by name.
+	"math/rand.runtime_rand":    {effects: Nondeterministic, why: "reads the runtime random source"},
+	"math/rand/v2.runtime_rand": {effects: Nondeterministic, why: "reads the runtime random source"},
+	"crypto/rand.Read":          {effects: Nondeterministic, mutates: []int{0}, why: "reads the OS random source"},
+	"crypto/rand.Int":           {effects: Nondeterministic, why: "reads the OS random source"},
+	"crypto/rand.Prime":         {effects: Nondeterministic, why: "reads the OS random source"},
+	"crypto/rand.Text":          {effects: Nondeterministic, why: "reads the OS random source"},
+
+	// sync: lock and unlock leave the lock as they found it, and a getter
+	// guarded by a mutex is an observer; waits block. Pool.Get hands out a
+	// fresh object as far as the caller is concerned (see freshResult).
+	"(*sync.Mutex).Lock":       {why: "lock state is restored by Unlock"},
+	"(*sync.Mutex).Unlock":     {why: "lock state is restored by Unlock"},
+	"(*sync.Mutex).TryLock":    {effects: Nondeterministic, why: "depends on other goroutines"},
+	"(*sync.RWMutex).Lock":     {why: "lock state is restored by Unlock"},
+	"(*sync.RWMutex).Unlock":   {why: "lock state is restored by Unlock"},
+	"(*sync.RWMutex).RLock":    {why: "lock state is restored by RUnlock"},
+	"(*sync.RWMutex).RUnlock":  {why: "lock state is restored by RUnlock"},
+	"(*sync.RWMutex).TryLock":  {effects: Nondeterministic, why: "depends on other goroutines"},
+	"(*sync.RWMutex).TryRLock": {effects: Nondeterministic, why: "depends on other goroutines"},
+	"(*sync.WaitGroup).Wait":   {effects: Blocks, why: "waits for other goroutines"},
+	"(*sync.WaitGroup).Add":    {mutates: []int{-1}, why: "changes the counter"},
+	"(*sync.WaitGroup).Done":   {mutates: []int{-1}, why: "changes the counter"},
+	"(*sync.WaitGroup).Go":     {effects: Spawns, mutates: []int{-1}, calls: []int{0}, why: "starts a goroutine"},
+	"(*sync.Cond).Wait":        {effects: Blocks, why: "waits for a signal"},
+	"(*sync.Pool).Get":         {why: "returns a pooled or new object, not shared with the caller's data"},
+	"(*sync.Pool).Put":         {why: "the pooled object is no longer the caller's"},
+
+	// os: file operations at the system-call boundary, so that opening a
+	// file for reading is not taken for writing (both go through openat).
+	"os.Open":                 {effects: FSRead, why: "opens a file"},
+	"os.Create":               {effects: FSWrite, why: "creates a file"},
+	"os.OpenFile":             {effects: FSRead | FSWrite, why: "opens a file, possibly for writing"},
+	"os.OpenRoot":             {effects: FSRead, why: "opens a directory"},
+	"os.Stat":                 {effects: FSRead, why: "stats a file"},
+	"os.Lstat":                {effects: FSRead, why: "stats a file"},
+	"os.ReadDir":              {effects: FSRead, why: "reads a directory"},
+	"os.Readlink":             {effects: FSRead, why: "reads a link"},
+	"os.Getwd":                {effects: FSRead, why: "reads the working directory"},
+	"os.Remove":               {effects: FSWrite, why: "removes a file"},
+	"os.RemoveAll":            {effects: FSWrite, why: "removes files"},
+	"os.Rename":               {effects: FSWrite, why: "renames a file"},
+	"os.Mkdir":                {effects: FSWrite, why: "creates a directory"},
+	"os.MkdirAll":             {effects: FSWrite, why: "creates directories"},
+	"os.MkdirTemp":            {effects: FSWrite | Nondeterministic, why: "creates a directory with a random name"},
+	"os.CreateTemp":           {effects: FSWrite | Nondeterministic, why: "creates a file with a random name"},
+	"os.Chdir":                {effects: FSRead | WritesGlobal, why: "changes the working directory"},
+	"os.Chmod":                {effects: FSWrite, why: "changes file mode"},
+	"os.Chown":                {effects: FSWrite, why: "changes file owner"},
+	"os.Lchown":               {effects: FSWrite, why: "changes file owner"},
+	"os.Chtimes":              {effects: FSWrite, why: "changes file times"},
+	"os.Truncate":             {effects: FSWrite, why: "truncates a file"},
+	"os.Link":                 {effects: FSWrite, why: "creates a link"},
+	"os.Symlink":              {effects: FSWrite, why: "creates a link"},
+	"os.ReadFile":             {effects: FSRead, why: "reads a file"},
+	"os.WriteFile":            {effects: FSWrite, why: "writes a file"},
+	"os.Exit":                 {effects: Exits, why: "exits the process"},
+	"os.Getenv":               {effects: Env, why: "reads the environment"},
+	"os.LookupEnv":            {effects: Env, why: "reads the environment"},
+	"os.Setenv":               {effects: Env, why: "writes the environment"},
+	"os.Unsetenv":             {effects: Env, why: "writes the environment"},
+	"os.Clearenv":             {effects: Env, why: "writes the environment"},
+	"os.Environ":              {effects: Env, why: "reads the environment"},
+	"os.ExpandEnv":            {effects: Env, why: "reads the environment"},
+	"os.Getpid":               {effects: Nondeterministic, why: "process id"},
+	"os.Hostname":             {effects: Net, why: "reads the host name"},
+	"os.UserHomeDir":          {effects: Env, why: "reads the environment"},
+	"os.TempDir":              {effects: Env, why: "reads the environment"},
+	"os.StartProcess":         {effects: Exec, why: "starts a process"},
+	"(*os.Process).Kill":      {effects: Exec, why: "signals a process"},
+	"(*os.Process).Signal":    {effects: Exec, why: "signals a process"},
+	"(*os.Process).Wait":      {effects: Exec | Blocks, why: "waits for a process"},
+	"(*os.File).Read":         {effects: FSRead, mutates: []int{0}, why: "reads a file"},
+	"(*os.File).ReadAt":       {effects: FSRead, mutates: []int{0}, why: "reads a file"},
+	"(*os.File).ReadFrom":     {effects: FSWrite, calls: []int{0}, why: "writes a file"},
+	"(*os.File).ReadDir":      {effects: FSRead, why: "reads a directory"},
+	"(*os.File).Readdir":      {effects: FSRead, why: "reads a directory"},
+	"(*os.File).Readdirnames": {effects: FSRead, why: "reads a directory"},
+	"(*os.File).Stat":         {effects: FSRead, why: "stats a file"},
+	"(*os.File).Seek":         {effects: FSRead, why: "moves the file offset"},
+	"(*os.File).Write":        {effects: FSWrite, why: "writes a file"},
+	"(*os.File).WriteAt":      {effects: FSWrite, why: "writes a file"},
+	"(*os.File).WriteString":  {effects: FSWrite, why: "writes a file"},
+	"(*os.File).WriteTo":      {effects: FSRead, calls: []int{0}, why: "reads a file"},
+	"(*os.File).Truncate":     {effects: FSWrite, why: "truncates a file"},
+	"(*os.File).Sync":         {effects: FSWrite, why: "syncs a file"},
+	"(*os.File).Chmod":        {effects: FSWrite, why: "changes file mode"},
+	"(*os.File).Chown":        {effects: FSWrite, why: "changes file owner"},
+	"(*os.File).Chdir":        {effects: FSRead | WritesGlobal, why: "changes the working directory"},
+	"(*os.File).Close":        {mutates: []int{-1}, why: "closes the descriptor"},
+	"(*os.File).Fd":           {why: "returns the descriptor"},
+	"(*os.File).Name":         {why: "returns the name"},
+}
+
+// syscallRoots classifies system-call wrappers by name, for the packages
+// that make raw system calls.
+var syscallRoots = map[string]rootEntry{
+	"Read": {effects: FSRead, mutates: []int{1}, why: "read(2)"}, "Pread": {effects: FSRead, mutates: []int{1}, why: "pread(2)"},
+	"ReadDirent": {effects: FSRead, mutates: []int{1}, why: "getdents(2)"}, "Getdents": {effects: FSRead, mutates: []int{1}, why: "getdents(2)"},
+	"Stat": {effects: FSRead, mutates: []int{1}, why: "stat(2)"}, "Lstat": {effects: FSRead, mutates: []int{1}, why: "lstat(2)"},
+	"Fstat": {effects: FSRead, mutates: []int{1}, why: "fstat(2)"}, "Fstatat": {effects: FSRead, mutates: []int{2}, why: "fstatat(2)"},
+	"Open": {effects: FSRead, why: "open(2)"}, "Openat": {effects: FSRead, why: "openat(2)"},
+	"Readlink": {effects: FSRead, mutates: []int{1}, why: "readlink(2)"}, "Getcwd": {effects: FSRead, mutates: []int{0}, why: "getcwd(2)"},
+	"Access": {effects: FSRead, why: "access(2)"}, "Seek": {effects: FSRead, why: "lseek(2)"},
+	"Write": {effects: FSWrite, why: "write(2)"}, "Pwrite": {effects: FSWrite, why: "pwrite(2)"},
+	"Creat": {effects: FSWrite, why: "creat(2)"}, "Mkdir": {effects: FSWrite, why: "mkdir(2)"}, "Mkdirat": {effects: FSWrite, why: "mkdirat(2)"},
+	"Unlink": {effects: FSWrite, why: "unlink(2)"}, "Unlinkat": {effects: FSWrite, why: "unlinkat(2)"}, "Rmdir": {effects: FSWrite, why: "rmdir(2)"},
+	"Rename": {effects: FSWrite, why: "rename(2)"}, "Renameat": {effects: FSWrite, why: "renameat(2)"}, "Link": {effects: FSWrite, why: "link(2)"},
+	"Symlink": {effects: FSWrite, why: "symlink(2)"}, "Chmod": {effects: FSWrite, why: "chmod(2)"}, "Fchmod": {effects: FSWrite, why: "fchmod(2)"},
+	"Chown": {effects: FSWrite, why: "chown(2)"}, "Fchown": {effects: FSWrite, why: "fchown(2)"}, "Truncate": {effects: FSWrite, why: "truncate(2)"},
+	"Ftruncate": {effects: FSWrite, why: "ftruncate(2)"}, "Fsync": {effects: FSWrite, why: "fsync(2)"}, "UtimesNano": {effects: FSWrite, why: "utimensat(2)"},
+	"Socket": {effects: Net, why: "socket(2)"}, "Connect": {effects: Net, why: "connect(2)"}, "Bind": {effects: Net, why: "bind(2)"},
+	"Listen": {effects: Net, why: "listen(2)"}, "Accept": {effects: Net | Blocks, why: "accept(2)"}, "Accept4": {effects: Net | Blocks, why: "accept4(2)"},
+	"Sendto": {effects: Net, why: "sendto(2)"}, "Recvfrom": {effects: Net, mutates: []int{1}, why: "recvfrom(2)"},
+	"SendmsgN": {effects: Net, why: "sendmsg(2)"}, "Recvmsg": {effects: Net, mutates: []int{1, 2}, why: "recvmsg(2)"},
+	"Shutdown": {effects: Net, why: "shutdown(2)"},
+	"ForkExec": {effects: Exec, why: "fork/exec"}, "StartProcess": {effects: Exec, why: "fork/exec"}, "Exec": {effects: Exec, why: "execve(2)"},
+	"Kill": {effects: Exec, why: "kill(2)"}, "Wait4": {effects: Exec | Blocks, why: "wait4(2)"},
+	"Getenv": {effects: Env, why: "reads the environment"}, "Setenv": {effects: Env, why: "writes the environment"},
+	"Unsetenv": {effects: Env, why: "writes the environment"}, "Clearenv": {effects: Env, why: "writes the environment"},
+	"Environ": {effects: Env, why: "reads the environment"},
+	"Exit":    {effects: Exits, why: "exit(2)"},
+	"Getpid":  {effects: Nondeterministic, why: "getpid(2)"}, "Gettimeofday": {effects: Nondeterministic, mutates: []int{0}, why: "gettimeofday(2)"},
+	"Syscall": {cons: true, why: "raw system call"}, "Syscall6": {cons: true, why: "raw system call"},
+	"RawSyscall": {cons: true, why: "raw system call"}, "RawSyscall6": {cons: true, why: "raw system call"},
+}
+
+func globalRandRoot(fn *types.Func) *Fact {
+	var e rootEntry
+	switch name := fn.Name(); {
+	case strings.HasPrefix(name, "New"):
+		e = rootEntry{why: "constructs a generator"}
+	case name == "Seed":
+		e = rootEntry{effects: WritesGlobal, why: "reseeds the global source"}
+	case name == "Read":
+		e = rootEntry{effects: Nondeterministic, mutates: []int{0}, why: "reads the global random source"}
+	case name == "Shuffle":
+		e = rootEntry{effects: Nondeterministic, calls: []int{1}, why: "reads the global random source"}
+	default:
+		e = rootEntry{effects: Nondeterministic, why: "reads the global random source"}
+	}
+	f := e.fact()
+	return &f
+}
+
+// reflectRoot summarises the reflect API by its documented meaning.
+func reflectRoot(fn *types.Func) *Fact {
+	name := fn.Name()
+	recv := fn.Signature().Recv() != nil
+	var e rootEntry
+	switch {
+	case recv && (strings.HasPrefix(name, "Set") || name == "Clear" || name == "Grow" || name == "Close"):
+		e = rootEntry{mutates: []int{-1}, why: "reflect.Value." + name + " writes the value"}
+	case recv && (name == "Send" || name == "Recv"):
+		e = rootEntry{effects: Blocks, mutates: []int{-1}, why: "channel operation"}
+	case recv && (name == "TrySend" || name == "TryRecv"):
+		e = rootEntry{effects: Nondeterministic, mutates: []int{-1}, why: "channel operation"}
+	case recv && (name == "Call" || name == "CallSlice"):
+		e = rootEntry{cons: true, why: "calls an unknown function"}
+	case !recv && name == "Copy":
+		e = rootEntry{mutates: []int{0}, why: "reflect.Copy writes dst"}
+	case !recv && name == "Select":
+		e = rootEntry{effects: Blocks | Nondeterministic, why: "reflect.Select"}
+	}
+	f := e.fact()
+	return &f
+}
+
+// freshResult reports calls whose results alias none of the arguments.
+func freshResult(fn *types.Func) bool {
+	return fn.FullName() == "(*sync.Pool).Get"
+}
+
+// stdStreams are the globals whose I/O is standard I/O rather than files.
+var stdStreams = map[string]bool{"os.Stdin": true, "os.Stdout": true, "os.Stderr": true}
+
+// runtimeHook summarises functions that packages pull in from the runtime
+// with go:linkname, by their conventional names, and the assembly of
+// sync/atomic.
+func runtimeHook(fn *types.Func) (rootEntry, bool) {
+	name := fn.Name()
+	if fn.Pkg().Path() == "sync/atomic" && fn.Signature().Recv() == nil {
+		if strings.HasPrefix(name, "Load") {
+			return rootEntry{why: "atomic load"}, true
+		}
+		return rootEntry{mutates: []int{0}, why: "atomic read-modify-write of *addr"}, true
+	}
+	switch {
+	case strings.HasPrefix(name, "runtime_Semacquire"), strings.HasPrefix(name, "runtime_notifyListWait"),
+		strings.HasPrefix(name, "runtime_pollWait"), strings.HasPrefix(name, "runtime_blockUntil"):
+		return rootEntry{effects: Blocks, why: "waits in the runtime"}, true
+	case name == "runtime_rand" || name == "runtime_randn" || name == "fastrand" || name == "fastrandn":
+		return rootEntry{effects: Nondeterministic, why: "reads the runtime random source"}, true
+	case name == "runtimeNano" || name == "runtimeNow" || name == "now" || name == "nanotime":
+		return rootEntry{effects: Nondeterministic, why: "reads the clock"}, true
+	case name == "throw" || name == "fatal":
+		return rootEntry{effects: Exits, why: "fatal error"}, true
+	case strings.HasPrefix(name, "runtime_"):
+		// Scheduler and poller bookkeeping (procPin, Semrelease,
+		// pollOpen, ...), invisible to the program.
+		return rootEntry{why: "runtime bookkeeping"}, true
+	}
+	return rootEntry{}, false
+}
+
+// bodylessDefault summarises a function declared without a body in the
+// package being analysed. Assembly kernels in the numeric, hashing,
+// cryptographic and string packages only compute, writing to their output
+// parameters by convention named dst, z, out, d or h; other functions
+// without bodies are linknamed runtime hooks whose effects are unknown.
+func bodylessDefault(fn *types.Func) Fact {
+	path := fn.Pkg().Path()
+	if e, ok := runtimeHook(fn); ok {
+		return e.fact()
+	}
+	asm := strings.HasPrefix(path, "math") || strings.HasPrefix(path, "crypto") ||
+		strings.HasPrefix(path, "hash") || strings.HasPrefix(path, "internal/bytealg") ||
+		strings.HasPrefix(path, "internal/cpu") || strings.HasPrefix(path, "vendor/golang.org/x/crypto") ||
+		strings.HasPrefix(path, "golang.org/x/crypto") || path == "strings" || path == "bytes" ||
+		strings.HasPrefix(path, "unicode") || strings.HasPrefix(path, "internal/chacha8rand")
+	if !asm {
+		return Fact{Conservative: true, Why: []Reason{{"conservative", "no body for " + fn.FullName()}}}
+	}
+	var e rootEntry
+	sig := fn.Signature()
+	if sig.Recv() != nil && isPointerLike(sig.Recv().Type()) {
+		e.mutates = append(e.mutates, -1)
+	}
+	for i := range sig.Params().Len() {
+		p := sig.Params().At(i)
+		switch p.Name() {
+		case "dst", "z", "out", "d", "h", "dig", "state", "xo":
+			if isPointerLike(p.Type()) {
+				e.mutates = append(e.mutates, i)
+			}
+		}
+	}
+	e.why = "assembly: writes its output parameters"
+	return e.fact()
+}
+
+func isPointerLike(t types.Type) bool {
+	switch u := t.Underlying().(type) {
+	case *types.Pointer, *types.Slice, *types.Map:
+		return true
+	case *types.Basic:
+		return u.Kind() == types.UnsafePointer
+	}
+	return false
+}

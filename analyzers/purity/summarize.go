@@ -1,0 +1,523 @@
+package purity
+
+import (
+	"fmt"
+	"go/token"
+	"go/types"
+	"slices"
+	"strings"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/gentest-go/gentest/ssautil/accesspath"
+)
+
+// walker computes the summary of one function from its body.
+type walker struct {
+	st  *state
+	fn  *ssa.Function
+	s   *summary
+	acc *accesspath.Analysis
+	// callEffects records the effects each call contributed, for the
+	// map-order check (I/O inside a map loop happens in map order).
+	callEffects map[ssa.Instruction]Effect
+}
+
+// summarize computes the summary of a local function from the current
+// summaries of its callees.
+func (st *state) summarize(fn *ssa.Function) *summary {
+	s := newSummary(fn.Signature.Recv() != nil)
+	obj := funcObject(fn)
+	if obj != nil && fn.Parent() == nil {
+		if f, ok := rootFact(obj); ok {
+			return fromFact(f, s.recv)
+		}
+		if len(fn.Blocks) == 0 {
+			f := bodylessDefault(obj)
+			return fromFact(&f, s.recv)
+		}
+	}
+	w := &walker{st: st, fn: fn, s: s, acc: accesspath.New(fn), callEffects: make(map[ssa.Instruction]Effect)}
+	w.acc.Fresh = func(c *ssa.CallCommon) bool {
+		if callee := c.StaticCallee(); callee != nil {
+			if obj := funcObject(callee); obj != nil {
+				return freshResult(obj)
+			}
+		}
+		return false
+	}
+	for _, anon := range fn.AnonFuncs {
+		// Closures are summarised into their parent whether or not the
+		// parent calls them: they run on its behalf.
+		as := st.local[anon]
+		if as == nil {
+			continue
+		}
+		w.merge(as, "in closure at "+st.pos(anon.Pos()))
+	}
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			w.instr(instr)
+		}
+	}
+	st.leaks[fn] = w.mapOrder()
+	return s
+}
+
+// merge adds the effects of a closure or callback that do not depend on
+// arguments.
+func (w *walker) merge(t *summary, detail string) {
+	w.s.add(t.effects&^(MutatesReceiver|MutatesParams), detail)
+	if t.conservative {
+		w.s.setConservative(detail)
+	}
+	if t.tparams {
+		w.s.tparams = true
+	}
+}
+
+func (w *walker) instr(instr ssa.Instruction) {
+	s, st := w.s, w.st
+	switch instr := instr.(type) {
+	case *ssa.Store:
+		w.write(instr.Addr, 0, "stores at "+st.pos(instr.Pos()))
+	case *ssa.MapUpdate:
+		w.write(instr.Map, 0, "updates map at "+st.pos(instr.Pos()))
+	case *ssa.Panic:
+		if explicitPanic(instr) {
+			s.add(Panics, "panic at "+st.pos(instr.Pos()))
+		}
+	case *ssa.Send:
+		s.add(Blocks, "channel send at "+st.pos(instr.Pos()))
+	case *ssa.UnOp:
+		if instr.Op == token.ARROW {
+			s.add(Blocks, "channel receive at "+st.pos(instr.Pos()))
+		}
+	case *ssa.Select:
+		if instr.Blocking {
+			s.add(Blocks, "select at "+st.pos(instr.Pos()))
+		}
+		if len(instr.States) >= 2 {
+			s.add(Nondeterministic, "select among several cases at "+st.pos(instr.Pos()))
+		}
+	case *ssa.MakeClosure:
+		w.closure(instr)
+	case *ssa.Go:
+		s.add(Spawns, "go statement at "+st.pos(instr.Pos()))
+		w.call(instr, instr.Common())
+	case *ssa.Defer:
+		w.call(instr, instr.Common())
+	case *ssa.Call:
+		w.call(instr, instr.Common())
+	}
+}
+
+// explicitPanic tells a panic call in the source from the panics SSA
+// inserts after calls that cannot return and in impossible select and
+// range-over-func states.
+func explicitPanic(p *ssa.Panic) bool {
+	if !p.Pos().IsValid() {
+		return false
+	}
+	// SSA emits the panic after the call, converting "noreturn" to an
+	// interface in between; look back a few instructions.
+	instrs := p.Block().Instrs
+	for i, instr := range instrs {
+		if instr != p {
+			continue
+		}
+		for j := i - 1; j >= 0 && j >= i-3; j-- {
+			if c, ok := instrs[j].(*ssa.Call); ok && c.Pos() == p.Pos() {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// write records a write into memory reachable from v.
+func (w *walker) write(v ssa.Value, deref int, detail string) {
+	for _, r := range w.acc.Roots(v, deref) {
+		switch r.Kind {
+		case accesspath.Param:
+			w.s.mutate(r.Index, detail)
+		case accesspath.FreeVar:
+			if w.s.freeMut == nil {
+				w.s.freeMut = make(map[int]int)
+			}
+			if d, ok := w.s.freeMut[r.Index]; !ok || r.Deref < d {
+				w.s.freeMut[r.Index] = r.Deref
+			}
+			// The parent decides whether this is visible; record a reason
+			// for the parent to use.
+			w.s.reason(fmt.Sprintf("freevar:%d", r.Index), detail)
+		case accesspath.Global:
+			w.s.add(WritesGlobal, detail+" into "+globalName(r.Value))
+		case accesspath.Unknown:
+			w.s.setConservative(detail + " through memory the analysis could not track")
+		}
+	}
+}
+
+func globalName(v ssa.Value) string {
+	if g, ok := v.(*ssa.Global); ok && g.Pkg != nil {
+		return g.Pkg.Pkg.Name() + "." + g.Name()
+	}
+	return v.Name()
+}
+
+// closure maps the effects of a closure on its free variables onto the
+// values the parent binds them to.
+func (w *walker) closure(mc *ssa.MakeClosure) {
+	anon, ok := mc.Fn.(*ssa.Function)
+	if !ok {
+		return
+	}
+	if anon.Synthetic != "" && anon.Parent() == nil {
+		// A bound method value: calling it calls the method on the
+		// bound receiver, which happens where the value is called.
+		return
+	}
+	as := w.st.local[anon]
+	if as == nil {
+		return
+	}
+	for i, d := range as.freeMut {
+		if i < len(mc.Bindings) {
+			w.write(mc.Bindings[i], d, as.why[fmt.Sprintf("freevar:%d", i)])
+		}
+	}
+	for i := range as.freeCalls {
+		if i < len(mc.Bindings) {
+			w.calledValue(mc.Bindings[i], 1, nil, "closure at "+w.st.pos(mc.Pos()))
+		}
+	}
+}
+
+// call handles a call, go or defer instruction.
+func (w *walker) call(instr ssa.Instruction, c *ssa.CallCommon) {
+	st := w.st
+	at := st.pos(instr.Pos())
+	if b, ok := c.Value.(*ssa.Builtin); ok {
+		switch b.Name() {
+		case "append":
+			if len(c.Args) > 0 {
+				w.write(c.Args[0], 0, "appends into a shared backing array at "+at)
+			}
+		case "copy", "clear", "delete":
+			w.write(c.Args[0], 0, b.Name()+" at "+at)
+		case "print", "println":
+			w.s.add(Stdio, b.Name()+" at "+at)
+		}
+		return
+	}
+	before := w.s.effects
+	defer func() { w.callEffects[instr] = w.s.effects &^ before }()
+
+	if c.IsInvoke() {
+		if x, t := concrete(c.Value); t != nil {
+			if m := lookupMethod(t, c.Method); m != nil {
+				args := append([]ssa.Value{x}, c.Args...)
+				w.apply(st.summaryOfObj(m), m, args, at)
+				return
+			}
+		}
+		if _, ok := types.Unalias(c.Value.Type()).(*types.TypeParam); ok {
+			w.s.tparams = true
+			return
+		}
+		w.calledValue(c.Value, 0, nil, "calls "+c.Method.Name()+" at "+at)
+		return
+	}
+	if callee := c.StaticCallee(); callee != nil {
+		args := c.Args
+		if mc, ok := c.Value.(*ssa.MakeClosure); ok && strings.HasPrefix(callee.Synthetic, "bound method wrapper") {
+			args = append([]ssa.Value{mc.Bindings[0]}, args...)
+		}
+		var obj *types.Func
+		if callee.Parent() == nil {
+			obj = funcObject(callee)
+		}
+		if obj != nil && isAbstract(obj) {
+			// A thunk or bound wrapper of an interface method.
+			if len(args) > 0 {
+				w.calledValue(args[0], 0, nil, "calls "+obj.Name()+" at "+at)
+			}
+			return
+		}
+		w.apply(st.summaryOfFunc(callee), obj, args, at)
+		if len(callee.TypeArgs()) > 0 {
+			w.typeArgs(callee, at)
+		}
+		return
+	}
+	w.calledValue(c.Value, 0, nil, "calls a function value at "+at)
+}
+
+func isAbstract(obj *types.Func) bool {
+	recv := obj.Signature().Recv()
+	return recv != nil && types.IsInterface(recv.Type())
+}
+
+// concrete strips conversions from an interface value down to the
+// operand of the MakeInterface that produced it, if any.
+func concrete(v ssa.Value) (ssa.Value, types.Type) {
+	for {
+		switch x := v.(type) {
+		case *ssa.ChangeInterface:
+			v = x.X
+		case *ssa.MakeInterface:
+			if types.IsInterface(x.X.Type()) {
+				v = x.X
+				continue
+			}
+			if _, ok := types.Unalias(x.X.Type()).(*types.TypeParam); ok {
+				return nil, nil
+			}
+			return x.X, x.X.Type()
+		default:
+			return nil, nil
+		}
+	}
+}
+
+func lookupMethod(t types.Type, m *types.Func) *types.Func {
+	obj, _, _ := types.LookupFieldOrMethod(t, true, m.Pkg(), m.Name())
+	f, _ := obj.(*types.Func)
+	return f
+}
+
+// calledValue handles a call through a function value or interface v that
+// has no static callee. iface, when not nil, is the interface whose
+// methods the callee calls on v (for arguments); nil means v itself is
+// called or one of its methods is.
+func (w *walker) calledValue(v ssa.Value, deref int, iface *types.Interface, detail string) {
+	st := w.st
+	v = stripConv(v)
+	switch x := v.(type) {
+	case *ssa.Const:
+		return // nil
+	case *ssa.Parameter:
+		for i, p := range w.fn.Params {
+			if p == x {
+				w.s.call(i)
+				return
+			}
+		}
+	case *ssa.UnOp:
+		if fv, ok := x.X.(*ssa.FreeVar); ok && x.Op == token.MUL {
+			w.freeCall(fv)
+			return
+		}
+	case *ssa.FreeVar:
+		if deref == 0 {
+			w.freeCall(x)
+			return
+		}
+	case *ssa.Function:
+		if t := st.summaryOfFunc(x); t != nil {
+			w.merge(t, detail)
+		} else {
+			w.s.setConservative(detail)
+		}
+		return
+	case *ssa.MakeClosure:
+		fn := x.Fn.(*ssa.Function)
+		if strings.HasPrefix(fn.Synthetic, "bound method wrapper") {
+			m := funcObject(fn)
+			if m != nil && !isAbstract(m) {
+				w.apply(st.summaryOfObj(m), m, []ssa.Value{x.Bindings[0]}, detail)
+				return
+			}
+			w.calledValue(x.Bindings[0], 0, nil, detail)
+			return
+		}
+		return // a closure: merged into its parent already
+	case *ssa.MakeInterface:
+		if _, t := concrete(x); t != nil && iface != nil {
+			for m := range iface.Methods() {
+				if cm := lookupMethod(t, m); cm != nil {
+					w.apply(st.summaryOfObj(cm), cm, []ssa.Value{x.X}, detail)
+				}
+			}
+			return
+		}
+	case *ssa.Phi:
+		known := true
+		for _, e := range x.Edges {
+			switch stripConv(e).(type) {
+			case *ssa.Function, *ssa.MakeClosure, *ssa.Const:
+			default:
+				known = false
+			}
+		}
+		if known {
+			for _, e := range x.Edges {
+				w.calledValue(e, deref, iface, detail)
+			}
+			return
+		}
+	}
+	w.s.setConservative(detail + " (unknown callee)")
+}
+
+func (w *walker) freeCall(fv *ssa.FreeVar) {
+	for i, q := range w.fn.FreeVars {
+		if q == fv {
+			if w.s.freeCalls == nil {
+				w.s.freeCalls = make(map[int]bool)
+			}
+			w.s.freeCalls[i] = true
+		}
+	}
+}
+
+func stripConv(v ssa.Value) ssa.Value {
+	for {
+		switch x := v.(type) {
+		case *ssa.ChangeInterface:
+			v = x.X
+		case *ssa.ChangeType:
+			v = x.X
+		case *ssa.MakeInterface:
+			if types.IsInterface(x.X.Type()) {
+				v = x.X
+				continue
+			}
+			return v
+		default:
+			return v
+		}
+	}
+}
+
+// apply adds the effects of a call to a callee with summary t. args are
+// the SSA arguments, receiver first for methods.
+func (w *walker) apply(t *summary, obj *types.Func, args []ssa.Value, at string) {
+	name := "a function"
+	if obj != nil {
+		name = obj.FullName()
+	}
+	detail := "calls " + name + " at " + at
+	if t == nil {
+		w.s.setConservative(detail + " (no summary)")
+		return
+	}
+	eff := t.effects &^ (MutatesReceiver | MutatesParams)
+	if eff&(FSRead|FSWrite) != 0 && w.stdStream(args) {
+		eff = eff&^(FSRead|FSWrite) | Stdio
+	}
+	w.s.add(eff, detail)
+	if t.conservative {
+		w.s.setConservative(detail)
+	}
+	var sig *types.Signature
+	if obj != nil {
+		sig = obj.Signature()
+	}
+	for _, k := range sortedKeys(t.mutated) {
+		if k >= len(args) {
+			continue
+		}
+		deref := 0
+		if sig != nil && sig.Variadic() && k == len(args)-1 {
+			deref = 1 // the variadic slice is fresh; its elements are not
+		}
+		w.write(args[k], deref, "passes it to "+name+" at "+at)
+	}
+	for _, k := range sortedKeys(t.calls) {
+		if k >= len(args) {
+			continue
+		}
+		var iface *types.Interface
+		if pt := paramType(sig, k); pt != nil {
+			iface, _ = pt.Underlying().(*types.Interface)
+		}
+		w.calledValue(args[k], 0, iface, detail)
+	}
+}
+
+// paramType returns the type of SSA parameter k of sig (receiver first).
+func paramType(sig *types.Signature, k int) types.Type {
+	if sig == nil {
+		return nil
+	}
+	if sig.Recv() != nil {
+		if k == 0 {
+			return sig.Recv().Type()
+		}
+		k--
+	}
+	if k < sig.Params().Len() {
+		return sig.Params().At(k).Type()
+	}
+	return nil
+}
+
+// typeArgs adds the effects of the methods a generic callee may call on
+// its type arguments.
+func (w *walker) typeArgs(callee *ssa.Function, at string) {
+	orig := callee.Origin()
+	if orig == nil {
+		return
+	}
+	t := w.st.summaryOfFunc(orig)
+	if t == nil || !t.tparams {
+		return
+	}
+	tparams := orig.TypeParams()
+	targs := callee.TypeArgs()
+	if tparams == nil || tparams.Len() != len(targs) {
+		return
+	}
+	for i, targ := range targs {
+		if _, ok := types.Unalias(targ).(*types.TypeParam); ok {
+			w.s.tparams = true
+			continue
+		}
+		iface, _ := tparams.At(i).Constraint().Underlying().(*types.Interface)
+		if iface == nil || iface.NumMethods() == 0 {
+			continue
+		}
+		if types.IsInterface(targ) {
+			w.s.setConservative("calls methods of interface type argument at " + at)
+			continue
+		}
+		for m := range iface.Methods() {
+			cm := lookupMethod(targ, m)
+			ms := w.st.summaryOfObj(cm)
+			if ms == nil {
+				w.s.setConservative("calls " + m.Name() + " at " + at)
+				continue
+			}
+			w.merge(ms, "calls "+cm.FullName()+" at "+at)
+			if ms.mutated[0] {
+				w.s.setConservative("calls mutating method " + cm.FullName() + " on a type argument at " + at)
+			}
+		}
+	}
+}
+
+// stdStream reports whether any argument refers to os.Stdin, os.Stdout or
+// os.Stderr, whose file I/O is standard I/O.
+func (w *walker) stdStream(args []ssa.Value) bool {
+	for _, a := range args {
+		for _, r := range w.acc.Roots(a, 0) {
+			if r.Kind == accesspath.Global {
+				if g := r.Value.(*ssa.Global); g.Pkg != nil && stdStreams[g.Pkg.Pkg.Path()+"."+g.Name()] {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+func sortedKeys[V any](m map[int]V) []int {
+	keys := make([]int, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	return keys
+}
