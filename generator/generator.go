@@ -26,6 +26,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/packages"
 
+	"github.com/gentest-go/gentest/analyzers/constpool"
 	"github.com/gentest-go/gentest/analyzers/purity"
 	"github.com/gentest-go/gentest/generator/emit"
 	gexec "github.com/gentest-go/gentest/generator/exec"
@@ -57,6 +58,12 @@ type Config struct {
 	CacheDir string
 	// Log receives progress lines.
 	Log io.Writer
+	// Disable switches generator components off for ablation, by name
+	// (see Components).
+	Disable map[string]bool
+	// NoSandbox runs executors without the Landlock sandbox even where
+	// it is available; unknown effects are then not risked.
+	NoSandbox bool
 	// Allow opts in to calling operations with these effects.
 	Allow purity.Effect
 	// CmpVersion is the go-cmp version to require when the target module
@@ -138,7 +145,8 @@ func runPackage(ctx context.Context, cfg Config, pkg *packages.Package, an *load
 		fmt.Fprintf(cfg.Log, "gentest: %s: "+format+"\n", append([]any{pkg.PkgPath}, args...)...)
 	}
 	dir := filepath.Dir(pkg.GoFiles[0])
-	prog := model.Build(pkg.Types, model.Options{Exclude: safetyPolicy(an, pkg.PkgPath, cfg.Allow)})
+	sandbox := !cfg.NoSandbox && gexec.SandboxAvailable()
+	prog := model.Build(pkg.Types, model.Options{Exclude: safetyPolicy(an, pkg.PkgPath, cfg.Allow, sandbox)})
 	if len(prog.Ops) == 0 {
 		return nil, &load.Error{Pkg: pkg.PkgPath, Msg: "has no operations gentest can call"}
 	}
@@ -162,13 +170,17 @@ func runPackage(ctx context.Context, cfg Config, pkg *packages.Package, an *load
 		memLimit = defaultMemLimit(cfg.Workers)
 	}
 	pool, err := gexec.Start(ctx, gexec.Config{Exe: h.Exe, PkgPath: pkg.PkgPath, ScratchDir: scratch,
-		Workers: cfg.Workers, CallTimeout: cfg.CallTimeout, MemLimit: memLimit})
+		Workers: cfg.Workers, CallTimeout: cfg.CallTimeout, MemLimit: memLimit, Sandbox: sandbox})
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", pkg.PkgPath, err)
 	}
 	defer pool.Close()
 
-	eng := search.NewRandom(prog, search.Config{Seed: cfg.Seed, Budget: cfg.Budget, MaxExecs: cfg.Execs})
+	scfg := search.Config{Seed: cfg.Seed, Budget: cfg.Budget, MaxExecs: cfg.Execs}
+	if !cfg.Disable["constants"] {
+		scfg.Constants = minedConstants(an, pkg, prog)
+	}
+	eng := search.NewRandom(prog, scfg)
 	eng.Run(pool)
 	blocks, branches := eng.Covered()
 	logf("search: %d sequences executed in %.1fs (%d normal, %d illegal, %d crashed); %d/%d blocks, %d branch sides; %d candidates",
@@ -187,6 +199,12 @@ func runPackage(ctx context.Context, cfg Config, pkg *packages.Package, an *load
 		o := outs[i]
 		if o.Result == nil || len(o.Result.Stmts) != e.Seq.Len() || o.Result.Stmts[e.Target].Outcome != rt.OutNormal {
 			continue // not reproducible: not a test
+		}
+		if sandbox && sandboxDenied(o.Result) {
+			// The sandbox refused something: the outcome depends on where
+			// the test runs, and outside the sandbox the call would go
+			// through. Not a test to write.
+			continue
 		}
 		cases = append(cases, &emit.Case{Seq: e.Seq, Target: e.Target, Key: i,
 			Asserts: oracle.Assertions(prog, e.Seq, o.Result, e.Target)})
@@ -236,8 +254,27 @@ func runPackage(ctx context.Context, cfg Config, pkg *packages.Package, an *load
 				files[k] = v
 			}
 		}
-		rep, err = verify.Run(ctx, verify.Options{Dir: dir, Files: files, Remove: userTests, Count: 3,
-			Shuffle: true, Cover: true, WorkDir: work, Run: runPattern(rendered.Tests)})
+		vopts := verify.Options{Dir: dir, Files: files, Remove: userTests, Count: 3,
+			Shuffle: true, Cover: true, Vet: true, WorkDir: work, Run: runPattern(rendered.Tests)}
+		if sandbox {
+			// The generated tests run confined too: verification is the
+			// first time they run outside an executor.
+			sf, err := harness.SandboxFiles(dir, pkg.PkgPath, pkgName+"_test")
+			if err != nil {
+				return nil, err
+			}
+			vopts.VetSkip = map[string]bool{}
+			for k, v := range sf {
+				files[k] = v
+				vopts.VetSkip[k] = true
+			}
+			vdir := filepath.Join(work, "verify-scratch")
+			if err := os.MkdirAll(vdir, 0o700); err != nil {
+				return nil, err
+			}
+			vopts.Sandbox = []string{vdir}
+		}
+		rep, err = verify.Run(ctx, vopts)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", pkg.PkgPath, err)
 		}
@@ -283,6 +320,37 @@ func runPackage(ctx context.Context, cfg Config, pkg *packages.Package, an *load
 	sum.PeakRSSMB = float64(selfMaxRSS()+stats.PeakRSS*int64(cfg.Workers)) / (1 << 20)
 	logf("wrote %s: %d tests, %d cases, coverage %.1f%% (dropped %d)", out, sum.Tests, sum.Cases, 100*sum.Coverage, sum.Dropped)
 	return sum, nil
+}
+
+// sandboxDenied reports whether a result shows the sandbox refusing an
+// operation (EACCES or EPERM in an error or panic).
+func sandboxDenied(r *rt.Result) bool {
+	var walk func(t *rt.Tree) bool
+	walk = func(t *rt.Tree) bool {
+		if t == nil {
+			return false
+		}
+		if (t.Kind == rt.TError || t.Kind == rt.TString) && (strings.Contains(t.S, "permission denied") || strings.Contains(t.S, "operation not permitted")) {
+			return true
+		}
+		for i := range t.Elems {
+			if walk(&t.Elems[i]) {
+				return true
+			}
+		}
+		return false
+	}
+	for _, s := range r.Stmts {
+		if strings.Contains(s.PanicMsg, "permission denied") || strings.Contains(s.PanicMsg, "operation not permitted") {
+			return true
+		}
+		for _, v := range s.Values {
+			if walk(v.Tree) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // keepCases drops the cases whose test failed or did not compile.
@@ -372,6 +440,62 @@ func findings(prog *model.Program, eng *search.Random) []Finding {
 	return out
 }
 
+// Components are the generator components -no can switch off.
+var Components = []string{"constants"}
+
+// ParseDisable parses the -no list.
+func ParseDisable(list string) (map[string]bool, error) {
+	m := map[string]bool{}
+	for _, name := range strings.Split(list, ",") {
+		name = strings.TrimSpace(name)
+		if name == "" {
+			continue
+		}
+		known := false
+		for _, c := range Components {
+			known = known || c == name
+		}
+		if !known {
+			return nil, fmt.Errorf("-no: unknown component %q (known: %s)", name, strings.Join(Components, ", "))
+		}
+		m[name] = true
+	}
+	return m, nil
+}
+
+// minedConstants builds the constant pools of pkg from constpool facts:
+// its own, and for idf those of the module packages it imports.
+func minedConstants(an *load.Analysis, pkg *packages.Package, prog *model.Program) *search.Constants {
+	target, _ := an.Result(constpool.Analyzer, pkg.PkgPath).(*constpool.PackageConsts)
+	if target == nil {
+		return nil
+	}
+	act := an.Action(constpool.Analyzer, pkg.PkgPath)
+	corpus := []*constpool.PackageConsts{target}
+	if pkg.Module != nil {
+		var deps []*packages.Package
+		packages.Visit([]*packages.Package{pkg}, nil, func(p *packages.Package) {
+			if p != pkg && p.Module != nil && p.Module.Path == pkg.Module.Path {
+				deps = append(deps, p)
+			}
+		})
+		sort.Slice(deps, func(i, j int) bool { return deps[i].PkgPath < deps[j].PkgPath })
+		for _, d := range deps {
+			var pc constpool.PackageConsts
+			if act.PackageFact(d.Types, &pc) {
+				corpus = append(corpus, &pc)
+			}
+		}
+	}
+	return search.NewConstants(prog, target, corpus, func(fn *types.Func) *constpool.FuncConsts {
+		var fc constpool.FuncConsts
+		if an.ObjectFact(constpool.Analyzer, pkg.PkgPath, fn, &fc) {
+			return &fc
+		}
+		return nil
+	})
+}
+
 // Allowable effects for -allow, by name.
 var allowNames = map[string]purity.Effect{
 	"fs-write": purity.FSWrite,
@@ -405,9 +529,11 @@ const dangerous = purity.FSWrite | purity.Exec | purity.Net | purity.Exits
 
 // safetyPolicy excludes operations whose effect facts say they may be
 // destructive. A conservative summary (a call that could not be resolved)
-// counts as possibly destructive: gentest stays safe when it does not know.
+// counts as possibly destructive unless the executors run in the Landlock
+// sandbox, where the kernel confines file writes, exec, TCP and signals to
+// the scratch directory: gentest stays safe when it does not know.
 // Functions without a fact (no purity analyzer run) are not excluded.
-func safetyPolicy(an *load.Analysis, pkgPath string, allow purity.Effect) func(fn *types.Func) string {
+func safetyPolicy(an *load.Analysis, pkgPath string, allow purity.Effect, sandboxed bool) func(fn *types.Func) string {
 	res, _ := an.Result(purity.Analyzer, pkgPath).(*purity.Result)
 	return func(fn *types.Func) string {
 		if res == nil {
@@ -418,7 +544,7 @@ func safetyPolicy(an *load.Analysis, pkgPath string, allow purity.Effect) func(f
 			return ""
 		}
 		bad := f.Effects & dangerous &^ allow
-		if bad == 0 && f.Conservative && allow&dangerous != dangerous {
+		if bad == 0 && f.Conservative && !sandboxed && allow&dangerous != dangerous {
 			var detail []string
 			for _, w := range f.Why {
 				detail = append(detail, w.Detail)

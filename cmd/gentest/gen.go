@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"runtime/debug"
 	"runtime/pprof"
+	"strings"
 	"time"
 
 	"github.com/gentest-go/gentest/analyzers/suite"
@@ -30,6 +31,8 @@ func cmdGen(args []string) int {
 	memLimit := fs.Int64("mem-limit", 0, "memory cap per executor in MiB (default: all executors together below a quarter of RAM, at most 2048 each)")
 	noCache := fs.Bool("no-cache", false, "rebuild the executor even if a cached one matches")
 	quiet := fs.Bool("q", false, "print only errors")
+	noSandbox := fs.Bool("no-sandbox", false, "do not confine executors with Landlock; operations whose effects are unknown are then not called")
+	no := fs.String("no", "", "comma-separated generator components to switch off, for ablation ("+strings.Join(generator.Components, ", ")+")")
 	allow := fs.String("allow", "", "comma-separated effects to allow calling (fs-write, exec, net, exit, io); by default operations whose effect facts include them are not called")
 	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of gentest itself to this file")
 	fs.Usage = func() {
@@ -54,6 +57,11 @@ Flags:
 		fmt.Fprintf(os.Stderr, "gentest: %v\n", err)
 		return 2
 	}
+	disabled, err := generator.ParseDisable(*no)
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "gentest: %v\n", err)
+		return 2
+	}
 	dir, err := os.Getwd()
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "gentest: %v\n", err)
@@ -71,6 +79,8 @@ Flags:
 		MemLimit:    *memLimit << 20,
 		Analyzers:   suite.Analyzers(),
 		Allow:       allowed,
+		Disable:     disabled,
+		NoSandbox:   *noSandbox,
 		Log:         os.Stderr,
 	}
 	if *quiet {

@@ -693,8 +693,12 @@ func binary(x ast.Expr, op token.Token, y ast.Expr) ast.Expr {
 // fatalf and errorf build t.Fatalf / t.Errorf calls whose message is what
 // (user text: a call with its literal arguments, so % is escaped) followed
 // by format (this package's own text and verbs).
-func fatalf(what, format string, args ...ast.Expr) ast.Stmt { return tcall("Fatal", what, format, args) }
-func errorf(what, format string, args ...ast.Expr) ast.Stmt { return tcall("Error", what, format, args) }
+func fatalf(what, format string, args ...ast.Expr) ast.Stmt {
+	return tcall("Fatal", what, format, args)
+}
+func errorf(what, format string, args ...ast.Expr) ast.Stmt {
+	return tcall("Error", what, format, args)
+}
 
 func tcall(method, what, format string, args []ast.Expr) ast.Stmt {
 	if len(args) == 0 {

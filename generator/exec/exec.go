@@ -42,7 +42,14 @@ type Config struct {
 	MemLimit int64
 	// BatchSize is the number of sequences sent per request.
 	BatchSize int
+	// Sandbox confines each executor to its scratch directory with
+	// Landlock (see harness/rt/sandbox_linux.go); the executor refuses to
+	// run if it cannot.
+	Sandbox bool
 }
+
+// SandboxAvailable reports whether executors can be sandboxed here.
+func SandboxAvailable() bool { return rt.LandlockABI() >= 1 }
 
 // CrashKind classifies how an executor died.
 type CrashKind string
@@ -205,6 +212,7 @@ type frame struct {
 	kind    uint8
 	result  *rt.Result
 	timeout rt.TimeoutInfo
+	hello   rt.Hello
 	err     error
 }
 
@@ -235,6 +243,9 @@ func (w *worker) env(dir string) []string {
 	}
 	if cfg.MemLimit > 0 {
 		env = append(env, rt.EnvMemLimit+"="+strconv.FormatInt(cfg.MemLimit*3/4, 10))
+	}
+	if cfg.Sandbox {
+		env = append(env, rt.EnvSandbox+"="+dir)
 	}
 	return env
 }
@@ -292,6 +303,11 @@ func (w *worker) start() error {
 			<-w.done
 			return fmt.Errorf("executor did not start: %v %s", f.err, firstLine(w.stderr.String()))
 		}
+		if w.pool.cfg.Sandbox && !f.hello.Sandboxed {
+			w.kill()
+			<-w.done
+			return errors.New("executor did not confirm its sandbox")
+		}
 	case <-time.After(30 * time.Second):
 		w.kill()
 		return errors.New("executor did not start within 30s")
@@ -316,7 +332,7 @@ func (w *worker) read(r *os.File) {
 		case rt.FrameTimeout:
 			f.timeout, f.err = dec.Timeout()
 		case rt.FrameHello:
-			_, f.err = dec.Hello()
+			f.hello, f.err = dec.Hello()
 		}
 		w.frames <- f
 		if f.err != nil {

@@ -44,7 +44,9 @@ func cheapSeqs(prog *model.Program, n int) []rt.Seq {
 		ops[op.Name] = op.ID
 	}
 	rng := rand.New(rand.NewPCG(1, 2))
-	lit := func() rt.Arg { return rt.Arg{Kind: rt.ArgLit, Lit: rt.Lit{Kind: rt.LitInt, I: int64(rng.IntN(200) - 100)}} }
+	lit := func() rt.Arg {
+		return rt.Arg{Kind: rt.ArgLit, Lit: rt.Lit{Kind: rt.LitInt, I: int64(rng.IntN(200) - 100)}}
+	}
 	out := make([]rt.Seq, n)
 	for i := range out {
 		s := rt.Seq{ID: uint64(i)}

@@ -69,19 +69,12 @@ func Build(ctx context.Context, pkg *packages.Package, prog *model.Program, opts
 	for path, src := range inst {
 		files[path] = src
 	}
-	rtFiles, err := fs.Glob(rtFS, "rt/*.go")
+	rtFiles, err := RuntimeFiles(dir)
 	if err != nil {
 		return nil, err
 	}
-	for _, name := range rtFiles {
-		if strings.HasSuffix(name, "_test.go") {
-			continue
-		}
-		src, err := rtFS.ReadFile(name)
-		if err != nil {
-			return nil, err
-		}
-		files[filepath.Join(dir, RTDirName, filepath.Base(name))] = src
+	for p, src := range rtFiles {
+		files[p] = src
 	}
 	files[filepath.Join(dir, RTDirName, "zz_size.go")] = []byte(fmt.Sprintf(
 		"package gentestrt\n\nfunc init() { Init(%d, %d) }\n", len(table.Blocks), len(table.Conds)))
@@ -153,6 +146,41 @@ func Build(ctx context.Context, pkg *packages.Package, prog *model.Program, opts
 		}
 	}
 	return h, nil
+}
+
+// RuntimeFiles returns the executor runtime's source files as they are
+// overlaid into the package directory dir.
+func RuntimeFiles(dir string) (map[string][]byte, error) {
+	names, err := fs.Glob(rtFS, "rt/*.go")
+	if err != nil {
+		return nil, err
+	}
+	out := map[string][]byte{}
+	for _, name := range names {
+		if strings.HasSuffix(name, "_test.go") {
+			continue
+		}
+		src, err := rtFS.ReadFile(name)
+		if err != nil {
+			return nil, err
+		}
+		out[filepath.Join(dir, RTDirName, filepath.Base(name))] = src
+	}
+	return out, nil
+}
+
+// SandboxFiles returns overlay files that make a package's test binary
+// enter the Landlock sandbox at start (when GENTEST_SANDBOX is set): the
+// runtime, and an external test file importing it. testPkg is the name of
+// the external test package.
+func SandboxFiles(dir, pkgPath, testPkg string) (map[string][]byte, error) {
+	files, err := RuntimeFiles(dir)
+	if err != nil {
+		return nil, err
+	}
+	files[filepath.Join(dir, "zz_gentest_sandbox_test.go")] = []byte(fmt.Sprintf(
+		"package %s\n\nimport _ %q\n", testPkg, pkgPath+"/"+RTDirName))
+	return files, nil
 }
 
 // cacheKey hashes everything that determines the executor binary: the

@@ -34,6 +34,9 @@ type Config struct {
 	Batch int
 	// MaxLen bounds the statements per sequence.
 	MaxLen int
+	// Constants are the mined constant pools; nil disables constant
+	// mining.
+	Constants *Constants
 }
 
 // Entry is a sequence the search keeps as a test candidate: it ran
@@ -216,6 +219,10 @@ func (r *Random) extend(op *model.Op) (*seq.Seq, bool) {
 		}
 		switch {
 		case useLit:
+			if l, ok := r.cfg.Constants.pick(r, op, p.Type, p.Lit); ok {
+				args[i] = seq.LitArg(l)
+				break
+			}
 			args[i] = seq.LitArg(r.literal(p.Type, p.Lit))
 		case len(cands) > 0 && !(p.Lit == model.LitNilOK && !p.Recv && r.rng.IntN(20) == 0):
 			v := cands[r.rng.IntN(len(cands))]

@@ -45,6 +45,15 @@ type Options struct {
 	WorkDir string
 	// Timeout bounds the go test run.
 	Timeout time.Duration
+	// Vet runs go vet on the package first, with the overlay but without
+	// VetSkip files; vet findings in a file count as compile errors there.
+	Vet     bool
+	VetSkip map[string]bool
+	// Sandbox, when set, lists the directories the test binary may write
+	// to; the binary confines itself with Landlock at start (the caller
+	// overlays the runtime for that, see harness.SandboxFiles). The first
+	// one is also its HOME and TMPDIR.
+	Sandbox []string
 }
 
 // Report is the outcome of a run.
@@ -98,7 +107,14 @@ func Run(ctx context.Context, o Options) (*Report, error) {
 	if err := os.WriteFile(ovPath, data, 0o644); err != nil {
 		return nil, err
 	}
-	args := []string{"test", "-json", "-overlay", ovPath}
+	if o.Vet {
+		if rep, err := vet(ctx, o); err != nil || rep != nil {
+			return rep, err
+		}
+	}
+	// vet ran above, on exactly what is written; here it would trip over
+	// overlaid directories that exist only in the overlay.
+	args := []string{"test", "-json", "-vet=off", "-overlay", ovPath}
 	if o.Count > 0 {
 		args = append(args, "-count="+strconv.Itoa(o.Count))
 	}
@@ -119,9 +135,25 @@ func Run(ctx context.Context, o Options) (*Report, error) {
 		os.Remove(profile)
 		args = append(args, "-coverprofile="+profile)
 	}
+	var env []string
+	if len(o.Sandbox) > 0 {
+		// go test writes the test binary's temporary files under
+		// GOTMPDIR, which the sandbox must allow (coverage profiles).
+		gotmp := filepath.Join(o.WorkDir, "gotmp")
+		if err := os.MkdirAll(gotmp, 0o700); err != nil {
+			return nil, err
+		}
+		env = append(os.Environ(), "GOTMPDIR="+gotmp)
+		dirs := append(append([]string{}, o.Sandbox...), gotmp)
+		home := o.Sandbox[0]
+		args = append(args, "-exec", strings.Join([]string{"env",
+			"HOME=" + home, "TMPDIR=" + home, "XDG_CONFIG_HOME=" + home, "XDG_CACHE_HOME=" + home,
+			"GENTEST_SANDBOX=" + strings.Join(dirs, string(filepath.ListSeparator))}, " "))
+	}
 	args = append(args, ".")
 	cmd := exec.CommandContext(ctx, "go", args...)
 	cmd.Dir = o.Dir
+	cmd.Env = env
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout = &stdout
 	cmd.Stderr = &stderr
@@ -169,6 +201,56 @@ func Run(ctx context.Context, o Options) (*Report, error) {
 		}
 	}
 	return rep, nil
+}
+
+// vet runs go vet through an overlay of the files not in VetSkip; it
+// returns a report only when vet found something.
+func vet(ctx context.Context, o Options) (*Report, error) {
+	ov := map[string]string{}
+	for i, p := range sortedKeys(o.Files) {
+		if o.VetSkip[p] {
+			continue
+		}
+		d := filepath.Join(o.WorkDir, fmt.Sprintf("vet%d", i))
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			return nil, err
+		}
+		dst := filepath.Join(d, filepath.Base(p))
+		if err := os.WriteFile(dst, o.Files[p], 0o644); err != nil {
+			return nil, err
+		}
+		ov[p] = dst
+	}
+	for _, p := range o.Remove {
+		ov[p] = ""
+	}
+	ovPath := filepath.Join(o.WorkDir, "vet_overlay.json")
+	data, _ := json.Marshal(map[string]any{"Replace": ov})
+	if err := os.WriteFile(ovPath, data, 0o644); err != nil {
+		return nil, err
+	}
+	cmd := exec.CommandContext(ctx, "go", "vet", "-overlay", ovPath, ".")
+	cmd.Dir = o.Dir
+	out, err := cmd.CombinedOutput()
+	if err == nil {
+		return nil, nil
+	}
+	if ctx.Err() != nil {
+		return nil, fmt.Errorf("go vet in %s: %w", o.Dir, ctx.Err())
+	}
+	rep := &Report{Failed: map[string]bool{}, Passed: map[string]bool{}, Coverage: -1,
+		BuildFailed: true, Output: string(out)}
+	rep.BuildLines = compileErrorLines(rep.Output)
+	return rep, nil
+}
+
+func sortedKeys(m map[string][]byte) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
 }
 
 var errLineRE = regexp.MustCompile(`(?m)^\s*(?:\./)?([^\s:]+\.go):(\d+):(\d+)?`)

@@ -202,6 +202,9 @@ func (p *pkgInst) file(name string, f *ast.File, src []byte, rtImport string) ([
 	for _, d := range f.Decls {
 		ast.Walk(fi, d)
 	}
+	if fi.err != nil {
+		return nil, fi.err
+	}
 	if fi.probes == 0 {
 		return src, nil
 	}

@@ -22,6 +22,7 @@ type fileInst struct {
 	src    []byte
 	buf    editBuf
 	probes int
+	err    error // first internal inconsistency met
 
 	fn   string         // enclosing function name, for the table; "glob." at package level
 	litN map[string]int // closures numbered per enclosing function
@@ -32,6 +33,13 @@ type fileInst struct {
 }
 
 func (f *fileInst) off(p token.Pos) int { return f.tf.Offset(p) }
+
+// fail records an internal inconsistency; the file is then rejected.
+func (f *fileInst) fail(p token.Pos, msg string) {
+	if f.err == nil {
+		f.err = fmt.Errorf("internal error at %s: %s", f.pos(p), msg)
+	}
+}
 
 func (f *fileInst) insert(p token.Pos, text string, class editClass) {
 	o := f.off(p)
@@ -261,7 +269,8 @@ func (f *fileInst) ifStmt(n *ast.IfStmt) {
 	// in a hidden block: "else { if y {} }".
 	elseOffset := f.findText(n.Body.End(), "else")
 	if elseOffset < 0 {
-		panic("lost else")
+		f.fail(n.Body.End(), "no else keyword after the if body")
+		return
 	}
 	f.buf.add(elseOffset+4, elseOffset+4, "{", classStmt)
 	f.insert(n.Else.End(), "}", classClose)
@@ -765,7 +774,8 @@ func (f *fileInst) switchStmt(s *ast.SwitchStmt) {
 				if i > 0 {
 					comma := f.findText(c.List[i-1].End(), ",")
 					if comma < 0 || comma >= f.off(e.Pos()) {
-						panic("lost comma")
+						f.fail(e.Pos(), "no comma before case expression")
+						return
 					}
 					f.buf.add(comma, comma+1, " ||", classReplace)
 				}

@@ -24,7 +24,7 @@ package gentestrt
 // are only replaced by Init, which runs before any probe, no probe can index
 // out of range or corrupt memory.
 //
-// This file has no imports so that it can be compiled into the overlay of
+// This file has no imports, so that it can be compiled into the overlay of
 // any package, and with old language versions (no min, max, clear or
 // generics).
 
@@ -58,9 +58,9 @@ type (
 	String = string
 )
 
-// K is the constant added to strict-inequality distances (Korel/Tracey's K):
+// DistK is the constant added to strict-inequality distances (Korel/Tracey's K):
 // the distance of a < b when a == b.
-const K = 1
+const DistK = 1
 
 // MaxDist caps every distance: infinities and NaNs (from float operands)
 // become MaxDist so that the fitness normalisation x/(x+1) stays defined.
@@ -184,32 +184,32 @@ func cmpDist(op CmpOp, lt, eq bool, diff float64) (r bool, dt, df float64) {
 	switch op {
 	case OpEq:
 		if eq {
-			return true, 0, K
+			return true, 0, DistK
 		}
 		return false, diff, 0
 	case OpNe:
 		if eq {
-			return false, K, 0
+			return false, DistK, 0
 		}
 		return true, 0, diff
 	case OpLt:
 		if lt {
 			return true, 0, diff
 		}
-		return false, diff + K, 0 // eq: diff is 0, distance K
+		return false, diff + DistK, 0 // eq: diff is 0, distance K
 	case OpLe:
 		if !gt {
-			return true, 0, diff + K
+			return true, 0, diff + DistK
 		}
 		return false, diff, 0
 	case OpGt:
 		if gt {
 			return true, 0, diff
 		}
-		return false, diff + K, 0
+		return false, diff + DistK, 0
 	case OpGe:
 		if !lt {
-			return true, 0, diff + K
+			return true, 0, diff + DistK
 		}
 		return false, diff, 0
 	}

@@ -82,7 +82,7 @@ func serve(ops []Op) int {
 	go e.watchdog()
 
 	e.encMu.Lock()
-	e.enc.Hello(Hello{NumOps: len(ops), NumBlocks: numBlocks(), NumConds: numConds(), PID: os.Getpid()})
+	e.enc.Hello(Hello{NumOps: len(ops), NumBlocks: numBlocks(), NumConds: numConds(), PID: os.Getpid(), Sandboxed: sandboxed})
 	err := e.enc.Flush()
 	e.encMu.Unlock()
 	if err != nil {

@@ -139,6 +139,8 @@ type CondObs struct {
 type Hello struct {
 	NumOps, NumBlocks, NumConds int
 	PID                         int
+	// Sandboxed is true when the executor runs confined (see sandbox.go).
+	Sandboxed bool
 }
 
 // TimeoutInfo names the statement that exceeded its time limit.
@@ -240,6 +242,7 @@ func (e *Encoder) Hello(h Hello) error {
 	e.uv(uint64(h.NumBlocks))
 	e.uv(uint64(h.NumConds))
 	e.uv(uint64(h.PID))
+	e.bool(h.Sandboxed)
 	return e.frame(FrameHello)
 }
 
@@ -482,6 +485,7 @@ func (d *Decoder) lit(l *Lit) {
 // Hello decodes a hello frame.
 func (d *Decoder) Hello() (Hello, error) {
 	h := Hello{NumOps: int(d.uv()), NumBlocks: int(d.uv()), NumConds: int(d.uv()), PID: int(d.uv())}
+	h.Sandboxed = d.bool()
 	return h, d.err
 }
 

@@ -1,0 +1,235 @@
+// Command gentest-bench measures gentest's generated tests against the human
+// tests of real packages.
+//
+// Usage:
+//
+//	gentest-bench -subjects FILE [-budget 30s] [-seeds N] [-out DIR] [-curve] [-ablate a,b] [-mutation]
+//
+// Each line of FILE names a package: "<module>@<version> <dir>" or
+// "std <import path>". For each, gentest-bench copies the package into a
+// scratch directory, measures the statement coverage of its own tests, runs
+// `gentest gen` with the human tests removed, and measures the generated file
+// alone and together with the human tests. It writes DIR/results.csv,
+// DIR/runs.csv and DIR/results.md (see package report for the columns), and
+// with -curve, -ablate or -mutation the matching tables and SVG charts.
+// Results are rewritten after every subject, so an interrupted run keeps
+// what it measured.
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/gentest-go/gentest/bench/harness"
+	"github.com/gentest-go/gentest/bench/proc"
+	"github.com/gentest-go/gentest/bench/report"
+	"github.com/gentest-go/gentest/bench/result"
+	"github.com/gentest-go/gentest/bench/subject"
+)
+
+// gentestPkg is built when -gentest is not given; the build runs in the
+// current directory, which must be inside the gentest module.
+const gentestPkg = "github.com/gentest-go/gentest/cmd/gentest"
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	if err := run(ctx, os.Args[1:], os.Stderr); err != nil {
+		if !errors.Is(err, flag.ErrHelp) {
+			fmt.Fprintln(os.Stderr, "gentest-bench:", err)
+		}
+		os.Exit(2)
+	}
+}
+
+type options struct {
+	subjects, out, gentest, work, gremlinsVersion string
+	budget                                        time.Duration
+	seeds                                         int
+	curve, mutation, keep                         bool
+	ablate                                        []string
+}
+
+func parseFlags(args []string, stderr io.Writer) (*options, error) {
+	fs := flag.NewFlagSet("gentest-bench", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	o := &options{}
+	fs.StringVar(&o.subjects, "subjects", "", "subject `file`: one \"<module>@<version> <dir>\" or \"std <import path>\" per line (required)")
+	fs.DurationVar(&o.budget, "budget", 30*time.Second, "gentest gen -budget per package")
+	fs.IntVar(&o.seeds, "seeds", 1, "run seeds 1..`N` and report median and min–max")
+	fs.StringVar(&o.out, "out", filepath.Join("bench", "results", time.Now().UTC().Format("2006-01-02")), "output `dir`ectory")
+	fs.BoolVar(&o.curve, "curve", false, "also measure coverage at budgets 2, 5, 10, 30, 60 s and draw SVG charts")
+	ablate := fs.String("ablate", "", "comma-separated generator `components` to disable one at a time (gentest gen -no=)")
+	fs.BoolVar(&o.mutation, "mutation", false, "run the gremlins mutation tool on human and generated tests")
+	fs.StringVar(&o.gremlinsVersion, "gremlins-version", "latest", "`version` of "+harness.GremlinsModule+" for -mutation")
+	fs.StringVar(&o.gentest, "gentest", "", "prebuilt gentest `binary` (default: go build "+gentestPkg+")")
+	fs.StringVar(&o.work, "work", "", "scratch `dir`ectory (default: a new temporary directory, removed at the end unless -keep)")
+	fs.BoolVar(&o.keep, "keep", false, "keep the scratch directory (copies, profiles, gentest output) for inspection")
+	fs.Usage = func() {
+		fmt.Fprintln(fs.Output(), "usage: gentest-bench -subjects FILE [-budget D] [-seeds N] [-out DIR] [-curve] [-ablate a,b,...] [-mutation]")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		return nil, err
+	}
+	if fs.NArg() > 0 {
+		return nil, fmt.Errorf("unexpected arguments %q", fs.Args())
+	}
+	if o.subjects == "" {
+		fs.Usage()
+		return nil, errors.New("-subjects is required")
+	}
+	if o.budget <= 0 {
+		return nil, errors.New("-budget must be positive")
+	}
+	if o.seeds < 1 {
+		return nil, errors.New("-seeds must be at least 1")
+	}
+	for _, a := range strings.Split(*ablate, ",") {
+		if a = strings.TrimSpace(a); a != "" {
+			o.ablate = append(o.ablate, a)
+		}
+	}
+	return o, nil
+}
+
+func run(ctx context.Context, args []string, stderr io.Writer) (err error) {
+	start := time.Now()
+	o, err := parseFlags(args, stderr)
+	if err != nil {
+		return err
+	}
+	subjects, err := subject.ParseFile(o.subjects)
+	if err != nil {
+		return err
+	}
+	if len(subjects) == 0 {
+		return fmt.Errorf("%s names no subjects", o.subjects)
+	}
+	// GOWORK=off: a go.work above the scratch directory must not capture
+	// the copies. GOTOOLCHAIN=local: measure with the installed Go, never a
+	// toolchain a subject's go.mod asks for.
+	env := append(os.Environ(), "GOWORK=off", "GOTOOLCHAIN=local")
+
+	work := o.work
+	if work == "" {
+		if work, err = os.MkdirTemp("", "gentest-bench-"); err != nil {
+			return err
+		}
+		if !o.keep {
+			defer os.RemoveAll(work)
+		}
+	} else if err := os.MkdirAll(work, 0o755); err != nil {
+		return err
+	}
+	if work, err = filepath.Abs(work); err != nil {
+		return err
+	}
+
+	progress := func(format string, a ...any) {
+		fmt.Fprintf(stderr, "gentest-bench %6s  %s\n", time.Since(start).Round(time.Second), fmt.Sprintf(format, a...))
+	}
+
+	gentest := o.gentest
+	if gentest == "" {
+		gentest = filepath.Join(work, "bin", "gentest")
+		progress("building gentest: go build -o %s %s", gentest, gentestPkg)
+		bctx, cancel := context.WithTimeout(ctx, 10*time.Minute)
+		r := proc.Run(bctx, "", os.Environ(), "go", "build", "-o", gentest, gentestPkg)
+		cancel()
+		if r.Err != nil {
+			return fmt.Errorf("building gentest (run inside the gentest module, or pass -gentest): %w", r.Failure("go", "build", "-o", gentest, gentestPkg))
+		}
+	} else if gentest, err = filepath.Abs(gentest); err != nil {
+		return err
+	}
+
+	cfg := &harness.Config{Gentest: gentest, Work: work, Env: env, Budget: o.budget, Curve: o.curve, Ablate: o.ablate, Mutation: o.mutation}
+	for i := 1; i <= o.seeds; i++ {
+		cfg.Seeds = append(cfg.Seeds, int64(i))
+	}
+	tool := ""
+	if o.mutation {
+		tool = harness.GremlinsModule + "@" + o.gremlinsVersion
+		progress("installing %s", tool)
+		gobin := filepath.Join(work, "gobin")
+		if err := os.MkdirAll(gobin, 0o755); err != nil {
+			return err
+		}
+		bin, version, err := harness.InstallGremlins(ctx, env, gobin, o.gremlinsVersion)
+		if err != nil {
+			cfg.GremlinsErr = err.Error()
+			progress("mutation testing disabled: %v", err)
+			tool += " (failed: " + err.Error() + ")"
+		} else {
+			cfg.Gremlins = bin
+			tool += " (" + version + ")"
+		}
+	}
+
+	meta := report.Meta{
+		Command:      strings.Join(append([]string{"gentest-bench"}, args...), " "),
+		Budget:       o.budget,
+		Seeds:        cfg.Seeds,
+		Machine:      report.DetectMachine(ctx, env),
+		Ablate:       o.ablate,
+		Mutation:     o.mutation,
+		MutationTool: tool,
+	}
+	if o.curve {
+		meta.CurveBudgets = harness.CurveBudgets
+	}
+
+	var results []result.Subject
+	for i, s := range subjects {
+		if ctx.Err() != nil {
+			break
+		}
+		label := fmt.Sprintf("[%d/%d %s]", i+1, len(subjects), s.ImportPath())
+		cfg.Progress = func(step string) { progress("%s %s", label, step) }
+		res := cfg.Measure(ctx, i+1, s)
+		results = append(results, res)
+		row := report.Summarize(res)
+		progress("%s done: human %s gen %s combined %s tests %s%s", label, percent(row.HumanCov), percent(row.Gen.Median),
+			percent(row.Combined.Median), row.Tests.Median.Format(0), errSuffix(row.Err))
+		meta.Elapsed = time.Since(start)
+		if err := report.WriteAll(o.out, results, meta); err != nil {
+			return fmt.Errorf("writing results: %w", err)
+		}
+	}
+	if err := ctx.Err(); err != nil {
+		return fmt.Errorf("interrupted after %d of %d subjects (partial results in %s): %w", len(results), len(subjects), o.out, err)
+	}
+	if o.keep {
+		progress("scratch directory kept: %s", work)
+	}
+	progress("wrote %s", filepath.Join(o.out, "results.md"))
+	return nil
+}
+
+func percent(v result.Value) string {
+	if v.IsNA() {
+		return "NA"
+	}
+	return v.Format(1) + "%"
+}
+
+func errSuffix(err string) string {
+	if err == "" {
+		return ""
+	}
+	// The full message is in results.md; the progress line stays short.
+	msg := []rune(strings.Join(strings.Fields(err), " "))
+	if len(msg) > 300 {
+		msg = append(msg[:300], '…')
+	}
+	return " ERROR: " + string(msg)
+}

@@ -1,0 +1,153 @@
+//go:build linux
+
+package gentestrt
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime"
+	"syscall"
+	"unsafe"
+)
+
+// Landlock confines an executor to its scratch directory. The kernel, not
+// gentest's analysis, then guarantees that code under test cannot create,
+// write, truncate or remove files elsewhere, execute programs, open TCP
+// connections or listeners, or signal processes outside the sandbox.
+//
+// landlock_restrict_self only restricts the calling thread, and the Go
+// runtime already runs several threads, so the executor restricts its main
+// thread and then re-executes itself: the new process starts inside the
+// domain and every thread it makes inherits it. This runs in the runtime's
+// init, which comes before the package under test's own init functions.
+
+const (
+	sysLandlockCreateRuleset = 444
+	sysLandlockAddRule       = 445
+	sysLandlockRestrictSelf  = 446
+
+	landlockCreateRulesetVersion = 1
+	landlockRulePathBeneath      = 1
+
+	accessExecute    = 1 << 0
+	accessWriteFile  = 1 << 1
+	accessRemoveDir  = 1 << 4
+	accessRemoveFile = 1 << 5
+	accessMakeChar   = 1 << 6
+	accessMakeDir    = 1 << 7
+	accessMakeReg    = 1 << 8
+	accessMakeSock   = 1 << 9
+	accessMakeFifo   = 1 << 10
+	accessMakeBlock  = 1 << 11
+	accessMakeSym    = 1 << 12
+	accessRefer      = 1 << 13 // ABI 2
+	accessTruncate   = 1 << 14 // ABI 3
+
+	netBindTCP    = 1 << 0 // ABI 4
+	netConnectTCP = 1 << 1
+
+	scopeAbstractUnixSocket = 1 << 0 // ABI 6
+	scopeSignal             = 1 << 1
+
+	prSetNoNewPrivs = 38
+
+	oPath = 0x200000 // O_PATH: a handle for Landlock rules, not for reading
+)
+
+type rulesetAttr struct {
+	handledFS  uint64
+	handledNet uint64
+	scoped     uint64
+}
+
+// pathBeneathAttr is packed in the kernel ABI: 12 bytes.
+type pathBeneathAttr [12]byte
+
+func newPathBeneath(access uint64, fd int) *pathBeneathAttr {
+	var a pathBeneathAttr
+	*(*uint64)(unsafe.Pointer(&a[0])) = access
+	*(*int32)(unsafe.Pointer(&a[8])) = int32(fd)
+	return &a
+}
+
+// LandlockABI returns the kernel's Landlock ABI version, or 0 when Landlock
+// is not available.
+func LandlockABI() int {
+	v, _, errno := syscall.Syscall(sysLandlockCreateRuleset, 0, 0, landlockCreateRulesetVersion)
+	if errno != 0 {
+		return 0
+	}
+	return int(v)
+}
+
+// enterSandbox restricts the process to the directories in dirs (a
+// filepath.ListSeparator-separated list) and re-executes it; it returns only
+// on error.
+func enterSandbox(dirs string) error {
+	abi := LandlockABI()
+	if abi < 1 {
+		return errors.New("landlock is not available")
+	}
+	exe, err := os.Executable()
+	if err != nil {
+		return err
+	}
+	runtime.LockOSThread()
+	fsWrite := uint64(accessWriteFile | accessRemoveDir | accessRemoveFile | accessMakeChar | accessMakeDir |
+		accessMakeReg | accessMakeSock | accessMakeFifo | accessMakeBlock | accessMakeSym)
+	if abi >= 2 {
+		fsWrite |= accessRefer
+	}
+	if abi >= 3 {
+		fsWrite |= accessTruncate
+	}
+	attr := rulesetAttr{handledFS: fsWrite | accessExecute}
+	size := unsafe.Sizeof(attr.handledFS)
+	if abi >= 4 {
+		attr.handledNet = netBindTCP | netConnectTCP
+		size += unsafe.Sizeof(attr.handledNet)
+	}
+	if abi >= 6 {
+		attr.scoped = scopeAbstractUnixSocket | scopeSignal
+		size += unsafe.Sizeof(attr.scoped)
+	}
+	fd, _, errno := syscall.Syscall(sysLandlockCreateRuleset, uintptr(unsafe.Pointer(&attr)), size, 0)
+	if errno != 0 {
+		return fmt.Errorf("landlock_create_ruleset: %w", errno)
+	}
+	type rule struct {
+		path   string
+		access uint64
+	}
+	rules := []rule{
+		{exe, accessExecute}, // only to re-execute ourselves
+		{os.DevNull, accessWriteFile | (fsWrite & accessTruncate)},
+	}
+	for _, d := range filepath.SplitList(dirs) {
+		if d != "" {
+			rules = append(rules, rule{d, fsWrite})
+		}
+	}
+	for _, r := range rules {
+		pfd, err := syscall.Open(r.path, oPath|syscall.O_CLOEXEC, 0)
+		if err != nil {
+			return fmt.Errorf("opening %s: %w", r.path, err)
+		}
+		attr := newPathBeneath(r.access, pfd)
+		_, _, errno := syscall.Syscall6(sysLandlockAddRule, fd, landlockRulePathBeneath, uintptr(unsafe.Pointer(attr)), 0, 0, 0)
+		syscall.Close(pfd)
+		if errno != 0 {
+			return fmt.Errorf("landlock_add_rule %s: %w", r.path, errno)
+		}
+	}
+	if _, _, errno := syscall.Syscall6(syscall.SYS_PRCTL, prSetNoNewPrivs, 1, 0, 0, 0, 0); errno != 0 {
+		return fmt.Errorf("prctl(PR_SET_NO_NEW_PRIVS): %w", errno)
+	}
+	if _, _, errno := syscall.Syscall(sysLandlockRestrictSelf, fd, 0, 0); errno != 0 {
+		return fmt.Errorf("landlock_restrict_self: %w", errno)
+	}
+	env := append(os.Environ(), EnvSandboxed+"=1")
+	return syscall.Exec(exe, os.Args, env)
+}

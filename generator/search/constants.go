@@ -1,0 +1,312 @@
+package search
+
+import (
+	"go/constant"
+	"go/types"
+	"math"
+	"sort"
+	"strings"
+
+	"github.com/gentest-go/gentest/analyzers/constpool"
+	"github.com/gentest-go/gentest/generator/model"
+	"github.com/gentest-go/gentest/generator/seq"
+)
+
+// Constant mining (GRT §III-A). The analyzer constpool finds the constants
+// of every function and package; the search draws literals from them:
+//
+//   - a local pool per operation, the constants of its own function, used
+//     with probability PLocal when the function has constants of the
+//     parameter's kind. GRT uses 0.01 for Java classes; Go functions are
+//     small and their constants are usually the very values their branches
+//     test, so gentest uses 0.25 (measured with the ablation harness);
+//   - a global pool weighted by TF-IDF over the packages under test and the
+//     module packages they import: tf is a constant's count in the package,
+//     idf = log(1 + N/df) over the N packages, df the packages holding it.
+//     Used with probability PGlobal;
+//   - the members of a typed enum for a parameter of that type, with their
+//     names, used with probability PEnum;
+//   - boundary values c-1 and c+1 of constants compared against, and
+//     Gaussian fuzzing (sigma 30, GRT §III-B) and small string edits around
+//     pool values.
+const (
+	PLocal  = 0.25
+	PGlobal = 0.35
+	PEnum   = 0.8
+	PFuzz   = 0.2
+	Sigma   = 30
+)
+
+// Constants are the pools the search draws literals from.
+type Constants struct {
+	global map[model.LitClass]*weighted
+	local  map[int]map[model.LitClass][]cval // op ID -> pool
+	enums  map[string][]seq.Lit              // qualified type name -> members
+}
+
+type cval struct {
+	lit      seq.Lit
+	compared bool
+	funcs    []string
+}
+
+type weighted struct {
+	vals []cval
+	cum  []float64
+}
+
+// NewConstants builds the pools. pkgFacts holds the package facts of the
+// packages under test and the module packages they import (for idf);
+// target is the package under test; funcFacts gives each operation's own
+// constants.
+func NewConstants(prog *model.Program, target *constpool.PackageConsts, corpus []*constpool.PackageConsts, funcFacts func(fn *types.Func) *constpool.FuncConsts) *Constants {
+	c := &Constants{global: map[model.LitClass]*weighted{}, local: map[int]map[model.LitClass][]cval{}, enums: map[string][]seq.Lit{}}
+	if target == nil {
+		return c
+	}
+	df := map[string]int{}
+	for _, p := range corpus {
+		seen := map[string]bool{}
+		for _, k := range p.Consts {
+			key := k.Kind + ":" + k.Value
+			if !seen[key] {
+				seen[key] = true
+				df[key]++
+			}
+		}
+	}
+	n := float64(len(corpus))
+	if n == 0 {
+		n = 1
+	}
+	for _, k := range target.Consts {
+		v, ok := toLit(k)
+		if !ok {
+			continue
+		}
+		d := df[k.Kind+":"+k.Value]
+		if d == 0 {
+			d = 1
+		}
+		w := float64(k.Count) * math.Log(1+n/float64(d))
+		for _, class := range classesOf(k.Kind) {
+			g := c.global[class]
+			if g == nil {
+				g = &weighted{}
+				c.global[class] = g
+			}
+			total := w
+			if len(g.cum) > 0 {
+				total += g.cum[len(g.cum)-1]
+			}
+			g.vals = append(g.vals, cval{lit: v, compared: k.Origin&(constpool.Compared|constpool.Switch|constpool.Length) != 0, funcs: k.Funcs})
+			g.cum = append(g.cum, total)
+		}
+	}
+	for _, e := range target.Enums {
+		for _, m := range e.Members {
+			k := constpool.Const{Kind: e.Kind, Value: m.Value}
+			v, ok := toLit(k)
+			if !ok {
+				continue
+			}
+			v.Name = m.Name
+			c.enums[e.Type] = append(c.enums[e.Type], v)
+		}
+	}
+	for _, op := range prog.Ops {
+		if op.Func == nil || funcFacts == nil {
+			continue
+		}
+		ff := funcFacts(op.Func)
+		if ff == nil {
+			continue
+		}
+		pools := map[model.LitClass][]cval{}
+		for _, k := range ff.Consts {
+			v, ok := toLit(k)
+			if !ok {
+				continue
+			}
+			for _, class := range classesOf(k.Kind) {
+				pools[class] = append(pools[class], cval{lit: v, compared: k.Origin&(constpool.Compared|constpool.Switch|constpool.Length) != 0, funcs: k.Funcs})
+			}
+		}
+		if len(pools) > 0 {
+			c.local[op.ID] = pools
+		}
+	}
+	return c
+}
+
+// classesOf says which parameter literal classes a constant kind can fill.
+func classesOf(kind string) []model.LitClass {
+	switch kind {
+	case constpool.KindInt, constpool.KindRune:
+		return []model.LitClass{model.LitInt, model.LitUint, model.LitFloat}
+	case constpool.KindUint:
+		return []model.LitClass{model.LitUint, model.LitInt}
+	case constpool.KindFloat:
+		return []model.LitClass{model.LitFloat}
+	case constpool.KindString:
+		return []model.LitClass{model.LitString, model.LitBytes}
+	case constpool.KindBool:
+		return []model.LitClass{model.LitBool}
+	}
+	return nil
+}
+
+func toLit(k constpool.Const) (seq.Lit, bool) {
+	v, err := k.Constant()
+	if err != nil {
+		return seq.Lit{}, false
+	}
+	switch k.Kind {
+	case constpool.KindInt, constpool.KindRune, constpool.KindUint:
+		if i, ok := constant.Int64Val(v); ok {
+			return seq.Lit{Kind: seq.LitInt, I: i}, true
+		}
+		if u, ok := constant.Uint64Val(v); ok {
+			return seq.Lit{Kind: seq.LitUint, U: u}, true
+		}
+	case constpool.KindFloat:
+		f, _ := constant.Float64Val(v)
+		if !math.IsInf(f, 0) && !math.IsNaN(f) {
+			return seq.Lit{Kind: seq.LitFloat, F: f}, true
+		}
+	case constpool.KindString:
+		return seq.Lit{Kind: seq.LitString, S: constant.StringVal(v)}, true
+	case constpool.KindBool:
+		return seq.Lit{Kind: seq.LitBool, B: constant.BoolVal(v)}, true
+	}
+	return seq.Lit{}, false
+}
+
+// pick draws a literal for a parameter of type t and class class of
+// operation op from the pools, or reports false to fall back to defaults.
+func (c *Constants) pick(r *Random, op *model.Op, t types.Type, class model.LitClass) (seq.Lit, bool) {
+	if c == nil {
+		return seq.Lit{}, false
+	}
+	if named, ok := t.(*types.Named); ok {
+		if members := c.enums[typeKey(named)]; len(members) > 0 && r.rng.Float64() < PEnum {
+			return members[r.rng.IntN(len(members))], true
+		}
+	}
+	var v cval
+	found := false
+	if pools := c.local[op.ID]; pools != nil && len(pools[class]) > 0 && r.rng.Float64() < PLocal {
+		p := pools[class]
+		v, found = p[r.rng.IntN(len(p))], true
+	} else if g := c.global[class]; g != nil && len(g.vals) > 0 && r.rng.Float64() < PGlobal {
+		x := r.rng.Float64() * g.cum[len(g.cum)-1]
+		i := sort.SearchFloat64s(g.cum, x)
+		if i >= len(g.vals) {
+			i = len(g.vals) - 1
+		}
+		v, found = g.vals[i], true
+	}
+	if !found {
+		return seq.Lit{}, false
+	}
+	return c.vary(r, v, class), true
+}
+
+// vary turns a pool value into the literal to use: as it is, a boundary
+// neighbour of a compared constant, a Gaussian perturbation, or a string
+// edit; then fits it to the parameter's class.
+func (c *Constants) vary(r *Random, v cval, class model.LitClass) seq.Lit {
+	l := v.lit
+	switch l.Kind {
+	case seq.LitInt:
+		switch {
+		case v.compared && r.rng.IntN(3) == 0:
+			l.I += int64(2*r.rng.IntN(2) - 1) // c-1 or c+1
+		case r.rng.Float64() < PFuzz:
+			l.I += int64(math.Round(r.rng.NormFloat64() * Sigma))
+		}
+	case seq.LitFloat:
+		switch {
+		case v.compared && r.rng.IntN(3) == 0:
+			d := math.Max(math.Abs(l.F)*1e-9, 1e-9)
+			if r.rng.IntN(2) == 0 {
+				d = -d
+			}
+			l.F += d
+		case r.rng.Float64() < PFuzz:
+			l.F += r.rng.NormFloat64() * Sigma
+		}
+	case seq.LitString:
+		if r.rng.Float64() < PFuzz {
+			l.S = fuzzString(r, l.S, v.funcs)
+		}
+	}
+	switch class {
+	case model.LitUint:
+		if l.Kind == seq.LitInt {
+			if l.I < 0 {
+				l.I = -l.I
+			}
+			l = seq.Lit{Kind: seq.LitUint, U: uint64(l.I), Name: l.Name}
+		}
+	case model.LitFloat:
+		if l.Kind == seq.LitInt {
+			l = seq.Lit{Kind: seq.LitFloat, F: float64(l.I)}
+		}
+	case model.LitInt:
+		if l.Kind == seq.LitUint {
+			if l.U > math.MaxInt64 {
+				l = seq.Lit{Kind: seq.LitInt, I: math.MaxInt64}
+			} else {
+				l = seq.Lit{Kind: seq.LitInt, I: int64(l.U)}
+			}
+		}
+	case model.LitBytes:
+		if l.Kind == seq.LitString {
+			l = seq.Lit{Kind: seq.LitBytes, S: l.S}
+		}
+	}
+	return l
+}
+
+// fuzzString edits s: for strings the code tests as a prefix, suffix or
+// substring, it builds a string around it; otherwise it inserts, deletes
+// or replaces a character, or takes a substring.
+func fuzzString(r *Random, s string, funcs []string) string {
+	extra := []string{"1", "42", "x", "abc", " ", "-", "Z"}[r.rng.IntN(7)]
+	for _, f := range funcs {
+		switch {
+		case strings.HasSuffix(f, "HasPrefix") || strings.HasSuffix(f, "TrimPrefix") || strings.HasSuffix(f, "CutPrefix") || strings.HasSuffix(f, ".Cut"):
+			return s + extra
+		case strings.HasSuffix(f, "HasSuffix") || strings.HasSuffix(f, "TrimSuffix") || strings.HasSuffix(f, "CutSuffix"):
+			return extra + s
+		case strings.HasSuffix(f, "Contains") || strings.HasSuffix(f, "Index"):
+			return extra + s + extra
+		}
+	}
+	b := []byte(s)
+	switch r.rng.IntN(4) {
+	case 0: // insert
+		i := r.rng.IntN(len(b) + 1)
+		ch := byte(' ' + r.rng.IntN(95))
+		b = append(b[:i], append([]byte{ch}, b[i:]...)...)
+	case 1: // delete
+		if len(b) > 0 {
+			i := r.rng.IntN(len(b))
+			b = append(b[:i], b[i+1:]...)
+		}
+	case 2: // replace
+		if len(b) > 0 {
+			b[r.rng.IntN(len(b))] = byte(' ' + r.rng.IntN(95))
+		}
+	default: // substring
+		if len(b) > 1 {
+			i := r.rng.IntN(len(b))
+			j := i + r.rng.IntN(len(b)-i) + 1
+			b = b[i:j]
+		}
+	}
+	return string(b)
+}
+
+func typeKey(t types.Type) string { return types.TypeString(t, nil) }

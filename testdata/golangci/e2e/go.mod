@@ -1,0 +1,3 @@
+module example.com/gentest/e2e
+
+go 1.26
