@@ -109,7 +109,7 @@ func Run(ctx context.Context, cfg Config) ([]*Summary, error) {
 	if cfg.CmpVersion == "" {
 		cfg.CmpVersion = "v0.7.0"
 	}
-	pkgs, err := load.Packages(cfg.Dir, cfg.Patterns)
+	pkgs, roots, err := load.WithSupport(cfg.Dir, cfg.Patterns)
 	if err != nil {
 		return nil, err
 	}
@@ -124,13 +124,13 @@ func Run(ctx context.Context, cfg Config) ([]*Summary, error) {
 	if cfg.Output != "" && len(pkgs) > 1 {
 		return nil, &load.Error{Msg: "-o names one file but the patterns match several packages"}
 	}
-	an, err := load.Analyze(cfg.Analyzers, pkgs)
+	an, err := load.Analyze(cfg.Analyzers, analysisRoots(pkgs, roots))
 	if err != nil {
 		return nil, err
 	}
 	var sums []*Summary
 	for _, p := range pkgs {
-		s, err := runPackage(ctx, cfg, p, an)
+		s, err := runPackage(ctx, cfg, p, an, roots)
 		if err != nil {
 			return sums, err
 		}
@@ -139,14 +139,23 @@ func Run(ctx context.Context, cfg Config) ([]*Summary, error) {
 	return sums, nil
 }
 
-func runPackage(ctx context.Context, cfg Config, pkg *packages.Package, an *load.Analysis) (*Summary, error) {
+func runPackage(ctx context.Context, cfg Config, pkg *packages.Package, an *load.Analysis, roots []*packages.Package) (*Summary, error) {
 	start := time.Now()
 	logf := func(format string, args ...any) {
 		fmt.Fprintf(cfg.Log, "gentest: %s: "+format+"\n", append([]any{pkg.PkgPath}, args...)...)
 	}
 	dir := filepath.Dir(pkg.GoFiles[0])
 	sandbox := !cfg.NoSandbox && gexec.SandboxAvailable()
-	prog := model.Build(pkg.Types, model.Options{Exclude: safetyPolicy(an, pkg.PkgPath, cfg.Allow, sandbox)})
+	mopts := model.Options{Exclude: safetyPolicy(an, pkg.PkgPath, cfg.Allow, sandbox), ProducerOK: sideEffectFree(an, pkg.PkgPath)}
+	if !cfg.Disable["detective"] {
+		for _, r := range roots {
+			if r != pkg {
+				mopts.Support = append(mopts.Support, r.Types)
+			}
+		}
+		mopts.Support = append(mopts.Support, pkg.Types) // its imports too
+	}
+	prog := model.Build(pkg.Types, mopts)
 	if len(prog.Ops) == 0 {
 		return nil, &load.Error{Pkg: pkg.PkgPath, Msg: "has no operations gentest can call"}
 	}
@@ -176,13 +185,23 @@ func runPackage(ctx context.Context, cfg Config, pkg *packages.Package, an *load
 	}
 	defer pool.Close()
 
-	scfg := search.Config{Seed: cfg.Seed, Budget: cfg.Budget, MaxExecs: cfg.Execs}
+	scfg := search.Config{Seed: cfg.Seed, Budget: cfg.Budget, MaxExecs: cfg.Execs, NoDetective: cfg.Disable["detective"]}
 	if !cfg.Disable["constants"] {
 		scfg.Constants = minedConstants(an, pkg, prog)
 	}
 	eng := search.NewRandom(prog, scfg)
 	eng.Run(pool)
 	blocks, branches := eng.Covered()
+	if os.Getenv("GENTEST_DEBUG") != "" {
+		for _, op := range prog.Ops {
+			logf("op %d %s detective=%v", op.ID, op.FullName(), op.Detective)
+		}
+		for _, f := range eng.Failures {
+			if f.Crash != nil {
+				logf("crash %s: %s", f.Crash, prog.Ops[f.Seq.Stmts[f.Seq.Len()-1].Op].FullName())
+			}
+		}
+	}
 	logf("search: %d sequences executed in %.1fs (%d normal, %d illegal, %d crashed); %d/%d blocks, %d branch sides; %d candidates",
 		eng.Stats.Executed, eng.Stats.Elapsed.Seconds(), eng.Stats.Normal, eng.Stats.Illegal, eng.Stats.Crashed,
 		blocks, len(h.Table.Blocks), branches, len(eng.Corpus))
@@ -353,6 +372,21 @@ func sandboxDenied(r *rt.Result) bool {
 	return false
 }
 
+// analysisRoots are the targets and the support packages they do not
+// already depend on (those get facts as dependencies anyway), so that the
+// detective's producers have effect facts.
+func analysisRoots(targets, roots []*packages.Package) []*packages.Package {
+	deps := map[string]bool{}
+	packages.Visit(targets, nil, func(p *packages.Package) { deps[p.PkgPath] = true })
+	out := append([]*packages.Package{}, targets...)
+	for _, r := range roots {
+		if !deps[r.PkgPath] && len(r.Errors) == 0 {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
 // keepCases drops the cases whose test failed or did not compile.
 func keepCases(cases []*emit.Case, r *emit.Output, rep *verify.Report, base string) []*emit.Case {
 	bad := map[int]bool{}
@@ -441,7 +475,7 @@ func findings(prog *model.Program, eng *search.Random) []Finding {
 }
 
 // Components are the generator components -no can switch off.
-var Components = []string{"constants"}
+var Components = []string{"constants", "detective"}
 
 // ParseDisable parses the -no list.
 func ParseDisable(list string) (map[string]bool, error) {
@@ -489,11 +523,26 @@ func minedConstants(an *load.Analysis, pkg *packages.Package, prog *model.Progra
 	}
 	return search.NewConstants(prog, target, corpus, func(fn *types.Func) *constpool.FuncConsts {
 		var fc constpool.FuncConsts
-		if an.ObjectFact(constpool.Analyzer, pkg.PkgPath, fn, &fc) {
+		if an.FactOf(constpool.Analyzer, fn, &fc) {
 			return &fc
 		}
 		return nil
 	})
+}
+
+// sideEffectFree accepts producers whose exact effect facts show no I/O,
+// exits, blocking or goroutines: the detective calls them only to build
+// inputs, so they must not do anything else. Mutating their own arguments
+// or panicking is fine.
+func sideEffectFree(an *load.Analysis, pkgPath string) func(fn *types.Func) bool {
+	const bad = purity.IO | purity.Exits | purity.Blocks | purity.Spawns | purity.WritesGlobal | purity.Nondeterministic
+	return func(fn *types.Func) bool {
+		var f purity.Fact
+		if !an.FactOf(purity.Analyzer, fn.Origin(), &f) {
+			return false
+		}
+		return !f.Conservative && f.Effects&bad == 0
+	}
 }
 
 // Allowable effects for -allow, by name.
@@ -540,6 +589,16 @@ func safetyPolicy(an *load.Analysis, pkgPath string, allow purity.Effect, sandbo
 			return ""
 		}
 		f := res.Facts[fn.Origin()]
+		if f == nil && fn.Pkg() != nil && fn.Pkg().Path() != pkgPath {
+			// A producer from another package: its fact, if the package is
+			// a dependency of the target, or its own analysis root.
+			var fact purity.Fact
+			if an.FactOf(purity.Analyzer, fn.Origin(), &fact) {
+				f = &fact
+			} else if !sandboxed {
+				return "no effect facts for this function; not called outside the sandbox"
+			}
+		}
 		if f == nil {
 			return ""
 		}
@@ -621,13 +680,13 @@ func selfMaxRSS() int64 {
 	return ru.Maxrss << 10
 }
 
-// userTestFiles lists the package's own test files, not counting a
-// previous output of gentest.
+// userTestFiles lists the package's other test files: the user's own and
+// earlier outputs of gentest, all hidden while verifying.
 func userTestFiles(dir, out string) []string {
 	all, _ := filepath.Glob(filepath.Join(dir, "*_test.go"))
 	var user []string
 	for _, f := range all {
-		if f == out || strings.HasSuffix(f, "_gentest_test.go") || strings.HasSuffix(f, "_gentest_findings_test.go") {
+		if f == out {
 			continue
 		}
 		user = append(user, f)

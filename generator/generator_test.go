@@ -149,3 +149,109 @@ func asLoadError(err error, le **load.Error) bool {
 	}
 	return ok
 }
+
+// copyTree copies a testdata module tree (directories of .go files) into a
+// new module rooted at a temporary directory.
+func copyTree(t *testing.T, from, modPath string) string {
+	t.Helper()
+	root := t.TempDir()
+	if err := os.WriteFile(filepath.Join(root, "go.mod"), []byte("module "+modPath+"\n\ngo 1.22\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	err := filepath.WalkDir(from, func(path string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".go") || strings.Contains(d.Name(), "gentest") {
+			return err
+		}
+		rel, _ := filepath.Rel(from, path)
+		dst := filepath.Join(root, rel)
+		os.MkdirAll(filepath.Dir(dst), 0o755)
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(dst, data, 0o644)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return root
+}
+
+// The detective builds inputs the package cannot build: an io.Reader and an
+// io.Writer from bytes and strings, an implementation of the package's
+// interface from another package of the module that does not import it,
+// and an opaque type from its validating constructor in another package.
+func TestDetective(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds an executor and runs go test; skipped with -short")
+	}
+	root := copyTree(t, "../testdata/gen/detective", "example.com/detective")
+	sum, src := gen(t, filepath.Join(root, "target"), 6000, 1)
+	if sum.Coverage < 0.85 {
+		t.Errorf("coverage = %.2f, want at least 0.85\n%s", sum.Coverage, src)
+	}
+	for _, want := range []string{"impl.NewSquare(", "opaque.Parse(", "target.Greet(", "target.CountLines("} {
+		if !bytes.Contains(src, []byte(want)) {
+			t.Errorf("generated tests do not call %s", want)
+		}
+	}
+}
+
+// Destructive and process-killing functions must not harm the machine or
+// stop gentest; the file must test the ordinary functions and pass.
+func TestHazards(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds an executor and runs go test; skipped with -short")
+	}
+	// The package removes this fixed path; it must survive.
+	victimDir := "/tmp/gentest-hazard-canary"
+	victim := filepath.Join(victimDir, "victim.txt")
+	if err := os.MkdirAll(victimDir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(victim, []byte("keep"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	home := t.TempDir()
+	canary := filepath.Join(home, "gentest-canary", "x")
+	os.MkdirAll(filepath.Dir(canary), 0o755)
+	os.WriteFile(canary, []byte("keep"), 0o644)
+	t.Setenv("HOME", home)
+
+	dir := scratchModule(t, "../testdata/gen/hazards", "example.com/hazards")
+	sum, src := gen(t, dir, 3000, 1)
+	for _, f := range []string{victim, canary} {
+		if _, err := os.Stat(f); err != nil {
+			t.Errorf("%s was removed: %v", f, err)
+		}
+	}
+	excluded := map[string]bool{}
+	for _, e := range sum.Excluded {
+		excluded[e.Name] = true
+	}
+	for _, name := range []string{"WipeFixed", "WipeHome", "Remove", "Save", "Quit", "Fatal"} {
+		if !excluded[name] {
+			t.Errorf("%s was not excluded; excluded: %v", name, sum.Excluded)
+		}
+		if bytes.Contains(src, []byte("hazards."+name+"(")) {
+			t.Errorf("the written file calls %s", name)
+		}
+	}
+	kinds := map[string]bool{}
+	for _, f := range sum.Findings {
+		kinds[f.Kind] = true
+	}
+	if !kinds["stack-overflow"] || !kinds["goroutine-panic"] {
+		t.Errorf("findings = %+v, want a stack overflow and a goroutine panic", sum.Findings)
+	}
+	for _, want := range []string{"hazards.Add(", "hazards.Describe("} {
+		if !bytes.Contains(src, []byte(want)) {
+			t.Errorf("the file does not test %s", want)
+		}
+	}
+	cmd := exec.Command("go", "test", "-count=2", ".")
+	cmd.Dir = dir
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("go test on the generated file failed: %v\n%s", err, out)
+	}
+}

@@ -71,6 +71,97 @@ func Packages(dir string, patterns []string) ([]*packages.Package, error) {
 	return pkgs, nil
 }
 
+// SupportPackages are loaded with every target so that the detective can
+// build common inputs the package cannot build itself: io.Readers from
+// strings and bytes, errors, contexts.
+var SupportPackages = []string{"strings", "bytes", "errors", "context"}
+
+// maxModulePackages bounds how many packages of the target's module are
+// loaded to look for implementers and producers: beyond it, loading them
+// all with syntax would cost more than the search.
+const maxModulePackages = 60
+
+// WithSupport loads the packages matched by patterns together with the
+// support packages and the other library packages of their module (when it
+// is small enough), in one type universe. It returns the targets (the
+// packages the patterns matched) and all loaded roots.
+func WithSupport(dir string, patterns []string) (targets, roots []*packages.Package, err error) {
+	if len(patterns) == 0 {
+		patterns = []string{"."}
+	}
+	for _, p := range patterns {
+		if isPathPattern(p) {
+			path := p
+			if !filepath.IsAbs(path) {
+				path = filepath.Join(dir, p)
+			}
+			path = strings.TrimSuffix(path, "/...")
+			if _, err := os.Stat(path); err != nil {
+				return nil, nil, &Error{Pkg: p, Msg: "no such directory"}
+			}
+		}
+	}
+	// A cheap listing first, to know which import paths the patterns name.
+	listed, err := packages.Load(&packages.Config{Mode: packages.NeedName | packages.NeedFiles | packages.NeedModule, Dir: dir}, patterns...)
+	if err != nil {
+		return nil, nil, &Error{Pkg: strings.Join(patterns, " "), Msg: fmt.Sprintf("cannot load: %v", err)}
+	}
+	if len(listed) == 0 {
+		return nil, nil, &Error{Pkg: strings.Join(patterns, " "), Msg: "matched no packages"}
+	}
+	isTarget := map[string]bool{}
+	all := map[string]bool{}
+	var paths []string
+	add := func(p string) {
+		if !all[p] {
+			all[p] = true
+			paths = append(paths, p)
+		}
+	}
+	var mod *packages.Module
+	for _, p := range listed {
+		if len(p.Errors) > 0 && len(p.GoFiles) == 0 {
+			// Let the full load report it with the right message.
+			pkgs, err := Packages(dir, patterns)
+			return pkgs, pkgs, err
+		}
+		isTarget[p.PkgPath] = true
+		add(p.PkgPath)
+		if mod == nil && p.Module != nil {
+			mod = p.Module
+		}
+	}
+	for _, s := range SupportPackages {
+		add(s)
+	}
+	if mod != nil {
+		mods, err := packages.Load(&packages.Config{Mode: packages.NeedName, Dir: dir}, mod.Path+"/...")
+		if err == nil && len(mods) <= maxModulePackages {
+			sort.Slice(mods, func(i, j int) bool { return mods[i].PkgPath < mods[j].PkgPath })
+			for _, m := range mods {
+				if m.Name != "main" && len(m.Errors) == 0 && !strings.Contains(m.PkgPath, "/testdata/") {
+					add(m.PkgPath)
+				}
+			}
+		}
+	}
+	cfg := &packages.Config{Mode: Mode, Dir: dir, Tests: false}
+	pkgs, err := packages.Load(cfg, paths...)
+	if err != nil {
+		return nil, nil, &Error{Pkg: strings.Join(patterns, " "), Msg: fmt.Sprintf("cannot load: %v", err)}
+	}
+	sort.Slice(pkgs, func(i, j int) bool { return pkgs[i].PkgPath < pkgs[j].PkgPath })
+	for _, p := range pkgs {
+		if isTarget[p.PkgPath] {
+			targets = append(targets, p)
+		}
+	}
+	if len(targets) == 0 {
+		return nil, nil, &Error{Pkg: strings.Join(patterns, " "), Msg: "matched no packages"}
+	}
+	return targets, pkgs, nil
+}
+
 func isPathPattern(p string) bool {
 	return p == "." || p == ".." || strings.HasPrefix(p, "./") || strings.HasPrefix(p, "../") || filepath.IsAbs(p)
 }
@@ -158,6 +249,9 @@ type Analysis struct {
 	Graph *checker.Graph
 	// roots maps (analyzer, package path) to the root action.
 	roots map[rootKey]*checker.Action
+	// all maps (analyzer, package path) to every action, dependencies
+	// included.
+	all map[rootKey]*checker.Action
 }
 
 type rootKey struct {
@@ -174,7 +268,10 @@ func Analyze(analyzers []*analysis.Analyzer, pkgs []*packages.Package) (*Analysi
 	if err != nil {
 		return nil, fmt.Errorf("running analyzers: %w", err)
 	}
-	a := &Analysis{Graph: g, roots: map[rootKey]*checker.Action{}}
+	a := &Analysis{Graph: g, roots: map[rootKey]*checker.Action{}, all: map[rootKey]*checker.Action{}}
+	for act := range g.All() {
+		a.all[rootKey{act.Analyzer, act.Package.PkgPath}] = act
+	}
 	var errs []error
 	for _, act := range g.Roots {
 		a.roots[rootKey{act.Analyzer, act.Package.PkgPath}] = act
@@ -201,6 +298,21 @@ func (a *Analysis) Action(an *analysis.Analyzer, pkg string) *checker.Action {
 func (a *Analysis) ObjectFact(an *analysis.Analyzer, pkg string, obj types.Object, fact analysis.Fact) bool {
 	act := a.Action(an, pkg)
 	if act == nil || obj == nil {
+		return false
+	}
+	return act.ObjectFact(obj, fact)
+}
+
+// FactOf looks up a fact of analyzer an about obj in the action of the
+// package that declares obj. Drivers pass a function's facts on only to the
+// packages that import its package directly (as go vet does); the
+// generator needs facts about any function it may call.
+func (a *Analysis) FactOf(an *analysis.Analyzer, obj types.Object, fact analysis.Fact) bool {
+	if a == nil || obj == nil || obj.Pkg() == nil {
+		return false
+	}
+	act := a.all[rootKey{an, obj.Pkg().Path()}]
+	if act == nil {
 		return false
 	}
 	return act.ObjectFact(obj, fact)

@@ -70,6 +70,9 @@ type Op struct {
 	// UnderTest is true for the operations gentest writes tests for: the
 	// exported functions and methods of the package.
 	UnderTest bool
+	// Detective is true for producers from other packages that the search
+	// calls only on demand (see detective.go).
+	Detective bool
 }
 
 // FullName identifies the operation as types.Func.FullName does.
@@ -98,6 +101,12 @@ type Options struct {
 	// Exclude, when non-nil, is asked about every function and method; a
 	// non-empty reason leaves it out (for example, the safety policy).
 	Exclude func(fn *types.Func) string
+	// Support lists the other loaded packages the detective may take
+	// producers from; nil switches the detective off.
+	Support []*types.Package
+	// ProducerOK, when set, vets the detective's producers: they are not
+	// under test, so they should be free of side effects.
+	ProducerOK func(fn *types.Func) bool
 }
 
 // Build builds the model of pkg.
@@ -153,6 +162,7 @@ func Build(pkg *types.Package, opts Options) *Program {
 			p.addFunc(fn, recv, opts)
 		}
 	}
+	p.detective(opts.Support, opts)
 	for i, op := range p.Ops {
 		op.ID = i
 	}
@@ -254,7 +264,7 @@ func unnameable(t types.Type, from *types.Package) string {
 		switch t := t.(type) {
 		case *types.Named:
 			obj := t.Obj()
-			if obj.Pkg() != nil && obj.Pkg() != from {
+			if obj.Pkg() != nil {
 				if !obj.Exported() {
 					why = fmt.Sprintf("parameter type %s is unexported in %s", obj.Name(), obj.Pkg().Path())
 					return

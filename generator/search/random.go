@@ -37,6 +37,8 @@ type Config struct {
 	// Constants are the mined constant pools; nil disables constant
 	// mining.
 	Constants *Constants
+	// NoDetective switches off on-demand construction of inputs.
+	NoDetective bool
 }
 
 // Entry is a sequence the search keeps as a test candidate: it ran
@@ -75,6 +77,8 @@ type Random struct {
 	seen     map[uint64]bool // hashes of the sequences already generated
 	blocks   map[int32]bool
 	branches map[int32]bool // 2*cond + 0 for true, +1 for false
+
+	targetOps []*model.Op
 
 	Corpus   []*Entry
 	Failures []*Failure
@@ -177,8 +181,12 @@ func (r *Random) Run(runner Runner) {
 // generate builds up to n new sequences from the current pools.
 func (r *Random) generate(n int) []*seq.Seq {
 	var out []*seq.Seq
+	targets := r.targets()
+	if len(targets) == 0 {
+		return nil
+	}
 	for tries := 0; len(out) < n && tries < n*20; tries++ {
-		op := r.prog.Ops[r.rng.IntN(len(r.prog.Ops))]
+		op := targets[r.rng.IntN(len(targets))]
 		s, ok := r.extend(op)
 		if !ok || s.Len() > r.cfg.MaxLen {
 			continue
@@ -232,6 +240,19 @@ func (r *Random) extend(op *model.Op) (*seq.Seq, bool) {
 				included[v] = off
 			}
 			args[i] = seq.Ref(off+v.stmt, v.result)
+		case !r.cfg.NoDetective && r.rng.IntN(8) != 0:
+			// Detective: build a value of the type on demand from a
+			// producer the package does not provide.
+			ref, ok := r.demand(s, p.Type, 0)
+			if ok {
+				args[i] = ref
+				break
+			}
+			if p.Lit == model.LitNilOK && !p.Recv {
+				args[i] = seq.LitArg(seq.Lit{Kind: seq.LitNil})
+				break
+			}
+			return nil, false
 		case p.Lit == model.LitNilOK && !p.Recv:
 			args[i] = seq.LitArg(seq.Lit{Kind: seq.LitNil})
 		default:
@@ -240,6 +261,63 @@ func (r *Random) extend(op *model.Op) (*seq.Seq, bool) {
 	}
 	s.Stmts = append(s.Stmts, seq.Stmt{Op: op.ID, Args: args})
 	return s, true
+}
+
+// targets are the operations the search calls as the subject of a new
+// sequence: everything but the detective's producers.
+func (r *Random) targets() []*model.Op {
+	if r.targetOps == nil {
+		for _, op := range r.prog.Ops {
+			if !op.Detective {
+				r.targetOps = append(r.targetOps, op)
+			}
+		}
+	}
+	return r.targetOps
+}
+
+// demand appends to s a call of a detective producer whose result is
+// assignable to t, filling its own parameters from literals, the pools or,
+// recursively, further producers, and returns a reference to the value.
+func (r *Random) demand(s *seq.Seq, t types.Type, depth int) (seq.Arg, bool) {
+	if depth > 3 {
+		return seq.Arg{}, false
+	}
+	var prods []*model.Op
+	for _, op := range r.prog.Ops {
+		if op.Detective && len(op.Results) > 0 && types.AssignableTo(op.Results[0], t) {
+			prods = append(prods, op)
+		}
+	}
+	if len(prods) == 0 {
+		return seq.Arg{}, false
+	}
+	op := prods[r.rng.IntN(len(prods))]
+	args := make([]seq.Arg, len(op.Params))
+	for i, p := range op.Params {
+		switch {
+		case p.Lit != model.LitNone && p.Lit != model.LitNilOK:
+			if l, ok := r.cfg.Constants.pick(r, op, p.Type, p.Lit); ok {
+				args[i] = seq.LitArg(l)
+			} else {
+				args[i] = seq.LitArg(r.literal(p.Type, p.Lit))
+			}
+		default:
+			if cands := r.values.assignable(p.Type); len(cands) > 0 {
+				v := cands[r.rng.IntN(len(cands))]
+				off := s.Append(v.seq)
+				args[i] = seq.Ref(off+v.stmt, v.result)
+			} else if ref, ok := r.demand(s, p.Type, depth+1); ok {
+				args[i] = ref
+			} else if p.Lit == model.LitNilOK {
+				args[i] = seq.LitArg(seq.Lit{Kind: seq.LitNil})
+			} else {
+				return seq.Arg{}, false
+			}
+		}
+	}
+	s.Stmts = append(s.Stmts, seq.Stmt{Op: op.ID, Args: args})
+	return seq.Ref(len(s.Stmts)-1, 0), true
 }
 
 // inSequence picks a value of a type assignable to t among the results of

@@ -64,10 +64,9 @@ type executor struct {
 }
 
 func serve(ops []Op) int {
-	in := os.NewFile(3, "gentest-requests")
-	out := os.NewFile(4, "gentest-results")
-	if in == nil || out == nil {
-		fmt.Fprintln(os.Stderr, "gentestrt: executor started without its pipes")
+	in, out, err := protocolPipes()
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "gentestrt: executor pipes: %v\n", err)
 		return 2
 	}
 	e := &executor{ops: ops, pkgPath: os.Getenv(EnvPkgPath), enc: NewEncoder(out), timeout: time.Second}
@@ -83,7 +82,7 @@ func serve(ops []Op) int {
 
 	e.encMu.Lock()
 	e.enc.Hello(Hello{NumOps: len(ops), NumBlocks: numBlocks(), NumConds: numConds(), PID: os.Getpid(), Sandboxed: sandboxed})
-	err := e.enc.Flush()
+	err = e.enc.Flush()
 	e.encMu.Unlock()
 	if err != nil {
 		return 2

@@ -1,0 +1,46 @@
+//go:build unix
+
+package gentestrt
+
+import (
+	"os"
+	"syscall"
+)
+
+// protocolPipes takes the request and result pipes the parent passed as
+// fds 3 and 4 and moves them to high descriptors, closing 3 and 4: code
+// under test that opens files, or wraps small descriptors with os.NewFile,
+// must not read or write gentest's protocol.
+func protocolPipes() (in, out *os.File, err error) {
+	const inFD, outFD = 3, 4
+	const high = 900
+	nin, err := syscall.Dup(inFD)
+	if err == nil {
+		err = syscall.Dup2(nin, high)
+		syscall.Close(nin)
+	}
+	if err != nil {
+		return nil, nil, err
+	}
+	nout, err := syscall.Dup(outFD)
+	if err == nil {
+		err = syscall.Dup2(nout, high+1)
+		syscall.Close(nout)
+	}
+	if err != nil {
+		return nil, nil, err
+	}
+	syscall.CloseOnExec(high)
+	syscall.CloseOnExec(high + 1)
+	// Replace 3 and 4 by /dev/null in one step each (dup2 closes the old
+	// descriptor atomically), so that they are neither the pipes nor free
+	// for the next file opened, which code under test might guess. Opened
+	// with syscall.Open: an os.File could register with the runtime's
+	// poller and take one of these numbers first.
+	if null, err := syscall.Open(os.DevNull, syscall.O_RDWR|syscall.O_CLOEXEC, 0); err == nil {
+		syscall.Dup2(null, inFD)
+		syscall.Dup2(null, outFD)
+		syscall.Close(null)
+	}
+	return os.NewFile(high, "gentest-requests"), os.NewFile(high+1, "gentest-results"), nil
+}

@@ -1,0 +1,260 @@
+package model
+
+import (
+	"go/types"
+	"sort"
+)
+
+// The detective (GRT §III-D) supplies inputs the package under test cannot
+// build itself: for a parameter type that no operation of the package
+// produces, it looks through the other loaded packages (the package's
+// imports, a few support packages such as strings and bytes, and the rest of
+// its module) for producers: functions that return the type (for an
+// interface, the interface itself, like errors.New or context.Background,
+// or a type that implements it, like strings.NewReader for io.Reader),
+// and zero values of structs whose zero value is usable. Their own inputs
+// are looked up the same way, two levels deep. The search calls these
+// operations only on demand, when it needs a value of the type and has
+// none: they are not tested themselves.
+
+// maxProducersPerType bounds the producers added for one needed type.
+const maxProducersPerType = 6
+
+// detective adds producer operations for the unproduced parameter types.
+func (p *Program) detective(support []*types.Package, opts Options) {
+	if len(support) == 0 {
+		return
+	}
+	idx := newProducerIndex(p.Pkg, support)
+	type need struct {
+		t     types.Type
+		depth int
+	}
+	var queue []need
+	seen := map[string]bool{}
+	enqueue := func(t types.Type, depth int) {
+		k := types.TypeString(t, nil)
+		if seen[k] || p.producesAssignable(t) {
+			return
+		}
+		seen[k] = true
+		queue = append(queue, need{t, depth})
+	}
+	for _, op := range p.Ops {
+		for _, prm := range op.Params {
+			if prm.Lit == LitNone || (prm.Lit == LitNilOK && !isFunc(prm.Type)) {
+				enqueue(prm.Type, 0)
+			}
+		}
+	}
+	for len(queue) > 0 {
+		n := queue[0]
+		queue = queue[1:]
+		added := 0
+		for _, fn := range idx.producers(n.t) {
+			if added >= maxProducersPerType {
+				break
+			}
+			if p.hasFunc(fn) || (opts.ProducerOK != nil && !opts.ProducerOK(fn)) {
+				continue
+			}
+			if op := p.producerOp(fn, opts); op != nil {
+				added++
+				if n.depth < 2 {
+					for _, prm := range op.Params {
+						if prm.Lit == LitNone || (prm.Lit == LitNilOK && !isFunc(prm.Type)) {
+							enqueue(prm.Type, n.depth+1)
+						}
+					}
+				}
+			}
+		}
+		if added == 0 {
+			for _, z := range idx.zeroTypes(n.t) {
+				if added >= maxProducersPerType || p.hasZero(z) {
+					continue
+				}
+				p.add(&Op{Kind: Zero, Name: z.Obj().Name(), Type: z, Ptr: true,
+					Results: []types.Type{types.NewPointer(z)}, Detective: true})
+				added++
+			}
+		}
+	}
+}
+
+func isFunc(t types.Type) bool {
+	_, ok := t.Underlying().(*types.Signature)
+	return ok
+}
+
+func (p *Program) producesAssignable(t types.Type) bool {
+	for _, op := range p.Ops {
+		for i, r := range op.Results {
+			if op.ErrResult && i == len(op.Results)-1 {
+				continue
+			}
+			if types.AssignableTo(r, t) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func (p *Program) hasFunc(fn *types.Func) bool {
+	for _, op := range p.Ops {
+		if op.Func == fn {
+			return true
+		}
+	}
+	return false
+}
+
+// producerOp makes an operation calling fn, or returns nil if fn cannot be
+// called (excluded by the safety policy, unnameable parameters).
+func (p *Program) producerOp(fn *types.Func, opts Options) *Op {
+	n := len(p.Ops)
+	p.addFunc(fn, nil, opts)
+	if len(p.Ops) == n {
+		return nil
+	}
+	op := p.Ops[n]
+	op.UnderTest = false
+	op.Detective = true
+	op.Name = fn.Pkg().Name() + "." + fn.Name()
+	return op
+}
+
+// producerIndex finds producers among the loaded packages.
+type producerIndex struct {
+	target *types.Package
+	funcs  []*types.Func  // exported, non-generic package-level functions, sorted
+	named  []*types.Named // exported, non-generic named types, sorted
+}
+
+func newProducerIndex(target *types.Package, support []*types.Package) *producerIndex {
+	idx := &producerIndex{target: target}
+	seen := map[*types.Package]bool{}
+	var visit func(pkg *types.Package)
+	visit = func(pkg *types.Package) {
+		if pkg == nil || seen[pkg] {
+			return
+		}
+		seen[pkg] = true
+		if pkg != target && !isInternal(pkg.Path()) || internalVisible(pkg.Path(), target.Path()) {
+			scope := pkg.Scope()
+			for _, name := range scope.Names() {
+				obj := scope.Lookup(name)
+				if !obj.Exported() {
+					continue
+				}
+				switch obj := obj.(type) {
+				case *types.Func:
+					if obj.Type().(*types.Signature).TypeParams().Len() == 0 && pkg != target {
+						idx.funcs = append(idx.funcs, obj)
+					}
+				case *types.TypeName:
+					if n, ok := obj.Type().(*types.Named); ok && !obj.IsAlias() && n.TypeParams().Len() == 0 {
+						idx.named = append(idx.named, n)
+					}
+				}
+			}
+		}
+		for _, imp := range pkg.Imports() {
+			visit(imp)
+		}
+	}
+	for _, s := range support {
+		visit(s)
+	}
+	sort.Slice(idx.funcs, func(i, j int) bool { return idx.funcs[i].FullName() < idx.funcs[j].FullName() })
+	sort.Slice(idx.named, func(i, j int) bool {
+		return types.TypeString(idx.named[i], nil) < types.TypeString(idx.named[j], nil)
+	})
+	return idx
+}
+
+// producers returns functions whose first result is assignable to t (with
+// at most an error besides), preferring those with fewer and literal-able
+// parameters: strings.NewReader(string) before io.MultiReader(...).
+func (idx *producerIndex) producers(t types.Type) []*types.Func {
+	var out []*types.Func
+	for _, fn := range idx.funcs {
+		sig := fn.Type().(*types.Signature)
+		res := sig.Results()
+		if res.Len() == 0 || res.Len() > 2 {
+			continue
+		}
+		if res.Len() == 2 && !isError(res.At(1).Type()) {
+			continue
+		}
+		r := res.At(0).Type()
+		if isError(r) && !isError(t) {
+			continue
+		}
+		if !types.AssignableTo(r, t) {
+			continue
+		}
+		if _, iface := r.Underlying().(*types.Interface); iface && !types.Identical(r, t) {
+			continue // returns some other interface: no use as a concrete producer
+		}
+		out = append(out, fn)
+	}
+	sort.SliceStable(out, func(i, j int) bool { return cost(out[i]) < cost(out[j]) })
+	return out
+}
+
+// cost ranks producers: every parameter costs, a parameter no literal can
+// fill costs more, and an error result a little.
+func cost(fn *types.Func) int {
+	sig := fn.Type().(*types.Signature)
+	c := 0
+	for i := 0; i < sig.Params().Len(); i++ {
+		c += 2
+		if l := litClass(sig.Params().At(i).Type()); l == LitNone || l == LitNilOK {
+			c += 3
+		}
+	}
+	if sig.Variadic() {
+		c--
+	}
+	if sig.Results().Len() == 2 {
+		c++
+	}
+	return c
+}
+
+// zeroTypes returns struct types whose &T{} is assignable to t, for types
+// with no producer function: bytes.Buffer and strings.Builder are ready to
+// use as zero values.
+func (idx *producerIndex) zeroTypes(t types.Type) []*types.Named {
+	var out []*types.Named
+	for _, n := range idx.named {
+		st, ok := n.Underlying().(*types.Struct)
+		if !ok || n.Obj().Pkg() == nil {
+			continue
+		}
+		if !types.AssignableTo(types.NewPointer(n), t) {
+			continue
+		}
+		if !zeroOK(st, n) {
+			continue
+		}
+		out = append(out, n)
+	}
+	return out
+}
+
+// zeroOK accepts a struct whose zero value needs no constructor: its doc is
+// not available here, so require that it has no fields that are nil maps,
+// channels or functions it would need to be usable. Unexported plain data
+// fields are fine (bytes.Buffer, strings.Builder).
+func zeroOK(st *types.Struct, n *types.Named) bool {
+	for i := 0; i < st.NumFields(); i++ {
+		switch st.Field(i).Type().Underlying().(type) {
+		case *types.Map, *types.Chan, *types.Signature:
+			return false
+		}
+	}
+	return true
+}
