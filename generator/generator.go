@@ -33,6 +33,7 @@ import (
 	"github.com/gentest-go/gentest/generator/harness"
 	rt "github.com/gentest-go/gentest/generator/harness/rt"
 	"github.com/gentest-go/gentest/generator/load"
+	"github.com/gentest-go/gentest/generator/minimize"
 	"github.com/gentest-go/gentest/generator/model"
 	"github.com/gentest-go/gentest/generator/oracle"
 	"github.com/gentest-go/gentest/generator/search"
@@ -146,7 +147,8 @@ func runPackage(ctx context.Context, cfg Config, pkg *packages.Package, an *load
 	}
 	dir := filepath.Dir(pkg.GoFiles[0])
 	sandbox := !cfg.NoSandbox && gexec.SandboxAvailable()
-	mopts := model.Options{Exclude: safetyPolicy(an, pkg.PkgPath, cfg.Allow, sandbox), ProducerOK: sideEffectFree(an, pkg.PkgPath)}
+	mopts := model.Options{Exclude: safetyPolicy(an, pkg.PkgPath, cfg.Allow, sandbox), ProducerOK: sideEffectFree(an, pkg.PkgPath),
+		Effects: effectsOf(an, pkg.PkgPath)}
 	if !cfg.Disable["detective"] {
 		for _, r := range roots {
 			if r != pkg {
@@ -206,6 +208,12 @@ func runPackage(ctx context.Context, cfg Config, pkg *packages.Package, an *load
 		eng.Stats.Executed, eng.Stats.Elapsed.Seconds(), eng.Stats.Normal, eng.Stats.Illegal, eng.Stats.Crashed,
 		blocks, len(h.Table.Blocks), branches, len(eng.Corpus))
 
+	// Minimize each candidate while it keeps the coverage it was the first
+	// to reach (Randoop ch. 6): together they keep the corpus's coverage.
+	mstart := time.Now()
+	minimizeCorpus(prog, pool, eng, cfg.Workers)
+	logf("minimized %d candidates in %.1fs", len(eng.Corpus), time.Since(mstart).Seconds())
+
 	// Re-run the candidates with value trees, twice each, to learn what is
 	// stable enough to assert.
 	reqs := make([]rt.Seq, len(eng.Corpus))
@@ -214,6 +222,7 @@ func runPackage(ctx context.Context, cfg Config, pkg *packages.Package, an *load
 	}
 	outs := pool.Run(reqs)
 	var cases []*emit.Case
+	var cands []minimize.Candidate
 	for i, e := range eng.Corpus {
 		o := outs[i]
 		if o.Result == nil || len(o.Result.Stmts) != e.Seq.Len() || o.Result.Stmts[e.Target].Outcome != rt.OutNormal {
@@ -227,7 +236,17 @@ func runPackage(ctx context.Context, cfg Config, pkg *packages.Package, an *load
 		}
 		cases = append(cases, &emit.Case{Seq: e.Seq, Target: e.Target, Key: i,
 			Asserts: oracle.Assertions(prog, e.Seq, o.Result, e.Target)})
+		tr := minimize.Trial{Seq: e.Seq, Target: e.Target}
+		cands = append(cands, minimize.Candidate{Len: e.Seq.Len(), Cover: minimize.CoverageOf(o.Result),
+			BehaviourKey: minimize.BehaviourKey(prog, tr, o.Result)})
 	}
+	// Suite reduction: a test is written only if it adds coverage or
+	// asserts behaviour no other test asserts.
+	var reduced []*emit.Case
+	for _, i := range minimize.Reduce(cands) {
+		reduced = append(reduced, cases[i])
+	}
+	cases = reduced
 	stats := pool.Stats()
 
 	pkgName := pkg.Types.Name()
@@ -387,6 +406,48 @@ func analysisRoots(targets, roots []*packages.Package) []*packages.Package {
 	return out
 }
 
+// minimizeCorpus shrinks every corpus entry while it keeps the coverage it
+// was first to reach and the outcome of its target statement.
+func minimizeCorpus(prog *model.Program, pool *gexec.Pool, eng *search.Random, workers int) {
+	jobs := make([]minimize.Job, len(eng.Corpus))
+	var before []int64
+	for i, e := range eng.Corpus {
+		cov := minimize.CoverageOf(e.Result)
+		need := minimize.Minus(cov, before)
+		before = mergeSorted(before, cov)
+		orig := minimize.Trial{Seq: e.Seq, Target: e.Target}
+		jobs[i] = minimize.Job{Seq: e.Seq, Target: e.Target, Keep: minimize.KeepsCoverage(prog, orig, e.Result, need)}
+	}
+	for i, r := range minimize.MinimizeAll(prog, pool, jobs, 4*workers, minimize.Options{MaxTrials: 300}) {
+		eng.Corpus[i].Seq, eng.Corpus[i].Target = r.Seq, r.Target
+	}
+}
+
+// mergeSorted returns the sorted union of two sorted slices.
+func mergeSorted(a, b []int64) []int64 {
+	out := make([]int64, 0, len(a)+len(b))
+	i, j := 0, 0
+	for i < len(a) || j < len(b) {
+		var x int64
+		switch {
+		case j >= len(b) || (i < len(a) && a[i] < b[j]):
+			x = a[i]
+			i++
+		case i >= len(a) || b[j] < a[i]:
+			x = b[j]
+			j++
+		default:
+			x = a[i]
+			i++
+			j++
+		}
+		if len(out) == 0 || out[len(out)-1] != x {
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
 // keepCases drops the cases whose test failed or did not compile.
 func keepCases(cases []*emit.Case, r *emit.Output, rep *verify.Report, base string) []*emit.Case {
 	bad := map[int]bool{}
@@ -528,6 +589,34 @@ func minedConstants(an *load.Analysis, pkg *packages.Package, prog *model.Progra
 		}
 		return nil
 	})
+}
+
+// effectsOf reads an operation's effects from the purity facts.
+func effectsOf(an *load.Analysis, pkgPath string) func(fn *types.Func) model.Effects {
+	res, _ := an.Result(purity.Analyzer, pkgPath).(*purity.Result)
+	return func(fn *types.Func) model.Effects {
+		var f *purity.Fact
+		if res != nil {
+			f = res.Facts[fn.Origin()]
+		}
+		if f == nil {
+			var fact purity.Fact
+			if !an.FactOf(purity.Analyzer, fn.Origin(), &fact) {
+				return model.Effects{}
+			}
+			f = &fact
+		}
+		e := model.Effects{Known: true, Pure: f.Pure(), MutatesRecv: f.Has(purity.MutatesReceiver),
+			Nondeterministic: f.Has(purity.Nondeterministic)}
+		off := 0
+		if fn.Type().(*types.Signature).Recv() != nil {
+			off = 1
+		}
+		for _, i := range f.MutatedParams {
+			e.MutatesParams = append(e.MutatesParams, i+off)
+		}
+		return e
+	}
 }
 
 // sideEffectFree accepts producers whose exact effect facts show no I/O,

@@ -73,6 +73,47 @@ type Op struct {
 	// Detective is true for producers from other packages that the search
 	// calls only on demand (see detective.go).
 	Detective bool
+
+	// Effects, from the purity facts (zero when unknown).
+	Effects Effects
+}
+
+// Effects are what the generator needs to know of an operation's effect
+// facts.
+type Effects struct {
+	Known bool
+	// Pure: no effect but panics, and the summary is exact.
+	Pure bool
+	// MutatesRecv and MutatesParams (indices into Params, receiver
+	// included) say which inputs the call may change.
+	MutatesRecv   bool
+	MutatesParams []int
+	// Nondeterministic results are never asserted.
+	Nondeterministic bool
+}
+
+// Observer reports whether op reads an object's state without changing
+// it: a pure method with no parameter but its receiver that returns values
+// (Randoop's observers, GRT's pure methods).
+func (o *Op) Observer() bool {
+	return o.Kind == Method && o.Effects.Known && o.Effects.Pure && !o.Effects.Nondeterministic &&
+		len(o.Params) == 1 && len(o.Results) > 0 && !(o.ErrResult && len(o.Results) == 1)
+}
+
+// Mutator reports whether op may change its receiver or argument i.
+func (o *Op) Mutator(i int) bool {
+	if !o.Effects.Known {
+		return false
+	}
+	if i == 0 && o.Kind == Method {
+		return o.Effects.MutatesRecv
+	}
+	for _, p := range o.Effects.MutatesParams {
+		if p == i {
+			return true
+		}
+	}
+	return false
 }
 
 // FullName identifies the operation as types.Func.FullName does.
@@ -107,6 +148,8 @@ type Options struct {
 	// ProducerOK, when set, vets the detective's producers: they are not
 	// under test, so they should be free of side effects.
 	ProducerOK func(fn *types.Func) bool
+	// Effects, when set, supplies each function's effects.
+	Effects func(fn *types.Func) Effects
 }
 
 // Build builds the model of pkg.
@@ -165,6 +208,9 @@ func Build(pkg *types.Package, opts Options) *Program {
 	p.detective(opts.Support, opts)
 	for i, op := range p.Ops {
 		op.ID = i
+		if opts.Effects != nil && op.Func != nil {
+			op.Effects = opts.Effects(op.Func)
+		}
 	}
 	return p
 }

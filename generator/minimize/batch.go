@@ -1,0 +1,118 @@
+package minimize
+
+import (
+	"sync"
+
+	rt "github.com/gentest-go/gentest/generator/harness/rt"
+	"github.com/gentest-go/gentest/generator/model"
+	"github.com/gentest-go/gentest/generator/search"
+	"github.com/gentest-go/gentest/generator/seq"
+)
+
+// Job is one test for MinimizeAll: a sequence, its target statement, and
+// the property to keep.
+type Job struct {
+	Seq    *seq.Seq
+	Target int
+	Keep   Property
+}
+
+// MinimizeAll minimizes every job and returns the results in job order.
+//
+// One test's batches are small (a handful of candidates per step), too
+// small to keep several executors busy, so up to parallel jobs (0: all)
+// run at once and their batches are merged into one runner call: the call
+// is made when every running job is waiting for an answer. Each job's
+// result depends only on the answers to its own trials, which executors
+// give independently of what else is in the batch, so the results are the
+// same as minimizing the jobs one by one.
+func MinimizeAll(prog *model.Program, runner search.Runner, jobs []Job, parallel int, opts Options) []Result {
+	if parallel <= 0 || parallel > len(jobs) {
+		parallel = len(jobs)
+	}
+	out := make([]Result, len(jobs))
+	b := &merger{runner: runner, active: parallel}
+	var wg sync.WaitGroup
+	var nextMu sync.Mutex
+	next := 0
+	for w := 0; w < parallel; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			defer b.leave()
+			for {
+				nextMu.Lock()
+				i := next
+				next++
+				nextMu.Unlock()
+				if i >= len(jobs) {
+					return
+				}
+				j := jobs[i]
+				keep := func(trials []Trial) []bool { return b.judge(trials, j.Keep) }
+				out[i] = MinimizeWith(prog, j.Seq, j.Target, keep, opts)
+			}
+		}()
+	}
+	wg.Wait()
+	return out
+}
+
+// merger collects the batches of concurrently running minimizations and
+// runs them together once all of them wait.
+type merger struct {
+	runner  search.Runner
+	mu      sync.Mutex
+	active  int
+	pending []*request
+}
+
+type request struct {
+	trials []Trial
+	prop   Property
+	reply  chan []bool
+}
+
+func (b *merger) judge(trials []Trial, prop Property) []bool {
+	r := &request{trials: trials, prop: prop, reply: make(chan []bool, 1)}
+	b.mu.Lock()
+	b.pending = append(b.pending, r)
+	b.flushLocked()
+	b.mu.Unlock()
+	return <-r.reply
+}
+
+// leave is called by a worker that has no more jobs.
+func (b *merger) leave() {
+	b.mu.Lock()
+	b.active--
+	b.flushLocked()
+	b.mu.Unlock()
+}
+
+// flushLocked runs the pending requests when every active worker is
+// waiting. It runs under the lock, which costs nothing: every other
+// worker is blocked on its reply anyway.
+func (b *merger) flushLocked() {
+	if len(b.pending) == 0 || len(b.pending) < b.active {
+		return
+	}
+	reqs := b.pending
+	b.pending = nil
+	var wire []rt.Seq
+	for _, r := range reqs {
+		for _, t := range r.trials {
+			wire = append(wire, search.ToWire(t.Seq, uint64(len(wire)), 0))
+		}
+	}
+	outs := b.runner.Run(wire)
+	k := 0
+	for _, r := range reqs {
+		ok := make([]bool, len(r.trials))
+		for i, t := range r.trials {
+			ok[i] = k < len(outs) && r.prop(t, outs[k])
+			k++
+		}
+		r.reply <- ok
+	}
+}

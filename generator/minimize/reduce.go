@@ -1,0 +1,112 @@
+package minimize
+
+// Candidate is a test offered to Reduce.
+type Candidate struct {
+	// Len is the test's length in statements: among tests adding as much
+	// coverage, the shorter one is kept.
+	Len int
+	// Cover is the coverage items of the test (CoverageOf's encoding, or
+	// any other int64 items); order and duplicates do not matter.
+	Cover []int64
+	// BehaviourKey identifies what the test asserts (see BehaviourKey);
+	// 0 means it asserts nothing of its own.
+	BehaviourKey uint64
+}
+
+// Reduce returns the indices, ascending, of a subset of tests that covers
+// every item any of them covers and asserts every behaviour any of them
+// asserts.
+//
+// Coverage is kept by greedy set cover: repeatedly take the test that adds
+// the most items not yet covered, ties going to the shorter test and then
+// to the earlier one, until nothing adds coverage. Greedy is within a
+// logarithmic factor of the smallest cover, and with the fixed tie-breaks
+// it is deterministic. Then every behaviour key not yet asserted by a kept
+// test keeps the shortest (then earliest) test with that key, even if it
+// adds no coverage: a test that pins a different result of the same code is
+// worth having as a regression test.
+func Reduce(tests []Candidate) []int {
+	covered := map[int64]bool{}
+	kept := make([]bool, len(tests))
+	// gain[i] is an upper bound of test i's new items: lazy greedy, since
+	// a test's gain only shrinks as others are taken.
+	gain := make([]int, len(tests))
+	for i, t := range tests {
+		gain[i] = len(t.Cover)
+	}
+	newItems := func(i int) int {
+		n := 0
+		seen := map[int64]bool{}
+		for _, x := range tests[i].Cover {
+			if !covered[x] && !seen[x] {
+				seen[x] = true
+				n++
+			}
+		}
+		return n
+	}
+	better := func(i, j int) bool { // i before j at equal gain
+		if tests[i].Len != tests[j].Len {
+			return tests[i].Len < tests[j].Len
+		}
+		return i < j
+	}
+	for {
+		best := -1
+		for i := range tests {
+			if kept[i] || gain[i] == 0 {
+				continue
+			}
+			if best >= 0 && (gain[i] < gain[best] || (gain[i] == gain[best] && !better(i, best))) {
+				continue // cannot beat best even at its bound
+			}
+			gain[i] = newItems(i)
+			if gain[i] == 0 {
+				continue
+			}
+			if best < 0 || gain[i] > gain[best] || (gain[i] == gain[best] && better(i, best)) {
+				best = i
+			}
+		}
+		if best < 0 {
+			break
+		}
+		// best's gain is exact, and every other gain is an upper bound it
+		// beat or tied with a worse tie-break: the true greedy choice.
+		kept[best] = true
+		for _, x := range tests[best].Cover {
+			covered[x] = true
+		}
+	}
+	asserted := map[uint64]bool{}
+	for i, t := range tests {
+		if kept[i] && t.BehaviourKey != 0 {
+			asserted[t.BehaviourKey] = true
+		}
+	}
+	pick := map[uint64]int{}
+	var keys []uint64 // in order of first appearance: no map iteration
+	for i, t := range tests {
+		k := t.BehaviourKey
+		if k == 0 || asserted[k] {
+			continue
+		}
+		j, ok := pick[k]
+		if !ok {
+			keys = append(keys, k)
+			pick[k] = i
+		} else if better(i, j) {
+			pick[k] = i
+		}
+	}
+	for _, k := range keys {
+		kept[pick[k]] = true
+	}
+	var out []int
+	for i, k := range kept {
+		if k {
+			out = append(out, i)
+		}
+	}
+	return out
+}
