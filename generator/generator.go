@@ -31,6 +31,7 @@ import (
 	"github.com/gentest-go/gentest/generator/emit"
 	gexec "github.com/gentest-go/gentest/generator/exec"
 	"github.com/gentest-go/gentest/generator/harness"
+	"github.com/gentest-go/gentest/generator/harness/instrument"
 	rt "github.com/gentest-go/gentest/generator/harness/rt"
 	"github.com/gentest-go/gentest/generator/load"
 	"github.com/gentest-go/gentest/generator/minimize"
@@ -187,7 +188,9 @@ func runPackage(ctx context.Context, cfg Config, pkg *packages.Package, an *load
 	}
 	defer pool.Close()
 
-	scfg := search.Config{Seed: cfg.Seed, Budget: cfg.Budget, MaxExecs: cfg.Execs, NoDetective: cfg.Disable["detective"]}
+	scfg := search.Config{Seed: cfg.Seed, Budget: cfg.Budget, MaxExecs: cfg.Execs, NoDetective: cfg.Disable["detective"],
+		NoBloodhound: cfg.Disable["bloodhound"], NoOrienteering: cfg.Disable["orienteering"], NoImpurity: cfg.Disable["impurity"],
+		Code: opCode(prog, h.Table)}
 	if !cfg.Disable["constants"] {
 		scfg.Constants = minedConstants(an, pkg, prog)
 	}
@@ -406,6 +409,58 @@ func analysisRoots(targets, roots []*packages.Package) []*packages.Package {
 	return out
 }
 
+// opCode maps each operation to the blocks and conditions of its own
+// function (and its closures), for Bloodhound.
+func opCode(prog *model.Program, t *instrument.Table) map[int]search.OpCode {
+	byFunc := map[string]*search.OpCode{}
+	get := func(name string) *search.OpCode {
+		// Closures F.func1 belong to F.
+		if i := strings.Index(name, ".func"); i > 0 {
+			name = name[:i]
+		}
+		c := byFunc[name]
+		if c == nil {
+			c = &search.OpCode{}
+			byFunc[name] = c
+		}
+		return c
+	}
+	for _, b := range t.Blocks {
+		c := get(b.Func)
+		c.Blocks = append(c.Blocks, int32(b.ID))
+	}
+	for _, k := range t.Conds {
+		c := get(k.Func)
+		c.Conds = append(c.Conds, int32(k.ID))
+	}
+	out := map[int]search.OpCode{}
+	for _, op := range prog.Ops {
+		if op.Func == nil || op.Func.Pkg() != prog.Pkg {
+			continue
+		}
+		name := op.Func.Name()
+		if recv := op.Func.Type().(*types.Signature).Recv(); recv != nil {
+			rt := recv.Type()
+			if p, ok := rt.(*types.Pointer); ok {
+				name = "(*" + namedName(p.Elem()) + ")." + name
+			} else {
+				name = namedName(rt) + "." + name
+			}
+		}
+		if c, ok := byFunc[name]; ok {
+			out[op.ID] = *c
+		}
+	}
+	return out
+}
+
+func namedName(t types.Type) string {
+	if n, ok := t.(*types.Named); ok {
+		return n.Obj().Name()
+	}
+	return types.TypeString(t, nil)
+}
+
 // minimizeCorpus shrinks every corpus entry while it keeps the coverage it
 // was first to reach and the outcome of its target statement.
 func minimizeCorpus(prog *model.Program, pool *gexec.Pool, eng *search.Random, workers int) {
@@ -536,7 +591,7 @@ func findings(prog *model.Program, eng *search.Random) []Finding {
 }
 
 // Components are the generator components -no can switch off.
-var Components = []string{"constants", "detective"}
+var Components = []string{"constants", "impurity", "detective", "orienteering", "bloodhound"}
 
 // ParseDisable parses the -no list.
 func ParseDisable(list string) (map[string]bool, error) {

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/gentest-go/gentest/analyzers/suite"
 	"github.com/gentest-go/gentest/generator"
@@ -50,7 +51,7 @@ func gen(t *testing.T, dir string, execs int, seed int64) (*generator.Summary, [
 	var log bytes.Buffer
 	sums, err := generator.Run(context.Background(), generator.Config{
 		Dir: dir, Patterns: []string{"."}, Execs: execs, Seed: seed, Workers: 2,
-		Analyzers: suite.Analyzers(), Log: &log,
+		Analyzers: suite.Analyzers(), Log: &log, CallTimeout: 300 * time.Millisecond,
 	})
 	if err != nil {
 		t.Fatalf("generator.Run: %v\n%s", err, log.String())

@@ -6,6 +6,7 @@ package search
 
 import (
 	"go/types"
+	"math"
 	"math/rand/v2"
 	"sort"
 	"time"
@@ -39,6 +40,12 @@ type Config struct {
 	Constants *Constants
 	// NoDetective switches off on-demand construction of inputs.
 	NoDetective bool
+	// NoBloodhound, NoOrienteering and NoImpurity switch off GRT's
+	// coverage-guided method selection, cost-guided input selection and
+	// state fuzzing.
+	NoBloodhound, NoOrienteering, NoImpurity bool
+	// Code maps operation IDs to their own coverage items, for Bloodhound.
+	Code map[int]OpCode
 }
 
 // Entry is a sequence the search keeps as a test candidate: it ran
@@ -79,6 +86,8 @@ type Random struct {
 	branches map[int32]bool // 2*cond + 0 for true, +1 for false
 
 	targetOps []*model.Op
+	targetIdx map[int]int // op ID -> index in targetOps
+	hound     *bloodhound
 
 	Corpus   []*Entry
 	Failures []*Failure
@@ -185,8 +194,16 @@ func (r *Random) generate(n int) []*seq.Seq {
 	if len(targets) == 0 {
 		return nil
 	}
+	if r.hound == nil && !r.cfg.NoBloodhound {
+		r.hound = newBloodhound(targets, r.cfg.Code)
+	}
 	for tries := 0; len(out) < n && tries < n*20; tries++ {
-		op := targets[r.rng.IntN(len(targets))]
+		var op *model.Op
+		if r.hound != nil {
+			op = targets[r.hound.pick(r)]
+		} else {
+			op = targets[r.rng.IntN(len(targets))]
+		}
 		s, ok := r.extend(op)
 		if !ok || s.Len() > r.cfg.MaxLen {
 			continue
@@ -233,13 +250,16 @@ func (r *Random) extend(op *model.Op) (*seq.Seq, bool) {
 			}
 			args[i] = seq.LitArg(r.literal(p.Type, p.Lit))
 		case len(cands) > 0 && !(p.Lit == model.LitNilOK && !p.Recv && r.rng.IntN(20) == 0):
-			v := cands[r.rng.IntN(len(cands))]
+			v := r.choosePooled(cands)
 			off, ok := included[v]
 			if !ok || r.rng.IntN(3) == 0 {
 				off = s.Append(v.seq)
 				included[v] = off
 			}
 			args[i] = seq.Ref(off+v.stmt, v.result)
+			if !r.cfg.NoImpurity && r.rng.Float64() < PImpurity {
+				r.mutate(s, args[i], op)
+			}
 		case !r.cfg.NoDetective && r.rng.IntN(8) != 0:
 			// Detective: build a value of the type on demand from a
 			// producer the package does not provide.
@@ -275,6 +295,31 @@ func (r *Random) targets() []*model.Op {
 	}
 	return r.targetOps
 }
+
+func (r *Random) targetIndex(opID int) (int, bool) {
+	if r.targetIdx == nil {
+		r.targetIdx = map[int]int{}
+		for i, op := range r.targets() {
+			r.targetIdx[op.ID] = i
+		}
+	}
+	i, ok := r.targetIdx[opID]
+	return i, ok
+}
+
+// refType returns the static type of the value a reference names.
+func (r *Random) refType(s *seq.Seq, a seq.Arg) types.Type {
+	if a.IsLit || a.Stmt >= len(s.Stmts) {
+		return nil
+	}
+	op := r.prog.Ops[s.Stmts[a.Stmt].Op]
+	if a.Result >= len(op.Results) {
+		return nil
+	}
+	return op.Results[a.Result]
+}
+
+func assignable(v, t types.Type) bool { return types.AssignableTo(v, t) }
 
 // demand appends to s a call of a detective producer whose result is
 // assignable to t, filling its own parameters from literals, the pools or,
@@ -392,7 +437,12 @@ func (r *Random) intValue() int64 {
 	if r.rng.IntN(4) == 0 {
 		return int64(r.rng.IntN(201) - 100)
 	}
-	return defaultInts[r.rng.IntN(len(defaultInts))]
+	v := defaultInts[r.rng.IntN(len(defaultInts))]
+	if !r.cfg.NoImpurity && r.rng.Float64() < PFuzz {
+		// GRT's primitive fuzzing: a Gaussian around the chosen value.
+		v += int64(math.Round(r.rng.NormFloat64() * Sigma))
+	}
+	return v
 }
 
 func (r *Random) stringValue() string {
@@ -431,6 +481,11 @@ func (r *Random) process(s *seq.Seq, out exec.Outcome) {
 		return
 	}
 	r.Stats.Normal++
+	if r.hound != nil {
+		if i, ok := r.targetIndex(s.Stmts[last].Op); ok {
+			r.hound.succ[i]++
+		}
+	}
 	if newCov > 0 {
 		r.Corpus = append(r.Corpus, &Entry{Seq: s, Result: res, Target: last, NewCov: newCov})
 	}
@@ -486,10 +541,11 @@ func wireLit(l seq.Lit) rt.Lit {
 // pooled is one reusable value: result Result of statement Stmt of Seq,
 // whose static type is Type.
 type pooled struct {
-	seq    *seq.Seq
-	stmt   int
-	result int
-	typ    types.Type
+	seq      *seq.Seq
+	stmt     int
+	result   int
+	typ      types.Type
+	selected int // times chosen as an input (orienteering)
 }
 
 // Values is the pool of reusable values, keyed by static type, with index
