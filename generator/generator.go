@@ -260,7 +260,15 @@ func runPackage(ctx context.Context, cfg Config, pkg *packages.Package, an *load
 		out = filepath.Join(cfg.Dir, out)
 	}
 	userTests := userTestFiles(dir, out)
-	reserved := reservedNames(userTests, pkgName+"_test")
+	// gentest's own earlier outputs are hidden while verifying, but their
+	// names are not reserved: the new files replace them.
+	var humanTests []string
+	for _, f := range userTests {
+		if !strings.HasSuffix(f, "_gentest_test.go") && !strings.HasSuffix(f, "_gentest_findings_test.go") {
+			humanTests = append(humanTests, f)
+		}
+	}
+	reserved := reservedNames(humanTests, pkgName+"_test")
 
 	sum := &Summary{Package: pkg.PkgPath, File: out, Excluded: prog.Excluded, Execs: eng.Stats.Executed,
 		Crashes: map[string]int{}}
@@ -270,7 +278,9 @@ func runPackage(ctx context.Context, cfg Config, pkg *packages.Package, an *load
 	if sum.Excluded == nil {
 		sum.Excluded = []model.Excluded{}
 	}
-	sum.Findings = findings(prog, eng)
+	revealing := findingCases(prog, pool, eng, cfg.Workers)
+	revealing = append(revealing, checkContracts(prog, pool, eng, cfg.Disable)...)
+	sum.Findings = findings(prog, eng, revealing)
 
 	// Render, verify, drop what fails, until the file is clean.
 	modFiles, required, err := cmpRequirement(ctx, dir, cfg.CmpVersion)
@@ -283,7 +293,7 @@ func runPackage(ctx context.Context, cfg Config, pkg *packages.Package, an *load
 		if len(cases) == 0 {
 			return nil, &load.Error{Pkg: pkg.PkgPath, Msg: "no test passed verification; nothing written"}
 		}
-		rendered, err := emit.Render(prog, cases, emit.Options{Reserved: reserved})
+		rendered, err := emit.Render(prog, cases, emit.Options{Reserved: reserved, Fuzz: !cfg.Disable["fuzz"]})
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", pkg.PkgPath, err)
 		}
@@ -353,6 +363,12 @@ func runPackage(ctx context.Context, cfg Config, pkg *packages.Package, an *load
 	}
 	if err := writeAtomic(out, src); err != nil {
 		return nil, err
+	}
+	if err := writeFindings(ctx, cfg, prog, dir, out, work, revealing, reserved, rendered(src), sum, modFiles, sandbox, pkg); err != nil {
+		return nil, err
+	}
+	for _, f := range sum.Findings {
+		fmt.Fprintf(cfg.Log, "gentest: %s: finding: %s in %s: %s\n", pkg.PkgPath, f.Kind, f.Function, f.Message)
 	}
 	sum.Seconds = time.Since(start).Seconds()
 	if eng.Stats.Elapsed > 0 {
@@ -565,27 +581,222 @@ func runPattern(tests []emit.TestInfo) string {
 	return "^(" + strings.Join(names, "|") + ")$"
 }
 
-// findings reports probable bugs: crashes of the executor that ordinary
-// inputs caused.
-func findings(prog *model.Program, eng *search.Random) []Finding {
-	out := []Finding{}
+// findingCases turns the revealing failures of the search into findings
+// with minimized test cases, one per kind and panic site (crashes, which
+// would kill a test binary, are reported without a test).
+func findingCases(prog *model.Program, pool *gexec.Pool, eng *search.Random, workers int) []*emit.Finding {
+	var out []*emit.Finding
+	var jobs []minimize.Job
 	seen := map[string]bool{}
 	for _, f := range eng.Failures {
-		if f.Crash == nil {
+		if !f.Revealing {
 			continue
 		}
-		switch f.Crash.Kind {
-		case gexec.CrashStackOverflow, gexec.CrashGoroutinePanic, gexec.CrashDeadlock, gexec.CrashConcurrentMap:
-		default:
-			continue
+		last := f.Seq.Len() - 1
+		op := prog.Ops[f.Seq.Stmts[last].Op]
+		key := f.Kind + " " + op.FullName()
+		msg := f.Message
+		if f.Result != nil {
+			site := f.Result.Stmts[last].PanicSite
+			key = f.Kind + " " + site
+			if site != "" {
+				msg += " at " + site
+			}
 		}
-		op := prog.Ops[f.Seq.Stmts[f.Seq.Len()-1].Op]
-		key := string(f.Crash.Kind) + op.FullName()
 		if seen[key] {
 			continue
 		}
 		seen[key] = true
-		out = append(out, Finding{Kind: string(f.Crash.Kind), Function: op.FullName(), Message: f.Crash.Message})
+		fd := &emit.Finding{Kind: f.Kind, Message: msg, Function: op.FullName()}
+		if f.Crash == nil {
+			fd.Case = &emit.Case{Seq: f.Seq, Target: last, Key: -1000 - len(out)}
+			orig := minimize.Trial{Seq: f.Seq, Target: last}
+			jobs = append(jobs, minimize.Job{Seq: f.Seq, Target: last, Keep: minimize.KeepsFailure(prog, orig, gexec.Outcome{Result: f.Result})})
+		}
+		out = append(out, fd)
+	}
+	if len(jobs) > 0 {
+		res := minimize.MinimizeAll(prog, pool, jobs, 4*workers, minimize.Options{MaxTrials: 300})
+		j := 0
+		for _, fd := range out {
+			if fd.Case != nil {
+				fd.Case.Seq, fd.Case.Target = res[j].Seq, res[j].Target
+				j++
+			}
+		}
+	}
+	return out
+}
+
+// findings lists the findings for the summary.
+func findings(prog *model.Program, eng *search.Random, fs []*emit.Finding) []Finding {
+	out := []Finding{}
+	for _, f := range fs {
+		out = append(out, Finding{Kind: f.Kind, Function: f.Function, Message: f.Message})
+	}
+	return out
+}
+
+// rendered wraps the source of the main file for writeFindings.
+func rendered(src []byte) []byte { return src }
+
+// writeFindings writes <pkg>_gentest_findings_test.go behind the
+// gentest_findings build tag, so that go test -tags gentest_findings
+// reproduces the findings and plain go test stays green. A finding test
+// that does not fail under the tag does not show its bug and is left out.
+func writeFindings(ctx context.Context, cfg Config, prog *model.Program, dir, mainFile, work string, fs []*emit.Finding, reserved map[string]bool, mainSrc []byte, sum *Summary, modFiles map[string][]byte, sandbox bool, pkg *packages.Package) error {
+	path := strings.TrimSuffix(mainFile, "_gentest_test.go") + "_gentest_findings_test.go"
+	if !strings.HasSuffix(mainFile, "_gentest_test.go") {
+		path = strings.TrimSuffix(mainFile, ".go") + "_findings_test.go"
+	}
+	var withCase []*emit.Finding
+	for _, f := range fs {
+		if f.Case != nil {
+			withCase = append(withCase, f)
+		}
+	}
+	if len(withCase) == 0 {
+		os.Remove(path) // a stale findings file from an earlier run
+		return nil
+	}
+	// The findings file builds together with the main file under the tag.
+	res := map[string]bool{}
+	for k := range reserved {
+		res[k] = true
+	}
+	for _, name := range topLevelNames(mainSrc) {
+		res[name] = true
+	}
+	for round := 0; round < 3 && len(withCase) > 0; round++ {
+		r, err := emit.RenderFindings(prog, withCase, emit.Options{Reserved: res})
+		if err != nil {
+			return fmt.Errorf("%s: %w", prog.Pkg.Path(), err)
+		}
+		files := map[string][]byte{filepath.Join(dir, filepath.Base(path)): r.Src}
+		for k, v := range modFiles {
+			files[k] = v
+		}
+		files[filepath.Join(dir, filepath.Base(mainFile))] = mainSrc
+		vopts := verify.Options{Dir: dir, Files: files, Remove: userTestFiles(dir, mainFile), Tags: "gentest_findings",
+			Count: 1, WorkDir: work, Run: runPattern(r.Tests), Vet: true}
+		if sandbox {
+			sf, err := harness.SandboxFiles(dir, pkg.PkgPath, pkg.Types.Name()+"_test")
+			if err != nil {
+				return err
+			}
+			vopts.VetSkip = map[string]bool{}
+			for k, v := range sf {
+				files[k] = v
+				vopts.VetSkip[k] = true
+			}
+			vdir := filepath.Join(work, "findings-scratch")
+			os.MkdirAll(vdir, 0o700)
+			vopts.Sandbox = []string{vdir}
+		}
+		rep, err := verify.Run(ctx, vopts)
+		if err != nil {
+			return err
+		}
+		if os.Getenv("GENTEST_DEBUG") != "" {
+			fmt.Fprintf(cfg.Log, "gentest: findings file round %d:\n%s\ngo test said:\n%s\n", round, r.Src, tail(rep.Output, 4000))
+		}
+		// Keep the findings whose test fails (shows the bug); drop those
+		// that pass or do not compile.
+		var keep []*emit.Finding
+		byKey := map[int]*emit.Finding{}
+		for _, f := range withCase {
+			byKey[f.Case.Key] = f
+		}
+		compileBad := map[int]bool{}
+		if rep.BuildFailed {
+			for k := range keepCasesBad(r, rep, filepath.Base(path)) {
+				compileBad[k] = true
+			}
+		}
+		for _, ti := range r.Tests {
+			for i, k := range ti.Keys {
+				name := ti.Func
+				if ti.Subtests[i] != "" {
+					name += "/" + ti.Subtests[i]
+				}
+				if rep.BuildFailed {
+					if !compileBad[k] {
+						keep = append(keep, byKey[k])
+					}
+				} else if rep.Failed[name] {
+					keep = append(keep, byKey[k])
+				}
+			}
+		}
+		if !rep.BuildFailed && len(keep) == len(r.Tests) {
+			for _, f := range keep {
+				for i := range sum.Findings {
+					if sum.Findings[i].Kind == f.Kind && sum.Findings[i].Function == f.Function && sum.Findings[i].Test == "" {
+						sum.Findings[i].Test = testNameOf(r, f.Case.Key)
+						break
+					}
+				}
+			}
+			return writeAtomic(path, r.Src)
+		}
+		withCase = keep
+	}
+	os.Remove(path)
+	return nil
+}
+
+func testNameOf(r *emit.Output, key int) string {
+	for _, ti := range r.Tests {
+		for _, k := range ti.Keys {
+			if k == key {
+				return ti.Func
+			}
+		}
+	}
+	return ""
+}
+
+// keepCasesBad returns the keys of cases in tests the compiler rejected.
+func keepCasesBad(r *emit.Output, rep *verify.Report, base string) map[int]bool {
+	bad := map[int]bool{}
+	lines := rep.BuildLines[base]
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, base, r.Src, 0)
+	if err != nil {
+		return bad
+	}
+	for _, d := range f.Decls {
+		fd, ok := d.(*ast.FuncDecl)
+		if !ok {
+			continue
+		}
+		from, to := fset.Position(fd.Pos()).Line, fset.Position(fd.End()).Line
+		for _, l := range lines {
+			if l >= from && l <= to {
+				for _, ti := range r.Tests {
+					if ti.Func == fd.Name.Name {
+						for _, k := range ti.Keys {
+							bad[k] = true
+						}
+					}
+				}
+			}
+		}
+	}
+	return bad
+}
+
+// topLevelNames returns the names a Go file declares at top level.
+func topLevelNames(src []byte) []string {
+	f, err := parser.ParseFile(token.NewFileSet(), "x.go", src, parser.SkipObjectResolution)
+	if err != nil {
+		return nil
+	}
+	var out []string
+	for _, d := range f.Decls {
+		if fd, ok := d.(*ast.FuncDecl); ok && fd.Recv == nil {
+			out = append(out, fd.Name.Name)
+		}
 	}
 	return out
 }
@@ -605,8 +816,12 @@ func ParseDisable(list string) (map[string]bool, error) {
 		for _, c := range Components {
 			known = known || c == name
 		}
+		for _, c := range contractNames {
+			known = known || c == name
+		}
+		known = known || name == "contracts" || name == "fuzz"
 		if !known {
-			return nil, fmt.Errorf("-no: unknown component %q (known: %s)", name, strings.Join(Components, ", "))
+			return nil, fmt.Errorf("-no: unknown component %q (known: %s, contracts, %s)", name, strings.Join(Components, ", "), strings.Join(contractNames, ", "))
 		}
 		m[name] = true
 	}

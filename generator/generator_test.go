@@ -256,3 +256,44 @@ func TestHazards(t *testing.T) {
 		t.Fatalf("go test on the generated file failed: %v\n%s", err, out)
 	}
 }
+
+// Planted bugs: an Equal that is not reflexive for some values, a method
+// that panics on a zero value, a MarshalText/UnmarshalText pair that does
+// not round-trip, a nil dereference on an empty but non-nil receiver. They
+// must be reported and reproduced behind the gentest_findings tag while the
+// passing file stays green.
+func TestPlantedFindings(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds an executor and runs go test; skipped with -short")
+	}
+	dir := scratchModule(t, "../testdata/gen/planted", "example.com/planted")
+	sum, src := gen(t, dir, 8000, 1)
+	kinds := map[string]string{}
+	for _, f := range sum.Findings {
+		kinds[f.Kind] = f.Test
+	}
+	found := 0
+	for _, k := range []string{"equal-reflexive", "nil-map-write", "marshal-roundtrip", "nil-dereference"} {
+		if test, ok := kinds[k]; ok && test != "" {
+			found++
+		}
+	}
+	if found < 3 {
+		t.Errorf("findings = %+v, want at least 3 of the 4 planted bugs, each with a test", sum.Findings)
+	}
+	cmd := exec.Command("go", "test", "-count=2", "-shuffle=on", ".")
+	cmd.Dir = dir
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("plain go test failed: %v\n%s", err, out)
+	}
+	cmd = exec.Command("go", "test", "-tags", "gentest_findings", "-run", "^TestFinding_", ".")
+	cmd.Dir = dir
+	out, err := cmd.CombinedOutput()
+	if err == nil || bytes.Count(out, []byte("--- FAIL: TestFinding_")) < 3 {
+		t.Errorf("go test -tags gentest_findings should fail once per finding:\n%s", out)
+	}
+	_, again := gen(t, dir, 8000, 1)
+	if !bytes.Equal(src, again) {
+		t.Errorf("two runs with the same seed and -execs differ")
+	}
+}

@@ -17,6 +17,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"flag"
@@ -43,9 +44,10 @@ func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	if err := run(ctx, os.Args[1:], os.Stderr); err != nil {
-		if !errors.Is(err, flag.ErrHelp) {
-			fmt.Fprintln(os.Stderr, "gentest-bench:", err)
+		if errors.Is(err, flag.ErrHelp) {
+			return
 		}
+		fmt.Fprintln(os.Stderr, "gentest-bench:", err)
 		os.Exit(2)
 	}
 }
@@ -138,7 +140,7 @@ func run(ctx context.Context, args []string, stderr io.Writer) (err error) {
 		fmt.Fprintf(stderr, "gentest-bench %6s  %s\n", time.Since(start).Round(time.Second), fmt.Sprintf(format, a...))
 	}
 
-	gentest := o.gentest
+	gentest, gentestDesc := o.gentest, "prebuilt binary "+o.gentest
 	if gentest == "" {
 		gentest = filepath.Join(work, "bin", "gentest")
 		progress("building gentest: go build -o %s %s", gentest, gentestPkg)
@@ -148,6 +150,7 @@ func run(ctx context.Context, args []string, stderr io.Writer) (err error) {
 		if r.Err != nil {
 			return fmt.Errorf("building gentest (run inside the gentest module, or pass -gentest): %w", r.Failure("go", "build", "-o", gentest, gentestPkg))
 		}
+		gentestDesc = "built from " + sourceRevision(ctx)
 	} else if gentest, err = filepath.Abs(gentest); err != nil {
 		return err
 	}
@@ -177,6 +180,7 @@ func run(ctx context.Context, args []string, stderr io.Writer) (err error) {
 
 	meta := report.Meta{
 		Command:      strings.Join(append([]string{"gentest-bench"}, args...), " "),
+		Gentest:      gentestDesc,
 		Budget:       o.budget,
 		Seeds:        cfg.Seeds,
 		Machine:      report.DetectMachine(ctx, env),
@@ -213,6 +217,22 @@ func run(ctx context.Context, args []string, stderr io.Writer) (err error) {
 	}
 	progress("wrote %s", filepath.Join(o.out, "results.md"))
 	return nil
+}
+
+// sourceRevision describes the gentest source the harness built: the git
+// commit of the current directory and whether the tree had uncommitted
+// changes, since results from a dirty tree cannot be reproduced from the
+// commit alone.
+func sourceRevision(ctx context.Context) string {
+	rev := proc.Run(ctx, "", os.Environ(), "git", "rev-parse", "--short", "HEAD")
+	if rev.Err != nil {
+		return "the current directory (no git revision)"
+	}
+	desc := "commit " + strings.TrimSpace(string(rev.Stdout))
+	if st := proc.Run(ctx, "", os.Environ(), "git", "status", "--porcelain"); st.Err == nil && len(bytes.TrimSpace(st.Stdout)) > 0 {
+		desc += " with uncommitted or untracked changes"
+	}
+	return desc
 }
 
 func percent(v result.Value) string {

@@ -85,10 +85,18 @@ func (g *regGen) closureBody(b *bytes.Buffer, op *model.Op) {
 	switch op.Kind {
 	case model.Zero:
 		lit := g.typ(op.Type) + "{}"
-		if op.Ptr {
+		if _, isStruct := op.Type.Underlying().(*types.Struct); !isStruct {
+			lit = "*new(" + g.typ(op.Type) + ")"
+			if op.Ptr {
+				lit = "new(" + g.typ(op.Type) + ")"
+			}
+		} else if op.Ptr {
 			lit = "&" + lit
 		}
 		fmt.Fprintf(b, "\t\treturn []any{%s}\n", lit)
+		return
+	case model.Convert:
+		b.WriteString("\t\treturn []any{p0}\n")
 		return
 	case model.Call:
 		call = g.qualifier(op.Func.Pkg()) + "." + op.Func.Name() + "(" + joinArgs(args, op.Variadic) + ")"

@@ -17,9 +17,10 @@ type Kind int
 
 // Operation kinds.
 const (
-	Call   Kind = iota // a package-level function
-	Method             // a method; Params[0] is the receiver
-	Zero               // a zero value of a struct type: &T{} or T{}
+	Call    Kind = iota // a package-level function
+	Method              // a method; Params[0] is the receiver
+	Zero                // a zero value of a struct type: &T{} or T{}
+	Convert             // a conversion T(v) of a literal to a named basic type
 )
 
 // Param is one input of an operation.
@@ -73,6 +74,10 @@ type Op struct {
 	// Detective is true for producers from other packages that the search
 	// calls only on demand (see detective.go).
 	Detective bool
+	// Support is true for operations that exist for the contract checks
+	// only (a fresh value to unmarshal into); the search does not call
+	// them.
+	Support bool
 
 	// Effects, from the purity facts (zero when unknown).
 	Effects Effects
@@ -120,6 +125,9 @@ func (o *Op) Mutator(i int) bool {
 func (o *Op) FullName() string {
 	if o.Func != nil {
 		return o.Func.FullName()
+	}
+	if o.Kind == Convert {
+		return "conversion to " + types.TypeString(o.Type, nil)
 	}
 	return "zero " + types.TypeString(o.Type, nil)
 }
@@ -188,6 +196,15 @@ func Build(pkg *types.Package, opts Options) *Program {
 		if st, isStruct := n.Underlying().(*types.Struct); isStruct && !p.produces(n) && zeroUsable(st) {
 			p.add(&Op{Kind: Zero, Name: tn.Name(), Type: n, Ptr: true, Results: []types.Type{types.NewPointer(n)}})
 		}
+		// Values of a named basic type with methods come from literals;
+		// a conversion puts them in the pool, where the contracts and the
+		// other operations find them.
+		if _, isBasic := n.Underlying().(*types.Basic); isBasic && n.NumMethods() > 0 {
+			if lc := litClass(n); lc != LitNone && lc != LitNilOK {
+				p.add(&Op{Kind: Convert, Name: tn.Name(), Type: n, Params: []Param{{Name: "v", Type: n, Lit: lc}},
+					Results: []types.Type{n}})
+			}
+		}
 		ms := types.NewMethodSet(types.NewPointer(n))
 		var methods []*types.Func
 		for i := 0; i < ms.Len(); i++ {
@@ -205,6 +222,7 @@ func Build(pkg *types.Package, opts Options) *Program {
 			p.addFunc(fn, recv, opts)
 		}
 	}
+	p.contractSupport()
 	p.detective(opts.Support, opts)
 	for i, op := range p.Ops {
 		op.ID = i
@@ -213,6 +231,35 @@ func Build(pkg *types.Package, opts Options) *Program {
 		}
 	}
 	return p
+}
+
+// contractSupport adds a zero-value operation for each type with an
+// Unmarshal method, so that round-trip contracts have a fresh value to
+// unmarshal into.
+func (p *Program) contractSupport() {
+	var add []*types.Named
+	for _, op := range p.Ops {
+		if op.Kind != Method || !strings.HasPrefix(op.Func.Name(), "Unmarshal") {
+			continue
+		}
+		ptr, ok := op.Params[0].Type.(*types.Pointer)
+		if !ok {
+			continue
+		}
+		if n, ok := ptr.Elem().(*types.Named); ok && !p.hasZero(n) {
+			dup := false
+			for _, a := range add {
+				dup = dup || a == n
+			}
+			if !dup {
+				add = append(add, n)
+			}
+		}
+	}
+	for _, n := range add {
+		p.add(&Op{Kind: Zero, Name: n.Obj().Name(), Type: n, Ptr: true,
+			Results: []types.Type{types.NewPointer(n)}, Support: true})
+	}
 }
 
 // zeroUsable reports whether &T{} is worth trying for a struct with no

@@ -9,6 +9,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"sort"
+	"strings"
 	"time"
 
 	"github.com/gentest-go/gentest/generator/exec"
@@ -66,6 +67,14 @@ type Failure struct {
 	Result  *rt.Result
 	Crash   *exec.Crash
 	Message string
+	// Revealing is true for a probable bug (Randoop's error-revealing
+	// sequences): a nil dereference or a write to a nil map with no nil
+	// input, or an executor crash of a kind ordinary input should not
+	// cause. Other panics are illegal inputs: preconditions.
+	Revealing bool
+	// Kind classifies a revealing failure: "nil-dereference",
+	// "nil-map-write", or the crash kind.
+	Kind string
 }
 
 // Stats counts what the search did.
@@ -288,7 +297,7 @@ func (r *Random) extend(op *model.Op) (*seq.Seq, bool) {
 func (r *Random) targets() []*model.Op {
 	if r.targetOps == nil {
 		for _, op := range r.prog.Ops {
-			if !op.Detective {
+			if !op.Detective && !op.Support {
 				r.targetOps = append(r.targetOps, op)
 			}
 		}
@@ -455,7 +464,12 @@ func (r *Random) process(s *seq.Seq, out exec.Outcome) {
 	last := s.Len() - 1
 	if out.Crash != nil {
 		r.Stats.Crashed++
-		r.Failures = append(r.Failures, &Failure{Seq: s, Crash: out.Crash, Message: out.Crash.String()})
+		f := &Failure{Seq: s, Crash: out.Crash, Message: out.Crash.String(), Kind: string(out.Crash.Kind)}
+		switch out.Crash.Kind {
+		case exec.CrashStackOverflow, exec.CrashGoroutinePanic, exec.CrashDeadlock, exec.CrashConcurrentMap:
+			f.Revealing = true
+		}
+		r.Failures = append(r.Failures, f)
 		return
 	}
 	res := out.Result
@@ -476,7 +490,9 @@ func (r *Random) process(s *seq.Seq, out exec.Outcome) {
 	if lastRes.Outcome != rt.OutNormal {
 		r.Stats.Illegal++
 		if lastRes.Outcome == rt.OutPanic {
-			r.Failures = append(r.Failures, &Failure{Seq: s, Result: res, Message: lastRes.PanicMsg})
+			f := &Failure{Seq: s, Result: res, Message: lastRes.PanicMsg}
+			f.Kind, f.Revealing = classifyPanic(&lastRes, s, res)
+			r.Failures = append(r.Failures, f)
 		}
 		return
 	}
@@ -490,6 +506,57 @@ func (r *Random) process(s *seq.Seq, out exec.Outcome) {
 		r.Corpus = append(r.Corpus, &Entry{Seq: s, Result: res, Target: last, NewCov: newCov})
 	}
 	r.values.addFrom(r.prog, s, res)
+}
+
+// classifyPanic decides whether a panic of the last statement reveals a
+// bug. The runtime's nil dereference and nil-map write are Go's most
+// reliable bug signals (Randoop's .NET null-reference contract) unless a
+// nil was passed in; index, slice, conversion and division panics usually
+// mean an input violated a precondition, as do deliberate panics.
+func classifyPanic(sr *rt.StmtResult, s *seq.Seq, res *rt.Result) (string, bool) {
+	if !sr.PanicRuntime {
+		return "", false
+	}
+	kind := ""
+	switch {
+	case strings.Contains(sr.PanicMsg, "nil pointer dereference"):
+		kind = "nil-dereference"
+	case strings.Contains(sr.PanicMsg, "assignment to entry in nil map"):
+		kind = "nil-map-write"
+	default:
+		return "", false
+	}
+	for _, a := range s.Stmts[s.Len()-1].Args {
+		if a.IsLit {
+			if a.Lit.Kind == seq.LitNil {
+				return kind, false
+			}
+			continue
+		}
+		if a.Stmt < len(res.Stmts) && a.Result < len(res.Stmts[a.Stmt].Values) && res.Stmts[a.Stmt].Values[a.Result].Nil {
+			return kind, false
+		}
+	}
+	return kind, true
+}
+
+// Pooled is a reusable value of the pool: result Result of statement Stmt
+// of Seq, of static type Type.
+type Pooled struct {
+	Seq          *seq.Seq
+	Stmt, Result int
+	Type         types.Type
+}
+
+// Pool returns the pooled values, in the order they were pooled.
+func (r *Random) Pool() []Pooled {
+	var out []Pooled
+	for _, t := range r.values.types {
+		for _, v := range r.values.byType[types.TypeString(t, nil)] {
+			out = append(out, Pooled{Seq: v.seq, Stmt: v.stmt, Result: v.result, Type: v.typ})
+		}
+	}
+	return out
 }
 
 func (r *Random) addCoverage(res *rt.Result) int {

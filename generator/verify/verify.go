@@ -100,7 +100,9 @@ func Run(ctx context.Context, o Options) (*Report, error) {
 		ov[p] = dst
 	}
 	for _, p := range o.Remove {
-		ov[p] = ""
+		if _, replaced := o.Files[p]; !replaced {
+			ov[p] = ""
+		}
 	}
 	ovPath := filepath.Join(o.WorkDir, "verify_overlay.json")
 	data, _ := json.Marshal(map[string]any{"Replace": ov})
@@ -222,7 +224,9 @@ func vet(ctx context.Context, o Options) (*Report, error) {
 		ov[p] = dst
 	}
 	for _, p := range o.Remove {
-		ov[p] = ""
+		if _, replaced := o.Files[p]; !replaced {
+			ov[p] = ""
+		}
 	}
 	ovPath := filepath.Join(o.WorkDir, "vet_overlay.json")
 	data, _ := json.Marshal(map[string]any{"Replace": ov})

@@ -1,0 +1,102 @@
+package harness
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+func TestParseSummary(t *testing.T) {
+	out := []byte("gentest: loading\n{\"package\":\"ring\",\"file\":\"/x/ring_gentest_test.go\",\"tests\":7,\"coverage\":0.83,\"findings\":[{},{}],\"execs\":1000,\"seconds\":4,\"peak_rss_mb\":512.5}\n")
+	s, err := ParseSummary(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.File != "/x/ring_gentest_test.go" || s.Tests.Format(0) != "7" || s.Coverage.Format(1) != "83.0" ||
+		s.Findings.Format(0) != "2" || s.ExecsPerSec.Format(0) != "250" || s.PeakRSSMB.Format(1) != "512.5" {
+		t.Errorf("ParseSummary = %s", s)
+	}
+	if !s.Excluded.IsNA() {
+		t.Error("missing excluded is not NA")
+	}
+
+	pretty := []byte("{\n  \"tests\": 3,\n  \"findings\": 4,\n  \"execs_per_sec\": 10.5\n}\n")
+	s, err = ParseSummary(pretty)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.Tests.Format(0) != "3" || s.Findings.Format(0) != "4" || s.ExecsPerSec.Format(1) != "10.5" || !s.Coverage.IsNA() || !s.PeakRSSMB.IsNA() {
+		t.Errorf("ParseSummary(pretty) = %s", s)
+	}
+
+	s, err = ParseSummary([]byte(`[{"tests": 2, "findings": null}]`))
+	if err != nil || s.Tests.Format(0) != "2" || s.Findings.Format(0) != "0" {
+		t.Errorf("ParseSummary(array) = %s, %v", s, err)
+	}
+
+	for _, bad := range []string{"", "no json here", "{broken"} {
+		if _, err := ParseSummary([]byte(bad)); err == nil {
+			t.Errorf("ParseSummary(%q) succeeded", bad)
+		}
+	}
+}
+
+func TestFailedTests(t *testing.T) {
+	out := []byte(`{"Action":"run","Test":"TestA"}
+{"Action":"fail","Test":"TestA/sub"}
+{"Action":"fail","Test":"TestA"}
+{"Action":"pass","Test":"TestB"}
+{"Action":"fail","Test":"TestC"}
+{"Action":"fail"}
+`)
+	got := FailedTests(out)
+	if len(got) != 2 || !got["TestA"] || !got["TestC"] {
+		t.Errorf("FailedTests = %v", got)
+	}
+	plain := []byte("=== RUN   TestX\n--- FAIL: TestX (0.00s)\n    --- FAIL: TestY/sub (0.00s)\n--- PASS: TestZ (0.00s)\nFAIL\n")
+	if got := FailedTests(plain); len(got) != 2 || !got["TestX"] || !got["TestY"] {
+		t.Errorf("FailedTests(plain) = %v", got)
+	}
+	if got := FailedTests([]byte("# pkg\nfoo.go:1: syntax error\n")); len(got) != 0 {
+		t.Errorf("FailedTests(build error) = %v", got)
+	}
+}
+
+func TestCountTests(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "x_test.go")
+	src := "package x\n\nimport \"testing\"\n\nfunc TestA(t *testing.T) {}\nfunc Test(t *testing.T) {}\nfunc Testing() {}\nfunc helper() {}\ntype T struct{}\nfunc (T) TestM() {}\n"
+	if err := os.WriteFile(file, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	n, err := countTests(file)
+	if err != nil || n != 2 {
+		t.Errorf("countTests = %d, %v; want 2", n, err)
+	}
+}
+
+func TestParseGremlins(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "g.json")
+	rep := `{"go_module":"benchstd","files":[{"file_name":"ring.go","mutations":[
+{"type":"A","status":"KILLED"},{"type":"A","status":"KILLED"},{"type":"A","status":"LIVED"},
+{"type":"A","status":"NOT COVERED"},{"type":"A","status":"TIMED OUT"},{"type":"A","status":"NOT VIABLE"}]}],
+"test_efficacy":66.7}`
+	if err := os.WriteFile(file, []byte(rep), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	m, err := ParseGremlins(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m.Killed != 2 || m.Lived != 1 || m.NotCovered != 1 || m.TimedOut != 1 || m.NotViable != 1 {
+		t.Errorf("counts = %+v", m)
+	}
+	if got := m.Score.Format(1); got != "60.0" {
+		t.Errorf("score = %s, want 60.0", got)
+	}
+	if got := m.Efficacy.Format(1); got != "66.7" {
+		t.Errorf("efficacy = %s", got)
+	}
+	if _, err := ParseGremlins(filepath.Join(t.TempDir(), "missing.json")); err == nil {
+		t.Error("ParseGremlins(missing) succeeded")
+	}
+}

@@ -1,0 +1,177 @@
+// Package result holds gentest-bench measurements and their aggregation over
+// seeds. A measurement that could not be taken is NA, which is kept distinct
+// from zero everywhere: the zero Value is NA, so a forgotten measurement can
+// never show up as 0.
+package result
+
+import (
+	"math"
+	"slices"
+	"strconv"
+	"time"
+)
+
+// Value is a number that may be missing (NA).
+type Value struct {
+	v  float64
+	ok bool
+}
+
+// Of returns a present Value. NaN and infinities are not measurements and
+// become NA.
+func Of(f float64) Value {
+	if math.IsNaN(f) || math.IsInf(f, 0) {
+		return Value{}
+	}
+	return Value{v: f, ok: true}
+}
+
+// NA is the missing Value.
+var NA Value
+
+// Get returns the number and whether it is present.
+func (v Value) Get() (float64, bool) { return v.v, v.ok }
+
+// IsNA reports whether the value is missing.
+func (v Value) IsNA() bool { return !v.ok }
+
+// Format prints the value with prec decimals, or "NA".
+func (v Value) Format(prec int) string {
+	if !v.ok {
+		return "NA"
+	}
+	return strconv.FormatFloat(v.v, 'f', prec, 64)
+}
+
+// Bool converts a yes/no measurement (known reports whether it was taken).
+func Bool(b, known bool) Value {
+	if !known {
+		return NA
+	}
+	if b {
+		return Of(1)
+	}
+	return Of(0)
+}
+
+// Stats are the median and range of the present values of a sample.
+type Stats struct {
+	Median, Min, Max Value
+	// N counts the present values.
+	N int
+}
+
+// Summarize computes Stats over the present values; all-NA gives NA stats.
+func Summarize(vals []Value) Stats {
+	var xs []float64
+	for _, v := range vals {
+		if f, ok := v.Get(); ok {
+			xs = append(xs, f)
+		}
+	}
+	if len(xs) == 0 {
+		return Stats{}
+	}
+	slices.Sort(xs)
+	n := len(xs)
+	med := xs[n/2]
+	if n%2 == 0 {
+		med = (xs[n/2-1] + xs[n/2]) / 2
+	}
+	return Stats{Median: Of(med), Min: Of(xs[0]), Max: Of(xs[n-1]), N: n}
+}
+
+// Mean is the mean of the present values and how many there were.
+func Mean(vals []Value) (Value, int) {
+	var sum float64
+	n := 0
+	for _, v := range vals {
+		if f, ok := v.Get(); ok {
+			sum += f
+			n++
+		}
+	}
+	if n == 0 {
+		return NA, 0
+	}
+	return Of(sum / float64(n)), n
+}
+
+// Run is one `gentest gen` of one subject with one seed and configuration,
+// and the measurements of the file it wrote.
+type Run struct {
+	Seed   int64
+	Budget time.Duration
+	// Disabled is the component passed as -no=, empty for the full generator.
+	Disabled string
+
+	// GenCov and CombinedCov are statement coverage in percent of the
+	// generated file alone and of human tests plus generated file.
+	GenCov, CombinedCov Value
+	// ReportedCov is the coverage gentest itself reported, in percent.
+	ReportedCov Value
+	// CompileOK and Pass are 1 or 0 (NA if not measured).
+	CompileOK, Pass Value
+	// Flaky counts distinct top-level tests that failed in at least one of
+	// the shuffled reruns.
+	Flaky              Value
+	Tests, Findings    Value
+	GenSeconds         Value
+	Execs, ExecsPerSec Value
+	// PeakRSSMB is gentest's own report of itself plus executors if it gives
+	// one, else TreeRSSMB, else MaxProcRSSMB.
+	PeakRSSMB Value
+	// TreeRSSMB is the harness's /proc sample of gentest plus all its
+	// descendants (executors, compilers), summed, peak over samples.
+	TreeRSSMB Value
+	// MaxProcRSSMB is ru_maxrss from wait4: the largest single process.
+	MaxProcRSSMB Value
+
+	// Err says why generation failed; the coverage values are then NA.
+	Err string
+	// Notes explain NA values that are not generation failures.
+	Notes []string
+}
+
+// CurvePoint is generated coverage at one budget.
+type CurvePoint struct {
+	Budget time.Duration
+	Cov    Value
+	Err    string
+}
+
+// Ablation is the runs of one generator configuration.
+type Ablation struct {
+	// Disabled is the component turned off; "" is the full generator.
+	Disabled string
+	Runs     []Run
+}
+
+// Mutation is the outcome of one mutation-testing run.
+type Mutation struct {
+	// Score is (killed + timed out) / (killed + lived + timed out + not
+	// covered), in percent: mutants no test reaches count as survivors.
+	Score Value
+	// Efficacy is the tool's own killed / (killed + lived), in percent.
+	Efficacy                                       Value
+	Killed, Lived, NotCovered, TimedOut, NotViable int
+	Err                                            string
+}
+
+// Subject is everything measured for one subject.
+type Subject struct {
+	// Name is "std" or module@version; Package is the original import path.
+	Name, Package string
+	HumanCov      Value
+	// HumanNote says why HumanCov is NA, or that the human tests failed.
+	HumanNote string
+	// Runs holds the full generator's runs, one per seed.
+	Runs []Run
+	// Ablations holds -ablate configurations in flag order.
+	Ablations []Ablation
+	Curve     []CurvePoint
+	// MutationHuman and MutationGen are nil unless -mutation was given.
+	MutationHuman, MutationGen *Mutation
+	// Err is set when the subject could not be prepared at all.
+	Err string
+}

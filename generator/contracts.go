@@ -1,0 +1,391 @@
+package generator
+
+import (
+	"go/types"
+	"math"
+	"strings"
+
+	"github.com/gentest-go/gentest/generator/emit"
+	gexec "github.com/gentest-go/gentest/generator/exec"
+	rt "github.com/gentest-go/gentest/generator/harness/rt"
+	"github.com/gentest-go/gentest/generator/model"
+	"github.com/gentest-go/gentest/generator/search"
+	"github.com/gentest-go/gentest/generator/seq"
+)
+
+// Default contracts (Randoop thesis §7.7, the Go forms of its
+// equals/hashCode/toString contracts). Each is checked on values from the
+// pool after the search, and a violation becomes a finding:
+//
+//	equal-reflexive       x.Equal(x) is true
+//	equal-symmetric       x.Equal(y) == y.Equal(x)
+//	compare-antisymmetric sign(x.Compare(y)) == -sign(y.Compare(x))
+//	compare-equal         x.Compare(y) == 0 exactly when x.Equal(y)
+//	string-panics         String, Error and GoString do not panic on a non-nil value
+//	marshal-roundtrip     Unmarshal(Marshal(x)) gives a value equal to x,
+//	                      for Text, JSON and Binary
+//	clone-equal           x.Clone() equals x
+//
+// Contracts are switched off all together with -no=contracts, or one by
+// one by name.
+
+// contractNames are the contract names -no accepts.
+var contractNames = []string{"equal-reflexive", "equal-symmetric", "compare-antisymmetric", "compare-equal", "string-panics", "marshal-roundtrip", "clone-equal"}
+
+// contractValuesPerType bounds how many pooled values of a type are
+// checked: the contracts are cheap, but the pool can hold thousands.
+const contractValuesPerType = 12
+
+type contractCheck struct {
+	kind   string
+	method *model.Op
+	base   *seq.Seq // produces x (and y) and ends with the check's statements
+	x      seq.Arg
+	y      *seq.Arg
+	nbase  int // statements before the check's own
+	target int // statement whose result is x
+	// roundtrip: the Unmarshal method's name
+	inverse string
+}
+
+// checkContracts runs the default contracts on pooled values and returns
+// the violations as findings.
+func checkContracts(prog *model.Program, pool *gexec.Pool, eng *search.Random, disabled map[string]bool) []*emit.Finding {
+	if disabled["contracts"] {
+		return nil
+	}
+	byType := map[string][]search.Pooled{}
+	var order []string
+	for _, v := range eng.Pool() {
+		k := types.TypeString(v.Type, nil)
+		if _, ok := byType[k]; !ok {
+			order = append(order, k)
+		}
+		if len(byType[k]) < contractValuesPerType {
+			byType[k] = append(byType[k], v)
+		}
+	}
+	var checks []*contractCheck
+	for _, k := range order {
+		vals := byType[k]
+		t := vals[0].Type
+		for _, op := range prog.Ops {
+			if op.Kind != model.Method || !op.UnderTest || !types.AssignableTo(t, op.Params[0].Type) {
+				continue
+			}
+			name := op.Func.Name()
+			switch {
+			case name == "Equal" && len(op.Params) == 2 && isBool(op) && types.AssignableTo(t, op.Params[1].Type):
+				for i, v := range vals {
+					checks = append(checks, pairCheck("equal-reflexive", op, v, v))
+					if i+1 < len(vals) {
+						checks = append(checks, pairCheck("equal-symmetric", op, v, vals[i+1]))
+					}
+				}
+			case name == "Compare" && len(op.Params) == 2 && isInt(op) && types.AssignableTo(t, op.Params[1].Type):
+				for i := 0; i+1 < len(vals); i++ {
+					checks = append(checks, pairCheck("compare-antisymmetric", op, vals[i], vals[i+1]))
+					if eq := findMethod(prog, t, "Equal"); eq != nil {
+						c := pairCheck("compare-equal", op, vals[i], vals[i+1])
+						c.inverse = "Equal"
+						checks = append(checks, c)
+					}
+				}
+			case (name == "String" || name == "Error" || name == "GoString") && len(op.Params) == 1:
+				for _, v := range vals {
+					checks = append(checks, unaryCheck("string-panics", op, v))
+				}
+			case (name == "MarshalText" || name == "MarshalJSON" || name == "MarshalBinary") && len(op.Params) == 1:
+				inv := "Un" + strings.ToLower(name[:1]) + name[1:]
+				if findMethod(prog, types.NewPointer(deref(t)), inv) == nil {
+					continue
+				}
+				for _, v := range vals {
+					c := unaryCheck("marshal-roundtrip", op, v)
+					c.inverse = inv
+					checks = append(checks, c)
+				}
+			case name == "Clone" && len(op.Params) == 1 && len(op.Results) == 1:
+				for _, v := range vals {
+					checks = append(checks, unaryCheck("clone-equal", op, v))
+				}
+			}
+		}
+	}
+	var runnable []*contractCheck
+	var reqs []rt.Seq
+	for _, c := range checks {
+		if disabled[c.kind] || !c.build(prog) {
+			continue
+		}
+		runnable = append(runnable, c)
+		reqs = append(reqs, search.ToWire(c.base, uint64(len(reqs)), rt.FlagDetail))
+	}
+	outs := pool.Run(reqs)
+	var found []*emit.Finding
+	seen := map[string]bool{}
+	for i, c := range runnable {
+		msg, bad := c.violated(outs[i])
+		if !bad {
+			continue
+		}
+		key := c.kind + " " + c.method.FullName()
+		if seen[key] {
+			continue
+		}
+		seen[key] = true
+		base := &seq.Seq{Stmts: c.base.Stmts[:c.nbase]}
+		check := emit.FindingCheck{Kind: c.kind, Stmt: c.x.Stmt, Result: c.x.Result, Method: c.method.Func.Name()}
+		if c.kind == "string-panics" {
+			check.Kind = "string-panics"
+		}
+		if c.y != nil {
+			y := *c.y
+			check.Other = &y
+		}
+		found = append(found, &emit.Finding{
+			Case:     &emit.Case{Seq: base, Target: c.target, Key: -1 - i},
+			Kind:     c.kind,
+			Message:  msg,
+			Function: c.method.FullName(),
+			Check:    check,
+		})
+	}
+	return found
+}
+
+func pairCheck(kind string, op *model.Op, x, y search.Pooled) *contractCheck {
+	s := &seq.Seq{}
+	ox := s.Append(x.Seq)
+	c := &contractCheck{kind: kind, method: op, x: seq.Ref(ox+x.Stmt, x.Result), target: ox + x.Stmt}
+	if x.Seq == y.Seq && x.Stmt == y.Stmt && x.Result == y.Result {
+		c.y = nil
+		if kind != "equal-reflexive" {
+			yy := c.x
+			c.y = &yy
+		}
+	} else {
+		oy := s.Append(y.Seq)
+		yy := seq.Ref(oy+y.Stmt, y.Result)
+		c.y = &yy
+		c.target = oy + y.Stmt
+	}
+	c.base = s
+	return c
+}
+
+func unaryCheck(kind string, op *model.Op, x search.Pooled) *contractCheck {
+	s := &seq.Seq{}
+	ox := s.Append(x.Seq)
+	return &contractCheck{kind: kind, method: op, base: s, x: seq.Ref(ox+x.Stmt, x.Result), target: ox + x.Stmt}
+}
+
+// build appends the check's statements to base.
+func (c *contractCheck) build(prog *model.Program) bool {
+	c.nbase = c.base.Len()
+	s := c.base
+	call := func(op *model.Op, args ...seq.Arg) int {
+		s.Stmts = append(s.Stmts, seq.Stmt{Op: op.ID, Args: args})
+		return s.Len() - 1
+	}
+	switch c.kind {
+	case "equal-reflexive":
+		call(c.method, c.x, c.x)
+	case "equal-symmetric", "compare-antisymmetric":
+		call(c.method, c.x, *c.y)
+		call(c.method, *c.y, c.x)
+	case "compare-equal":
+		xt := prog.Ops[s.Stmts[c.x.Stmt].Op].Results[c.x.Result]
+		eq := findMethod(prog, xt, "Equal")
+		call(c.method, c.x, *c.y)
+		call(eq, c.x, *c.y)
+	case "string-panics", "clone-equal":
+		call(c.method, c.x)
+	case "marshal-roundtrip":
+		xt := prog.Ops[s.Stmts[c.x.Stmt].Op].Results[c.x.Result]
+		zero := findZero(prog, deref(xt))
+		inv := findMethod(prog, types.NewPointer(deref(xt)), c.inverse)
+		if zero == nil || inv == nil {
+			return false
+		}
+		m := call(c.method, c.x)
+		z := call(zero)
+		call(inv, seq.Ref(z, 0), seq.Ref(m, 0))
+	}
+	return true
+}
+
+// violated inspects the check's run.
+func (c *contractCheck) violated(out gexec.Outcome) (string, bool) {
+	r := out.Result
+	if r == nil || len(r.Stmts) != c.base.Len() {
+		return "", false
+	}
+	for i := 0; i < c.nbase; i++ {
+		if r.Stmts[i].Outcome != rt.OutNormal {
+			return "", false // the base itself did not run: nothing shown
+		}
+	}
+	if v := r.Stmts[c.x.Stmt].Values[c.x.Result]; v.Nil {
+		return "", false
+	}
+	first := r.Stmts[c.nbase]
+	tree := func(i, j int) *rt.Tree {
+		if i >= len(r.Stmts) || j >= len(r.Stmts[i].Values) {
+			return nil
+		}
+		return r.Stmts[i].Values[j].Tree
+	}
+	name := c.method.Name
+	switch c.kind {
+	case "string-panics":
+		if first.Outcome == rt.OutPanic {
+			return name + " panicked: " + first.PanicMsg, true
+		}
+		return "", false
+	}
+	for i := c.nbase; i < len(r.Stmts); i++ {
+		if r.Stmts[i].Outcome != rt.OutNormal {
+			if c.kind == "marshal-roundtrip" && i == len(r.Stmts)-1 && r.Stmts[i].Outcome == rt.OutPanic {
+				return c.inverse + " panicked on what " + name + " produced: " + r.Stmts[i].PanicMsg, true
+			}
+			return "", false
+		}
+	}
+	switch c.kind {
+	case "equal-reflexive":
+		if t := tree(c.nbase, 0); t != nil && t.Kind == rt.TBool && !t.B {
+			return name + "(x, x) = false: Equal must be reflexive", true
+		}
+	case "equal-symmetric":
+		a, b := tree(c.nbase, 0), tree(c.nbase+1, 0)
+		if a != nil && b != nil && a.Kind == rt.TBool && b.Kind == rt.TBool && a.B != b.B {
+			return "x.Equal(y) != y.Equal(x): Equal must be symmetric", true
+		}
+	case "compare-antisymmetric":
+		a, b := intOf(tree(c.nbase, 0)), intOf(tree(c.nbase+1, 0))
+		if sign(a) != -sign(b) {
+			return "x.Compare(y) and y.Compare(x) do not have opposite signs", true
+		}
+	case "compare-equal":
+		cmpv, eq := intOf(tree(c.nbase, 0)), tree(c.nbase+1, 0)
+		if eq != nil && eq.Kind == rt.TBool && (cmpv == 0) != eq.B {
+			return "x.Compare(y) == 0 disagrees with x.Equal(y)", true
+		}
+	case "clone-equal":
+		if !treeEqual(deref1(tree(c.x.Stmt, c.x.Result)), deref1(tree(c.nbase, 0))) {
+			return name + "() returned a value different from the original", true
+		}
+	case "marshal-roundtrip":
+		m := r.Stmts[c.nbase]
+		if len(m.Values) == 2 && !m.Values[1].Nil {
+			return "", false // Marshal refused: nothing to round-trip
+		}
+		u := r.Stmts[len(r.Stmts)-1]
+		if len(u.Values) == 1 && !u.Values[0].Nil {
+			msg := ""
+			if u.Values[0].Tree != nil {
+				msg = u.Values[0].Tree.S
+			}
+			return c.inverse + " rejected what " + name + " produced: " + msg, true
+		}
+		if !treeEqual(deref1(tree(c.x.Stmt, c.x.Result)), deref1(tree(c.nbase+1, 0))) {
+			return c.inverse + "(" + name + "(x)) differs from x", true
+		}
+	}
+	return "", false
+}
+
+func isBool(op *model.Op) bool {
+	if len(op.Results) != 1 {
+		return false
+	}
+	b, ok := op.Results[0].Underlying().(*types.Basic)
+	return ok && b.Kind() == types.Bool
+}
+
+func isInt(op *model.Op) bool {
+	if len(op.Results) != 1 {
+		return false
+	}
+	b, ok := op.Results[0].Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsInteger != 0
+}
+
+func findMethod(prog *model.Program, recv types.Type, name string) *model.Op {
+	for _, op := range prog.Ops {
+		if op.Kind == model.Method && op.Func.Name() == name && types.AssignableTo(recv, op.Params[0].Type) {
+			return op
+		}
+	}
+	return nil
+}
+
+func findZero(prog *model.Program, t types.Type) *model.Op {
+	for _, op := range prog.Ops {
+		if op.Kind == model.Zero && op.Ptr && types.Identical(op.Type, t) {
+			return op
+		}
+	}
+	return nil
+}
+
+func deref(t types.Type) types.Type {
+	if p, ok := t.(*types.Pointer); ok {
+		return p.Elem()
+	}
+	return t
+}
+
+func deref1(t *rt.Tree) *rt.Tree {
+	if t != nil && t.Kind == rt.TPtr && len(t.Elems) == 1 {
+		return &t.Elems[0]
+	}
+	return t
+}
+
+func intOf(t *rt.Tree) int64 {
+	if t == nil {
+		return math.MinInt64
+	}
+	if t.Kind == rt.TUint {
+		return int64(t.U)
+	}
+	return t.I
+}
+
+func sign(x int64) int {
+	switch {
+	case x < 0:
+		return -1
+	case x > 0:
+		return 1
+	}
+	return 0
+}
+
+// treeEqual compares two value trees structurally (go-cmp's notion of
+// equality for the values they describe), ignoring type names of the
+// top-level values, which differ between T and *T.
+func treeEqual(a, b *rt.Tree) bool {
+	if a == nil || b == nil {
+		return a == b
+	}
+	if a.Kind != b.Kind || a.B != b.B || a.I != b.I || a.U != b.U || a.S != b.S || a.Truncated || b.Truncated {
+		return false
+	}
+	if a.Kind == rt.TFloat || a.Kind == rt.TComplex {
+		if !(a.F == b.F || (a.F != a.F && b.F != b.F)) || !(a.Imag == b.Imag || (a.Imag != a.Imag && b.Imag != b.Imag)) {
+			return false
+		}
+	}
+	if len(a.Elems) != len(b.Elems) {
+		return false
+	}
+	for i := range a.Elems {
+		if !treeEqual(&a.Elems[i], &b.Elems[i]) {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,579 @@
+package emit
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"sort"
+	"strconv"
+	"strings"
+	"unicode"
+
+	"github.com/gentest-go/gentest/generator/model"
+	"github.com/gentest-go/gentest/generator/seq"
+)
+
+// FindingsTag is the build tag of the findings file: plain go test leaves
+// it out, go test -tags gentest_findings runs it.
+const FindingsTag = "gentest_findings"
+
+// FindingsFile is the name of the findings file of package pkgName.
+func FindingsFile(pkgName string) string { return pkgName + "_gentest_findings_test.go" }
+
+// Finding is a probable bug that RenderFindings writes as a failing test.
+type Finding struct {
+	// Case is the (minimized) sequence that shows the bug. For a panic,
+	// Case.Target is the statement that panics; statements after it are
+	// not written. Case.Asserts may check the statements before it.
+	Case *Case
+	// Kind names the bug in the test name and comment: "nil-deref",
+	// "index-out-of-range", "equal-reflexive", ...
+	Kind string
+	// Message is the panic message or the violated contract, for the
+	// comment.
+	Message string
+	// Function is the full name of the function at fault
+	// (types.Func.FullName), for the comment.
+	Function string
+	// Check says how the test shows the bug; its zero value means the
+	// sequence panics by itself.
+	Check FindingCheck
+}
+
+// Contract checks a FindingCheck can describe.
+const (
+	// CheckPanic (the zero Kind): run the sequence; its target panics.
+	CheckPanic = ""
+	// CheckEqualReflexive: x.Equal(x) must be true.
+	CheckEqualReflexive = "equal-reflexive"
+	// CheckEqualSymmetric: x.Equal(y) must equal y.Equal(x).
+	CheckEqualSymmetric = "equal-symmetric"
+	// CheckCompareAntisymmetric: x.Compare(y) and y.Compare(x) must have
+	// opposite signs (or both be 0).
+	CheckCompareAntisymmetric = "compare-antisymmetric"
+	// CheckCompareEqual: x.Compare(y) == 0 must agree with x.Equal(y).
+	CheckCompareEqual = "compare-equal-consistent"
+	// CheckRoundTrip: Method (MarshalJSON, MarshalText, MarshalBinary)
+	// then its Unmarshal pair into a new zero value gives a value equal
+	// to x.
+	CheckRoundTrip = "marshal-roundtrip"
+	// CheckNoPanic: calling Method (String, Error, GoString) on x panics;
+	// the panic fails the test.
+	CheckNoPanic = "string-panics"
+	// CheckClone: x.Clone() (or Method) must equal x.
+	CheckClone = "clone-equal"
+	// CheckDeterministic: calling the target statement again with the
+	// same arguments must give an equal result Result.
+	CheckDeterministic = "deterministic"
+)
+
+// FindingCheck describes the check that shows a contract violation, on
+// values of the finding's sequence. The operand x is result Result of
+// statement Stmt; binary checks take y from Other, which is a reference
+// to another result or a literal.
+type FindingCheck struct {
+	// Kind is one of the Check constants.
+	Kind         string
+	Stmt, Result int
+	Other        *seq.Arg
+	// Method is the method checked; empty means the kind's usual one
+	// (Equal, Compare, MarshalJSON, String, Clone). For a round trip the
+	// inverse is Method with Marshal replaced by Unmarshal.
+	Method string
+}
+
+// RenderFindings renders findings as the findings file: one TestFinding_*
+// per finding, which fails while the bug is there, behind a build tag
+// (opts.BuildTag, FindingsTag if empty) so that plain go test stays green.
+// opts.Reserved should hold the names of the main generated file too,
+// since both build together under the tag. A finding that cannot be
+// written is reported in Output.Skipped by its Case.Key; one without a
+// Case is ignored.
+func RenderFindings(prog *model.Program, findings []*Finding, opts Options) (*Output, error) {
+	if opts.BuildTag == "" {
+		opts.BuildTag = FindingsTag
+	}
+	r := newRenderer(prog, opts)
+	out := &Output{}
+	used := map[string]bool{}
+	for k := range opts.Reserved {
+		used[k] = true
+	}
+	type decl struct {
+		name, src string
+		info      TestInfo
+	}
+	var decls []decl
+	for _, f := range findings {
+		if f == nil || f.Case == nil {
+			continue
+		}
+		var src, name string
+		var err error
+		r.probe(func() { _, _, err = r.finding(f, copySet(used)) })
+		if err == nil {
+			src, name, err = r.finding(f, used)
+		}
+		if err != nil {
+			out.Skipped = append(out.Skipped, f.Case.Key)
+			continue
+		}
+		decls = append(decls, decl{name, src, TestInfo{Func: name, Subtests: []string{""}, Keys: []int{f.Case.Key}}})
+	}
+	// Top-down by name, like the main file.
+	sort.SliceStable(decls, func(i, j int) bool { return decls[i].name < decls[j].name })
+	var srcs []string
+	for _, d := range decls {
+		srcs = append(srcs, d.src)
+		out.Tests = append(out.Tests, d.info)
+	}
+	r.imports["testing"] = "testing"
+	if r.usesCmp {
+		r.imports[CmpPath] = "cmp"
+		out.UsesCmp = true
+	}
+	src, err := r.file(srcs)
+	if err != nil {
+		return nil, err
+	}
+	out.Src = src
+	return out, nil
+}
+
+func copySet(m map[string]bool) map[string]bool {
+	c := make(map[string]bool, len(m))
+	for k, v := range m {
+		c[k] = v
+	}
+	return c
+}
+
+// finding renders one finding's test.
+func (r *renderer) finding(f *Finding, used map[string]bool) (src, name string, err error) {
+	c := f.Case
+	if c.Target < 0 || c.Target >= len(c.Seq.Stmts) {
+		return "", "", fmt.Errorf("finding: target %d out of range", c.Target)
+	}
+	ch := f.Check
+	bo := &bodyOpts{noGot: true}
+	if ch.Kind == CheckPanic {
+		// Nothing after the panicking statement runs.
+		short := &Case{Seq: &seq.Seq{Stmts: c.Seq.Stmts[:c.Target+1]}, Target: c.Target, Key: c.Key}
+		for _, a := range c.Asserts {
+			if a.Stmt < c.Target {
+				short.Asserts = append(short.Asserts, a)
+			}
+		}
+		c = short
+	} else {
+		if ch.Stmt < 0 || ch.Stmt >= len(c.Seq.Stmts) {
+			return "", "", fmt.Errorf("finding: check operand %d out of range", ch.Stmt)
+		}
+		bo.need = append(bo.need, [2]int{ch.Stmt, ch.Result})
+		if ch.Other != nil && !ch.Other.IsLit {
+			bo.need = append(bo.need, [2]int{ch.Other.Stmt, ch.Other.Result})
+		}
+	}
+	res := &bodyResult{}
+	body, err := r.body(c, bo, res)
+	if err != nil {
+		return "", "", err
+	}
+	if ch.Kind != CheckPanic {
+		stmts, err := r.check(c, ch, res)
+		if err != nil {
+			return "", "", err
+		}
+		body = append(body, stmts...)
+	} else {
+		// Report the panic as a failure instead of letting it end the
+		// test binary: every finding test then runs under the tag.
+		op := r.prog.Ops[c.Seq.Stmts[c.Target].Op]
+		what := op.Name + "()"
+		recov := &ast.IfStmt{
+			Init: &ast.AssignStmt{Lhs: []ast.Expr{ident("r")}, Tok: token.DEFINE,
+				Rhs: []ast.Expr{&ast.CallExpr{Fun: ident("recover")}}},
+			Cond: &ast.BinaryExpr{X: ident("r"), Op: token.NEQ, Y: ident("nil")},
+			Body: &ast.BlockStmt{List: []ast.Stmt{&ast.ExprStmt{X: &ast.CallExpr{
+				Fun:  &ast.SelectorExpr{X: ident("t"), Sel: ident("Errorf")},
+				Args: []ast.Expr{&ast.BasicLit{Kind: token.STRING, Value: strconv.Quote(strings.ReplaceAll(what, "%", "%%") + " panicked: %v")}, ident("r")},
+			}}}},
+		}
+		deferStmt := &ast.DeferStmt{Call: &ast.CallExpr{Fun: &ast.FuncLit{
+			Type: &ast.FuncType{Params: &ast.FieldList{}},
+			Body: &ast.BlockStmt{List: []ast.Stmt{recov}},
+		}}}
+		body = append([]ast.Stmt{deferStmt}, body...)
+	}
+	name = uniqueName("TestFinding_"+camel(f.Kind)+"_"+funcPart(r.prog, f), used)
+	kind := f.Kind
+	if kind == "" {
+		kind = "panic"
+	}
+	head := name + " reproduces a probable bug gentest found"
+	if f.Function != "" {
+		head += " in " + f.Function
+	}
+	head += " (" + kind + ")"
+	var doc []string
+	if msg := firstLine(f.Message); msg != "" {
+		doc = append(wrap(head+":", docWidth), "", "\t"+msg, "")
+	} else {
+		doc = append(wrap(head+".", docWidth), "")
+	}
+	doc = append(doc, wrap("It fails until the bug is fixed; go\x00test\x00-tags\x00"+r.opts.BuildTag+" runs it.", docWidth)...)
+	src, err = r.printDecl(&ast.FuncDecl{Name: ident(name), Type: funcType("t", "T"), Body: block(body...)}, doc...)
+	return src, name, err
+}
+
+func firstLine(s string) string {
+	s, _, _ = strings.Cut(strings.TrimSpace(s), "\n")
+	if len(s) > 120 {
+		s = s[:117] + "..."
+	}
+	return s
+}
+
+// camel turns a kind like "nil-deref" into "NilDeref".
+func camel(kind string) string {
+	if kind == "" {
+		return "Panic"
+	}
+	var b strings.Builder
+	up := true
+	for _, c := range kind {
+		if !unicode.IsLetter(c) && !unicode.IsDigit(c) {
+			up = true
+			continue
+		}
+		if up {
+			c = unicode.ToUpper(c)
+			up = false
+		}
+		b.WriteRune(c)
+	}
+	return b.String()
+}
+
+// funcPart is the function at fault as it reads in a test name: "Cart_Add"
+// for "(*example.com/p.Cart).Add".
+func funcPart(prog *model.Program, f *Finding) string {
+	s := strings.NewReplacer("(", "", ")", "", "*", "").Replace(f.Function)
+	if i := strings.LastIndexByte(s, '/'); i >= 0 {
+		s = s[i+1:]
+	}
+	if _, rest, ok := strings.Cut(s, "."); ok {
+		s = rest
+	}
+	if s == "" {
+		s = prog.Ops[f.Case.Seq.Stmts[f.Case.Target].Op].Name
+	}
+	var b strings.Builder
+	for _, c := range s {
+		if unicode.IsLetter(c) || unicode.IsDigit(c) {
+			b.WriteRune(c)
+		} else {
+			b.WriteByte('_')
+		}
+	}
+	return b.String()
+}
+
+// operand is a value a check works on: a variable and its type.
+type operand struct {
+	v string
+	t types.Type
+}
+
+// check renders the statements of a contract check after the sequence.
+func (r *renderer) check(c *Case, ch FindingCheck, res *bodyResult) ([]ast.Stmt, error) {
+	xop := r.prog.Ops[c.Seq.Stmts[ch.Stmt].Op]
+	if ch.Result < 0 || ch.Result >= len(xop.Results) {
+		return nil, fmt.Errorf("finding: no result %d of %s", ch.Result, xop.Name)
+	}
+	x := operand{res.vars[[2]int{ch.Stmt, ch.Result}], xop.Results[ch.Result]}
+	var out []ast.Stmt
+	method := func(def string) string {
+		if ch.Method != "" {
+			return ch.Method
+		}
+		return def
+	}
+	// other binds y, writing a literal into a variable of the type the
+	// method takes.
+	other := func(m string) (operand, error) {
+		if ch.Other == nil {
+			return operand{}, fmt.Errorf("finding: %s needs a second operand", ch.Kind)
+		}
+		if !ch.Other.IsLit {
+			op := r.prog.Ops[c.Seq.Stmts[ch.Other.Stmt].Op]
+			if ch.Other.Result >= len(op.Results) {
+				return operand{}, fmt.Errorf("finding: no result %d of %s", ch.Other.Result, op.Name)
+			}
+			return operand{res.vars[[2]int{ch.Other.Stmt, ch.Other.Result}], op.Results[ch.Other.Result]}, nil
+		}
+		sig, err := r.methodSig(x.t, m)
+		if err != nil {
+			return operand{}, err
+		}
+		pt := sig.Params().At(0).Type()
+		lit, err := r.litExpr(ch.Other.Lit, pt)
+		if err != nil {
+			return operand{}, err
+		}
+		conv, err := r.convert(pt, lit)
+		if err != nil {
+			return operand{}, err
+		}
+		y := operand{res.names.fresh("other"), pt}
+		out = append(out, define(y.v, conv))
+		return y, nil
+	}
+	switch ch.Kind {
+	case CheckEqualReflexive:
+		m := method("Equal")
+		xx, err := r.methodCall(x, m, x)
+		if err != nil {
+			return nil, err
+		}
+		what := x.v + "." + m + "(" + x.v + ")"
+		out = append(out, ifStmt(&ast.UnaryExpr{Op: token.NOT, X: xx},
+			errorf(desc{format: esc(what)}, " = false, want true: "+m+" must be reflexive")))
+	case CheckEqualSymmetric, CheckCompareAntisymmetric:
+		m := method("Equal")
+		if ch.Kind == CheckCompareAntisymmetric {
+			m = method("Compare")
+		}
+		y, err := other(m)
+		if err != nil {
+			return nil, err
+		}
+		xy, err := r.methodCall(x, m, y)
+		if err != nil {
+			return nil, err
+		}
+		yx, err := r.methodCall(y, m, x)
+		if err != nil {
+			return nil, err
+		}
+		a, b := res.names.fresh("xy"), res.names.fresh("yx")
+		msg := esc(x.v+"."+m+"("+y.v+")") + " = %v, " + esc(y.v+"."+m+"("+x.v+")") + " = %v: " + m + " must be symmetric"
+		cond := binary(ident(a), token.NEQ, ident(b))
+		if ch.Kind == CheckCompareAntisymmetric {
+			msg = esc(x.v+"."+m+"("+y.v+")") + " = %d, " + esc(y.v+"."+m+"("+x.v+")") + " = %d: " + m + " must be antisymmetric"
+			cond = binary(
+				binary(&ast.ParenExpr{X: binary(ident(a), token.LSS, intLit(0))}, token.NEQ, &ast.ParenExpr{X: binary(ident(b), token.GTR, intLit(0))}),
+				token.LOR,
+				binary(&ast.ParenExpr{X: binary(ident(a), token.GTR, intLit(0))}, token.NEQ, &ast.ParenExpr{X: binary(ident(b), token.LSS, intLit(0))}))
+		}
+		out = append(out, &ast.IfStmt{
+			Init: &ast.AssignStmt{Lhs: []ast.Expr{ident(a), ident(b)}, Tok: token.DEFINE, Rhs: []ast.Expr{xy, yx}},
+			Cond: cond,
+			Body: block(errorf(desc{}, msg, ident(a), ident(b))),
+		})
+	case CheckCompareEqual:
+		m := method("Compare")
+		y, err := other(m)
+		if err != nil {
+			return nil, err
+		}
+		cmpCall, err := r.methodCall(x, m, y)
+		if err != nil {
+			return nil, err
+		}
+		eqCall, err := r.methodCall(x, "Equal", y)
+		if err != nil {
+			return nil, err
+		}
+		a, b := res.names.fresh("order"), res.names.fresh("equal")
+		msg := esc(x.v+"."+m+"("+y.v+")") + " = %d but " + esc(x.v+".Equal("+y.v+")") + " = %v: " + m + " and Equal must agree"
+		out = append(out, &ast.IfStmt{
+			Init: &ast.AssignStmt{Lhs: []ast.Expr{ident(a), ident(b)}, Tok: token.DEFINE, Rhs: []ast.Expr{cmpCall, eqCall}},
+			Cond: binary(&ast.ParenExpr{X: binary(ident(a), token.EQL, intLit(0))}, token.NEQ, ident(b)),
+			Body: block(errorf(desc{}, msg, ident(a), ident(b))),
+		})
+	case CheckRoundTrip:
+		m := method("MarshalJSON")
+		um := strings.Replace(m, "Marshal", "Unmarshal", 1)
+		if um == m {
+			return nil, fmt.Errorf("finding: %s is not a Marshal method", m)
+		}
+		marshal, err := r.methodCall(x, m)
+		if err != nil {
+			return nil, err
+		}
+		data, errV := res.names.fresh("data"), res.names.fresh("err")
+		out = append(out, &ast.AssignStmt{Lhs: []ast.Expr{ident(data), ident(errV)}, Tok: token.DEFINE, Rhs: []ast.Expr{marshal}},
+			ifStmt(binary(ident(errV), token.NEQ, ident("nil")), fatalf(desc{format: esc(x.v + "." + m + "()")}, " returned error: %v", ident(errV))))
+		// A new zero value of x's type (through the pointer, if x is one).
+		elem, ptr := x.t, false
+		if p, ok := x.t.Underlying().(*types.Pointer); ok {
+			elem, ptr = p.Elem(), true
+		}
+		te, err := r.typeExpr(elem)
+		if err != nil {
+			return nil, err
+		}
+		x2 := operand{res.names.fresh(x.v + "2"), x.t}
+		if ptr {
+			out = append(out, define(x2.v, call(ident("new"), te)))
+		} else {
+			out = append(out, &ast.DeclStmt{Decl: &ast.GenDecl{Tok: token.VAR, Specs: []ast.Spec{
+				&ast.ValueSpec{Names: []*ast.Ident{ident(x2.v)}, Type: te}}}})
+		}
+		if _, err := r.methodSig(x.t, um); err != nil {
+			if _, err2 := r.methodSig(types.NewPointer(x.t), um); err2 != nil {
+				return nil, err
+			}
+		}
+		errV2 := res.names.fresh("err")
+		out = append(out, &ast.IfStmt{
+			Init: define(errV2, call(sel(ident(x2.v), um), ident(data))),
+			Cond: binary(ident(errV2), token.NEQ, ident("nil")),
+			Body: block(fatalf(desc{format: esc(x2.v + "." + um + "(" + data + ")")}, " returned error: %v", ident(errV2))),
+		})
+		out = append(out, r.equalCheck(x, x2, esc(x2.v+" after "+um+"("+x.v+"."+m+"())")))
+	case CheckNoPanic:
+		m := method("String")
+		s, err := r.methodCall(x, m)
+		if err != nil {
+			return nil, err
+		}
+		// The call panics; the panic fails the test.
+		out = append(out, &ast.AssignStmt{Lhs: []ast.Expr{ident("_")}, Tok: token.ASSIGN, Rhs: []ast.Expr{s}})
+	case CheckClone:
+		m := method("Clone")
+		cl, err := r.methodCall(x, m)
+		if err != nil {
+			return nil, err
+		}
+		sig, _ := r.methodSig(x.t, m)
+		if sig.Results().Len() != 1 {
+			return nil, fmt.Errorf("finding: %s does not return one value", m)
+		}
+		got := operand{res.names.fresh("clone"), sig.Results().At(0).Type()}
+		out = append(out, define(got.v, cl))
+		want := x
+		if p, ok := x.t.Underlying().(*types.Pointer); ok && types.Identical(p.Elem(), got.t) {
+			want = operand{"*" + x.v, got.t}
+		} else if p, ok := got.t.Underlying().(*types.Pointer); ok && types.Identical(p.Elem(), x.t) {
+			got = operand{"*" + got.v, x.t}
+		}
+		out = append(out, r.equalCheck(want, got, esc(x.v+"."+m+"()")))
+	case CheckDeterministic:
+		st := c.Seq.Stmts[ch.Stmt]
+		call, err := r.callExpr(xop, ch.Stmt, st, res.vars, nil)
+		if err != nil {
+			return nil, err
+		}
+		again := operand{res.names.fresh("again"), x.t}
+		lhs := make([]ast.Expr, len(xop.Results))
+		for j := range lhs {
+			lhs[j] = ident("_")
+		}
+		lhs[ch.Result] = ident(again.v)
+		out = append(out, &ast.AssignStmt{Lhs: lhs, Tok: token.DEFINE, Rhs: []ast.Expr{call}})
+		out = append(out, r.equalCheck(x, again, res.descs[ch.Stmt].format+" called again"))
+	default:
+		return nil, fmt.Errorf("finding: unknown check %q", ch.Kind)
+	}
+	return out, nil
+}
+
+// methodSig looks up method m of type t.
+func (r *renderer) methodSig(t types.Type, m string) (*types.Signature, error) {
+	obj, _, _ := types.LookupFieldOrMethod(t, true, r.pkg, m)
+	fn, ok := obj.(*types.Func)
+	if !ok {
+		return nil, fmt.Errorf("finding: %s has no method %s", t, m)
+	}
+	return fn.Type().(*types.Signature), nil
+}
+
+// methodCall writes x.m(args...), dereferencing or taking the address of
+// an argument when the method's parameter needs it (Equal(T) called with
+// a *T, say).
+func (r *renderer) methodCall(x operand, m string, args ...operand) (ast.Expr, error) {
+	sig, err := r.methodSig(x.t, m)
+	if err != nil {
+		return nil, err
+	}
+	if sig.Params().Len() != len(args) {
+		return nil, fmt.Errorf("finding: %s.%s takes %d arguments, not %d", x.t, m, sig.Params().Len(), len(args))
+	}
+	var xs []ast.Expr
+	for i, a := range args {
+		pt := sig.Params().At(i).Type()
+		var e ast.Expr = ident(a.v)
+		switch {
+		case types.AssignableTo(a.t, pt):
+		case isPtrTo(a.t, pt):
+			e = &ast.StarExpr{X: e}
+		case isPtrTo(pt, a.t):
+			e = &ast.UnaryExpr{Op: token.AND, X: e}
+		default:
+			return nil, fmt.Errorf("finding: cannot pass %s to %s.%s", a.t, x.t, m)
+		}
+		xs = append(xs, e)
+	}
+	return call(sel(ident(x.v), m), xs...), nil
+}
+
+func isPtrTo(p, elem types.Type) bool {
+	ptr, ok := p.(*types.Pointer)
+	return ok && types.AssignableTo(ptr.Elem(), elem)
+}
+
+// equalCheck compares got with want: cmp.Diff where go-cmp can look into
+// the values, reflect.DeepEqual where unexported fields would make it
+// panic.
+func (r *renderer) equalCheck(want, got operand, what string) ast.Stmt {
+	wantX, gotX := ast.Expr(ident(want.v)), ast.Expr(ident(got.v))
+	if strings.HasPrefix(want.v, "*") {
+		wantX = &ast.StarExpr{X: ident(want.v[1:])}
+	}
+	if strings.HasPrefix(got.v, "*") {
+		gotX = &ast.StarExpr{X: ident(got.v[1:])}
+	}
+	if r.cmpSafe(want.t, map[types.Type]bool{}) {
+		return r.diff(wantX, gotX, desc{format: what}, "")
+	}
+	reflect := r.use("reflect")
+	return ifStmt(&ast.UnaryExpr{Op: token.NOT, X: call(sel(ident(reflect), "DeepEqual"), wantX, gotX)},
+		errorf(desc{format: what}, " = %+v, want %+v", gotX, wantX))
+}
+
+// cmpSafe reports whether cmp.Diff can compare values of t without
+// options: no unexported struct fields on the way, except below a type
+// with an Equal method, which go-cmp calls instead.
+func (r *renderer) cmpSafe(t types.Type, seen map[types.Type]bool) bool {
+	if seen[t] {
+		return true
+	}
+	seen[t] = true
+	if n, ok := t.(*types.Named); ok {
+		if sig, err := r.methodSig(n, "Equal"); err == nil && sig.Params().Len() == 1 && sig.Results().Len() == 1 {
+			return true
+		}
+	}
+	switch u := t.Underlying().(type) {
+	case *types.Struct:
+		for i := 0; i < u.NumFields(); i++ {
+			if !u.Field(i).Exported() || !r.cmpSafe(u.Field(i).Type(), seen) {
+				return false
+			}
+		}
+	case *types.Pointer:
+		return r.cmpSafe(u.Elem(), seen)
+	case *types.Slice:
+		return r.cmpSafe(u.Elem(), seen)
+	case *types.Array:
+		return r.cmpSafe(u.Elem(), seen)
+	case *types.Map:
+		return r.cmpSafe(u.Key(), seen) && r.cmpSafe(u.Elem(), seen)
+	case *types.Interface, *types.Chan, *types.Signature:
+		return false
+	}
+	return true
+}

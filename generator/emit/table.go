@@ -1,0 +1,591 @@
+package emit
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"sort"
+	"strconv"
+	"strings"
+
+	rt "github.com/gentest-go/gentest/generator/harness/rt"
+	"github.com/gentest-go/gentest/generator/model"
+	"github.com/gentest-go/gentest/generator/oracle"
+	"github.com/gentest-go/gentest/generator/seq"
+)
+
+// A table holds cases that run the same sequence shape (same operations,
+// same references between statements, same literal kinds) and differ only
+// in literal arguments and in the basic values or errors the target
+// returns. Literals that differ between rows become fields; those that do
+// not stay inline, as do all checks of statements before the target.
+type table struct {
+	rows   []*Case
+	names  []string // row (subtest) names, parallel to rows
+	fields []*field // inputs, in statement order
+	wants  []*wantField
+	// errMode says how the target's error is checked: errNone (not
+	// checked), errConst (the same in every row: checked inline),
+	// errString (wantErr string, "" for no error) or errBool (wantErr
+	// bool, when some error messages are not stable enough to assert).
+	errMode int
+	errRes  int // index of the target's error result
+	// consts are the target's checks that are the same in every row.
+	consts   []oracle.Assertion
+	override map[[2]int]*field
+}
+
+const (
+	errNone = iota
+	errConst
+	errString
+	errBool
+)
+
+// field is a table field that feeds argument arg of statement stmt.
+type field struct {
+	name      string
+	stmt, arg int
+	typ       types.Type
+	verb      string // %q or %v, for failure messages
+}
+
+// wantField is a table field holding a result of the target.
+type wantField struct {
+	name   string
+	result int
+	typ    types.Type
+}
+
+// tables finds the tables among the cases of one test function, and
+// returns the cases that are not in any table.
+func (r *renderer) tables(cs []*Case) ([]*table, []*Case) {
+	var rest []*Case
+	groups := map[string][]*Case{}
+	var order []string
+	add := func(k string, c *Case) {
+		if _, ok := groups[k]; !ok {
+			order = append(order, k)
+		}
+		groups[k] = append(groups[k], c)
+	}
+	for _, c := range cs {
+		k, ok := r.shapeKey(c)
+		if !ok {
+			rest = append(rest, c)
+			continue
+		}
+		add(k, c)
+	}
+	// Rows whose error message was not asserted cannot share a wantErr
+	// string with rows whose message was: they form their own group.
+	var order2 []string
+	groups2 := map[string][]*Case{}
+	for _, k := range order {
+		g := groups[k]
+		hasMsg, hasNoMsg := false, false
+		for _, c := range g {
+			if a, ok := r.targetErr(c); ok && a.Kind == oracle.ErrNonNil {
+				if errMsg(a) == "" {
+					hasNoMsg = true
+				} else {
+					hasMsg = true
+				}
+			}
+		}
+		for _, c := range g {
+			k2 := k
+			if a, ok := r.targetErr(c); ok && hasMsg && hasNoMsg && a.Kind == oracle.ErrNonNil && errMsg(a) == "" {
+				k2 += "#nomsg"
+			}
+			if _, ok := groups2[k2]; !ok {
+				order2 = append(order2, k2)
+			}
+			groups2[k2] = append(groups2[k2], c)
+		}
+	}
+	var out []*table
+	for _, k := range order2 {
+		g := groups2[k]
+		if len(g) < 2 {
+			rest = append(rest, g...)
+			continue
+		}
+		tb := r.newTable(g)
+		if tb == nil {
+			rest = append(rest, g...)
+			continue
+		}
+		out = append(out, tb)
+	}
+	return out, rest
+}
+
+// slots returns the assertions of a case that can be written, by result.
+func (r *renderer) slots(c *Case) map[[2]int]oracle.Assertion {
+	m := map[[2]int]oracle.Assertion{}
+	for _, a := range c.Asserts {
+		if a.Kind == oracle.Equal && !r.spellable(a.Type, a.Want) {
+			continue
+		}
+		m[[2]int{a.Stmt, a.Result}] = a
+	}
+	return m
+}
+
+// targetErr returns the assertion on the target's error result.
+func (r *renderer) targetErr(c *Case) (oracle.Assertion, bool) {
+	op := r.prog.Ops[c.Seq.Stmts[c.Target].Op]
+	if !op.ErrResult {
+		return oracle.Assertion{}, false
+	}
+	a, ok := r.slots(c)[[2]int{c.Target, len(op.Results) - 1}]
+	return a, ok
+}
+
+func errMsg(a oracle.Assertion) string {
+	if a.Want == nil {
+		return ""
+	}
+	return a.Want.S
+}
+
+// shapeKey is equal for cases that can share a table; false if the case
+// cannot be a row (its target is not its last statement: a table checks
+// the target last and may return early).
+func (r *renderer) shapeKey(c *Case) (string, bool) {
+	s := c.Seq
+	if c.Target != len(s.Stmts)-1 {
+		return "", false
+	}
+	var b strings.Builder
+	for _, st := range s.Stmts {
+		op := r.prog.Ops[st.Op]
+		fmt.Fprintf(&b, "%d(", st.Op)
+		for k, a := range st.Args {
+			switch {
+			case !a.IsLit:
+				fmt.Fprintf(&b, "$%d.%d ", a.Stmt, a.Result)
+			case r.varyable(op, k, len(st.Args), a.Lit):
+				fmt.Fprintf(&b, "L%d ", a.Lit.Kind)
+			default:
+				fmt.Fprintf(&b, "X%s|%s ", a.Lit.Key(), a.Lit.Name)
+			}
+		}
+		b.WriteString(")")
+	}
+	slots := r.slots(c)
+	keys := make([][2]int, 0, len(slots))
+	for k := range slots {
+		keys = append(keys, k)
+	}
+	sort.Slice(keys, func(i, j int) bool {
+		return keys[i][0] < keys[j][0] || keys[i][0] == keys[j][0] && keys[i][1] < keys[j][1]
+	})
+	for _, k := range keys {
+		if k[0] != c.Target {
+			a := slots[k]
+			fmt.Fprintf(&b, ";%d.%d:%d:%s", k[0], k[1], a.Kind, treeKey(a.Want))
+		}
+	}
+	top := r.prog.Ops[s.Stmts[c.Target].Op]
+	ea, hasErr := r.targetErr(c)
+	errNonNil := hasErr && ea.Kind == oracle.ErrNonNil
+	b.WriteString(";target")
+	for j, t := range top.Results {
+		a, ok := slots[[2]int{c.Target, j}]
+		switch {
+		case top.ErrResult && j == len(top.Results)-1:
+			if ok {
+				b.WriteString(" E")
+			} else {
+				b.WriteString(" -")
+			}
+		case ok && r.wantable(a):
+			b.WriteString(" V")
+		case ok:
+			fmt.Fprintf(&b, " X%d:%s", a.Kind, treeKey(a.Want))
+		case errNonNil && r.wantableType(t):
+			// No value beside an error: the row leaves want out.
+			b.WriteString(" V")
+		default:
+			b.WriteString(" -")
+		}
+	}
+	return b.String(), true
+}
+
+func treeKey(t *rt.Tree) string {
+	if t == nil {
+		return "<nil>"
+	}
+	return fmt.Sprintf("%+v", *t)
+}
+
+// varyable reports whether literal l, argument k of a call of op, can be
+// a table field: a basic literal (or a slice of them) for a parameter
+// whose type the test can name. Nil and zero literals stay inline.
+func (r *renderer) varyable(op *model.Op, k, nargs int, l seq.Lit) bool {
+	p := op.Params[k]
+	switch l.Kind {
+	case seq.LitBool, seq.LitInt, seq.LitUint, seq.LitFloat, seq.LitString, seq.LitBytes, seq.LitSlice:
+	default:
+		return false
+	}
+	if op.Variadic && k == nargs-1 && l.Kind != seq.LitSlice {
+		return false
+	}
+	if p.Recv {
+		if _, ptr := p.Type.Underlying().(*types.Pointer); ptr {
+			return false
+		}
+	}
+	return r.nameable(p.Type)
+}
+
+// wantableType reports whether a result of type t can be a want field.
+func (r *renderer) wantableType(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	if !ok || b.Info()&(types.IsComplex|types.IsUntyped) != 0 || b.Kind() == types.UnsafePointer {
+		return false
+	}
+	return r.nameable(t)
+}
+
+func (r *renderer) wantable(a oracle.Assertion) bool {
+	if a.Kind != oracle.Equal || a.Want == nil || !r.wantableType(a.Type) {
+		return false
+	}
+	switch a.Want.Kind {
+	case rt.TBool, rt.TInt, rt.TUint, rt.TFloat, rt.TString:
+		ok := false
+		r.probe(func() { _, ok = r.rowValue(a.Type, a.Want) })
+		return ok
+	}
+	return false
+}
+
+// newTable builds the table for cases of one shape, or returns nil when
+// no literal differs between them (nothing for a row to say).
+func (r *renderer) newTable(g []*Case) *table {
+	tmpl := g[0]
+	s := tmpl.Seq
+	tb := &table{rows: g, override: map[[2]int]*field{}, errRes: -1}
+	for i, st := range s.Stmts {
+		op := r.prog.Ops[st.Op]
+		for k, a := range st.Args {
+			if !a.IsLit || !r.varyable(op, k, len(st.Args), a.Lit) {
+				continue
+			}
+			same := true
+			for _, c := range g[1:] {
+				b := c.Seq.Stmts[i].Args[k].Lit
+				if b.Key() != a.Lit.Key() || b.Name != a.Lit.Name {
+					same = false
+				}
+			}
+			if same {
+				continue
+			}
+			f := &field{stmt: i, arg: k, typ: op.Params[k].Type, verb: "%v"}
+			if isText(f.typ) {
+				f.verb = "%q"
+			}
+			tb.fields = append(tb.fields, f)
+			tb.override[[2]int{i, k}] = f
+		}
+	}
+	if len(tb.fields) == 0 {
+		return nil
+	}
+	r.nameFields(tmpl, tb)
+
+	tgt := tmpl.Target
+	top := r.prog.Ops[s.Stmts[tgt].Op]
+	slots := make([]map[[2]int]oracle.Assertion, len(g))
+	for i, c := range g {
+		slots[i] = r.slots(c)
+	}
+	// The target's error.
+	if top.ErrResult {
+		tb.errRes = len(top.Results) - 1
+		key := [2]int{tgt, tb.errRes}
+		if a, ok := slots[0][key]; ok {
+			tb.errMode = errConst
+			noMsg := false
+			for _, m := range slots {
+				b := m[key]
+				if b.Kind != a.Kind || errMsg(b) != errMsg(a) {
+					tb.errMode = errString
+				}
+				if b.Kind == oracle.ErrNonNil && errMsg(b) == "" {
+					noMsg = true
+				}
+			}
+			if tb.errMode == errString && noMsg {
+				tb.errMode = errBool
+			}
+			if tb.errMode == errConst {
+				tb.consts = append(tb.consts, a)
+			}
+		}
+	}
+	// The target's values: a want field where any row asserts one of
+	// basic type, inline where the (non-basic) value is the same in
+	// every row.
+	for j, t := range top.Results {
+		if j == tb.errRes {
+			continue
+		}
+		key := [2]int{tgt, j}
+		a, ok := slots[0][key]
+		if ok && !r.wantable(a) {
+			// The shape key made this check the same in every row.
+			tb.consts = append(tb.consts, a)
+			continue
+		}
+		present := false
+		for _, m := range slots {
+			_, ok := m[key]
+			present = present || ok
+		}
+		if !present {
+			continue
+		}
+		name := "want"
+		if len(tb.wants) > 0 {
+			name = "want" + strconv.Itoa(j+1)
+			if b, ok := t.Underlying().(*types.Basic); ok && b.Kind() == types.Bool {
+				name = "wantOK"
+			}
+		}
+		tb.wants = append(tb.wants, &wantField{name: name, result: j, typ: t})
+	}
+	// Row names from the literals of the target call that differ, or,
+	// when those do not tell the rows apart, from all that differ.
+	for pass := 0; pass < 2; pass++ {
+		tb.names = tb.names[:0]
+		seen := map[string]bool{}
+		dup := false
+		for _, c := range g {
+			var parts []string
+			for _, f := range tb.fields {
+				if pass == 1 || f.stmt == tgt {
+					parts = append(parts, r.litWord(c.Seq.Stmts[f.stmt].Args[f.arg].Lit, f.typ))
+				}
+			}
+			name := joinWords(parts)
+			dup = dup || len(parts) == 0 || seen[name]
+			seen[name] = true
+			tb.names = append(tb.names, name)
+		}
+		if !dup {
+			break
+		}
+	}
+	return tb
+}
+
+// isText reports whether values of t print best with %q.
+func isText(t types.Type) bool {
+	switch u := t.Underlying().(type) {
+	case *types.Basic:
+		return u.Info()&types.IsString != 0
+	case *types.Slice:
+		b, ok := u.Elem().Underlying().(*types.Basic)
+		return ok && b.Kind() == types.Byte
+	}
+	return false
+}
+
+// nameFields names the input fields after their parameters ("limit",
+// "code"); a receiver after its type ("money"); a lone input with a
+// one-letter name "in".
+func (r *renderer) nameFields(c *Case, tb *table) {
+	used := map[string]bool{"name": true, "tt": true, "t": true}
+	for _, f := range tb.fields {
+		op := r.prog.Ops[c.Seq.Stmts[f.stmt].Op]
+		p := op.Params[f.arg]
+		base := fieldName(p.Name)
+		if p.Recv {
+			base = baseName(p.Type)
+		}
+		if len(tb.fields) == 1 && !p.Recv && len(base) <= 1 {
+			base = "in"
+		}
+		if base == "" {
+			base = "arg" + strconv.Itoa(f.arg+1)
+		}
+		if used[base] || strings.HasPrefix(base, "want") {
+			base += "Arg"
+		}
+		f.name = uniqueName(base, used)
+	}
+}
+
+// rowValue writes a want value in a row: an untyped constant (the field
+// gives it its type) or the named constant of that value.
+func (r *renderer) rowValue(t types.Type, want *rt.Tree) (ast.Expr, bool) {
+	b, ok := t.Underlying().(*types.Basic)
+	if !ok {
+		return nil, false
+	}
+	if named, ok := t.(*types.Named); ok {
+		if c := r.enumConst(named, want); c != nil {
+			return sel(ident(r.qualify(c.Pkg())), c.Name()), true
+		}
+	}
+	return r.basicLit(b, want)
+}
+
+// tableStmts renders a table and the loop that runs it; i numbers the
+// tables of one test function.
+func (r *renderer) tableStmts(tb *table, i int, subUsed map[string]bool) ([]ast.Stmt, error) {
+	tmpl := tb.rows[0]
+	tgt := tmpl.Target
+	bo := &bodyOpts{noTargetAsserts: true, override: tb.override}
+	if tb.errMode != errNone {
+		bo.need = append(bo.need, [2]int{tgt, tb.errRes})
+	}
+	for _, w := range tb.wants {
+		bo.need = append(bo.need, [2]int{tgt, w.result})
+	}
+	for _, a := range tb.consts {
+		bo.need = append(bo.need, [2]int{a.Stmt, a.Result})
+	}
+	bo.afterTarget = func(vars map[[2]int]string, d desc) []ast.Stmt {
+		return r.tableChecks(tb, vars, d)
+	}
+	body, err := r.body(tmpl, bo, nil)
+	if err != nil {
+		return nil, err
+	}
+
+	// The table itself, laid out as text (see renderer.blocks).
+	var b strings.Builder
+	b.WriteString("[]struct {\n\tname string\n")
+	for _, f := range tb.fields {
+		te, err := r.typeExpr(f.typ)
+		if err != nil {
+			return nil, err
+		}
+		fmt.Fprintf(&b, "\t%s %s\n", f.name, exprString(te))
+	}
+	for _, w := range tb.wants {
+		te, err := r.typeExpr(w.typ)
+		if err != nil {
+			return nil, err
+		}
+		fmt.Fprintf(&b, "\t%s %s\n", w.name, exprString(te))
+	}
+	switch tb.errMode {
+	case errString:
+		b.WriteString("\twantErr string\n")
+	case errBool:
+		b.WriteString("\twantErr bool\n")
+	}
+	b.WriteString("}{\n")
+	for ri, c := range tb.rows {
+		tb.names[ri] = uniqueSub(tb.names[ri], subUsed)
+		row := &ast.CompositeLit{}
+		kv := func(k string, v ast.Expr) { row.Elts = append(row.Elts, &ast.KeyValueExpr{Key: ident(k), Value: v}) }
+		kv("name", strLit(tb.names[ri]))
+		for _, f := range tb.fields {
+			x, err := r.litExpr(c.Seq.Stmts[f.stmt].Args[f.arg].Lit, f.typ)
+			if err != nil {
+				return nil, err
+			}
+			kv(f.name, x)
+		}
+		slots := r.slots(c)
+		for _, w := range tb.wants {
+			a, ok := slots[[2]int{tgt, w.result}]
+			if !ok {
+				continue
+			}
+			x, ok := r.rowValue(w.typ, a.Want)
+			if !ok {
+				return nil, fmt.Errorf("cannot write want value of type %s", w.typ)
+			}
+			kv(w.name, x)
+		}
+		if a, ok := slots[[2]int{tgt, tb.errRes}]; ok && a.Kind == oracle.ErrNonNil {
+			switch tb.errMode {
+			case errString:
+				kv("wantErr", strLit(errMsg(a)))
+			case errBool:
+				kv("wantErr", ident("true"))
+			}
+		}
+		b.WriteString("\t" + exprString(row) + ",\n")
+	}
+	b.WriteString("}")
+	name := "tests"
+	if i > 0 {
+		name += strconv.Itoa(i + 1)
+	}
+	ph := fmt.Sprintf("gentestTable%d_", len(r.blocks))
+	r.blocks[ph] = b.String()
+
+	loop := &ast.RangeStmt{
+		Key: ident("_"), Value: ident("tt"), Tok: token.DEFINE, X: ident(name),
+		Body: block(&ast.ExprStmt{X: call(sel(ident("t"), "Run"), sel(ident("tt"), "name"),
+			&ast.FuncLit{Type: funcType("t", "T"), Body: block(body...)})}),
+	}
+	return []ast.Stmt{define(name, ident(ph)), loop}, nil
+}
+
+// tableChecks renders the checks of the target in a table: its error
+// against wantErr, its values against the want fields.
+func (r *renderer) tableChecks(tb *table, vars map[[2]int]string, d desc) []ast.Stmt {
+	tgt := tb.rows[0].Target
+	var out []ast.Stmt
+	wantErr := sel(ident("tt"), "wantErr")
+	more := len(tb.wants) > 0
+	if tb.errMode == errString || tb.errMode == errBool {
+		ev := ident(vars[[2]int{tgt, tb.errRes}])
+		report := errorf
+		if more {
+			report = fatalf
+		}
+		if tb.errMode == errString {
+			wrong := ifStmt(binary(binary(ev, token.EQL, ident("nil")), token.LOR,
+				binary(call(sel(ev, "Error")), token.NEQ, wantErr)),
+				errorf(d, " error = %v, want %q", ev, wantErr))
+			if more {
+				out = append(out,
+					ifStmt(binary(wantErr, token.NEQ, strLit("")), wrong, &ast.ReturnStmt{}),
+					ifStmt(binary(ev, token.NEQ, ident("nil")), report(d, " returned error: %v", ev)))
+			} else {
+				s := ifStmt(binary(wantErr, token.NEQ, strLit("")), wrong)
+				s.Else = ifStmt(binary(ev, token.NEQ, ident("nil")), report(d, " returned error: %v", ev))
+				out = append(out, s)
+			}
+		} else {
+			out = append(out, ifStmt(binary(&ast.ParenExpr{X: binary(ev, token.NEQ, ident("nil"))}, token.NEQ, wantErr),
+				report(d, " error = %v, wantErr %v", ev, wantErr)))
+			if more {
+				out = append(out, ifStmt(wantErr, &ast.ReturnStmt{}))
+			}
+		}
+	}
+	for _, a := range tb.consts {
+		if a.Kind != oracle.Equal {
+			out = append(out, r.assertion(a, vars[[2]int{a.Stmt, a.Result}], d)...)
+		}
+	}
+	for k, w := range tb.wants {
+		what := ""
+		if k > 0 {
+			what = " " + vars[[2]int{tgt, w.result}]
+		}
+		out = append(out, r.diff(sel(ident("tt"), w.name), ident(vars[[2]int{tgt, w.result}]), d, what))
+	}
+	for _, a := range tb.consts {
+		if a.Kind == oracle.Equal {
+			out = append(out, r.assertion(a, vars[[2]int{a.Stmt, a.Result}], d)...)
+		}
+	}
+	return out
+}
