@@ -20,6 +20,7 @@ import (
 	"runtime"
 	"sort"
 	"strings"
+	"sync"
 	"syscall"
 	"time"
 
@@ -293,7 +294,7 @@ func runPackage(ctx context.Context, cfg Config, pkg *packages.Package, an *load
 		if len(cases) == 0 {
 			return nil, &load.Error{Pkg: pkg.PkgPath, Msg: "no test passed verification; nothing written"}
 		}
-		rendered, err := emit.Render(prog, cases, emit.Options{Reserved: reserved, Fuzz: !cfg.Disable["fuzz"]})
+		rendered, err := emit.Render(prog, cases, emit.Options{Reserved: reserved, Fuzz: !cfg.Disable["fuzz"], BuildTag: oldGoTag(pkg, "")})
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", pkg.PkgPath, err)
 		}
@@ -305,8 +306,10 @@ func runPackage(ctx context.Context, cfg Config, pkg *packages.Package, an *load
 				files[k] = v
 			}
 		}
-		vopts := verify.Options{Dir: dir, Files: files, Remove: userTests, Count: 3,
-			Shuffle: true, Cover: true, Vet: true, WorkDir: work, Run: runPattern(rendered.Tests)}
+		// The flaky filter: five shuffled runs, with the race detector
+		// where cgo is available; a test that fails in any is dropped.
+		vopts := verify.Options{Dir: dir, Files: files, Remove: userTests, Count: 5,
+			Shuffle: true, Race: raceAvailable(), Cover: true, Vet: true, WorkDir: work, Run: runPattern(rendered.Tests)}
 		if sandbox {
 			// The generated tests run confined too: verification is the
 			// first time they run outside an executor.
@@ -668,7 +671,7 @@ func writeFindings(ctx context.Context, cfg Config, prog *model.Program, dir, ma
 		res[name] = true
 	}
 	for round := 0; round < 3 && len(withCase) > 0; round++ {
-		r, err := emit.RenderFindings(prog, withCase, emit.Options{Reserved: res})
+		r, err := emit.RenderFindings(prog, withCase, emit.Options{Reserved: res, BuildTag: oldGoTag(pkg, emit.FindingsTag)})
 		if err != nil {
 			return fmt.Errorf("%s: %w", prog.Pkg.Path(), err)
 		}
@@ -784,6 +787,59 @@ func keepCasesBad(r *emit.Output, rep *verify.Report, base string) map[int]bool 
 		}
 	}
 	return bad
+}
+
+// raceAvailable reports whether go test -race works here: it needs cgo
+// and a C compiler.
+var raceAvailable = func() func() bool {
+	var once sync.Once
+	var ok bool
+	return func() bool {
+		once.Do(func() {
+			out, err := exec.Command("go", "env", "CGO_ENABLED", "CC").Output()
+			if err != nil {
+				return
+			}
+			f := strings.Fields(string(out))
+			if len(f) < 2 || f[0] != "1" {
+				return
+			}
+			_, err = exec.LookPath(f[1])
+			ok = err == nil
+		})
+		return ok
+	}
+}()
+
+// oldGoTag returns the build constraint for a generated file: tag, plus
+// go1.21 when the module's go.mod declares an older language version than
+// the generated code (and go-cmp) need.
+func oldGoTag(pkg *packages.Package, tag string) string {
+	if pkg.Module == nil || pkg.Module.GoVersion == "" || !versionLess(pkg.Module.GoVersion, "1.21") {
+		return tag
+	}
+	if tag == "" {
+		return harness.MinGo
+	}
+	return tag + " && " + harness.MinGo
+}
+
+// versionLess compares Go versions like "1.10" and "1.21.3".
+func versionLess(a, b string) bool {
+	pa, pb := strings.Split(a, "."), strings.Split(b, ".")
+	for i := 0; i < len(pa) || i < len(pb); i++ {
+		var x, y int
+		if i < len(pa) {
+			fmt.Sscan(pa[i], &x)
+		}
+		if i < len(pb) {
+			fmt.Sscan(pb[i], &y)
+		}
+		if x != y {
+			return x < y
+		}
+	}
+	return false
 }
 
 // topLevelNames returns the names a Go file declares at top level.
@@ -1014,7 +1070,8 @@ func dedupe(xs []string) []string {
 }
 
 // defaultMemLimit keeps all executors together below a quarter of the
-// machine's memory, and each below 2 GiB.
+// machine's memory, and each below 1 GiB: a unit test that needs more is
+// not one gentest should write.
 func defaultMemLimit(workers int) int64 {
 	var si syscall.Sysinfo_t
 	total := int64(8 << 30)
@@ -1022,8 +1079,8 @@ func defaultMemLimit(workers int) int64 {
 		total = int64(si.Totalram) * int64(si.Unit)
 	}
 	per := total / 4 / int64(workers)
-	if per > 2<<30 {
-		per = 2 << 30
+	if per > 1<<30 {
+		per = 1 << 30
 	}
 	if per < 256<<20 {
 		per = 256 << 20

@@ -28,7 +28,7 @@ func cmdGen(args []string) int {
 	jsonOut := fs.Bool("json", false, "print a JSON summary per package on stdout")
 	workers := fs.Int("p", 0, "number of executor processes (default GOMAXPROCS)")
 	callTimeout := fs.Duration("call-timeout", time.Second, "time limit for one call of the code under test")
-	memLimit := fs.Int64("mem-limit", 0, "memory cap per executor in MiB (default: all executors together below a quarter of RAM, at most 2048 each)")
+	memLimit := fs.Int64("mem-limit", 0, "memory cap per executor in MiB (default: all executors together below a quarter of RAM, at most 1024 each)")
 	noCache := fs.Bool("no-cache", false, "rebuild the executor even if a cached one matches")
 	quiet := fs.Bool("q", false, "print only errors")
 	noSandbox := fs.Bool("no-sandbox", false, "do not confine executors with Landlock; operations whose effects are unknown are then not called")

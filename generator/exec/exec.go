@@ -345,7 +345,7 @@ func (w *worker) read(r *os.File) {
 // limit makes the runtime collect harder first; this is the hard stop.
 func (w *worker) watchMemory(pid int, done chan struct{}) {
 	cfg := w.pool.cfg
-	tick := time.NewTicker(20 * time.Millisecond)
+	tick := time.NewTicker(10 * time.Millisecond)
 	defer tick.Stop()
 	for {
 		select {

@@ -76,13 +76,13 @@ func Build(ctx context.Context, pkg *packages.Package, prog *model.Program, opts
 	for p, src := range rtFiles {
 		files[p] = src
 	}
-	files[filepath.Join(dir, RTDirName, "zz_size.go")] = []byte(fmt.Sprintf(
-		"package gentestrt\n\nfunc init() { Init(%d, %d) }\n", len(table.Blocks), len(table.Conds)))
+	files[filepath.Join(dir, RTDirName, "zz_size.go")] = WithMinGo([]byte(fmt.Sprintf(
+		"package gentestrt\n\nfunc init() { Init(%d, %d) }\n", len(table.Blocks), len(table.Conds))))
 	reg, err := registryFile(prog, rtImport)
 	if err != nil {
 		return nil, err
 	}
-	files[filepath.Join(dir, "zz_gentest_registry_test.go")] = reg
+	files[filepath.Join(dir, "zz_gentest_registry_test.go")] = WithMinGo(reg)
 
 	// The user's own tests are left out: they may not compile against the
 	// instrumented package, and their TestMain would clash with ours.
@@ -164,9 +164,26 @@ func RuntimeFiles(dir string) (map[string][]byte, error) {
 		if err != nil {
 			return nil, err
 		}
-		out[filepath.Join(dir, RTDirName, filepath.Base(name))] = src
+		out[filepath.Join(dir, RTDirName, filepath.Base(name))] = WithMinGo(src)
 	}
 	return out, nil
+}
+
+// MinGo is the language version gentest's own overlaid files need.
+const MinGo = "go1.21"
+
+// WithMinGo adds a go1.21 build constraint to a Go source file. The file
+// then compiles at that language version even in a module whose go.mod
+// declares an older one (go 1.10, say), without changing how the user's
+// own files compile.
+func WithMinGo(src []byte) []byte {
+	s := string(src)
+	if strings.HasPrefix(s, "//go:build ") {
+		line, rest, _ := strings.Cut(s, "\n")
+		expr := strings.TrimPrefix(line, "//go:build ")
+		return []byte("//go:build (" + expr + ") && " + MinGo + "\n" + rest)
+	}
+	return []byte("//go:build " + MinGo + "\n\n" + s)
 }
 
 // SandboxFiles returns overlay files that make a package's test binary
@@ -178,8 +195,8 @@ func SandboxFiles(dir, pkgPath, testPkg string) (map[string][]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	files[filepath.Join(dir, "zz_gentest_sandbox_test.go")] = []byte(fmt.Sprintf(
-		"package %s\n\nimport _ %q\n", testPkg, pkgPath+"/"+RTDirName))
+	files[filepath.Join(dir, "zz_gentest_sandbox_test.go")] = WithMinGo([]byte(fmt.Sprintf(
+		"package %s\n\nimport _ %q\n", testPkg, pkgPath+"/"+RTDirName)))
 	return files, nil
 }
 

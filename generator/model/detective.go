@@ -141,7 +141,7 @@ func newProducerIndex(target *types.Package, support []*types.Package) *producer
 			return
 		}
 		seen[pkg] = true
-		if pkg != target && !isInternal(pkg.Path()) || internalVisible(pkg.Path(), target.Path()) {
+		if !isInternal(pkg.Path()) || internalVisible(pkg.Path(), target.Path()) {
 			scope := pkg.Scope()
 			for _, name := range scope.Names() {
 				obj := scope.Lookup(name)

@@ -404,13 +404,22 @@ func isInternal(path string) bool {
 	return strings.HasSuffix(path, "/internal") || strings.Contains(path, "/internal/") || strings.HasPrefix(path, "internal/") || path == "internal"
 }
 
+// internalVisible reports whether package from may import internalPath
+// under Go's internal rule: only packages rooted at the parent of the
+// internal element. The standard library's own internal/... packages are
+// visible to standard packages only (their paths have no dot in the first
+// element).
 func internalVisible(internalPath, from string) bool {
+	if strings.HasPrefix(internalPath, "internal/") || internalPath == "internal" {
+		first, _, _ := strings.Cut(from, "/")
+		return !strings.Contains(first, ".")
+	}
 	i := strings.LastIndex(internalPath, "/internal")
 	root := ""
 	if i >= 0 {
 		root = internalPath[:i]
 	}
-	return root == "" || from == root || strings.HasPrefix(from, root+"/")
+	return from == root || strings.HasPrefix(from, root+"/")
 }
 
 // litClass says which literals can fill a parameter of type t.

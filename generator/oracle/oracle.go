@@ -41,9 +41,25 @@ var addressRE = regexp.MustCompile(`0x[0-9a-f]{6,}`)
 func Assertions(prog *model.Program, s *seq.Seq, res *rt.Result, target int) []Assertion {
 	var out []Assertion
 	used := s.Uses()
+	// Values from operations whose facts say they are nondeterministic
+	// (clock, random, map order), and everything computed from them, are
+	// never asserted: a repeated run in one process may agree by chance
+	// (a value cached in a global) while the next go test would not.
+	tainted := make([]bool, len(s.Stmts))
+	for i, st := range s.Stmts {
+		tainted[i] = prog.Ops[st.Op].Effects.Nondeterministic
+		for _, a := range st.Args {
+			if !a.IsLit && a.Stmt < i && tainted[a.Stmt] {
+				tainted[i] = true
+			}
+		}
+	}
 	for i, st := range s.Stmts {
 		if i >= len(res.Stmts) || res.Stmts[i].Outcome != rt.OutNormal {
 			break
+		}
+		if tainted[i] {
+			continue
 		}
 		op := prog.Ops[st.Op]
 		sr := res.Stmts[i]

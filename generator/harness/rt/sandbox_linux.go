@@ -3,11 +3,13 @@
 package gentestrt
 
 import (
+	"debug/elf"
 	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
 	"runtime"
+	"strings"
 	"syscall"
 	"unsafe"
 )
@@ -125,6 +127,11 @@ func enterSandbox(dirs string) error {
 		{exe, accessExecute}, // only to re-execute ourselves
 		{os.DevNull, accessWriteFile | (fsWrite & accessTruncate)},
 	}
+	// A dynamically linked binary (cgo, -race) also needs its ELF
+	// interpreter to be executable for the re-exec.
+	if interp := elfInterp(exe); interp != "" {
+		rules = append(rules, rule{interp, accessExecute})
+	}
 	for _, d := range filepath.SplitList(dirs) {
 		if d != "" {
 			rules = append(rules, rule{d, fsWrite})
@@ -150,4 +157,24 @@ func enterSandbox(dirs string) error {
 	}
 	env := append(os.Environ(), EnvSandboxed+"=1")
 	return syscall.Exec(exe, os.Args, env)
+}
+
+// elfInterp returns the ELF interpreter (dynamic loader) of a binary, or ""
+// for a static one.
+func elfInterp(path string) string {
+	f, err := elf.Open(path)
+	if err != nil {
+		return ""
+	}
+	defer f.Close()
+	for _, p := range f.Progs {
+		if p.Type == elf.PT_INTERP {
+			b := make([]byte, p.Filesz)
+			if _, err := p.ReadAt(b, 0); err != nil {
+				return ""
+			}
+			return strings.TrimRight(string(b), "\x00")
+		}
+	}
+	return ""
 }
