@@ -284,7 +284,14 @@ func runPackage(ctx context.Context, cfg Config, pkg *packages.Package, an *load
 	sum.Findings = findings(prog, eng, revealing)
 
 	// Render, verify, drop what fails, until the file is clean.
-	modFiles, required, err := cmpRequirement(ctx, dir, cfg.CmpVersion)
+	cmpVersion := cfg.CmpVersion
+	if pkg.Module != nil && pkg.Module.GoVersion != "" && versionLess(pkg.Module.GoVersion, "1.21") {
+		// go-cmp v0.7.0 declares go 1.21, which a module may only require
+		// if it declares 1.21 too; v0.6.0 (go 1.13) leaves the user's go
+		// line alone.
+		cmpVersion = "v0.6.0"
+	}
+	modFiles, required, err := cmpRequirement(ctx, dir, cmpVersion)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", pkg.PkgPath, err)
 	}
@@ -361,8 +368,8 @@ func runPackage(ctx context.Context, cfg Config, pkg *packages.Package, an *load
 				return nil, err
 			}
 		}
-		sum.AddedRequire = "github.com/google/go-cmp " + cfg.CmpVersion
-		fmt.Fprintf(cfg.Log, "gentest: added requirement github.com/google/go-cmp %s to %s\n", cfg.CmpVersion, filepath.Join(moduleRoot(dir), "go.mod"))
+		sum.AddedRequire = "github.com/google/go-cmp " + cmpVersion
+		fmt.Fprintf(cfg.Log, "gentest: added requirement github.com/google/go-cmp %s to %s\n", cmpVersion, filepath.Join(moduleRoot(dir), "go.mod"))
 	}
 	if err := writeAtomic(out, src); err != nil {
 		return nil, err
@@ -1190,8 +1197,15 @@ func cmpRequirement(ctx context.Context, dir, version string) (map[string][]byte
 	if err != nil {
 		return nil, false, err
 	}
+	// Outside any module: the download must not depend on the target's
+	// go.mod, which may need updates of its own.
+	empty := filepath.Join(tmp, "empty")
+	if err := os.MkdirAll(empty, 0o755); err != nil {
+		return nil, false, err
+	}
 	cmd = exec.CommandContext(ctx, "go", "mod", "download", "-json", "github.com/google/go-cmp@"+version)
-	cmd.Dir = tmp
+	cmd.Dir = empty
+	cmd.Env = append(os.Environ(), "GO111MODULE=on", "GOFLAGS=-mod=mod")
 	dl, err := cmd.Output()
 	if err != nil {
 		return nil, false, fmt.Errorf("downloading github.com/google/go-cmp@%s: %w", version, err)

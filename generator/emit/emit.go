@@ -523,6 +523,13 @@ func (r *renderer) describe(op *model.Op, i int, st seq.Stmt, vars map[[2]int]st
 			b.WriteString(op.Func.Pkg().Name() + ".")
 		}
 		b.WriteString(op.Func.Name())
+		if len(op.TypeArgs) > 0 {
+			var ts []string
+			for _, t := range op.TypeArgs {
+				ts = append(ts, types.TypeString(t, types.RelativeTo(r.pkg)))
+			}
+			b.WriteString(esc("[" + strings.Join(ts, ", ") + "]"))
+		}
 	}
 	for k := first; k < len(st.Args); k++ {
 		if s := arg(k, st.Args[k]); s != "" {
@@ -650,7 +657,20 @@ func (r *renderer) callExpr(op *model.Op, i int, st seq.Stmt, vars map[[2]int]st
 	case model.Method:
 		return &ast.CallExpr{Fun: sel(args[0], op.Func.Name()), Args: args[1:], Ellipsis: ellipsis}, nil
 	default:
-		return &ast.CallExpr{Fun: sel(ident(r.qualify(op.Func.Pkg())), op.Func.Name()), Args: args, Ellipsis: ellipsis}, nil
+		fun := sel(ident(r.qualify(op.Func.Pkg())), op.Func.Name())
+		if len(op.TypeArgs) > 0 {
+			// A generic function's instance: Map[int, string](...).
+			var idx []ast.Expr
+			for _, t := range op.TypeArgs {
+				te, err := r.typeExpr(t)
+				if err != nil {
+					return nil, err
+				}
+				idx = append(idx, te)
+			}
+			fun = &ast.IndexListExpr{X: fun, Indices: idx}
+		}
+		return &ast.CallExpr{Fun: fun, Args: args, Ellipsis: ellipsis}, nil
 	}
 }
 

@@ -75,6 +75,18 @@ func (g *regGen) qualifier(p *types.Package) string {
 
 func (g *regGen) typ(t types.Type) string { return types.TypeString(t, g.qualifier) }
 
+// typeArgs spells the type arguments of a generic function's instance.
+func (g *regGen) typeArgs(targs []types.Type) string {
+	if len(targs) == 0 {
+		return ""
+	}
+	parts := make([]string, len(targs))
+	for i, t := range targs {
+		parts[i] = g.typ(t)
+	}
+	return "[" + join(parts) + "]"
+}
+
 func (g *regGen) closureBody(b *bytes.Buffer, op *model.Op) {
 	args := make([]string, len(op.Params))
 	for i, p := range op.Params {
@@ -99,7 +111,7 @@ func (g *regGen) closureBody(b *bytes.Buffer, op *model.Op) {
 		b.WriteString("\t\treturn []any{p0}\n")
 		return
 	case model.Call:
-		call = g.qualifier(op.Func.Pkg()) + "." + op.Func.Name() + "(" + joinArgs(args, op.Variadic) + ")"
+		call = g.qualifier(op.Func.Pkg()) + "." + op.Func.Name() + g.typeArgs(op.TypeArgs) + "(" + joinArgs(args, op.Variadic) + ")"
 	case model.Method:
 		call = args[0] + "." + op.Func.Name() + "(" + joinArgs(args[1:], op.Variadic) + ")"
 	}

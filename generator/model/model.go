@@ -81,6 +81,9 @@ type Op struct {
 
 	// Effects, from the purity facts (zero when unknown).
 	Effects Effects
+	// TypeArgs are the type arguments of a generic function's instance;
+	// the call spells them: Map[int, string](...).
+	TypeArgs []types.Type
 }
 
 // Effects are what the generator needs to know of an operation's effect
@@ -182,18 +185,30 @@ func Build(pkg *types.Package, opts Options) *Program {
 	// Producers of each named type decide the receiver form of its
 	// methods: *T when anything yields *T or T is a struct we can build
 	// with &T{}, else T.
+	var typesToTest []*types.Named
 	for _, tn := range named {
 		n, ok := tn.Type().(*types.Named)
-		if !ok || n.TypeParams().Len() > 0 {
-			if ok && n.TypeParams().Len() > 0 {
-				p.Excluded = append(p.Excluded, Excluded{tn.Name(), "generic type (not instantiated yet)"})
-			}
+		if !ok {
 			continue
 		}
+		if n.TypeParams().Len() > 0 {
+			insts := instantiateType(n)
+			if len(insts) == 0 {
+				p.Excluded = append(p.Excluded, Excluded{tn.Name(), "generic type whose constraints gentest cannot satisfy"})
+			}
+			typesToTest = append(typesToTest, insts...)
+			continue
+		}
+		typesToTest = append(typesToTest, n)
+	}
+	for _, n := range typesToTest {
+		tn := n.Obj()
 		if _, isIface := n.Underlying().(*types.Interface); isIface {
 			continue
 		}
-		if st, isStruct := n.Underlying().(*types.Struct); isStruct && !p.produces(n) && zeroUsable(st) {
+		// A struct with a constructor is built with it: its zero value is
+		// often not meant to be used, and panics on it are noise, not bugs.
+		if st, isStruct := n.Underlying().(*types.Struct); isStruct && !p.produces(n) && !p.produces(types.NewPointer(n)) && zeroUsable(st) {
 			p.add(&Op{Kind: Zero, Name: tn.Name(), Type: n, Ptr: true, Results: []types.Type{types.NewPointer(n)}})
 		}
 		// Values of a named basic type with methods come from literals;
@@ -294,13 +309,23 @@ func (p *Program) add(op *Op) {
 
 func (p *Program) addFunc(fn *types.Func, recv types.Type, opts Options) {
 	sig := fn.Type().(*types.Signature)
+	if sig.TypeParams().Len() > 0 {
+		if recv == nil && fn.Pkg() == p.Pkg {
+			p.addGenericFunc(fn, opts)
+			return
+		}
+		p.Excluded = append(p.Excluded, Excluded{fn.Name(), "generic function outside the package under test"})
+		return
+	}
+	p.addFuncSig(fn, recv, sig, nil, opts)
+}
+
+// addFuncSig adds an operation calling fn with signature sig (an
+// instance's, for a generic function called with type arguments targs).
+func (p *Program) addFuncSig(fn *types.Func, recv types.Type, sig *types.Signature, targs []types.Type, opts Options) {
 	name := fn.Name()
 	if recv != nil {
 		name = recvName(recv) + "." + fn.Name()
-	}
-	if sig.TypeParams().Len() > 0 {
-		p.Excluded = append(p.Excluded, Excluded{name, "generic function (not instantiated yet)"})
-		return
 	}
 	if opts.Exclude != nil {
 		if why := opts.Exclude(fn); why != "" {
@@ -308,7 +333,7 @@ func (p *Program) addFunc(fn *types.Func, recv types.Type, opts Options) {
 			return
 		}
 	}
-	op := &Op{Kind: Call, Name: name, Func: fn, Variadic: sig.Variadic(), UnderTest: true}
+	op := &Op{Kind: Call, Name: name, Func: fn, Variadic: sig.Variadic(), UnderTest: true, TypeArgs: targs}
 	if recv != nil {
 		op.Kind = Method
 		op.Params = append(op.Params, Param{Name: "recv", Type: recv, Recv: true, Lit: litClass(recv)})
