@@ -1,0 +1,374 @@
+// Package accesspath finds the memory roots an SSA value may point into:
+// the function's parameters and free variables, package-level variables,
+// and objects allocated in the function itself.
+//
+// It is a points-to analysis in miniature, local to one function and
+// flow-insensitive: a value derived from a parameter by field selection,
+// indexing, slicing, conversion or loads is rooted at that parameter, and a
+// pointer stored into a local object and loaded back keeps its roots. Effect
+// analyses use it to tell a write into a fresh object (no side effect) from
+// a write into memory the caller can see.
+package accesspath
+
+import (
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// Kind is the kind of a root.
+type Kind uint8
+
+// The kinds of roots.
+const (
+	Param   Kind = iota + 1 // a parameter of the function, receiver included
+	FreeVar                 // a free variable of a closure
+	Global                  // a package-level variable
+	Local                   // an object allocated by the function
+	Unknown                 // the analysis gave up (budget exceeded)
+)
+
+// A Root is a place memory reachable from a value may come from.
+type Root struct {
+	Kind Kind
+	// Index is the position in Function.Params or Function.FreeVars.
+	Index int
+	// Value is the *ssa.Parameter, *ssa.FreeVar, *ssa.Global (or the call
+	// whose result refers to a global), or the allocation site of a Local
+	// root.
+	Value ssa.Value
+	// Deref is the number of loads between the root and the value, capped
+	// at MaxDeref: 0 when the value is the root itself or an address inside
+	// it, 1 when it was loaded from memory the root points to, and so on.
+	// It matters for free variables, which are cells: a closure writing its
+	// free variable at Deref 0 writes the captured variable itself.
+	Deref int
+}
+
+// MaxDeref caps Root.Deref: deeper loads are counted as MaxDeref.
+const MaxDeref = 2
+
+// budget bounds the values visited per query, so huge generated functions
+// stay linear; past it the answer includes an Unknown root.
+const budget = 1000
+
+// Analysis answers root queries for one function. It is not safe for
+// concurrent use.
+type Analysis struct {
+	fn *ssa.Function
+	// contents maps a local allocation site to the values stored into it
+	// (through any field or index of it), so that loads from local objects
+	// keep the roots of what was stored.
+	contents map[ssa.Value][]ssa.Value
+	// Results, if set, tells which arguments a call's result may point
+	// into (receiver first for methods, as in ssa.CallCommon.Args with the
+	// invoke receiver prepended) and whether it may point into globals;
+	// ok is false when unknown. Without it, or when it returns !ok, a
+	// call's result may point into anything its arguments point to.
+	Results func(c *ssa.CallCommon) (args []int, global, ok bool)
+
+	memo map[key][]Root
+}
+
+type key struct {
+	v     ssa.Value
+	deref int
+}
+
+// New returns an analysis of fn.
+func New(fn *ssa.Function) *Analysis {
+	return &Analysis{fn: fn}
+}
+
+// IsAllocation reports whether v creates a new object in the function.
+func IsAllocation(v ssa.Value) bool {
+	switch v.(type) {
+	case *ssa.Alloc, *ssa.MakeSlice, *ssa.MakeMap, *ssa.MakeChan, *ssa.MakeClosure:
+		return true
+	}
+	return false
+}
+
+// Base strips address arithmetic (field and element addresses, slicing,
+// type changes) from an address without going through loads.
+func Base(v ssa.Value) ssa.Value {
+	for {
+		switch x := v.(type) {
+		case *ssa.FieldAddr:
+			v = x.X
+		case *ssa.IndexAddr:
+			v = x.X
+		case *ssa.Slice:
+			v = x.X
+		case *ssa.ChangeType:
+			v = x.X
+		default:
+			return v
+		}
+	}
+}
+
+func (a *Analysis) buildContents() {
+	a.contents = make(map[ssa.Value][]ssa.Value)
+	add := func(addr, val ssa.Value) {
+		if b := Base(addr); IsAllocation(b) && MayAlias(val.Type()) {
+			a.contents[b] = append(a.contents[b], val)
+		}
+	}
+	for _, b := range a.fn.Blocks {
+		for _, instr := range b.Instrs {
+			switch instr := instr.(type) {
+			case *ssa.Store:
+				add(instr.Addr, instr.Val)
+			case *ssa.MapUpdate:
+				add(instr.Map, instr.Key)
+				add(instr.Map, instr.Value)
+			case *ssa.Send:
+				add(instr.Chan, instr.X)
+			case *ssa.MakeClosure:
+				for _, b := range instr.Bindings {
+					if MayAlias(b.Type()) {
+						a.contents[instr] = append(a.contents[instr], b)
+					}
+				}
+			}
+		}
+	}
+}
+
+// Roots returns the roots of memory reachable from v, v itself being
+// reached through deref loads (0 for a value used directly, such as the
+// address of a store). The result is deduplicated, in discovery order, and
+// must not be modified.
+func (a *Analysis) Roots(v ssa.Value, deref int) []Root {
+	if deref > MaxDeref {
+		deref = MaxDeref
+	}
+	k := key{v, deref}
+	if r, ok := a.memo[k]; ok {
+		return r
+	}
+	if a.contents == nil {
+		a.buildContents()
+	}
+	if a.memo == nil {
+		a.memo = make(map[key][]Root)
+	}
+	var roots []Root
+	seenRoot := make(map[Root]bool)
+	addRoot := func(r Root) {
+		if !seenRoot[r] {
+			seenRoot[r] = true
+			roots = append(roots, r)
+		}
+	}
+	visited := make(map[key]bool)
+	stack := []key{k}
+	push := func(v ssa.Value, d int) {
+		if d > MaxDeref {
+			d = MaxDeref
+		}
+		if d < 0 {
+			d = 0
+		}
+		kk := key{v, d}
+		if !visited[kk] {
+			visited[kk] = true
+			stack = append(stack, kk)
+		}
+	}
+	visited[k] = true
+	for len(stack) > 0 {
+		if len(visited) > budget {
+			addRoot(Root{Kind: Unknown})
+			break
+		}
+		cur := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		v, d := cur.v, cur.deref
+		if !MayAlias(v.Type()) {
+			continue
+		}
+		switch v := v.(type) {
+		case *ssa.Parameter:
+			addRoot(Root{Kind: Param, Index: paramIndex(v), Value: v})
+		case *ssa.FreeVar:
+			addRoot(Root{Kind: FreeVar, Index: freeVarIndex(v), Value: v, Deref: d})
+		case *ssa.Global:
+			addRoot(Root{Kind: Global, Value: v})
+		case *ssa.Alloc, *ssa.MakeSlice, *ssa.MakeMap, *ssa.MakeChan, *ssa.MakeClosure:
+			addRoot(Root{Kind: Local, Value: v})
+			if d > 0 {
+				for _, c := range a.contents[v] {
+					push(c, d-1)
+				}
+			}
+		case *ssa.FieldAddr:
+			push(v.X, d)
+		case *ssa.Field:
+			push(v.X, d)
+		case *ssa.IndexAddr:
+			push(v.X, d)
+		case *ssa.Index:
+			push(v.X, d)
+		case *ssa.Slice:
+			push(v.X, d)
+		case *ssa.Lookup:
+			push(v.X, d+1)
+		case *ssa.ChangeType:
+			push(v.X, d)
+		case *ssa.ChangeInterface:
+			push(v.X, d)
+		case *ssa.MakeInterface:
+			push(v.X, d)
+		case *ssa.TypeAssert:
+			push(v.X, d)
+		case *ssa.SliceToArrayPointer:
+			push(v.X, d)
+		case *ssa.MultiConvert:
+			push(v.X, d)
+		case *ssa.Convert:
+			if isUnsafePointer(v.Type()) || isUnsafePointer(v.X.Type()) {
+				push(v.X, d)
+			} else {
+				// string to []byte or []rune copies.
+				addRoot(Root{Kind: Local, Value: v})
+			}
+		case *ssa.Extract:
+			push(v.Tuple, d)
+		case *ssa.Range:
+			push(v.X, d)
+		case *ssa.Next:
+			push(v.Iter, d+1)
+		case *ssa.Phi:
+			for _, e := range v.Edges {
+				push(e, d)
+			}
+		case *ssa.UnOp:
+			switch v.Op {
+			case token.MUL, token.ARROW:
+				push(v.X, d+1)
+			}
+		case *ssa.Select:
+			for _, st := range v.States {
+				if st.Dir == types.RecvOnly {
+					push(st.Chan, d+1)
+				}
+			}
+		case *ssa.Call:
+			a.callRoots(v, d, push, addRoot)
+		}
+	}
+	a.memo[k] = roots
+	return roots
+}
+
+func (a *Analysis) callRoots(v *ssa.Call, d int, push func(ssa.Value, int), addRoot func(Root)) {
+	c := v.Common()
+	if b, ok := c.Value.(*ssa.Builtin); ok {
+		switch b.Name() {
+		case "append":
+			// The result shares the first argument's backing array or
+			// is fresh; the appended elements are copied, so only what
+			// they point to is reachable from the result.
+			addRoot(Root{Kind: Local, Value: v})
+			push(c.Args[0], d)
+			if d > 0 && len(c.Args) > 1 {
+				push(c.Args[1], d)
+			}
+		case "ssa:wrapnilchk":
+			push(c.Args[0], d)
+		}
+		return
+	}
+	addRoot(Root{Kind: Local, Value: v})
+	if a.Results != nil {
+		if idx, global, ok := a.Results(c); ok {
+			args := c.Args
+			if c.IsInvoke() {
+				args = append([]ssa.Value{c.Value}, args...)
+			}
+			for _, i := range idx {
+				if i < len(args) {
+					push(args[i], d+1)
+				}
+			}
+			if global {
+				addRoot(Root{Kind: Global, Value: v})
+			}
+			return
+		}
+	}
+	// The result may point to anything reachable from the arguments.
+	if c.IsInvoke() {
+		push(c.Value, d+1)
+	}
+	for _, arg := range c.Args {
+		push(arg, d+1)
+	}
+}
+
+func paramIndex(p *ssa.Parameter) int {
+	for i, q := range p.Parent().Params {
+		if q == p {
+			return i
+		}
+	}
+	return -1
+}
+
+func freeVarIndex(fv *ssa.FreeVar) int {
+	for i, q := range fv.Parent().FreeVars {
+		if q == fv {
+			return i
+		}
+	}
+	return -1
+}
+
+func isUnsafePointer(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Kind() == types.UnsafePointer
+}
+
+// MayAlias reports whether a value of type t can refer to memory shared
+// with other values: pointers, slices, maps, channels, functions,
+// interfaces, type parameters, unsafe pointers, and aggregates containing
+// them. Strings and numbers cannot.
+func MayAlias(t types.Type) bool {
+	return mayAlias(t, 0)
+}
+
+func mayAlias(t types.Type, depth int) bool {
+	if depth > 8 {
+		return true
+	}
+	switch t := types.Unalias(t).(type) {
+	case *types.TypeParam:
+		return true
+	case *types.Tuple:
+		for i := range t.Len() {
+			if mayAlias(t.At(i).Type(), depth+1) {
+				return true
+			}
+		}
+		return false
+	}
+	switch u := t.Underlying().(type) {
+	case *types.Basic:
+		return u.Kind() == types.UnsafePointer
+	case *types.Struct:
+		for i := range u.NumFields() {
+			if mayAlias(u.Field(i).Type(), depth+1) {
+				return true
+			}
+		}
+		return false
+	case *types.Array:
+		return mayAlias(u.Elem(), depth+1)
+	case *types.Tuple:
+		return mayAlias(u, depth+1)
+	}
+	return true
+}
