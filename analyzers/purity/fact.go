@@ -86,7 +86,13 @@ type Fact struct {
 	// CallsTypeParams reports that a generic function calls methods of its
 	// type parameters; callers add the effects of the type arguments' methods.
 	CallsTypeParams bool
-	Why             []Reason // at least one per effect, in EffectNames order
+	// ResultAliases lists the parameters (as in CallsParams) whose memory
+	// the results may point into, and ResultGlobal whether they may point
+	// into package-level variables. Writes through a result are then
+	// writes to those arguments or globals; other results are fresh.
+	ResultAliases []int
+	ResultGlobal  bool
+	Why           []Reason // at least one per effect, in EffectNames order
 }
 
 // Reason explains one effect: Effect is one of the names of EffectNames

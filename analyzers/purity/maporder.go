@@ -215,8 +215,13 @@ func (w *walker) flow(start []ssa.Value, inBody func(*ssa.BasicBlock) bool) map[
 
 // sorted reports whether any of vals is passed to a sorting function or to
 // a function that mutates it (which, for a slice built from a map, is what
-// sorting helpers do).
+// sorting helpers do), or whether the function sorts anything at all: a
+// slice sorted through a wrapper (s.v = keys; sort.Sort(s)) is beyond
+// what the check tracks, and precision matters more than recall here.
 func (w *walker) sorted(vals map[ssa.Value]bool) bool {
+	if w.sortsAnything() {
+		return true
+	}
 	for v := range vals {
 		for _, ref := range *v.Referrers() {
 			call, ok := ref.(ssa.CallInstruction)
@@ -241,6 +246,23 @@ func (w *walker) sorted(vals map[ssa.Value]bool) bool {
 			}
 			for i, a := range c.Args {
 				if a == v && t.mutated[i] {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+func (w *walker) sortsAnything() bool {
+	for _, b := range w.fn.Blocks {
+		for _, instr := range b.Instrs {
+			call, ok := instr.(ssa.CallInstruction)
+			if !ok {
+				continue
+			}
+			if callee := call.Common().StaticCallee(); callee != nil {
+				if obj := funcObject(callee); obj != nil && obj.Pkg() != nil && sortFuncs[obj.Pkg().Path()+"."+obj.Name()] {
 					return true
 				}
 			}

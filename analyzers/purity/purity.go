@@ -49,8 +49,17 @@ type summary struct {
 	freeCalls    map[int]bool // free variables holding called func values
 	tparams      bool
 	conservative bool
+	retAlias     map[int]bool // SSA parameter indices the results may point into
+	retGlobal    bool
 	why          map[string]string // effect name to first reason
 	whyOrder     []string
+	// weak holds reasons that point to a call within the same recursive
+	// component; they are used only when no direct reason exists, so
+	// that reasons lead to the source of an effect rather than around a
+	// cycle.
+	weak     bool
+	weakWhy  map[string]string
+	weakList []string
 
 	// recv tells whether SSA parameter 0 is a receiver.
 	recv bool
@@ -61,6 +70,16 @@ func newSummary(recv bool) *summary {
 }
 
 func (s *summary) reason(effect, detail string) {
+	if s.weak {
+		if _, ok := s.weakWhy[effect]; !ok {
+			if s.weakWhy == nil {
+				s.weakWhy = make(map[string]string)
+			}
+			s.weakWhy[effect] = detail
+			s.weakList = append(s.weakList, effect)
+		}
+		return
+	}
 	if _, ok := s.why[effect]; !ok {
 		s.why[effect] = detail
 		s.whyOrder = append(s.whyOrder, effect)
@@ -80,14 +99,14 @@ func (s *summary) add(e Effect, detail string) {
 }
 
 func (s *summary) mutate(i int, detail string) {
-	if s.recv && i == 0 {
-		s.add(MutatesReceiver, detail)
-		return
-	}
 	if s.mutated == nil {
 		s.mutated = make(map[int]bool)
 	}
 	s.mutated[i] = true
+	if s.recv && i == 0 {
+		s.add(MutatesReceiver, detail)
+		return
+	}
 	s.effects |= MutatesParams
 	s.reason(paramEffect(s.factIndex(i)), detail)
 }
@@ -116,25 +135,38 @@ func (s *summary) setConservative(detail string) {
 func (s *summary) same(t *summary) bool {
 	return s.effects == t.effects && s.tparams == t.tparams && s.conservative == t.conservative &&
 		reflect.DeepEqual(s.mutated, t.mutated) && reflect.DeepEqual(s.calls, t.calls) &&
-		reflect.DeepEqual(s.freeMut, t.freeMut) && reflect.DeepEqual(s.freeCalls, t.freeCalls)
+		reflect.DeepEqual(s.freeMut, t.freeMut) && reflect.DeepEqual(s.freeCalls, t.freeCalls) &&
+		reflect.DeepEqual(s.retAlias, t.retAlias) && s.retGlobal == t.retGlobal
 }
 
 // fact converts a summary to its exported form.
 func (s *summary) fact() *Fact {
 	f := &Fact{Effects: s.effects, Conservative: s.conservative, CallsTypeParams: s.tparams}
 	for i := range s.mutated {
-		f.MutatedParams = append(f.MutatedParams, s.factIndex(i))
+		if !s.recv || i > 0 {
+			f.MutatedParams = append(f.MutatedParams, s.factIndex(i))
+		}
 	}
 	slices.Sort(f.MutatedParams)
 	if len(f.MutatedParams) == 0 {
 		f.Effects &^= MutatesParams
 	}
 	for i := range s.calls {
-		f.CallsParams = append(f.CallsParams, s.factIndex(i))
+		f.CallsParams = append(f.CallsParams, s.factIndex(i)) // -1 for a receiver
 	}
 	slices.Sort(f.CallsParams)
+	for i := range s.retAlias {
+		f.ResultAliases = append(f.ResultAliases, s.factIndex(i))
+	}
+	slices.Sort(f.ResultAliases)
+	f.ResultGlobal = s.retGlobal
 	for _, eff := range s.whyOrder {
 		f.Why = append(f.Why, Reason{eff, s.why[eff]})
+	}
+	for _, eff := range s.weakList {
+		if _, ok := s.why[eff]; !ok {
+			f.Why = append(f.Why, Reason{eff, s.weakWhy[eff]})
+		}
 	}
 	sortReasons(f.Why)
 	return f
@@ -165,6 +197,13 @@ func fromFact(f *Fact, recv bool) *summary {
 	for _, p := range f.CallsParams {
 		s.call(p + off)
 	}
+	for _, p := range f.ResultAliases {
+		if s.retAlias == nil {
+			s.retAlias = make(map[int]bool)
+		}
+		s.retAlias[p+off] = true
+	}
+	s.retGlobal = f.ResultGlobal
 	for _, r := range f.Why {
 		s.reason(r.Effect, r.Detail)
 	}
@@ -202,6 +241,7 @@ type state struct {
 	byObj    map[*types.Func]*ssa.Function
 	external map[*types.Func]*summary
 	leaks    map[*ssa.Function][]mapLeak
+	scc      map[*ssa.Function]bool // the recursive component being solved
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -259,6 +299,11 @@ func (st *state) solve(scc []*ssa.Function, recursive bool) {
 		st.local[scc[0]] = st.summarize(scc[0])
 		return
 	}
+	st.scc = make(map[*ssa.Function]bool)
+	for _, fn := range scc {
+		st.scc[fn] = true
+	}
+	defer func() { st.scc = nil }()
 	for iter := 0; ; iter++ {
 		changed := false
 		for _, fn := range scc {

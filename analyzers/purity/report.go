@@ -2,6 +2,7 @@ package purity
 
 import (
 	"go/ast"
+	"go/token"
 	"go/types"
 	"strings"
 
@@ -18,6 +19,25 @@ var observers = map[string]bool{
 	"MarshalText": true, "MarshalBinary": true,
 }
 
+// isObserver reports whether obj is a method with one of the observer
+// names and the signature that goes with it: flag.FlagSet.String(name,
+// value, usage) defines a flag and is no observer.
+func isObserver(obj *types.Func) bool {
+	sig := obj.Signature()
+	if sig.Recv() == nil || !observers[obj.Name()] {
+		return false
+	}
+	switch obj.Name() {
+	case "Less":
+		return sig.Params().Len() <= 2 && sig.Results().Len() == 1
+	case "Equal", "Compare":
+		return sig.Params().Len() == 1 && sig.Results().Len() == 1
+	case "Format":
+		return sig.Params().Len() == 2
+	}
+	return sig.Params().Len() == 0 && sig.Results().Len() >= 1
+}
+
 // observerEffects are the effects that make an observer surprising.
 const observerEffects = MutatesReceiver | MutatesParams | WritesGlobal | IO
 
@@ -26,11 +46,33 @@ func (st *state) report(fns []*ssa.Function, res *Result) {
 	if checkObserver {
 		for _, fn := range fns {
 			obj := funcObject(fn)
-			if obj == nil || fn.Parent() != nil || obj.Signature().Recv() == nil || !observers[obj.Name()] {
+			if obj == nil || fn.Parent() != nil || !isObserver(obj) {
 				continue
 			}
 			f := res.Facts[obj]
-			eff := f.Effects & observerEffects
+			// Only effects of the method's own body (or of an I/O root
+			// it calls) are reported: effects deep in callees are mostly
+			// memoization and lazily filled caches (go/types' Unalias,
+			// token.FileSet's last-file cache) or debug tracing, which
+			// is how Go amortises work and not what surprises a reader.
+			var eff Effect
+			for _, r := range f.Why {
+				if !directReason(r.Detail) {
+					continue
+				}
+				switch {
+				case r.Effect == "mutates-receiver":
+					eff |= MutatesReceiver
+				case strings.HasPrefix(r.Effect, "mutates-param:"):
+					eff |= MutatesParams
+				default:
+					for _, en := range effectNames {
+						if en.name == r.Effect {
+							eff |= en.e & observerEffects
+						}
+					}
+				}
+			}
 			params := f.MutatedParams
 			if obj.Name() == "Format" && len(params) > 0 && params[0] == 0 {
 				// Format writes its output to the fmt.State by contract.
@@ -56,8 +98,18 @@ func (st *state) report(fns []*ssa.Function, res *Result) {
 		}
 	}
 	if checkMapOrder {
+		reported := make(map[token.Pos]bool)
 		for _, fn := range fns {
+			if fn.Syntax() == nil || strings.HasSuffix(pass.Fset.File(fn.Pos()).Name(), "_test.go") {
+				// Tests examine map order on purpose.
+				continue
+			}
 			for _, l := range st.leaks[fn] {
+				if reported[l.sinkPos] || reported[l.rangePos] {
+					continue // nested map loops feeding one slice, or several sinks
+				}
+				reported[l.sinkPos] = true
+				reported[l.rangePos] = true
 				what := "returned"
 				if l.store {
 					what = "stored"
@@ -71,6 +123,34 @@ func (st *state) report(fns []*ssa.Function, res *Result) {
 	}
 }
 
+// directReason reports whether a reason is an instruction of the function
+// itself (a store, a map update, a builtin) or a call to a hand-written
+// root such as (*os.File).Write, possibly through a callback argument.
+func directReason(detail string) bool {
+	var callees []string
+	for _, prefix := range []string{"calls ", "passes it to "} {
+		if rest, ok := strings.CutPrefix(detail, prefix); ok {
+			name, _, _ := strings.Cut(rest, " ")
+			callees = append(callees, name)
+		}
+	}
+	if strings.HasPrefix(detail, "in closure") {
+		return false
+	}
+	if i := strings.LastIndex(detail, " ("); i >= 0 && strings.HasSuffix(detail, ")") {
+		callees = append(callees, detail[i+2:len(detail)-1])
+	}
+	if len(callees) == 0 {
+		return true
+	}
+	for _, c := range callees {
+		if _, ok := roots[c]; ok {
+			return true
+		}
+	}
+	return false
+}
+
 func firstN(s []string, n int) []string {
 	if len(s) > n {
 		return s[:n]
@@ -82,7 +162,17 @@ func firstN(s []string, n int) []string {
 // results are unused.
 func (st *state) discarded(res *Result) {
 	pass := st.pass
-	insp := inspector.New(pass.Files)
+	var files []*ast.File
+	for _, f := range pass.Files {
+		// Tests call pure functions for their panics and in benchmarks on
+		// purpose; generated code is nobody's to fix.
+		name := pass.Fset.File(f.Pos()).Name()
+		if strings.HasSuffix(name, "_test.go") || ast.IsGenerated(f) {
+			continue
+		}
+		files = append(files, f)
+	}
+	insp := inspector.New(files)
 	for n := range insp.PreorderSeq((*ast.ExprStmt)(nil)) {
 		call, ok := ast.Unparen(n.(*ast.ExprStmt).X).(*ast.CallExpr)
 		if !ok {
@@ -101,7 +191,10 @@ func (st *state) discarded(res *Result) {
 		}
 		// A call kept only for its panic (mustParse(x)) is intended;
 		// so is one whose effects come from arguments it calls.
-		if f == nil || !f.Pure() || f.Has(Panics) || len(f.CallsParams) > 0 || f.CallsTypeParams {
+		// Hand-written summaries describe what callers may rely on, not
+		// every internal effect (a runtime hook may register state), so
+		// they are not evidence enough for this check.
+		if f == nil || !f.Pure() || f.Has(Panics) || len(f.CallsParams) > 0 || f.CallsTypeParams || f.IsHandWritten() {
 			continue
 		}
 		pass.ReportRangef(call, "result of %s is discarded; the call has no effect", obj.FullName())

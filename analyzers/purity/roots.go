@@ -23,7 +23,7 @@ func rootFact(fn *types.Func) (*Fact, bool) {
 	name := fn.FullName()
 	if e, ok := roots[name]; ok {
 		f := e.fact()
-		return &f, true
+		return handWritten(&f), true
 	}
 	switch {
 	case path == "runtime" || strings.HasPrefix(path, "runtime/internal/") ||
@@ -35,25 +35,45 @@ func rootFact(fn *types.Func) (*Fact, bool) {
 		// left (KeepAlive, Caller, SetFinalizer, Gosched, ...) has no
 		// effect a test can observe. internal/godebug reads settings that
 		// are fixed for the life of the process.
-		return &Fact{}, true
+		return handWritten(&Fact{}), true
 	case path == "syscall" || path == "internal/syscall/unix" || path == "golang.org/x/sys/unix":
 		// System calls: classify the wrappers by what the kernel does.
 		if e, ok := syscallRoots[fn.Name()]; ok {
 			f := e.fact()
-			return &f, true
+			return handWritten(&f), true
 		}
 	case (path == "math/rand" || path == "math/rand/v2") && fn.Signature().Recv() == nil && token.IsExported(fn.Name()):
 		// The top-level functions use the process-wide source, seeded at
 		// random by the runtime; their bodies reach it through an
 		// interface field the analysis cannot resolve.
-		return globalRandRoot(fn), true
+		return handWritten(globalRandRoot(fn)), true
 	case path == "reflect" || path == "internal/reflectlite":
 		// reflect works through unsafe pointers and runtime linknames;
 		// analysing it would report the bookkeeping (e.g. escapes writes a
 		// global dummy to force heap allocation), not the API's meaning.
-		return reflectRoot(fn), true
+		return handWritten(reflectRoot(fn)), true
 	}
 	return nil, false
+}
+
+// HandWritten is the Reason.Effect of the reason that marks a fact as a
+// hand-written summary rather than one computed from a body.
+const HandWritten = "hand-written"
+
+func handWritten(f *Fact) *Fact {
+	f.Why = append(f.Why, Reason{HandWritten, "summary in roots.go"})
+	return f
+}
+
+// IsHandWritten reports whether f is a hand-written summary (roots.go) or
+// the default for a function without a body.
+func (f *Fact) IsHandWritten() bool {
+	for _, r := range f.Why {
+		if r.Effect == HandWritten {
+			return true
+		}
+	}
+	return false
 }
 
 // rootEntry is a hand-written summary, with parameter indices as in
@@ -135,7 +155,19 @@ var roots = map[string]rootEntry{
 	"(*sync.WaitGroup).Go":     {effects: Spawns, mutates: []int{-1}, calls: []int{0}, why: "starts a goroutine"},
 	"(*sync.Cond).Wait":        {effects: Blocks, why: "waits for a signal"},
 	"(*sync.Pool).Get":         {why: "returns a pooled or new object, not shared with the caller's data"},
-	"(*sync.Pool).Put":         {why: "the pooled object is no longer the caller's"},
+	// Once.Do runs f once per process: its effects are the one-time
+	// initialisation of lazily computed state, not effects of each call.
+	// Counting them would make every user of a lazily initialised table
+	// (time.Local, unicode tables, ...) do I/O. Marking the Once as
+	// written keeps such callers from looking pure.
+	"(*sync.Once).Do":  {mutates: []int{-1}, why: "one-time initialisation"},
+	"(*sync.Pool).Put": {why: "the pooled object is no longer the caller's"},
+
+	// sort.Slice and sort.SliceStable swap elements through the function
+	// reflect.Swapper returns, which reflect (a root) cannot describe.
+	"sort.Slice":         {mutates: []int{0}, calls: []int{1}, why: "sorts the slice through reflect.Swapper"},
+	"sort.SliceStable":   {mutates: []int{0}, calls: []int{1}, why: "sorts the slice through reflect.Swapper"},
+	"sort.SliceIsSorted": {calls: []int{1}, why: "reads the slice through reflect"},
 
 	// os: file operations at the system-call boundary, so that opening a
 	// file for reading is not taken for writing (both go through openat).
@@ -277,11 +309,6 @@ func reflectRoot(fn *types.Func) *Fact {
 	return &f
 }
 
-// freshResult reports calls whose results alias none of the arguments.
-func freshResult(fn *types.Func) bool {
-	return fn.FullName() == "(*sync.Pool).Get"
-}
-
 // stdStreams are the globals whose I/O is standard I/O rather than files.
 var stdStreams = map[string]bool{"os.Stdin": true, "os.Stdout": true, "os.Stderr": true}
 
@@ -322,7 +349,7 @@ func runtimeHook(fn *types.Func) (rootEntry, bool) {
 func bodylessDefault(fn *types.Func) Fact {
 	path := fn.Pkg().Path()
 	if e, ok := runtimeHook(fn); ok {
-		return e.fact()
+		return *handWritten(new(e.fact()))
 	}
 	asm := strings.HasPrefix(path, "math") || strings.HasPrefix(path, "crypto") ||
 		strings.HasPrefix(path, "hash") || strings.HasPrefix(path, "internal/bytealg") ||
@@ -330,7 +357,7 @@ func bodylessDefault(fn *types.Func) Fact {
 		strings.HasPrefix(path, "golang.org/x/crypto") || path == "strings" || path == "bytes" ||
 		strings.HasPrefix(path, "unicode") || strings.HasPrefix(path, "internal/chacha8rand")
 	if !asm {
-		return Fact{Conservative: true, Why: []Reason{{"conservative", "no body for " + fn.FullName()}}}
+		return *handWritten(&Fact{Conservative: true, Why: []Reason{{"conservative", "no body for " + fn.FullName()}}})
 	}
 	var e rootEntry
 	sig := fn.Signature()
@@ -347,7 +374,7 @@ func bodylessDefault(fn *types.Func) Fact {
 		}
 	}
 	e.why = "assembly: writes its output parameters"
-	return e.fact()
+	return *handWritten(new(e.fact()))
 }
 
 func isPointerLike(t types.Type) bool {

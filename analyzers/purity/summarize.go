@@ -2,6 +2,7 @@ package purity
 
 import (
 	"fmt"
+	"go/constant"
 	"go/token"
 	"go/types"
 	"slices"
@@ -38,14 +39,7 @@ func (st *state) summarize(fn *ssa.Function) *summary {
 		}
 	}
 	w := &walker{st: st, fn: fn, s: s, acc: accesspath.New(fn), callEffects: make(map[ssa.Instruction]Effect)}
-	w.acc.Fresh = func(c *ssa.CallCommon) bool {
-		if callee := c.StaticCallee(); callee != nil {
-			if obj := funcObject(callee); obj != nil {
-				return freshResult(obj)
-			}
-		}
-		return false
-	}
+	w.acc.Results = w.results
 	for _, anon := range fn.AnonFuncs {
 		// Closures are summarised into their parent whether or not the
 		// parent calls them: they run on its behalf.
@@ -55,13 +49,75 @@ func (st *state) summarize(fn *ssa.Function) *summary {
 		}
 		w.merge(as, "in closure at "+st.pos(anon.Pos()))
 	}
-	for _, b := range fn.Blocks {
+	for _, b := range liveBlocks(fn) {
 		for _, instr := range b.Instrs {
 			w.instr(instr)
 		}
 	}
 	st.leaks[fn] = w.mapOrder()
 	return s
+}
+
+// results tells the access-path analysis what a call's result may point
+// into, from the callee's summary.
+func (w *walker) results(c *ssa.CallCommon) (args []int, global, ok bool) {
+	var t *summary
+	if c.IsInvoke() {
+		if _, ct := concrete(c.Value); ct != nil {
+			t = w.st.summaryOfObj(lookupMethod(ct, c.Method))
+		}
+	} else if callee := c.StaticCallee(); callee != nil {
+		if strings.HasPrefix(callee.Synthetic, "bound method wrapper") {
+			return nil, false, false
+		}
+		t = w.st.summaryOfFunc(callee)
+	}
+	if t == nil || t.conservative {
+		return nil, false, false
+	}
+	return sortedKeys(t.retAlias), t.retGlobal, true
+}
+
+// liveBlocks returns the blocks of fn reachable from its entry when
+// branches on constants (if debug { ... } with a constant debug) take
+// only their constant direction, in the order of fn.Blocks.
+func liveBlocks(fn *ssa.Function) []*ssa.BasicBlock {
+	live := make(map[*ssa.BasicBlock]bool)
+	var visit func(b *ssa.BasicBlock)
+	visit = func(b *ssa.BasicBlock) {
+		if live[b] {
+			return
+		}
+		live[b] = true
+		succs := b.Succs
+		if len(b.Instrs) > 0 {
+			if i, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If); ok {
+				if c, ok := i.Cond.(*ssa.Const); ok && c.Value != nil {
+					if constant.BoolVal(c.Value) {
+						succs = succs[:1]
+					} else {
+						succs = succs[1:]
+					}
+				}
+			}
+		}
+		for _, s := range succs {
+			visit(s)
+		}
+	}
+	if len(fn.Blocks) > 0 {
+		visit(fn.Blocks[0])
+	}
+	if fn.Recover != nil {
+		visit(fn.Recover)
+	}
+	out := make([]*ssa.BasicBlock, 0, len(live))
+	for _, b := range fn.Blocks {
+		if live[b] {
+			out = append(out, b)
+		}
+	}
+	return out
 }
 
 // merge adds the effects of a closure or callback that do not depend on
@@ -83,6 +139,21 @@ func (w *walker) instr(instr ssa.Instruction) {
 		w.write(instr.Addr, 0, "stores at "+st.pos(instr.Pos()))
 	case *ssa.MapUpdate:
 		w.write(instr.Map, 0, "updates map at "+st.pos(instr.Pos()))
+	case *ssa.Return:
+		for _, res := range instr.Results {
+			// Deep: a fresh wrapper around a parameter still exposes it.
+			for _, r := range w.acc.Roots(res, accesspath.MaxDeref) {
+				switch r.Kind {
+				case accesspath.Param:
+					if s.retAlias == nil {
+						s.retAlias = make(map[int]bool)
+					}
+					s.retAlias[r.Index] = true
+				case accesspath.Global, accesspath.Unknown, accesspath.FreeVar:
+					s.retGlobal = true
+				}
+			}
+		}
 	case *ssa.Panic:
 		if explicitPanic(instr) {
 			s.add(Panics, "panic at "+st.pos(instr.Pos()))
@@ -245,7 +316,13 @@ func (w *walker) call(instr ssa.Instruction, c *ssa.CallCommon) {
 			}
 			return
 		}
+		orig := callee
+		if callee.Origin() != nil {
+			orig = callee.Origin()
+		}
+		w.s.weak = st.scc[orig]
 		w.apply(st.summaryOfFunc(callee), obj, args, at)
+		w.s.weak = false
 		if len(callee.TypeArgs()) > 0 {
 			w.typeArgs(callee, at)
 		}
@@ -326,7 +403,7 @@ func (w *walker) calledValue(v ssa.Value, deref int, iface *types.Interface, det
 		if strings.HasPrefix(fn.Synthetic, "bound method wrapper") {
 			m := funcObject(fn)
 			if m != nil && !isAbstract(m) {
-				w.apply(st.summaryOfObj(m), m, []ssa.Value{x.Bindings[0]}, detail)
+				w.applyVia(st.summaryOfObj(m), m, []ssa.Value{x.Bindings[0]}, detail)
 				return
 			}
 			w.calledValue(x.Bindings[0], 0, nil, detail)
@@ -337,7 +414,7 @@ func (w *walker) calledValue(v ssa.Value, deref int, iface *types.Interface, det
 		if _, t := concrete(x); t != nil && iface != nil {
 			for m := range iface.Methods() {
 				if cm := lookupMethod(t, m); cm != nil {
-					w.apply(st.summaryOfObj(cm), cm, []ssa.Value{x.X}, detail)
+					w.applyVia(st.summaryOfObj(cm), cm, []ssa.Value{x.X}, detail)
 				}
 			}
 			return
@@ -398,7 +475,23 @@ func (w *walker) apply(t *summary, obj *types.Func, args []ssa.Value, at string)
 	if obj != nil {
 		name = obj.FullName()
 	}
-	detail := "calls " + name + " at " + at
+	w.applyDetail(t, obj, args, at, "calls "+name+" at "+at)
+}
+
+// applyVia is apply for a callee reached through an argument of another
+// call, which detail describes.
+func (w *walker) applyVia(t *summary, obj *types.Func, args []ssa.Value, detail string) {
+	if obj != nil {
+		detail += " (" + obj.FullName() + ")"
+	}
+	w.applyDetail(t, obj, args, detail, detail)
+}
+
+func (w *walker) applyDetail(t *summary, obj *types.Func, args []ssa.Value, at, detail string) {
+	name := "a function"
+	if obj != nil {
+		name = obj.FullName()
+	}
 	if t == nil {
 		w.s.setConservative(detail + " (no summary)")
 		return
@@ -504,7 +597,7 @@ func (w *walker) stdStream(args []ssa.Value) bool {
 	for _, a := range args {
 		for _, r := range w.acc.Roots(a, 0) {
 			if r.Kind == accesspath.Global {
-				if g := r.Value.(*ssa.Global); g.Pkg != nil && stdStreams[g.Pkg.Pkg.Path()+"."+g.Name()] {
+				if g, ok := r.Value.(*ssa.Global); ok && g.Pkg != nil && stdStreams[g.Pkg.Pkg.Path()+"."+g.Name()] {
 					return true
 				}
 			}

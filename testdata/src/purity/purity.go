@@ -53,6 +53,16 @@ type inner struct{ n int }
 
 func (s *Stack) Push(x int) { s.items = append(s.items, x) } // want Push:"^mutates-receiver$"
 
+func (s *Stack) PushTwice(x int) { s.Push(x); s.Push(x) } // want PushTwice:"^mutates-receiver$"
+
+func PushOnto(s *Stack) { s.Push(1) } // want PushOnto:"^mutates-param:0$"
+
+func PushFresh() int { // want PushFresh:"^pure$"
+	s := &Stack{}
+	s.Push(1)
+	return s.Len()
+}
+
 func (s *Stack) Len() int { return len(s.items) } // want Len:"^pure$"
 
 func (s Stack) SetFirst(x int) { s.items[0] = x } // want SetFirst:"^mutates-receiver$"

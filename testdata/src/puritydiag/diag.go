@@ -194,3 +194,9 @@ func sliceOrder(xs []string) []string {
 	}
 	return out
 }
+
+// Not an observer: Cap with a parameter sets a capacity.
+func (t *T) Cap(n int) int {
+	t.calls = n
+	return n
+}
