@@ -39,6 +39,7 @@ import (
 	"github.com/gentest-go/gentest/generator/model"
 	"github.com/gentest-go/gentest/generator/oracle"
 	"github.com/gentest-go/gentest/generator/search"
+	"github.com/gentest-go/gentest/generator/seq"
 	"github.com/gentest-go/gentest/generator/verify"
 )
 
@@ -91,6 +92,9 @@ type Summary struct {
 	PeakRSSMB    float64          `json:"peak_rss_mb"`
 	Crashes      map[string]int   `json:"crashes,omitempty"`
 	AddedRequire string           `json:"added_require,omitempty"`
+	// Disagreements lists calls the purity analysis said are pure that
+	// changed an argument or gave a different result when repeated.
+	Disagreements []string `json:"disagreements"`
 }
 
 // Finding is a probable bug found while generating.
@@ -218,19 +222,43 @@ func runPackage(ctx context.Context, cfg Config, pkg *packages.Package, an *load
 	minimizeCorpus(prog, pool, eng, cfg.Workers)
 	logf("minimized %d candidates in %.1fs", len(eng.Corpus), time.Since(mstart).Seconds())
 
+	addObservers(prog, eng.Corpus)
+	var disagreements []string
+
 	// Re-run the candidates with value trees, twice each, to learn what is
 	// stable enough to assert.
 	reqs := make([]rt.Seq, len(eng.Corpus))
 	for i, e := range eng.Corpus {
-		reqs[i] = search.ToWire(e.Seq, uint64(i), rt.FlagDetail|rt.FlagRepeat)
+		reqs[i] = search.ToWire(e.Seq, uint64(i), rt.FlagDetail|rt.FlagRepeat|rt.FlagCheckPurity)
 	}
 	outs := pool.Run(reqs)
 	var cases []*emit.Case
 	var cands []minimize.Candidate
+	disagree := map[string]bool{}
 	for i, e := range eng.Corpus {
 		o := outs[i]
+		if o.Result != nil {
+			for k, sr := range o.Result.Stmts {
+				if sr.Disagree != "" && k < e.Seq.Len() {
+					d := prog.Ops[e.Seq.Stmts[k].Op].FullName() + ": " + sr.Disagree
+					if !disagree[d] {
+						disagree[d] = true
+						disagreements = append(disagreements, d)
+					}
+				}
+			}
+		}
 		if o.Result == nil || len(o.Result.Stmts) != e.Seq.Len() || o.Result.Stmts[e.Target].Outcome != rt.OutNormal {
 			continue // not reproducible: not a test
+		}
+		// Observers come after the target; one that panicked (on a nil
+		// result, say) is cut off with everything after it.
+		for k := e.Target + 1; k < len(o.Result.Stmts); k++ {
+			if o.Result.Stmts[k].Outcome != rt.OutNormal {
+				e.Seq = &seq.Seq{Stmts: e.Seq.Stmts[:k]}
+				o.Result.Stmts = o.Result.Stmts[:k]
+				break
+			}
 		}
 		if sandbox && sandboxDenied(o.Result) {
 			// The sandbox refused something: the outcome depends on where
@@ -272,7 +300,13 @@ func runPackage(ctx context.Context, cfg Config, pkg *packages.Package, an *load
 	reserved := reservedNames(humanTests, pkgName+"_test")
 
 	sum := &Summary{Package: pkg.PkgPath, File: out, Excluded: prog.Excluded, Execs: eng.Stats.Executed,
-		Crashes: map[string]int{}}
+		Crashes: map[string]int{}, Disagreements: disagreements}
+	if sum.Disagreements == nil {
+		sum.Disagreements = []string{}
+	}
+	for _, d := range disagreements {
+		fmt.Fprintf(cfg.Log, "gentest: %s: analysis disagreement: %s\n", pkg.PkgPath, d)
+	}
 	for k, v := range stats.Crashes {
 		sum.Crashes[string(k)] = v
 	}
@@ -357,6 +391,7 @@ func runPackage(ctx context.Context, cfg Config, pkg *packages.Package, an *load
 		sum.Dropped += len(cases) - len(keep)
 		if os.Getenv("GENTEST_DEBUG") != "" {
 			fmt.Fprintf(cfg.Log, "gentest: dropping %d cases; go test said:\n%s\n", len(cases)-len(keep), tail(rep.Output, 6000))
+			os.WriteFile(filepath.Join(os.TempDir(), fmt.Sprintf("gentest-debug-round%d.go", round)), rendered.Src, 0o644)
 		}
 		cases = keep
 	}
@@ -485,6 +520,57 @@ func namedName(t types.Type) string {
 		return n.Obj().Name()
 	}
 	return types.TypeString(t, nil)
+}
+
+// maxObservers bounds the observer calls appended per value.
+const maxObservers = 3
+
+// addObservers appends observer calls (pure methods with no parameter but
+// the receiver, from the purity facts) after each candidate's target, on
+// its receiver and on its non-basic results, when the target itself
+// returns nothing worth asserting: after s.Push(3), s.Len() and s.Peek()
+// say what the call did (Randoop's observers).
+func addObservers(prog *model.Program, corpus []*search.Entry) {
+	for _, e := range corpus {
+		st := e.Seq.Stmts[e.Target]
+		op := prog.Ops[st.Op]
+		hasBasic := false
+		var refs []seq.Arg
+		for j, t := range op.Results {
+			if op.ErrResult && j == len(op.Results)-1 {
+				continue
+			}
+			if _, ok := t.Underlying().(*types.Basic); ok {
+				hasBasic = true
+			} else {
+				refs = append(refs, seq.Ref(e.Target, j))
+			}
+		}
+		if hasBasic {
+			continue
+		}
+		if op.Kind == model.Method && !st.Args[0].IsLit {
+			refs = append([]seq.Arg{st.Args[0]}, refs...)
+		}
+		if len(refs) == 0 {
+			continue
+		}
+		s := e.Seq.Clone()
+		for _, ref := range refs {
+			t := prog.Ops[s.Stmts[ref.Stmt].Op].Results[ref.Result]
+			n := 0
+			for _, ob := range prog.Ops {
+				if n >= maxObservers {
+					break
+				}
+				if ob.Observer() && ob != op && types.AssignableTo(t, ob.Params[0].Type) {
+					s.Stmts = append(s.Stmts, seq.Stmt{Op: ob.ID, Args: []seq.Arg{ref}})
+					n++
+				}
+			}
+		}
+		e.Seq = s
+	}
 }
 
 // minimizeCorpus shrinks every corpus entry while it keeps the coverage it

@@ -297,3 +297,20 @@ func TestPlantedFindings(t *testing.T) {
 		t.Errorf("two runs with the same seed and -execs differ")
 	}
 }
+
+// Constant mining reaches branches on typed enums, string switches, a
+// magic integer guarding a magic string, and float thresholds; the tests
+// name enum values by their constants.
+func TestMagicConstants(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds an executor and runs go test; skipped with -short")
+	}
+	dir := scratchModule(t, "../testdata/gen/magic", "example.com/magic")
+	sum, src := gen(t, dir, 8000, 1)
+	if sum.Coverage < 0.95 {
+		t.Errorf("coverage = %.2f, want at least 0.95", sum.Coverage)
+	}
+	if !bytes.Contains(src, []byte("magic.Warn")) {
+		t.Errorf("the tests do not name enum values by their constants:\n%s", src)
+	}
+}

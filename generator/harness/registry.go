@@ -33,7 +33,11 @@ func registryFile(prog *model.Program, rtImport string) ([]byte, error) {
 		}
 		body.WriteString("}, Fn: func(a []any) []any {\n")
 		g.closureBody(&body, op)
-		body.WriteString("\t}},\n")
+		if op.Effects.Pure {
+			body.WriteString("\t}, Pure: true},\n")
+		} else {
+			body.WriteString("\t}},\n")
+		}
 	}
 	body.WriteString("}\n")
 

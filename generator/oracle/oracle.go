@@ -87,7 +87,9 @@ func Assertions(prog *model.Program, s *seq.Seq, res *rt.Result, target int) []A
 			if op.ErrResult && !sr.Values[len(sr.Values)-1].Nil {
 				continue // results beside a non-nil error are unspecified
 			}
-			if i != target && (!isBasic(t) || used[i]) {
+			// Before the target, only basic results nothing else uses;
+			// after it come observers, whose results are the point.
+			if i < target && (!isBasic(t) || used[i]) {
 				continue
 			}
 			if !stable(v.Tree) {

@@ -31,6 +31,9 @@ type Op struct {
 	Name   string
 	Params []reflect.Type
 	Fn     func(args []any) []any
+	// Pure is true when the analysis found the operation pure; with
+	// FlagCheckPurity the executor checks that it behaves so.
+	Pure bool
 }
 
 // Environment variables the parent sets for an executor.
@@ -196,7 +199,15 @@ func (e *executor) runOnce(s *Seq, detail bool) *Result {
 			continue
 		}
 		e.curStmt.Store(int64(i))
+		var before []uint64
+		check := s.Flags&FlagCheckPurity != 0 && op.Pure
+		if check {
+			before = hashArgs(st, args)
+		}
 		res, p := e.call(op, args)
+		if check && p == nil {
+			sr.Disagree = e.checkPure(op, st, args, before, res)
+		}
 		if p != nil {
 			sr.Outcome = OutPanic
 			sr.PanicMsg, sr.PanicRuntime, sr.PanicSite = p.msg, p.runtime, p.site
@@ -219,6 +230,39 @@ func (e *executor) runOnce(s *Seq, detail bool) *Result {
 	}
 	coverCollect(r)
 	return r
+}
+
+// hashArgs hashes the arguments that refer to earlier values (literals
+// are fresh copies: a change to them is invisible).
+func hashArgs(st *Stmt, args []any) []uint64 {
+	h := make([]uint64, len(args))
+	for i, a := range args {
+		if st.Args[i].Kind == ArgRef {
+			h[i] = Hash(a)
+		}
+	}
+	return h
+}
+
+// checkPure compares the arguments before and after a call of a pure
+// operation, and repeats the call to compare results.
+func (e *executor) checkPure(op *Op, st *Stmt, args []any, before []uint64, res []any) string {
+	after := hashArgs(st, args)
+	for i := range before {
+		if before[i] != after[i] {
+			return "mutated argument " + strconv.Itoa(i)
+		}
+	}
+	again, p := e.call(op, args)
+	if p != nil {
+		return "panicked when repeated"
+	}
+	for i := range res {
+		if i < len(again) && Hash(res[i]) != Hash(again[i]) {
+			return "result differs when repeated"
+		}
+	}
+	return ""
 }
 
 func summarize(v any, detail bool) Value {

@@ -58,8 +58,9 @@ const (
 
 // Request flags.
 const (
-	FlagDetail = 1 << iota // report value trees, not only hashes
-	FlagRepeat             // run the sequence twice and report values that differ
+	FlagDetail      = 1 << iota // report value trees, not only hashes
+	FlagRepeat                  // run the sequence twice and report values that differ
+	FlagCheckPurity             // check that calls the analysis says are pure behave so
 )
 
 // Lit is a literal argument on the wire.
@@ -115,6 +116,10 @@ type StmtResult struct {
 	PanicRuntime bool
 	PanicSite    string
 	Values       []Value
+	// Disagree, set with FlagCheckPurity, says how a call the analysis
+	// called pure behaved otherwise: "mutated argument N" or "result
+	// differs when repeated".
+	Disagree string
 }
 
 // Result is the outcome of one sequence.
@@ -268,6 +273,7 @@ func (e *Encoder) Result(r *Result) error {
 			e.bool(s.PanicRuntime)
 			e.str(s.PanicSite)
 		}
+		e.str(s.Disagree)
 		e.uv(uint64(len(s.Values)))
 		for j := range s.Values {
 			v := &s.Values[j]
@@ -507,6 +513,7 @@ func (d *Decoder) Result() (*Result, error) {
 			s.PanicRuntime = d.bool()
 			s.PanicSite = d.str()
 		}
+		s.Disagree = d.str()
 		s.Values = make([]Value, d.count())
 		for j := range s.Values {
 			v := &s.Values[j]
