@@ -194,7 +194,7 @@ func runPackage(ctx context.Context, cfg Config, pkg *packages.Package, an *load
 	defer pool.Close()
 
 	scfg := search.Config{Seed: cfg.Seed, Budget: cfg.Budget, MaxExecs: cfg.Execs, NoDetective: cfg.Disable["detective"],
-		NoBloodhound: cfg.Disable["bloodhound"], NoOrienteering: cfg.Disable["orienteering"], NoImpurity: cfg.Disable["impurity"],
+		NoBloodhound: cfg.Disable["bloodhound"], NoElephant: cfg.Disable["elephant"], NoOrienteering: cfg.Disable["orienteering"], NoImpurity: cfg.Disable["impurity"],
 		Code: opCode(prog, h.Table)}
 	if !cfg.Disable["constants"] {
 		scfg.Constants = minedConstants(an, pkg, prog)
@@ -951,7 +951,7 @@ func topLevelNames(src []byte) []string {
 }
 
 // Components are the generator components -no can switch off.
-var Components = []string{"constants", "impurity", "detective", "orienteering", "bloodhound"}
+var Components = []string{"constants", "impurity", "elephant", "detective", "orienteering", "bloodhound"}
 
 // ParseDisable parses the -no list.
 func ParseDisable(list string) (map[string]bool, error) {

@@ -314,3 +314,22 @@ func TestMagicConstants(t *testing.T) {
 		t.Errorf("the tests do not name enum values by their constants:\n%s", src)
 	}
 }
+
+// Elephant brain: values returned as an interface are pooled by run-time
+// type and passed, through a type assertion, where the concrete type is
+// needed. Function-typed parameters get small function literals.
+func TestElephantAndFuncLits(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds executors and runs go test; skipped with -short")
+	}
+	dir := scratchModule(t, "../testdata/gen/elephant", "example.com/elephant")
+	sum, src := gen(t, dir, 6000, 1)
+	if !bytes.Contains(src, []byte(".(*elephant.")) {
+		t.Errorf("no type assertion in the tests (coverage %.2f):\n%s", sum.Coverage, src)
+	}
+	dir = scratchModule(t, "../testdata/gen/funcs", "example.com/funcs")
+	sum, src = gen(t, dir, 6000, 1)
+	if sum.Coverage < 0.9 || !bytes.Contains(src, []byte("func(p0 int) bool")) {
+		t.Errorf("coverage %.2f; want function literals and 90%%:\n%s", sum.Coverage, src)
+	}
+}

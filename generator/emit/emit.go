@@ -18,6 +18,7 @@ import (
 	"fmt"
 	"go/ast"
 	"go/format"
+	goparser "go/parser"
 	"go/printer"
 	"go/token"
 	"go/types"
@@ -515,6 +516,12 @@ func (r *renderer) describe(op *model.Op, i int, st seq.Stmt, vars map[[2]int]st
 	case model.Convert:
 		d.format = esc(types.TypeString(op.Type, types.RelativeTo(r.pkg)) + "(" + arg(0, st.Args[0]) + ")")
 		return d
+	case model.Assert:
+		d.format = esc(arg(0, st.Args[0]) + ".(" + types.TypeString(op.Type, types.RelativeTo(r.pkg)) + ")")
+		return d
+	case model.FuncLit:
+		d.format = esc("func literal")
+		return d
 	case model.Method:
 		b.WriteString(arg(0, st.Args[0]) + "." + op.Func.Name())
 		first = 1
@@ -649,6 +656,24 @@ func (r *renderer) callExpr(op *model.Op, i int, st seq.Stmt, vars map[[2]int]st
 			x = &ast.UnaryExpr{Op: token.AND, X: x}
 		}
 		return x, nil
+	case model.FuncLit:
+		// A function literal is assignable to the parameter's named func
+		// type, so it needs no conversion.
+		sig := op.Type.Underlying().(*types.Signature)
+		for _, tup := range []*types.Tuple{sig.Params(), sig.Results()} {
+			for i := 0; i < tup.Len(); i++ {
+				if !r.nameable(tup.At(i).Type()) {
+					return nil, fmt.Errorf("func type %s cannot be written here", op.Type)
+				}
+			}
+		}
+		return goparser.ParseExpr(model.FuncLitSource(op, r.qualify))
+	case model.Assert:
+		te, err := r.typeExpr(op.Type)
+		if err != nil {
+			return nil, err
+		}
+		return &ast.TypeAssertExpr{X: args[0], Type: te}, nil
 	case model.Convert:
 		if len(st.Args) == 1 && st.Args[0].IsLit && r.typedConst(st.Args[0].Lit, op.Type) {
 			return args[0], nil // a named constant already has the type

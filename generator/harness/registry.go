@@ -114,6 +114,12 @@ func (g *regGen) closureBody(b *bytes.Buffer, op *model.Op) {
 	case model.Convert:
 		b.WriteString("\t\treturn []any{p0}\n")
 		return
+	case model.FuncLit:
+		fmt.Fprintf(b, "\t\treturn []any{%s(%s)}\n", g.typ(op.Type), model.FuncLitSource(op, g.qualifier))
+		return
+	case model.Assert:
+		fmt.Fprintf(b, "\t\treturn []any{p0.(%s)}\n", g.typ(op.Type))
+		return
 	case model.Call:
 		call = g.qualifier(op.Func.Pkg()) + "." + op.Func.Name() + g.typeArgs(op.TypeArgs) + "(" + joinArgs(args, op.Variadic) + ")"
 	case model.Method:

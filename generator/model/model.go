@@ -21,6 +21,8 @@ const (
 	Method              // a method; Params[0] is the receiver
 	Zero                // a zero value of a struct type: &T{} or T{}
 	Convert             // a conversion T(v) of a literal to a named basic type
+	Assert              // a type assertion v.(T) from an interface to a concrete type
+	FuncLit             // a small function literal of a parameter's func type (see Op.Variant)
 )
 
 // Param is one input of an operation.
@@ -81,6 +83,8 @@ type Op struct {
 
 	// Effects, from the purity facts (zero when unknown).
 	Effects Effects
+	// Variant says which function literal a FuncLit operation makes.
+	Variant string
 	// TypeArgs are the type arguments of a generic function's instance;
 	// the call spells them: Map[int, string](...).
 	TypeArgs []types.Type
@@ -131,6 +135,12 @@ func (o *Op) FullName() string {
 	}
 	if o.Kind == Convert {
 		return "conversion to " + types.TypeString(o.Type, nil)
+	}
+	if o.Kind == Assert {
+		return "assertion to " + types.TypeString(o.Type, nil)
+	}
+	if o.Kind == FuncLit {
+		return o.Variant + " function literal of " + types.TypeString(o.Type, nil)
 	}
 	return "zero " + types.TypeString(o.Type, nil)
 }
@@ -239,6 +249,8 @@ func Build(pkg *types.Package, opts Options) *Program {
 	}
 	p.contractSupport()
 	p.detective(opts.Support, opts)
+	p.assertions()
+	p.funcLits()
 	for i, op := range p.Ops {
 		op.ID = i
 		if opts.Effects != nil && op.Func != nil {
@@ -246,6 +258,59 @@ func Build(pkg *types.Package, opts Options) *Program {
 		}
 	}
 	return p
+}
+
+// assertions adds type-assertion operations for the elephant brain (GRT
+// §III-C): from each interface an operation returns to each concrete type
+// of the package that implements it and that some operation takes, so that
+// a value whose static type is the interface but whose run-time type is the
+// concrete one can be passed where the concrete type is needed.
+func (p *Program) assertions() {
+	var ifaces []types.Type
+	seen := map[string]bool{}
+	for _, op := range p.Ops {
+		for i, r := range op.Results {
+			if op.ErrResult && i == len(op.Results)-1 {
+				continue
+			}
+			if _, ok := r.Underlying().(*types.Interface); ok && !isError(r) && !seen[types.TypeString(r, nil)] {
+				seen[types.TypeString(r, nil)] = true
+				ifaces = append(ifaces, r)
+			}
+		}
+	}
+	if len(ifaces) == 0 {
+		return
+	}
+	var wanted []types.Type
+	seenW := map[string]bool{}
+	for _, op := range p.Ops {
+		for _, prm := range op.Params {
+			t := prm.Type
+			if _, ok := t.Underlying().(*types.Interface); ok {
+				continue
+			}
+			base := t
+			if ptr, ok := t.(*types.Pointer); ok {
+				base = ptr.Elem()
+			}
+			n, ok := base.(*types.Named)
+			if !ok || n.Obj().Pkg() != p.Pkg || !n.Obj().Exported() || seenW[types.TypeString(t, nil)] {
+				continue
+			}
+			seenW[types.TypeString(t, nil)] = true
+			wanted = append(wanted, t)
+		}
+	}
+	for _, it := range ifaces {
+		iface := it.Underlying().(*types.Interface)
+		for _, c := range wanted {
+			if types.Implements(c, iface) {
+				p.add(&Op{Kind: Assert, Name: recvName(c), Type: c, Params: []Param{{Name: "v", Type: it, Lit: LitNone}},
+					Results: []types.Type{c}, Support: true})
+			}
+		}
+	}
 }
 
 // contractSupport adds a zero-value operation for each type with an

@@ -41,6 +41,8 @@ type Config struct {
 	Constants *Constants
 	// NoDetective switches off on-demand construction of inputs.
 	NoDetective bool
+	// NoElephant switches off pooling values by their run-time type.
+	NoElephant bool
 	// NoBloodhound, NoOrienteering and NoImpurity switch off GRT's
 	// coverage-guided method selection, cost-guided input selection and
 	// state fuzzing.
@@ -95,7 +97,8 @@ type Random struct {
 	branches map[int32]bool // 2*cond + 0 for true, +1 for false
 
 	targetOps []*model.Op
-	targetIdx map[int]int // op ID -> index in targetOps
+	targetIdx map[int]int            // op ID -> index in targetOps
+	asserts   map[string][]*model.Op // run-time type name -> assertions
 	hound     *bloodhound
 
 	Corpus   []*Entry
@@ -290,6 +293,56 @@ func (r *Random) extend(op *model.Op) (*seq.Seq, bool) {
 	}
 	s.Stmts = append(s.Stmts, seq.Stmt{Op: op.ID, Args: args})
 	return s, true
+}
+
+// elephant pools values by their run-time type (GRT §III-C): a value
+// returned as an interface whose dynamic type is one the model has an
+// assertion for is pooled again as that type, through the assertion.
+func (r *Random) elephant(s *seq.Seq, res *rt.Result) {
+	if r.asserts == nil {
+		r.asserts = map[string][]*model.Op{}
+		for _, op := range r.prog.Ops {
+			if op.Kind == model.Assert {
+				k := types.TypeString(op.Type, func(p *types.Package) string { return p.Name() })
+				r.asserts[k] = append(r.asserts[k], op)
+			}
+		}
+	}
+	if len(r.asserts) == 0 {
+		return
+	}
+	for i, st := range s.Stmts {
+		op := r.prog.Ops[st.Op]
+		for j, v := range res.Stmts[i].Values {
+			if j >= len(op.Results) || v.Nil || v.Type == "" {
+				continue
+			}
+			if _, iface := op.Results[j].Underlying().(*types.Interface); !iface {
+				continue
+			}
+			for _, a := range r.asserts[v.Type] {
+				if !types.AssignableTo(op.Results[j], a.Params[0].Type) {
+					continue
+				}
+				key := types.TypeString(a.Type, nil)
+				hs := r.values.hashes[key]
+				if hs == nil {
+					hs = map[uint64]bool{}
+					r.values.hashes[key] = hs
+				}
+				if hs[v.Hash] {
+					continue
+				}
+				hs[v.Hash] = true
+				ext := &seq.Seq{Stmts: append(append([]seq.Stmt{}, s.Stmts...), seq.Stmt{Op: a.ID, Args: []seq.Arg{seq.Ref(i, j)}})}
+				if _, ok := r.values.byType[key]; !ok {
+					r.values.types = append(r.values.types, a.Type)
+				}
+				r.values.byType[key] = append(r.values.byType[key], &pooled{seq: ext, stmt: ext.Len() - 1, result: 0, typ: a.Type})
+				r.values.dirty = true
+			}
+		}
+	}
 }
 
 // targets are the operations the search calls as the subject of a new
@@ -506,6 +559,9 @@ func (r *Random) process(s *seq.Seq, out exec.Outcome) {
 		r.Corpus = append(r.Corpus, &Entry{Seq: s, Result: res, Target: last, NewCov: newCov})
 	}
 	r.values.addFrom(r.prog, s, res)
+	if !r.cfg.NoElephant {
+		r.elephant(s, res)
+	}
 }
 
 // classifyPanic decides whether a panic of the last statement reveals a

@@ -1,0 +1,129 @@
+package model
+
+import (
+	"go/types"
+	"strconv"
+	"strings"
+)
+
+// Function-typed parameters get small function literals: one that returns
+// the zero values of its results, one that returns true for a predicate,
+// the identity for func(T) T, and a less-than for func(T, T) bool on an
+// ordered type. They are produced on demand, like the detective's
+// producers, and written the same way in the registry and in the tests.
+
+// Function-literal variants.
+const (
+	FuncZero     = "zero"
+	FuncTrue     = "true"
+	FuncIdentity = "identity"
+	FuncLess     = "less"
+)
+
+// funcLits adds function-literal operations for the func-typed parameters
+// of the operations.
+func (p *Program) funcLits() {
+	seen := map[string]bool{}
+	for _, op := range p.Ops {
+		for _, prm := range op.Params {
+			sig, ok := prm.Type.Underlying().(*types.Signature)
+			if !ok || sig.Variadic() {
+				continue
+			}
+			k := types.TypeString(prm.Type, nil)
+			if seen[k] {
+				continue
+			}
+			seen[k] = true
+			for _, v := range funcVariants(sig) {
+				p.add(&Op{Kind: FuncLit, Name: "func", Type: prm.Type, Variant: v,
+					Results: []types.Type{prm.Type}, Detective: true})
+			}
+		}
+	}
+}
+
+func funcVariants(sig *types.Signature) []string {
+	vs := []string{FuncZero}
+	res, params := sig.Results(), sig.Params()
+	if res.Len() == 1 {
+		if b, ok := res.At(0).Type().Underlying().(*types.Basic); ok && b.Kind() == types.Bool {
+			vs = append(vs, FuncTrue)
+			if params.Len() == 2 && types.Identical(params.At(0).Type(), params.At(1).Type()) {
+				if pb, ok := params.At(0).Type().Underlying().(*types.Basic); ok && pb.Info()&types.IsOrdered != 0 {
+					vs = append(vs, FuncLess)
+				}
+			}
+		}
+		if params.Len() == 1 && types.Identical(params.At(0).Type(), res.At(0).Type()) {
+			vs = append(vs, FuncIdentity)
+		}
+	}
+	return vs
+}
+
+// FuncLitSource writes the function literal of a FuncLit operation, with
+// types spelled by qual: func(p0 int, p1 int) bool { return p0 < p1 }.
+func FuncLitSource(op *Op, qual types.Qualifier) string {
+	sig := op.Type.Underlying().(*types.Signature)
+	var b strings.Builder
+	b.WriteString("func(")
+	for i := 0; i < sig.Params().Len(); i++ {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString("p" + strconv.Itoa(i) + " " + types.TypeString(sig.Params().At(i).Type(), qual))
+	}
+	b.WriteString(")")
+	res := sig.Results()
+	switch res.Len() {
+	case 0:
+	case 1:
+		b.WriteString(" " + types.TypeString(res.At(0).Type(), qual))
+	default:
+		b.WriteString(" (")
+		for i := 0; i < res.Len(); i++ {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			b.WriteString(types.TypeString(res.At(i).Type(), qual))
+		}
+		b.WriteString(")")
+	}
+	b.WriteString(" {")
+	switch op.Variant {
+	case FuncTrue:
+		b.WriteString(" return true ")
+	case FuncIdentity:
+		b.WriteString(" return p0 ")
+	case FuncLess:
+		b.WriteString(" return p0 < p1 ")
+	default:
+		if res.Len() > 0 {
+			var zs []string
+			for i := 0; i < res.Len(); i++ {
+				zs = append(zs, zeroValue(res.At(i).Type(), qual))
+			}
+			b.WriteString(" return " + strings.Join(zs, ", ") + " ")
+		}
+	}
+	b.WriteString("}")
+	return b.String()
+}
+
+func zeroValue(t types.Type, qual types.Qualifier) string {
+	switch u := t.Underlying().(type) {
+	case *types.Basic:
+		switch {
+		case u.Info()&types.IsBoolean != 0:
+			return "false"
+		case u.Info()&types.IsString != 0:
+			return `""`
+		case u.Info()&types.IsNumeric != 0:
+			return "0"
+		}
+	case *types.Pointer, *types.Slice, *types.Map, *types.Chan, *types.Signature, *types.Interface:
+		return "nil"
+	}
+	return "*new(" + types.TypeString(t, qual) + ")"
+}
