@@ -116,10 +116,12 @@ func Run(ctx context.Context, cfg Config) ([]*Summary, error) {
 	if cfg.CmpVersion == "" {
 		cfg.CmpVersion = "v0.7.0"
 	}
-	pkgs, roots, err := load.WithSupport(cfg.Dir, cfg.Patterns)
+	t0 := time.Now()
+	pkgs, roots, err := load.WithSupport(cfg.Dir, cfg.Patterns, needsModule)
 	if err != nil {
 		return nil, err
 	}
+	tLoad := time.Since(t0)
 	for _, p := range pkgs {
 		if err := load.CheckCompiles(p); err != nil {
 			return nil, err
@@ -131,10 +133,12 @@ func Run(ctx context.Context, cfg Config) ([]*Summary, error) {
 	if cfg.Output != "" && len(pkgs) > 1 {
 		return nil, &load.Error{Msg: "-o names one file but the patterns match several packages"}
 	}
+	t1 := time.Now()
 	an, err := load.Analyze(cfg.Analyzers, analysisRoots(pkgs, roots))
 	if err != nil {
 		return nil, err
 	}
+	fmt.Fprintf(cfg.Log, "gentest: loaded %d packages in %.1fs, analyzed in %.1fs\n", len(roots), tLoad.Seconds(), time.Since(t1).Seconds())
 	var sums []*Summary
 	for _, p := range pkgs {
 		s, err := runPackage(ctx, cfg, p, an, roots)
@@ -461,13 +465,50 @@ func sandboxDenied(r *rt.Result) bool {
 func analysisRoots(targets, roots []*packages.Package) []*packages.Package {
 	deps := map[string]bool{}
 	packages.Visit(targets, nil, func(p *packages.Package) { deps[p.PkgPath] = true })
+	var needed []types.Type
+	for _, t := range targets {
+		needed = append(needed, model.Needed(t.Types)...)
+	}
 	out := append([]*packages.Package{}, targets...)
 	for _, r := range roots {
-		if !deps[r.PkgPath] && len(r.Errors) == 0 {
+		if deps[r.PkgPath] || len(r.Errors) > 0 {
+			continue
+		}
+		// Only packages that can supply an input the targets need are
+		// worth analysing for their producers' facts.
+		if model.CanSupply(r.Types, needed) {
 			out = append(out, r)
 		}
 	}
 	return out
+}
+
+// needsModule reports whether the targets need inputs that none of the
+// loaded packages (their dependencies and the support packages) provide,
+// so that the rest of the module must be searched for producers.
+func needsModule(targets, roots []*packages.Package) bool {
+	var needed []types.Type
+	for _, t := range targets {
+		needed = append(needed, model.Needed(t.Types)...)
+	}
+	if len(needed) == 0 {
+		return false
+	}
+	var pkgs []*types.Package
+	packages.Visit(roots, nil, func(p *packages.Package) { pkgs = append(pkgs, p.Types) })
+	for _, t := range needed {
+		met := false
+		for _, p := range pkgs {
+			if model.CanSupply(p, []types.Type{t}) {
+				met = true
+				break
+			}
+		}
+		if !met {
+			return true
+		}
+	}
+	return false
 }
 
 // opCode maps each operation to the blocks and conditions of its own

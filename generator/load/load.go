@@ -82,10 +82,11 @@ var SupportPackages = []string{"strings", "bytes", "errors", "context"}
 const maxModulePackages = 60
 
 // WithSupport loads the packages matched by patterns together with the
-// support packages and the other library packages of their module (when it
-// is small enough), in one type universe. It returns the targets (the
-// packages the patterns matched) and all loaded roots.
-func WithSupport(dir string, patterns []string) (targets, roots []*packages.Package, err error) {
+// support packages and, when wantModule says the targets need inputs that
+// nothing loaded so far provides, the other library packages of their
+// module (when it is small enough), in one type universe. It returns the
+// targets (the packages the patterns matched) and all loaded roots.
+func WithSupport(dir string, patterns []string, wantModule func(targets, roots []*packages.Package) bool) (targets, roots []*packages.Package, err error) {
 	if len(patterns) == 0 {
 		patterns = []string{"."}
 	}
@@ -134,32 +135,47 @@ func WithSupport(dir string, patterns []string) (targets, roots []*packages.Pack
 	for _, s := range SupportPackages {
 		add(s)
 	}
+	load := func(paths []string) ([]*packages.Package, []*packages.Package, error) {
+		cfg := &packages.Config{Mode: Mode, Dir: dir, Tests: false}
+		pkgs, err := packages.Load(cfg, paths...)
+		if err != nil {
+			return nil, nil, &Error{Pkg: strings.Join(patterns, " "), Msg: fmt.Sprintf("cannot load: %v", err)}
+		}
+		sort.Slice(pkgs, func(i, j int) bool { return pkgs[i].PkgPath < pkgs[j].PkgPath })
+		var targets []*packages.Package
+		for _, p := range pkgs {
+			if isTarget[p.PkgPath] {
+				targets = append(targets, p)
+			}
+		}
+		if len(targets) == 0 {
+			return nil, nil, &Error{Pkg: strings.Join(patterns, " "), Msg: "matched no packages"}
+		}
+		return targets, pkgs, nil
+	}
+	// Most packages need nothing from the rest of their module: load that
+	// only when the targets need inputs nothing loaded so far provides.
+	targets, roots, err = load(paths)
+	if err != nil || mod == nil || wantModule == nil || !wantModule(targets, roots) {
+		return targets, roots, err
+	}
+	more := false
 	if mod != nil {
 		mods, err := packages.Load(&packages.Config{Mode: packages.NeedName, Dir: dir}, mod.Path+"/...")
 		if err == nil && len(mods) <= maxModulePackages {
 			sort.Slice(mods, func(i, j int) bool { return mods[i].PkgPath < mods[j].PkgPath })
 			for _, m := range mods {
-				if m.Name != "main" && len(m.Errors) == 0 && !strings.Contains(m.PkgPath, "/testdata/") {
+				if m.Name != "main" && len(m.Errors) == 0 && !strings.Contains(m.PkgPath, "/testdata/") && !all[m.PkgPath] {
 					add(m.PkgPath)
+					more = true
 				}
 			}
 		}
 	}
-	cfg := &packages.Config{Mode: Mode, Dir: dir, Tests: false}
-	pkgs, err := packages.Load(cfg, paths...)
-	if err != nil {
-		return nil, nil, &Error{Pkg: strings.Join(patterns, " "), Msg: fmt.Sprintf("cannot load: %v", err)}
+	if !more {
+		return targets, roots, nil
 	}
-	sort.Slice(pkgs, func(i, j int) bool { return pkgs[i].PkgPath < pkgs[j].PkgPath })
-	for _, p := range pkgs {
-		if isTarget[p.PkgPath] {
-			targets = append(targets, p)
-		}
-	}
-	if len(targets) == 0 {
-		return nil, nil, &Error{Pkg: strings.Join(patterns, " "), Msg: "matched no packages"}
-	}
-	return targets, pkgs, nil
+	return load(paths)
 }
 
 func isPathPattern(p string) bool {

@@ -258,3 +258,56 @@ func zeroOK(st *types.Struct, n *types.Named) bool {
 	}
 	return true
 }
+
+// Needed returns the parameter types of pkg's exported functions and
+// methods that no literal can fill and that pkg itself does not produce:
+// what the detective must find elsewhere.
+func Needed(pkg *types.Package) []types.Type {
+	p := Build(pkg, Options{})
+	var out []types.Type
+	seen := map[string]bool{}
+	for _, op := range p.Ops {
+		for _, prm := range op.Params {
+			if prm.Lit != LitNone && !(prm.Lit == LitNilOK && !isFunc(prm.Type)) {
+				continue
+			}
+			k := types.TypeString(prm.Type, nil)
+			if seen[k] || p.producesAssignable(prm.Type) {
+				continue
+			}
+			seen[k] = true
+			out = append(out, prm.Type)
+		}
+	}
+	return out
+}
+
+// CanSupply reports whether package src declares a producer of one of the
+// needed types: an exported function returning it (or an implementation),
+// or an exported struct type whose pointer implements a needed interface.
+func CanSupply(src *types.Package, needed []types.Type) bool {
+	idx := &producerIndex{}
+	scope := src.Scope()
+	for _, name := range scope.Names() {
+		obj := scope.Lookup(name)
+		if !obj.Exported() {
+			continue
+		}
+		switch obj := obj.(type) {
+		case *types.Func:
+			if obj.Type().(*types.Signature).TypeParams().Len() == 0 {
+				idx.funcs = append(idx.funcs, obj)
+			}
+		case *types.TypeName:
+			if n, ok := obj.Type().(*types.Named); ok && !obj.IsAlias() && n.TypeParams().Len() == 0 {
+				idx.named = append(idx.named, n)
+			}
+		}
+	}
+	for _, t := range needed {
+		if len(idx.producers(t)) > 0 || len(idx.zeroTypes(t)) > 0 {
+			return true
+		}
+	}
+	return false
+}
