@@ -31,17 +31,35 @@
 // the roots of the analysis (system calls, the runtime, reflect, sync, the
 // clock and process-wide random sources) and are all in roots.go.
 //
+// Choices made for precision, each a deliberate trade-off:
+//
+//   - Effects reached only through an unresolved call are not guessed:
+//     the fact is marked Conservative and Effects is a lower bound.
+//     Fact.MayHave answers the safety question, Fact.Pure the observer one.
+//   - A call's result points into the arguments the callee's summary says
+//     it may return (Fact.ResultAliases), so a fresh result is fresh.
+//   - Lock and Unlock of sync mutexes and the function run by sync.Once
+//     are not effects of each call; the Once itself is marked written.
+//   - Code under a constant-false condition (if debug { ... }) is ignored.
+//   - Map order makes a function nondeterministic when a slice appended
+//     in the loop is returned or stored unsorted, when a value derived
+//     from the keys or elements is returned from inside the loop, or when
+//     the loop does I/O or writes globals.
+//
 // The checks, each of which can be turned off with its flag:
 //
 //   - observer: a String, GoString, Error, Format, Len, Cap, Less, Equal,
 //     Compare, Hash, MarshalJSON, MarshalText or MarshalBinary method that
 //     mutates its receiver or arguments, writes globals or does I/O.
-//     Writing to the fmt.State of Format is its contract and not reported.
+//     Writing to the fmt.State of Format is its contract and not reported;
+//     only effects of the method's own body (or of an I/O root it calls)
+//     are, since deeper ones are mostly memoization and lazy caches.
 //   - discard: the result of a call to a pure function discarded in an
 //     expression statement, such as strings.TrimSpace(s) on its own.
-//     Functions that may panic on purpose are not reported.
+//     Functions that may panic on purpose, hand-written summaries and
+//     test files are not reported.
 //   - maporder: a slice built by appending in a range over a map that is
-//     returned or stored without being sorted.
+//     returned or stored without being sorted (test files excluded).
 package purity
 
 const doc = `compute effect facts and check purity conventions

@@ -1,8 +1,10 @@
 package purity
 
 import (
+	"cmp"
 	"go/token"
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/ssa"
 )
@@ -149,6 +151,8 @@ func (w *walker) mapRange(r *ssa.Range) []mapLeak {
 			}
 		}
 	}
+	// vals is a map: order the leaks so reasons and reports are stable.
+	slices.SortStableFunc(leaks, func(a, b mapLeak) int { return cmp.Compare(a.sinkPos, b.sinkPos) })
 	for _, l := range leaks {
 		w.s.add(Nondeterministic, "slice built in map iteration order (range at "+at+") escapes at "+w.st.pos(l.sinkPos))
 	}

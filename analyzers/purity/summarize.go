@@ -253,12 +253,13 @@ func (w *walker) closure(mc *ssa.MakeClosure) {
 	if as == nil {
 		return
 	}
-	for i, d := range as.freeMut {
+	// Sorted, so that the first reason recorded does not depend on map order.
+	for _, i := range sortedKeys(as.freeMut) {
 		if i < len(mc.Bindings) {
-			w.write(mc.Bindings[i], d, as.why[fmt.Sprintf("freevar:%d", i)])
+			w.write(mc.Bindings[i], as.freeMut[i], as.why[fmt.Sprintf("freevar:%d", i)])
 		}
 	}
-	for i := range as.freeCalls {
+	for _, i := range sortedKeys(as.freeCalls) {
 		if i < len(mc.Bindings) {
 			w.calledValue(mc.Bindings[i], 1, nil, "closure at "+w.st.pos(mc.Pos()))
 		}

@@ -59,8 +59,15 @@ type Analysis struct {
 	fn *ssa.Function
 	// contents maps a local allocation site to the values stored into it
 	// (through any field or index of it), so that loads from local objects
-	// keep the roots of what was stored.
+	// keep the roots of what was stored. fields holds the subset stored
+	// directly into a field of the object, so that a load of another field
+	// does not pick them up: flat := &T{A: p.A}; flat.M = make(map...);
+	// flat.M[k] = v writes a fresh map, not p's memory.
 	contents map[ssa.Value][]ssa.Value
+	fields   map[fieldKey][]ssa.Value
+	// whole holds values stored into an object other than through one of
+	// its fields (elements, or the whole object).
+	whole map[ssa.Value][]ssa.Value
 	// Results, if set, tells which arguments a call's result may point
 	// into (receiver first for methods, as in ssa.CallCommon.Args with the
 	// invoke receiver prepended) and whether it may point into globals;
@@ -69,6 +76,11 @@ type Analysis struct {
 	Results func(c *ssa.CallCommon) (args []int, global, ok bool)
 
 	memo map[key][]Root
+}
+
+type fieldKey struct {
+	alloc ssa.Value
+	field int
 }
 
 type key struct {
@@ -111,9 +123,19 @@ func Base(v ssa.Value) ssa.Value {
 
 func (a *Analysis) buildContents() {
 	a.contents = make(map[ssa.Value][]ssa.Value)
+	a.fields = make(map[fieldKey][]ssa.Value)
+	a.whole = make(map[ssa.Value][]ssa.Value)
 	add := func(addr, val ssa.Value) {
-		if b := Base(addr); IsAllocation(b) && MayAlias(val.Type()) {
-			a.contents[b] = append(a.contents[b], val)
+		b := Base(addr)
+		if !IsAllocation(b) || !MayAlias(val.Type()) {
+			return
+		}
+		a.contents[b] = append(a.contents[b], val)
+		if fa, ok := addr.(*ssa.FieldAddr); ok && fa.X == b {
+			k := fieldKey{b, fa.Field}
+			a.fields[k] = append(a.fields[k], val)
+		} else {
+			a.whole[b] = append(a.whole[b], val)
 		}
 	}
 	for _, b := range a.fn.Blocks {
@@ -205,6 +227,17 @@ func (a *Analysis) Roots(v ssa.Value, deref int) []Root {
 				}
 			}
 		case *ssa.FieldAddr:
+			if d > 0 && IsAllocation(v.X) {
+				// A load from one field of a local object.
+				addRoot(Root{Kind: Local, Value: v.X})
+				for _, c := range a.fields[fieldKey{v.X, v.Field}] {
+					push(c, d-1)
+				}
+				for _, c := range a.whole[v.X] {
+					push(c, d-1)
+				}
+				continue
+			}
 			push(v.X, d)
 		case *ssa.Field:
 			push(v.X, d)

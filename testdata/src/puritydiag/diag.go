@@ -63,6 +63,27 @@ func (a *Eq) Equal(b *Eq) bool { // want "Equal method .* has side effects: muta
 
 // Observers without surprising effects: not reported.
 
+type Pkg struct {
+	Name    string
+	Files   []string
+	Imports map[string]*Pkg
+}
+
+type flatPkg struct {
+	Name    string
+	Files   []string
+	Imports map[string]string
+}
+
+func (p *Pkg) MarshalJSON() ([]byte, error) { // fills a fresh map in a fresh struct
+	flat := &flatPkg{Name: p.Name, Files: p.Files}
+	flat.Imports = make(map[string]string)
+	for k, v := range p.Imports {
+		flat.Imports[k] = v.Name
+	}
+	return json.Marshal(flat)
+}
+
 type F struct{ v int }
 
 func (f F) Format(s fmt.State, verb rune) { // writing to the fmt.State is the contract
