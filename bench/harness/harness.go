@@ -204,6 +204,7 @@ func (c *Config) generate(ctx context.Context, s subject.Subject, base *scratch.
 		run.Notes = append(run.Notes, "gentest -json: "+err.Error())
 	}
 	run.ReportedCov, run.Findings, run.Execs, run.ExecsPerSec = sum.Coverage, sum.Findings, sum.Execs, sum.ExecsPerSec
+	run.Disagreements = sum.Disagreements
 	if !sum.PeakRSSMB.IsNA() {
 		run.PeakRSSMB = sum.PeakRSSMB
 	}

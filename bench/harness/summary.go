@@ -17,7 +17,7 @@ type Summary struct {
 	// File is the generated test file as gentest named it.
 	File string
 	// Coverage is in percent (gentest reports a fraction).
-	Coverage, Tests, Findings, Excluded, Execs, ExecsPerSec, Seconds, PeakRSSMB result.Value
+	Coverage, Tests, Findings, Excluded, Execs, ExecsPerSec, Seconds, PeakRSSMB, Disagreements result.Value
 }
 
 // ParseSummary extracts the summary object from gentest's stdout. It takes the
@@ -72,6 +72,7 @@ func ParseSummary(stdout []byte) (Summary, error) {
 	s.Tests = number(raw, "tests")
 	s.Findings = count(raw, "findings")
 	s.Excluded = count(raw, "excluded")
+	s.Disagreements = count(raw, "disagreements")
 	s.Execs = number(raw, "execs")
 	s.ExecsPerSec = number(raw, "execs_per_sec")
 	if s.ExecsPerSec.IsNA() {

@@ -47,7 +47,7 @@ func WriteCSV(w io.Writer, rows []Row) error {
 var RunColumns = []string{
 	"subject", "package", "seed", "budget_seconds", "disabled", "gen_cov", "combined_cov", "compile_ok", "pass",
 	"flaky", "tests", "findings", "gen_seconds", "execs", "execs_per_sec", "peak_rss_mb", "rss_tree_mb",
-	"rss_maxproc_mb", "gen_reported_cov", "error", "notes",
+	"rss_maxproc_mb", "gen_reported_cov", "disagreements", "error", "notes",
 }
 
 // WriteRunsCSV writes runs.csv: every gentest run (all seeds, ablation
@@ -70,7 +70,7 @@ func WriteRunsCSV(w io.Writer, subjects []result.Subject) error {
 				run.Disabled, run.GenCov.Format(2), run.CombinedCov.Format(2), boolCell(run.CompileOK), boolCell(run.Pass),
 				run.Flaky.Format(0), run.Tests.Format(0), run.Findings.Format(0), run.GenSeconds.Format(2),
 				run.Execs.Format(0), run.ExecsPerSec.Format(1), run.PeakRSSMB.Format(1), run.TreeRSSMB.Format(1),
-				run.MaxProcRSSMB.Format(1), run.ReportedCov.Format(2), oneLine(run.Err), oneLine(strings.Join(run.Notes, "; ")),
+				run.MaxProcRSSMB.Format(1), run.ReportedCov.Format(2), run.Disagreements.Format(0), oneLine(run.Err), oneLine(strings.Join(run.Notes, "; ")),
 			}
 			if err := cw.Write(rec); err != nil {
 				return err

@@ -68,6 +68,16 @@ func WriteMarkdown(w io.Writer, subjects []result.Subject, meta Meta) error {
 		tot.MeanHuman.Format(1), tot.NHuman, tot.MeanGen.Format(1), tot.NGen, tot.MeanCombined.Format(1), tot.NCombined)
 	fmt.Fprintf(&b, "- Mean ratio gen/human coverage: **%s** over the %d subject(s) where both exist and human > 0.\n", tot.MeanRatio.Format(2), tot.NRatio)
 	fmt.Fprintf(&b, "- Combined > human: **%d of %d** subject(s) where both exist.\n", tot.CombinedBetter, tot.NBoth)
+	dis, nDis := 0.0, 0
+	for _, sub := range subjects {
+		for _, run := range sub.Runs {
+			if v, ok := run.Disagreements.Get(); ok {
+				dis += v
+				nDis++
+			}
+		}
+	}
+	fmt.Fprintf(&b, "- Analysis disagreements (calls purity called pure that changed an argument or a repeated result): **%.0f** over %d run(s).\n", dis, nDis)
 	fmt.Fprintf(&b, "- Means are over the subjects where the value exists (n); NA is never counted as 0.\n\n")
 
 	var notes []string

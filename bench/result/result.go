@@ -116,6 +116,9 @@ type Run struct {
 	// the shuffled reruns.
 	Flaky              Value
 	Tests, Findings    Value
+	// Disagreements counts calls the purity analysis said are pure that
+	// gentest saw change an argument or a repeated result.
+	Disagreements      Value
 	GenSeconds         Value
 	Execs, ExecsPerSec Value
 	// PeakRSSMB is gentest's own report of itself plus executors if it gives
