@@ -200,7 +200,8 @@ type worker struct {
 	cmd       *osexec.Cmd
 	req       *os.File // our end of the request pipe
 	enc       *rt.Encoder
-	frames    chan frame
+	res       *os.File // our end of the result pipe
+	dec       *rt.Decoder
 	stderr    *tailBuffer
 	done      chan struct{} // closed when the process has been waited for
 	waitErr   error
@@ -247,6 +248,9 @@ func (w *worker) env(dir string) []string {
 	if cfg.Sandbox {
 		env = append(env, rt.EnvSandbox+"="+dir)
 	}
+	if p := os.Getenv(rt.EnvCPUProfile); p != "" {
+		env = append(env, rt.EnvCPUProfile+"="+p+"."+strconv.Itoa(w.id))
+	}
 	return env
 }
 
@@ -286,59 +290,50 @@ func (w *worker) start() error {
 	reqR.Close()
 	resW.Close()
 	w.cmd, w.req, w.enc = cmd, reqW, rt.NewEncoder(reqW)
-	w.frames = make(chan frame, 256)
+	w.res, w.dec = resR, rt.NewDecoder(resR)
 	w.done = make(chan struct{})
 	w.memKilled = false
-	go w.read(resR)
 	go func() {
 		w.waitErr = cmd.Wait()
 		close(w.done)
 	}()
 	go w.watchMemory(cmd.Process.Pid, w.done)
 	// The first frame is the hello.
-	select {
-	case f := <-w.frames:
-		if f.err != nil || f.kind != rt.FrameHello {
-			w.kill()
-			<-w.done
-			return fmt.Errorf("executor did not start: %v %s", f.err, firstLine(w.stderr.String()))
-		}
-		if w.pool.cfg.Sandbox && !f.hello.Sandboxed {
-			w.kill()
-			<-w.done
-			return errors.New("executor did not confirm its sandbox")
-		}
-	case <-time.After(30 * time.Second):
+	f := w.readFrame(30 * time.Second)
+	if f.err != nil || f.kind != rt.FrameHello {
 		w.kill()
-		return errors.New("executor did not start within 30s")
+		<-w.done
+		w.res.Close()
+		return fmt.Errorf("executor did not start: %v %s", f.err, firstLine(w.stderr.String()))
+	}
+	if w.pool.cfg.Sandbox && !f.hello.Sandboxed {
+		w.kill()
+		<-w.done
+		w.res.Close()
+		return errors.New("executor did not confirm its sandbox")
 	}
 	return nil
 }
 
-func (w *worker) read(r *os.File) {
-	defer r.Close()
-	defer close(w.frames)
-	dec := rt.NewDecoder(r)
-	for {
-		kind, err := dec.Next()
-		if err != nil {
-			w.frames <- frame{err: err}
-			return
-		}
-		f := frame{kind: kind}
-		switch kind {
-		case rt.FrameResult:
-			f.result, f.err = dec.Result()
-		case rt.FrameTimeout:
-			f.timeout, f.err = dec.Timeout()
-		case rt.FrameHello:
-			f.hello, f.err = dec.Hello()
-		}
-		w.frames <- f
-		if f.err != nil {
-			return
-		}
+// readFrame reads the next frame, giving up after d. Frames are read on
+// the calling goroutine, with a deadline on the pipe, rather than through a
+// reader goroutine: a hand-off per frame costs more than a cheap sequence.
+func (w *worker) readFrame(d time.Duration) frame {
+	w.res.SetReadDeadline(time.Now().Add(d))
+	kind, err := w.dec.Next()
+	if err != nil {
+		return frame{err: err}
 	}
+	f := frame{kind: kind}
+	switch kind {
+	case rt.FrameResult:
+		f.result, f.err = w.dec.Result()
+	case rt.FrameTimeout:
+		f.timeout, f.err = w.dec.Timeout()
+	case rt.FrameHello:
+		f.hello, f.err = w.dec.Hello()
+	}
+	return f
 }
 
 // watchMemory kills the executor when its RSS passes the cap. The Go soft
@@ -404,6 +399,7 @@ func (w *worker) stop() {
 		w.kill()
 		<-w.done
 	}
+	w.res.Close()
 	w.cmd = nil
 }
 
@@ -452,36 +448,29 @@ func (w *worker) batch(seqs []rt.Seq, out []Outcome) int {
 	// catches an executor that stopped responding altogether.
 	idle := w.pool.cfg.CallTimeout*time.Duration(2*maxStmts+2) + 5*time.Second
 	got := 0
-	timer := time.NewTimer(idle)
-	defer timer.Stop()
 	for {
-		select {
-		case f, ok := <-w.frames:
-			if !ok || f.err != nil {
-				return w.crashed(seqs, out, got, nil)
+		f := w.readFrame(idle)
+		if f.err != nil {
+			if errors.Is(f.err, os.ErrDeadlineExceeded) {
+				w.kill()
+				<-w.done
+				c := &Crash{Kind: CrashHang, Stmt: -1, Stderr: w.stderr.String()}
+				return w.finishCrash(seqs, out, got, c)
 			}
-			switch f.kind {
-			case rt.FrameResult:
-				if got < len(seqs) && f.result.ID == seqs[got].ID {
-					out[got] = Outcome{Result: f.result}
-					got++
-				}
-			case rt.FrameTimeout:
-				return w.crashed(seqs, out, got, &f.timeout)
-			case rt.FrameBatch:
-				if got == len(seqs) {
-					return got
-				}
+			return w.crashed(seqs, out, got, nil)
+		}
+		switch f.kind {
+		case rt.FrameResult:
+			if got < len(seqs) && f.result.ID == seqs[got].ID {
+				out[got] = Outcome{Result: f.result}
+				got++
 			}
-			if !timer.Stop() {
-				<-timer.C
+		case rt.FrameTimeout:
+			return w.crashed(seqs, out, got, &f.timeout)
+		case rt.FrameBatch:
+			if got == len(seqs) {
+				return got
 			}
-			timer.Reset(idle)
-		case <-timer.C:
-			w.kill()
-			<-w.done
-			c := &Crash{Kind: CrashHang, Stmt: -1, Stderr: w.stderr.String()}
-			return w.finishCrash(seqs, out, got, c)
 		}
 	}
 }
@@ -507,6 +496,7 @@ func (w *worker) crashed(seqs []rt.Seq, out []Outcome, got int, to *rt.TimeoutIn
 func (w *worker) finishCrash(seqs []rt.Seq, out []Outcome, got int, c *Crash) int {
 	w.cmd = nil
 	w.req.Close()
+	w.res.Close()
 	if got >= len(seqs) {
 		return got
 	}

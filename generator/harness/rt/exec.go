@@ -17,6 +17,7 @@ import (
 	"reflect"
 	"runtime"
 	"runtime/debug"
+	"runtime/pprof"
 	"strconv"
 	"strings"
 	"sync"
@@ -38,10 +39,11 @@ type Op struct {
 
 // Environment variables the parent sets for an executor.
 const (
-	EnvExecutor    = "GENTEST_EXECUTOR"     // "1": run as an executor
-	EnvCallTimeout = "GENTEST_CALL_TIMEOUT" // per-call limit, a time.Duration
-	EnvMemLimit    = "GENTEST_MEMLIMIT"     // soft memory limit in bytes
-	EnvPkgPath     = "GENTEST_PKGPATH"      // import path of the package under test
+	EnvExecutor    = "GENTEST_EXECUTOR"            // "1": run as an executor
+	EnvCallTimeout = "GENTEST_CALL_TIMEOUT"        // per-call limit, a time.Duration
+	EnvMemLimit    = "GENTEST_MEMLIMIT"            // soft memory limit in bytes
+	EnvPkgPath     = "GENTEST_PKGPATH"             // import path of the package under test
+	EnvCPUProfile  = "GENTEST_EXECUTOR_CPUPROFILE" // write a CPU profile of the executor here
 )
 
 // Main runs the executor loop when the process was started as an executor,
@@ -81,6 +83,15 @@ func serve(ops []Op) int {
 	}
 	// A deep recursion should fail fast instead of growing a 1 GB stack.
 	debug.SetMaxStack(64 << 20)
+	if path := os.Getenv(EnvCPUProfile); path != "" {
+		// For tuning the executor itself (see the executor benchmark).
+		if f, err := os.Create(path); err == nil && pprof.StartCPUProfile(f) == nil {
+			defer func() {
+				pprof.StopCPUProfile()
+				f.Close()
+			}()
+		}
+	}
 	go e.watchdog()
 
 	e.encMu.Lock()
@@ -215,15 +226,15 @@ func (e *executor) runOnce(s *Seq, detail bool) *Result {
 			continue
 		}
 		vals[i] = res
-		sr.Values = make([]Value, len(res))
-		for j, v := range res {
-			sr.Values[j] = summarize(v, detail)
-		}
 	}
-	// Values are summarised again after the whole sequence ran: later
+	// Values are summarised once, after the whole sequence ran: later
 	// statements may have changed them (Randoop's final-state semantics),
 	// and the emitted assertions come after all calls.
 	for i := range r.Stmts {
+		if r.Stmts[i].Outcome != OutNormal {
+			continue
+		}
+		r.Stmts[i].Values = make([]Value, len(vals[i]))
 		for j, v := range vals[i] {
 			r.Stmts[i].Values[j] = summarize(v, detail)
 		}
@@ -366,8 +377,29 @@ func (e *executor) args(op *Op, st *Stmt, vals [][]any) ([]any, error) {
 	return args, nil
 }
 
+var (
+	intType    = reflect.TypeOf(0)
+	int64Type  = reflect.TypeOf(int64(0))
+	stringType = reflect.TypeOf("")
+	boolType   = reflect.TypeOf(false)
+	floatType  = reflect.TypeOf(0.0)
+)
+
 // litValue converts a literal to a value of type t.
 func litValue(l *Lit, t reflect.Type) (any, error) {
+	// The common unnamed types need no reflection.
+	switch {
+	case t == intType && l.Kind == LitInt:
+		return int(l.I), nil
+	case t == int64Type && l.Kind == LitInt:
+		return l.I, nil
+	case t == stringType && l.Kind == LitString:
+		return l.S, nil
+	case t == boolType && l.Kind == LitBool:
+		return l.B, nil
+	case t == floatType && l.Kind == LitFloat:
+		return l.F, nil
+	}
 	if t.Kind() == reflect.Interface {
 		// A literal for an interface parameter takes its default type.
 		switch l.Kind {
