@@ -522,6 +522,9 @@ func (r *renderer) describe(op *model.Op, i int, st seq.Stmt, vars map[[2]int]st
 	case model.FuncLit:
 		d.format = esc("func literal")
 		return d
+	case model.Addr:
+		d.format = esc("&" + arg(0, st.Args[0]))
+		return d
 	case model.Method:
 		b.WriteString(arg(0, st.Args[0]) + "." + op.Func.Name())
 		first = 1
@@ -656,6 +659,8 @@ func (r *renderer) callExpr(op *model.Op, i int, st seq.Stmt, vars map[[2]int]st
 			x = &ast.UnaryExpr{Op: token.AND, X: x}
 		}
 		return x, nil
+	case model.Addr:
+		return &ast.UnaryExpr{Op: token.AND, X: args[0]}, nil
 	case model.FuncLit:
 		// A function literal is assignable to the parameter's named func
 		// type, so it needs no conversion.

@@ -363,7 +363,7 @@ func TestFindings(t *testing.T) {
 	src := string(out.Src)
 	mustContain(t, "findings", src, "//go:build gentest_findings\n",
 		"// TestFinding_NilDeref_Size reproduces a probable bug gentest found in\n// example.com/p.Size (nil-deref):\n",
-		"func TestFinding_NilDeref_Size(t *testing.T) {\n\t_ = p.Size(nil)\n}",
+		"func TestFinding_NilDeref_Size(t *testing.T) {\n\tdefer func() {\n\t\tif r := recover(); r != nil {\n\t\t\tt.Errorf(\"Size() panicked: %v\", r)\n\t\t}\n\t}()\n\t_ = p.Size(nil)\n}",
 		"if !point.Equal(point) {",
 		`t.Error("point.Equal(point) = false, want true: Equal must be reflexive")`,
 		"data, err := version.MarshalText()",

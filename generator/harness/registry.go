@@ -120,6 +120,9 @@ func (g *regGen) closureBody(b *bytes.Buffer, op *model.Op) {
 	case model.Assert:
 		fmt.Fprintf(b, "\t\treturn []any{p0.(%s)}\n", g.typ(op.Type))
 		return
+	case model.Addr:
+		b.WriteString("\t\treturn []any{&p0}\n")
+		return
 	case model.Call:
 		call = g.qualifier(op.Func.Pkg()) + "." + op.Func.Name() + g.typeArgs(op.TypeArgs) + "(" + joinArgs(args, op.Variadic) + ")"
 	case model.Method:

@@ -23,6 +23,7 @@ const (
 	Convert             // a conversion T(v) of a literal to a named basic type
 	Assert              // a type assertion v.(T) from an interface to a concrete type
 	FuncLit             // a small function literal of a parameter's func type (see Op.Variant)
+	Addr                // the address of a value, &v, for pointer-receiver methods
 )
 
 // Param is one input of an operation.
@@ -139,6 +140,9 @@ func (o *Op) FullName() string {
 	if o.Kind == Assert {
 		return "assertion to " + types.TypeString(o.Type, nil)
 	}
+	if o.Kind == Addr {
+		return "address of " + types.TypeString(o.Type, nil)
+	}
 	if o.Kind == FuncLit {
 		return o.Variant + " function literal of " + types.TypeString(o.Type, nil)
 	}
@@ -211,6 +215,26 @@ func Build(pkg *types.Package, opts Options) *Program {
 		}
 		typesToTest = append(typesToTest, n)
 	}
+	// What the package's functions and methods return, known before any
+	// zero value is offered: a type with a constructor anywhere (a method
+	// of another type included) is not built from its zero value.
+	produced := map[string]bool{}
+	for _, op := range p.Ops {
+		for _, r := range op.Results {
+			produced[types.TypeString(r, nil)] = true
+		}
+	}
+	for _, n := range typesToTest {
+		ms := types.NewMethodSet(types.NewPointer(n))
+		for i := 0; i < ms.Len(); i++ {
+			if fn, ok := ms.At(i).Obj().(*types.Func); ok && fn.Exported() {
+				res := fn.Type().(*types.Signature).Results()
+				for j := 0; j < res.Len(); j++ {
+					produced[types.TypeString(res.At(j).Type(), nil)] = true
+				}
+			}
+		}
+	}
 	for _, n := range typesToTest {
 		tn := n.Obj()
 		if _, isIface := n.Underlying().(*types.Interface); isIface {
@@ -218,7 +242,7 @@ func Build(pkg *types.Package, opts Options) *Program {
 		}
 		// A struct with a constructor is built with it: its zero value is
 		// often not meant to be used, and panics on it are noise, not bugs.
-		if st, isStruct := n.Underlying().(*types.Struct); isStruct && !p.produces(n) && !p.produces(types.NewPointer(n)) && zeroUsable(st) {
+		if st, isStruct := n.Underlying().(*types.Struct); isStruct && !produced[types.TypeString(n, nil)] && !produced[types.TypeString(types.NewPointer(n), nil)] && zeroUsable(st) {
 			p.add(&Op{Kind: Zero, Name: tn.Name(), Type: n, Ptr: true, Results: []types.Type{types.NewPointer(n)}})
 		}
 		// Values of a named basic type with methods come from literals;
@@ -248,6 +272,7 @@ func Build(pkg *types.Package, opts Options) *Program {
 		}
 	}
 	p.contractSupport()
+	p.addresses() // before the detective: &v beats a zero value
 	p.detective(opts.Support, opts)
 	p.assertions()
 	p.funcLits()
@@ -258,6 +283,51 @@ func Build(pkg *types.Package, opts Options) *Program {
 		}
 	}
 	return p
+}
+
+// addresses adds &v operations for types whose values come from
+// operations but whose methods want a pointer receiver: an iterator
+// returned by value, with Next on *Iterator. In Go the call takes the
+// variable's address implicitly; the executor holds values, not variables,
+// so the model makes it explicit.
+func (p *Program) addresses() {
+	seen := map[string]bool{}
+	for _, op := range p.Ops {
+		if op.Kind != Method {
+			continue
+		}
+		ptr, ok := op.Params[0].Type.(*types.Pointer)
+		if !ok {
+			continue
+		}
+		t := ptr.Elem()
+		k := types.TypeString(t, nil)
+		if seen[k] || p.realProducer(ptr) || !p.realProducer(t) {
+			continue
+		}
+		seen[k] = true
+		p.add(&Op{Kind: Addr, Name: recvName(t), Type: t, Params: []Param{{Name: "v", Type: t, Lit: LitNone}},
+			Results: []types.Type{ptr}, Detective: true})
+	}
+}
+
+// realProducer reports whether an operation of the package (not an
+// assertion or a support operation) returns a value assignable to t.
+func (p *Program) realProducer(t types.Type) bool {
+	for _, op := range p.Ops {
+		if op.Kind == Assert || op.Support || op.Detective {
+			continue
+		}
+		for i, r := range op.Results {
+			if op.ErrResult && i == len(op.Results)-1 {
+				continue
+			}
+			if types.AssignableTo(r, t) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // assertions adds type-assertion operations for the elephant brain (GRT
