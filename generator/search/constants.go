@@ -35,10 +35,17 @@ const (
 	PEnum   = 0.8
 	PFuzz   = 0.2
 	Sigma   = 30
+	// PCompose is the chance of composing a string from mined characters
+	// and short strings ("a*", "{x,y}.go") instead of taking one value.
+	PCompose = 0.25
 )
 
 // Constants are the pools the search draws literals from.
 type Constants struct {
+	// chars are the printable characters the package compares against or
+	// uses as rune or byte constants ('*', '.', '-'): parsers branch on
+	// them, and strings composed of them reach those branches.
+	chars  []string
 	global map[model.LitClass]*weighted
 	local  map[int]map[model.LitClass][]cval // op ID -> pool
 	enums  map[string][]seq.Lit              // qualified type name -> members
@@ -101,6 +108,33 @@ func NewConstants(prog *model.Program, target *constpool.PackageConsts, corpus [
 			}
 			g.vals = append(g.vals, cval{lit: v, compared: k.Origin&(constpool.Compared|constpool.Switch|constpool.Length) != 0, funcs: k.Funcs})
 			g.cum = append(g.cum, total)
+		}
+	}
+	seenChar := map[string]bool{}
+	var all []constpool.Const
+	for _, p := range corpus {
+		all = append(all, p.Consts...)
+	}
+	for _, k := range all {
+		if k.Kind != constpool.KindRune && k.Kind != constpool.KindInt && k.Kind != constpool.KindUint {
+			continue
+		}
+		v, ok := toLit(k)
+		if !ok || v.Kind != seq.LitInt || v.I < 0x21 || v.I > 0x7e {
+			continue
+		}
+		// Only characters the code compares with, or declared as runes:
+		// plain small integers are not characters.
+		if k.Kind != constpool.KindRune && k.Origin&(constpool.Compared|constpool.Switch) == 0 {
+			continue
+		}
+		if k.Kind != constpool.KindRune && !strings.ContainsRune("!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~", rune(v.I)) {
+			continue
+		}
+		ch := string(rune(v.I))
+		if !seenChar[ch] {
+			seenChar[ch] = true
+			c.chars = append(c.chars, ch)
 		}
 	}
 	for _, e := range target.Enums {
@@ -188,6 +222,9 @@ func (c *Constants) pick(r *Random, op *model.Op, t types.Type, class model.LitC
 	if c == nil {
 		return seq.Lit{}, false
 	}
+	if class == model.LitString && len(c.chars) > 0 && r.rng.Float64() < PCompose {
+		return seq.Lit{Kind: seq.LitString, S: c.compose(r)}, true
+	}
 	if named, ok := t.(*types.Named); ok {
 		if members := c.enums[typeKey(named)]; len(members) > 0 && r.rng.Float64() < PEnum {
 			return members[r.rng.IntN(len(members))], true
@@ -267,6 +304,22 @@ func (c *Constants) vary(r *Random, v cval, class model.LitClass) seq.Lit {
 		}
 	}
 	return l
+}
+
+// compose builds a short string from the package's characters and a few
+// plain pieces.
+func (c *Constants) compose(r *Random) string {
+	pieces := []string{"a", "b", "x", "1", "go", "ab"}
+	n := 1 + r.rng.IntN(5)
+	var b strings.Builder
+	for i := 0; i < n; i++ {
+		if r.rng.IntN(2) == 0 {
+			b.WriteString(c.chars[r.rng.IntN(len(c.chars))])
+		} else {
+			b.WriteString(pieces[r.rng.IntN(len(pieces))])
+		}
+	}
+	return b.String()
 }
 
 // fuzzString edits s: for strings the code tests as a prefix, suffix or
