@@ -114,8 +114,8 @@ type Run struct {
 	CompileOK, Pass Value
 	// Flaky counts distinct top-level tests that failed in at least one of
 	// the shuffled reruns.
-	Flaky              Value
-	Tests, Findings    Value
+	Flaky           Value
+	Tests, Findings Value
 	// Disagreements counts calls the purity analysis said are pure that
 	// gentest saw change an argument or a repeated result.
 	Disagreements      Value
