@@ -115,7 +115,8 @@ func (g *regGen) closureBody(b *bytes.Buffer, op *model.Op) {
 		b.WriteString("\t\treturn []any{p0}\n")
 		return
 	case model.FuncLit:
-		fmt.Fprintf(b, "\t\treturn []any{%s(%s)}\n", g.typ(op.Type), model.FuncLitSource(op, g.qualifier))
+		// Parenthesised: func(any)(f) would parse as a function type.
+		fmt.Fprintf(b, "\t\treturn []any{(%s)(%s)}\n", g.typ(op.Type), model.FuncLitSource(op, g.qualifier))
 		return
 	case model.Assert:
 		fmt.Fprintf(b, "\t\treturn []any{p0.(%s)}\n", g.typ(op.Type))
