@@ -26,7 +26,17 @@
 // Calls through function values and interfaces are resolved when SSA or the
 // dynamic type of an interface value is known. A call through a parameter
 // is recorded in Fact.CallsParams: the caller, who knows the argument, adds
-// its effects. Any other unresolved call marks the fact Conservative, and
+// its effects. So is a method call on an element of a slice-of-interface
+// parameter (xs[i].M(), range xs, a variadic ...I): a caller that built the
+// slice itself (a variadic call or a slice literal) adds the effects of the
+// interface's methods on each element it stored; any other slice leaves it
+// conservative. A type assertion on an element can reach other methods and
+// stays unresolved, which is why fmt's printing functions, which assert
+// their ...any arguments to Stringer, error and Formatter through a field of
+// a pooled printer, remain conservative. The function returned by
+// sync.OnceFunc, OnceValue or OnceValues calls its argument, and a method
+// of an interface sealed by unexported methods in a root package (such as
+// reflect.Type) has the root summary of that package. Any other unresolved call marks the fact Conservative, and
 // the effects are then a lower bound. Hand-written summaries exist only for
 // the roots of the analysis (system calls, the runtime, reflect, sync, the
 // clock and process-wide random sources) and are all in roots.go.
@@ -38,8 +48,11 @@
 //     Fact.MayHave answers the safety question, Fact.Pure the observer one.
 //   - A call's result points into the arguments the callee's summary says
 //     it may return (Fact.ResultAliases), so a fresh result is fresh.
-//   - Lock and Unlock of sync mutexes and the function run by sync.Once
-//     are not effects of each call; the Once itself is marked written.
+//   - Lock and Unlock of sync mutexes (and of internal/sync.Mutex, which
+//     sync.Map uses) and the function run by sync.Once are not effects of
+//     each call; the Once itself is marked written. sync.Map is summarised
+//     as a map: Load reads the receiver, Store and the like write it, and
+//     Range is nondeterministic (its order depends on a random hash seed).
 //   - Code under a constant-false condition (if debug { ... }) is ignored.
 //   - Map order makes a function nondeterministic when a slice appended
 //     in the loop is returned or stored unsorted, when a value derived

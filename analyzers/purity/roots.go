@@ -82,12 +82,13 @@ type rootEntry struct {
 	effects Effect
 	mutates []int
 	calls   []int
+	results []int // Fact.ResultAliases: what the results may point into
 	cons    bool
 	why     string
 }
 
 func (e rootEntry) fact() Fact {
-	f := Fact{Effects: e.effects, Conservative: e.cons, CallsParams: e.calls}
+	f := Fact{Effects: e.effects, Conservative: e.cons, CallsParams: e.calls, ResultAliases: e.results}
 	why := e.why
 	if why == "" {
 		why = "hand-written summary"
@@ -162,6 +163,39 @@ var roots = map[string]rootEntry{
 	// written keeps such callers from looking pure.
 	"(*sync.Once).Do":  {mutates: []int{-1}, why: "one-time initialisation"},
 	"(*sync.Pool).Put": {why: "the pooled object is no longer the caller's"},
+	// OnceFunc, OnceValue and OnceValues only wrap f: calls of the
+	// function they return are resolved to calls of f where the wrapper
+	// comes straight from them (see onceWrapped in summarize.go); their
+	// bodies reach f through a field of a captured struct, which the
+	// analysis could not resolve.
+	"sync.OnceFunc":   {why: "returns a function that calls f once"},
+	"sync.OnceValue":  {why: "returns a function that calls f once"},
+	"sync.OnceValues": {why: "returns a function that calls f once"},
+	// sync.Mutex is a wrapper around internal/sync.Mutex, which
+	// sync.Map (through internal/sync.HashTrieMap) also uses directly;
+	// the same reasoning applies. Its slow paths reach the runtime's
+	// fatal error for an unlock of an unlocked mutex, a misuse rather
+	// than a way to exit.
+	"(*internal/sync.Mutex).Lock":    {why: "lock state is restored by Unlock"},
+	"(*internal/sync.Mutex).Unlock":  {why: "lock state is restored by Unlock"},
+	"(*internal/sync.Mutex).TryLock": {effects: Nondeterministic, why: "depends on other goroutines"},
+	// sync.Map is a concurrent map: by its documented meaning, reads read
+	// the receiver and writes write it; results point into the map (and
+	// into the stored value for LoadOrStore). Its implementation
+	// (internal/sync.HashTrieMap) hashes through a function field, locks
+	// internal mutexes and seeds its hash at random, which would make
+	// every cache built on it conservative, blocking and exiting.
+	"(*sync.Map).Load":             {results: []int{-1}, why: "reads the map"},
+	"(*sync.Map).Store":            {mutates: []int{-1}, why: "writes the map"},
+	"(*sync.Map).Clear":            {mutates: []int{-1}, why: "writes the map"},
+	"(*sync.Map).LoadOrStore":      {mutates: []int{-1}, results: []int{-1, 1}, why: "writes the map"},
+	"(*sync.Map).LoadAndDelete":    {mutates: []int{-1}, results: []int{-1}, why: "writes the map"},
+	"(*sync.Map).Delete":           {mutates: []int{-1}, why: "writes the map"},
+	"(*sync.Map).Swap":             {mutates: []int{-1}, results: []int{-1}, why: "writes the map"},
+	"(*sync.Map).CompareAndSwap":   {mutates: []int{-1}, why: "writes the map"},
+	"(*sync.Map).CompareAndDelete": {mutates: []int{-1}, why: "writes the map"},
+	// Range visits entries in an order that depends on a random hash seed.
+	"(*sync.Map).Range": {effects: Nondeterministic, calls: []int{0}, why: "visits the map in random order"},
 
 	// sort.Slice and sort.SliceStable swap elements through the function
 	// reflect.Swapper returns, which reflect (a root) cannot describe.
@@ -300,6 +334,8 @@ func reflectRoot(fn *types.Func) *Fact {
 		e = rootEntry{effects: Nondeterministic, mutates: []int{-1}, why: "channel operation"}
 	case recv && (name == "Call" || name == "CallSlice"):
 		e = rootEntry{cons: true, why: "calls an unknown function"}
+	case recv && name == "FieldByNameFunc":
+		e = rootEntry{calls: []int{0}, why: "calls match"}
 	case !recv && name == "Copy":
 		e = rootEntry{mutates: []int{0}, why: "reflect.Copy writes dst"}
 	case !recv && name == "Select":

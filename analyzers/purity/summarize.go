@@ -298,6 +298,11 @@ func (w *walker) call(instr ssa.Instruction, c *ssa.CallCommon) {
 			w.s.tparams = true
 			return
 		}
+		if f, ok := sealedRootMethod(c.Value.Type(), c.Method); ok {
+			args := append([]ssa.Value{c.Value}, c.Args...)
+			w.apply(fromFact(f, true), c.Method, args, at)
+			return
+		}
 		w.calledValue(c.Value, 0, nil, "calls "+c.Method.Name()+" at "+at)
 		return
 	}
@@ -387,6 +392,19 @@ func (w *walker) calledValue(v ssa.Value, deref int, iface *types.Interface, det
 			w.freeCall(fv)
 			return
 		}
+		// An element of a slice-of-interface parameter (xs[i], range
+		// xs, a variadic ...I): a call through the parameter, whose
+		// caller knows the elements it passed (see elementsCalled).
+		if ia, ok := x.X.(*ssa.IndexAddr); ok && x.Op == token.MUL && deref == 0 {
+			if p, ok := ia.X.(*ssa.Parameter); ok && interfaceElem(p.Type()) != nil {
+				for i, q := range w.fn.Params {
+					if q == p {
+						w.s.call(i)
+						return
+					}
+				}
+			}
+		}
 	case *ssa.FreeVar:
 		if deref == 0 {
 			w.freeCall(x)
@@ -420,6 +438,12 @@ func (w *walker) calledValue(v ssa.Value, deref int, iface *types.Interface, det
 			}
 			return
 		}
+	case *ssa.Call:
+		if f, ok := onceWrapped(x); ok {
+			// The wrapper returned by sync.OnceFunc and friends calls f.
+			w.calledValue(f, 0, nil, detail)
+			return
+		}
 	case *ssa.Phi:
 		known := true
 		for _, e := range x.Edges {
@@ -437,6 +461,47 @@ func (w *walker) calledValue(v ssa.Value, deref int, iface *types.Interface, det
 		}
 	}
 	w.s.setConservative(detail + " (unknown callee)")
+}
+
+// onceWrapped returns the function f of a call sync.OnceFunc(f),
+// sync.OnceValue(f) or sync.OnceValues(f): calling the result calls f (at
+// most once, but the analysis does not know whether this is the first call).
+func onceWrapped(c *ssa.Call) (ssa.Value, bool) {
+	callee := c.Call.StaticCallee()
+	if callee == nil || len(c.Call.Args) != 1 {
+		return nil, false
+	}
+	obj := funcObject(callee)
+	if obj == nil || obj.Pkg() == nil || obj.Pkg().Path() != "sync" {
+		return nil, false
+	}
+	switch obj.Name() {
+	case "OnceFunc", "OnceValue", "OnceValues":
+		return c.Call.Args[0], true
+	}
+	return nil, false
+}
+
+// sealedRootMethod returns the hand-written summary of the method m of an
+// interface declared in a root package (reflect.Type) that has unexported
+// methods: only that package can implement it, and its implementations are
+// summarised by the root table.
+func sealedRootMethod(recv types.Type, m *types.Func) (*Fact, bool) {
+	iface, ok := recv.Underlying().(*types.Interface)
+	if !ok || m.Pkg() == nil {
+		return nil, false
+	}
+	sealed := false
+	for im := range iface.Methods() {
+		if !im.Exported() && im.Pkg() == m.Pkg() {
+			sealed = true
+			break
+		}
+	}
+	if !sealed {
+		return nil, false
+	}
+	return rootFact(m)
 }
 
 func (w *walker) freeCall(fv *ssa.FreeVar) {
@@ -526,9 +591,63 @@ func (w *walker) applyDetail(t *summary, obj *types.Func, args []ssa.Value, at, 
 		var iface *types.Interface
 		if pt := paramType(sig, k); pt != nil {
 			iface, _ = pt.Underlying().(*types.Interface)
+			if elem := interfaceElem(pt); elem != nil && w.elementsCalled(args[k], elem, detail) {
+				continue
+			}
 		}
 		w.calledValue(args[k], 0, iface, detail)
 	}
+}
+
+// interfaceElem returns the element type of a slice of interfaces, nil
+// for other types.
+func interfaceElem(t types.Type) *types.Interface {
+	if sl, ok := t.Underlying().(*types.Slice); ok {
+		iface, _ := sl.Elem().Underlying().(*types.Interface)
+		return iface
+	}
+	return nil
+}
+
+// elementsCalled handles a slice of interfaces passed to a callee that
+// calls methods of its elements, when the slice is one the function built
+// itself (the array SSA allocates for a variadic call, or a slice
+// literal): the callee calls the methods of iface on each element stored
+// into it. It reports false when the slice comes from elsewhere; the
+// caller then treats the slice as an unknown function value (a parameter
+// of the function is passed on as a call through that parameter).
+func (w *walker) elementsCalled(v ssa.Value, iface *types.Interface, detail string) bool {
+	sl, ok := v.(*ssa.Slice)
+	if !ok {
+		return false
+	}
+	alloc, ok := sl.X.(*ssa.Alloc)
+	if !ok {
+		return false
+	}
+	var elems []ssa.Value
+	for _, ref := range *alloc.Referrers() {
+		switch ref := ref.(type) {
+		case *ssa.IndexAddr:
+			for _, use := range *ref.Referrers() {
+				st, ok := use.(*ssa.Store)
+				if !ok || st.Addr != ref {
+					return false // the element's address escapes
+				}
+				elems = append(elems, st.Val)
+			}
+		case *ssa.Slice:
+			if ref != sl {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	for _, e := range elems {
+		w.calledValue(e, 0, iface, detail)
+	}
+	return true
 }
 
 // paramType returns the type of SSA parameter k of sig (receiver first).
