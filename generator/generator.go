@@ -660,34 +660,11 @@ func mergeSorted(a, b []int64) []int64 {
 func keepCases(cases []*emit.Case, r *emit.Output, rep *verify.Report, base string) []*emit.Case {
 	bad := map[int]bool{}
 	if rep.BuildFailed {
-		lines := rep.BuildLines[base]
-		if len(lines) == 0 {
+		if len(rep.BuildLines[base]) == 0 {
 			// The failure is not in our file: nothing to drop helps.
 			return cases
 		}
-		fset := token.NewFileSet()
-		f, err := parser.ParseFile(fset, base, r.Src, 0)
-		if err != nil {
-			return cases
-		}
-		for _, d := range f.Decls {
-			fd, ok := d.(*ast.FuncDecl)
-			if !ok {
-				continue
-			}
-			from, to := fset.Position(fd.Pos()).Line, fset.Position(fd.End()).Line
-			for _, l := range lines {
-				if l >= from && l <= to {
-					for _, ti := range r.Tests {
-						if ti.Func == fd.Name.Name {
-							for _, k := range ti.Keys {
-								bad[k] = true
-							}
-						}
-					}
-				}
-			}
-		}
+		bad = keepCasesBad(r, rep, base)
 	} else {
 		for _, ti := range r.Tests {
 			for i, sub := range ti.Subtests {

@@ -47,17 +47,8 @@ func Packages(dir string, patterns []string) ([]*packages.Package, error) {
 	if len(patterns) == 0 {
 		patterns = []string{"."}
 	}
-	for _, p := range patterns {
-		if isPathPattern(p) {
-			path := p
-			if !filepath.IsAbs(path) {
-				path = filepath.Join(dir, p)
-			}
-			path = strings.TrimSuffix(path, "/...")
-			if _, err := os.Stat(path); err != nil {
-				return nil, &Error{Pkg: p, Msg: "no such directory"}
-			}
-		}
+	if err := checkPaths(dir, patterns); err != nil {
+		return nil, err
 	}
 	cfg := &packages.Config{Mode: Mode, Dir: dir, Tests: false}
 	pkgs, err := packages.Load(cfg, patterns...)
@@ -90,17 +81,8 @@ func WithSupport(dir string, patterns []string, wantModule func(targets, roots [
 	if len(patterns) == 0 {
 		patterns = []string{"."}
 	}
-	for _, p := range patterns {
-		if isPathPattern(p) {
-			path := p
-			if !filepath.IsAbs(path) {
-				path = filepath.Join(dir, p)
-			}
-			path = strings.TrimSuffix(path, "/...")
-			if _, err := os.Stat(path); err != nil {
-				return nil, nil, &Error{Pkg: p, Msg: "no such directory"}
-			}
-		}
+	if err := checkPaths(dir, patterns); err != nil {
+		return nil, nil, err
 	}
 	// A cheap listing first, to know which import paths the patterns name.
 	listed, err := packages.Load(&packages.Config{Mode: packages.NeedName | packages.NeedFiles | packages.NeedModule, Dir: dir}, patterns...)
@@ -176,6 +158,24 @@ func WithSupport(dir string, patterns []string, wantModule func(targets, roots [
 		return targets, roots, nil
 	}
 	return load(paths)
+}
+
+// checkPaths reports a path pattern naming a directory that does not
+// exist, which go/packages would otherwise describe less clearly.
+func checkPaths(dir string, patterns []string) error {
+	for _, p := range patterns {
+		if isPathPattern(p) {
+			path := p
+			if !filepath.IsAbs(path) {
+				path = filepath.Join(dir, p)
+			}
+			path = strings.TrimSuffix(path, "/...")
+			if _, err := os.Stat(path); err != nil {
+				return &Error{Pkg: p, Msg: "no such directory"}
+			}
+		}
+	}
+	return nil
 }
 
 func isPathPattern(p string) bool {

@@ -208,11 +208,7 @@ func (r *Random) mutate(s *seq.Seq, ref seq.Arg, op0 *model.Op) bool {
 		}
 		switch {
 		case p.Lit != model.LitNone && p.Lit != model.LitNilOK:
-			if l, ok := r.cfg.Constants.pick(r, op, p.Type, p.Lit); ok {
-				args[i] = seq.LitArg(l)
-			} else {
-				args[i] = seq.LitArg(r.literal(p.Type, p.Lit))
-			}
+			args[i] = r.litArg(op, p)
 		default:
 			a, ok := r.inSequence(s, p.Type)
 			if !ok {

@@ -256,11 +256,7 @@ func (r *Random) extend(op *model.Op) (*seq.Seq, bool) {
 		}
 		switch {
 		case useLit:
-			if l, ok := r.cfg.Constants.pick(r, op, p.Type, p.Lit); ok {
-				args[i] = seq.LitArg(l)
-				break
-			}
-			args[i] = seq.LitArg(r.literal(p.Type, p.Lit))
+			args[i] = r.litArg(op, p)
 		case len(cands) > 0 && !(p.Lit == model.LitNilOK && !p.Recv && r.rng.IntN(20) == 0):
 			v := r.choosePooled(cands)
 			off, ok := included[v]
@@ -404,11 +400,7 @@ func (r *Random) demand(s *seq.Seq, t types.Type, depth int) (seq.Arg, bool) {
 	for i, p := range op.Params {
 		switch {
 		case p.Lit != model.LitNone && p.Lit != model.LitNilOK:
-			if l, ok := r.cfg.Constants.pick(r, op, p.Type, p.Lit); ok {
-				args[i] = seq.LitArg(l)
-			} else {
-				args[i] = seq.LitArg(r.literal(p.Type, p.Lit))
-			}
+			args[i] = r.litArg(op, p)
 		default:
 			if cands := r.values.assignable(p.Type); len(cands) > 0 {
 				v := cands[r.rng.IntN(len(cands))]
@@ -446,6 +438,15 @@ func (r *Random) inSequence(s *seq.Seq, t types.Type) (seq.Arg, bool) {
 		return seq.Arg{}, false
 	}
 	return refs[r.rng.IntN(len(refs))], true
+}
+
+// litArg draws a literal for parameter p of op: from the mined constants
+// when constant mining picks one, else from the defaults.
+func (r *Random) litArg(op *model.Op, p model.Param) seq.Arg {
+	if l, ok := r.cfg.Constants.pick(r, op, p.Type, p.Lit); ok {
+		return seq.LitArg(l)
+	}
+	return seq.LitArg(r.literal(p.Type, p.Lit))
 }
 
 // Default literal pools, as in Randoop: a few small values that reach

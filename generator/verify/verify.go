@@ -81,32 +81,8 @@ func Run(ctx context.Context, o Options) (*Report, error) {
 	}
 	ctx, cancel := context.WithTimeout(ctx, o.Timeout)
 	defer cancel()
-	ov := map[string]string{}
-	var paths []string
-	for p := range o.Files {
-		paths = append(paths, p)
-	}
-	sort.Strings(paths)
-	for i, p := range paths {
-		// Same base name as the real file, so compiler errors name it.
-		d := filepath.Join(o.WorkDir, fmt.Sprintf("verify%d", i))
-		if err := os.MkdirAll(d, 0o755); err != nil {
-			return nil, err
-		}
-		dst := filepath.Join(d, filepath.Base(p))
-		if err := os.WriteFile(dst, o.Files[p], 0o644); err != nil {
-			return nil, err
-		}
-		ov[p] = dst
-	}
-	for _, p := range o.Remove {
-		if _, replaced := o.Files[p]; !replaced {
-			ov[p] = ""
-		}
-	}
-	ovPath := filepath.Join(o.WorkDir, "verify_overlay.json")
-	data, _ := json.Marshal(map[string]any{"Replace": ov})
-	if err := os.WriteFile(ovPath, data, 0o644); err != nil {
+	ovPath, err := writeOverlay(o, "verify", nil)
+	if err != nil {
 		return nil, err
 	}
 	if o.Vet {
@@ -208,29 +184,8 @@ func Run(ctx context.Context, o Options) (*Report, error) {
 // vet runs go vet through an overlay of the files not in VetSkip; it
 // returns a report only when vet found something.
 func vet(ctx context.Context, o Options) (*Report, error) {
-	ov := map[string]string{}
-	for i, p := range sortedKeys(o.Files) {
-		if o.VetSkip[p] {
-			continue
-		}
-		d := filepath.Join(o.WorkDir, fmt.Sprintf("vet%d", i))
-		if err := os.MkdirAll(d, 0o755); err != nil {
-			return nil, err
-		}
-		dst := filepath.Join(d, filepath.Base(p))
-		if err := os.WriteFile(dst, o.Files[p], 0o644); err != nil {
-			return nil, err
-		}
-		ov[p] = dst
-	}
-	for _, p := range o.Remove {
-		if _, replaced := o.Files[p]; !replaced {
-			ov[p] = ""
-		}
-	}
-	ovPath := filepath.Join(o.WorkDir, "vet_overlay.json")
-	data, _ := json.Marshal(map[string]any{"Replace": ov})
-	if err := os.WriteFile(ovPath, data, 0o644); err != nil {
+	ovPath, err := writeOverlay(o, "vet", o.VetSkip)
+	if err != nil {
 		return nil, err
 	}
 	cmd := exec.CommandContext(ctx, "go", "vet", "-overlay", ovPath, ".")
@@ -246,6 +201,38 @@ func vet(ctx context.Context, o Options) (*Report, error) {
 		BuildFailed: true, Output: string(out)}
 	rep.BuildLines = compileErrorLines(rep.Output)
 	return rep, nil
+}
+
+// writeOverlay writes o.Files (less skip) under o.WorkDir, each in a
+// directory of its own so that it keeps its base name (compiler messages
+// then name the real file), and an overlay that also hides o.Remove.
+func writeOverlay(o Options, name string, skip map[string]bool) (string, error) {
+	ov := map[string]string{}
+	for i, p := range sortedKeys(o.Files) {
+		if skip[p] {
+			continue
+		}
+		d := filepath.Join(o.WorkDir, fmt.Sprintf("%s%d", name, i))
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			return "", err
+		}
+		dst := filepath.Join(d, filepath.Base(p))
+		if err := os.WriteFile(dst, o.Files[p], 0o644); err != nil {
+			return "", err
+		}
+		ov[p] = dst
+	}
+	for _, p := range o.Remove {
+		if _, replaced := o.Files[p]; !replaced {
+			ov[p] = ""
+		}
+	}
+	ovPath := filepath.Join(o.WorkDir, name+"_overlay.json")
+	data, _ := json.Marshal(map[string]any{"Replace": ov})
+	if err := os.WriteFile(ovPath, data, 0o644); err != nil {
+		return "", err
+	}
+	return ovPath, nil
 }
 
 func sortedKeys(m map[string][]byte) []string {
