@@ -319,7 +319,7 @@ func runPackage(ctx context.Context, cfg Config, pkg *packages.Package, an *load
 	}
 	revealing := findingCases(prog, pool, eng, cfg.Workers)
 	revealing = append(revealing, checkContracts(prog, pool, eng, cfg.Disable)...)
-	sum.Findings = findings(prog, eng, revealing)
+	sum.Findings = findings(revealing)
 
 	// Render, verify, drop what fails, until the file is clean.
 	cmpVersion := cfg.CmpVersion
@@ -413,7 +413,7 @@ func runPackage(ctx context.Context, cfg Config, pkg *packages.Package, an *load
 	if err := writeAtomic(out, src); err != nil {
 		return nil, err
 	}
-	if err := writeFindings(ctx, cfg, prog, dir, out, work, revealing, reserved, rendered(src), sum, modFiles, sandbox, pkg); err != nil {
+	if err := writeFindings(ctx, cfg, prog, dir, out, work, revealing, reserved, src, sum, modFiles, sandbox, pkg); err != nil {
 		return nil, err
 	}
 	for _, f := range sum.Findings {
@@ -743,16 +743,13 @@ func findingCases(prog *model.Program, pool *gexec.Pool, eng *search.Random, wor
 }
 
 // findings lists the findings for the summary.
-func findings(prog *model.Program, eng *search.Random, fs []*emit.Finding) []Finding {
+func findings(fs []*emit.Finding) []Finding {
 	out := []Finding{}
 	for _, f := range fs {
 		out = append(out, Finding{Kind: f.Kind, Function: f.Function, Message: f.Message})
 	}
 	return out
 }
-
-// rendered wraps the source of the main file for writeFindings.
-func rendered(src []byte) []byte { return src }
 
 // writeFindings writes <pkg>_gentest_findings_test.go behind the
 // gentest_findings build tag, so that go test -tags gentest_findings
