@@ -120,7 +120,7 @@ func NewConstants(prog *model.Program, target *constpool.PackageConsts, corpus [
 			continue
 		}
 		v, ok := toLit(k)
-		if !ok || v.Kind != seq.LitInt || v.I < 0x21 || v.I > 0x7e {
+		if !ok || v.Kind != seq.LitInt || v.I > 0x7e || (v.I < 0x21 && !strings.ContainsRune("\t\n\v\f\r", rune(v.I))) {
 			continue
 		}
 		// Only characters the code compares with, or declared as runes:
@@ -128,7 +128,7 @@ func NewConstants(prog *model.Program, target *constpool.PackageConsts, corpus [
 		if k.Kind != constpool.KindRune && k.Origin&(constpool.Compared|constpool.Switch) == 0 {
 			continue
 		}
-		if k.Kind != constpool.KindRune && !strings.ContainsRune("!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~", rune(v.I)) {
+		if k.Kind != constpool.KindRune && !strings.ContainsRune("!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~\t\n\v\f\r", rune(v.I)) {
 			continue
 		}
 		ch := string(rune(v.I))
@@ -222,8 +222,12 @@ func (c *Constants) pick(r *Random, op *model.Op, t types.Type, class model.LitC
 	if c == nil {
 		return seq.Lit{}, false
 	}
-	if class == model.LitString && len(c.chars) > 0 && r.rng.Float64() < PCompose {
-		return seq.Lit{Kind: seq.LitString, S: c.compose(r)}, true
+	if (class == model.LitString || class == model.LitBytes) && len(c.chars) > 0 && r.rng.Float64() < PCompose {
+		kind := seq.LitString
+		if class == model.LitBytes {
+			kind = seq.LitBytes
+		}
+		return seq.Lit{Kind: kind, S: c.compose(r)}, true
 	}
 	if named, ok := t.(*types.Named); ok {
 		if members := c.enums[typeKey(named)]; len(members) > 0 && r.rng.Float64() < PEnum {
