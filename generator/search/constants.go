@@ -313,7 +313,7 @@ func (c *Constants) vary(r *Random, v cval, class model.LitClass) seq.Lit {
 // compose builds a short string from the package's characters and a few
 // plain pieces.
 func (c *Constants) compose(r *Random) string {
-	pieces := []string{"a", "b", "x", "1", "go", "ab"}
+	pieces := []string{"a", "b", "x", "go", "ab", "0", "1", "2", "10"}
 	n := 1 + r.rng.IntN(5)
 	var b strings.Builder
 	for i := 0; i < n; i++ {
