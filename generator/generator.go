@@ -389,7 +389,7 @@ func runPackage(ctx context.Context, cfg Config, pkg *packages.Package, an *load
 			}
 			break
 		}
-		if round >= 4 || len(keep) == len(cases) {
+		if round >= 8 || len(keep) == len(cases) {
 			return nil, fmt.Errorf("%s: generated tests do not verify:\n%s", pkg.PkgPath, tail(rep.Output, 3000))
 		}
 		sum.Dropped += len(cases) - len(keep)

@@ -206,12 +206,15 @@ func (r *renderer) cases(cs []*Case, info *TestInfo, out *Output) []ast.Stmt {
 }
 
 type renderer struct {
-	prog    *model.Program
-	pkg     *types.Package
-	pkgName string
-	imports map[string]string // path -> name
-	usesCmp bool
-	opts    Options
+	// pkgNames are names of packages the file may import: never variable
+	// names.
+	pkgNames map[string]bool
+	prog     *model.Program
+	pkg      *types.Package
+	pkgName  string
+	imports  map[string]string // path -> name
+	usesCmp  bool
+	opts     Options
 	// enums maps a named basic type and a value (constant.Value's exact
 	// text) to the constant that names it, for want values.
 	enums map[*types.TypeName]map[string]*types.Const
@@ -226,7 +229,65 @@ func newRenderer(prog *model.Program, opts Options) *renderer {
 		blocks: map[string]string{}}
 	r.imports[prog.Pkg.Path()] = r.pkgName
 	r.enums = enumConsts(prog.Pkg)
+	r.pkgNames = programPackageNames(prog)
 	return r
+}
+
+// programPackageNames returns the names of every package the program's
+// operations and types mention: any of them may be imported by the file,
+// so no variable may take one of those names (a time.Time called time
+// would hide package time).
+func programPackageNames(prog *model.Program) map[string]bool {
+	names := map[string]bool{}
+	seen := map[types.Type]bool{}
+	var visit func(t types.Type, depth int)
+	visit = func(t types.Type, depth int) {
+		if t == nil || depth > 8 || seen[t] {
+			return
+		}
+		seen[t] = true
+		switch t := t.(type) {
+		case *types.Named:
+			if t.Obj().Pkg() != nil {
+				names[t.Obj().Pkg().Name()] = true
+			}
+			if args := t.TypeArgs(); args != nil {
+				for i := 0; i < args.Len(); i++ {
+					visit(args.At(i), depth+1)
+				}
+			}
+		case *types.Pointer:
+			visit(t.Elem(), depth+1)
+		case *types.Slice:
+			visit(t.Elem(), depth+1)
+		case *types.Array:
+			visit(t.Elem(), depth+1)
+		case *types.Map:
+			visit(t.Key(), depth+1)
+			visit(t.Elem(), depth+1)
+		case *types.Chan:
+			visit(t.Elem(), depth+1)
+		case *types.Signature:
+			for i := 0; i < t.Params().Len(); i++ {
+				visit(t.Params().At(i).Type(), depth+1)
+			}
+			for i := 0; i < t.Results().Len(); i++ {
+				visit(t.Results().At(i).Type(), depth+1)
+			}
+		}
+	}
+	for _, op := range prog.Ops {
+		if op.Func != nil && op.Func.Pkg() != nil {
+			names[op.Func.Pkg().Name()] = true
+		}
+		for _, p := range op.Params {
+			visit(p.Type, 0)
+		}
+		for _, t := range op.Results {
+			visit(t, 0)
+		}
+	}
+	return names
 }
 
 // printDecl prints one declaration, with any comment lines in doc.

@@ -298,6 +298,10 @@ func newNamer(r *renderer) *namer {
 		n.used[name] = 1
 		n.taken[name] = true
 	}
+	for name := range r.pkgNames {
+		n.used[name] = 1
+		n.taken[name] = true
+	}
 	for _, reserved := range []string{"t", "tt", "tests", "diff", "cmp", "testing", "math", "runtime", "debug", "reflect", r.pkgName} {
 		n.used[reserved] = 1
 		n.taken[reserved] = true
