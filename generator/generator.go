@@ -1040,7 +1040,12 @@ func effectsOf(an *load.Analysis, pkgPath string) func(fn *types.Func) model.Eff
 			}
 			f = &fact
 		}
-		e := model.Effects{Known: true, Pure: f.Pure(), MutatesRecv: f.Has(purity.MutatesReceiver),
+		// A function that calls methods or function values of its
+		// parameters is pure only if what the caller passes is: a
+		// hash.Hash it writes to, an io.Reader it reads from, change. For
+		// the generator such a call may mutate those arguments.
+		callsParams := len(f.CallsParams) > 0 || f.CallsTypeParams
+		e := model.Effects{Known: true, Pure: f.Pure() && !callsParams, MutatesRecv: f.Has(purity.MutatesReceiver),
 			Nondeterministic: f.Has(purity.Nondeterministic)}
 		off := 0
 		if fn.Type().(*types.Signature).Recv() != nil {
@@ -1048,6 +1053,13 @@ func effectsOf(an *load.Analysis, pkgPath string) func(fn *types.Func) model.Eff
 		}
 		for _, i := range f.MutatedParams {
 			e.MutatesParams = append(e.MutatesParams, i+off)
+		}
+		for _, i := range f.CallsParams {
+			if i < 0 {
+				e.MutatesRecv = true
+			} else {
+				e.MutatesParams = append(e.MutatesParams, i+off)
+			}
 		}
 		return e
 	}
