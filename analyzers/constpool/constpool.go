@@ -89,8 +89,24 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	all = append(all, pkgPool.consts(), c.declared())
 	fact := &PackageConsts{Consts: Merge(all...), Enums: c.enums}
-	pass.ExportPackageFact(fact)
+	// Importers see the constants that say something about the package's
+	// inputs (declared, compared, switch cases, string arguments, lengths)
+	// and its enums; plain literals stay in the result and the function
+	// facts. Every importer decodes every dependency's fact, and the
+	// literals are most of its size (unicode's tables, say).
+	pass.ExportPackageFact(&PackageConsts{Consts: informative(fact.Consts), Enums: fact.Enums})
 	return fact, nil
+}
+
+// informative keeps the constants with more than a literal origin.
+func informative(cs []Const) []Const {
+	var out []Const
+	for _, c := range cs {
+		if c.Origin&^Literal != 0 {
+			out = append(out, c)
+		}
+	}
+	return out
 }
 
 // isInitFunc reports whether fn is a package init function, which has no

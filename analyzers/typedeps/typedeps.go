@@ -8,6 +8,7 @@ import (
 	"reflect"
 	"slices"
 	"strconv"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 )
@@ -86,12 +87,70 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	fact.Implements = implementsPairs(pass.Pkg, declared)
 	fact.Index = index(declared, ops)
-	pass.ExportPackageFact(fact)
+	// Other packages see only the exported part: that is all a client can
+	// use, and every importer decodes the fact of every dependency (the
+	// full net/http fact is about 220 KB). The result keeps everything.
+	pass.ExportPackageFact(exportedPart(fact))
 
 	if reportUnconstructible {
 		checkParams(pass, classes, ops)
 	}
 	return fact, nil
+}
+
+// exportedPart returns the part of a package fact that concerns exported
+// types and operations.
+func exportedPart(f *PackageTypes) *PackageTypes {
+	out := &PackageTypes{}
+	types := map[string]bool{}
+	for _, t := range f.Types {
+		if t.Exported {
+			out.Types = append(out.Types, t)
+			types[t.Type] = true
+		}
+	}
+	ops := map[string]bool{}
+	for _, op := range f.Operations {
+		if op.Exported {
+			out.Operations = append(out.Operations, op)
+			ops[op.Name] = true
+		}
+	}
+	local := func(t string) bool {
+		t = strings.TrimPrefix(t, "*")
+		_, declaredHere := typesIndex(f, t)
+		return !declaredHere || types[t]
+	}
+	for _, im := range f.Implements {
+		if local(im.Type) && local(im.Interface) {
+			out.Implements = append(out.Implements, im)
+		}
+	}
+	for _, td := range f.Index {
+		if !local(td.Type) {
+			continue
+		}
+		e := TypeDeps{Type: td.Type}
+		for _, p := range td.Producers {
+			if ops[p] {
+				e.Producers = append(e.Producers, p)
+			}
+		}
+		for _, c := range td.Consumers {
+			if ops[c] {
+				e.Consumers = append(e.Consumers, c)
+			}
+		}
+		if len(e.Producers) > 0 || len(e.Consumers) > 0 {
+			out.Index = append(out.Index, e)
+		}
+	}
+	return out
+}
+
+// typesIndex finds a type declared in the package by its string.
+func typesIndex(f *PackageTypes, t string) (int, bool) {
+	return slices.BinarySearchFunc(f.Types, t, func(x TypeInfo, s string) int { return cmp.Compare(x.Type, s) })
 }
 
 func sortBy[T any](s []T, key func(T) string) {

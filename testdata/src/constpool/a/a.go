@@ -1,4 +1,4 @@
-package a // want package:`60 consts`
+package a // want package:`24 consts`
 // This package uses constants in every way constpool records.
 
 import (

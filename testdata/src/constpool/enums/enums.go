@@ -1,4 +1,4 @@
-package enums // want package:`10 consts; enums.Color\{Red=0,Green=1,Blue=2\}; enums.Level\{Debug="debug",Info="info",warn="warn"\}`
+package enums // want package:`6 consts; enums.Color\{Red=0,Green=1,Blue=2\}; enums.Level\{Debug="debug",Info="info",warn="warn"\}`
 // This package declares typed enums whose constants importers compare with.
 
 // Color is an int enum declared with iota.

@@ -1,4 +1,4 @@
-package diag // want package:`types\(diag.Conn:constructor diag.Opaque:none diag.Sealed:interface diag.Token:interface diag.handle:none diag.impl:constructor diag.token:none\) impl\(diag.token<diag.Token\)`
+package diag // want package:`types\(diag.Conn:constructor diag.Opaque:none diag.Sealed:interface diag.Token:interface\) impl\(\)`
 
 // This package has exported functions whose parameters clients can and
 // cannot obtain; run with -typedeps.unconstructible.

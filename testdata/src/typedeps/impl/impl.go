@@ -1,4 +1,4 @@
-package impl // want package:`types\(impl.Circle:constructor impl.Config:literal impl.Handler:literal impl.ParseError:zero impl.Sizer:interface impl.Square:zero impl.Wrapper:zero impl.secret:none\) impl\(\*io.SectionReader<impl.Sizer \*impl.Circle<shapes.Shape \*impl.ParseError<error impl.Square<shapes.Shape\)`
+package impl // want package:`types\(impl.Circle:constructor impl.Config:literal impl.Handler:literal impl.ParseError:zero impl.Sizer:interface impl.Square:zero impl.Wrapper:zero\) impl\(\*io.SectionReader<impl.Sizer \*impl.Circle<shapes.Shape \*impl.ParseError<error impl.Square<shapes.Shape\)`
 
 // This package implements an interface of another package, declares one
 // implemented by a type of its dependencies, and has a type of each
