@@ -239,52 +239,21 @@ func newRenderer(prog *model.Program, opts Options) *renderer {
 // would hide package time).
 func programPackageNames(prog *model.Program) map[string]bool {
 	names := map[string]bool{}
-	seen := map[types.Type]bool{}
-	var visit func(t types.Type, depth int)
-	visit = func(t types.Type, depth int) {
-		if t == nil || depth > 8 || seen[t] {
-			return
+	note := func(t types.Type) bool {
+		if n, ok := t.(*types.Named); ok && n.Obj().Pkg() != nil {
+			names[n.Obj().Pkg().Name()] = true
 		}
-		seen[t] = true
-		switch t := t.(type) {
-		case *types.Named:
-			if t.Obj().Pkg() != nil {
-				names[t.Obj().Pkg().Name()] = true
-			}
-			if args := t.TypeArgs(); args != nil {
-				for i := 0; i < args.Len(); i++ {
-					visit(args.At(i), depth+1)
-				}
-			}
-		case *types.Pointer:
-			visit(t.Elem(), depth+1)
-		case *types.Slice:
-			visit(t.Elem(), depth+1)
-		case *types.Array:
-			visit(t.Elem(), depth+1)
-		case *types.Map:
-			visit(t.Key(), depth+1)
-			visit(t.Elem(), depth+1)
-		case *types.Chan:
-			visit(t.Elem(), depth+1)
-		case *types.Signature:
-			for i := 0; i < t.Params().Len(); i++ {
-				visit(t.Params().At(i).Type(), depth+1)
-			}
-			for i := 0; i < t.Results().Len(); i++ {
-				visit(t.Results().At(i).Type(), depth+1)
-			}
-		}
+		return true
 	}
 	for _, op := range prog.Ops {
 		if op.Func != nil && op.Func.Pkg() != nil {
 			names[op.Func.Pkg().Name()] = true
 		}
 		for _, p := range op.Params {
-			visit(p.Type, 0)
+			model.Walk(p.Type, note)
 		}
 		for _, t := range op.Results {
-			visit(t, 0)
+			model.Walk(t, note)
 		}
 	}
 	return names

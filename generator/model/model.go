@@ -509,54 +509,20 @@ func isError(t types.Type) bool { return types.Identical(t, errorType) }
 // unnameable says why the registry cannot spell type t, or "".
 func unnameable(t types.Type, from *types.Package) string {
 	var why string
-	var visit func(t types.Type, depth int)
-	visit = func(t types.Type, depth int) {
-		if why != "" || depth > 10 {
-			return
+	Walk(t, func(t types.Type) bool {
+		n, ok := t.(*types.Named)
+		if why != "" || !ok || n.Obj().Pkg() == nil {
+			return why == ""
 		}
-		switch t := t.(type) {
-		case *types.Named:
-			obj := t.Obj()
-			if obj.Pkg() != nil {
-				if !obj.Exported() {
-					why = fmt.Sprintf("parameter type %s is unexported in %s", obj.Name(), obj.Pkg().Path())
-					return
-				}
-				if isInternal(obj.Pkg().Path()) && !internalVisible(obj.Pkg().Path(), from.Path()) {
-					why = fmt.Sprintf("parameter type %s is in internal package %s", obj.Name(), obj.Pkg().Path())
-					return
-				}
-			}
-			if args := t.TypeArgs(); args != nil {
-				for i := 0; i < args.Len(); i++ {
-					visit(args.At(i), depth+1)
-				}
-			}
-		case *types.Pointer:
-			visit(t.Elem(), depth+1)
-		case *types.Slice:
-			visit(t.Elem(), depth+1)
-		case *types.Array:
-			visit(t.Elem(), depth+1)
-		case *types.Map:
-			visit(t.Key(), depth+1)
-			visit(t.Elem(), depth+1)
-		case *types.Chan:
-			visit(t.Elem(), depth+1)
-		case *types.Signature:
-			for i := 0; i < t.Params().Len(); i++ {
-				visit(t.Params().At(i).Type(), depth+1)
-			}
-			for i := 0; i < t.Results().Len(); i++ {
-				visit(t.Results().At(i).Type(), depth+1)
-			}
-		case *types.Struct:
-			for i := 0; i < t.NumFields(); i++ {
-				visit(t.Field(i).Type(), depth+1)
-			}
+		obj := n.Obj()
+		switch {
+		case !obj.Exported():
+			why = fmt.Sprintf("parameter type %s is unexported in %s", obj.Name(), obj.Pkg().Path())
+		case isInternal(obj.Pkg().Path()) && !internalVisible(obj.Pkg().Path(), from.Path()):
+			why = fmt.Sprintf("parameter type %s is in internal package %s", obj.Name(), obj.Pkg().Path())
 		}
-	}
-	visit(t, 0)
+		return why == ""
+	})
 	return why
 }
 
