@@ -25,12 +25,15 @@ import (
 //	marshal-roundtrip     Unmarshal(Marshal(x)) gives a value equal to x,
 //	                      for Text, JSON and Binary
 //	clone-equal           x.Clone() equals x
+//	pure-repeat           a function the purity facts call pure, called
+//	                      again with the same arguments, returns an equal
+//	                      result (checked by the executor on the candidates)
 //
 // Contracts are switched off all together with -no=contracts, or one by
 // one by name.
 
 // contractNames are the contract names -no accepts.
-var contractNames = []string{"equal-reflexive", "equal-symmetric", "compare-antisymmetric", "compare-equal", "string-panics", "marshal-roundtrip", "clone-equal"}
+var contractNames = []string{"equal-reflexive", "equal-symmetric", "compare-antisymmetric", "compare-equal", "string-panics", "marshal-roundtrip", "clone-equal", "pure-repeat"}
 
 // contractValuesPerType bounds how many pooled values of a type are
 // checked: the contracts are cheap, but the pool can hold thousands.

@@ -228,6 +228,8 @@ func runPackage(ctx context.Context, cfg Config, pkg *packages.Package, an *load
 
 	addObservers(prog, eng.Corpus)
 	var disagreements []string
+	var pureRepeat []*emit.Finding
+	disagreeFindings := map[string]bool{}
 
 	// Re-run the candidates with value trees, twice each, to learn what is
 	// stable enough to assert.
@@ -244,10 +246,24 @@ func runPackage(ctx context.Context, cfg Config, pkg *packages.Package, an *load
 		if o.Result != nil {
 			for k, sr := range o.Result.Stmts {
 				if sr.Disagree != "" && k < e.Seq.Len() {
-					d := prog.Ops[e.Seq.Stmts[k].Op].FullName() + ": " + sr.Disagree
+					op := prog.Ops[e.Seq.Stmts[k].Op]
+					d := op.FullName() + ": " + sr.Disagree
 					if !disagree[d] {
 						disagree[d] = true
 						disagreements = append(disagreements, d)
+						// The contract "a pure function repeated on equal
+						// inputs returns an equal result": the findings
+						// file keeps it only if it reproduces.
+						if sr.Disagree == "result differs when repeated" && len(op.Results) > 0 && !disagreeFindings[op.FullName()] {
+							disagreeFindings[op.FullName()] = true
+							pureRepeat = append(pureRepeat, &emit.Finding{
+								Case:     &emit.Case{Seq: &seq.Seq{Stmts: e.Seq.Stmts[:k+1]}, Target: k, Key: -3000 - len(pureRepeat)},
+								Kind:     "pure-repeat",
+								Message:  "a pure function called again with the same arguments returned a different result",
+								Function: op.FullName(),
+								Check:    emit.FindingCheck{Kind: emit.CheckDeterministic, Stmt: k, Result: 0},
+							})
+						}
 					}
 				}
 			}
@@ -319,6 +335,9 @@ func runPackage(ctx context.Context, cfg Config, pkg *packages.Package, an *load
 	}
 	revealing := findingCases(prog, pool, eng, cfg.Workers)
 	revealing = append(revealing, checkContracts(prog, pool, eng, cfg.Disable)...)
+	if !cfg.Disable["pure-repeat"] && !cfg.Disable["contracts"] {
+		revealing = append(revealing, pureRepeat...)
+	}
 	sum.Findings = findings(revealing)
 
 	// Render, verify, drop what fails, until the file is clean.
