@@ -142,23 +142,7 @@ func newProducerIndex(target *types.Package, support []*types.Package) *producer
 		}
 		seen[pkg] = true
 		if !isInternal(pkg.Path()) || internalVisible(pkg.Path(), target.Path()) {
-			scope := pkg.Scope()
-			for _, name := range scope.Names() {
-				obj := scope.Lookup(name)
-				if !obj.Exported() {
-					continue
-				}
-				switch obj := obj.(type) {
-				case *types.Func:
-					if obj.Type().(*types.Signature).TypeParams().Len() == 0 && pkg != target {
-						idx.funcs = append(idx.funcs, obj)
-					}
-				case *types.TypeName:
-					if n, ok := obj.Type().(*types.Named); ok && !obj.IsAlias() && n.TypeParams().Len() == 0 {
-						idx.named = append(idx.named, n)
-					}
-				}
-			}
+			idx.addPackage(pkg, pkg != target)
 		}
 		for _, imp := range pkg.Imports() {
 			visit(imp)
@@ -172,6 +156,29 @@ func newProducerIndex(target *types.Package, support []*types.Package) *producer
 		return types.TypeString(idx.named[i], nil) < types.TypeString(idx.named[j], nil)
 	})
 	return idx
+}
+
+// addPackage adds pkg's exported, non-generic named types, and its
+// functions too when withFuncs is set (the target's own functions are
+// operations already, not producers to add).
+func (idx *producerIndex) addPackage(pkg *types.Package, withFuncs bool) {
+	scope := pkg.Scope()
+	for _, name := range scope.Names() {
+		obj := scope.Lookup(name)
+		if !obj.Exported() {
+			continue
+		}
+		switch obj := obj.(type) {
+		case *types.Func:
+			if withFuncs && obj.Type().(*types.Signature).TypeParams().Len() == 0 {
+				idx.funcs = append(idx.funcs, obj)
+			}
+		case *types.TypeName:
+			if n, ok := obj.Type().(*types.Named); ok && !obj.IsAlias() && n.TypeParams().Len() == 0 {
+				idx.named = append(idx.named, n)
+			}
+		}
+	}
 }
 
 // producers returns functions whose first result is assignable to t (with
@@ -287,23 +294,7 @@ func Needed(pkg *types.Package) []types.Type {
 // or an exported struct type whose pointer implements a needed interface.
 func CanSupply(src *types.Package, needed []types.Type) bool {
 	idx := &producerIndex{}
-	scope := src.Scope()
-	for _, name := range scope.Names() {
-		obj := scope.Lookup(name)
-		if !obj.Exported() {
-			continue
-		}
-		switch obj := obj.(type) {
-		case *types.Func:
-			if obj.Type().(*types.Signature).TypeParams().Len() == 0 {
-				idx.funcs = append(idx.funcs, obj)
-			}
-		case *types.TypeName:
-			if n, ok := obj.Type().(*types.Named); ok && !obj.IsAlias() && n.TypeParams().Len() == 0 {
-				idx.named = append(idx.named, n)
-			}
-		}
-	}
+	idx.addPackage(src, true)
 	for _, t := range needed {
 		if len(idx.producers(t)) > 0 || len(idx.zeroTypes(t)) > 0 {
 			return true
