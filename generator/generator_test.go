@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -53,11 +54,15 @@ func gen(t *testing.T, dir string, execs int, seed int64) (*generator.Summary, [
 
 func genWorkers(t *testing.T, dir string, execs int, seed int64, workers int) (*generator.Summary, []byte) {
 	t.Helper()
+	return genConfig(t, generator.Config{Dir: dir, Patterns: []string{"."}, Execs: execs, Seed: seed, Workers: workers,
+		CallTimeout: 300 * time.Millisecond})
+}
+
+func genConfig(t *testing.T, cfg generator.Config) (*generator.Summary, []byte) {
+	t.Helper()
 	var log bytes.Buffer
-	sums, err := generator.Run(context.Background(), generator.Config{
-		Dir: dir, Patterns: []string{"."}, Execs: execs, Seed: seed, Workers: workers,
-		Analyzers: suite.Analyzers(), Log: &log, CallTimeout: 300 * time.Millisecond,
-	})
+	cfg.Analyzers, cfg.Log = suite.Analyzers(), &log
+	sums, err := generator.Run(context.Background(), cfg)
 	if err != nil {
 		t.Fatalf("generator.Run: %v\n%s", err, log.String())
 	}
@@ -226,7 +231,10 @@ func TestHazards(t *testing.T) {
 	t.Setenv("HOME", home)
 
 	dir := scratchModule(t, "../testdata/gen/hazards", "example.com/hazards")
-	sum, src := gen(t, dir, 3000, 1)
+	// Runaway recursion must overflow the executor's stack before the
+	// call timeout ends it, also on a loaded machine.
+	sum, src := genConfig(t, generator.Config{Dir: dir, Patterns: []string{"."}, Execs: 3000, Seed: 1, Workers: 2,
+		CallTimeout: time.Second})
 	for _, f := range []string{victim, canary} {
 		if _, err := os.Stat(f); err != nil {
 			t.Errorf("%s was removed: %v", f, err)
@@ -244,12 +252,18 @@ func TestHazards(t *testing.T) {
 			t.Errorf("the written file calls %s", name)
 		}
 	}
-	kinds := map[string]bool{}
+	// Depth's runaway recursion is a finding, reproduced in a child
+	// process; Async's panic on another goroutine is not: its doc comment
+	// announces it.
+	kinds := map[string]string{}
 	for _, f := range sum.Findings {
-		kinds[f.Kind] = true
+		kinds[f.Kind] = f.Function
+		if f.Test == "" {
+			t.Errorf("finding %+v has no reproducing test", f)
+		}
 	}
-	if !kinds["stack-overflow"] || !kinds["goroutine-panic"] {
-		t.Errorf("findings = %+v, want a stack overflow and a goroutine panic", sum.Findings)
+	if kinds["stack-overflow"] != "example.com/hazards/pkg.Depth" || kinds["goroutine-panic"] != "" {
+		t.Errorf("findings = %+v, want only Depth's stack overflow", sum.Findings)
 	}
 	for _, want := range []string{"hazards.Add(", "hazards.Describe("} {
 		if !bytes.Contains(src, []byte(want)) {
@@ -286,6 +300,17 @@ func TestPlantedFindings(t *testing.T) {
 	}
 	if found < 3 {
 		t.Errorf("findings = %+v, want at least 3 of the 4 planted bugs, each with a test", sum.Findings)
+	}
+	// Bugs that need a struct with particular field values (Money.Equal
+	// for yen, Pair's round trip for a key with '='): expected missing
+	// until the construction graphs build fielded values.
+	for fn, kind := range map[string]string{"(example.com/planted/pkg.Money).Equal": "equal-reflexive",
+		"(example.com/planted/pkg.Pair).MarshalText": "marshal-roundtrip"} {
+		got := false
+		for _, f := range sum.Findings {
+			got = got || (f.Function == fn && f.Kind == kind)
+		}
+		t.Logf("fielded planted bug %s in %s found: %v (expected missing for now)", kind, fn, got)
 	}
 	cmd := exec.Command("go", "test", "-count=2", "-shuffle=on", ".")
 	cmd.Dir = dir
@@ -337,5 +362,53 @@ func TestElephantAndFuncLits(t *testing.T) {
 	sum, src = gen(t, dir, 6000, 1)
 	if sum.Coverage < 0.9 || !bytes.Contains(src, []byte("func(p0 int) bool")) {
 		t.Errorf("coverage %.2f; want function literals and 90%%:\n%s", sum.Coverage, src)
+	}
+}
+
+// Package-level settings: a setter with a getter is called only with its
+// state restored; a setter without one and a registry are left out; the
+// written file passes beside the package's own tests in any order.
+func TestPackageState(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds an executor and runs go test; skipped with -short")
+	}
+	dir := scratchModule(t, "../testdata/gen/settings", "example.com/settings")
+	sum, src := gen(t, dir, 3000, 1)
+	excluded := map[string]bool{}
+	for _, e := range sum.Excluded {
+		excluded[e.Name] = true
+	}
+	for _, name := range []string{"SetStrict", "Register"} {
+		if !excluded[name] {
+			t.Errorf("%s was not excluded; excluded: %v", name, sum.Excluded)
+		}
+		if bytes.Contains(src, []byte("settings."+name+"(")) {
+			t.Errorf("the written file calls %s", name)
+		}
+	}
+	restored := regexp.MustCompile(`t\.Cleanup\(func\(\) \{\s*settings\.SetSeparator\(`)
+	if bytes.Contains(src, []byte("settings.SetSeparator(")) && !restored.Match(src) {
+		t.Errorf("SetSeparator is called without restoring the separator:\n%s", src)
+	}
+	cmd := exec.Command("go", "test", "-shuffle=on", "-count=10", ".")
+	cmd.Dir = dir
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("the package's tests beside the generated file failed: %v\n%s", err, out)
+	}
+}
+
+// A correct package full of misuse hazards (nil inputs, zero values of
+// constructor types, self-wiring, documented panics) gives no finding.
+func TestMisuseNoFindings(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds an executor and runs go test; skipped with -short")
+	}
+	dir := scratchModule(t, "../testdata/gen/misuse", "example.com/misuse")
+	sum, _ := gen(t, dir, 4000, 1)
+	for _, f := range sum.Findings {
+		t.Errorf("false alarm: %s in %s: %s (%s)", f.Kind, f.Function, f.Message, f.Test)
+	}
+	if sum.Coverage < 0.7 {
+		t.Errorf("coverage %.2f: the hazards must still be tested, just not reported", sum.Coverage)
 	}
 }

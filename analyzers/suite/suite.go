@@ -4,9 +4,13 @@
 package suite
 
 import (
+	"fmt"
+
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/gentest-go/gentest/analyzers/apidoc"
 	"github.com/gentest-go/gentest/analyzers/constpool"
+	"github.com/gentest-go/gentest/analyzers/construct"
 	"github.com/gentest-go/gentest/analyzers/purity"
 	"github.com/gentest-go/gentest/analyzers/typedeps"
 )
@@ -15,7 +19,18 @@ import (
 // Fact-only analyzers are included: drivers run them for their facts even
 // when they report nothing.
 func Analyzers() []*analysis.Analyzer {
-	return []*analysis.Analyzer{purity.Analyzer, constpool.Analyzer, typedeps.Analyzer}
+	return []*analysis.Analyzer{purity.Analyzer, constpool.Analyzer, typedeps.Analyzer, construct.Analyzer, apidoc.Analyzer}
+}
+
+// ExportAllFacts makes the analyzers export as facts what they otherwise
+// keep in their results because no importer reads it (construct's branch
+// dependencies), for drivers that print facts, such as gentest facts.
+// Under go vet such facts would only grow every package's fact file.
+func ExportAllFacts() error {
+	if err := construct.Analyzer.Flags.Set("branchfacts", "true"); err != nil {
+		return fmt.Errorf("suite: enabling construct's branch facts: %w", err)
+	}
+	return nil
 }
 
 // FuncFact is implemented by object facts on functions that gentest facts

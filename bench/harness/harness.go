@@ -13,6 +13,7 @@ import (
 	"go/parser"
 	"go/token"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -21,6 +22,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/gentest-go/gentest/bench/coverage"
+	"github.com/gentest-go/gentest/bench/failure"
 	"github.com/gentest-go/gentest/bench/proc"
 	"github.com/gentest-go/gentest/bench/result"
 	"github.com/gentest-go/gentest/bench/rss"
@@ -59,6 +61,9 @@ type Config struct {
 	// and GremlinsErr says why.
 	Gremlins, GremlinsErr string
 	Mutation              bool
+	// Reruns is how often the flakiness check runs the generated tests;
+	// 0 means the package's Reruns.
+	Reruns int
 	// Progress receives a line per step; nil discards them.
 	Progress func(step string)
 }
@@ -74,7 +79,7 @@ func (c *Config) progress(format string, args ...any) {
 // in the result.
 func (c *Config) Measure(ctx context.Context, idx int, s subject.Subject) result.Subject {
 	res := result.Subject{Name: s.Name(), Package: s.ImportPath()}
-	dir := filepath.Join(c.Work, fmt.Sprintf("%02d-%s", idx, slug(s.ImportPath())))
+	dir := c.SubjectDir(idx, s)
 	// A reused -work directory may hold an earlier run's copies; a stale
 	// generated file there would be measured as if gentest had written it.
 	if err := os.RemoveAll(dir); err != nil {
@@ -98,7 +103,7 @@ func (c *Config) Measure(ctx context.Context, idx int, s subject.Subject) result
 
 	var genCopy *scratch.Copy
 	for _, seed := range c.Seeds {
-		run, g := c.generate(ctx, s, base, dir, seed, c.Budget, "", true)
+		run, g := c.generate(ctx, s, base, dir, seed, c.Budget, "", genFull)
 		if genCopy == nil && run.Err == "" {
 			genCopy = g
 		}
@@ -110,7 +115,7 @@ func (c *Config) Measure(ctx context.Context, idx int, s subject.Subject) result
 		for _, comp := range c.Ablate {
 			a := result.Ablation{Disabled: comp}
 			for _, seed := range c.Seeds {
-				run, _ := c.generate(ctx, s, base, dir, seed, c.Budget, comp, false)
+				run, _ := c.generate(ctx, s, base, dir, seed, c.Budget, comp, genCover)
 				a.Runs = append(a.Runs, run)
 			}
 			res.Ablations = append(res.Ablations, a)
@@ -123,7 +128,7 @@ func (c *Config) Measure(ctx context.Context, idx int, s subject.Subject) result
 			if b == c.Budget && len(res.Runs) > 0 {
 				run = res.Runs[0] // same seed and budget: no need to run it again
 			} else {
-				run, _ = c.generate(ctx, s, base, dir, c.Seeds[0], b, "", false)
+				run, _ = c.generate(ctx, s, base, dir, c.Seeds[0], b, "", genCover)
 			}
 			res.Curve = append(res.Curve, result.CurvePoint{Budget: b, Cov: run.GenCov, Err: run.Err})
 		}
@@ -142,9 +147,59 @@ func (c *Config) Measure(ctx context.Context, idx int, s subject.Subject) result
 	return res
 }
 
+// Smoke measures subject s the light way, for a large corpus: no human
+// coverage, one gentest run with the first seed (the corpus is about
+// whether gentest works, not how its coverage varies), then whether the file
+// compiles, its coverage, whether it passes and the shuffled reruns. It
+// always returns exactly one run, whose Class says what went wrong, if
+// anything; Err is set too when the package could not be prepared.
+func (c *Config) Smoke(ctx context.Context, idx int, s subject.Subject) result.Subject {
+	res := result.Subject{Name: s.Name(), Package: s.ImportPath()}
+	seed := int64(1)
+	if len(c.Seeds) > 0 {
+		seed = c.Seeds[0]
+	}
+	setup := func(err error) result.Subject {
+		res.Err = err.Error()
+		res.Runs = []result.Run{{Seed: seed, Budget: c.Budget, Class: string(failure.HarnessSetup), Detail: oneLine(err.Error())}}
+		return res
+	}
+	dir := c.SubjectDir(idx, s)
+	if err := os.RemoveAll(dir); err != nil {
+		return setup(fmt.Errorf("subject %s: clearing %s: %w", s, dir, err))
+	}
+	c.progress("preparing scratch copy")
+	base, err := scratch.Prepare(ctx, s, filepath.Join(dir, "human"), c.Env)
+	if err != nil {
+		return setup(err)
+	}
+	run, _ := c.generate(ctx, s, base, dir, seed, c.Budget, "", genFlaky)
+	res.Runs = []result.Run{run}
+	return res
+}
+
+// SubjectDir is the scratch directory of the idx-th subject s.
+func (c *Config) SubjectDir(idx int, s subject.Subject) string {
+	return filepath.Join(c.Work, fmt.Sprintf("%02d-%s", idx, slug(s.ImportPath())))
+}
+
+// genMode says how much generate measures after gentest wrote its file.
+type genMode int
+
+const (
+	// genCover: compile check and coverage of the generated file.
+	genCover genMode = iota
+	// genFlaky adds the shuffled reruns.
+	genFlaky
+	// genFull adds the combined coverage with the human tests.
+	genFull
+)
+
 // generate runs gentest gen in a fresh copy without human tests and measures
-// the file it wrote. full adds the flakiness reruns and combined coverage.
-func (c *Config) generate(ctx context.Context, s subject.Subject, base *scratch.Copy, dir string, seed int64, budget time.Duration, disabled string, full bool) (result.Run, *scratch.Copy) {
+// the file it wrote, as much as mode says. It classifies the run: gentest's
+// failure from its exit and stderr, or what the harness found wrong with the
+// file (package failure).
+func (c *Config) generate(ctx context.Context, s subject.Subject, base *scratch.Copy, dir string, seed int64, budget time.Duration, disabled string, mode genMode) (result.Run, *scratch.Copy) {
 	run := result.Run{Seed: seed, Budget: budget, Disabled: disabled}
 	cfg := "full"
 	if disabled != "" {
@@ -157,6 +212,7 @@ func (c *Config) generate(ctx context.Context, s subject.Subject, base *scratch.
 	}
 	if err != nil {
 		run.Err = fmt.Errorf("subject %s: %w", s, err).Error()
+		run.Class, run.Detail = string(failure.HarnessSetup), oneLine(err.Error())
 		return run, nil
 	}
 
@@ -174,6 +230,7 @@ func (c *Config) generate(ctx context.Context, s subject.Subject, base *scratch.
 	start := time.Now()
 	if err := cmd.Start(); err != nil {
 		run.Err = fmt.Sprintf("subject %s: starting gentest: %v", s, err)
+		run.Class, run.Detail = string(failure.HarnessSetup), run.Err
 		return run, nil
 	}
 	watch := rss.Watch(cmd.Process.Pid, 100*time.Millisecond)
@@ -195,8 +252,15 @@ func (c *Config) generate(ctx context.Context, s subject.Subject, base *scratch.
 	if run.PeakRSSMB.IsNA() {
 		run.PeakRSSMB = run.MaxProcRSSMB
 	}
+	file := g.PkgName + "_gentest_test.go"
 	if waitErr != nil {
 		run.Err = fmt.Errorf("subject %s: %w", s, pr.Failure("gentest", args...)).Error()
+		cls, detail := failure.Classify(exitOf(cmd, stderr.String(), pr.TimedOut))
+		if cls == "" {
+			cls = failure.Other // Wait failed without an exit status
+		}
+		run.Class, run.Detail = string(cls), oneLine(detail)
+		run.Written = result.Bool(fileExists(filepath.Join(g.PkgDir(), file)), true)
 		return run, g
 	}
 	sum, err := ParseSummary(stdout.Bytes())
@@ -209,13 +273,14 @@ func (c *Config) generate(ctx context.Context, s subject.Subject, base *scratch.
 		run.PeakRSSMB = sum.PeakRSSMB
 	}
 
-	file := g.PkgName + "_gentest_test.go"
 	if sum.File != "" {
 		file = filepath.Base(sum.File)
 	}
 	path := filepath.Join(g.PkgDir(), file)
-	if _, err := os.Stat(path); err != nil {
+	run.Written = result.Bool(fileExists(path), true)
+	if !fileExists(path) {
 		run.Err = fmt.Sprintf("subject %s: gentest succeeded but wrote no %s", s, file)
+		run.Class, run.Detail = string(failure.NoFile), run.Err
 		return run, g
 	}
 	run.Tests = sum.Tests
@@ -226,10 +291,12 @@ func (c *Config) generate(ctx context.Context, s subject.Subject, base *scratch.
 	}
 
 	c.progress("generated tests: compile, cover, rerun (seed %d)", seed)
-	run.CompileOK = result.Bool(c.compiles(ctx, g, dir, name), true)
-	if ok, _ := run.CompileOK.Get(); ok == 0 {
+	compiled, compileOut := c.compiles(ctx, g, dir, name)
+	run.CompileOK = result.Bool(compiled, true)
+	if !compiled {
 		run.Pass = result.Of(0)
 		run.Notes = append(run.Notes, "generated file does not compile")
+		run.Class, run.Detail = string(failure.FileNoCompile), failure.FileLine(compileOut, file)
 		return run, g
 	}
 	gen := c.cover(ctx, g, filepath.Join(dir, name+".cov"))
@@ -237,10 +304,21 @@ func (c *Config) generate(ctx context.Context, s subject.Subject, base *scratch.
 	if gen.note != "" {
 		run.Notes = append(run.Notes, "generated: "+gen.note)
 	}
-	if !full {
+	run.Class = string(failure.OK)
+	if p, _ := run.Pass.Get(); p == 0 {
+		run.Class, run.Detail = string(failure.FileFails), failure.FailedLine(gen.out)
+	}
+	if mode < genFlaky {
 		return run, g
 	}
-	run.Flaky = c.flaky(ctx, g, gen.failed)
+	var rerunOut string
+	run.Flaky, rerunOut = c.flaky(ctx, g, gen.failed)
+	if n, _ := run.Flaky.Get(); n > 0 && run.Class == string(failure.OK) {
+		run.Class, run.Detail = string(failure.FileFlaky), failure.FailedLine(rerunOut)
+	}
+	if mode < genFull {
+		return run, g
+	}
 
 	comb, err := g.Clone(filepath.Join(dir, name+"-combined"))
 	if err == nil {
@@ -266,6 +344,8 @@ type coverRun struct {
 	note string
 	// failed holds the top-level tests that failed.
 	failed map[string]bool
+	// out is go test's output.
+	out string
 }
 
 // cover runs the package's tests in copy cp with a statement coverage profile
@@ -279,7 +359,7 @@ func (c *Config) cover(ctx context.Context, cp *scratch.Copy, profile string) co
 	_ = os.Remove(profile)
 	args := []string{"test", "-count=1", "-covermode=set", "-coverpkg=" + cp.PkgPath, "-coverprofile=" + profile, cp.PkgPath}
 	r := proc.Run(tctx, cp.Root, c.Env, "go", args...)
-	out := coverRun{pass: result.Bool(r.Err == nil, true), failed: FailedTests(r.Stdout)}
+	out := coverRun{pass: result.Bool(r.Err == nil, true), failed: FailedTests(r.Stdout), out: string(r.Stdout) + string(r.Stderr)}
 	if r.Err != nil {
 		out.note = "tests failed: " + oneLine(r.Failure("go", args...).Error())
 	}
@@ -300,25 +380,32 @@ func (c *Config) cover(ctx context.Context, cp *scratch.Copy, profile string) co
 	return out
 }
 
-func (c *Config) compiles(ctx context.Context, cp *scratch.Copy, dir, name string) bool {
+// compiles builds the test binary of copy cp and reports whether it built,
+// with the compiler's output.
+func (c *Config) compiles(ctx context.Context, cp *scratch.Copy, dir, name string) (bool, string) {
 	tctx, cancel := context.WithTimeout(ctx, testTimeout)
 	defer cancel()
 	bin := filepath.Join(dir, name+".test")
 	r := proc.Run(tctx, cp.Root, c.Env, "go", "test", "-c", "-o", bin, cp.PkgPath)
 	_ = os.Remove(bin)
-	return r.Err == nil
+	return r.Err == nil, string(r.Stderr) + string(r.Stdout)
 }
 
 // flaky reruns the tests shuffled and counts the distinct top-level tests
 // that failed in any rerun or in the coverage run before (failedBefore): a
 // generated test must pass every time, and one that failed once and then
 // passed five times is the flakiest kind. A failing rerun in which no test
-// failed (a crash outside a test, a timeout) counts as one.
-func (c *Config) flaky(ctx context.Context, cp *scratch.Copy, failedBefore map[string]bool) result.Value {
-	c.progress("generated tests: -count=%d -shuffle=on", Reruns)
+// failed (a crash outside a test, a timeout) counts as one. It also returns
+// the reruns' output (go test -json events decoded to text).
+func (c *Config) flaky(ctx context.Context, cp *scratch.Copy, failedBefore map[string]bool) (result.Value, string) {
+	reruns := c.Reruns
+	if reruns <= 0 {
+		reruns = Reruns
+	}
+	c.progress("generated tests: -count=%d -shuffle=on", reruns)
 	tctx, cancel := context.WithTimeout(ctx, testTimeout)
 	defer cancel()
-	r := proc.Run(tctx, cp.Root, c.Env, "go", "test", "-json", "-count="+strconv.Itoa(Reruns), "-shuffle=on", cp.PkgPath)
+	r := proc.Run(tctx, cp.Root, c.Env, "go", "test", "-json", "-count="+strconv.Itoa(reruns), "-shuffle=on", cp.PkgPath)
 	failed := FailedTests(r.Stdout)
 	for name := range failedBefore {
 		failed[name] = true
@@ -327,7 +414,46 @@ func (c *Config) flaky(ctx context.Context, cp *scratch.Copy, failedBefore map[s
 	if r.Err != nil && n == 0 {
 		n = 1
 	}
-	return result.Of(float64(n))
+	return result.Of(float64(n)), testOutput(r.Stdout) + string(r.Stderr)
+}
+
+// testOutput returns the text of go test -json output: the Output fields
+// of its events, or the lines themselves where they are not events.
+func testOutput(out []byte) string {
+	var b strings.Builder
+	for _, line := range bytes.Split(out, []byte("\n")) {
+		var ev struct{ Output *string }
+		if bytes.HasPrefix(line, []byte("{")) && json.Unmarshal(line, &ev) == nil {
+			if ev.Output != nil {
+				b.WriteString(*ev.Output)
+			}
+			continue
+		}
+		if len(line) > 0 {
+			b.Write(line)
+			b.WriteByte('\n')
+		}
+	}
+	return b.String()
+}
+
+// exitOf describes how gentest's command ended, for failure.Classify.
+func exitOf(cmd *exec.Cmd, stderr string, timedOut bool) failure.Exit {
+	e := failure.Exit{Stderr: stderr, Code: -1, TimedOut: timedOut}
+	if ps := cmd.ProcessState; ps != nil {
+		e.Code = ps.ExitCode()
+		if e.Code == -1 {
+			// ProcessState.String says "signal: killed" for a process a
+			// signal ended.
+			e.Signal = strings.TrimPrefix(ps.String(), "signal: ")
+		}
+	}
+	return e
+}
+
+func fileExists(path string) bool {
+	fi, err := os.Stat(path)
+	return err == nil && fi.Mode().IsRegular()
 }
 
 // FailedTests returns the distinct top-level tests that go test output

@@ -100,3 +100,15 @@ func TestParseGremlins(t *testing.T) {
 		t.Error("ParseGremlins(missing) succeeded")
 	}
 }
+
+func TestTestOutput(t *testing.T) {
+	out := []byte(`{"Action":"output","Test":"TestA","Output":"--- FAIL: TestA (0.00s)\n"}
+{"Action":"fail","Test":"TestA"}
+{"Action":"output","Test":"TestA","Output":"    a_test.go:3: boom\n"}
+go: downloading example.com/x v1.0.0
+`)
+	want := "--- FAIL: TestA (0.00s)\n    a_test.go:3: boom\ngo: downloading example.com/x v1.0.0\n"
+	if got := testOutput(out); got != want {
+		t.Errorf("testOutput = %q, want %q", got, want)
+	}
+}

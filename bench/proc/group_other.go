@@ -7,6 +7,3 @@ import "os/exec"
 // setGroup does nothing where there are no process groups: only the direct
 // child is killed on timeout.
 func setGroup(cmd *exec.Cmd) {}
-
-// MaxRSS is not available without rusage.
-func MaxRSS(cmd *exec.Cmd) (int64, bool) { return 0, false }

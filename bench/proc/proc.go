@@ -11,6 +11,8 @@ import (
 	"os/exec"
 	"strings"
 	"time"
+
+	"github.com/gentest-go/gentest/generator/exec/sysmem"
 )
 
 // Command returns a command running name in dir with env, in its own process
@@ -85,3 +87,9 @@ func Tail(s string, n int) string {
 	}
 	return strings.Join(lines, "\n")
 }
+
+// MaxRSS returns ru_maxrss of a finished command in bytes: the largest single
+// process among it and the descendants it waited for. It is not available on
+// Windows. On Linux a child started from a Go program starts with the
+// parent's high-water mark, so this is at least the caller's own peak.
+func MaxRSS(cmd *exec.Cmd) (int64, bool) { return sysmem.ExitedPeakRSS(cmd.ProcessState) }

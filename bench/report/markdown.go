@@ -28,6 +28,9 @@ type Meta struct {
 	MutationTool string
 	// Elapsed is the wall time of the whole run.
 	Elapsed time.Duration
+	// Jobs is how many packages a smoke run measured at a time; Reruns
+	// how often it reran the generated tests for flakiness.
+	Jobs, Reruns int
 }
 
 // WriteMarkdown writes results.md.

@@ -5,6 +5,7 @@
 package result
 
 import (
+	"encoding/json"
 	"math"
 	"slices"
 	"strconv"
@@ -41,6 +42,29 @@ func (v Value) Format(prec int) string {
 		return "NA"
 	}
 	return strconv.FormatFloat(v.v, 'f', prec, 64)
+}
+
+// MarshalJSON writes the number, or null for NA, so that saved results
+// keep NA distinct from zero.
+func (v Value) MarshalJSON() ([]byte, error) {
+	if !v.ok {
+		return []byte("null"), nil
+	}
+	return json.Marshal(v.v)
+}
+
+// UnmarshalJSON reads a number, or null as NA.
+func (v *Value) UnmarshalJSON(b []byte) error {
+	var f *float64
+	if err := json.Unmarshal(b, &f); err != nil {
+		return err
+	}
+	if f == nil {
+		*v = NA
+	} else {
+		*v = Of(*f)
+	}
+	return nil
 }
 
 // Bool converts a yes/no measurement (known reports whether it was taken).
@@ -129,6 +153,13 @@ type Run struct {
 	TreeRSSMB Value
 	// MaxProcRSSMB is ru_maxrss from wait4: the largest single process.
 	MaxProcRSSMB Value
+
+	// Written is 1 when gentest wrote its test file, 0 when it did not
+	// (NA when gentest was not run).
+	Written Value
+	// Class is the failure class of the run (package failure), "" when
+	// it was not classified; Detail is the line that says most about it.
+	Class, Detail string
 
 	// Err says why generation failed; the coverage values are then NA.
 	Err string

@@ -1,6 +1,7 @@
 package result
 
 import (
+	"encoding/json"
 	"math"
 	"testing"
 )
@@ -34,5 +35,31 @@ func TestSummarize(t *testing.T) {
 	}
 	if m, n := Mean(nil); n != 0 || !m.IsNA() {
 		t.Error("Mean(nil) is not NA")
+	}
+}
+
+func TestValueJSON(t *testing.T) {
+	type rec struct{ A, B, C Value }
+	b, err := json.Marshal(rec{A: Of(1.5), B: NA, C: Of(0)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(b) != `{"A":1.5,"B":null,"C":0}` {
+		t.Errorf("Marshal = %s", b)
+	}
+	var got rec
+	if err := json.Unmarshal(b, &got); err != nil {
+		t.Fatal(err)
+	}
+	if got.A.Format(1) != "1.5" || !got.B.IsNA() || got.C.IsNA() || got.C.Format(0) != "0" {
+		t.Errorf("round trip = %+v", got)
+	}
+	// A field missing from the JSON stays NA, never zero.
+	var partial rec
+	if err := json.Unmarshal([]byte(`{"A":2}`), &partial); err != nil || !partial.B.IsNA() {
+		t.Errorf("missing field = %+v, %v", partial, err)
+	}
+	if err := json.Unmarshal([]byte(`{"A":"x"}`), &partial); err == nil {
+		t.Error("a string decoded as a Value")
 	}
 }

@@ -61,3 +61,66 @@ func TestParseSharedSubjects(t *testing.T) {
 		t.Fatal("no subjects")
 	}
 }
+
+// TestCorpus checks the unseen evaluation corpus against its promises:
+// parses, at least 100 packages from std and at least 40 modules, no
+// package twice, and none of the public subjects gentest was tuned on, nor
+// any other package of their modules.
+func TestCorpus(t *testing.T) {
+	corpus, err := ParseFile("../corpus.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	public, err := ParseFile("../subjects.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tuned := map[string]bool{}
+	for _, s := range public {
+		tuned[s.ImportPath()] = true
+		if !s.Std {
+			tuned["module "+s.Module] = true
+		}
+	}
+	seen := map[string]bool{}
+	modules := map[string]bool{}
+	std := 0
+	for _, s := range corpus {
+		if seen[s.ImportPath()] {
+			t.Errorf("corpus.txt:%d: %s listed twice", s.Line, s.ImportPath())
+		}
+		seen[s.ImportPath()] = true
+		if tuned[s.ImportPath()] || (!s.Std && tuned["module "+s.Module]) {
+			t.Errorf("corpus.txt:%d: %s is (in the module of) a public subject", s.Line, s)
+		}
+		if s.Std {
+			std++
+		} else {
+			modules[s.Module] = true
+		}
+	}
+	if len(corpus) < 100 || len(modules) < 40 || std == 0 {
+		t.Errorf("corpus has %d packages (%d std) from %d modules; want at least 100, some std, 40 modules", len(corpus), std, len(modules))
+	}
+}
+
+// TestRepoSubjectsCopy keeps bench/subjects.txt, the copy users run, equal
+// to the harness's test copy of the public subjects.
+func TestRepoSubjectsCopy(t *testing.T) {
+	a, err := ParseFile("../subjects.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := ParseFile("../../testdata/bench/subjects.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(a) != len(b) {
+		t.Fatalf("bench/subjects.txt has %d subjects, testdata/bench/subjects.txt %d", len(a), len(b))
+	}
+	for i := range a {
+		if a[i].String() != b[i].String() {
+			t.Errorf("subject %d: %s vs %s", i, a[i], b[i])
+		}
+	}
+}

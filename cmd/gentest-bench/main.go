@@ -4,6 +4,7 @@
 // Usage:
 //
 //	gentest-bench -subjects FILE [-budget 30s] [-seeds N] [-out DIR] [-curve] [-ablate a,b] [-mutation]
+//	gentest-bench -smoke -subjects FILE [-budget 10s] [-out DIR] [-j N] [-resume]
 //
 // Each line of FILE names a package: "<module>@<version> <dir>" or
 // "std <import path>". For each, gentest-bench copies the package into a
@@ -14,6 +15,14 @@
 // with -curve, -ablate or -mutation the matching tables and SVG charts.
 // Results are rewritten after every subject, so an interrupted run keeps
 // what it measured.
+//
+// With -smoke, gentest-bench checks a large corpus quickly instead: per
+// package one gentest run (seed 1), then whether the file was written,
+// compiles, passes and is flaky (go test -count=3 -shuffle=on), its
+// coverage, findings, time and memory, and a failure class for whatever went
+// wrong (package bench/failure). It writes DIR/results.csv, DIR/results.md
+// and DIR/smoke.jsonl; -resume reads smoke.jsonl and measures only the
+// packages it lacks. One package's failure never stops the run.
 package main
 
 import (
@@ -27,6 +36,7 @@ import (
 	"os/signal"
 	"path/filepath"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/gentest-go/gentest/bench/harness"
@@ -58,14 +68,21 @@ type options struct {
 	seeds                                         int
 	curve, mutation, keep                         bool
 	ablate                                        []string
+	smoke, resume                                 bool
+	jobs                                          int
 }
+
+// smokeReruns is how often -smoke reruns the generated tests, shuffled, to
+// find flaky ones: fewer than the full mode's harness.Reruns, to keep a
+// large corpus affordable; gentest itself already reran them five times.
+const smokeReruns = 3
 
 func parseFlags(args []string, stderr io.Writer) (*options, error) {
 	fs := flag.NewFlagSet("gentest-bench", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	o := &options{}
 	fs.StringVar(&o.subjects, "subjects", "", "subject `file`: one \"<module>@<version> <dir>\" or \"std <import path>\" per line (required)")
-	fs.DurationVar(&o.budget, "budget", 30*time.Second, "gentest gen -budget per package")
+	fs.DurationVar(&o.budget, "budget", 30*time.Second, "gentest gen -budget per package (10s with -smoke unless given)")
 	fs.IntVar(&o.seeds, "seeds", 1, "run seeds 1..`N` and report median and min–max")
 	fs.StringVar(&o.out, "out", filepath.Join("bench", "results", time.Now().UTC().Format("2006-01-02")), "output `dir`ectory")
 	fs.BoolVar(&o.curve, "curve", false, "also measure coverage at budgets 2, 5, 10, 30, 60 s and draw SVG charts")
@@ -75,8 +92,12 @@ func parseFlags(args []string, stderr io.Writer) (*options, error) {
 	fs.StringVar(&o.gentest, "gentest", "", "prebuilt gentest `binary` (default: go build "+gentestPkg+")")
 	fs.StringVar(&o.work, "work", "", "scratch `dir`ectory (default: a new temporary directory, removed at the end unless -keep)")
 	fs.BoolVar(&o.keep, "keep", false, "keep the scratch directory (copies, profiles, gentest output) for inspection")
+	fs.BoolVar(&o.smoke, "smoke", false, "smoke mode: one light run per package with a failure class, for a large corpus")
+	fs.IntVar(&o.jobs, "j", 1, "with -smoke, measure `N` packages at a time (timings are then less comparable)")
+	fs.BoolVar(&o.resume, "resume", false, "with -smoke, keep the packages already in DIR/smoke.jsonl and measure the rest")
 	fs.Usage = func() {
 		fmt.Fprintln(fs.Output(), "usage: gentest-bench -subjects FILE [-budget D] [-seeds N] [-out DIR] [-curve] [-ablate a,b,...] [-mutation]")
+		fmt.Fprintln(fs.Output(), "       gentest-bench -smoke -subjects FILE [-budget D] [-out DIR] [-j N] [-resume]")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -89,8 +110,22 @@ func parseFlags(args []string, stderr io.Writer) (*options, error) {
 		fs.Usage()
 		return nil, errors.New("-subjects is required")
 	}
+	budgetSet := false
+	fs.Visit(func(f *flag.Flag) { budgetSet = budgetSet || f.Name == "budget" })
+	if o.smoke && !budgetSet {
+		o.budget = 10 * time.Second
+	}
 	if o.budget <= 0 {
 		return nil, errors.New("-budget must be positive")
+	}
+	if o.jobs < 1 {
+		return nil, errors.New("-j must be at least 1")
+	}
+	if !o.smoke && (o.jobs != 1 || o.resume) {
+		return nil, errors.New("-j and -resume need -smoke")
+	}
+	if o.smoke && (o.curve || o.mutation || *ablate != "" || o.seeds != 1) {
+		return nil, errors.New("-smoke measures one seed and takes no -curve, -ablate, -mutation or -seeds")
 	}
 	if o.seeds < 1 {
 		return nil, errors.New("-seeds must be at least 1")
@@ -191,6 +226,17 @@ func run(ctx context.Context, args []string, stderr io.Writer) (err error) {
 	if o.curve {
 		meta.CurveBudgets = harness.CurveBudgets
 	}
+	if o.smoke {
+		cfg.Reruns = smokeReruns
+		meta.Jobs, meta.Reruns = o.jobs, smokeReruns
+		if err := runSmoke(ctx, o, cfg, subjects, meta, start, progress); err != nil {
+			return err
+		}
+		if o.keep {
+			progress("scratch directory kept: %s", work)
+		}
+		return nil
+	}
 
 	var results []result.Subject
 	for i, s := range subjects {
@@ -252,4 +298,149 @@ func errSuffix(err string) string {
 		msg = append(msg[:300], '…')
 	}
 	return " ERROR: " + string(msg)
+}
+
+// runSmoke measures each subject with harness.Config.Smoke, o.jobs at a
+// time, and rewrites the smoke reports after every package, in subject
+// order, so an interrupted run keeps what it measured and -resume can go
+// on from there.
+func runSmoke(ctx context.Context, o *options, cfg *harness.Config, subjects []subject.Subject, meta report.Meta, start time.Time, progress func(string, ...any)) error {
+	done := make([]*result.Subject, len(subjects))
+	if o.resume {
+		prev, err := readSmoke(filepath.Join(o.out, report.SmokeFile))
+		if err != nil {
+			return err
+		}
+		// Match on the package and its module version: a subject whose
+		// version changed in the file is measured again.
+		byKey := map[string]result.Subject{}
+		for _, s := range prev {
+			byKey[s.Name+" "+s.Package] = s
+		}
+		n := 0
+		for i, s := range subjects {
+			if p, ok := byKey[s.Name()+" "+s.ImportPath()]; ok {
+				done[i] = &p
+				n++
+			}
+		}
+		progress("resuming: %d of %d packages already measured in %s", n, len(subjects), o.out)
+	}
+
+	var mu sync.Mutex // guards done and the report files
+	write := func() error {
+		var all []result.Subject
+		for _, d := range done {
+			if d != nil {
+				all = append(all, *d)
+			}
+		}
+		meta.Elapsed = time.Since(start)
+		return report.WriteSmokeAll(o.out, all, meta)
+	}
+	if err := write(); err != nil {
+		return fmt.Errorf("writing results: %w", err)
+	}
+
+	todo := make(chan int)
+	errc := make(chan error, o.jobs)
+	var wg sync.WaitGroup
+	for range o.jobs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range todo {
+				s := subjects[i]
+				label := fmt.Sprintf("[%d/%d %s]", i+1, len(subjects), s.ImportPath())
+				c := *cfg // each worker its own progress label
+				c.Progress = func(step string) { progress("%s %s", label, step) }
+				res := c.Smoke(ctx, i+1, s)
+				run := res.Runs[0]
+				progress("%s done: %s written %s compiles %s passes %s flaky %s gen %s%s", label, run.Class, yes(run.Written),
+					yes(run.CompileOK), yes(run.Pass), run.Flaky.Format(0), percent(run.GenCov), detailSuffix(run.Detail))
+				mu.Lock()
+				if ctx.Err() == nil { // a run cut short by ^C is not a result
+					done[i] = &res
+				}
+				err := write()
+				mu.Unlock()
+				if err != nil {
+					errc <- fmt.Errorf("writing results: %w", err)
+					return
+				}
+			}
+		}()
+	}
+	var werr error
+feed:
+	for i := range subjects {
+		if done[i] != nil {
+			continue
+		}
+		select {
+		case todo <- i:
+		case <-ctx.Done():
+			break feed
+		case werr = <-errc:
+			break feed
+		}
+	}
+	close(todo)
+	wg.Wait()
+	if werr == nil {
+		select {
+		case werr = <-errc:
+		default:
+		}
+	}
+	if werr != nil {
+		return werr
+	}
+	n := 0
+	for _, d := range done {
+		if d != nil {
+			n++
+		}
+	}
+	if err := ctx.Err(); err != nil {
+		return fmt.Errorf("interrupted after %d of %d packages (partial results in %s; -resume goes on): %w", n, len(subjects), o.out, err)
+	}
+	progress("wrote %s", filepath.Join(o.out, "results.md"))
+	return nil
+}
+
+// readSmoke reads a smoke run's saved results; a missing file is an empty
+// run.
+func readSmoke(path string) ([]result.Subject, error) {
+	f, err := os.Open(path)
+	if errors.Is(err, os.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return report.ReadSmokeJSONL(f, path)
+}
+
+func yes(v result.Value) string {
+	f, ok := v.Get()
+	switch {
+	case !ok:
+		return "NA"
+	case f != 0:
+		return "yes"
+	}
+	return "no"
+}
+
+func detailSuffix(d string) string {
+	if d == "" {
+		return ""
+	}
+	msg := []rune(d)
+	if len(msg) > 200 {
+		msg = append(msg[:200], '…')
+	}
+	return ": " + string(msg)
 }

@@ -19,11 +19,27 @@ func TestParseFlags(t *testing.T) {
 	if o.subjects != "f" || o.budget.String() != "5s" || o.seeds != 3 || !o.curve || strings.Join(o.ablate, "|") != "constants|impurity" {
 		t.Errorf("parseFlags = %+v", o)
 	}
+	// -smoke has its own default budget, unless one is given.
+	if o, err := parseFlags([]string{"-subjects", "f", "-smoke", "-j", "2", "-resume"}, io.Discard); err != nil || o.budget.String() != "10s" || o.jobs != 2 || !o.resume {
+		t.Errorf("parseFlags(-smoke) = %+v, %v", o, err)
+	}
+	if o, err := parseFlags([]string{"-subjects", "f", "-smoke", "-budget", "3s"}, io.Discard); err != nil || o.budget.String() != "3s" {
+		t.Errorf("parseFlags(-smoke -budget 3s) = %+v, %v", o, err)
+	}
+	if o, err := parseFlags([]string{"-subjects", "f"}, io.Discard); err != nil || o.budget.String() != "30s" || o.jobs != 1 {
+		t.Errorf("parseFlags defaults = %+v, %v", o, err)
+	}
 	for _, bad := range [][]string{
 		{},
 		{"-subjects", "f", "-seeds", "0"},
 		{"-subjects", "f", "-budget", "0s"},
 		{"-subjects", "f", "extra"},
+		{"-subjects", "f", "-j", "2"},
+		{"-subjects", "f", "-resume"},
+		{"-subjects", "f", "-smoke", "-j", "0"},
+		{"-subjects", "f", "-smoke", "-curve"},
+		{"-subjects", "f", "-smoke", "-seeds", "2"},
+		{"-subjects", "f", "-smoke", "-ablate", "constants"},
 	} {
 		if _, err := parseFlags(bad, io.Discard); err == nil {
 			t.Errorf("parseFlags(%q) succeeded", bad)
@@ -108,6 +124,64 @@ func TestRunFakeGentest(t *testing.T) {
 				t.Error(err)
 			}
 		})
+	}
+}
+
+// TestSmokeFakeGentest runs -smoke with a stand-in gentest over a good
+// package, a failing gentest and a module that cannot be fetched, then
+// resumes: the classes must say which is which, and -resume must keep the
+// measured packages instead of running them again.
+func TestSmokeFakeGentest(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs go test on scratch copies")
+	}
+	fake := buildFake(t)
+	list := filepath.Join(t.TempDir(), "corpus.txt")
+	// With the proxy off, go mod download fails at once and the test
+	// uses no network.
+	t.Setenv("GOPROXY", "off")
+	if err := os.WriteFile(list, []byte("std container/ring\nexample.invalid/m@v1.0.0 .\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out := t.TempDir()
+	args := []string{"-smoke", "-subjects", list, "-budget", "1s", "-gentest", fake, "-out", out}
+	if err := run(context.Background(), args, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	rows := readResults(t, out)
+	if len(rows) != 2 {
+		t.Fatalf("%d rows, want 2", len(rows))
+	}
+	for col, want := range map[string]string{"package": "container/ring", "class": "ok", "written": "true", "compile_ok": "true", "pass": "true", "flaky": "0", "gen_cov": "0.00"} {
+		if rows[0][col] != want {
+			t.Errorf("ring: %s = %q, want %q", col, rows[0][col], want)
+		}
+	}
+	if rows[1]["class"] != "harness-setup" || rows[1]["written"] != "NA" || rows[1]["detail"] == "" {
+		t.Errorf("unfetchable module row = %v", rows[1])
+	}
+
+	// Resume with a failing gentest: nothing is measured again, so the
+	// results stay as they were.
+	t.Setenv("FAKEGENTEST_FAIL", "1")
+	if err := run(context.Background(), append(args, "-resume"), io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	if again := readResults(t, out); len(again) != 2 || again[0]["class"] != "ok" {
+		t.Errorf("-resume measured again: %v", again)
+	}
+	// Without -resume the failing gentest is measured and classified
+	// from its stderr.
+	if err := run(context.Background(), args, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	r := readResults(t, out)[0]
+	if r["class"] != "other" || r["written"] != "false" || !strings.Contains(r["detail"], "fakegentest: failing as asked") {
+		t.Errorf("failing gentest row = %v", r)
+	}
+	md, err := os.ReadFile(filepath.Join(out, "results.md"))
+	if err != nil || !strings.Contains(string(md), "Good (file written, compiles, passes, not flaky): **0 of 2") {
+		t.Errorf("results.md: %v\n%s", err, md)
 	}
 }
 

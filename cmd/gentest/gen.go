@@ -32,7 +32,7 @@ func cmdGen(args []string) int {
 	noCache := fs.Bool("no-cache", false, "rebuild the executor even if a cached one matches")
 	quiet := fs.Bool("q", false, "print only errors")
 	noSandbox := fs.Bool("no-sandbox", false, "do not confine executors with Landlock; operations whose effects are unknown are then not called")
-	no := fs.String("no", "", "comma-separated generator components to switch off, for ablation ("+strings.Join(generator.Components, ", ")+")")
+	no := fs.String("no", "", "comma-separated components to switch off, for ablation: "+strings.Join(generator.DisableNames(), ", "))
 	allow := fs.String("allow", "", "comma-separated effects to allow calling (fs-write, exec, net, exit, io); by default operations whose effect facts include them are not called")
 	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of gentest itself to this file")
 	fs.Usage = func() {
@@ -50,6 +50,10 @@ Flags:
 		if errors.Is(err, flag.ErrHelp) {
 			return 0
 		}
+		return 2
+	}
+	if err := checkGenFlags(*budget, *callTimeout, *workers, *execs, *memLimit, *out); err != nil {
+		fmt.Fprintf(os.Stderr, "gentest gen: %v (see gentest gen -h)\n", err)
 		return 2
 	}
 	allowed, err := generator.ParseAllow(*allow)
@@ -114,6 +118,10 @@ Flags:
 	}
 	if err != nil {
 		var le *load.Error
+		if ctx.Err() != nil {
+			fmt.Fprintln(os.Stderr, "gentest: interrupted; nothing written for the package in progress")
+			return 130
+		}
 		if errors.As(err, &le) {
 			fmt.Fprintf(os.Stderr, "gentest: %v\n", le)
 		} else {
@@ -122,4 +130,28 @@ Flags:
 		return 1
 	}
 	return 0
+}
+
+// checkGenFlags rejects flag values that make no sense, before any work:
+// they are usage errors, never silently replaced by defaults.
+func checkGenFlags(budget, callTimeout time.Duration, workers, execs int, memLimit int64, out string) error {
+	switch {
+	case budget <= 0:
+		return fmt.Errorf("-budget must be positive, got %v", budget)
+	case callTimeout <= 0:
+		return fmt.Errorf("-call-timeout must be positive, got %v", callTimeout)
+	case workers < 0:
+		return fmt.Errorf("-p must be 0 (GOMAXPROCS) or positive, got %d", workers)
+	case execs < 0:
+		return fmt.Errorf("-execs must be 0 (bound by -budget) or positive, got %d", execs)
+	case memLimit < 0:
+		return fmt.Errorf("-mem-limit must be 0 (the default cap) or positive, got %d", memLimit)
+	}
+	if out != "" {
+		dir := filepath.Dir(out)
+		if st, err := os.Stat(dir); err != nil || !st.IsDir() {
+			return fmt.Errorf("-o %s: directory %s does not exist", out, dir)
+		}
+	}
+	return nil
 }

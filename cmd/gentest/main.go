@@ -6,6 +6,7 @@
 //	gentest gen   [flags] [packages]   generate tests (default ".")
 //	gentest vet   [flags] [packages]   run the analyzers, print diagnostics
 //	gentest facts [flags] [packages]   print the facts the generator uses
+//	gentest clean                      remove gentest's caches
 //	go vet -vettool=$(command -v gentest) ./...
 //
 // Run "gentest <command> -h" for the flags of each command.
@@ -28,6 +29,7 @@ Usage:
 	gentest gen   [flags] [packages]   generate tests (default ".")
 	gentest vet   [flags] [packages]   run the analyzers and print diagnostics
 	gentest facts [flags] [packages]   print the facts the generator uses
+	gentest clean                      remove gentest's caches (built executors)
 	go vet -vettool=$(command -v gentest) ./...
 
 Run "gentest <command> -h" for a command's flags.
@@ -55,6 +57,8 @@ func run(args []string) int {
 		return cmdVet(args[1:])
 	case "facts":
 		return cmdFacts(args[1:])
+	case "clean":
+		return cmdClean(args[1:])
 	case "-h", "-help", "--help", "help":
 		fmt.Fprint(os.Stdout, usage)
 		return 0

@@ -35,7 +35,8 @@ func cmdFacts(args []string) int {
 
 facts prints, for each function and method of the packages, the facts the
 analyzers computed (effects from purity, constants from constpool, types from
-typedeps) — what the generator reads.
+typedeps, construction recipes and branch dependencies from construct) — what
+the generator reads.
 
 Flags:
 `)
@@ -58,6 +59,10 @@ Flags:
 			fmt.Fprintf(os.Stderr, "gentest: %v\n", err)
 			return 1
 		}
+	}
+	if err := suite.ExportAllFacts(); err != nil {
+		fmt.Fprintf(os.Stderr, "gentest: %v\n", err)
+		return 1
 	}
 	an, err := load.Analyze(suite.Analyzers(), pkgs)
 	if err != nil {
@@ -168,8 +173,13 @@ func printText(w io.Writer, obj map[string]any) {
 	}
 	sort.Strings(keys)
 	for _, k := range keys {
-		data, _ := json.Marshal(obj[k])
-		fmt.Fprintf(w, "  %s: %s\n", k, data)
+		text := textValue(obj[k])
+		if strings.Contains(text, "\n") {
+			// One entry per line (construct's types), indented under the key.
+			fmt.Fprintf(w, "  %s:\n    %s\n", k, strings.ReplaceAll(text, "\n", "\n    "))
+			continue
+		}
+		fmt.Fprintf(w, "  %s: %s\n", k, text)
 	}
 	for _, f := range obj["functions"].([]map[string]any) {
 		var parts []string
@@ -181,9 +191,18 @@ func printText(w io.Writer, obj map[string]any) {
 		}
 		sort.Strings(keys)
 		for _, k := range keys {
-			data, _ := json.Marshal(f[k])
-			parts = append(parts, k+"="+string(data))
+			parts = append(parts, k+"="+textValue(f[k]))
 		}
 		fmt.Fprintf(w, "  %s: %s\n", f["name"], strings.Join(parts, " "))
 	}
+}
+
+// textValue formats a fact's value for the text output: its String method
+// when it has one (construct's facts, whose JSON is verbose), else JSON.
+func textValue(v any) string {
+	if s, ok := v.(fmt.Stringer); ok {
+		return s.String()
+	}
+	data, _ := json.Marshal(v)
+	return string(data)
 }

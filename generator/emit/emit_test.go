@@ -115,12 +115,12 @@ func tree(v any) *rt.Tree {
 // cs builds a case whose target is its last statement. want holds, per
 // result of the target, a value (asserted Equal), an error (ErrNonNil with
 // its message), nil for a nil error, or skip.
-func (b *builder) cs(stmts []stmt, want ...any) *Case {
+func (b *builder) cs(stmts []stmt, want ...any) *oracle.Case {
 	s := &seq.Seq{}
 	for _, st := range stmts {
 		s.Stmts = append(s.Stmts, seq.Stmt{Op: opID(b.t, b.prog, st.op), Args: st.args})
 	}
-	c := &Case{Seq: s, Target: len(s.Stmts) - 1, Key: b.key}
+	c := &oracle.Case{Seq: s, Target: len(s.Stmts) - 1, Key: b.key}
 	b.key++
 	op := b.prog.Ops[s.Stmts[c.Target].Op]
 	for j, w := range want {
@@ -156,13 +156,13 @@ func one(op string, ls ...seq.Lit) []stmt { return []stmt{{op, lits(ls...)}} }
 
 // fixtureCases are the cases of the fixture: tables, single cases,
 // subtests, enums, variadics and receivers.
-func fixtureCases(t testing.TB, prog *model.Program) []*Case {
+func fixtureCases(t testing.TB, prog *model.Program) []*oracle.Case {
 	b := &builder{t: t, prog: prog}
 	colorTree := func(i int64) *rt.Tree {
 		return &rt.Tree{Kind: rt.TInt, I: i, Type: "p.Color", Named: "example.com/p.Color"}
 	}
 	ctor := stmt{"NewCart", lits(num(1))}
-	return []*Case{
+	return []*oracle.Case{
 		b.cs(one("ParseCents", str("42")), int64(4200), nil),
 		b.cs(one("ParseCents", str("")), skip{}, errText("p: empty amount")),
 		b.cs(one("ParseCents", str("x")), skip{}, errText(`p: bad amount "x"`)),
@@ -192,7 +192,7 @@ func fixtureCases(t testing.TB, prog *model.Program) []*Case {
 	}
 }
 
-func render(t *testing.T, opts Options) (*model.Program, []*Case, *Output) {
+func render(t *testing.T, opts Options) (*model.Program, []*oracle.Case, *Output) {
 	t.Helper()
 	prog := load(t)
 	cases := fixtureCases(t, prog)
@@ -341,16 +341,16 @@ func TestFuzz(t *testing.T) {
 
 // findings are the planted bugs of the fixture, and one that cannot be
 // written.
-func findings(t testing.TB, prog *model.Program) []*Finding {
+func findings(t testing.TB, prog *model.Program) []*oracle.Finding {
 	b := &builder{t: t, prog: prog, key: 100}
-	return []*Finding{
+	return []*oracle.Finding{
 		{Case: b.cs([]stmt{{"Size", lits(seq.Lit{Kind: seq.LitNil})}}), Kind: "nil-deref", Function: "example.com/p.Size",
 			Message: "runtime error: invalid memory address or nil pointer dereference"},
 		{Case: b.cs(one("NewPoint", num(3), num(4))), Kind: "equal-reflexive", Function: "(example.com/p.Point).Equal",
-			Message: "Equal is not reflexive", Check: FindingCheck{Kind: CheckEqualReflexive}},
+			Message: "Equal is not reflexive", Check: oracle.FindingCheck{Kind: oracle.CheckEqualReflexive}},
 		{Case: b.cs(one("NewVersion", num(2))), Kind: "marshal-roundtrip", Function: "(*example.com/p.Version).UnmarshalText",
-			Message: "MarshalText/UnmarshalText does not round-trip", Check: FindingCheck{Kind: CheckRoundTrip, Method: "MarshalText"}},
-		{Case: b.cs(one("NewPoint", num(1), num(1))), Kind: "mystery", Check: FindingCheck{Kind: "mystery"}},
+			Message: "MarshalText/UnmarshalText does not round-trip", Check: oracle.FindingCheck{Kind: oracle.CheckRoundTrip, Method: "MarshalText"}},
+		{Case: b.cs(one("NewPoint", num(1), num(1))), Kind: "mystery", Check: oracle.FindingCheck{Kind: "mystery"}},
 	}
 }
 

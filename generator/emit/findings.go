@@ -11,6 +11,7 @@ import (
 	"unicode"
 
 	"github.com/gentest-go/gentest/generator/model"
+	"github.com/gentest-go/gentest/generator/oracle"
 	"github.com/gentest-go/gentest/generator/seq"
 )
 
@@ -21,68 +22,6 @@ const FindingsTag = "gentest_findings"
 // FindingsFile is the name of the findings file of package pkgName.
 func FindingsFile(pkgName string) string { return pkgName + "_gentest_findings_test.go" }
 
-// Finding is a probable bug that RenderFindings writes as a failing test.
-type Finding struct {
-	// Case is the (minimized) sequence that shows the bug. For a panic,
-	// Case.Target is the statement that panics; statements after it are
-	// not written. Case.Asserts may check the statements before it.
-	Case *Case
-	// Kind names the bug in the test name and comment: "nil-deref",
-	// "index-out-of-range", "equal-reflexive", ...
-	Kind string
-	// Message is the panic message or the violated contract, for the
-	// comment.
-	Message string
-	// Function is the full name of the function at fault
-	// (types.Func.FullName), for the comment.
-	Function string
-	// Check says how the test shows the bug; its zero value means the
-	// sequence panics by itself.
-	Check FindingCheck
-}
-
-// Contract checks a FindingCheck can describe.
-const (
-	// CheckPanic (the zero Kind): run the sequence; its target panics.
-	CheckPanic = ""
-	// CheckEqualReflexive: x.Equal(x) must be true.
-	CheckEqualReflexive = "equal-reflexive"
-	// CheckEqualSymmetric: x.Equal(y) must equal y.Equal(x).
-	CheckEqualSymmetric = "equal-symmetric"
-	// CheckCompareAntisymmetric: x.Compare(y) and y.Compare(x) must have
-	// opposite signs (or both be 0).
-	CheckCompareAntisymmetric = "compare-antisymmetric"
-	// CheckCompareEqual: x.Compare(y) == 0 must agree with x.Equal(y).
-	CheckCompareEqual = "compare-equal-consistent"
-	// CheckRoundTrip: Method (MarshalJSON, MarshalText, MarshalBinary)
-	// then its Unmarshal pair into a new zero value gives a value equal
-	// to x.
-	CheckRoundTrip = "marshal-roundtrip"
-	// CheckNoPanic: calling Method (String, Error, GoString) on x panics;
-	// the panic fails the test.
-	CheckNoPanic = "string-panics"
-	// CheckClone: x.Clone() (or Method) must equal x.
-	CheckClone = "clone-equal"
-	// CheckDeterministic: calling the target statement again with the
-	// same arguments must give an equal result Result.
-	CheckDeterministic = "deterministic"
-)
-
-// FindingCheck describes the check that shows a contract violation, on
-// values of the finding's sequence. The operand x is result Result of
-// statement Stmt; binary checks take y from Other, which is a reference
-// to another result or a literal.
-type FindingCheck struct {
-	// Kind is one of the Check constants.
-	Kind         string
-	Stmt, Result int
-	Other        *seq.Arg
-	// Method is the method checked; empty means the kind's usual one
-	// (Equal, Compare, MarshalJSON, String, Clone). For a round trip the
-	// inverse is Method with Marshal replaced by Unmarshal.
-	Method string
-}
-
 // RenderFindings renders findings as the findings file: one TestFinding_*
 // per finding, which fails while the bug is there, behind a build tag
 // (opts.BuildTag, FindingsTag if empty) so that plain go test stays green.
@@ -90,7 +29,7 @@ type FindingCheck struct {
 // since both build together under the tag. A finding that cannot be
 // written is reported in Output.Skipped by its Case.Key; one without a
 // Case is ignored.
-func RenderFindings(prog *model.Program, findings []*Finding, opts Options) (*Output, error) {
+func RenderFindings(prog *model.Program, findings []*oracle.Finding, opts Options) (*Output, error) {
 	if opts.BuildTag == "" {
 		opts.BuildTag = FindingsTag
 	}
@@ -128,9 +67,9 @@ func RenderFindings(prog *model.Program, findings []*Finding, opts Options) (*Ou
 		srcs = append(srcs, d.src)
 		out.Tests = append(out.Tests, d.info)
 	}
-	r.imports["testing"] = "testing"
+	r.imports["testing"] = r.own["testing"]
 	if r.usesCmp {
-		r.imports[CmpPath] = "cmp"
+		r.imports[CmpPath] = r.own[CmpPath]
 		out.UsesCmp = true
 	}
 	src, err := r.file(srcs)
@@ -150,16 +89,17 @@ func copySet(m map[string]bool) map[string]bool {
 }
 
 // finding renders one finding's test.
-func (r *renderer) finding(f *Finding, used map[string]bool) (src, name string, err error) {
+func (r *renderer) finding(f *oracle.Finding, used map[string]bool) (src, name string, err error) {
 	c := f.Case
 	if c.Target < 0 || c.Target >= len(c.Seq.Stmts) {
 		return "", "", fmt.Errorf("finding: target %d out of range", c.Target)
 	}
 	ch := f.Check
 	bo := &bodyOpts{noGot: true}
-	if ch.Kind == CheckPanic {
+	name = uniqueName("TestFinding_"+camel(f.Kind)+"_"+funcPart(r.prog, f), used)
+	if ch.Kind == oracle.CheckPanic || ch.Kind == oracle.CheckCrash {
 		// Nothing after the panicking statement runs.
-		short := &Case{Seq: &seq.Seq{Stmts: c.Seq.Stmts[:c.Target+1]}, Target: c.Target, Key: c.Key}
+		short := &oracle.Case{Seq: &seq.Seq{Stmts: c.Seq.Stmts[:c.Target+1]}, Target: c.Target, Key: c.Key}
 		for _, a := range c.Asserts {
 			if a.Stmt < c.Target {
 				short.Asserts = append(short.Asserts, a)
@@ -180,13 +120,16 @@ func (r *renderer) finding(f *Finding, used map[string]bool) (src, name string, 
 	if err != nil {
 		return "", "", err
 	}
-	if ch.Kind != CheckPanic {
+	switch ch.Kind {
+	case oracle.CheckCrash:
+		body = r.childProcess(name, f.Kind, r.prog.Ops[c.Seq.Stmts[c.Target].Op].Name+"()", body)
+	default:
 		stmts, err := r.check(c, ch, res)
 		if err != nil {
 			return "", "", err
 		}
 		body = append(body, stmts...)
-	} else {
+	case oracle.CheckPanic:
 		// Report the panic as a failure instead of letting it end the
 		// test binary: every finding test then runs under the tag.
 		op := r.prog.Ops[c.Seq.Stmts[c.Target].Op]
@@ -206,7 +149,6 @@ func (r *renderer) finding(f *Finding, used map[string]bool) (src, name string, 
 		}}}
 		body = append([]ast.Stmt{deferStmt}, body...)
 	}
-	name = uniqueName("TestFinding_"+camel(f.Kind)+"_"+funcPart(r.prog, f), used)
 	kind := f.Kind
 	if kind == "" {
 		kind = "panic"
@@ -223,7 +165,7 @@ func (r *renderer) finding(f *Finding, used map[string]bool) (src, name string, 
 		doc = append(wrap(head+".", docWidth), "")
 	}
 	doc = append(doc, wrap("It fails until the bug is fixed; go\x00test\x00-tags\x00"+r.opts.BuildTag+" runs it.", docWidth)...)
-	src, err = r.printDecl(&ast.FuncDecl{Name: ident(name), Type: funcType("t", "T"), Body: block(body...)}, doc...)
+	src, err = r.printDecl(&ast.FuncDecl{Name: ident(name), Type: r.funcType("t", "T"), Body: block(body...)}, doc...)
 	return src, name, err
 }
 
@@ -258,7 +200,7 @@ func camel(kind string) string {
 
 // funcPart is the function at fault as it reads in a test name: "Cart_Add"
 // for "(*example.com/p.Cart).Add".
-func funcPart(prog *model.Program, f *Finding) string {
+func funcPart(prog *model.Program, f *oracle.Finding) string {
 	s := strings.NewReplacer("(", "", ")", "", "*", "").Replace(f.Function)
 	if i := strings.LastIndexByte(s, '/'); i >= 0 {
 		s = s[i+1:]
@@ -287,198 +229,259 @@ type operand struct {
 }
 
 // check renders the statements of a contract check after the sequence.
-func (r *renderer) check(c *Case, ch FindingCheck, res *bodyResult) ([]ast.Stmt, error) {
+func (r *renderer) check(c *oracle.Case, ch oracle.FindingCheck, res *bodyResult) ([]ast.Stmt, error) {
 	xop := r.prog.Ops[c.Seq.Stmts[ch.Stmt].Op]
 	if ch.Result < 0 || ch.Result >= len(xop.Results) {
 		return nil, fmt.Errorf("finding: no result %d of %s", ch.Result, xop.Name)
 	}
-	x := operand{res.vars[[2]int{ch.Stmt, ch.Result}], xop.Results[ch.Result]}
-	var out []ast.Stmt
-	method := func(def string) string {
-		if ch.Method != "" {
-			return ch.Method
-		}
-		return def
-	}
-	// other binds y, writing a literal into a variable of the type the
-	// method takes.
-	other := func(m string) (operand, error) {
-		if ch.Other == nil {
-			return operand{}, fmt.Errorf("finding: %s needs a second operand", ch.Kind)
-		}
-		if !ch.Other.IsLit {
-			op := r.prog.Ops[c.Seq.Stmts[ch.Other.Stmt].Op]
-			if ch.Other.Result >= len(op.Results) {
-				return operand{}, fmt.Errorf("finding: no result %d of %s", ch.Other.Result, op.Name)
-			}
-			return operand{res.vars[[2]int{ch.Other.Stmt, ch.Other.Result}], op.Results[ch.Other.Result]}, nil
-		}
-		sig, err := r.methodSig(x.t, m)
-		if err != nil {
-			return operand{}, err
-		}
-		pt := sig.Params().At(0).Type()
-		lit, err := r.litExpr(ch.Other.Lit, pt)
-		if err != nil {
-			return operand{}, err
-		}
-		conv, err := r.convert(pt, lit)
-		if err != nil {
-			return operand{}, err
-		}
-		y := operand{res.names.fresh("other"), pt}
-		out = append(out, define(y.v, conv))
-		return y, nil
-	}
+	k := &findingCheck{r: r, c: c, ch: ch, res: res, xop: xop, x: operand{res.vars[[2]int{ch.Stmt, ch.Result}], xop.Results[ch.Result]}}
+	var err error
 	switch ch.Kind {
-	case CheckEqualReflexive:
-		m := method("Equal")
-		xx, err := r.methodCall(x, m, x)
-		if err != nil {
-			return nil, err
-		}
-		what := x.v + "." + m + "(" + x.v + ")"
-		out = append(out, ifStmt(&ast.UnaryExpr{Op: token.NOT, X: xx},
-			errorf(desc{format: esc(what)}, " = false, want true: "+m+" must be reflexive")))
-	case CheckEqualSymmetric, CheckCompareAntisymmetric:
-		m := method("Equal")
-		if ch.Kind == CheckCompareAntisymmetric {
-			m = method("Compare")
-		}
-		y, err := other(m)
-		if err != nil {
-			return nil, err
-		}
-		xy, err := r.methodCall(x, m, y)
-		if err != nil {
-			return nil, err
-		}
-		yx, err := r.methodCall(y, m, x)
-		if err != nil {
-			return nil, err
-		}
-		a, b := res.names.fresh("xy"), res.names.fresh("yx")
-		msg := esc(x.v+"."+m+"("+y.v+")") + " = %v, " + esc(y.v+"."+m+"("+x.v+")") + " = %v: " + m + " must be symmetric"
-		cond := binary(ident(a), token.NEQ, ident(b))
-		if ch.Kind == CheckCompareAntisymmetric {
-			msg = esc(x.v+"."+m+"("+y.v+")") + " = %d, " + esc(y.v+"."+m+"("+x.v+")") + " = %d: " + m + " must be antisymmetric"
-			cond = binary(
-				binary(&ast.ParenExpr{X: binary(ident(a), token.LSS, intLit(0))}, token.NEQ, &ast.ParenExpr{X: binary(ident(b), token.GTR, intLit(0))}),
-				token.LOR,
-				binary(&ast.ParenExpr{X: binary(ident(a), token.GTR, intLit(0))}, token.NEQ, &ast.ParenExpr{X: binary(ident(b), token.LSS, intLit(0))}))
-		}
-		out = append(out, &ast.IfStmt{
-			Init: &ast.AssignStmt{Lhs: []ast.Expr{ident(a), ident(b)}, Tok: token.DEFINE, Rhs: []ast.Expr{xy, yx}},
-			Cond: cond,
-			Body: block(errorf(desc{}, msg, ident(a), ident(b))),
-		})
-	case CheckCompareEqual:
-		m := method("Compare")
-		y, err := other(m)
-		if err != nil {
-			return nil, err
-		}
-		cmpCall, err := r.methodCall(x, m, y)
-		if err != nil {
-			return nil, err
-		}
-		eqCall, err := r.methodCall(x, "Equal", y)
-		if err != nil {
-			return nil, err
-		}
-		a, b := res.names.fresh("order"), res.names.fresh("equal")
-		msg := esc(x.v+"."+m+"("+y.v+")") + " = %d but " + esc(x.v+".Equal("+y.v+")") + " = %v: " + m + " and Equal must agree"
-		out = append(out, &ast.IfStmt{
-			Init: &ast.AssignStmt{Lhs: []ast.Expr{ident(a), ident(b)}, Tok: token.DEFINE, Rhs: []ast.Expr{cmpCall, eqCall}},
-			Cond: binary(&ast.ParenExpr{X: binary(ident(a), token.EQL, intLit(0))}, token.NEQ, ident(b)),
-			Body: block(errorf(desc{}, msg, ident(a), ident(b))),
-		})
-	case CheckRoundTrip:
-		m := method("MarshalJSON")
-		um := strings.Replace(m, "Marshal", "Unmarshal", 1)
-		if um == m {
-			return nil, fmt.Errorf("finding: %s is not a Marshal method", m)
-		}
-		marshal, err := r.methodCall(x, m)
-		if err != nil {
-			return nil, err
-		}
-		data, errV := res.names.fresh("data"), res.names.fresh("err")
-		out = append(out, &ast.AssignStmt{Lhs: []ast.Expr{ident(data), ident(errV)}, Tok: token.DEFINE, Rhs: []ast.Expr{marshal}},
-			ifStmt(binary(ident(errV), token.NEQ, ident("nil")), fatalf(desc{format: esc(x.v + "." + m + "()")}, " returned error: %v", ident(errV))))
-		// A new zero value of x's type (through the pointer, if x is one).
-		elem, ptr := x.t, false
-		if p, ok := x.t.Underlying().(*types.Pointer); ok {
-			elem, ptr = p.Elem(), true
-		}
-		te, err := r.typeExpr(elem)
-		if err != nil {
-			return nil, err
-		}
-		x2 := operand{res.names.fresh(x.v + "2"), x.t}
-		if ptr {
-			out = append(out, define(x2.v, call(ident("new"), te)))
-		} else {
-			out = append(out, &ast.DeclStmt{Decl: &ast.GenDecl{Tok: token.VAR, Specs: []ast.Spec{
-				&ast.ValueSpec{Names: []*ast.Ident{ident(x2.v)}, Type: te}}}})
-		}
-		if _, err := r.methodSig(x.t, um); err != nil {
-			if _, err2 := r.methodSig(types.NewPointer(x.t), um); err2 != nil {
-				return nil, err
-			}
-		}
-		errV2 := res.names.fresh("err")
-		out = append(out, &ast.IfStmt{
-			Init: define(errV2, call(sel(ident(x2.v), um), ident(data))),
-			Cond: binary(ident(errV2), token.NEQ, ident("nil")),
-			Body: block(fatalf(desc{format: esc(x2.v + "." + um + "(" + data + ")")}, " returned error: %v", ident(errV2))),
-		})
-		out = append(out, r.equalCheck(x, x2, esc(x2.v+" after "+um+"("+x.v+"."+m+"())")))
-	case CheckNoPanic:
-		m := method("String")
-		s, err := r.methodCall(x, m)
-		if err != nil {
-			return nil, err
-		}
-		// The call panics; the panic fails the test.
-		out = append(out, &ast.AssignStmt{Lhs: []ast.Expr{ident("_")}, Tok: token.ASSIGN, Rhs: []ast.Expr{s}})
-	case CheckClone:
-		m := method("Clone")
-		cl, err := r.methodCall(x, m)
-		if err != nil {
-			return nil, err
-		}
-		sig, _ := r.methodSig(x.t, m)
-		if sig.Results().Len() != 1 {
-			return nil, fmt.Errorf("finding: %s does not return one value", m)
-		}
-		got := operand{res.names.fresh("clone"), sig.Results().At(0).Type()}
-		out = append(out, define(got.v, cl))
-		want := x
-		if p, ok := x.t.Underlying().(*types.Pointer); ok && types.Identical(p.Elem(), got.t) {
-			want = operand{"*" + x.v, got.t}
-		} else if p, ok := got.t.Underlying().(*types.Pointer); ok && types.Identical(p.Elem(), x.t) {
-			got = operand{"*" + got.v, x.t}
-		}
-		out = append(out, r.equalCheck(want, got, esc(x.v+"."+m+"()")))
-	case CheckDeterministic:
-		st := c.Seq.Stmts[ch.Stmt]
-		call, err := r.callExpr(xop, ch.Stmt, st, res.vars, nil)
-		if err != nil {
-			return nil, err
-		}
-		again := operand{res.names.fresh("again"), x.t}
-		lhs := make([]ast.Expr, len(xop.Results))
-		for j := range lhs {
-			lhs[j] = ident("_")
-		}
-		lhs[ch.Result] = ident(again.v)
-		out = append(out, &ast.AssignStmt{Lhs: lhs, Tok: token.DEFINE, Rhs: []ast.Expr{call}})
-		out = append(out, r.equalCheck(x, again, res.descs[ch.Stmt].format+" called again"))
+	case oracle.CheckEqualReflexive:
+		err = k.equalReflexive()
+	case oracle.CheckEqualSymmetric, oracle.CheckCompareAntisymmetric:
+		err = k.symmetric()
+	case oracle.CheckCompareEqual:
+		err = k.compareEqual()
+	case oracle.CheckRoundTrip:
+		err = k.roundTrip()
+	case oracle.CheckNoPanic:
+		err = k.noPanic()
+	case oracle.CheckClone:
+		err = k.clone()
+	case oracle.CheckDeterministic:
+		err = k.deterministic()
 	default:
-		return nil, fmt.Errorf("finding: unknown check %q", ch.Kind)
+		err = fmt.Errorf("finding: unknown check %q", ch.Kind)
 	}
-	return out, nil
+	if err != nil {
+		return nil, err
+	}
+	return k.out, nil
+}
+
+// findingCheck renders one contract check: the operand x is result Result
+// of statement Stmt; statements go to out.
+type findingCheck struct {
+	r   *renderer
+	c   *oracle.Case
+	ch  oracle.FindingCheck
+	res *bodyResult
+	xop *model.Op
+	x   operand
+	out []ast.Stmt
+}
+
+// method is the checked method's name, def unless the check names one.
+func (k *findingCheck) method(def string) string {
+	if k.ch.Method != "" {
+		return k.ch.Method
+	}
+	return def
+}
+
+// other binds y, writing a literal into a variable of the type the method
+// m takes.
+func (k *findingCheck) other(m string) (operand, error) {
+	ch, r, res := k.ch, k.r, k.res
+	if ch.Other == nil {
+		return operand{}, fmt.Errorf("finding: %s needs a second operand", ch.Kind)
+	}
+	if !ch.Other.IsLit {
+		op := r.prog.Ops[k.c.Seq.Stmts[ch.Other.Stmt].Op]
+		if ch.Other.Result >= len(op.Results) {
+			return operand{}, fmt.Errorf("finding: no result %d of %s", ch.Other.Result, op.Name)
+		}
+		return operand{res.vars[[2]int{ch.Other.Stmt, ch.Other.Result}], op.Results[ch.Other.Result]}, nil
+	}
+	sig, err := r.methodSig(k.x.t, m)
+	if err != nil {
+		return operand{}, err
+	}
+	pt := sig.Params().At(0).Type()
+	lit, err := r.litExpr(ch.Other.Lit, pt)
+	if err != nil {
+		return operand{}, err
+	}
+	conv, err := r.convert(pt, lit)
+	if err != nil {
+		return operand{}, err
+	}
+	y := operand{res.names.fresh("other"), pt}
+	k.out = append(k.out, define(y.v, conv))
+	return y, nil
+}
+
+// equalReflexive checks x.Equal(x).
+func (k *findingCheck) equalReflexive() error {
+	m := k.method("Equal")
+	xx, err := k.r.methodCall(k.x, m, k.x)
+	if err != nil {
+		return err
+	}
+	what := k.x.v + "." + m + "(" + k.x.v + ")"
+	k.out = append(k.out, ifStmt(&ast.UnaryExpr{Op: token.NOT, X: xx},
+		errorf(desc{format: esc(what)}, " = false, want true: "+m+" must be reflexive")))
+	return nil
+}
+
+// symmetric checks x.Equal(y) == y.Equal(x), or that Compare is antisymmetric.
+func (k *findingCheck) symmetric() error {
+	m := k.method("Equal")
+	if k.ch.Kind == oracle.CheckCompareAntisymmetric {
+		m = k.method("Compare")
+	}
+	y, err := k.other(m)
+	if err != nil {
+		return err
+	}
+	xy, err := k.r.methodCall(k.x, m, y)
+	if err != nil {
+		return err
+	}
+	yx, err := k.r.methodCall(y, m, k.x)
+	if err != nil {
+		return err
+	}
+	a, b := k.res.names.fresh("xy"), k.res.names.fresh("yx")
+	msg := esc(k.x.v+"."+m+"("+y.v+")") + " = %v, " + esc(y.v+"."+m+"("+k.x.v+")") + " = %v: " + m + " must be symmetric"
+	cond := binary(ident(a), token.NEQ, ident(b))
+	if k.ch.Kind == oracle.CheckCompareAntisymmetric {
+		msg = esc(k.x.v+"."+m+"("+y.v+")") + " = %d, " + esc(y.v+"."+m+"("+k.x.v+")") + " = %d: " + m + " must be antisymmetric"
+		cond = binary(
+			binary(&ast.ParenExpr{X: binary(ident(a), token.LSS, intLit(0))}, token.NEQ, &ast.ParenExpr{X: binary(ident(b), token.GTR, intLit(0))}),
+			token.LOR,
+			binary(&ast.ParenExpr{X: binary(ident(a), token.GTR, intLit(0))}, token.NEQ, &ast.ParenExpr{X: binary(ident(b), token.LSS, intLit(0))}))
+	}
+	k.out = append(k.out, &ast.IfStmt{
+		Init: &ast.AssignStmt{Lhs: []ast.Expr{ident(a), ident(b)}, Tok: token.DEFINE, Rhs: []ast.Expr{xy, yx}},
+		Cond: cond,
+		Body: block(errorf(desc{}, msg, ident(a), ident(b))),
+	})
+	return nil
+}
+
+// compareEqual checks that x.Compare(y) == 0 exactly when x.Equal(y).
+func (k *findingCheck) compareEqual() error {
+	m := k.method("Compare")
+	y, err := k.other(m)
+	if err != nil {
+		return err
+	}
+	cmpCall, err := k.r.methodCall(k.x, m, y)
+	if err != nil {
+		return err
+	}
+	eqCall, err := k.r.methodCall(k.x, "Equal", y)
+	if err != nil {
+		return err
+	}
+	a, b := k.res.names.fresh("order"), k.res.names.fresh("equal")
+	msg := esc(k.x.v+"."+m+"("+y.v+")") + " = %d but " + esc(k.x.v+".Equal("+y.v+")") + " = %v: " + m + " and Equal must agree"
+	k.out = append(k.out, &ast.IfStmt{
+		Init: &ast.AssignStmt{Lhs: []ast.Expr{ident(a), ident(b)}, Tok: token.DEFINE, Rhs: []ast.Expr{cmpCall, eqCall}},
+		Cond: binary(&ast.ParenExpr{X: binary(ident(a), token.EQL, intLit(0))}, token.NEQ, ident(b)),
+		Body: block(errorf(desc{}, msg, ident(a), ident(b))),
+	})
+	return nil
+}
+
+// roundTrip checks that unmarshalling what x marshals to gives x back.
+func (k *findingCheck) roundTrip() error {
+	m := k.method("MarshalJSON")
+	um := strings.Replace(m, "Marshal", "Unmarshal", 1)
+	if um == m {
+		return fmt.Errorf("finding: %s is not a Marshal method", m)
+	}
+	marshal, err := k.r.methodCall(k.x, m)
+	if err != nil {
+		return err
+	}
+	data, errV := k.res.names.fresh("data"), k.res.names.fresh("err")
+	k.out = append(k.out, &ast.AssignStmt{Lhs: []ast.Expr{ident(data), ident(errV)}, Tok: token.DEFINE, Rhs: []ast.Expr{marshal}},
+		ifStmt(binary(ident(errV), token.NEQ, ident("nil")), fatalf(desc{format: esc(k.x.v + "." + m + "()")}, " returned error: %v", ident(errV))))
+	// A new zero value of k.x's type (through the pointer, if k.x is one).
+	elem, ptr := k.x.t, false
+	if p, ok := k.x.t.Underlying().(*types.Pointer); ok {
+		elem, ptr = p.Elem(), true
+	}
+	te, err := k.r.typeExpr(elem)
+	if err != nil {
+		return err
+	}
+	x2 := operand{k.res.names.fresh(k.x.v + "2"), k.x.t}
+	if ptr {
+		k.out = append(k.out, define(x2.v, call(ident("new"), te)))
+	} else {
+		k.out = append(k.out, &ast.DeclStmt{Decl: &ast.GenDecl{Tok: token.VAR, Specs: []ast.Spec{
+			&ast.ValueSpec{Names: []*ast.Ident{ident(x2.v)}, Type: te}}}})
+	}
+	if _, err := k.r.methodSig(k.x.t, um); err != nil {
+		if _, err2 := k.r.methodSig(types.NewPointer(k.x.t), um); err2 != nil {
+			return err
+		}
+	}
+	errV2 := k.res.names.fresh("err")
+	k.out = append(k.out, &ast.IfStmt{
+		Init: define(errV2, call(sel(ident(x2.v), um), ident(data))),
+		Cond: binary(ident(errV2), token.NEQ, ident("nil")),
+		Body: block(fatalf(desc{format: esc(x2.v + "." + um + "(" + data + ")")}, " returned error: %v", ident(errV2))),
+	})
+	k.out = append(k.out, k.r.equalCheck(k.x, x2, esc(x2.v+" after "+um+"("+k.x.v+"."+m+"())")))
+	return nil
+}
+
+// noPanic calls String, Error or GoString, whose panic fails the test.
+func (k *findingCheck) noPanic() error {
+	m := k.method("String")
+	s, err := k.r.methodCall(k.x, m)
+	if err != nil {
+		return err
+	}
+	// The call panics; the panic fails the test.
+	k.out = append(k.out, &ast.AssignStmt{Lhs: []ast.Expr{ident("_")}, Tok: token.ASSIGN, Rhs: []ast.Expr{s}})
+	return nil
+}
+
+// clone checks that x.Clone() equals x.
+func (k *findingCheck) clone() error {
+	m := k.method("Clone")
+	cl, err := k.r.methodCall(k.x, m)
+	if err != nil {
+		return err
+	}
+	sig, _ := k.r.methodSig(k.x.t, m)
+	if sig.Results().Len() != 1 {
+		return fmt.Errorf("finding: %s does not return one value", m)
+	}
+	got := operand{k.res.names.fresh("clone"), sig.Results().At(0).Type()}
+	k.out = append(k.out, define(got.v, cl))
+	want := k.x
+	if p, ok := k.x.t.Underlying().(*types.Pointer); ok && types.Identical(p.Elem(), got.t) {
+		want = operand{"*" + k.x.v, got.t}
+	} else if p, ok := got.t.Underlying().(*types.Pointer); ok && types.Identical(p.Elem(), k.x.t) {
+		got = operand{"*" + got.v, k.x.t}
+	}
+	k.out = append(k.out, k.r.equalCheck(want, got, esc(k.x.v+"."+m+"()")))
+	return nil
+}
+
+// deterministic calls the statement again and checks the result is equal.
+func (k *findingCheck) deterministic() error {
+	st := k.c.Seq.Stmts[k.ch.Stmt]
+	call, err := k.r.callExpr(k.c.Seq, k.xop, k.ch.Stmt, st, k.res.vars, nil)
+	if err != nil {
+		return err
+	}
+	again := operand{k.res.names.fresh("again"), k.x.t}
+	lhs := make([]ast.Expr, len(k.xop.Results))
+	for j := range lhs {
+		lhs[j] = ident("_")
+	}
+	lhs[k.ch.Result] = ident(again.v)
+	k.out = append(k.out, &ast.AssignStmt{Lhs: lhs, Tok: token.DEFINE, Rhs: []ast.Expr{call}})
+	k.out = append(k.out, k.r.equalCheck(k.x, again, k.res.descs[k.ch.Stmt].format+" called again"))
+	return nil
 }
 
 // methodSig looks up method m of type t.
@@ -577,3 +580,47 @@ func (r *renderer) cmpSafe(t types.Type, seen map[types.Type]bool) bool {
 	}
 	return true
 }
+
+// childProcess wraps the statements of a crash finding: they would end the
+// test binary, so the test runs itself again as a child process that runs
+// only them, and fails when the child crashes.
+//
+//	if os.Getenv("GENTEST_FINDING") == "TestFinding_X" {
+//		debug.SetMaxStack(64 << 20)
+//		...
+//		return
+//	}
+//	cmd := exec.Command(os.Args[0], "-test.run=^TestFinding_X$", "-test.count=1")
+//	cmd.Env = append(os.Environ(), "GENTEST_FINDING=TestFinding_X")
+//	if out, err := cmd.CombinedOutput(); err != nil {
+//		t.Errorf("X() crashed the process (stack-overflow): %v\n%s", err, out)
+//	}
+func (r *renderer) childProcess(name, kind, what string, body []ast.Stmt) []ast.Stmt {
+	osName, execName, debugName := r.use("os"), r.use("os/exec"), r.use("runtime/debug")
+	child := append([]ast.Stmt{
+		// A runaway recursion overflows 64 MiB fast; the default 1 GB
+		// takes long and costs that much memory.
+		&ast.ExprStmt{X: call(sel(ident(debugName), "SetMaxStack"), binary(intLit(64), token.SHL, intLit(20)))},
+	}, body...)
+	child = append(child, &ast.ReturnStmt{})
+	getenv := call(sel(ident(osName), "Getenv"), strLit(findingEnv))
+	cmd := call(sel(ident(execName), "Command"), &ast.IndexExpr{X: sel(ident(osName), "Args"), Index: intLit(0)},
+		strLit("-test.run=^"+name+"$"), strLit("-test.count=1"))
+	env := call(ident("append"), call(sel(ident(osName), "Environ")), strLit(findingEnv+"="+name))
+	msg := strings.ReplaceAll(what, "%", "%%") + " crashed the process (" + kind + "): %v\n%s"
+	return []ast.Stmt{
+		&ast.IfStmt{Cond: binary(getenv, token.EQL, strLit(name)), Body: block(child...)},
+		define("cmd", cmd),
+		&ast.AssignStmt{Lhs: []ast.Expr{sel(ident("cmd"), "Env")}, Tok: token.ASSIGN, Rhs: []ast.Expr{env}},
+		&ast.IfStmt{
+			Init: &ast.AssignStmt{Lhs: []ast.Expr{ident("out"), ident("err")}, Tok: token.DEFINE,
+				Rhs: []ast.Expr{call(sel(ident("cmd"), "CombinedOutput"))}},
+			Cond: binary(ident("err"), token.NEQ, ident("nil")),
+			Body: block(&ast.ExprStmt{X: call(sel(ident("t"), "Errorf"), &ast.BasicLit{Kind: token.STRING, Value: strconv.Quote(msg)}, ident("err"), ident("out"))}),
+		},
+	}
+}
+
+// findingEnv names the variable that makes a findings test binary run one
+// crash finding's statements as a child process.
+const findingEnv = "GENTEST_FINDING"

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/gentest-go/gentest/generator/model"
+	"github.com/gentest-go/gentest/generator/oracle"
 	"github.com/gentest-go/gentest/generator/seq"
 )
 
@@ -44,13 +45,19 @@ func (r *renderer) fuzzParams(op *model.Op) ([]fuzzParam, bool) {
 	if op.Kind == model.Zero || op.Variadic || len(op.Params) == 0 {
 		return nil, false
 	}
+	if op.StateSetter() {
+		// Every fuzz input would change package state for the tests that
+		// run after it.
+		return nil, false
+	}
 	used := map[string]bool{"t": true, "f": true, "err": true, "ok": true}
 	for _, n := range r.imports {
 		used[n] = true
 	}
-	for _, n := range []string{"testing", "runtime", "debug", "cmp", "math", r.pkgName} {
+	for _, n := range r.own {
 		used[n] = true
 	}
+	used[r.pkgName] = true
 	var out []fuzzParam
 	for i, p := range op.Params {
 		fp := fuzzParam{typ: p.Type, kind: types.Invalid}
@@ -182,16 +189,73 @@ func (r *renderer) seedExpr(l seq.Lit, p fuzzParam) (ast.Expr, bool) {
 
 // fuzzTarget writes FuzzXxx for op when its inputs are all fuzzable and
 // some case called it with literal arguments only, which become the seeds.
-func (r *renderer) fuzzTarget(op *model.Op, cs []*Case, used map[string]bool) (string, TestInfo, bool) {
+func (r *renderer) fuzzTarget(op *model.Op, cs []*oracle.Case, used map[string]bool) (string, TestInfo, bool) {
 	var info TestInfo
 	params, ok := r.fuzzParams(op)
 	if !ok {
 		return "", info, false
 	}
-	var seeds [][]ast.Expr
+	seeds, subs, keys := r.fuzzSeeds(params, cs)
+	if len(seeds) == 0 {
+		return "", info, false
+	}
+	name := uniqueName("Fuzz"+strings.ReplaceAll(op.Name, ".", "_"), used)
+	info = TestInfo{Func: name, Subtests: subs, Keys: keys}
+
+	var body []ast.Stmt
+	for _, s := range seeds {
+		body = append(body, &ast.ExprStmt{X: call(sel(ident("f"), "Add"), s...)})
+	}
+	fun, args, check, ok := r.fuzzCall(op, params)
+	if !ok {
+		return "", TestInfo{}, false
+	}
+	fuzzFn := &ast.FuncLit{
+		Type: &ast.FuncType{Params: &ast.FieldList{}},
+		Body: block(
+			&ast.DeferStmt{Call: call(&ast.FuncLit{Type: &ast.FuncType{Params: &ast.FieldList{}}, Body: block(check)})},
+			callStmt(&ast.CallExpr{Fun: fun, Args: args}, len(op.Results)),
+		),
+	}
+	fuzzFn.Type.Params.List = append(fuzzFn.Type.Params.List, &ast.Field{
+		Names: []*ast.Ident{ident("t")}, Type: &ast.StarExpr{X: sel(ident(r.own["testing"]), "T")}})
+	for _, p := range params {
+		fuzzFn.Type.Params.List = append(fuzzFn.Type.Params.List, &ast.Field{
+			Names: []*ast.Ident{ident(p.name)}, Type: ident(p.fuzzSpell())})
+	}
+	body = append(body, &ast.ExprStmt{X: call(sel(ident("f"), "Fuzz"), fuzzFn)})
+	what := op.Func.Name()
+	if op.Kind == model.Method {
+		what = op.Name
+	}
+	doc := wrap(name+" continues from the inputs gentest tested (go\x00test\x00-fuzz="+name+"). "+what+
+		" may panic on purpose, but not with a runtime error (nil dereference, index out of range, ...)"+
+		" unless an input is zero: gentest treats that as an unchecked precondition.", docWidth)
+	src, err := r.printDecl(&ast.FuncDecl{Name: ident(name), Type: r.funcType("f", "F"), Body: block(body...)}, doc...)
+	if err != nil {
+		return "", TestInfo{}, false
+	}
+	return src, info, true
+}
+
+// callStmt calls x for its effect: with its results assigned to blanks,
+// since vet's unusedresult reports a String or Error call whose result is
+// dropped.
+func callStmt(x ast.Expr, results int) ast.Stmt {
+	if results == 0 {
+		return &ast.ExprStmt{X: x}
+	}
+	lhs := make([]ast.Expr, results)
+	for i := range lhs {
+		lhs[i] = ident("_")
+	}
+	return &ast.AssignStmt{Lhs: lhs, Tok: token.ASSIGN, Rhs: []ast.Expr{x}}
+}
+
+// fuzzSeeds collects the distinct literal inputs of cases as f.Add
+// arguments, and for each case the seed it runs as ("seed#N").
+func (r *renderer) fuzzSeeds(params []fuzzParam, cs []*oracle.Case) (seeds [][]ast.Expr, subs []string, keys []int) {
 	index := map[string]int{}
-	var subs []string
-	var keys []int
 	var probeOK bool
 	for _, c := range cs {
 		st := c.Seq.Stmts[c.Target]
@@ -227,18 +291,13 @@ func (r *renderer) fuzzTarget(op *model.Op, cs []*Case, used map[string]bool) (s
 		subs = append(subs, "seed#"+strconv.Itoa(n))
 		keys = append(keys, c.Key)
 	}
-	if len(seeds) == 0 {
-		return "", info, false
-	}
-	name := uniqueName("Fuzz"+strings.ReplaceAll(op.Name, ".", "_"), used)
-	info = TestInfo{Func: name, Subtests: subs, Keys: keys}
+	return seeds, subs, keys
+}
 
-	var body []ast.Stmt
-	for _, s := range seeds {
-		body = append(body, &ast.ExprStmt{X: call(sel(ident("f"), "Add"), s...)})
-	}
+// fuzzCall builds the fuzzed call and the deferred check that fails the
+// test on a runtime panic with no zero input.
+func (r *renderer) fuzzCall(op *model.Op, params []fuzzParam) (fun ast.Expr, args []ast.Expr, check ast.Stmt, ok bool) {
 	// The call, and how failure messages name it.
-	var args []ast.Expr
 	var d desc
 	var verbs []string
 	for _, p := range params {
@@ -246,7 +305,7 @@ func (r *renderer) fuzzTarget(op *model.Op, cs []*Case, used map[string]bool) (s
 		if p.conv {
 			cx, err := r.convert(p.typ, x)
 			if err != nil {
-				return "", TestInfo{}, false
+				return nil, nil, nil, false
 			}
 			x = cx
 		}
@@ -258,7 +317,6 @@ func (r *renderer) fuzzTarget(op *model.Op, cs []*Case, used map[string]bool) (s
 		verbs = append(verbs, verb)
 		d.args = append(d.args, ident(p.name))
 	}
-	var fun ast.Expr
 	if op.Kind == model.Method {
 		recv := args[0]
 		fun = sel(recv, op.Func.Name())
@@ -266,7 +324,11 @@ func (r *renderer) fuzzTarget(op *model.Op, cs []*Case, used map[string]bool) (s
 		d.format = types.TypeString(params[0].typ, types.RelativeTo(r.pkg)) + "(" + verbs[0] + ")." + op.Func.Name() +
 			"(" + strings.Join(verbs[1:], ", ") + ")"
 	} else {
-		fun = sel(ident(r.qualify(op.Func.Pkg())), op.Func.Name())
+		f, err := r.funcExpr(op)
+		if err != nil {
+			return nil, nil, nil, false
+		}
+		fun = f
 		d.format = op.Func.Name() + "(" + strings.Join(verbs, ", ") + ")"
 	}
 	// Zero inputs are exempt: gentest's contract treats a runtime panic on
@@ -289,50 +351,11 @@ func (r *renderer) fuzzTarget(op *model.Op, cs []*Case, used map[string]bool) (s
 	}
 	rtName := r.use("runtime")
 	debugName := r.use("runtime/debug")
-	check := &ast.IfStmt{
+	check = &ast.IfStmt{
 		Init: &ast.AssignStmt{Lhs: []ast.Expr{ident("err"), ident("ok")}, Tok: token.DEFINE,
 			Rhs: []ast.Expr{&ast.TypeAssertExpr{X: call(ident("recover")), Type: sel(ident(rtName), "Error")}}},
 		Cond: cond,
 		Body: block(errorf(d, " panicked: %v\n%s", ident("err"), call(sel(ident(debugName), "Stack")))),
 	}
-	fuzzFn := &ast.FuncLit{
-		Type: &ast.FuncType{Params: &ast.FieldList{}},
-		Body: block(
-			&ast.DeferStmt{Call: call(&ast.FuncLit{Type: &ast.FuncType{Params: &ast.FieldList{}}, Body: block(check)})},
-			callStmt(&ast.CallExpr{Fun: fun, Args: args}, len(op.Results)),
-		),
-	}
-	fuzzFn.Type.Params.List = append(fuzzFn.Type.Params.List, &ast.Field{
-		Names: []*ast.Ident{ident("t")}, Type: &ast.StarExpr{X: sel(ident("testing"), "T")}})
-	for _, p := range params {
-		fuzzFn.Type.Params.List = append(fuzzFn.Type.Params.List, &ast.Field{
-			Names: []*ast.Ident{ident(p.name)}, Type: ident(p.fuzzSpell())})
-	}
-	body = append(body, &ast.ExprStmt{X: call(sel(ident("f"), "Fuzz"), fuzzFn)})
-	what := op.Func.Name()
-	if op.Kind == model.Method {
-		what = op.Name
-	}
-	doc := wrap(name+" continues from the inputs gentest tested (go\x00test\x00-fuzz="+name+"). "+what+
-		" may panic on purpose, but not with a runtime error (nil dereference, index out of range, ...)"+
-		" unless an input is zero: gentest treats that as an unchecked precondition.", docWidth)
-	src, err := r.printDecl(&ast.FuncDecl{Name: ident(name), Type: funcType("f", "F"), Body: block(body...)}, doc...)
-	if err != nil {
-		return "", TestInfo{}, false
-	}
-	return src, info, true
-}
-
-// callStmt calls x for its effect: with its results assigned to blanks,
-// since vet's unusedresult reports a String or Error call whose result is
-// dropped.
-func callStmt(x ast.Expr, results int) ast.Stmt {
-	if results == 0 {
-		return &ast.ExprStmt{X: x}
-	}
-	lhs := make([]ast.Expr, results)
-	for i := range lhs {
-		lhs[i] = ident("_")
-	}
-	return &ast.AssignStmt{Lhs: lhs, Tok: token.ASSIGN, Rhs: []ast.Expr{x}}
+	return fun, args, check, true
 }

@@ -7,6 +7,7 @@ import (
 	"unicode"
 
 	"github.com/gentest-go/gentest/generator/model"
+	"github.com/gentest-go/gentest/generator/oracle"
 	"github.com/gentest-go/gentest/generator/seq"
 )
 
@@ -17,7 +18,7 @@ const maxSubName = 40
 // call, or, when it has none, by what prepared the call: the last method
 // called on the same receiver ("after_Add"), else the operation that
 // produced an argument ("from_String").
-func (r *renderer) subtestName(c *Case) string {
+func (r *renderer) subtestName(c *oracle.Case) string {
 	st := c.Seq.Stmts[c.Target]
 	op := r.prog.Ops[st.Op]
 	var parts []string

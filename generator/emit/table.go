@@ -21,7 +21,7 @@ import (
 // returns. Literals that differ between rows become fields; those that do
 // not stay inline, as do all checks of statements before the target.
 type table struct {
-	rows   []*Case
+	rows   []*oracle.Case
 	names  []string // row (subtest) names, parallel to rows
 	fields []*field // inputs, in statement order
 	wants  []*wantField
@@ -60,11 +60,11 @@ type wantField struct {
 
 // tables finds the tables among the cases of one test function, and
 // returns the cases that are not in any table.
-func (r *renderer) tables(cs []*Case) ([]*table, []*Case) {
-	var rest []*Case
-	groups := map[string][]*Case{}
+func (r *renderer) tables(cs []*oracle.Case) ([]*table, []*oracle.Case) {
+	var rest []*oracle.Case
+	groups := map[string][]*oracle.Case{}
 	var order []string
-	add := func(k string, c *Case) {
+	add := func(k string, c *oracle.Case) {
 		if _, ok := groups[k]; !ok {
 			order = append(order, k)
 		}
@@ -81,7 +81,7 @@ func (r *renderer) tables(cs []*Case) ([]*table, []*Case) {
 	// Rows whose error message was not asserted cannot share a wantErr
 	// string with rows whose message was: they form their own group.
 	var order2 []string
-	groups2 := map[string][]*Case{}
+	groups2 := map[string][]*oracle.Case{}
 	for _, k := range order {
 		g := groups[k]
 		hasMsg, hasNoMsg := false, false
@@ -123,7 +123,7 @@ func (r *renderer) tables(cs []*Case) ([]*table, []*Case) {
 }
 
 // slots returns the assertions of a case that can be written, by result.
-func (r *renderer) slots(c *Case) map[[2]int]oracle.Assertion {
+func (r *renderer) slots(c *oracle.Case) map[[2]int]oracle.Assertion {
 	m := map[[2]int]oracle.Assertion{}
 	for _, a := range c.Asserts {
 		if a.Kind == oracle.Equal && !r.spellable(a.Type, a.Want) {
@@ -135,7 +135,7 @@ func (r *renderer) slots(c *Case) map[[2]int]oracle.Assertion {
 }
 
 // targetErr returns the assertion on the target's error result.
-func (r *renderer) targetErr(c *Case) (oracle.Assertion, bool) {
+func (r *renderer) targetErr(c *oracle.Case) (oracle.Assertion, bool) {
 	op := r.prog.Ops[c.Seq.Stmts[c.Target].Op]
 	if !op.ErrResult {
 		return oracle.Assertion{}, false
@@ -154,7 +154,7 @@ func errMsg(a oracle.Assertion) string {
 // shapeKey is equal for cases that can share a table; false if the case
 // cannot be a row (its target is not its last statement: a table checks
 // the target last and may return early).
-func (r *renderer) shapeKey(c *Case) (string, bool) {
+func (r *renderer) shapeKey(c *oracle.Case) (string, bool) {
 	s := c.Seq
 	if c.Target != len(s.Stmts)-1 {
 		return "", false
@@ -268,7 +268,7 @@ func (r *renderer) wantable(a oracle.Assertion) bool {
 
 // newTable builds the table for cases of one shape, or returns nil when
 // no literal differs between them (nothing for a row to say).
-func (r *renderer) newTable(g []*Case) *table {
+func (r *renderer) newTable(g []*oracle.Case) *table {
 	tmpl := g[0]
 	s := tmpl.Seq
 	tb := &table{rows: g, override: map[[2]int]*field{}, errRes: -1}
@@ -402,7 +402,7 @@ func isText(t types.Type) bool {
 // nameFields names the input fields after their parameters ("limit",
 // "code"); a receiver after its type ("money"); a lone input with a
 // one-letter name "in".
-func (r *renderer) nameFields(c *Case, tb *table) {
+func (r *renderer) nameFields(c *oracle.Case, tb *table) {
 	used := map[string]bool{"name": true, "tt": true, "t": true}
 	for _, f := range tb.fields {
 		op := r.prog.Ops[c.Seq.Stmts[f.stmt].Op]
@@ -531,7 +531,7 @@ func (r *renderer) tableStmts(tb *table, i int, subUsed map[string]bool) ([]ast.
 	loop := &ast.RangeStmt{
 		Key: ident("_"), Value: ident("tt"), Tok: token.DEFINE, X: ident(name),
 		Body: block(&ast.ExprStmt{X: call(sel(ident("t"), "Run"), sel(ident("tt"), "name"),
-			&ast.FuncLit{Type: funcType("t", "T"), Body: block(body...)})}),
+			&ast.FuncLit{Type: r.funcType("t", "T"), Body: block(body...)})}),
 	}
 	return []ast.Stmt{define(name, ident(ph)), loop}, nil
 }

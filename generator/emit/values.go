@@ -49,102 +49,111 @@ func (r *renderer) probe(f func()) {
 func (r *renderer) valueExpr(t types.Type, want *rt.Tree) (ast.Expr, bool) {
 	switch u := t.Underlying().(type) {
 	case *types.Basic:
-		lit, ok := r.basicLit(u, want)
-		if !ok {
-			return nil, false
-		}
-		if named, isNamed := t.(*types.Named); isNamed {
-			if !r.nameable(named) {
-				return nil, false
-			}
-			if c := r.enumConst(named, want); c != nil {
-				return sel(ident(r.qualify(c.Pkg())), c.Name()), true
-			}
-			te, err := r.typeExpr(named)
-			if err != nil {
-				return nil, false
-			}
-			return &ast.CallExpr{Fun: te, Args: []ast.Expr{lit}}, true
-		}
-		if isDefault(u, want) {
-			return lit, true
-		}
-		return &ast.CallExpr{Fun: ident(u.Name()), Args: []ast.Expr{lit}}, true
+		return r.basicValue(t, u, want)
 	case *types.Pointer:
-		if want.Kind == rt.TNil {
-			return nil, false
-		}
-		if want.Kind != rt.TPtr || len(want.Elems) != 1 {
-			return nil, false
-		}
-		if _, isStruct := u.Elem().Underlying().(*types.Struct); !isStruct {
-			return nil, false
-		}
-		x, ok := r.valueExpr(u.Elem(), &want.Elems[0])
-		if !ok {
-			return nil, false
-		}
-		return &ast.UnaryExpr{Op: token.AND, X: x}, true
+		return r.pointerValue(t, u, want)
 	case *types.Struct:
-		if want.Kind != rt.TStruct || !want.Exported || !r.nameable(t) || len(want.Elems) != u.NumFields() {
-			return nil, false
-		}
-		te, err := r.typeExpr(t)
-		if err != nil {
-			return nil, false
-		}
-		cl := &ast.CompositeLit{Type: te}
-		for i := 0; i < u.NumFields(); i++ {
-			f := u.Field(i)
-			x, ok := r.valueExpr(f.Type(), &want.Elems[i])
-			if !ok {
-				if want.Elems[i].Kind == rt.TNil {
-					continue // a nil field is the zero value: leave it out
-				}
-				return nil, false
-			}
-			if isZeroTree(&want.Elems[i]) {
-				continue
-			}
-			cl.Elts = append(cl.Elts, &ast.KeyValueExpr{Key: ident(f.Name()), Value: x})
-		}
-		return cl, true
+		return r.structValue(t, u, want)
 	case *types.Slice:
-		if !r.nameable(t) {
-			return nil, false
-		}
-		te, err := r.typeExpr(t)
-		if err != nil {
-			return nil, false
-		}
-		switch want.Kind {
-		case rt.TNil:
-			return &ast.CallExpr{Fun: &ast.ParenExpr{X: te}, Args: []ast.Expr{ident("nil")}}, true
-		case rt.TBytes:
-			if named, ok := t.(*types.Named); ok && named != nil {
-				return &ast.CallExpr{Fun: te, Args: []ast.Expr{strLit(want.S)}}, true
-			}
-			return &ast.CallExpr{Fun: te, Args: []ast.Expr{strLit(want.S)}}, true
-		case rt.TSlice:
-			cl := &ast.CompositeLit{Type: te}
-			for i := range want.Elems {
-				x, ok := r.valueExpr(u.Elem(), &want.Elems[i])
-				if !ok {
-					return nil, false
-				}
-				cl.Elts = append(cl.Elts, elide(x))
-			}
-			return cl, true
-		}
-		return nil, false
+		return r.sliceValue(t, u, want)
 	case *types.Array:
-		if want.Kind != rt.TArray || !r.nameable(t) {
+		return r.arrayValue(t, u, want)
+	case *types.Map:
+		return r.mapValue(t, u, want)
+	case *types.Interface:
+		return r.interfaceValue(t, u, want)
+	}
+	return nil, false
+}
+
+// basicValue writes a basic value, as a named constant, a conversion or a literal.
+func (r *renderer) basicValue(t types.Type, u *types.Basic, want *rt.Tree) (ast.Expr, bool) {
+	lit, ok := r.basicLit(u, want)
+	if !ok {
+		return nil, false
+	}
+	if named, isNamed := t.(*types.Named); isNamed {
+		if !r.nameable(named) {
 			return nil, false
 		}
-		te, err := r.typeExpr(t)
+		if c := r.enumConst(named, want); c != nil {
+			return sel(ident(r.qualify(c.Pkg())), c.Name()), true
+		}
+		te, err := r.typeExpr(named)
 		if err != nil {
 			return nil, false
 		}
+		return &ast.CallExpr{Fun: te, Args: []ast.Expr{lit}}, true
+	}
+	if isDefault(u, want) {
+		return lit, true
+	}
+	return &ast.CallExpr{Fun: ident(u.Name()), Args: []ast.Expr{lit}}, true
+}
+
+// pointerValue writes a pointer to a struct as &T{...}.
+func (r *renderer) pointerValue(t types.Type, u *types.Pointer, want *rt.Tree) (ast.Expr, bool) {
+	if want.Kind == rt.TNil {
+		return nil, false
+	}
+	if want.Kind != rt.TPtr || len(want.Elems) != 1 {
+		return nil, false
+	}
+	if _, isStruct := u.Elem().Underlying().(*types.Struct); !isStruct {
+		return nil, false
+	}
+	x, ok := r.valueExpr(u.Elem(), &want.Elems[0])
+	if !ok {
+		return nil, false
+	}
+	return &ast.UnaryExpr{Op: token.AND, X: x}, true
+}
+
+// structValue writes a struct literal of its non-zero exported fields.
+func (r *renderer) structValue(t types.Type, u *types.Struct, want *rt.Tree) (ast.Expr, bool) {
+	if want.Kind != rt.TStruct || !want.Exported || !r.nameable(t) || len(want.Elems) != u.NumFields() {
+		return nil, false
+	}
+	te, err := r.typeExpr(t)
+	if err != nil {
+		return nil, false
+	}
+	cl := &ast.CompositeLit{Type: te}
+	for i := 0; i < u.NumFields(); i++ {
+		f := u.Field(i)
+		x, ok := r.valueExpr(f.Type(), &want.Elems[i])
+		if !ok {
+			if want.Elems[i].Kind == rt.TNil {
+				continue // a nil field is the zero value: leave it out
+			}
+			return nil, false
+		}
+		if isZeroTree(&want.Elems[i]) {
+			continue
+		}
+		cl.Elts = append(cl.Elts, &ast.KeyValueExpr{Key: ident(f.Name()), Value: x})
+	}
+	return cl, true
+}
+
+// sliceValue writes a slice literal, nil, or a []byte conversion of a string.
+func (r *renderer) sliceValue(t types.Type, u *types.Slice, want *rt.Tree) (ast.Expr, bool) {
+	if !r.nameable(t) {
+		return nil, false
+	}
+	te, err := r.typeExpr(t)
+	if err != nil {
+		return nil, false
+	}
+	switch want.Kind {
+	case rt.TNil:
+		return &ast.CallExpr{Fun: &ast.ParenExpr{X: te}, Args: []ast.Expr{ident("nil")}}, true
+	case rt.TBytes:
+		if named, ok := t.(*types.Named); ok && named != nil {
+			return &ast.CallExpr{Fun: te, Args: []ast.Expr{strLit(want.S)}}, true
+		}
+		return &ast.CallExpr{Fun: te, Args: []ast.Expr{strLit(want.S)}}, true
+	case rt.TSlice:
 		cl := &ast.CompositeLit{Type: te}
 		for i := range want.Elems {
 			x, ok := r.valueExpr(u.Elem(), &want.Elems[i])
@@ -154,55 +163,81 @@ func (r *renderer) valueExpr(t types.Type, want *rt.Tree) (ast.Expr, bool) {
 			cl.Elts = append(cl.Elts, elide(x))
 		}
 		return cl, true
-	case *types.Map:
-		if !r.nameable(t) {
-			return nil, false
-		}
-		te, err := r.typeExpr(t)
-		if err != nil {
-			return nil, false
-		}
-		if want.Kind == rt.TNil {
-			return &ast.CallExpr{Fun: &ast.ParenExpr{X: te}, Args: []ast.Expr{ident("nil")}}, true
-		}
-		if want.Kind != rt.TMap || len(want.Elems)%2 != 0 {
-			return nil, false
-		}
-		cl := &ast.CompositeLit{Type: te}
-		for i := 0; i < len(want.Elems); i += 2 {
-			k, ok := r.valueExpr(u.Key(), &want.Elems[i])
-			if !ok {
-				return nil, false
-			}
-			v, ok := r.valueExpr(u.Elem(), &want.Elems[i+1])
-			if !ok {
-				return nil, false
-			}
-			cl.Elts = append(cl.Elts, &ast.KeyValueExpr{Key: elide(k), Value: elide(v)})
-		}
-		return cl, true
-	case *types.Interface:
-		// Only values whose dynamic type is the default type of an
-		// untyped literal can be written without naming their type.
-		if want.Named != "" {
-			return nil, false
-		}
-		var b *types.Basic
-		switch want.Type {
-		case "int":
-			b = types.Typ[types.Int]
-		case "string":
-			b = types.Typ[types.String]
-		case "float64":
-			b = types.Typ[types.Float64]
-		case "bool":
-			b = types.Typ[types.Bool]
-		default:
-			return nil, false
-		}
-		return r.basicLit(b, want)
 	}
 	return nil, false
+}
+
+// arrayValue writes an array literal.
+func (r *renderer) arrayValue(t types.Type, u *types.Array, want *rt.Tree) (ast.Expr, bool) {
+	if want.Kind != rt.TArray || !r.nameable(t) {
+		return nil, false
+	}
+	te, err := r.typeExpr(t)
+	if err != nil {
+		return nil, false
+	}
+	cl := &ast.CompositeLit{Type: te}
+	for i := range want.Elems {
+		x, ok := r.valueExpr(u.Elem(), &want.Elems[i])
+		if !ok {
+			return nil, false
+		}
+		cl.Elts = append(cl.Elts, elide(x))
+	}
+	return cl, true
+}
+
+// mapValue writes a map literal or nil.
+func (r *renderer) mapValue(t types.Type, u *types.Map, want *rt.Tree) (ast.Expr, bool) {
+	if !r.nameable(t) {
+		return nil, false
+	}
+	te, err := r.typeExpr(t)
+	if err != nil {
+		return nil, false
+	}
+	if want.Kind == rt.TNil {
+		return &ast.CallExpr{Fun: &ast.ParenExpr{X: te}, Args: []ast.Expr{ident("nil")}}, true
+	}
+	if want.Kind != rt.TMap || len(want.Elems)%2 != 0 {
+		return nil, false
+	}
+	cl := &ast.CompositeLit{Type: te}
+	for i := 0; i < len(want.Elems); i += 2 {
+		k, ok := r.valueExpr(u.Key(), &want.Elems[i])
+		if !ok {
+			return nil, false
+		}
+		v, ok := r.valueExpr(u.Elem(), &want.Elems[i+1])
+		if !ok {
+			return nil, false
+		}
+		cl.Elts = append(cl.Elts, &ast.KeyValueExpr{Key: elide(k), Value: elide(v)})
+	}
+	return cl, true
+}
+
+// interfaceValue writes an interface value whose dynamic type is the default type of an untyped literal.
+func (r *renderer) interfaceValue(t types.Type, u *types.Interface, want *rt.Tree) (ast.Expr, bool) {
+	// Only values whose dynamic type is the default type of an
+	// untyped literal can be written without naming their type.
+	if want.Named != "" {
+		return nil, false
+	}
+	var b *types.Basic
+	switch want.Type {
+	case "int":
+		b = types.Typ[types.Int]
+	case "string":
+		b = types.Typ[types.String]
+	case "float64":
+		b = types.Typ[types.Float64]
+	case "bool":
+		b = types.Typ[types.Bool]
+	default:
+		return nil, false
+	}
+	return r.basicLit(b, want)
 }
 
 // elide drops the redundant type of composite literal elements (gofmt -s).
@@ -302,7 +337,11 @@ func newNamer(r *renderer) *namer {
 		n.used[name] = 1
 		n.taken[name] = true
 	}
-	for _, reserved := range []string{"t", "tt", "tests", "diff", "cmp", "testing", "math", "runtime", "debug", "reflect", r.pkgName} {
+	reserved := []string{"t", "tt", "tests", "diff", r.pkgName}
+	for _, name := range r.own {
+		reserved = append(reserved, name)
+	}
+	for _, reserved := range reserved {
 		n.used[reserved] = 1
 		n.taken[reserved] = true
 	}

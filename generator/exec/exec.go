@@ -18,9 +18,10 @@ import (
 	"strconv"
 	"strings"
 	"sync"
-	"syscall"
+	"sync/atomic"
 	"time"
 
+	"github.com/gentest-go/gentest/generator/exec/sysmem"
 	rt "github.com/gentest-go/gentest/generator/harness/rt"
 )
 
@@ -37,8 +38,10 @@ type Config struct {
 	Workers int
 	// CallTimeout bounds one call; 0 means one second.
 	CallTimeout time.Duration
-	// MemLimit is the per-executor memory cap in bytes: the soft limit of
-	// the Go runtime and the RSS at which the parent kills the executor.
+	// MemLimit is the per-executor memory cap in bytes: three quarters of
+	// it is the Go runtime's soft limit, and the executor is stopped when
+	// its RSS passes it (by the parent's watch where the platform has one,
+	// and by the executor's own check of its peak RSS; see Protections).
 	MemLimit int64
 	// BatchSize is the number of sequences sent per request.
 	BatchSize int
@@ -104,12 +107,17 @@ type Stats struct {
 	Sequences int
 	Restarts  int
 	Crashes   map[CrashKind]int
-	PeakRSS   int64 // bytes, the largest RSS seen of any executor
+	// PeakRSS is the largest RSS of any executor in bytes that the
+	// parent's watch sampled; 0 where there is no watch (macOS). The
+	// rusage of an exited executor is no substitute: on Linux a child
+	// started by a Go program reports the parent's high-water mark.
+	PeakRSS int64
 }
 
 // Pool is a set of executor processes.
 type Pool struct {
 	cfg     Config
+	hooks   hooks // testHooks when the pool started
 	workers []*worker
 	mu      sync.Mutex
 	stats   Stats
@@ -126,7 +134,7 @@ func Start(ctx context.Context, cfg Config) (*Pool, error) {
 	if cfg.BatchSize <= 0 {
 		cfg.BatchSize = 64
 	}
-	p := &Pool{cfg: cfg, stats: Stats{Crashes: map[CrashKind]int{}}}
+	p := &Pool{cfg: cfg, hooks: testHooks, stats: Stats{Crashes: map[CrashKind]int{}}}
 	for i := 0; i < cfg.Workers; i++ {
 		w := &worker{pool: p, id: i}
 		if err := w.start(); err != nil {
@@ -194,19 +202,42 @@ func (p *Pool) Run(seqs []rt.Seq) []Outcome {
 	return out
 }
 
+// A worker runs one executor process at a time, restarting it after a
+// crash. Its fields are used only by the goroutine running its runAll, or
+// by Start and Close, never concurrently.
 type worker struct {
-	pool      *Pool
-	id        int
-	cmd       *osexec.Cmd
-	req       *os.File // our end of the request pipe
-	enc       *rt.Encoder
-	res       *os.File // our end of the result pipe
-	dec       *rt.Decoder
-	stderr    *tailBuffer
-	done      chan struct{} // closed when the process has been waited for
-	waitErr   error
-	memKilled bool
-	memMu     sync.Mutex
+	pool   *Pool
+	id     int
+	cur    *child   // the running executor, nil after a crash or stop
+	req    *os.File // our end of the request pipe
+	enc    *rt.Encoder
+	res    *os.File // our end of the result pipe
+	dec    *rt.Decoder
+	stderr *tailBuffer
+}
+
+// child is one executor process. The memory watch and the wait goroutine
+// get the child, not the worker, so that they never see the worker move on
+// to the next process.
+type child struct {
+	cmd   *osexec.Cmd
+	group *procGroup    // kills the executor and everything it started
+	done  chan struct{} // closed when the process has been waited for
+	// waitErr is written before done is closed and read after.
+	waitErr error
+	// memKilled is set by the memory watch before it kills the process.
+	memKilled atomic.Bool
+	// hung is set when a read deadline that the pipe cannot enforce
+	// itself (Windows) expired and the process was killed for it.
+	hung atomic.Bool
+	// deadlines is true when the result pipe supports read deadlines.
+	deadlines bool
+}
+
+// kill kills the executor's process group. It is safe from any goroutine
+// and after the process has exited.
+func (c *child) kill() {
+	c.group.kill(c.cmd.Process)
 }
 
 type frame struct {
@@ -227,23 +258,18 @@ func (w *worker) env(dir string) []string {
 	cfg := w.pool.cfg
 	home := filepath.Join(dir, "home")
 	tmp := filepath.Join(dir, "tmp")
-	env := []string{
-		"PATH=/usr/local/bin:/usr/bin:/bin",
-		"HOME=" + home,
-		"TMPDIR=" + tmp,
-		"XDG_CONFIG_HOME=" + filepath.Join(home, ".config"),
-		"XDG_CACHE_HOME=" + filepath.Join(home, ".cache"),
-		"XDG_DATA_HOME=" + filepath.Join(home, ".local", "share"),
-		"XDG_STATE_HOME=" + filepath.Join(home, ".local", "state"),
-		"XDG_RUNTIME_DIR=" + filepath.Join(tmp, "run"),
+	env := append(platformEnv(home, tmp),
 		"GOMAXPROCS=1",
 		"GOTRACEBACK=single",
-		rt.EnvExecutor + "=1",
-		rt.EnvPkgPath + "=" + cfg.PkgPath,
-		rt.EnvCallTimeout + "=" + cfg.CallTimeout.String(),
-	}
+		rt.EnvExecutor+"=1",
+		rt.EnvPkgPath+"="+cfg.PkgPath,
+		rt.EnvCallTimeout+"="+cfg.CallTimeout.String(),
+	)
 	if cfg.MemLimit > 0 {
 		env = append(env, rt.EnvMemLimit+"="+strconv.FormatInt(cfg.MemLimit*3/4, 10))
+		if !w.pool.hooks.noSelfCap {
+			env = append(env, rt.EnvMemCap+"="+strconv.FormatInt(cfg.MemLimit, 10))
+		}
 	}
 	if cfg.Sandbox {
 		env = append(env, rt.EnvSandbox+"="+dir)
@@ -263,23 +289,24 @@ func (w *worker) start() error {
 	}
 	reqR, reqW, err := os.Pipe()
 	if err != nil {
-		return err
+		return fmt.Errorf("executor pipe: %w", err)
 	}
 	resR, resW, err := os.Pipe()
 	if err != nil {
 		reqR.Close()
 		reqW.Close()
-		return err
+		return fmt.Errorf("executor pipe: %w", err)
 	}
 	cmd := osexec.Command(w.pool.cfg.Exe)
 	cmd.Dir = dir
 	cmd.Env = w.env(dir)
-	cmd.ExtraFiles = []*os.File{reqR, resW}
 	w.stderr = &tailBuffer{max: 64 << 10}
 	cmd.Stderr = w.stderr
 	cmd.Stdout = io.Discard
-	// Its own process group, so that anything it starts dies with it.
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	// The executor gets the pipes, and its own process group (Unix) or job
+	// object (Windows) so that anything it starts dies with it.
+	passPipes(cmd, reqR, resW)
+	setGroup(cmd)
 	if err := cmd.Start(); err != nil {
 		reqR.Close()
 		reqW.Close()
@@ -289,39 +316,70 @@ func (w *worker) start() error {
 	}
 	reqR.Close()
 	resW.Close()
-	w.cmd, w.req, w.enc = cmd, reqW, rt.NewEncoder(reqW)
+	c := &child{cmd: cmd, group: joinGroup(cmd.Process), done: make(chan struct{})}
+	// A read deadline on a pipe needs the runtime's poller: Unix pipes have
+	// it, Windows anonymous pipes do not (os.ErrNoDeadline).
+	c.deadlines = resR.SetReadDeadline(time.Time{}) == nil && !w.pool.hooks.noDeadlines
+	w.cur, w.req, w.enc = c, reqW, rt.NewEncoder(reqW)
 	w.res, w.dec = resR, rt.NewDecoder(resR)
-	w.done = make(chan struct{})
-	w.memKilled = false
 	go func() {
-		w.waitErr = cmd.Wait()
-		close(w.done)
+		c.waitErr = cmd.Wait()
+		close(c.done)
 	}()
-	go w.watchMemory(cmd.Process.Pid, w.done)
+	go w.pool.watchMemory(c)
 	// The first frame is the hello.
 	f := w.readFrame(30 * time.Second)
 	if f.err != nil || f.kind != rt.FrameHello {
-		w.kill()
-		<-w.done
-		w.res.Close()
+		w.abort()
 		return fmt.Errorf("executor did not start: %v %s", f.err, firstLine(w.stderr.String()))
 	}
 	if w.pool.cfg.Sandbox && !f.hello.Sandboxed {
-		w.kill()
-		<-w.done
-		w.res.Close()
+		w.abort()
 		return errors.New("executor did not confirm its sandbox")
 	}
 	return nil
 }
 
+// abort kills the executor that start could not finish starting.
+func (w *worker) abort() {
+	w.cur.kill()
+	<-w.cur.done
+	w.cur.group.close()
+	w.req.Close()
+	w.res.Close()
+	w.cur = nil
+}
+
+func (p *Pool) notePeak(rss int64) {
+	p.mu.Lock()
+	if rss > p.stats.PeakRSS {
+		p.stats.PeakRSS = rss
+	}
+	p.mu.Unlock()
+}
+
 // readFrame reads the next frame, giving up after d. Frames are read on
 // the calling goroutine, with a deadline on the pipe, rather than through a
 // reader goroutine: a hand-off per frame costs more than a cheap sequence.
+// Where the pipe takes no deadline (Windows), a timer kills the executor
+// instead, which ends the read; the error is then os.ErrDeadlineExceeded
+// all the same.
 func (w *worker) readFrame(d time.Duration) frame {
-	w.res.SetReadDeadline(time.Now().Add(d))
+	c := w.cur
+	if c.deadlines {
+		w.res.SetReadDeadline(time.Now().Add(d))
+	} else {
+		t := time.AfterFunc(d, func() {
+			c.hung.Store(true)
+			c.kill()
+		})
+		defer t.Stop()
+	}
 	kind, err := w.dec.Next()
 	if err != nil {
+		if c.hung.Load() {
+			err = os.ErrDeadlineExceeded
+		}
 		return frame{err: err}
 	}
 	f := frame{kind: kind}
@@ -336,71 +394,78 @@ func (w *worker) readFrame(d time.Duration) frame {
 	return f
 }
 
-// watchMemory kills the executor when its RSS passes the cap. The Go soft
-// limit makes the runtime collect harder first; this is the hard stop.
-func (w *worker) watchMemory(pid int, done chan struct{}) {
-	cfg := w.pool.cfg
-	tick := time.NewTicker(10 * time.Millisecond)
+// hangGrace is how long the parent waits for an answer beyond the calls'
+// own limits before it declares the executor hung. A variable so that the
+// hang test does not wait this long.
+var hangGrace = 5 * time.Second
+
+// deadlockGrace is how long the parent waits, after an executor reported a
+// call past its limit, for the runtime to declare a deadlock before it
+// kills the executor (see rt/deadlock.go). The runtime needs one tick of the
+// executor's memory watch (10 ms) and a scheduling round.
+var deadlockGrace = 250 * time.Millisecond
+
+// testHooks make the paths other platforms take reachable in tests here.
+// A pool copies them when it starts.
+var testHooks hooks
+
+type hooks struct {
+	noDeadlines bool // use the timer fallback for read deadlines (Windows pipes)
+	noWatch     bool // no parent memory watch (macOS)
+	noSelfCap   bool // do not ask executors to check their own memory
+}
+
+// watchPeriod is how often the parent samples an executor's RSS.
+const watchPeriod = 10 * time.Millisecond
+
+// watchMemory samples the executor's RSS until it exits, for the peak in
+// Stats, and kills it when the RSS passes the cap. The Go soft limit makes
+// the runtime collect harder first; this is the hard stop. Where the parent
+// cannot read another process's RSS (sysmem.CanWatch is false), the
+// executor's own check (rt/memcap.go) is the stop.
+func (p *Pool) watchMemory(c *child) {
+	if !sysmem.CanWatch() || p.hooks.noWatch {
+		return
+	}
+	pid := c.cmd.Process.Pid
+	tick := time.NewTicker(watchPeriod)
 	defer tick.Stop()
 	for {
 		select {
-		case <-done:
+		case <-c.done:
 			return
 		case <-tick.C:
 		}
-		rss := readRSS(pid)
-		w.pool.mu.Lock()
-		if rss > w.pool.stats.PeakRSS {
-			w.pool.stats.PeakRSS = rss
+		rss, err := sysmem.ProcessRSS(pid)
+		if err != nil {
+			continue // exited: done is about to close
 		}
-		w.pool.mu.Unlock()
-		if cfg.MemLimit > 0 && rss > cfg.MemLimit {
-			w.memMu.Lock()
-			w.memKilled = true
-			w.memMu.Unlock()
-			w.kill()
+		p.notePeak(rss)
+		if p.cfg.MemLimit > 0 && rss > p.cfg.MemLimit {
+			c.memKilled.Store(true)
+			c.kill()
 			return
 		}
-	}
-}
-
-func readRSS(pid int) int64 {
-	data, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/status")
-	if err != nil {
-		return 0
-	}
-	for _, line := range strings.Split(string(data), "\n") {
-		if strings.HasPrefix(line, "VmRSS:") {
-			f := strings.Fields(line)
-			if len(f) >= 2 {
-				kb, _ := strconv.ParseInt(f[1], 10, 64)
-				return kb << 10
-			}
-		}
-	}
-	return 0
-}
-
-func (w *worker) kill() {
-	if w.cmd != nil && w.cmd.Process != nil {
-		syscall.Kill(-w.cmd.Process.Pid, syscall.SIGKILL)
-		w.cmd.Process.Kill()
 	}
 }
 
 func (w *worker) stop() {
-	if w.cmd == nil {
+	c := w.cur
+	if c == nil {
 		return
 	}
 	w.req.Close() // the executor exits when its request pipe closes
 	select {
-	case <-w.done:
+	case <-c.done:
 	case <-time.After(2 * time.Second):
-		w.kill()
-		<-w.done
+		c.kill()
+		<-c.done
 	}
+	// Anything it started goes with it.
+	c.kill()
+	c.group.close()
 	w.res.Close()
-	w.cmd = nil
+	w.cur = nil
 }
 
 // runAll runs seqs on this worker, restarting it after crashes, and fills
@@ -408,7 +473,7 @@ func (w *worker) stop() {
 func (w *worker) runAll(seqs []rt.Seq, out []Outcome) {
 	bs := w.pool.cfg.BatchSize
 	for i := 0; i < len(seqs); {
-		if w.cmd == nil {
+		if w.cur == nil {
 			if err := w.start(); err != nil {
 				// The executor no longer starts: report the rest as crashed
 				// rather than loop.
@@ -446,15 +511,16 @@ func (w *worker) batch(seqs []rt.Seq, out []Outcome) int {
 	}
 	// The executor's own watchdog reports slow calls; this deadline only
 	// catches an executor that stopped responding altogether.
-	idle := w.pool.cfg.CallTimeout*time.Duration(2*maxStmts+2) + 5*time.Second
+	idle := w.pool.cfg.CallTimeout*time.Duration(2*maxStmts+2) + hangGrace
 	got := 0
 	for {
 		f := w.readFrame(idle)
 		if f.err != nil {
 			if errors.Is(f.err, os.ErrDeadlineExceeded) {
-				w.kill()
-				<-w.done
-				c := &Crash{Kind: CrashHang, Stmt: -1, Stderr: w.stderr.String()}
+				w.cur.kill()
+				<-w.cur.done
+				c := &Crash{Kind: CrashHang, Stmt: -1, Stderr: w.stderr.String(),
+					Message: fmt.Sprintf("no answer for %v", idle)}
 				return w.finishCrash(seqs, out, got, c)
 			}
 			return w.crashed(seqs, out, got, nil)
@@ -476,25 +542,40 @@ func (w *worker) batch(seqs []rt.Seq, out []Outcome) int {
 }
 
 func (w *worker) crashed(seqs []rt.Seq, out []Outcome, got int, to *rt.TimeoutInfo) int {
-	select {
-	case <-w.done:
-	case <-time.After(5 * time.Second):
-		w.kill()
-		<-w.done
-	}
-	w.memMu.Lock()
-	memKilled := w.memKilled
-	w.memMu.Unlock()
-	c := classify(w.waitErr, w.stderr.String(), memKilled)
+	cur := w.cur
+	// After a timeout report the executor waits for the runtime to find a
+	// deadlock (rt/deadlock.go); otherwise it has exited or is about to.
+	wait := 5 * time.Second
 	if to != nil {
-		c = &Crash{Kind: CrashTimeout, Stmt: to.Stmt, Stderr: w.stderr.String(),
-			Message: fmt.Sprintf("call exceeded %v", w.pool.cfg.CallTimeout)}
+		wait = deadlockGrace
+	}
+	killed := false
+	select {
+	case <-cur.done:
+	case <-time.After(wait):
+		killed = true
+		cur.kill()
+		<-cur.done
+	}
+	c := classify(exitOf(cur.waitErr), w.stderr.String(), cur.memKilled.Load())
+	if to != nil {
+		if killed {
+			c = &Crash{Kind: CrashTimeout, Stmt: to.Stmt, Stderr: w.stderr.String(),
+				Message: fmt.Sprintf("call exceeded %v", w.pool.cfg.CallTimeout)}
+		} else {
+			// It died by itself after the timeout: a deadlock the
+			// runtime found, or a slow call that went on to crash.
+			c.Stmt = to.Stmt
+		}
 	}
 	return w.finishCrash(seqs, out, got, c)
 }
 
 func (w *worker) finishCrash(seqs []rt.Seq, out []Outcome, got int, c *Crash) int {
-	w.cmd = nil
+	// Whatever the executor started goes with it.
+	w.cur.kill()
+	w.cur.group.close()
+	w.cur = nil
 	w.req.Close()
 	w.res.Close()
 	if got >= len(seqs) {
@@ -504,52 +585,87 @@ func (w *worker) finishCrash(seqs []rt.Seq, out []Outcome, got int, c *Crash) in
 	return got + 1
 }
 
-// classify reads the exit status and the runtime's report on stderr.
-func classify(waitErr error, stderr string, memKilled bool) *Crash {
+// exitStatus is how a process ended, as far as classify needs it.
+type exitStatus struct {
+	known  bool   // the process was waited for and its status is known
+	code   int    // exit code, when it exited
+	signal string // the signal that killed it, "" if none
+}
+
+func exitOf(waitErr error) exitStatus {
+	var ee *osexec.ExitError
+	if !errors.As(waitErr, &ee) {
+		return exitStatus{known: waitErr == nil}
+	}
+	if sig, ok := signaled(ee.ProcessState); ok {
+		return exitStatus{known: true, code: -1, signal: sig}
+	}
+	return exitStatus{known: true, code: ee.ExitCode()}
+}
+
+// runtimeExitCode is the status the Go runtime exits with after an
+// unrecovered panic or a fatal error.
+const runtimeExitCode = 2
+
+// classify tells how an executor died from its exit status and the
+// runtime's report on stderr. The report is the first line that starts
+// with "fatal error: ", "panic: " or "runtime: goroutine stack exceeds",
+// and counts only if the process exited with the runtime's status 2: code
+// under test may print such text itself, and a panic message may contain
+// "fatal error:" or "out of memory", so the words are looked for in that
+// line alone.
+func classify(st exitStatus, stderr string, memKilled bool) *Crash {
 	c := &Crash{Stmt: -1, Stderr: stderr}
-	if memKilled {
+	if memKilled || hasLinePrefix(stderr, rt.MemCapMarker) {
 		c.Kind = CrashMemLimit
 		c.Message = "executor exceeded its memory cap"
 		return c
 	}
-	line := func(prefix string) string {
-		for _, l := range strings.Split(stderr, "\n") {
-			if strings.HasPrefix(l, prefix) {
-				return strings.TrimSpace(l)
-			}
-		}
-		return ""
+	report := ""
+	if !st.known || (st.signal == "" && st.code == runtimeExitCode) {
+		report = runtimeReport(stderr)
 	}
 	switch {
-	case strings.Contains(stderr, "stack exceeds") || strings.Contains(stderr, "fatal error: stack overflow"):
+	case strings.HasPrefix(report, "runtime: goroutine stack exceeds") || report == "fatal error: stack overflow":
 		c.Kind, c.Message = CrashStackOverflow, "stack overflow"
-	case strings.Contains(stderr, "all goroutines are asleep"):
-		c.Kind, c.Message = CrashDeadlock, line("fatal error:")
-	case strings.Contains(stderr, "concurrent map"):
-		c.Kind, c.Message = CrashConcurrentMap, line("fatal error:")
-	case strings.Contains(stderr, "out of memory"):
-		c.Kind, c.Message = CrashOOM, line("fatal error:")
-	case strings.Contains(stderr, "fatal error:"):
-		c.Kind, c.Message = CrashFatal, line("fatal error:")
-	case strings.Contains(stderr, "panic: ") && strings.Contains(stderr, "goroutine "):
-		c.Kind, c.Message = CrashGoroutinePanic, line("panic:")
+	case strings.HasPrefix(report, "fatal error: all goroutines are asleep"):
+		c.Kind, c.Message = CrashDeadlock, report
+	case strings.HasPrefix(report, "fatal error: concurrent map"):
+		c.Kind, c.Message = CrashConcurrentMap, report
+	case strings.HasPrefix(report, "fatal error:") && strings.Contains(report, "out of memory"):
+		c.Kind, c.Message = CrashOOM, report
+	case strings.HasPrefix(report, "fatal error:"):
+		c.Kind, c.Message = CrashFatal, report
+	case strings.HasPrefix(report, "panic: "):
+		// The executor recovers panics of the calls it makes, so a panic
+		// that ends the process was on another goroutine.
+		c.Kind, c.Message = CrashGoroutinePanic, report
+	case st.signal != "":
+		c.Kind, c.Message = CrashSignal, st.signal
 	default:
-		var ee *osexec.ExitError
-		if errors.As(waitErr, &ee) {
-			if ws, ok := ee.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
-				c.Kind, c.Message = CrashSignal, ws.Signal().String()
-				return c
-			}
-			c.Kind, c.ExitCode = CrashExit, ee.ExitCode()
-		} else {
-			c.Kind = CrashExit
-		}
+		c.Kind, c.ExitCode = CrashExit, st.code
 		c.Message = "process exited with status " + strconv.Itoa(c.ExitCode)
 		if l := lastLine(stderr); l != "" {
 			c.Message += ": " + l
 		}
 	}
 	return c
+}
+
+// runtimeReport returns the first line of stderr that starts a Go runtime
+// crash report, trimmed, or "".
+func runtimeReport(stderr string) string {
+	for _, l := range strings.Split(stderr, "\n") {
+		if strings.HasPrefix(l, "fatal error: ") || strings.HasPrefix(l, "panic: ") ||
+			strings.HasPrefix(l, "runtime: goroutine stack exceeds") {
+			return strings.TrimSpace(l)
+		}
+	}
+	return ""
+}
+
+func hasLinePrefix(s, prefix string) bool {
+	return strings.HasPrefix(s, prefix) || strings.Contains(s, "\n"+prefix)
 }
 
 func firstLine(s string) string {

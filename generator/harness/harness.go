@@ -7,9 +7,7 @@ package harness
 import (
 	"bytes"
 	"context"
-	"crypto/sha256"
 	"embed"
-	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"io/fs"
@@ -33,6 +31,15 @@ var rtFS embed.FS
 // package under test.
 const RTDirName = "zz_gentest_rt"
 
+// executorName is the executor binary's file name; Windows runs only
+// files named .exe.
+var executorName = func() string {
+	if runtime.GOOS == "windows" {
+		return "executor.exe"
+	}
+	return "executor"
+}()
+
 // Harness is a built executor.
 type Harness struct {
 	// Exe is the executor binary.
@@ -49,8 +56,12 @@ type Harness struct {
 type Options struct {
 	// WorkDir holds the overlay files; it must exist.
 	WorkDir string
-	// CacheDir, if set, caches built executors by a hash of their inputs.
+	// CacheDir, if set, caches built executors by a hash of their inputs
+	// (see keyInputs).
 	CacheDir string
+	// CacheMaxBytes bounds the cache's size; 0 means DefaultCacheMaxBytes.
+	// The entries used least recently go first.
+	CacheMaxBytes int64
 }
 
 // Build instruments pkg, generates the registry for prog and compiles the
@@ -88,12 +99,17 @@ func Build(ctx context.Context, pkg *packages.Package, prog *model.Program, opts
 	// instrumented package, and their TestMain would clash with ours.
 	userTests, _ := filepath.Glob(filepath.Join(dir, "*_test.go"))
 
-	key := cacheKey(files, userTests)
 	h := &Harness{Table: table, Dir: dir}
+	key := ""
 	if opts.CacheDir != "" {
-		cached := filepath.Join(opts.CacheDir, key, "executor")
-		if st, err := os.Stat(cached); err == nil && st.Mode().IsRegular() {
-			h.Exe, h.Cached = cached, true
+		// A key that cannot be computed only costs the cache.
+		if k, err := gatherKeyInputs(pkg, files, userTests); err == nil {
+			key = k.key()
+		}
+	}
+	if key != "" {
+		if exe, ok := cacheGet(opts.CacheDir, key, opts.WorkDir); ok {
+			h.Exe, h.Cached = exe, true
 			return h, nil
 		}
 	}
@@ -123,27 +139,36 @@ func Build(ctx context.Context, pkg *packages.Package, prog *model.Program, opts
 	if err := os.WriteFile(ovPath, data, 0o644); err != nil {
 		return nil, err
 	}
-	exe := filepath.Join(opts.WorkDir, "executor")
-	cmd := exec.CommandContext(ctx, "go", "test", "-c", "-vet=off", "-o", exe, "-overlay", ovPath, ".")
-	cmd.Dir = dir
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	cmd.Stdout = &stderr
-	if err := cmd.Run(); err != nil {
-		return nil, fmt.Errorf("building the executor for %s: %w\n%s", pkg.PkgPath, err, trim(stderr.String(), 4000))
+	exe := filepath.Join(opts.WorkDir, executorName)
+	build := func(env []string) error {
+		cmd := exec.CommandContext(ctx, "go", "test", "-c", "-vet=off", "-o", exe, "-overlay", ovPath, ".")
+		cmd.Dir = dir
+		cmd.Env = env
+		var stderr bytes.Buffer
+		cmd.Stderr = &stderr
+		cmd.Stdout = &stderr
+		if err := cmd.Run(); err != nil {
+			return fmt.Errorf("building the executor for %s: %w\n%s", pkg.PkgPath, err, trim(stderr.String(), 4000))
+		}
+		return nil
+	}
+	// Without cgo first: the Go runtime detects a deadlock ("all goroutines
+	// are asleep") only in a program without cgo, whose extra M otherwise
+	// counts as running, and the executor relies on that to tell a
+	// deadlocked call from a slow one (rt/deadlock.go). The standard
+	// library's cgo users (net, os/user) have pure-Go fallbacks; a
+	// dependency that needs cgo fails this build, and the executor is then
+	// built as the environment says.
+	if err := build(append(os.Environ(), "CGO_ENABLED=0")); err != nil {
+		if err := build(nil); err != nil {
+			return nil, err
+		}
 	}
 	h.Exe = exe
-	if opts.CacheDir != "" {
+	if key != "" {
 		// Best effort: a failed cache write only costs a rebuild next time.
-		d := filepath.Join(opts.CacheDir, key)
-		if os.MkdirAll(d, 0o755) == nil {
-			if data, err := os.ReadFile(exe); err == nil {
-				tmp := filepath.Join(d, "executor.tmp")
-				if os.WriteFile(tmp, data, 0o755) == nil {
-					os.Rename(tmp, filepath.Join(d, "executor"))
-				}
-			}
-		}
+		cachePut(opts.CacheDir, key, exe)
+		CachePrune(opts.CacheDir, opts.CacheMaxBytes)
 	}
 	return h, nil
 }
@@ -198,48 +223,6 @@ func SandboxFiles(dir, pkgPath, testPkg string) (map[string][]byte, error) {
 	files[filepath.Join(dir, "zz_gentest_sandbox_test.go")] = WithMinGo([]byte(fmt.Sprintf(
 		"package %s\n\nimport _ %q\n", testPkg, pkgPath+"/"+RTDirName)))
 	return files, nil
-}
-
-// cacheKey hashes everything that determines the executor binary: the
-// overlay contents, the package's other files as they are on disk (the
-// overlay replaces only compiled Go files), the Go version, and the
-// platform.
-func cacheKey(files map[string][]byte, userTests []string) string {
-	h := sha256.New()
-	fmt.Fprintf(h, "gentest-executor v1\n%s %s/%s\n", runtime.Version(), runtime.GOOS, runtime.GOARCH)
-	if out, err := exec.Command("go", "env", "GOVERSION", "GOFLAGS").Output(); err == nil {
-		h.Write(out)
-	}
-	paths := make([]string, 0, len(files))
-	for p := range files {
-		paths = append(paths, p)
-	}
-	sort.Strings(paths)
-	for _, p := range paths {
-		fmt.Fprintf(h, "%s %d\n", p, len(files[p]))
-		h.Write(files[p])
-	}
-	for _, t := range userTests {
-		fmt.Fprintf(h, "deleted %s\n", t)
-	}
-	// go.mod and go.sum decide dependency versions.
-	for _, p := range paths {
-		dir := filepath.Dir(p)
-		for d := dir; ; d = filepath.Dir(d) {
-			if data, err := os.ReadFile(filepath.Join(d, "go.mod")); err == nil {
-				h.Write(data)
-				if sum, err := os.ReadFile(filepath.Join(d, "go.sum")); err == nil {
-					h.Write(sum)
-				}
-				break
-			}
-			if filepath.Dir(d) == d {
-				break
-			}
-		}
-		break
-	}
-	return hex.EncodeToString(h.Sum(nil))[:32]
 }
 
 func trim(s string, n int) string {

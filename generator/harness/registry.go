@@ -33,11 +33,20 @@ func registryFile(prog *model.Program, rtImport string) ([]byte, error) {
 		}
 		body.WriteString("}, Fn: func(a []any) []any {\n")
 		g.closureBody(&body, op)
+		body.WriteString("\t}")
 		if op.Effects.Pure {
-			body.WriteString("\t}, Pure: true},\n")
-		} else {
-			body.WriteString("\t}},\n")
+			body.WriteString(", Pure: true")
 		}
+		if op.Restore != nil {
+			// The executor saves the state before the setter's first call
+			// and restores it after the sequence.
+			q := g.qualifier(op.Func.Pkg())
+			// A nil interface saved comes back as nil: the two-value
+			// assertion gives the zero value instead of panicking.
+			fmt.Fprintf(&body, ",\n\t\tSave: func() any { return %s.%s() },\n\t\tRestore: func(v any) { x, _ := v.(%s); %s.%s(x) }",
+				q, op.Restore.Func.Name(), g.typ(op.Params[0].Type), q, op.Func.Name())
+		}
+		body.WriteString("},\n")
 	}
 	body.WriteString("}\n")
 

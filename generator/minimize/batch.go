@@ -1,6 +1,8 @@
 package minimize
 
 import (
+	"context"
+	"sort"
 	"sync"
 
 	rt "github.com/gentest-go/gentest/generator/harness/rt"
@@ -25,13 +27,18 @@ type Job struct {
 // is made when every running job is waiting for an answer. Each job's
 // result depends only on the answers to its own trials, which executors
 // give independently of what else is in the batch, so the results are the
-// same as minimizing the jobs one by one.
-func MinimizeAll(prog *model.Program, runner search.Runner, jobs []Job, parallel int, opts Options) []Result {
+// same as minimizing the jobs one by one. For code that keeps state across
+// sequences the batch order matters too: a merged batch lists the trials
+// by job index, which makes it independent of goroutine scheduling.
+//
+// When ctx is done, trials are no longer run (they count as not keeping
+// the property), so every job ends at once with what it had.
+func MinimizeAll(ctx context.Context, prog *model.Program, runner search.Runner, jobs []Job, parallel int, opts Options) []Result {
 	if parallel <= 0 || parallel > len(jobs) {
 		parallel = len(jobs)
 	}
 	out := make([]Result, len(jobs))
-	b := &merger{runner: runner, active: parallel}
+	b := &merger{ctx: ctx, runner: runner, active: parallel}
 	var wg sync.WaitGroup
 	var nextMu sync.Mutex
 	next := 0
@@ -49,7 +56,7 @@ func MinimizeAll(prog *model.Program, runner search.Runner, jobs []Job, parallel
 					return
 				}
 				j := jobs[i]
-				keep := func(trials []Trial) []bool { return b.judge(trials, j.Keep) }
+				keep := func(trials []Trial) []bool { return b.judge(i, trials, j.Keep) }
 				out[i] = MinimizeWith(prog, j.Seq, j.Target, keep, opts)
 			}
 		}()
@@ -61,6 +68,7 @@ func MinimizeAll(prog *model.Program, runner search.Runner, jobs []Job, parallel
 // merger collects the batches of concurrently running minimizations and
 // runs them together once all of them wait.
 type merger struct {
+	ctx     context.Context
 	runner  search.Runner
 	mu      sync.Mutex
 	active  int
@@ -68,13 +76,17 @@ type merger struct {
 }
 
 type request struct {
+	job    int
 	trials []Trial
 	prop   Property
 	reply  chan []bool
 }
 
-func (b *merger) judge(trials []Trial, prop Property) []bool {
-	r := &request{trials: trials, prop: prop, reply: make(chan []bool, 1)}
+func (b *merger) judge(job int, trials []Trial, prop Property) []bool {
+	if b.ctx.Err() != nil {
+		return make([]bool, len(trials))
+	}
+	r := &request{job: job, trials: trials, prop: prop, reply: make(chan []bool, 1)}
 	b.mu.Lock()
 	b.pending = append(b.pending, r)
 	b.flushLocked()
@@ -99,6 +111,7 @@ func (b *merger) flushLocked() {
 	}
 	reqs := b.pending
 	b.pending = nil
+	sort.Slice(reqs, func(i, j int) bool { return reqs[i].job < reqs[j].job })
 	var wire []rt.Seq
 	for _, r := range reqs {
 		for _, t := range r.trials {

@@ -1,6 +1,7 @@
 package minimize
 
 import (
+	"context"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -162,7 +163,7 @@ func TestMinimizeAllMatchesSequential(t *testing.T) {
 		}
 		jobs = append(jobs, Job{Seq: s, Target: target, Keep: keep})
 	}
-	all := MinimizeAll(prog, runner, jobs, 4, Options{})
+	all := MinimizeAll(context.Background(), prog, runner, jobs, 4, Options{})
 	for i, j := range jobs {
 		one := MinimizeWith(prog, j.Seq, j.Target, ExecOracle(runner, j.Keep), Options{})
 		if one.Seq.Key() != all[i].Seq.Key() || one.Target != all[i].Target {

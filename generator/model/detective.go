@@ -32,9 +32,10 @@ func (p *Program) detective(support []*types.Package, opts Options) {
 	}
 	var queue []need
 	seen := map[string]bool{}
+	built := p.buildable()
 	enqueue := func(t types.Type, depth int) {
 		k := types.TypeString(t, nil)
-		if seen[k] || p.producesAssignable(t) {
+		if seen[k] || built(t) {
 			return
 		}
 		seen[k] = true
@@ -87,18 +88,49 @@ func isFunc(t types.Type) bool {
 	return ok
 }
 
-func (p *Program) producesAssignable(t types.Type) bool {
-	for _, op := range p.Ops {
-		for i, r := range op.Results {
-			if op.ErrResult && i == len(op.Results)-1 {
-				continue
-			}
-			if types.AssignableTo(r, t) {
+// buildable returns whether the program can build a value of type t from
+// literals and its own operations: some operation returns it and every
+// parameter of that operation can be filled in turn. WithContext(ctx)
+// returning a context.Context does not make contexts buildable, since it
+// needs one first.
+func (p *Program) buildable() func(t types.Type) bool {
+	var have []types.Type
+	runnable := make([]bool, len(p.Ops))
+	assignable := func(t types.Type) bool {
+		for _, h := range have {
+			if types.AssignableTo(h, t) {
 				return true
 			}
 		}
+		return false
 	}
-	return false
+	for changed := true; changed; {
+		changed = false
+		for i, op := range p.Ops {
+			if runnable[i] {
+				continue
+			}
+			ok := true
+			for _, prm := range op.Params {
+				if prm.Lit == LitNone || (prm.Lit == LitNilOK && !isFunc(prm.Type)) {
+					if !assignable(prm.Type) {
+						ok = false
+						break
+					}
+				}
+			}
+			if !ok {
+				continue
+			}
+			runnable[i], changed = true, true
+			for j, r := range op.Results {
+				if !(op.ErrResult && j == len(op.Results)-1) {
+					have = append(have, r)
+				}
+			}
+		}
+	}
+	return assignable
 }
 
 func (p *Program) hasFunc(fn *types.Func) bool {
@@ -271,6 +303,7 @@ func zeroOK(st *types.Struct, n *types.Named) bool {
 // what the detective must find elsewhere.
 func Needed(pkg *types.Package) []types.Type {
 	p := Build(pkg, Options{})
+	built := p.buildable()
 	var out []types.Type
 	seen := map[string]bool{}
 	for _, op := range p.Ops {
@@ -279,7 +312,7 @@ func Needed(pkg *types.Package) []types.Type {
 				continue
 			}
 			k := types.TypeString(prm.Type, nil)
-			if seen[k] || p.producesAssignable(prm.Type) {
+			if seen[k] || built(prm.Type) {
 				continue
 			}
 			seen[k] = true

@@ -35,12 +35,30 @@ func (p *Program) funcLits() {
 				continue
 			}
 			seen[k] = true
+			if why := unnameableSig(sig, p.Pkg); why != "" {
+				// func(applier) error with an unexported applier: no
+				// literal can be written outside the package.
+				continue
+			}
 			for _, v := range funcVariants(sig) {
 				p.add(&Op{Kind: FuncLit, Name: "func", Type: prm.Type, Variant: v,
 					Results: []types.Type{prm.Type}, Detective: true})
 			}
 		}
 	}
+}
+
+// unnameableSig says why a literal of signature sig cannot be written in
+// the external test package, or "".
+func unnameableSig(sig *types.Signature, from *types.Package) string {
+	for _, tup := range []*types.Tuple{sig.Params(), sig.Results()} {
+		for i := 0; i < tup.Len(); i++ {
+			if why := unnameable(tup.At(i).Type(), from); why != "" {
+				return why
+			}
+		}
+	}
+	return ""
 }
 
 func funcVariants(sig *types.Signature) []string {

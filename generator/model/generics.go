@@ -20,14 +20,13 @@ const maxInstances = 3
 var ctxt = types.NewContext()
 
 // instances returns the type-argument tuples to instantiate tparams with.
+// Parameters whose constraint is built from other parameters (S ~[]E, M
+// ~map[K]V) are chosen after those, by substituting the arguments already
+// chosen into the constraint's type term.
 func instances(tparams *types.TypeParamList) [][]types.Type {
 	n := tparams.Len()
 	if n == 0 {
 		return nil
-	}
-	per := make([][]types.Type, n)
-	for i := 0; i < n; i++ {
-		per[i] = candidates(tparams.At(i))
 	}
 	var out [][]types.Type
 	seen := map[string]bool{}
@@ -44,30 +43,37 @@ func instances(tparams *types.TypeParamList) [][]types.Type {
 			out = append(out, t)
 		}
 	}
-	for choice := 0; choice < 2; choice++ {
+	// pick chooses, for each parameter, candidate number choice(i).
+	pick := func(choice func(i int) int) []types.Type {
 		t := make([]types.Type, n)
-		for i := range t {
-			if len(per[i]) > 0 {
-				t[i] = per[i][choice%len(per[i])]
+		for pass := 0; pass < n; pass++ {
+			for i := range t {
+				if t[i] != nil {
+					continue
+				}
+				if c := candidates(tparams, i, t); len(c) > 0 {
+					t[i] = c[choice(i)%len(c)]
+				}
 			}
 		}
-		add(t)
+		return t
+	}
+	for choice := 0; choice < 2; choice++ {
+		add(pick(func(int) int { return choice }))
 	}
 	if n >= 2 {
-		t := make([]types.Type, n)
-		for i := range t {
-			if len(per[i]) > 0 {
-				t[i] = per[i][(i+1)%len(per[i])]
-			}
-		}
-		add(t)
+		add(pick(func(i int) int { return i + 1 }))
 	}
 	return out
 }
 
-// candidates returns type arguments that satisfy tp's constraint, in
-// preference order.
-func candidates(tp *types.TypeParam) []types.Type {
+// candidates returns type arguments that satisfy the constraint of
+// parameter i, in preference order, given the arguments chosen so far
+// (nil where none is): the types of its type set's terms (basic types, or
+// composite ones such as ~[]E once E is chosen), or int and string for
+// any and comparable. The final check is types.Instantiate's.
+func candidates(tparams *types.TypeParamList, i int, chosen []types.Type) []types.Type {
+	tp := tparams.At(i)
 	iface, _ := tp.Constraint().Underlying().(*types.Interface)
 	if iface == nil {
 		return nil
@@ -81,32 +87,43 @@ func candidates(tp *types.TypeParam) []types.Type {
 			out = append(out, t)
 		}
 	}
-	// The terms of the type set, from embedded unions.
-	for i := 0; i < iface.NumEmbeddeds(); i++ {
-		u, ok := iface.EmbeddedType(i).(*types.Union)
-		if !ok {
-			if b, ok := iface.EmbeddedType(i).Underlying().(*types.Interface); ok {
-				for j := 0; j < b.NumEmbeddeds(); j++ {
-					if u2, ok := b.EmbeddedType(j).(*types.Union); ok {
-						for k := 0; k < u2.Len(); k++ {
-							if bt, ok := u2.Term(k).Type().(*types.Basic); ok {
-								addT(bt)
-							}
-						}
-					}
-				}
+	dependent := false
+	term := func(t types.Type) {
+		if !mentionsTypeParam(t) {
+			if _, ok := t.Underlying().(*types.Interface); !ok {
+				addT(t)
 			}
-			continue
+			return
 		}
-		for k := 0; k < u.Len(); k++ {
-			if bt, ok := u.Term(k).Type().(*types.Basic); ok {
-				addT(bt)
+		dependent = true
+		if st, ok := subst(t, tparams, chosen); ok {
+			addT(st)
+		}
+	}
+	var terms func(it *types.Interface)
+	terms = func(it *types.Interface) {
+		for j := 0; j < it.NumEmbeddeds(); j++ {
+			switch e := it.EmbeddedType(j).(type) {
+			case *types.Union:
+				for k := 0; k < e.Len(); k++ {
+					term(e.Term(k).Type())
+				}
+			default:
+				if b, ok := e.Underlying().(*types.Interface); ok {
+					terms(b)
+				} else {
+					term(e)
+				}
 			}
 		}
 	}
-	if len(out) == 0 && iface.NumMethods() == 0 {
+	terms(iface)
+	if len(out) == 0 && !dependent && iface.NumMethods() == 0 {
 		addT(types.Typ[types.Int])
 		addT(types.Typ[types.String])
+	}
+	if dependent {
+		return out
 	}
 	// Keep only those that really satisfy the constraint.
 	var ok []types.Type
@@ -116,6 +133,80 @@ func candidates(tp *types.TypeParam) []types.Type {
 		}
 	}
 	return ok
+}
+
+// mentionsTypeParam reports whether t refers to a type parameter.
+func mentionsTypeParam(t types.Type) bool {
+	found := false
+	Walk(t, func(t types.Type) bool {
+		if _, ok := t.(*types.TypeParam); ok {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// subst replaces the type parameters of tparams in t by the chosen
+// arguments; false if one of them has none yet.
+func subst(t types.Type, tparams *types.TypeParamList, chosen []types.Type) (types.Type, bool) {
+	switch t := t.(type) {
+	case *types.TypeParam:
+		for i := 0; i < tparams.Len(); i++ {
+			if tparams.At(i) == t {
+				return chosen[i], chosen[i] != nil
+			}
+		}
+		return nil, false
+	case *types.Slice:
+		e, ok := subst(t.Elem(), tparams, chosen)
+		return types.NewSlice(e), ok
+	case *types.Array:
+		e, ok := subst(t.Elem(), tparams, chosen)
+		return types.NewArray(e, t.Len()), ok
+	case *types.Pointer:
+		e, ok := subst(t.Elem(), tparams, chosen)
+		return types.NewPointer(e), ok
+	case *types.Chan:
+		e, ok := subst(t.Elem(), tparams, chosen)
+		return types.NewChan(t.Dir(), e), ok
+	case *types.Map:
+		k, ok1 := subst(t.Key(), tparams, chosen)
+		v, ok2 := subst(t.Elem(), tparams, chosen)
+		return types.NewMap(k, v), ok1 && ok2
+	case *types.Signature:
+		ps, ok1 := substTuple(t.Params(), tparams, chosen)
+		rs, ok2 := substTuple(t.Results(), tparams, chosen)
+		return types.NewSignatureType(nil, nil, nil, ps, rs, t.Variadic()), ok1 && ok2
+	case *types.Named:
+		if t.TypeArgs().Len() == 0 {
+			return t, true
+		}
+		var args []types.Type
+		for i := 0; i < t.TypeArgs().Len(); i++ {
+			a, ok := subst(t.TypeArgs().At(i), tparams, chosen)
+			if !ok {
+				return nil, false
+			}
+			args = append(args, a)
+		}
+		inst, err := types.Instantiate(ctxt, t.Origin(), args, true)
+		return inst, err == nil
+	}
+	return t, true
+}
+
+func substTuple(tup *types.Tuple, tparams *types.TypeParamList, chosen []types.Type) (*types.Tuple, bool) {
+	var vars []*types.Var
+	for i := 0; i < tup.Len(); i++ {
+		v := tup.At(i)
+		t, ok := subst(v.Type(), tparams, chosen)
+		if !ok {
+			return nil, false
+		}
+		vars = append(vars, types.NewParam(v.Pos(), v.Pkg(), v.Name(), t))
+	}
+	return types.NewTuple(vars...), true
 }
 
 // typeArgsString spells a tuple for names and messages.

@@ -89,6 +89,26 @@ type Op struct {
 	// TypeArgs are the type arguments of a generic function's instance;
 	// the call spells them: Map[int, string](...).
 	TypeArgs []types.Type
+	// DocPanics is the doc comment's sentence announcing that the
+	// function panics (the apidoc facts), or "": its panics are documented
+	// preconditions, not bugs.
+	DocPanics string
+	// Restore, for a setter of package state (see StateSetter), is the
+	// getter that reads the state back: a test saves it before the call
+	// and puts it back when it ends, and so does the executor after each
+	// sequence.
+	Restore *Op
+}
+
+// StateSetter reports whether op is called for its effect on package
+// state: it may write package-level variables and returns nothing but an
+// error. Its effect outlives the test that calls it, so a test may call it
+// only if it puts the state back.
+func (o *Op) StateSetter() bool {
+	if !o.UnderTest || !o.Effects.WritesGlobal {
+		return false
+	}
+	return len(o.Results) == 0 || (o.ErrResult && len(o.Results) == 1)
 }
 
 // Effects are what the generator needs to know of an operation's effect
@@ -103,6 +123,10 @@ type Effects struct {
 	MutatesParams []int
 	// Nondeterministic results are never asserted.
 	Nondeterministic bool
+	// WritesGlobal: the call may change package-level state, which
+	// outlives the test that calls it; GlobalWhy says where.
+	WritesGlobal bool
+	GlobalWhy    string
 }
 
 // Observer reports whether op reads an object's state without changing
@@ -175,6 +199,9 @@ type Options struct {
 	ProducerOK func(fn *types.Func) bool
 	// Effects, when set, supplies each function's effects.
 	Effects func(fn *types.Func) Effects
+	// DocPanics, when set, returns the sentence of fn's doc comment that
+	// announces a panic, or "".
+	DocPanics func(fn *types.Func) string
 }
 
 // Build builds the model of pkg.
@@ -230,7 +257,14 @@ func Build(pkg *types.Package, opts Options) *Program {
 			if fn, ok := ms.At(i).Obj().(*types.Func); ok && fn.Exported() {
 				res := fn.Type().(*types.Signature).Results()
 				for j := 0; j < res.Len(); j++ {
-					produced[types.TypeString(res.At(j).Type(), nil)] = true
+					rt := res.At(j).Type()
+					if types.Identical(deref(rt), n) {
+						// (*Scanner).Init returning *Scanner needs a
+						// Scanner first: a method is no constructor of
+						// its own receiver's type.
+						continue
+					}
+					produced[types.TypeString(rt, nil)] = true
 				}
 			}
 		}
@@ -276,13 +310,66 @@ func Build(pkg *types.Package, opts Options) *Program {
 	p.detective(opts.Support, opts)
 	p.assertions()
 	p.funcLits()
-	for i, op := range p.Ops {
-		op.ID = i
+	for _, op := range p.Ops {
 		if opts.Effects != nil && op.Func != nil {
 			op.Effects = opts.Effects(op.Func)
 		}
+		if opts.DocPanics != nil && op.Func != nil {
+			op.DocPanics = opts.DocPanics(op.Func)
+		}
+	}
+	p.stateSetters()
+	for i, op := range p.Ops {
+		op.ID = i
 	}
 	return p
+}
+
+// stateSetters pairs every state setter with the getter that restores
+// what it sets, and leaves out the setters that have none: a test that
+// called SetEscapeHTML(false) or AddModifier(...) without undoing it would
+// change what the package's other tests see.
+//
+// A getter of SetX(v T) is a package-level function of the same package
+// with no parameters returning exactly T, named X, GetX or IsX.
+func (p *Program) stateSetters() {
+	getters := map[string]*Op{}
+	for _, op := range p.Ops {
+		if op.Kind == Call && op.UnderTest && len(op.Params) == 0 && len(op.Results) == 1 && op.Effects.Known && !op.Effects.WritesGlobal {
+			getters[op.Func.Name()] = op
+		}
+	}
+	var keep []*Op
+	for _, op := range p.Ops {
+		if !op.StateSetter() {
+			keep = append(keep, op)
+			continue
+		}
+		if g := getterOf(op, getters); g != nil {
+			op.Restore = g
+			keep = append(keep, op)
+			continue
+		}
+		why := "writes package state"
+		if op.Effects.GlobalWhy != "" {
+			why += " (" + op.Effects.GlobalWhy + ")"
+		}
+		p.Excluded = append(p.Excluded, Excluded{op.Name, why + " and the package has no getter to restore it: a test calling it would change what other tests see"})
+	}
+	p.Ops = keep
+}
+
+func getterOf(op *Op, getters map[string]*Op) *Op {
+	if op.Kind != Call || len(op.Params) != 1 || op.Variadic || !strings.HasPrefix(op.Func.Name(), "Set") {
+		return nil
+	}
+	x := strings.TrimPrefix(op.Func.Name(), "Set")
+	for _, name := range []string{x, "Get" + x, "Is" + x} {
+		if g := getters[name]; g != nil && types.Identical(g.Results[0], op.Params[0].Type) {
+			return g
+		}
+	}
+	return nil
 }
 
 // addresses adds &v operations for types whose values come from
@@ -533,12 +620,11 @@ func isInternal(path string) bool {
 // internalVisible reports whether package from may import internalPath
 // under Go's internal rule: only packages rooted at the parent of the
 // internal element. The standard library's own internal/... packages are
-// visible to standard packages only (their paths have no dot in the first
-// element).
+// visible to packages in GOROOT only, and gentest's targets live in
+// modules (a module path need not have a dot: "benchstd/io" is not std).
 func internalVisible(internalPath, from string) bool {
 	if strings.HasPrefix(internalPath, "internal/") || internalPath == "internal" {
-		first, _, _ := strings.Cut(from, "/")
-		return !strings.Contains(first, ".")
+		return false
 	}
 	i := strings.LastIndex(internalPath, "/internal")
 	root := ""
@@ -596,4 +682,11 @@ func ElemLit(t types.Type) LitClass {
 		return litClass(s.Elem())
 	}
 	return LitNone
+}
+
+func deref(t types.Type) types.Type {
+	if p, ok := t.(*types.Pointer); ok {
+		return p.Elem()
+	}
+	return t
 }

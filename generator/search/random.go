@@ -5,6 +5,7 @@
 package search
 
 import (
+	"context"
 	"go/types"
 	"math"
 	"math/rand/v2"
@@ -101,8 +102,10 @@ type Random struct {
 	asserts   map[string][]*model.Op // run-time type name -> assertions
 	hound     *bloodhound
 
-	Corpus   []*Entry
+	Corpus []*Entry
+	// Failures are the revealing failures, a few per kind and site.
 	Failures []*Failure
+	failKeys map[string]int
 	Stats    Stats
 	nextID   uint64
 }
@@ -129,13 +132,13 @@ func NewRandom(prog *model.Program, cfg Config) *Random {
 // Covered returns the numbers of distinct blocks and branch sides covered.
 func (r *Random) Covered() (blocks, branches int) { return len(r.blocks), len(r.branches) }
 
-// Run searches until the budget is spent.
+// Run searches until the budget is spent or ctx is done.
 //
 // Generation and execution overlap: while the executors run batch k, the
 // search generates batch k+1 from the pools as they were after batch k-1.
 // The schedule does not depend on timing, so a fixed execution budget still
 // gives the same sequences.
-func (r *Random) Run(runner Runner) {
+func (r *Random) Run(ctx context.Context, runner Runner) {
 	start := time.Now()
 	type inflight struct {
 		batch []*seq.Seq
@@ -168,6 +171,7 @@ func (r *Random) Run(runner Runner) {
 		} else {
 			more = time.Since(start) < r.cfg.Budget
 		}
+		more = more && ctx.Err() == nil
 		var next []*seq.Seq
 		if more {
 			n := r.cfg.Batch
@@ -508,8 +512,55 @@ func (r *Random) intValue() int64 {
 	return v
 }
 
+// stringValue draws a default string, and with GRT's fuzzing probability
+// edits it or composes one from characters of every class (cases, digits,
+// punctuation, space, non-ASCII): a package that compares no string
+// constant still gets inputs beyond the defaults, and a function of one
+// string parameter never runs out of new sequences.
 func (r *Random) stringValue() string {
-	return defaultStrings[r.rng.IntN(len(defaultStrings))]
+	s := defaultStrings[r.rng.IntN(len(defaultStrings))]
+	if r.cfg.NoImpurity || r.rng.Float64() >= 2*PFuzz {
+		return s
+	}
+	if r.rng.IntN(2) == 0 {
+		return fuzzString(r, s, nil)
+	}
+	n := 1 + r.rng.IntN(8)
+	var b strings.Builder
+	for i := 0; i < n; i++ {
+		b.WriteString(stringPieces[r.rng.IntN(len(stringPieces))])
+	}
+	return b.String()
+}
+
+// stringPieces are what composed strings are made of: a few characters of
+// each class and common short words.
+var stringPieces = []string{"a", "b", "z", "A", "B", "Z", "0", "1", "9", " ", "_", "-", ".", ",", ":", "/", "\t", "é", "世",
+	"ab", "AB", "Ab", "aB", "12", "go", "Go", "GO", "ID", "JSON", "HTTPServer"}
+
+// maxFailuresPerKey bounds the failures kept per kind and site: the
+// oracle reports one finding per key, and a long search must not keep
+// every failing sequence with its result.
+const maxFailuresPerKey = 3
+
+// fail records a revealing failure, a few per kind and site; the others
+// (illegal inputs) are only counted.
+func (r *Random) fail(f *Failure) {
+	if !f.Revealing {
+		return
+	}
+	key := f.Kind + " " + r.prog.Ops[f.Seq.Stmts[f.Seq.Len()-1].Op].FullName()
+	if f.Result != nil {
+		key = f.Kind + " " + f.Result.Stmts[f.Seq.Len()-1].PanicSite
+	}
+	if r.failKeys == nil {
+		r.failKeys = map[string]int{}
+	}
+	if r.failKeys[key] >= maxFailuresPerKey {
+		return
+	}
+	r.failKeys[key]++
+	r.Failures = append(r.Failures, f)
 }
 
 // process classifies an executed sequence and updates pools, coverage,
@@ -520,10 +571,13 @@ func (r *Random) process(s *seq.Seq, out exec.Outcome) {
 		r.Stats.Crashed++
 		f := &Failure{Seq: s, Crash: out.Crash, Message: out.Crash.String(), Kind: string(out.Crash.Kind)}
 		switch out.Crash.Kind {
-		case exec.CrashStackOverflow, exec.CrashGoroutinePanic, exec.CrashDeadlock, exec.CrashConcurrentMap:
+		case exec.CrashStackOverflow, exec.CrashGoroutinePanic, exec.CrashConcurrentMap:
+			// A deadlock or a hang is not among them: a call that blocks
+			// forever (select {}, a channel nobody writes) is as often what
+			// the API says it does as a bug.
 			f.Revealing = true
 		}
-		r.Failures = append(r.Failures, f)
+		r.fail(f)
 		return
 	}
 	res := out.Result
@@ -545,8 +599,8 @@ func (r *Random) process(s *seq.Seq, out exec.Outcome) {
 		r.Stats.Illegal++
 		if lastRes.Outcome == rt.OutPanic {
 			f := &Failure{Seq: s, Result: res, Message: lastRes.PanicMsg}
-			f.Kind, f.Revealing = classifyPanic(&lastRes, s, res)
-			r.Failures = append(r.Failures, f)
+			f.Kind, f.Revealing = ClassifyPanic(&lastRes, s.Stmts[last], res)
+			r.fail(f)
 		}
 		return
 	}
@@ -565,12 +619,13 @@ func (r *Random) process(s *seq.Seq, out exec.Outcome) {
 	}
 }
 
-// classifyPanic decides whether a panic of the last statement reveals a
-// bug. The runtime's nil dereference and nil-map write are Go's most
-// reliable bug signals (Randoop's .NET null-reference contract) unless a
-// nil was passed in; index, slice, conversion and division panics usually
-// mean an input violated a precondition, as do deliberate panics.
-func classifyPanic(sr *rt.StmtResult, s *seq.Seq, res *rt.Result) (string, bool) {
+// ClassifyPanic decides whether the panic sr of statement st, in a run
+// whose results are res, reveals a bug, and names its kind. The runtime's
+// nil dereference and nil-map write are Go's most reliable bug signals
+// (Randoop's .NET null-reference contract) unless a nil was passed in;
+// index, slice, conversion and division panics usually mean an input
+// violated a precondition, as do deliberate panics.
+func ClassifyPanic(sr *rt.StmtResult, st seq.Stmt, res *rt.Result) (string, bool) {
 	if !sr.PanicRuntime {
 		return "", false
 	}
@@ -583,7 +638,7 @@ func classifyPanic(sr *rt.StmtResult, s *seq.Seq, res *rt.Result) (string, bool)
 	default:
 		return "", false
 	}
-	for _, a := range s.Stmts[s.Len()-1].Args {
+	for _, a := range st.Args {
 		if a.IsLit {
 			if a.Lit.Kind == seq.LitNil {
 				return kind, false

@@ -10,6 +10,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -33,8 +34,10 @@ type Options struct {
 	// Run is the -run pattern; empty runs everything.
 	Run string
 	// Count and Shuffle repeat and reorder tests to expose flakiness.
+	// Shuffle is go test's -shuffle value: "" (off), "on", or a seed,
+	// which makes the order, and so the verdict, reproducible.
 	Count   int
-	Shuffle bool
+	Shuffle string
 	// Race adds -race (needs cgo).
 	Race bool
 	// Tags are build tags.
@@ -63,41 +66,111 @@ type Report struct {
 	Failed map[string]bool
 	// Passed holds the names of passed tests and subtests.
 	Passed map[string]bool
-	// BuildFailed is true when the test binary did not build; BuildLines
-	// then holds the lines of the generated file the compiler reported,
-	// and Output the compiler's report.
+	// Fails counts the failed runs of each test (with Count > 1).
+	Fails map[string]int
+	// TestOutput holds what each failed test printed (bounded).
+	TestOutput map[string]string
+	// Unexplained is set when go test failed but no test failed and the
+	// build did not: the binary died between tests, say.
+	Unexplained string
+	// running are the tests that started and never ended.
+	running []string
+	// BuildFailed is true when the test binary did not build or go vet
+	// reported a problem in an overlaid file; BuildErrors then holds the
+	// compiler's (or vet's) diagnostics, and Output its whole report.
 	BuildFailed bool
-	BuildLines  map[string][]int // file -> lines
+	BuildErrors []Diag
+	// Vet is true when the build failure is vet's.
+	Vet bool
 	// Coverage is the statement coverage (0..1), or -1 when not measured.
 	Coverage float64
 	Output   string
 	Elapsed  time.Duration
 }
 
+// maxTestOutput bounds the output kept per failed test.
+const maxTestOutput = 4096
+
 // Run runs go test as configured.
 func Run(ctx context.Context, o Options) (*Report, error) {
 	if o.Timeout <= 0 {
 		o.Timeout = 5 * time.Minute
 	}
-	ctx, cancel := context.WithTimeout(ctx, o.Timeout)
+	tctx, cancel := context.WithTimeout(ctx, o.Timeout)
 	defer cancel()
 	ovPath, err := writeOverlay(o, "verify", nil)
 	if err != nil {
 		return nil, err
 	}
 	if o.Vet {
-		if rep, err := vet(ctx, o); err != nil || rep != nil {
+		if rep, err := vet(tctx, o); err != nil || rep != nil {
 			return rep, err
 		}
 	}
-	// vet ran above, on exactly what is written; here it would trip over
+	args, env, profile, err := testArgs(o, ovPath)
+	if err != nil {
+		return nil, err
+	}
+	args = append(args, ".")
+	cmd := exec.CommandContext(tctx, "go", args...)
+	cmd.Dir = o.Dir
+	cmd.Env = env
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout = &stdout
+	cmd.Stderr = &stderr
+	start := time.Now()
+	runErr := cmd.Run()
+	rep, out := parseEvents(&stdout)
+	rep.Elapsed = time.Since(start)
+	rep.Output = out + stderr.String()
+	if ctx.Err() != nil {
+		return nil, ctx.Err()
+	}
+	if tctx.Err() != nil {
+		return rep, fmt.Errorf("go test in %s timed out after %v", o.Dir, o.Timeout)
+	}
+	if runErr != nil && len(rep.Failed) == 0 && len(rep.Passed) == 0 && len(rep.running) == 0 {
+		rep.BuildFailed = true
+	}
+	if runErr != nil && !rep.BuildFailed {
+		markTimedOut(rep)
+		// Tests that started and never ended were running when the binary
+		// died (a crash on another goroutine, a fatal error).
+		for _, name := range rep.running {
+			if !rep.Failed[name] {
+				rep.Failed[name] = true
+				rep.TestOutput[name] = "the test binary died while it ran: " + lastLines(rep.Output, 3)
+			}
+		}
+		if len(rep.Failed) == 0 {
+			// The binary failed without saying which test did.
+			rep.Unexplained = firstLines(rep.Output, 5)
+		}
+	}
+	if rep.BuildFailed {
+		rep.BuildErrors = diagnostics(rep.Output)
+	}
+	if o.Cover && !rep.BuildFailed {
+		if c, err := ProfileCoverage(profile); err == nil {
+			rep.Coverage = c
+		}
+	}
+	return rep, nil
+}
+
+// testArgs builds the go test command line for o, the environment (nil:
+// inherit), and the coverage profile's path.
+func testArgs(o Options, ovPath string) (args, env []string, profile string, err error) {
+	// vet ran before, on exactly what is written; here it would trip over
 	// overlaid directories that exist only in the overlay.
-	args := []string{"test", "-json", "-vet=off", "-overlay", ovPath}
+	// -gcflags=-e: every compile error, not the first ten, so that one
+	// round drops every case that does not compile.
+	args = []string{"test", "-json", "-vet=off", "-gcflags=-e", "-overlay", ovPath}
 	if o.Count > 0 {
 		args = append(args, "-count="+strconv.Itoa(o.Count))
 	}
-	if o.Shuffle {
-		args = append(args, "-shuffle=on")
+	if o.Shuffle != "" {
+		args = append(args, "-shuffle="+o.Shuffle)
 	}
 	if o.Race {
 		args = append(args, "-race")
@@ -108,18 +181,21 @@ func Run(ctx context.Context, o Options) (*Report, error) {
 	if o.Run != "" {
 		args = append(args, "-run="+o.Run)
 	}
-	profile := filepath.Join(o.WorkDir, "cover.out")
+	// The test binary's own timeout fires first: it names the test that
+	// was running, which is then dropped like any failing test, instead
+	// of losing the whole run.
+	args = append(args, "-timeout="+(o.Timeout*9/10).String())
+	profile = filepath.Join(o.WorkDir, "cover.out")
 	if o.Cover {
 		os.Remove(profile)
 		args = append(args, "-coverprofile="+profile)
 	}
-	var env []string
 	if len(o.Sandbox) > 0 {
 		// go test writes the test binary's temporary files under
 		// GOTMPDIR, which the sandbox must allow (coverage profiles).
 		gotmp := filepath.Join(o.WorkDir, "gotmp")
 		if err := os.MkdirAll(gotmp, 0o700); err != nil {
-			return nil, err
+			return nil, nil, "", err
 		}
 		env = append(os.Environ(), "GOTMPDIR="+gotmp)
 		dirs := append(append([]string{}, o.Sandbox...), gotmp)
@@ -128,18 +204,17 @@ func Run(ctx context.Context, o Options) (*Report, error) {
 			"HOME=" + home, "TMPDIR=" + home, "XDG_CONFIG_HOME=" + home, "XDG_CACHE_HOME=" + home,
 			"GENTEST_SANDBOX=" + strings.Join(dirs, string(filepath.ListSeparator))}, " "))
 	}
-	args = append(args, ".")
-	cmd := exec.CommandContext(ctx, "go", args...)
-	cmd.Dir = o.Dir
-	cmd.Env = env
-	var stdout, stderr bytes.Buffer
-	cmd.Stdout = &stdout
-	cmd.Stderr = &stderr
-	start := time.Now()
-	runErr := cmd.Run()
-	rep := &Report{Failed: map[string]bool{}, Passed: map[string]bool{}, Coverage: -1, Elapsed: time.Since(start)}
+	return args, env, profile, nil
+}
+
+// parseEvents reads go test -json output: which tests passed and failed,
+// what each failed test printed, and all the output as text.
+func parseEvents(r io.Reader) (*Report, string) {
+	rep := &Report{Failed: map[string]bool{}, Passed: map[string]bool{}, Fails: map[string]int{}, Coverage: -1}
 	var out strings.Builder
-	sc := bufio.NewScanner(&stdout)
+	testOut := map[string]*strings.Builder{}
+	started := map[string]int{}
+	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 1<<20), 1<<24)
 	for sc.Scan() {
 		var ev struct {
@@ -156,33 +231,47 @@ func Run(ctx context.Context, o Options) (*Report, error) {
 			continue
 		}
 		switch ev.Action {
+		case "run":
+			started[ev.Test]++
 		case "fail":
 			rep.Failed[ev.Test] = true
+			rep.Fails[ev.Test]++
+			started[ev.Test]--
+		case "skip":
+			started[ev.Test]--
 		case "pass":
 			rep.Passed[ev.Test] = true
+			started[ev.Test]--
+		case "output":
+			b := testOut[ev.Test]
+			if b == nil {
+				b = &strings.Builder{}
+				testOut[ev.Test] = b
+			}
+			if b.Len() < maxTestOutput {
+				b.WriteString(ev.Output)
+			}
 		}
 	}
-	out.WriteString(stderr.String())
-	rep.Output = out.String()
-	if ctx.Err() != nil {
-		return rep, fmt.Errorf("go test in %s timed out after %v", o.Dir, o.Timeout)
-	}
-	if runErr != nil && len(rep.Failed) == 0 && len(rep.Passed) == 0 {
-		rep.BuildFailed = true
-	}
-	if rep.BuildFailed {
-		rep.BuildLines = compileErrorLines(rep.Output)
-	}
-	if o.Cover && !rep.BuildFailed {
-		if c, err := ProfileCoverage(profile); err == nil {
-			rep.Coverage = c
+	for name, n := range started {
+		if n > 0 {
+			rep.running = append(rep.running, name)
 		}
 	}
-	return rep, nil
+	sort.Strings(rep.running)
+	rep.TestOutput = map[string]string{}
+	for name := range rep.Failed {
+		if b := testOut[name]; b != nil {
+			rep.TestOutput[name] = b.String()
+		}
+	}
+	return rep, out.String()
 }
 
 // vet runs go vet through an overlay of the files not in VetSkip; it
-// returns a report only when vet found something.
+// returns a report only when vet found something in an overlaid file. What
+// vet says about the package's own files (a problem in its assembly, say)
+// is the package's business, not a reason to reject generated tests.
 func vet(ctx context.Context, o Options) (*Report, error) {
 	ovPath, err := writeOverlay(o, "vet", o.VetSkip)
 	if err != nil {
@@ -197,10 +286,28 @@ func vet(ctx context.Context, o Options) (*Report, error) {
 	if ctx.Err() != nil {
 		return nil, fmt.Errorf("go vet in %s: %w", o.Dir, ctx.Err())
 	}
-	rep := &Report{Failed: map[string]bool{}, Passed: map[string]bool{}, Coverage: -1,
-		BuildFailed: true, Output: string(out)}
-	rep.BuildLines = compileErrorLines(rep.Output)
-	return rep, nil
+	ours := map[string]bool{}
+	for p := range o.Files {
+		if !o.VetSkip[p] {
+			ours[filepath.Base(p)] = true
+		}
+	}
+	var diags []Diag
+	for _, d := range diagnostics(string(out)) {
+		if d.TypeError {
+			// vet stops at the first type error; the compiler, run with
+			// -gcflags=-e by go test next, reports them all.
+			return nil, nil
+		}
+		if ours[d.File] {
+			diags = append(diags, d)
+		}
+	}
+	if len(diags) == 0 {
+		return nil, nil
+	}
+	return &Report{Failed: map[string]bool{}, Passed: map[string]bool{}, Coverage: -1,
+		BuildFailed: true, Vet: true, BuildErrors: diags, Output: string(out)}, nil
 }
 
 // writeOverlay writes o.Files (less skip) under o.WorkDir, each in a
@@ -244,16 +351,29 @@ func sortedKeys(m map[string][]byte) []string {
 	return keys
 }
 
-var errLineRE = regexp.MustCompile(`(?m)^\s*(?:\./)?([^\s:]+\.go):(\d+):(\d+)?`)
+// Diag is one compiler or vet diagnostic.
+type Diag struct {
+	File string // base name
+	Line int
+	Msg  string
+	// TypeError is true for vet's report that the package does not
+	// type-check ("vet: file:line: ..."), a compile error found early.
+	TypeError bool
+}
 
-func compileErrorLines(output string) map[string][]int {
-	m := map[string][]int{}
-	for _, match := range errLineRE.FindAllStringSubmatch(output, -1) {
-		line, _ := strconv.Atoi(match[2])
-		base := filepath.Base(match[1])
-		m[base] = append(m[base], line)
+func (d Diag) String() string { return fmt.Sprintf("%s:%d: %s", d.File, d.Line, d.Msg) }
+
+var errLineRE = regexp.MustCompile(`(?m)^\s*(vet: )?(?:\./)?([^\s:]+\.go):(\d+)(?::\d+)?:\s*(.*)$`)
+
+// diagnostics extracts file:line: message diagnostics from compiler or vet
+// output.
+func diagnostics(output string) []Diag {
+	var out []Diag
+	for _, m := range errLineRE.FindAllStringSubmatch(output, -1) {
+		line, _ := strconv.Atoi(m[3])
+		out = append(out, Diag{File: filepath.Base(m[2]), Line: line, Msg: strings.TrimSpace(m[4]), TypeError: m[1] != ""})
 	}
-	return m
+	return out
 }
 
 // ProfileCoverage computes statement coverage from a cover profile: the
@@ -303,4 +423,36 @@ func ProfileCoverage(path string) (float64, error) {
 		return 0, fmt.Errorf("%s: no statements in profile", path)
 	}
 	return float64(covered) / float64(total), nil
+}
+
+var runningRE = regexp.MustCompile(`^\s+(\S+) \([^)]*\)$`)
+
+// markTimedOut marks the tests that were running when the test binary's
+// -timeout fired as failed: its panic lists them under "running tests:".
+func markTimedOut(rep *Report) {
+	i := strings.Index(rep.Output, "panic: test timed out after")
+	if i < 0 {
+		return
+	}
+	rest := rep.Output[i:]
+	j := strings.Index(rest, "running tests:")
+	if j < 0 {
+		return
+	}
+	for _, line := range strings.Split(rest[j:], "\n")[1:] {
+		m := runningRE.FindStringSubmatch(line)
+		if m == nil {
+			break
+		}
+		rep.Failed[m[1]] = true
+		rep.TestOutput[m[1]] = "timed out: " + strings.TrimSpace(line)
+	}
+}
+
+func lastLines(s string, n int) string {
+	lines := strings.Split(strings.TrimSpace(s), "\n")
+	if len(lines) > n {
+		lines = lines[len(lines)-n:]
+	}
+	return strings.Join(lines, " | ")
 }

@@ -14,6 +14,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
 	"golang.org/x/tools/go/packages"
 )
 
@@ -146,17 +147,33 @@ type condObs struct {
 	DistTrue, DistFalse float64
 }
 
+// operandObs is the driver's JSON form of the runtime's OperandStat.
+type operandObs struct {
+	Branch int32
+	Kind   [2]uint8
+	I      [2]int64
+	U      [2]uint64
+	F      [2]string // as printed by fmt
+	S      [2]string
+	Cut    [2]bool
+}
+
 type scenarioCov struct {
 	Blocks   []int32
 	Branches []int32
 	Conds    []condObs
+	Operands []operandObs
 }
 
 func runDriver(t *testing.T, bin string) (results map[string]string, order []string, cov map[string]*scenarioCov) {
 	t.Helper()
 	out, err := exec.Command(bin).Output()
 	if err != nil {
-		t.Fatalf("%s: %v", bin, err)
+		var stderr []byte
+		if ee, ok := err.(*exec.ExitError); ok {
+			stderr = ee.Stderr
+		}
+		t.Fatalf("%s: %v\n%s", bin, err, stderr)
 	}
 	results, cov = map[string]string{}, map[string]*scenarioCov{}
 	for _, line := range strings.Split(strings.TrimRight(string(out), "\n"), "\n") {
@@ -295,6 +312,21 @@ func TestEndToEnd(t *testing.T) {
 		{"consts", "Consts", "x > limit", condObs{NTrue: 1, NFalse: 1}, true},
 		{"consts", "Consts", "debug", condObs{NFalse: 2, DistTrue: 1}, false},
 		{"select", "Select", "n > 0", condObs{NTrue: 1, NFalse: 1}, true},
+		{"strfns", "StrFns", `strings.HasPrefix(s, "go")`, condObs{NFalse: 1, DistTrue: 1}, true},
+		{"strfns", "StrFns", `bytes.Contains(b, []byte("xyz"))`, condObs{NFalse: 1, DistTrue: 'z' - 'w'}, true},
+		{"strfns", "StrFns", `strings.Index(s, ":") < 0`, condObs{NFalse: 1, DistTrue: 1}, true},
+		// Two bytes missing, then g=g, p/o, ':'/l, x/a.
+		{"strfns", "StrFns", `strings.EqualFold(s, "GOLANG")`, condObs{NFalse: 1, DistTrue: 512 + 1 + ('l' - ':') + ('x' - 'a')}, true},
+		{"strfns", "StrFns", "errors.Is(err, ErrEmpty)", condObs{NFalse: 1, DistTrue: 1}, false},
+		{"strfns", "StrFns", "i < len(s)", condObs{NTrue: 4, NFalse: 1}, true},
+		{"strfns", "StrFns", "s[i] == 'q'", condObs{NFalse: 4, DistTrue: 1}, true},
+		{"strfns2", "StrFns", `strings.HasPrefix(s, "go")`, condObs{NTrue: 1, DistFalse: 1}, true},
+		{"strfns2", "StrFns", `bytes.Contains(b, []byte("xyz"))`, condObs{NTrue: 1, DistFalse: 1}, true},
+		// Not found: the distance to found is the closest byte of "golang" to ':'.
+		{"strfns2", "StrFns", `strings.Index(s, ":") < 0`, condObs{NTrue: 1, DistFalse: 'a' - ':'}, true},
+		{"strfns2", "StrFns", `strings.EqualFold(s, "GOLANG")`, condObs{NTrue: 1, DistFalse: 1}, true},
+		{"strfns2", "StrFns", "errors.Is(err, ErrEmpty)", condObs{NTrue: 1, DistFalse: 1}, false},
+		{"strfnsloop", "StrFns", "s[i] == 'q'", condObs{NFalse: 5, DistTrue: 1}, true},
 	}
 	for _, c := range checks {
 		id := condID(c.fn, c.text)
@@ -315,6 +347,39 @@ func TestEndToEnd(t *testing.T) {
 		}
 		if br[int32(2*id)] != (got.NTrue > 0) || br[int32(2*id+1)] != (got.NFalse > 0) {
 			t.Errorf("scenario %s, %s %q: branches %v disagree with %+v", c.scenario, c.fn, c.text, covs[c.scenario].Branches, got)
+		}
+	}
+
+	// Operand recording: per branch, the operands of the first evaluation
+	// closest to it; conditions without distances record none.
+	ops := func(scenario string, branch int) *operandObs {
+		for i, o := range covs[scenario].Operands {
+			if int(o.Branch) == branch {
+				return &covs[scenario].Operands[i]
+			}
+		}
+		return nil
+	}
+	const kU, kF, kS, kB = 3, 4, 5, 6 // operand kinds (rt.OperandUint, ...)
+	for _, c := range []struct {
+		scenario, fn, text string
+		branch             int // 0 true, 1 false
+		want               *operandObs
+	}{
+		{"strfns", "StrFns", `strings.HasPrefix(s, "go")`, 0, &operandObs{Kind: [2]uint8{kS, kS}, S: [2]string{"gp:x", "go"}}},
+		{"strfns", "StrFns", `bytes.Contains(b, []byte("xyz"))`, 1, &operandObs{Kind: [2]uint8{kB, kB}, S: [2]string{"xyw", "xyz"}}},
+		{"strfnsloop", "StrFns", "s[i] == 'q'", 0, &operandObs{Kind: [2]uint8{kU, kU}, U: [2]uint64{'r', 'q'}}},
+		{"strfnsloop", "StrFns", "s[i] == 'q'", 1, &operandObs{Kind: [2]uint8{kU, kU}, U: [2]uint64{'a', 'q'}}},
+		{"strfns", "StrFns", "errors.Is(err, ErrEmpty)", 0, nil},
+		{"nan", "NaN", "a <= b", 0, &operandObs{Kind: [2]uint8{kF, kF}, F: [2]string{"NaN", "1"}}},
+	} {
+		br := 2*condID(c.fn, c.text) + c.branch
+		got := ops(c.scenario, br)
+		if c.want != nil {
+			c.want.Branch = int32(br)
+		}
+		if diff := cmp.Diff(c.want, got); diff != "" {
+			t.Errorf("scenario %s, %s %q branch %d operands (-want +got):\n%s", c.scenario, c.fn, c.text, c.branch, diff)
 		}
 	}
 

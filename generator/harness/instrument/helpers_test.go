@@ -47,6 +47,12 @@ func runtimePkg(t *testing.T) *types.Package {
 	return rtPkg
 }
 
+// srcImporter imports packages from source, once per test binary: the
+// source importer type-checks dependencies such as os, which takes seconds.
+var srcImporter = sync.OnceValue(func() types.Importer {
+	return importer.ForCompiler(token.NewFileSet(), "source", nil)
+})
+
 type rtImporter struct {
 	rt   *types.Package
 	base types.Importer
@@ -89,7 +95,7 @@ func instrumentFiles(t *testing.T, srcs map[string]string) (map[string]string, *
 		}
 		files = append(files, f)
 	}
-	base := importer.ForCompiler(fset, "source", nil)
+	base := srcImporter()
 	info := newInfo()
 	pkg, err := (&types.Config{Importer: base}).Check("example.com/p", fset, files, info)
 	if err != nil {
@@ -110,7 +116,7 @@ func instrumentFiles(t *testing.T, srcs map[string]string) (map[string]string, *
 		}
 		files2 = append(files2, f)
 	}
-	conf := &types.Config{Importer: rtImporter{runtimePkg(t), importer.ForCompiler(fset2, "source", nil)}}
+	conf := &types.Config{Importer: rtImporter{runtimePkg(t), srcImporter()}}
 	if _, err := conf.Check("example.com/p", fset2, files2, nil); err != nil {
 		for _, s := range res {
 			t.Log(s)

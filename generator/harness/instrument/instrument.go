@@ -11,11 +11,30 @@
 // expression of expression switches and each clause of type switches. A
 // condition c has branches 2c (true) and 2c+1 (false). Comparisons of
 // integers, floats and strings are rewritten to gentestrt_.CmpI/CmpU/CmpF/CmpS
-// calls that also record branch distances; all other conditions go through
-// gentestrt_.Br, which records the outcome only. A negation !x is
-// instrumented as x. An if or for condition that is itself && or || is not a
-// condition of its own: its operands are, as in compiled code, where each
-// operand is a separate jump.
+// calls that also record branch distances (len(x) comparisons included:
+// they are int comparisons); so are conditions that call the strings and
+// bytes functions HasPrefix, HasSuffix, Contains, ContainsAny, ContainsRune,
+// EqualFold and bytes.Equal, and comparisons of their Index, LastIndex,
+// IndexAny, LastIndexAny, IndexByte, LastIndexByte and IndexRune functions
+// with a constant that tells found from not found (see strfn.go). All
+// other conditions go through gentestrt_.Br, which records the outcome only
+// (x == nil, err != nil, errors.Is, boolean variables and calls). A negation
+// !x is instrumented as x. An if or for condition that is itself && or || is
+// not a condition of its own: its operands are, as in compiled code, where
+// each operand is a separate jump. Distance conditions name their operator
+// and operands in the table (Cond.Op, Cond.Operands), in the order the
+// runtime's operand recording reports their values.
+//
+// IDs are deterministic: files are taken in the order of their names,
+// and within a file blocks and conditions are numbered in the order the
+// instrumenter walks the syntax, which is source order except that the
+// clauses of a type switch are numbered before the conditions in their
+// bodies. Adding code to one function shifts the IDs of everything after
+// it, so IDs are stable for one version of the sources only.
+//
+// Each condition and block carries its control dependence (Deps): the
+// branches of other conditions that decide whether it runs, for goal
+// selection as in DynaMOSA (see ctrldep.go).
 //
 // Tag switches are rewritten to tagless ones so that each case comparison
 // can be observed, with the tag evaluated once into a fresh variable:
@@ -92,6 +111,7 @@ type Block struct {
 	StartLine, StartCol int
 	EndLine, EndCol     int
 	NumStmt             int
+	Deps
 }
 
 // Cond is a condition probe with branches 2*ID (true) and 2*ID+1 (false).
@@ -104,6 +124,56 @@ type Cond struct {
 	Kind     string // one of the Kind constants
 	Text     string // source text, shortened
 	Distance bool   // a comparison recording real branch distances, not outcome only
+	// Op is set for Distance conditions: the comparison operator ("==",
+	// "!=", "<", "<=", ">", ">="; a tag switch case is "=="), or the string
+	// function ("strings.HasPrefix", "bytes.Equal", ...), or for an index
+	// function compared so as to tell found from not found, the function
+	// and the test: "strings.Index>=0" (true when found) or
+	// "strings.Index<0" (true when not found).
+	Op string
+	// Operands are the left and right operand of Op, for Distance
+	// conditions: the function's two arguments for string functions, the
+	// tag and the case value for switch cases. They are the values the
+	// runtime's operand recording reports, in this order.
+	Operands [2]Operand
+	// Deps: the evaluation of the condition, both its branches, depends on
+	// these.
+	Deps
+}
+
+// Operand describes one operand of a Distance condition.
+type Operand struct {
+	Text  string // source text, shortened
+	Const bool   // a constant expression
+	// Len is set for len(x): the operand changes with x's length, not by
+	// replacing x.
+	Len bool
+}
+
+// Deps is the control dependence of a condition or block within its
+// function (closures and package initialisers being functions of their
+// own), computed on a control-flow graph of the source in which each
+// condition is a two-way branch: the operands of && and || short-circuit
+// (the right operand of a && b depends on a's true branch), switch cases
+// are tested in order, type switch clauses form one multi-way branch whose
+// conditions are all evaluated together, and panic, os.Exit, log.Fatal*,
+// log.Panic* and runtime.Goexit end the function. Panics of other calls
+// and run-time errors are not modelled: code after a call is taken to run
+// whenever the call does.
+type Deps struct {
+	// Parents are the branch IDs (2c for condition c's true branch, 2c+1
+	// for its false branch) whose taking decides that this runs: it is
+	// control dependent on them. Dependences on branches that are not
+	// conditions (range and select, tag switches left uninstrumented) are
+	// replaced by the parents of those branches. Inside loops a condition
+	// may depend on its own branches. Ascending, no duplicates.
+	Parents []int
+	// Root is set when this runs on every call of the function that reaches
+	// the function's end (it post-dominates the entry) or, through
+	// non-condition branches only, whenever such code runs: it needs no
+	// branch to be covered first, whatever Parents says. Code that cannot
+	// run (after a return) has neither Root nor Parents.
+	Root bool
 }
 
 // Package instruments every file of a type-checked package (files as from
@@ -192,7 +262,11 @@ func (p *pkgInst) file(name string, f *ast.File, src []byte, rtImport string) ([
 		litN:        map[string]int{},
 		gotoLabels:  map[string]bool{},
 		switchLabel: map[*ast.SwitchStmt]*ast.LabeledStmt{},
+		condOf:      map[ast.Node]int{},
+		anchorStmt:  map[ast.Stmt]int{},
+		anchorEmpty: map[ast.Node]int{},
 	}
+	firstBlock, firstCond := len(p.table.Blocks), len(p.table.Conds)
 	ast.Inspect(f, func(n ast.Node) bool {
 		if b, ok := n.(*ast.BranchStmt); ok && b.Tok == token.GOTO && b.Label != nil {
 			fi.gotoLabels[b.Label.Name] = true
@@ -202,6 +276,10 @@ func (p *pkgInst) file(name string, f *ast.File, src []byte, rtImport string) ([
 	for _, d := range f.Decls {
 		ast.Walk(fi, d)
 	}
+	if fi.err != nil {
+		return nil, fi.err
+	}
+	fi.ctrlDeps(f, firstBlock, firstCond)
 	if fi.err != nil {
 		return nil, fi.err
 	}

@@ -9,6 +9,9 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
 )
 
 // Each case is instrumented and the result type-checked against the
@@ -147,6 +150,58 @@ var rewriteCases = []struct {
 		src:     "package p\n\nconst X = 1\n\ntype T struct{}\n\nfunc (T) m()\n",
 		notWant: []string{"gentestrt_"},
 	},
+	{
+		// Calls of strings and bytes functions as conditions become probes
+		// that take the function (spelled as in the source) and its
+		// arguments; index comparisons that tell found from not found
+		// too, whichever side the constant is on. Other index comparisons
+		// stay integer comparisons; a package function of the same name
+		// and calls outside conditions are left alone.
+		name: "string-functions",
+		src: `package p
+
+import (
+	"bytes"
+	str "strings"
+)
+
+func HasPrefix(a, b string) bool { return a == b }
+
+func F(s string, b []byte, r rune) int {
+	if str.HasPrefix(s, "x") && !bytes.Equal(b, []byte("y")) {
+		return 1
+	}
+	if str.Index(s, ":") >= 0 || -1 != bytes.IndexByte(b, '/') {
+		return 2
+	}
+	if (str.LastIndex(s, "ab")) < 0 {
+		return 3
+	}
+	if str.Index(s, "q") == 3 || str.IndexRune(s, r) > 0 {
+		return 4
+	}
+	if HasPrefix(s, "z") || str.ContainsRune(s, r) || bytes.ContainsRune(b, r) {
+		return 5
+	}
+	switch {
+	case str.EqualFold(s, "GO"), bytes.HasSuffix(b, nil):
+		return 6
+	}
+	ok := str.Contains(s, "k")
+	return len(s) + map[bool]int{ok: 1}[true]
+}
+`,
+		want: []string{
+			`if gentestrt_.StrCall(0, gentestrt_.FnHasPrefix, str.HasPrefix, s, "x") && !gentestrt_.BytesCall(1, gentestrt_.FnEqual, bytes.Equal, b, []byte("y")) {`,
+			`if gentestrt_.StrIndex(2, gentestrt_.FnIndex, true, str.Index, s, ":") || gentestrt_.BytesIndexByte(3, true, bytes.IndexByte, b, '/') {`,
+			`if (gentestrt_.StrIndex(4, gentestrt_.FnIndex, false, str.LastIndex, s, "ab")) {`,
+			`gentestrt_.CmpI(5, gentestrt_.OpEq, gentestrt_.Int64(str.Index(s, "q")) , gentestrt_.Int64(3))`,
+			`gentestrt_.CmpI(6, gentestrt_.OpGt, gentestrt_.Int64(str.IndexRune(s, r)) , gentestrt_.Int64(0))`,
+			`gentestrt_.Br(7, HasPrefix(s, "z")) || gentestrt_.StrContainsRune(8, str.ContainsRune, s, r) || gentestrt_.BytesContainsRune(9, bytes.ContainsRune, b, r)`,
+			`case gentestrt_.StrCall(10, gentestrt_.FnEqualFold, str.EqualFold, s, "GO"), gentestrt_.BytesCall(11, gentestrt_.FnHasSuffix, bytes.HasSuffix, b, nil):`,
+			`ok := str.Contains(s, "k")`,
+		},
+	},
 }
 
 func TestRewrite(t *testing.T) {
@@ -195,22 +250,46 @@ func TestTable(t *testing.T) {
 	if got, want := strings.Join(funcs, " "), "(*T).M (*T).M (*T).M.func1 (*T).M.func1 (*T).M.func1.1 T.N T.N glob..func1"; got != want {
 		t.Errorf("block funcs %q, want %q", got, want)
 	}
+	x, one, three := Operand{Text: "x"}, Operand{Text: "1", Const: true}, Operand{Text: "3", Const: true}
 	want := []Cond{
-		{ID: 0, Func: "(*T).M.func1.1", Line: 7, Col: 29, Kind: KindAnd, Text: "x > 1", Distance: true},
-		{ID: 1, Func: "(*T).M.func1.1", Line: 7, Col: 38, Kind: KindAnd, Text: "x < 3", Distance: true},
-		{ID: 2, Func: "T.N", Line: 15, Col: 2, Kind: KindTypeCase, Text: "case int, string"},
-		{ID: 3, Func: "init", Line: 19, Col: 9, Kind: KindAnd, Text: "func() bool { return true }()"},
-		{ID: 4, Func: "init", Line: 19, Col: 42, Kind: KindAnd, Text: "len(xs) > 0", Distance: true},
+		{ID: 0, Func: "(*T).M.func1.1", Line: 7, Col: 29, Kind: KindAnd, Text: "x > 1", Distance: true,
+			Op: ">", Operands: [2]Operand{x, one}, Deps: Deps{Root: true}},
+		{ID: 1, Func: "(*T).M.func1.1", Line: 7, Col: 38, Kind: KindAnd, Text: "x < 3", Distance: true,
+			Op: "<", Operands: [2]Operand{x, three}, Deps: Deps{Parents: []int{0}}},
+		{ID: 2, Func: "T.N", Line: 15, Col: 2, Kind: KindTypeCase, Text: "case int, string", Deps: Deps{Root: true}},
+		{ID: 3, Func: "init", Line: 19, Col: 9, Kind: KindAnd, Text: "func() bool { return true }()", Deps: Deps{Root: true}},
+		{ID: 4, Func: "init", Line: 19, Col: 42, Kind: KindAnd, Text: "len(xs) > 0", Distance: true,
+			Op: ">", Operands: [2]Operand{{Text: "len(xs)", Len: true}, {Text: "0", Const: true}}, Deps: Deps{Parents: []int{6}}},
 	}
-	if len(tab.Conds) != len(want) {
-		t.Fatalf("conds %+v", tab.Conds)
+	if diff := cmp.Diff(want, tab.Conds, cmpopts.IgnoreFields(Cond{}, "File"), cmpopts.EquateEmpty()); diff != "" {
+		t.Errorf("conds (-want +got):\n%s", diff)
 	}
-	for i, w := range want {
-		c := tab.Conds[i]
-		c.File = ""
-		if c != w {
-			t.Errorf("cond %d = %+v, want %+v", i, c, w)
-		}
+}
+
+// TestStringFunctionTable checks what the table says of string-function
+// and len conditions: the operator names the function (and the found test
+// for index functions), the operands are its arguments.
+func TestStringFunctionTable(t *testing.T) {
+	src := "package p\n\nimport \"strings\"\n\nfunc F(s string, xs []int) bool {\n\tif strings.HasSuffix(s, \".go\") || strings.IndexByte(s, 'x') < 0 {\n\t\treturn true\n\t}\n\treturn len(xs) > 3 && -1 == strings.IndexAny(s, \"ab\")\n}\n"
+	_, tab := instrumentSrc(t, src)
+	type row struct {
+		Op       string
+		Operands [2]Operand
+		Distance bool
+	}
+	var got []row
+	for _, c := range tab.Conds {
+		got = append(got, row{c.Op, c.Operands, c.Distance})
+	}
+	s, dotgo := Operand{Text: "s"}, Operand{Text: `".go"`, Const: true}
+	want := []row{
+		{"strings.HasSuffix", [2]Operand{s, dotgo}, true},
+		{"strings.IndexByte<0", [2]Operand{s, {Text: "'x'", Const: true}}, true},
+		{">", [2]Operand{{Text: "len(xs)", Len: true}, {Text: "3", Const: true}}, true},
+		{"strings.IndexAny<0", [2]Operand{s, {Text: `"ab"`, Const: true}}, true},
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("table (-want +got):\n%s", diff)
 	}
 }
 

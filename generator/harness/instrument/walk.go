@@ -30,6 +30,13 @@ type fileInst struct {
 	gotoLabels  map[string]bool // labels some goto in the file jumps to
 	switchLabel map[*ast.SwitchStmt]*ast.LabeledStmt
 	tagN        int // fresh tag variables
+
+	// For the control-flow graph (cfg.go): the node each condition was
+	// registered at, and the statement (or, for an empty list, the block
+	// or clause) each block starts at.
+	condOf      map[ast.Node]int
+	anchorStmt  map[ast.Stmt]int
+	anchorEmpty map[ast.Node]int
 }
 
 func (f *fileInst) off(p token.Pos) int { return f.tf.Offset(p) }
@@ -86,6 +93,7 @@ func (f *fileInst) newCond(n ast.Node, kind, text string, dist bool) int {
 		ID: id, File: f.name, Func: f.funcName(), Line: p.Line, Col: p.Column,
 		Kind: kind, Text: text, Distance: dist,
 	})
+	f.condOf[n] = id
 	f.probes++
 	return id
 }
@@ -168,7 +176,7 @@ func (f *fileInst) Visit(node ast.Node) ast.Visitor {
 		f.fn = prev
 		return nil
 	case *ast.BlockStmt:
-		f.block(n.Lbrace, n.Rbrace, n.List)
+		f.block(n)
 		return nil
 	case *ast.IfStmt:
 		f.ifStmt(n)
@@ -227,13 +235,14 @@ func (f *fileInst) constant(e ast.Expr) bool {
 // block instruments a statement list enclosed in braces: the counters of its
 // basic blocks, then its statements. Switch and select bodies are lists of
 // clauses, each clause body getting its own counters.
-func (f *fileInst) block(lbrace, rbrace token.Pos, list []ast.Stmt) {
+func (f *fileInst) block(n *ast.BlockStmt) {
+	list := n.List
 	if len(list) > 0 {
 		switch list[0].(type) {
 		case *ast.CaseClause:
 			for _, s := range list {
 				c := s.(*ast.CaseClause)
-				f.addCounters(c.Colon+1, c.Colon+1, c.End(), c.Body, false)
+				f.addCounters(c, c.Colon+1, c.Colon+1, c.End(), c.Body, false)
 			}
 			for _, s := range list {
 				ast.Walk(f, s)
@@ -242,7 +251,7 @@ func (f *fileInst) block(lbrace, rbrace token.Pos, list []ast.Stmt) {
 		case *ast.CommClause:
 			for _, s := range list {
 				c := s.(*ast.CommClause)
-				f.addCounters(c.Colon+1, c.Colon+1, c.End(), c.Body, false)
+				f.addCounters(c, c.Colon+1, c.Colon+1, c.End(), c.Body, false)
 			}
 			for _, s := range list {
 				ast.Walk(f, s)
@@ -250,7 +259,7 @@ func (f *fileInst) block(lbrace, rbrace token.Pos, list []ast.Stmt) {
 			return
 		}
 	}
-	f.addCounters(lbrace, lbrace+1, rbrace+1, list, true) // +1 to step past closing brace
+	f.addCounters(n, n.Lbrace, n.Lbrace+1, n.Rbrace+1, list, true) // +1 to step past closing brace
 	for _, s := range list {
 		ast.Walk(f, s)
 	}
@@ -277,10 +286,10 @@ func (f *fileInst) ifStmt(n *ast.IfStmt) {
 	pos := f.tf.Pos(elseOffset + 4)
 	switch s := n.Else.(type) {
 	case *ast.IfStmt:
-		f.addCounters(pos, pos+1, s.End()+1, []ast.Stmt{s}, true)
+		f.addCounters(s, pos, pos+1, s.End()+1, []ast.Stmt{s}, true)
 		ast.Walk(f, s)
 	case *ast.BlockStmt:
-		f.addCounters(pos, pos+1, s.Rbrace+1, s.List, true)
+		f.addCounters(s, pos, pos+1, s.Rbrace+1, s.List, true)
 		for _, st := range s.List {
 			ast.Walk(f, st)
 		}
@@ -319,14 +328,18 @@ func (f *fileInst) findText(pos token.Pos, text string) int {
 }
 
 // addCounters adds counters to the beginning of each basic block at the top
-// level of list (cmd/cover's algorithm).
-func (f *fileInst) addCounters(pos, insertPos, blockEnd token.Pos, list []ast.Stmt, extendToClosingBrace bool) {
+// level of list (cmd/cover's algorithm). It records where each block
+// starts for the control-flow graph: at its first statement, or at
+// container (the block or clause) when list is empty.
+func (f *fileInst) addCounters(container ast.Node, pos, insertPos, blockEnd token.Pos, list []ast.Stmt, extendToClosingBrace bool) {
 	// An empty block gets a counter too; below we would skip it.
 	if len(list) == 0 {
+		f.anchorEmpty[container] = len(f.p.table.Blocks)
 		f.insert(insertPos, f.newBlock(insertPos, blockEnd, 0), classStmt)
 		return
 	}
 	list = append([]ast.Stmt(nil), list...)
+	orig := map[ast.Stmt]ast.Stmt{} // split labels -> the labelled statements they stand for
 	for {
 		// The first statement that affects the flow of control ends the block.
 		var last int
@@ -341,6 +354,7 @@ func (f *fileInst) addCounters(pos, insertPos, blockEnd token.Pos, list []ast.St
 				if label, isLabel := stmt.(*ast.LabeledStmt); isLabel && !isControl(label.Stmt) {
 					newLabel := *label
 					newLabel.Stmt = &ast.EmptyStmt{Semicolon: label.Stmt.Pos(), Implicit: true}
+					orig[&newLabel] = label
 					end = label.Pos() // the previous block ends before the label
 					list[last] = &newLabel
 					list = append(list, nil)
@@ -356,6 +370,11 @@ func (f *fileInst) addCounters(pos, insertPos, blockEnd token.Pos, list []ast.St
 			end = blockEnd
 		}
 		if pos != end { // no source to cover if blocks abut
+			first := list[0]
+			if o, ok := orig[first]; ok {
+				first = o
+			}
+			f.anchorStmt[first] = len(f.p.table.Blocks)
 			f.insert(insertPos, f.newBlock(pos, end, last), classStmt)
 		}
 		list = list[last:]
@@ -500,6 +519,9 @@ func (f *fileInst) cond(e ast.Expr, kind string, anyBool bool) {
 		return
 	}
 	if b, ok := x.(*ast.BinaryExpr); ok && tv.Value == nil && f.cmp(b, kind) {
+		return
+	}
+	if call, ok := x.(*ast.CallExpr); ok && plain && tv.Value == nil && f.strCall(call, kind) {
 		return
 	}
 	id := f.newCond(x, kind, f.text(x), false)
@@ -675,11 +697,15 @@ func (f *fileInst) cmp(b *ast.BinaryExpr, kind string) bool {
 	if !ok {
 		return false
 	}
+	if f.indexCmp(b, kind) {
+		return true
+	}
 	cat, lt, rt, typed := f.cmpCat(b.X, b.Y)
 	if cat == catNone {
 		return false
 	}
 	id := f.newCond(b, kind, f.text(b), true)
+	f.setOperands(id, b.Op.String(), b.X, b.Y)
 	f.insert(b.X.Pos(), fmt.Sprintf("%s.Cmp%s(%d, %s.%s, ", ImportName, cat, id, ImportName, op), classOpen)
 	f.operand(b.X, lt, cat, typed)
 	f.replace(b.OpPos, b.OpPos+token.Pos(len(b.Op.String())), ",")
@@ -762,7 +788,7 @@ func (f *fileInst) switchStmt(s *ast.SwitchStmt) {
 	}
 	for _, st := range s.Body.List {
 		c := st.(*ast.CaseClause)
-		f.addCounters(c.Colon+1, c.Colon+1, c.End(), c.Body, false)
+		f.addCounters(c, c.Colon+1, c.Colon+1, c.End(), c.Body, false)
 	}
 	for _, st := range s.Body.List {
 		c := st.(*ast.CaseClause)
@@ -835,6 +861,7 @@ func (f *fileInst) tagCase(tag ast.Expr, tagVar string, tagTV types.TypeAndValue
 		return
 	}
 	id := f.newCond(e, KindCase, text, true)
+	f.setOperands(id, "==", tag, e)
 	conv := ImportName + "." + carrier[cat]
 	f.insert(e.Pos(), fmt.Sprintf("%s.Cmp%s(%d, %s.OpEq, %s(%s), ", ImportName, cat, id, ImportName, conv, tagVar), classOpen)
 	f.operand(e, tv, cat, tagTV.Type)
@@ -851,7 +878,7 @@ func (f *fileInst) typeSwitch(s *ast.TypeSwitchStmt) {
 	}
 	for _, st := range s.Body.List {
 		c := st.(*ast.CaseClause)
-		f.addCounters(c.Colon+1, c.Colon+1, c.End(), c.Body, false)
+		f.addCounters(c, c.Colon+1, c.Colon+1, c.End(), c.Body, false)
 	}
 	n := len(s.Body.List)
 	base := -1

@@ -1,9 +1,16 @@
 package gentestrt
 
 import (
+	"bytes"
 	"math"
+	"reflect"
+	"strings"
 	"sync"
 	"testing"
+	"time"
+	"unicode/utf8"
+
+	"github.com/google/go-cmp/cmp"
 )
 
 func condOf(t *testing.T, id int) CondStat {
@@ -129,9 +136,10 @@ func TestOutOfRange(t *testing.T) {
 }
 
 func TestNoAllocs(t *testing.T) {
-	Init(10, 10)
+	Init(10, 20)
 	defer Init(0, 0)
-	a := testing.AllocsPerRun(100, func() {
+	long := []byte(strings.Repeat("x", 200))
+	probes := func() {
 		Blk(3)
 		Br(1, true)
 		CmpI(2, OpLt, 3, 4)
@@ -139,10 +147,156 @@ func TestNoAllocs(t *testing.T) {
 		CmpF(4, OpEq, 3, 4)
 		CmpS(5, OpLe, "abc", "abd")
 		Case(6, 3, 1)
-		Reset()
-	})
-	if a != 0 {
+		StrCall(9, FnContains, strings.Contains, "hello world", "wrld")
+		BytesCall(10, FnEqual, bytes.Equal, long, long[1:])
+		StrIndex(11, FnIndex, true, strings.Index, "abc", "x")
+		BytesIndexRune(12, false, bytes.IndexRune, long, 'é')
+		StrIndexByte(13, true, strings.IndexByte, "abc", 'z')
+		StrContainsRune(14, strings.ContainsRune, "abc", 'z')
+	}
+	if a := testing.AllocsPerRun(100, func() { probes(); Reset() }); a != 0 {
 		t.Errorf("%v allocations per run", a)
+	}
+	// With operand recording, only improvements record, and only []byte
+	// operands are copied: repeating the same evaluations allocates
+	// nothing.
+	KeepOperands(true)
+	defer KeepOperands(false)
+	if a := testing.AllocsPerRun(100, probes); a != 0 {
+		t.Errorf("%v allocations per run with operand recording", a)
+	}
+}
+
+// TestStringFunctions checks the string-function probes: their result is
+// the function's, and the distances follow the table in cover.go.
+func TestStringFunctions(t *testing.T) {
+	Init(0, 1)
+	defer Init(0, 0)
+	type want struct {
+		r      bool
+		dt, df float64
+	}
+	cases := []struct {
+		name string
+		eval func() bool
+		want want
+	}{
+		{"prefix true", func() bool { return StrCall(0, FnHasPrefix, strings.HasPrefix, "golang", "go") }, want{true, 0, DistK}},
+		{"prefix one off", func() bool { return StrCall(0, FnHasPrefix, strings.HasPrefix, "gplang", "go") }, want{false, 1, 0}},
+		{"prefix too short", func() bool { return StrCall(0, FnHasPrefix, strings.HasPrefix, "g", "go") }, want{false, 256, 0}},
+		{"prefix empty s", func() bool { return StrCall(0, FnHasPrefix, strings.HasPrefix, "", "ab") }, want{false, 512, 0}},
+		{"suffix", func() bool { return StrCall(0, FnHasSuffix, strings.HasSuffix, "file.gp", ".go") }, want{false, 1, 0}},
+		{"suffix short", func() bool { return StrCall(0, FnHasSuffix, strings.HasSuffix, "o", ".go") }, want{false, 512, 0}},
+		{"contains", func() bool { return StrCall(0, FnContains, strings.Contains, "xx-abd-xx", "abc") }, want{false, 1, 0}},
+		{"contains best window", func() bool { return StrCall(0, FnContains, strings.Contains, "zzzz abb", "abc") }, want{false, 1, 0}},
+		{"contains longer sub", func() bool { return StrCall(0, FnContains, strings.Contains, "bc", "abc") }, want{false, 256, 0}},
+		{"contains true", func() bool { return StrCall(0, FnContains, strings.Contains, "abc", "b") }, want{true, 0, DistK}},
+		{"contains any", func() bool { return StrCall(0, FnContainsAny, strings.ContainsAny, "hello", "az") }, want{false, 'e' - 'a', 0}},
+		{"contains any empty", func() bool { return StrCall(0, FnContainsAny, strings.ContainsAny, "hello", "") }, want{false, 256, 0}},
+		{"equal fold", func() bool { return StrCall(0, FnEqualFold, strings.EqualFold, "GoLang", "golanh") }, want{false, 1, 0}},
+		{"equal fold true", func() bool { return StrCall(0, FnEqualFold, strings.EqualFold, "GO", "go") }, want{true, 0, DistK}},
+		{"equal fold unicode", func() bool { return StrCall(0, FnEqualFold, strings.EqualFold, "é", "É") }, want{true, 0, DistK}},
+		{"bytes equal", func() bool { return BytesCall(0, FnEqual, bytes.Equal, []byte("ab"), []byte("ac")) }, want{false, 1, 0}},
+		{"bytes equal len", func() bool { return BytesCall(0, FnEqual, bytes.Equal, []byte("ab"), nil) }, want{false, 512, 0}},
+		{"bytes prefix", func() bool { return BytesCall(0, FnHasPrefix, bytes.HasPrefix, []byte("ab"), []byte("b")) }, want{false, 1, 0}},
+		{"bytes suffix", func() bool { return BytesCall(0, FnHasSuffix, bytes.HasSuffix, []byte("ab"), []byte("a")) }, want{false, 1, 0}},
+		{"bytes contains", func() bool { return BytesCall(0, FnContains, bytes.Contains, []byte("abcd"), []byte("ce")) }, want{false, 1, 0}},
+		{"bytes fold", func() bool { return BytesCall(0, FnEqualFold, bytes.EqualFold, []byte("A"), []byte("c")) }, want{false, 2, 0}},
+		{"index found", func() bool { return StrIndex(0, FnIndex, true, strings.Index, "a:b", ":") }, want{true, 0, DistK}},
+		{"index not found", func() bool { return StrIndex(0, FnIndex, true, strings.Index, "a;b", ":") }, want{false, 1, 0}},
+		{"index negated", func() bool { return StrIndex(0, FnIndex, false, strings.Index, "a;b", ":") }, want{true, 0, 1}},
+		{"last index", func() bool { return StrIndex(0, FnIndex, true, strings.LastIndex, "abab", "abc") }, want{false, 2, 0}},
+		{"index any", func() bool { return StrIndex(0, FnIndexAny, true, strings.IndexAny, "abc", "xy") }, want{false, 'x' - 'c', 0}},
+		{"bytes index", func() bool { return BytesIndex(0, FnIndex, true, bytes.Index, []byte("abc"), []byte("bd")) }, want{false, 1, 0}},
+		{"index byte", func() bool { return StrIndexByte(0, true, strings.IndexByte, "abc", 'e') }, want{false, 2, 0}},
+		{"index byte empty", func() bool { return StrIndexByte(0, true, strings.IndexByte, "", 'e') }, want{false, 256, 0}},
+		{"last index byte", func() bool { return StrIndexByte(0, false, strings.LastIndexByte, "abc", 'b') }, want{false, DistK, 0}},
+		{"bytes index byte", func() bool { return BytesIndexByte(0, true, bytes.IndexByte, []byte("abc"), 'd') }, want{false, 1, 0}},
+		{"index rune", func() bool { return StrIndexRune(0, true, strings.IndexRune, "aé", 'ê') }, want{false, 1, 0}},
+		{"bytes index rune", func() bool { return BytesIndexRune(0, true, bytes.IndexRune, []byte("aé"), 'c') }, want{false, 2, 0}},
+		{"contains rune", func() bool { return StrContainsRune(0, strings.ContainsRune, "abc", 'c') }, want{true, 0, DistK}},
+		{"bytes contains rune", func() bool { return BytesContainsRune(0, bytes.ContainsRune, nil, 'c') }, want{false, 256, 0}},
+	}
+	for _, c := range cases {
+		Reset()
+		if r := c.eval(); r != c.want.r {
+			t.Errorf("%s: result %v, want %v", c.name, r, c.want.r)
+		}
+		got := condOf(t, 0)
+		if got.DistTrue != c.want.dt || got.DistFalse != c.want.df {
+			t.Errorf("%s: distances (%v, %v), want (%v, %v)", c.name, got.DistTrue, got.DistFalse, c.want.dt, c.want.df)
+		}
+	}
+	// Long inputs: the scans stop at their bounds, and the distance stays
+	// positive when the difference is beyond them.
+	long := strings.Repeat("a", 3*maxStrScan)
+	Reset()
+	if StrCall(0, FnHasPrefix, strings.HasPrefix, long+"b", long+"c") {
+		t.Error("prefix differing past the scan bound is a prefix")
+	}
+	if c := condOf(t, 0); c.DistTrue != 1 {
+		t.Errorf("distance past the scan bound %v, want 1", c.DistTrue)
+	}
+	Reset()
+	StrCall(0, FnContains, strings.Contains, long, long[:maxStrScan]+"b")
+	if c := condOf(t, 0); c.DistTrue < 1 {
+		t.Errorf("bounded window distance %v, want >= 1", c.DistTrue)
+	}
+}
+
+func TestOperands(t *testing.T) {
+	Init(0, 4)
+	defer Init(0, 0)
+	KeepOperands(true)
+	defer KeepOperands(false)
+	for _, x := range []int64{10, 45, 41, 50, 41} {
+		CmpI(1, OpEq, x, 42)
+	}
+	long := strings.Repeat("é", 40)
+	CmpS(2, OpEq, long, "x")
+	b := []byte("mutable")
+	BytesCall(3, FnHasPrefix, bytes.HasPrefix, b, []byte("mu"))
+	b[0] = 'M' // recorded operands are copies
+	CmpF(0, OpLt, 2.5, 1)
+	got := Operands(nil)
+	want := []OperandStat{
+		// Condition 0: one evaluation, false; 2.5 < 1.
+		{Branch: 0, Kind: [2]uint8{OperandFloat, OperandFloat}, F: [2]float64{2.5, 1}},
+		{Branch: 1, Kind: [2]uint8{OperandFloat, OperandFloat}, F: [2]float64{2.5, 1}},
+		// Condition 1: closest to true is the first 41, to false the
+		// first evaluation (all are false, distance 0).
+		{Branch: 2, Kind: [2]uint8{OperandInt, OperandInt}, I: [2]int64{41, 42}},
+		{Branch: 3, Kind: [2]uint8{OperandInt, OperandInt}, I: [2]int64{10, 42}},
+		{Branch: 4, Kind: [2]uint8{OperandString, OperandString}, S: [2]string{long[:MaxOperandLen], "x"}, Cut: [2]bool{true, false}},
+		{Branch: 5, Kind: [2]uint8{OperandString, OperandString}, S: [2]string{long[:MaxOperandLen], "x"}, Cut: [2]bool{true, false}},
+		{Branch: 6, Kind: [2]uint8{OperandBytes, OperandBytes}, S: [2]string{"mutable", "mu"}},
+		{Branch: 7, Kind: [2]uint8{OperandBytes, OperandBytes}, S: [2]string{"mutable", "mu"}},
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("operands (-want +got):\n%s", diff)
+	}
+	// Reset invalidates them; without KeepOperands nothing is recorded.
+	Reset()
+	if got := Operands(nil); len(got) != 0 {
+		t.Errorf("operands after Reset: %+v", got)
+	}
+	KeepOperands(false)
+	CmpI(1, OpEq, 1, 2)
+	if got := Operands(nil); len(got) != 0 {
+		t.Errorf("operands recorded while off: %+v", got)
+	}
+	// The generation counter wraps without resurrecting old entries.
+	KeepOperands(true)
+	CmpI(1, OpEq, 1, 2)
+	opGen = ^uint32(0)
+	CmpI(2, OpLt, 7, 8)
+	Reset()
+	if got := Operands(nil); len(got) != 0 {
+		t.Errorf("operands after the generation wrapped: %+v", got)
+	}
+	CmpU(0, OpGe, 3, 4)
+	if got := Operands(nil); len(got) != 2 || got[0].U != [2]uint64{3, 4} || got[0].Kind[0] != OperandUint {
+		t.Errorf("operands after wrap: %+v", got)
 	}
 }
 
@@ -191,10 +345,33 @@ func TestCoverCollect(t *testing.T) {
 	if len(r.Conds) != 1 || r.Conds[0] != (CondObs{ID: 2, NFalse: 1, DistTrue: 2}) {
 		t.Errorf("conds %+v", r.Conds)
 	}
-	coverReset()
+	if len(r.Operands) != 0 {
+		t.Errorf("operands without FlagOperands: %+v", r.Operands)
+	}
+	coverReset(false)
 	coverCollect(r)
 	if len(r.Blocks) != 0 || len(r.Conds) != 0 {
 		t.Errorf("after reset: %+v", r)
+	}
+
+	coverReset(true)
+	CmpS(1, OpEq, "abc", "abd")
+	BytesCall(3, FnHasPrefix, bytes.HasPrefix, []byte("xyz"), []byte("xa"))
+	coverCollect(r)
+	want := []OperandObs{
+		{Branch: 2, Vals: [2]Lit{{Kind: LitString, S: "abc"}, {Kind: LitString, S: "abd"}}},
+		{Branch: 3, Vals: [2]Lit{{Kind: LitString, S: "abc"}, {Kind: LitString, S: "abd"}}},
+		{Branch: 6, Vals: [2]Lit{{Kind: LitBytes, S: "xyz"}, {Kind: LitBytes, S: "xa"}}},
+		{Branch: 7, Vals: [2]Lit{{Kind: LitBytes, S: "xyz"}, {Kind: LitBytes, S: "xa"}}},
+	}
+	if diff := cmp.Diff(want, r.Operands); diff != "" {
+		t.Errorf("operands (-want +got):\n%s", diff)
+	}
+	coverReset(false)
+	CmpS(1, OpEq, "abc", "abd")
+	coverCollect(r)
+	if len(r.Operands) != 0 {
+		t.Errorf("operands kept after coverReset(false): %+v", r.Operands)
 	}
 }
 
@@ -213,5 +390,49 @@ func BenchmarkReset(b *testing.B) {
 	defer Init(0, 0)
 	for i := 0; i < b.N; i++ {
 		Reset()
+	}
+}
+
+// TestDecodeRune compares decodeRune with unicode/utf8 on valid and
+// invalid sequences.
+func TestDecodeRune(t *testing.T) {
+	inputs := []string{"a", "é", "€", "😀", "\xff", "\xc3", "\xe2\x82", "\xed\xa0\x80", "\xf4\x90\x80\x80", "\xc0\x80", "\xf0\x9f\x98"}
+	for _, in := range inputs {
+		r, n := decodeRune([]byte(in))
+		wr, wn := utf8.DecodeRune([]byte(in))
+		if r != wr || n != wn {
+			t.Errorf("decodeRune(%q) = %U, %d; utf8 says %U, %d", in, r, n, wr, wn)
+		}
+	}
+}
+
+// TestRunOperandsFlag runs a sequence through the executor's run with and
+// without FlagOperands: only with it does the result carry operands.
+func TestRunOperandsFlag(t *testing.T) {
+	Init(0, 1)
+	defer Init(0, 0)
+	defer KeepOperands(false)
+	e := &executor{ops: []Op{{
+		Name:   "eq42",
+		Params: []reflect.Type{intType},
+		Fn: func(args []any) []any {
+			return []any{CmpI(0, OpEq, int64(args[0].(int)), 42)}
+		},
+	}}, timeout: time.Second}
+	seq := &Seq{ID: 1, Stmts: []Stmt{{Op: 0, Args: []Arg{{Kind: ArgLit, Lit: Lit{Kind: LitInt, I: 40}}}}}}
+	r := e.run(seq)
+	if len(r.Conds) != 1 || r.Conds[0].DistTrue != 2 || len(r.Operands) != 0 {
+		t.Fatalf("without FlagOperands: conds %+v, operands %+v", r.Conds, r.Operands)
+	}
+	seq.Flags = FlagOperands | FlagRepeat
+	r = e.run(seq)
+	pair := [2]Lit{{Kind: LitInt, I: 40}, {Kind: LitInt, I: 42}}
+	want := []OperandObs{{Branch: 0, Vals: pair}, {Branch: 1, Vals: pair}}
+	if diff := cmp.Diff(want, r.Operands); diff != "" {
+		t.Errorf("with FlagOperands (-want +got):\n%s", diff)
+	}
+	seq.Flags = 0
+	if r = e.run(seq); len(r.Operands) != 0 {
+		t.Errorf("operands after the flag was dropped: %+v", r.Operands)
 	}
 }

@@ -13,6 +13,7 @@ package gentestrt
 
 import (
 	"fmt"
+	"math"
 	"os"
 	"reflect"
 	"runtime"
@@ -35,6 +36,11 @@ type Op struct {
 	// Pure is true when the analysis found the operation pure; with
 	// FlagCheckPurity the executor checks that it behaves so.
 	Pure bool
+	// Save and Restore, for an operation that sets package state, read
+	// the state before the first call in a sequence and put it back after
+	// the sequence, so that no sequence sees what another one set.
+	Save    func() any
+	Restore func(any)
 }
 
 // Environment variables the parent sets for an executor.
@@ -146,17 +152,50 @@ func (e *executor) watchdog() {
 	if tick < 5*time.Millisecond {
 		tick = 5 * time.Millisecond
 	}
+	var extendedFor int64 // the call start the deadline was extended for
+	extensions := 0
 	for {
 		time.Sleep(tick)
 		start := e.curStart.Load()
-		if start == 0 || time.Since(time.Unix(0, start)) < e.timeout {
+		if start == 0 || time.Since(time.Unix(0, start)) < e.timeout*time.Duration(1+extensionsFor(start, extendedFor, extensions)) {
+			continue
+		}
+		if start != extendedFor {
+			extendedFor, extensions = start, 0
+		}
+		if extensions < maxStackExtensions && deepStacks() {
+			// Runaway recursion on a slow or loaded machine: give it the
+			// time to reach the stack limit, so that it is reported as the
+			// stack overflow it is rather than as a timeout.
+			extensions++
 			continue
 		}
 		e.encMu.Lock()
 		e.enc.Timeout(TimeoutInfo{ID: e.curSeq.Load(), Stmt: int(e.curStmt.Load())})
 		e.enc.Flush()
-		os.Exit(3)
+		e.encMu.Unlock()
+		awaitDeadlock() // see deadlock.go; the parent ends the process
 	}
+}
+
+// maxStackExtensions bounds how often a call in deep recursion gets its
+// time limit extended.
+const maxStackExtensions = 4
+
+func extensionsFor(start, extendedFor int64, n int) int {
+	if start != extendedFor {
+		return 0
+	}
+	return n
+}
+
+// deepStacks reports whether goroutine stacks hold far more memory than
+// any ordinary call needs (8 MiB; the limit is 64 MiB): a recursion that
+// has not stopped.
+func deepStacks() bool {
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	return ms.StackInuse > 8<<20
 }
 
 func (e *executor) run(s *Seq) *Result {
@@ -183,9 +222,10 @@ func (e *executor) run(s *Seq) *Result {
 }
 
 func (e *executor) runOnce(s *Seq, detail bool) *Result {
-	coverReset()
+	coverReset(s.Flags&FlagOperands != 0)
 	r := &Result{ID: s.ID, Stmts: make([]StmtResult, len(s.Stmts))}
 	vals := make([][]any, len(s.Stmts))
+	var saved []savedState
 	stopped := false
 	e.curSeq.Store(s.ID)
 	for i := range s.Stmts {
@@ -210,6 +250,11 @@ func (e *executor) runOnce(s *Seq, detail bool) *Result {
 			continue
 		}
 		e.curStmt.Store(int64(i))
+		if op.Save != nil && !hasSaved(saved, st.Op) {
+			if v, p := e.save(op); p == nil {
+				saved = append(saved, savedState{op: st.Op, v: v})
+			}
+		}
 		var before []uint64
 		check := s.Flags&FlagCheckPurity != 0 && op.Pure
 		if check {
@@ -240,7 +285,42 @@ func (e *executor) runOnce(s *Seq, detail bool) *Result {
 		}
 	}
 	coverCollect(r)
+	// Put package state back last, so that restoring neither changes the
+	// values summarised above nor counts as the sequence's coverage.
+	for i := len(saved) - 1; i >= 0; i-- {
+		e.restore(&e.ops[saved[i].op], saved[i].v)
+	}
 	return r
+}
+
+// savedState is package state an operation's getter read before the
+// operation first ran in a sequence.
+type savedState struct {
+	op int
+	v  any
+}
+
+func hasSaved(saved []savedState, op int) bool {
+	for _, s := range saved {
+		if s.op == op {
+			return true
+		}
+	}
+	return false
+}
+
+// save reads the state op sets, under the watchdog like any call.
+func (e *executor) save(op *Op) (v any, p *panicInfo) {
+	res, p := e.call(&Op{Fn: func([]any) []any { return []any{op.Save()} }}, nil)
+	if p != nil {
+		return nil, p
+	}
+	return res[0], nil
+}
+
+// restore puts saved state back; a panic leaves the state as it is.
+func (e *executor) restore(op *Op, v any) {
+	e.call(&Op{Fn: func([]any) []any { op.Restore(v); return nil }}, nil)
 }
 
 // hashArgs hashes the arguments that refer to earlier values (literals
@@ -442,16 +522,28 @@ func setLit(v reflect.Value, l *Lit) error {
 		if l.Kind == LitUint {
 			x = int64(l.U)
 		}
+		// A literal the parameter's type cannot hold is refused, not
+		// truncated: the generated test writes the literal as it is, and
+		// Go rejects 91820 as a uint8.
 		switch t.Kind() {
 		case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+			if (l.Kind == LitUint && l.U > math.MaxInt64) || v.OverflowInt(x) {
+				return fmt.Errorf("literal %s overflows %s", litText(l), t)
+			}
 			v.SetInt(x)
 			return nil
 		case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
-			if l.Kind == LitUint {
-				v.SetUint(l.U)
-			} else {
-				v.SetUint(uint64(x))
+			u := l.U
+			if l.Kind == LitInt {
+				if x < 0 {
+					return fmt.Errorf("literal %d overflows %s", x, t)
+				}
+				u = uint64(x)
 			}
+			if v.OverflowUint(u) {
+				return fmt.Errorf("literal %d overflows %s", u, t)
+			}
+			v.SetUint(u)
 			return nil
 		case reflect.Float32, reflect.Float64:
 			v.SetFloat(float64(x))
@@ -460,6 +552,9 @@ func setLit(v reflect.Value, l *Lit) error {
 	case LitFloat:
 		switch t.Kind() {
 		case reflect.Float32, reflect.Float64:
+			if v.OverflowFloat(l.F) {
+				return fmt.Errorf("literal %g overflows %s", l.F, t)
+			}
 			v.SetFloat(l.F)
 			return nil
 		}
@@ -486,4 +581,11 @@ func setLit(v reflect.Value, l *Lit) error {
 		}
 	}
 	return fmt.Errorf("literal kind %d does not fit type %s", l.Kind, t)
+}
+
+func litText(l *Lit) string {
+	if l.Kind == LitUint {
+		return strconv.FormatUint(l.U, 10)
+	}
+	return strconv.FormatInt(l.I, 10)
 }

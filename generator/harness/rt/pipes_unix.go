@@ -16,7 +16,7 @@ func protocolPipes() (in, out *os.File, err error) {
 	const high = 900
 	nin, err := syscall.Dup(inFD)
 	if err == nil {
-		err = syscall.Dup2(nin, high)
+		err = dup2(nin, high)
 		syscall.Close(nin)
 	}
 	if err != nil {
@@ -24,7 +24,7 @@ func protocolPipes() (in, out *os.File, err error) {
 	}
 	nout, err := syscall.Dup(outFD)
 	if err == nil {
-		err = syscall.Dup2(nout, high+1)
+		err = dup2(nout, high+1)
 		syscall.Close(nout)
 	}
 	if err != nil {
@@ -38,8 +38,8 @@ func protocolPipes() (in, out *os.File, err error) {
 	// with syscall.Open: an os.File could register with the runtime's
 	// poller and take one of these numbers first.
 	if null, err := syscall.Open(os.DevNull, syscall.O_RDWR|syscall.O_CLOEXEC, 0); err == nil {
-		syscall.Dup2(null, inFD)
-		syscall.Dup2(null, outFD)
+		dup2(null, inFD)
+		dup2(null, outFD)
 		syscall.Close(null)
 	}
 	return os.NewFile(high, "gentest-requests"), os.NewFile(high+1, "gentest-results"), nil

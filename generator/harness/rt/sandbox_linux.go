@@ -17,7 +17,9 @@ import (
 // Landlock confines an executor to its scratch directory. The kernel, not
 // gentest's analysis, then guarantees that code under test cannot create,
 // write, truncate or remove files elsewhere, execute programs, open TCP
-// connections or listeners, or signal processes outside the sandbox.
+// connections or listeners, ioctl devices, or signal processes outside the
+// sandbox; each restriction from the Landlock ABI that introduced it (see
+// RulesFor).
 //
 // landlock_restrict_self only restricts the calling thread, and the Go
 // runtime already runs several threads, so the executor restricts its main
@@ -46,6 +48,7 @@ const (
 	accessMakeSym    = 1 << 12
 	accessRefer      = 1 << 13 // ABI 2
 	accessTruncate   = 1 << 14 // ABI 3
+	accessIoctlDev   = 1 << 15 // ABI 5
 
 	netBindTCP    = 1 << 0 // ABI 4
 	netConnectTCP = 1 << 1
@@ -84,6 +87,45 @@ func LandlockABI() int {
 	return int(v)
 }
 
+// landlockRuleset turns the rules for an ABI into the kernel's handled
+// access masks. fsWrite is the set of filesystem rights granted under the
+// allowed directories.
+func landlockRuleset(r SandboxRules) (attr rulesetAttr, size uintptr, fsWrite uint64) {
+	fsWrite = accessWriteFile | accessRemoveDir | accessRemoveFile | accessMakeChar | accessMakeDir |
+		accessMakeReg | accessMakeSock | accessMakeFifo | accessMakeBlock | accessMakeSym
+	if r.Refer {
+		fsWrite |= accessRefer
+	}
+	if r.Truncate {
+		fsWrite |= accessTruncate
+	}
+	attr.handledFS = fsWrite | accessExecute
+	if r.IoctlDev {
+		// Handled but granted nowhere: no device opened inside the
+		// sandbox can be ioctl'ed (a terminal's TIOCSTI, a disk's
+		// BLKDISCARD). Descriptors inherited from before the sandbox,
+		// such as stdio, keep their rights.
+		attr.handledFS |= accessIoctlDev
+	}
+	// The struct grows with the ABI; an older kernel rejects a larger size
+	// with E2BIG, so pass only the fields it knows.
+	size = unsafe.Sizeof(attr.handledFS)
+	if r.TCP {
+		attr.handledNet = netBindTCP | netConnectTCP
+		size += unsafe.Sizeof(attr.handledNet)
+	}
+	if r.ScopeSignal || r.ScopeAbstractUnix {
+		if r.ScopeAbstractUnix {
+			attr.scoped |= scopeAbstractUnixSocket
+		}
+		if r.ScopeSignal {
+			attr.scoped |= scopeSignal
+		}
+		size = unsafe.Sizeof(attr)
+	}
+	return attr, size, fsWrite
+}
+
 // enterSandbox restricts the process to the directories in dirs (a
 // filepath.ListSeparator-separated list) and re-executes it; it returns only
 // on error.
@@ -97,24 +139,7 @@ func enterSandbox(dirs string) error {
 		return err
 	}
 	runtime.LockOSThread()
-	fsWrite := uint64(accessWriteFile | accessRemoveDir | accessRemoveFile | accessMakeChar | accessMakeDir |
-		accessMakeReg | accessMakeSock | accessMakeFifo | accessMakeBlock | accessMakeSym)
-	if abi >= 2 {
-		fsWrite |= accessRefer
-	}
-	if abi >= 3 {
-		fsWrite |= accessTruncate
-	}
-	attr := rulesetAttr{handledFS: fsWrite | accessExecute}
-	size := unsafe.Sizeof(attr.handledFS)
-	if abi >= 4 {
-		attr.handledNet = netBindTCP | netConnectTCP
-		size += unsafe.Sizeof(attr.handledNet)
-	}
-	if abi >= 6 {
-		attr.scoped = scopeAbstractUnixSocket | scopeSignal
-		size += unsafe.Sizeof(attr.scoped)
-	}
+	attr, size, fsWrite := landlockRuleset(RulesFor(abi))
 	fd, _, errno := syscall.Syscall(sysLandlockCreateRuleset, uintptr(unsafe.Pointer(&attr)), size, 0)
 	if errno != 0 {
 		return fmt.Errorf("landlock_create_ruleset: %w", errno)

@@ -295,34 +295,9 @@ func (b *treeBuilder) build(v reflect.Value, depth int) Tree {
 			return out
 		}
 		out.Kind = TMap
-		type kv struct {
-			key  string
-			k, v Tree
-		}
-		var kvs []kv
-		it := v.MapRange()
-		for it.Next() {
-			k := b.build(it.Key(), depth+1)
-			kvs = append(kvs, kv{key: treeKey(&k), k: k, v: b.build(it.Value(), depth+1)})
-		}
-		sort.Slice(kvs, func(i, j int) bool { return kvs[i].key < kvs[j].key })
-		if len(kvs) > maxTreeElems {
-			kvs, out.Truncated = kvs[:maxTreeElems], true
-		}
-		for _, e := range kvs {
-			out.Elems = append(out.Elems, e.k, e.v)
-		}
+		b.mapElems(&out, v, depth)
 	case reflect.Struct:
-		out.Kind = TStruct
-		out.Exported = true
-		for i := 0; i < v.NumField(); i++ {
-			f := t.Field(i)
-			if f.PkgPath != "" {
-				out.Exported = false
-			}
-			out.Fields = append(out.Fields, f.Name)
-			out.Elems = append(out.Elems, b.build(v.Field(i), depth+1))
-		}
+		b.fields(&out, v, depth)
 	case reflect.Ptr:
 		if v.IsNil() {
 			out.Kind = TNil
@@ -357,6 +332,43 @@ func (b *treeBuilder) build(v reflect.Value, depth int) Tree {
 		out.Kind = TOpaque
 	}
 	return out
+}
+
+// mapElems fills out with a map's entries, keys and values alternating,
+// sorted by key so that the tree does not depend on map order.
+func (b *treeBuilder) mapElems(out *Tree, v reflect.Value, depth int) {
+	type kv struct {
+		key  string
+		k, v Tree
+	}
+	var kvs []kv
+	it := v.MapRange()
+	for it.Next() {
+		k := b.build(it.Key(), depth+1)
+		kvs = append(kvs, kv{key: treeKey(&k), k: k, v: b.build(it.Value(), depth+1)})
+	}
+	sort.Slice(kvs, func(i, j int) bool { return kvs[i].key < kvs[j].key })
+	if len(kvs) > maxTreeElems {
+		kvs, out.Truncated = kvs[:maxTreeElems], true
+	}
+	for _, e := range kvs {
+		out.Elems = append(out.Elems, e.k, e.v)
+	}
+}
+
+// fields fills out with a struct's fields; Exported says whether all are.
+func (b *treeBuilder) fields(out *Tree, v reflect.Value, depth int) {
+	t := v.Type()
+	out.Kind = TStruct
+	out.Exported = true
+	for i := 0; i < v.NumField(); i++ {
+		f := t.Field(i)
+		if f.PkgPath != "" {
+			out.Exported = false
+		}
+		out.Fields = append(out.Fields, f.Name)
+		out.Elems = append(out.Elems, b.build(v.Field(i), depth+1))
+	}
 }
 
 func (b *treeBuilder) elems(out *Tree, v reflect.Value, depth int) {

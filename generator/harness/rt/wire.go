@@ -61,6 +61,10 @@ const (
 	FlagDetail      = 1 << iota // report value trees, not only hashes
 	FlagRepeat                  // run the sequence twice and report values that differ
 	FlagCheckPurity             // check that calls the analysis says are pure behave so
+	// FlagOperands asks for the operands of the comparisons that came
+	// closest to each branch (Result.Operands). Without it the probes do not
+	// record them and the result carries none.
+	FlagOperands
 )
 
 // Lit is a literal argument on the wire.
@@ -128,10 +132,18 @@ type Result struct {
 	Stmts  []StmtResult
 	Blocks []int32 // covered blocks
 	Conds  []CondObs
+	// Operands, only with FlagOperands, ascending by branch: for each
+	// branch of an evaluated condition with operands (a comparison or string
+	// function probe, see instrument.Cond.Op), the operands of the first
+	// evaluation that came closest to taking it.
+	Operands []OperandObs
 }
 
 // CondObs is what the sequence observed of one condition: evaluation counts
-// per outcome and the smallest distance to each outcome.
+// per outcome and the smallest distance to each outcome. Distances are raw
+// (0 for an outcome that happened, else >= 1 or a fraction of a float
+// difference, at most MaxDist); a fitness function normalises them with
+// NormDist.
 type CondObs struct {
 	ID        int32
 	NTrue     uint32
@@ -139,6 +151,26 @@ type CondObs struct {
 	DistTrue  float64
 	DistFalse float64
 }
+
+// OperandObs is, for one branch, the operands of the first evaluation of
+// its condition with the smallest distance to that branch (CondObs's
+// DistTrue or DistFalse): the values a search can copy from one side to the
+// other (input-to-state) or show as the closest it came.
+type OperandObs struct {
+	Branch int32 // 2c: closest to condition c's true outcome; 2c+1: to its false outcome
+	// Vals are the left and right operand: LitInt, LitUint, LitFloat,
+	// LitString or LitBytes. For string functions the left one is the
+	// searched string and the right one the prefix, suffix, substring,
+	// byte (LitUint) or rune (LitInt). Strings and bytes are cut to
+	// MaxOperandLen bytes.
+	Vals [2]Lit
+	Cut  [2]bool // Vals[i] was cut
+}
+
+// NormDist is the fitness normalisation of a raw branch distance,
+// d/(d+1), in [0, 1). Probes and results carry raw distances; normalise
+// once, where fitness is computed.
+func NormDist(d float64) float64 { return d / (d + 1) }
 
 // Hello is the executor's first frame.
 type Hello struct {
@@ -305,6 +337,18 @@ func (e *Encoder) Result(r *Result) error {
 		e.f64(c.DistTrue)
 		e.f64(c.DistFalse)
 	}
+	// Always a count, so that decoding needs no flags; 0 costs one byte.
+	e.uv(uint64(len(r.Operands)))
+	prev = 0
+	for i := range r.Operands {
+		o := &r.Operands[i]
+		e.uv(uint64(o.Branch - prev))
+		prev = o.Branch
+		for k := 0; k < 2; k++ {
+			e.lit(&o.Vals[k])
+			e.bool(o.Cut[k])
+		}
+	}
 	return e.frame(FrameResult)
 }
 
@@ -325,7 +369,7 @@ func (e *Encoder) tree(t *Tree) {
 	case TComplex:
 		e.f64(t.F)
 		e.f64(t.Imag)
-	case TString, TError, TOpaque, TFunc, TChan:
+	case TString, TBytes, TError, TOpaque, TFunc, TChan:
 		e.str(t.S)
 	}
 	e.bool(t.Truncated)
@@ -543,6 +587,19 @@ func (d *Decoder) Result() (*Result, error) {
 		c.DistTrue = d.f64()
 		c.DistFalse = d.f64()
 	}
+	if n := d.count(); n > 0 {
+		r.Operands = make([]OperandObs, n)
+		prev = 0
+		for i := range r.Operands {
+			o := &r.Operands[i]
+			prev += int32(d.uv())
+			o.Branch = prev
+			for k := 0; k < 2; k++ {
+				d.lit(&o.Vals[k])
+				o.Cut[k] = d.bool()
+			}
+		}
+	}
 	if d.err != nil {
 		return nil, fmt.Errorf("decoding result: %w", d.err)
 	}
@@ -567,7 +624,7 @@ func (d *Decoder) tree(depth int) *Tree {
 	case TComplex:
 		t.F = d.f64()
 		t.Imag = d.f64()
-	case TString, TError, TOpaque, TFunc, TChan:
+	case TString, TBytes, TError, TOpaque, TFunc, TChan:
 		t.S = d.str()
 	}
 	t.Truncated = d.bool()

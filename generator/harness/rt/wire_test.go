@@ -41,10 +41,16 @@ func TestBatchRoundTrip(t *testing.T) {
 
 func TestResultRoundTrip(t *testing.T) {
 	tree := MakeTree(map[string][]int{"b": {2}, "a": nil})
+	bytesTree := MakeTree([]byte{0xef, 0, 'x'}) // binary []byte, as a hash's Sum returns
 	r := &Result{ID: 9, Stmts: []StmtResult{
-		{Outcome: OutNormal, Values: []Value{{Type: "map[string][]int", Hash: 42, Tree: tree}}},
+		{Outcome: OutNormal, Values: []Value{{Type: "map[string][]int", Hash: 42, Tree: tree}, {Type: "[]uint8", Hash: 7, Tree: bytesTree}}},
 		{Outcome: OutPanic, PanicMsg: "boom", PanicRuntime: true, PanicSite: "x.go:3"},
-	}, Blocks: []int32{1, 5, 9}, Conds: []CondObs{{ID: 2, NTrue: 1, DistFalse: 3.5}, {ID: 7, NFalse: 2, DistTrue: 1}}}
+	}, Blocks: []int32{1, 5, 9}, Conds: []CondObs{{ID: 2, NTrue: 1, DistFalse: 3.5}, {ID: 7, NFalse: 2, DistTrue: 1}},
+		Operands: []OperandObs{
+			{Branch: 4, Vals: [2]Lit{{Kind: LitInt, I: -3}, {Kind: LitInt, I: math.MaxInt64}}},
+			{Branch: 5, Vals: [2]Lit{{Kind: LitFloat, F: math.Inf(1)}, {Kind: LitUint, U: 7}}},
+			{Branch: 14, Vals: [2]Lit{{Kind: LitString, S: "héllo"}, {Kind: LitBytes, S: "\x00\xff"}}, Cut: [2]bool{true, false}},
+		}}
 	var buf bytes.Buffer
 	enc := NewEncoder(&buf)
 	enc.Result(r)
@@ -59,6 +65,48 @@ func TestResultRoundTrip(t *testing.T) {
 	}
 	if diff := cmp.Diff(r, got, cmpopts.EquateEmpty()); diff != "" {
 		t.Errorf("result round trip mismatch (-want +got):\n%s", diff)
+	}
+}
+
+// TestOperandKinds ties the runtime's operand kinds to the wire's literal
+// kinds, which coverCollect copies without conversion.
+func TestOperandKinds(t *testing.T) {
+	pairs := [][2]int{{OperandInt, LitInt}, {OperandUint, LitUint}, {OperandFloat, LitFloat}, {OperandString, LitString}, {OperandBytes, LitBytes}}
+	for _, p := range pairs {
+		if p[0] != p[1] {
+			t.Errorf("operand kind %d != literal kind %d", p[0], p[1])
+		}
+	}
+}
+
+// TestResultWithoutOperands checks that a result without operands decodes
+// with none, and costs one byte more than before operands existed.
+func TestResultWithoutOperands(t *testing.T) {
+	r := &Result{ID: 1, Conds: []CondObs{{ID: 3, NTrue: 1}}}
+	var buf bytes.Buffer
+	enc := NewEncoder(&buf)
+	enc.Result(r)
+	enc.Flush()
+	// id, 0 stmts, 0 blocks, 1 cond (delta, counts, two float64 uvarints of
+	// 0 and 0), 0 operands; plus the length and kind bytes.
+	if n := buf.Len(); n != 2+1+1+1+1+1+1+1+1+1+1 {
+		t.Errorf("encoded size %d", n)
+	}
+	dec := NewDecoder(&buf)
+	if _, err := dec.Next(); err != nil {
+		t.Fatal(err)
+	}
+	got, err := dec.Result()
+	if err != nil || got.Operands != nil {
+		t.Errorf("Result = %+v, %v", got, err)
+	}
+}
+
+func TestNormDist(t *testing.T) {
+	for _, c := range []struct{ d, want float64 }{{0, 0}, {1, 0.5}, {3, 0.75}, {MaxDist, 1}} {
+		if got := NormDist(c.d); got != c.want {
+			t.Errorf("NormDist(%v) = %v, want %v", c.d, got, c.want)
+		}
 	}
 }
 

@@ -1,10 +1,12 @@
-// Package planted holds four planted bugs for gentest's oracles: an Equal
-// that is not reflexive for some values, methods that panic on a zero
-// value, a MarshalText/UnmarshalText pair that does not round-trip, and a
-// nil dereference on an empty but non-nil receiver.
+// Package planted holds planted bugs for gentest's oracles: an Equal that
+// is not reflexive for some values, methods that panic on a zero value, a
+// MarshalText/UnmarshalText pair that does not round-trip, a nil
+// dereference on an empty but non-nil receiver, and two that need structs
+// with particular field values (Money, Pair).
 package planted
 
 import (
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -107,3 +109,38 @@ func (q *Queue) Len() int { return q.n }
 // Peek returns the first element. Planted bug: on an empty queue it
 // dereferences the nil head instead of reporting emptiness.
 func (q *Queue) Peek() int { return q.head.v }
+
+// Money is an amount in a currency. Planted bug that needs a value with
+// particular fields: Equal is false for any amount in yen, even compared
+// with itself.
+type Money struct {
+	Amount   int64
+	Currency string
+}
+
+// Equal reports whether m and o are the same amount in the same currency.
+func (m Money) Equal(o Money) bool {
+	if m.Currency == "JPY" {
+		return m.Amount == o.Amount && m.Currency != o.Currency
+	}
+	return m.Amount == o.Amount && m.Currency == o.Currency
+}
+
+// Pair is a key and a value.
+type Pair struct {
+	Key, Value string
+}
+
+// MarshalText writes key=value. Planted bug that needs a value with
+// particular fields: a key containing '=' does not come back.
+func (p Pair) MarshalText() ([]byte, error) { return []byte(p.Key + "=" + p.Value), nil }
+
+// UnmarshalText reads key=value.
+func (p *Pair) UnmarshalText(b []byte) error {
+	k, v, ok := strings.Cut(string(b), "=")
+	if !ok {
+		return errors.New("planted: no '=' in pair")
+	}
+	p.Key, p.Value = k, v
+	return nil
+}

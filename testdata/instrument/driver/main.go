@@ -70,6 +70,11 @@ var scenarios = []scenario{
 	{"pkg", func() interface{} { return fixture.Pkg }},
 	{"select", func() interface{} { return fmt.Sprint(fixture.Select(3), fixture.Select(0)) }},
 	{"noprobes", func() interface{} { return fixture.NoProbes() + fixture.Limit }},
+	{"strfns", func() interface{} { return fixture.StrFns("gp:x", []byte("xyw"), nil) }},
+	{"strfns2", func() interface{} {
+		return fixture.StrFns("golang", []byte("axyz"), fmt.Errorf("w: %w", fixture.ErrEmpty))
+	}},
+	{"strfnsloop", func() interface{} { return fixture.StrFns("azbyr", nil, nil) }},
 }
 
 func main() {

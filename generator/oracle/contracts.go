@@ -1,11 +1,11 @@
-package generator
+package oracle
 
 import (
+	"go/token"
 	"go/types"
 	"math"
 	"strings"
 
-	"github.com/gentest-go/gentest/generator/emit"
 	gexec "github.com/gentest-go/gentest/generator/exec"
 	rt "github.com/gentest-go/gentest/generator/harness/rt"
 	"github.com/gentest-go/gentest/generator/model"
@@ -32,8 +32,8 @@ import (
 // Contracts are switched off all together with -no=contracts, or one by
 // one by name.
 
-// contractNames are the contract names -no accepts.
-var contractNames = []string{"equal-reflexive", "equal-symmetric", "compare-antisymmetric", "compare-equal", "string-panics", "marshal-roundtrip", "clone-equal", "pure-repeat"}
+// ContractNames are the contract names -no accepts.
+var ContractNames = []string{"equal-reflexive", "equal-symmetric", "compare-antisymmetric", "compare-equal", "string-panics", "marshal-roundtrip", "clone-equal", "pure-repeat"}
 
 // contractValuesPerType bounds how many pooled values of a type are
 // checked: the contracts are cheap, but the pool can hold thousands.
@@ -49,17 +49,22 @@ type contractCheck struct {
 	target int // statement whose result is x
 	// roundtrip: the Unmarshal method's name
 	inverse string
+	// viaEqual: the check ends with x.Equal(result), which decides.
+	viaEqual bool
+	// unmarshal is the statement of the round trip's Unmarshal call.
+	unmarshal int
 }
 
-// checkContracts runs the default contracts on pooled values and returns
-// the violations as findings.
-func checkContracts(prog *model.Program, pool *gexec.Pool, eng *search.Random, disabled map[string]bool) []*emit.Finding {
+// Contracts runs the default contracts on pooled values and returns the
+// violations as findings. Disabled switches contracts off by name, or all
+// of them with "contracts".
+func Contracts(prog *model.Program, runner search.Runner, pooled []search.Pooled, disabled map[string]bool) []*Finding {
 	if disabled["contracts"] {
 		return nil
 	}
 	byType := map[string][]search.Pooled{}
 	var order []string
-	for _, v := range eng.Pool() {
+	for _, v := range pooled {
 		k := types.TypeString(v.Type, nil)
 		if _, ok := byType[k]; !ok {
 			order = append(order, k)
@@ -124,8 +129,8 @@ func checkContracts(prog *model.Program, pool *gexec.Pool, eng *search.Random, d
 		runnable = append(runnable, c)
 		reqs = append(reqs, search.ToWire(c.base, uint64(len(reqs)), rt.FlagDetail))
 	}
-	outs := pool.Run(reqs)
-	var found []*emit.Finding
+	outs := runner.Run(reqs)
+	var found []*Finding
 	seen := map[string]bool{}
 	for i, c := range runnable {
 		msg, bad := c.violated(outs[i])
@@ -136,9 +141,12 @@ func checkContracts(prog *model.Program, pool *gexec.Pool, eng *search.Random, d
 		if seen[key] {
 			continue
 		}
-		seen[key] = true
 		base := &seq.Seq{Stmts: c.base.Stmts[:c.nbase]}
-		check := emit.FindingCheck{Kind: c.kind, Stmt: c.x.Stmt, Result: c.x.Result, Method: c.method.Func.Name()}
+		if Illegal(prog, base, outs[i].Result, -1) != "" {
+			continue // values built from illegal inputs promise nothing
+		}
+		seen[key] = true
+		check := FindingCheck{Kind: c.kind, Stmt: c.x.Stmt, Result: c.x.Result, Method: c.method.Func.Name()}
 		if c.kind == "string-panics" {
 			check.Kind = "string-panics"
 		}
@@ -146,8 +154,8 @@ func checkContracts(prog *model.Program, pool *gexec.Pool, eng *search.Random, d
 			y := *c.y
 			check.Other = &y
 		}
-		found = append(found, &emit.Finding{
-			Case:     &emit.Case{Seq: base, Target: c.target, Key: -1 - i},
+		found = append(found, &Finding{
+			Case:     &Case{Seq: base, Target: c.target, Key: -1 - i},
 			Kind:     c.kind,
 			Message:  msg,
 			Function: c.method.FullName(),
@@ -202,8 +210,11 @@ func (c *contractCheck) build(prog *model.Program) bool {
 		eq := findMethod(prog, xt, "Equal")
 		call(c.method, c.x, *c.y)
 		call(eq, c.x, *c.y)
-	case "string-panics", "clone-equal":
+	case "string-panics":
 		call(c.method, c.x)
+	case "clone-equal":
+		cl := call(c.method, c.x)
+		c.equalCall(prog, s, seq.Ref(cl, 0))
 	case "marshal-roundtrip":
 		xt := prog.Ops[s.Stmts[c.x.Stmt].Op].Results[c.x.Result]
 		zero := findZero(prog, deref(xt))
@@ -213,9 +224,49 @@ func (c *contractCheck) build(prog *model.Program) bool {
 		}
 		m := call(c.method, c.x)
 		z := call(zero)
-		call(inv, seq.Ref(z, 0), seq.Ref(m, 0))
+		c.unmarshal = call(inv, seq.Ref(z, 0), seq.Ref(m, 0))
+		c.equalCall(prog, s, seq.Ref(z, 0))
 	}
 	return true
+}
+
+// equalCall appends x.Equal(y) when x's type has an Equal method that
+// takes y: the type's own notion of equality decides, not the values'
+// internals (a cache, a buffer's spare capacity).
+func (c *contractCheck) equalCall(prog *model.Program, s *seq.Seq, y seq.Arg) {
+	xt := prog.Ops[s.Stmts[c.x.Stmt].Op].Results[c.x.Result]
+	yt := prog.Ops[s.Stmts[y.Stmt].Op].Results[y.Result]
+	eq := findMethod(prog, xt, "Equal")
+	if eq == nil || len(eq.Params) != 2 || !isBool(eq) {
+		return
+	}
+	arg := y
+	if !types.AssignableTo(yt, eq.Params[1].Type) {
+		// Equal(T) on a *T from new(T): compare with the pointer's
+		// element is not expressible in a sequence; go-cmp decides.
+		return
+	}
+	// x.Equal(x) first: an Equal that is not even reflexive decides
+	// nothing (its own contract reports it).
+	s.Stmts = append(s.Stmts, seq.Stmt{Op: eq.ID, Args: []seq.Arg{c.x, c.x}}, seq.Stmt{Op: eq.ID, Args: []seq.Arg{c.x, arg}})
+	c.viaEqual = true
+}
+
+// equalVerdict reads the x.Equal(x), x.Equal(y) pair that ends a check:
+// whether y differs from x, and whether Equal could tell.
+func equalVerdict(r *rt.Result) (differs, known bool) {
+	n := len(r.Stmts)
+	if n < 2 {
+		return false, false
+	}
+	self, other := r.Stmts[n-2], r.Stmts[n-1]
+	if len(self.Values) == 0 || len(other.Values) == 0 || self.Values[0].Tree == nil || other.Values[0].Tree == nil {
+		return false, false
+	}
+	if !self.Values[0].Tree.B {
+		return false, false
+	}
+	return !other.Values[0].Tree.B, true
 }
 
 // violated inspects the check's run.
@@ -249,7 +300,7 @@ func (c *contractCheck) violated(out gexec.Outcome) (string, bool) {
 	}
 	for i := c.nbase; i < len(r.Stmts); i++ {
 		if r.Stmts[i].Outcome != rt.OutNormal {
-			if c.kind == "marshal-roundtrip" && i == len(r.Stmts)-1 && r.Stmts[i].Outcome == rt.OutPanic {
+			if c.kind == "marshal-roundtrip" && i == c.unmarshal && r.Stmts[i].Outcome == rt.OutPanic {
 				return c.inverse + " panicked on what " + name + " produced: " + r.Stmts[i].PanicMsg, true
 			}
 			return "", false
@@ -276,15 +327,21 @@ func (c *contractCheck) violated(out gexec.Outcome) (string, bool) {
 			return "x.Compare(y) == 0 disagrees with x.Equal(y)", true
 		}
 	case "clone-equal":
-		if !treeEqual(deref1(tree(c.x.Stmt, c.x.Result)), deref1(tree(c.nbase, 0))) {
-			return name + "() returned a value different from the original", true
+		if c.viaEqual {
+			if differs, known := equalVerdict(r); known && differs {
+				return name + "() returned a value the original's Equal rejects", true
+			}
+			return "", false
+		}
+		if eq, known := exportedEqual(deref1(tree(c.x.Stmt, c.x.Result)), deref1(tree(c.nbase, 0))); known && !eq {
+			return name + "() returned a value whose exported state differs from the original", true
 		}
 	case "marshal-roundtrip":
 		m := r.Stmts[c.nbase]
 		if len(m.Values) == 2 && !m.Values[1].Nil {
 			return "", false // Marshal refused: nothing to round-trip
 		}
-		u := r.Stmts[len(r.Stmts)-1]
+		u := r.Stmts[c.unmarshal]
 		if len(u.Values) == 1 && !u.Values[0].Nil {
 			msg := ""
 			if u.Values[0].Tree != nil {
@@ -292,8 +349,14 @@ func (c *contractCheck) violated(out gexec.Outcome) (string, bool) {
 			}
 			return c.inverse + " rejected what " + name + " produced: " + msg, true
 		}
-		if !treeEqual(deref1(tree(c.x.Stmt, c.x.Result)), deref1(tree(c.nbase+1, 0))) {
-			return c.inverse + "(" + name + "(x)) differs from x", true
+		if c.viaEqual {
+			if differs, known := equalVerdict(r); known && differs {
+				return c.inverse + "(" + name + "(x)) is not Equal to x", true
+			}
+			return "", false
+		}
+		if eq, known := exportedEqual(deref1(tree(c.x.Stmt, c.x.Result)), deref1(tree(c.nbase+1, 0))); known && !eq {
+			return c.inverse + "(" + name + "(x)) differs from x in exported state", true
 		}
 	}
 	return "", false
@@ -367,28 +430,44 @@ func sign(x int64) int {
 	return 0
 }
 
-// treeEqual compares two value trees structurally (go-cmp's notion of
-// equality for the values they describe), ignoring type names of the
-// top-level values, which differ between T and *T.
-func treeEqual(a, b *rt.Tree) bool {
+// exportedEqual compares two value trees as a caller of the package can
+// see them: exported struct fields only, go-cmp's notion of equality for
+// the rest. known is false when the trees cannot decide — one was cut
+// short by the executor's bounds, or holds functions, channels or opaque
+// values — and then there is no verdict.
+func exportedEqual(a, b *rt.Tree) (equal, known bool) {
 	if a == nil || b == nil {
-		return a == b
+		return false, false
 	}
-	if a.Kind != b.Kind || a.B != b.B || a.I != b.I || a.U != b.U || a.S != b.S || a.Truncated || b.Truncated {
-		return false
+	if a.Truncated || b.Truncated {
+		return false, false
+	}
+	switch a.Kind {
+	case rt.TOpaque, rt.TFunc, rt.TChan:
+		return false, false
+	}
+	if a.Kind != b.Kind {
+		return false, true
+	}
+	if a.B != b.B || a.I != b.I || a.U != b.U || a.S != b.S {
+		return false, true
 	}
 	if a.Kind == rt.TFloat || a.Kind == rt.TComplex {
 		if !(a.F == b.F || (a.F != a.F && b.F != b.F)) || !(a.Imag == b.Imag || (a.Imag != a.Imag && b.Imag != b.Imag)) {
-			return false
+			return false, true
 		}
 	}
 	if len(a.Elems) != len(b.Elems) {
-		return false
+		return false, true
 	}
 	for i := range a.Elems {
-		if !treeEqual(&a.Elems[i], &b.Elems[i]) {
-			return false
+		if a.Kind == rt.TStruct && i < len(a.Fields) && !token.IsExported(a.Fields[i]) {
+			continue // unexported state: only observers may show it
+		}
+		eq, known := exportedEqual(&a.Elems[i], &b.Elems[i])
+		if !known || !eq {
+			return eq, known
 		}
 	}
-	return true
+	return true, true
 }

@@ -1,0 +1,18 @@
+// Package apidoc defines an analyzer that reads the contracts a package
+// states in its doc comments, as facts for test generation.
+//
+// # Analyzer apidoc
+//
+// apidoc: record documented panics of functions and methods
+//
+// A function whose doc comment announces that it panics ("It panics if n
+// is negative", "MustCompile ... panics if the expression cannot be
+// parsed") gets a [Panics] fact holding the sentence. The generator treats
+// a panic of such a function as the caller breaking a documented
+// precondition, never as a bug the package should hear about: a finding is
+// a claim about someone else's code, and the documentation is the
+// package's own word on what callers may do. Sentences that deny a panic
+// ("never panics", "does not panic") do not count.
+//
+// The analyzer reports no diagnostics.
+package apidoc

@@ -1,0 +1,9 @@
+//go:build !linux && !darwin && !windows
+
+package sysmem
+
+const canWatch = false
+
+func totalMemory() int64 { return 0 }
+
+func processRSS(pid int) (int64, error) { return 0, ErrUnsupported }

@@ -1,0 +1,117 @@
+package oracle
+
+import (
+	"math"
+	"testing"
+
+	rt "github.com/gentest-go/gentest/generator/harness/rt"
+	"github.com/gentest-go/gentest/generator/seq"
+)
+
+// Values from nondeterministic operations, and everything computed from
+// them, are never asserted, even when two runs agreed.
+func TestAssertionsNondeterministic(t *testing.T) {
+	prog := testProgram(t)
+	now, twice := opNamed(t, prog, "Now"), opNamed(t, prog, "Twice")
+	tests := []struct {
+		name   string
+		s      *seq.Seq
+		target int
+		want   string
+	}{
+		{"deterministic", mkSeq(call(twice, intLit(3))), 0, "0:Equal"},
+		{"nondeterministic target", mkSeq(call(now)), 0, ""},
+		{"derived", mkSeq(call(now), call(twice, seq.Ref(0, 0))), 1, ""},
+		{"derived twice", mkSeq(call(now), call(twice, seq.Ref(0, 0)), call(twice, seq.Ref(1, 0))), 2, ""},
+		{"beside, not derived", mkSeq(call(now), call(twice, intLit(2))), 1, "1:Equal"},
+	}
+	for _, tc := range tests {
+		res := normalResult(prog, opsOf(tc.s))
+		if got := assertsOn(Assertions(prog, tc.s, res, tc.target)); got != tc.want {
+			t.Errorf("%s: asserts %q, want %q", tc.name, got, tc.want)
+		}
+	}
+}
+
+// Text with an address is never asserted, nor NaN, truncated trees,
+// functions, channels or opaque values, anywhere in a value.
+func TestAssertionsUnstableValues(t *testing.T) {
+	prog := testProgram(t)
+	name, ratio, load := opNamed(t, prog, "Name"), opNamed(t, prog, "Ratio"), opNamed(t, prog, "Load")
+	newStack := opNamed(t, prog, "NewStack")
+	s := mkSeq(call(newStack), call(name, seq.Ref(0, 0)))
+	tests := []struct {
+		name string
+		tree rt.Tree
+		want bool
+	}{
+		{"plain text", rt.Tree{Kind: rt.TString, S: "stack of 3"}, true},
+		{"an address", rt.Tree{Kind: rt.TString, S: "stack at 0xc000012345"}, false},
+		{"a short hex number", rt.Tree{Kind: rt.TString, S: "0xff"}, true},
+		{"truncated", rt.Tree{Kind: rt.TString, S: "long", Truncated: true}, false},
+		{"a func inside", rt.Tree{Kind: rt.TStruct, Elems: []rt.Tree{{Kind: rt.TInt, I: 1}, {Kind: rt.TFunc}}}, false},
+		{"a chan inside", rt.Tree{Kind: rt.TSlice, Elems: []rt.Tree{{Kind: rt.TChan}}}, false},
+		{"opaque deep inside", rt.Tree{Kind: rt.TPtr, Elems: []rt.Tree{{Kind: rt.TStruct, Elems: []rt.Tree{{Kind: rt.TOpaque}}}}}, false},
+		{"address in bytes", rt.Tree{Kind: rt.TBytes, S: "p=0xc000abcdef"}, false},
+	}
+	for _, tc := range tests {
+		res := normalResult(prog, opsOf(s))
+		tree := tc.tree
+		res.Stmts[1].Values[0].Tree = &tree
+		got := Assertions(prog, s, res, 1)
+		if (len(got) == 1) != tc.want {
+			t.Errorf("%s: asserts %s, want asserted=%v", tc.name, assertsOn(got), tc.want)
+		}
+	}
+	// NaN is never equal to itself; other floats are fine.
+	for _, f := range []float64{math.NaN(), 0.5} {
+		s := mkSeq(call(ratio, intLit(1)))
+		res := normalResult(prog, opsOf(s))
+		res.Stmts[0].Values[0].Tree = &rt.Tree{Kind: rt.TFloat, F: f}
+		if got := Assertions(prog, s, res, 0); (len(got) == 1) == math.IsNaN(f) {
+			t.Errorf("float %v: asserts %s", f, assertsOn(got))
+		}
+	}
+	// A non-nil error is asserted non-nil, with its message unless the
+	// message holds an address; the results beside it are not asserted.
+	for _, tc := range []struct {
+		msg      string
+		withWant bool
+	}{{"no such stack", true}, {"stack 0xc00001a2b0 closed", false}} {
+		s := mkSeq(call(load, strLit("x")))
+		res := normalResult(prog, opsOf(s))
+		res.Stmts[0].Values[1] = rt.Value{Tree: &rt.Tree{Kind: rt.TError, S: tc.msg}}
+		got := Assertions(prog, s, res, 0)
+		if len(got) != 1 || got[0].Kind != ErrNonNil || got[0].Result != 1 || (got[0].Want != nil) != tc.withWant {
+			t.Errorf("error %q: asserts %+v, want one ErrNonNil (with the message: %v)", tc.msg, got, tc.withWant)
+		}
+	}
+}
+
+// Before the target, only basic results nothing else uses are asserted;
+// nothing is asserted from the first statement that did not run normally
+// on, nor a value marked unstable or without a tree.
+func TestAssertionsWhichStatements(t *testing.T) {
+	prog := testProgram(t)
+	twice, newStack, push := opNamed(t, prog, "Twice"), opNamed(t, prog, "NewStack"), opNamed(t, prog, "Stack.Push")
+	lenOp := opNamed(t, prog, "Stack.Len")
+	s := mkSeq(call(twice, intLit(2)), call(newStack), call(twice, intLit(3)), call(twice, seq.Ref(2, 0)),
+		call(push, seq.Ref(1, 0), intLit(5)), call(lenOp, seq.Ref(1, 0)))
+	res := normalResult(prog, opsOf(s))
+	// 0: basic, unused: asserted. 1: a pointer before the target: not.
+	// 2: used by 3: not. 3: basic, unused: asserted. 4: the target
+	// (no results). 5: an observer after it: asserted.
+	if got := assertsOn(Assertions(prog, s, res, 4)); got != "0:Equal 3:Equal 5:Equal" {
+		t.Errorf("asserts %s, want 0:Equal 3:Equal 5:Equal", got)
+	}
+	res.Stmts[3].Values[0].Unstable = true
+	res.Stmts[5].Values[0].Tree = nil
+	if got := assertsOn(Assertions(prog, s, res, 4)); got != "0:Equal" {
+		t.Errorf("unstable 3, no tree for 5: asserts %s, want 0:Equal", got)
+	}
+	res = normalResult(prog, opsOf(s))
+	res.Stmts[3] = rt.StmtResult{Outcome: rt.OutPanic}
+	if got := assertsOn(Assertions(prog, s, res, 4)); got != "0:Equal" {
+		t.Errorf("statement 3 panicked: asserts %s, want 0:Equal", got)
+	}
+}

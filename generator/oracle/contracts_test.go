@@ -1,0 +1,295 @@
+package oracle
+
+import (
+	"go/types"
+	"sort"
+	"strings"
+	"testing"
+
+	gexec "github.com/gentest-go/gentest/generator/exec"
+	rt "github.com/gentest-go/gentest/generator/harness/rt"
+	"github.com/gentest-go/gentest/generator/model"
+	"github.com/gentest-go/gentest/generator/search"
+)
+
+// pooledV returns pooled *V values made by NewV(n), and a *Stack.
+func pooledValues(t *testing.T, prog *model.Program) []search.Pooled {
+	newV, newStack := opNamed(t, prog, "NewV"), opNamed(t, prog, "NewStack")
+	vt := types.NewPointer(prog.Pkg.Scope().Lookup("V").Type())
+	st := types.NewPointer(prog.Pkg.Scope().Lookup("Stack").Type())
+	return []search.Pooled{
+		{Seq: mkSeq(call(newV, intLit(1))), Type: vt},
+		{Seq: mkSeq(call(newStack)), Type: st},
+		{Seq: mkSeq(call(newV, intLit(2))), Type: vt},
+	}
+}
+
+// lawfulV makes the fake's *V methods keep every contract: Equal is
+// true exactly for the same value, Compare antisymmetric, Clone and the
+// Marshal/Unmarshal round trip give back the original.
+func lawfulV(f *fakeRunner, s rt.Seq, res *rt.Result) {
+	for i, st := range s.Stmts {
+		op := f.prog.Ops[st.Op]
+		switch {
+		case op.Name == "V.Equal":
+			// Equal values: the same statement, or copies of one value
+			// (a clone, an unmarshalled copy).
+			a, b := st.Args[0], st.Args[1]
+			res.Stmts[i].Values[0].Tree.B = a.Stmt == b.Stmt || res.Stmts[a.Stmt].Values[a.Result].Hash == res.Stmts[b.Stmt].Values[b.Result].Hash
+		case op.Name == "V.Compare":
+			res.Stmts[i].Values[0].Tree.I = 1
+			if st.Args[0].Stmt > st.Args[1].Stmt {
+				res.Stmts[i].Values[0].Tree.I = -1
+			}
+		case op.Name == "V.Clone":
+			x := st.Args[0]
+			res.Stmts[i].Values[0] = res.Stmts[x.Stmt].Values[x.Result]
+		case op.Kind == model.Zero && i > 0 && f.opName(s, i-1) == "V.MarshalText":
+			x := s.Stmts[i-1].Args[0]
+			res.Stmts[i].Values[0] = res.Stmts[x.Stmt].Values[x.Result]
+		}
+	}
+}
+
+// tail names the statements a check appended after its base.
+func tail(f *fakeRunner, r rt.Seq, base int) string {
+	var out []string
+	for i := base; i < len(r.Stmts); i++ {
+		out = append(out, f.opName(r, i))
+	}
+	return strings.Join(out, " ")
+}
+
+// Contracts builds one check per contract method and pooled value (pair)
+// of a type with that method, and finds nothing when every check holds.
+func TestContractsChecks(t *testing.T) {
+	prog := testProgram(t)
+	f := &fakeRunner{prog: prog}
+	f.edit = func(s rt.Seq, res *rt.Result) { lawfulV(f, s, res) }
+	got := Contracts(prog, f, pooledValues(t, prog), nil)
+	if len(got) != 0 {
+		for _, fd := range got {
+			t.Errorf("finding %s in %s: %s", fd.Kind, fd.Function, fd.Message)
+		}
+	}
+	var checks []string
+	for _, r := range f.reqs {
+		if r.Flags != rt.FlagDetail {
+			t.Errorf("check run with flags %b, want FlagDetail", r.Flags)
+		}
+		// The bases are one or two NewV calls.
+		base := 1
+		if len(r.Stmts) > 1 && f.opName(r, 1) == "NewV" {
+			base = 2
+		}
+		checks = append(checks, tail(f, r, base))
+	}
+	sort.Strings(checks)
+	want := []string{
+		"V.Clone V.Equal V.Equal", "V.Clone V.Equal V.Equal", // clone-equal, per value, decided by V's Equal
+		"V.Compare V.Compare", // compare-antisymmetric, per pair
+		"V.Compare V.Equal",   // compare-equal
+		"V.Equal",             // equal-reflexive, per value
+		"V.Equal",
+		"V.Equal V.Equal", // equal-symmetric
+		"V.MarshalText V UnmarshalText V.Equal V.Equal", // marshal-roundtrip into a fresh &V{}
+		"V.MarshalText V UnmarshalText V.Equal V.Equal",
+		"V.String", "V.String", // string-panics
+	}
+	for i := range want {
+		want[i] = strings.Replace(want[i], "V UnmarshalText", "V V.UnmarshalText", 1)
+	}
+	sort.Strings(want)
+	if strings.Join(checks, "|") != strings.Join(want, "|") {
+		t.Errorf("checks run:\n%s\nwant:\n%s", strings.Join(checks, "\n"), strings.Join(want, "\n"))
+	}
+
+	// Switched off by name, or all together.
+	f.reqs = nil
+	Contracts(prog, f, pooledValues(t, prog), map[string]bool{"equal-reflexive": true, "marshal-roundtrip": true})
+	if len(f.reqs) != len(want)-4 {
+		t.Errorf("with two contracts off: %d checks, want %d", len(f.reqs), len(want)-4)
+	}
+	calls := f.calls
+	if got := Contracts(prog, f, pooledValues(t, prog), map[string]bool{"contracts": true}); got != nil || f.calls != calls {
+		t.Errorf("contracts off: %d findings, runner called %d times", len(got), f.calls-calls)
+	}
+}
+
+// A violated contract becomes one finding per contract and method, whose
+// case is the base sequence and whose check says what to compare.
+func TestContractsFindings(t *testing.T) {
+	prog := testProgram(t)
+	f := &fakeRunner{prog: prog}
+	f.edit = func(s rt.Seq, res *rt.Result) {
+		lawfulV(f, s, res)
+		for i := range s.Stmts {
+			if f.opName(s, i) == "V.Equal" {
+				res.Stmts[i].Values[0].Tree.B = false // never reflexive
+			}
+		}
+	}
+	got := Contracts(prog, f, pooledValues(t, prog), map[string]bool{"compare-equal": true})
+	var kinds []string
+	for _, fd := range got {
+		kinds = append(kinds, fd.Kind)
+	}
+	if strings.Join(kinds, " ") != "equal-reflexive" {
+		t.Fatalf("findings %v, want one equal-reflexive (two values violate it)", kinds)
+	}
+	fd := got[0]
+	if fd.Function != "(*example.com/p.V).Equal" || fd.Message != "V.Equal(x, x) = false: Equal must be reflexive" {
+		t.Errorf("finding: %s: %s", fd.Function, fd.Message)
+	}
+	if fd.Case.Seq.Len() != 1 || fd.Case.Target != 0 || fd.Case.Key >= 0 ||
+		fd.Check.Kind != CheckEqualReflexive || fd.Check.Stmt != 0 || fd.Check.Result != 0 || fd.Check.Other != nil || fd.Check.Method != "Equal" {
+		t.Errorf("finding case %s target %d key %d, check %+v", fd.Case.Seq.Key(), fd.Case.Target, fd.Case.Key, fd.Check)
+	}
+}
+
+// violated judges a check's run: canned outcomes for each contract.
+func TestViolated(t *testing.T) {
+	prog := testProgram(t)
+	pv := pooledValues(t, prog)
+	x, y := pv[0], pv[2]
+	op := func(name string) *model.Op { return opNamed(t, prog, name) }
+	build := func(kind, method string, binary bool) *contractCheck {
+		var c *contractCheck
+		if binary {
+			c = pairCheck(kind, op(method), x, y)
+		} else {
+			c = unaryCheck(kind, op(method), x)
+		}
+		if kind == "compare-equal" {
+			c.inverse = "Equal"
+		}
+		if kind == "marshal-roundtrip" {
+			c.inverse = "UnmarshalText"
+		}
+		if !c.build(prog) {
+			t.Fatalf("%s: not built", kind)
+		}
+		return c
+	}
+	b := func(v bool) rt.Value { return rt.Value{Tree: &rt.Tree{Kind: rt.TBool, B: v}} }
+	i := func(v int64) rt.Value { return rt.Value{Tree: &rt.Tree{Kind: rt.TInt, I: v}} }
+	ptr := func(n int64) rt.Value { return value(types.NewPointer(prog.Pkg.Scope().Lookup("V").Type()), n) }
+	errV := func(msg string) rt.Value { return rt.Value{Tree: &rt.Tree{Kind: rt.TError, S: msg}} }
+	nilV := rt.Value{Nil: true, Tree: &rt.Tree{Kind: rt.TNil}}
+	panicked := func(msg string) rt.StmtResult { return rt.StmtResult{Outcome: rt.OutPanic, PanicMsg: msg} }
+	ok := func(vs ...rt.Value) rt.StmtResult { return rt.StmtResult{Values: vs} }
+
+	tests := []struct {
+		name    string
+		c       *contractCheck
+		checks  []rt.StmtResult // the check's own statements
+		message string          // "" for no violation
+	}{
+		{"reflexive holds", build("equal-reflexive", "V.Equal", false), []rt.StmtResult{ok(b(true))}, ""},
+		{"reflexive broken", build("equal-reflexive", "V.Equal", false), []rt.StmtResult{ok(b(false))}, "V.Equal(x, x) = false: Equal must be reflexive"},
+		{"symmetric holds", build("equal-symmetric", "V.Equal", true), []rt.StmtResult{ok(b(false)), ok(b(false))}, ""},
+		{"symmetric broken", build("equal-symmetric", "V.Equal", true), []rt.StmtResult{ok(b(true)), ok(b(false))}, "x.Equal(y) != y.Equal(x): Equal must be symmetric"},
+		{"antisymmetric holds", build("compare-antisymmetric", "V.Compare", true), []rt.StmtResult{ok(i(-5)), ok(i(3))}, ""},
+		{"antisymmetric, both 0", build("compare-antisymmetric", "V.Compare", true), []rt.StmtResult{ok(i(0)), ok(i(0))}, ""},
+		{"antisymmetric broken", build("compare-antisymmetric", "V.Compare", true), []rt.StmtResult{ok(i(1)), ok(i(1))},
+			"x.Compare(y) and y.Compare(x) do not have opposite signs"},
+		{"antisymmetric broken by 0", build("compare-antisymmetric", "V.Compare", true), []rt.StmtResult{ok(i(0)), ok(i(2))},
+			"x.Compare(y) and y.Compare(x) do not have opposite signs"},
+		{"compare-equal holds", build("compare-equal", "V.Compare", true), []rt.StmtResult{ok(i(0)), ok(b(true))}, ""},
+		{"compare 0, not equal", build("compare-equal", "V.Compare", true), []rt.StmtResult{ok(i(0)), ok(b(false))},
+			"x.Compare(y) == 0 disagrees with x.Equal(y)"},
+		{"compare 1, equal", build("compare-equal", "V.Compare", true), []rt.StmtResult{ok(i(1)), ok(b(true))},
+			"x.Compare(y) == 0 disagrees with x.Equal(y)"},
+		{"String fine", build("string-panics", "V.String", false), []rt.StmtResult{ok(rt.Value{Tree: &rt.Tree{Kind: rt.TString, S: "v"}})}, ""},
+		{"String panics", build("string-panics", "V.String", false), []rt.StmtResult{panicked("boom")}, "V.String panicked: boom"},
+		// V has an Equal method: it decides whether the clone and the round
+		// trip gave back the original.
+		{"clone equal", build("clone-equal", "V.Clone", false), []rt.StmtResult{ok(ptr(1)), ok(b(true)), ok(b(true))}, ""},
+		{"clone differs", build("clone-equal", "V.Clone", false), []rt.StmtResult{ok(ptr(7)), ok(b(true)), ok(b(false))}, "V.Clone() returned a value the original's Equal rejects"},
+		{"clone differs in its tree, Equal says equal", build("clone-equal", "V.Clone", false), []rt.StmtResult{ok(ptr(7)), ok(b(true)), ok(b(true))}, ""},
+		{"Equal not reflexive: no verdict", build("clone-equal", "V.Clone", false), []rt.StmtResult{ok(ptr(7)), ok(b(false)), ok(b(false))}, ""},
+		{"clone panics: not shown", build("clone-equal", "V.Clone", false), []rt.StmtResult{panicked("boom"), ok(b(true)), ok(b(false))}, ""},
+		{"round trip", build("marshal-roundtrip", "V.MarshalText", false),
+			[]rt.StmtResult{ok(rt.Value{Tree: &rt.Tree{Kind: rt.TBytes, S: "1"}}, nilV), ok(ptr(1)), ok(nilV), ok(b(true)), ok(b(true))}, ""},
+		{"round trip differs", build("marshal-roundtrip", "V.MarshalText", false),
+			[]rt.StmtResult{ok(rt.Value{Tree: &rt.Tree{Kind: rt.TBytes, S: "1"}}, nilV), ok(ptr(4)), ok(nilV), ok(b(true)), ok(b(false))},
+			"UnmarshalText(V.MarshalText(x)) is not Equal to x"},
+		{"round trip rejected", build("marshal-roundtrip", "V.MarshalText", false),
+			[]rt.StmtResult{ok(rt.Value{Tree: &rt.Tree{Kind: rt.TBytes, S: "1"}}, nilV), ok(ptr(0)), ok(errV("bad text")), ok(b(true)), ok(b(false))},
+			"UnmarshalText rejected what V.MarshalText produced: bad text"},
+		{"round trip panics", build("marshal-roundtrip", "V.MarshalText", false),
+			[]rt.StmtResult{ok(rt.Value{Tree: &rt.Tree{Kind: rt.TBytes, S: "1"}}, nilV), ok(ptr(0)), panicked("index out of range"), ok(b(true)), ok(b(false))},
+			"UnmarshalText panicked on what V.MarshalText produced: index out of range"},
+		{"Marshal refused", build("marshal-roundtrip", "V.MarshalText", false),
+			[]rt.StmtResult{ok(nilV, errV("cannot")), ok(ptr(0)), ok(errV("empty")), ok(b(true)), ok(b(false))}, ""},
+	}
+	for _, tc := range tests {
+		c := tc.c
+		res := normalResult(prog, opsOf(c.base)[:c.nbase])
+		res.Stmts = append(res.Stmts, tc.checks...)
+		if len(res.Stmts) != c.base.Len() {
+			t.Fatalf("%s: %d results for %d statements", tc.name, len(res.Stmts), c.base.Len())
+		}
+		msg, bad := c.violated(gexec.Outcome{Result: res})
+		if bad != (tc.message != "") || msg != tc.message {
+			t.Errorf("%s: violated = %q, %v; want %q", tc.name, msg, bad, tc.message)
+		}
+	}
+
+	// Nothing is shown when the base did not run, x is nil, or the run
+	// has no or the wrong results.
+	c := build("equal-reflexive", "V.Equal", false)
+	res := normalResult(prog, opsOf(c.base))
+	res.Stmts[1] = ok(b(false))
+	if _, bad := c.violated(gexec.Outcome{Result: res}); !bad {
+		t.Fatal("control: a false Equal(x, x) is a violation")
+	}
+	res.Stmts[0].Values[0].Nil = true
+	if _, bad := c.violated(gexec.Outcome{Result: res}); bad {
+		t.Errorf("a nil x is a violation")
+	}
+	res.Stmts[0] = panicked("no")
+	if _, bad := c.violated(gexec.Outcome{Result: res}); bad {
+		t.Errorf("a base that panicked is a violation")
+	}
+	if _, bad := c.violated(gexec.Outcome{}); bad {
+		t.Errorf("no result is a violation")
+	}
+	if _, bad := c.violated(gexec.Outcome{Result: &rt.Result{Stmts: res.Stmts[:1]}}); bad {
+		t.Errorf("a short result is a violation")
+	}
+	if _, bad := c.violated(gexec.Outcome{Crash: &gexec.Crash{Kind: gexec.CrashStackOverflow}}); bad {
+		t.Errorf("a crash is a violation")
+	}
+}
+
+// Without an Equal method, values compare by their exported state; a tree
+// cut short, or unexported fields, decide nothing.
+func TestExportedEqual(t *testing.T) {
+	st := func(fields []string, vals ...int64) *rt.Tree {
+		tr := &rt.Tree{Kind: rt.TStruct, Fields: fields}
+		for _, v := range vals {
+			tr.Elems = append(tr.Elems, rt.Tree{Kind: rt.TInt, I: v})
+		}
+		return tr
+	}
+	f := []string{"N", "cache"}
+	tests := []struct {
+		name         string
+		a, b         *rt.Tree
+		equal, known bool
+	}{
+		{"same", st(f, 1, 2), st(f, 1, 2), true, true},
+		{"exported differs", st(f, 1, 2), st(f, 3, 2), false, true},
+		{"only unexported differs", st(f, 1, 2), st(f, 1, 9), true, true},
+		{"truncated", &rt.Tree{Kind: rt.TString, S: "ab", Truncated: true}, &rt.Tree{Kind: rt.TString, S: "ab"}, false, false},
+		{"opaque", &rt.Tree{Kind: rt.TOpaque}, &rt.Tree{Kind: rt.TOpaque}, false, false},
+		{"missing", nil, st(f, 1, 2), false, false},
+	}
+	for _, tc := range tests {
+		eq, known := exportedEqual(tc.a, tc.b)
+		if eq != tc.equal || known != tc.known {
+			t.Errorf("%s: exportedEqual = %v, %v; want %v, %v", tc.name, eq, known, tc.equal, tc.known)
+		}
+	}
+}

@@ -1,0 +1,202 @@
+package oracle
+
+import (
+	"go/types"
+	"strings"
+
+	rt "github.com/gentest-go/gentest/generator/harness/rt"
+	"github.com/gentest-go/gentest/generator/minimize"
+	"github.com/gentest-go/gentest/generator/model"
+	"github.com/gentest-go/gentest/generator/search"
+	"github.com/gentest-go/gentest/generator/seq"
+)
+
+// Judgement is what the oracle learned from re-running the search's
+// candidates with value trees: the cases worth writing with their
+// assertions, what suite reduction needs to know about each, the calls
+// where the purity analysis and the executor disagreed, and the
+// pure-repeat contract's violations.
+type Judgement struct {
+	Cases []*Case
+	// Cands are parallel to Cases: coverage and behaviour for
+	// minimize.Reduce.
+	Cands []minimize.Candidate
+	// Disagreements lists, once each, calls the purity facts call pure
+	// that changed an argument or returned a different result when
+	// repeated.
+	Disagreements []string
+	// PureRepeat holds pure-repeat violations as findings, one per
+	// function.
+	PureRepeat []*Finding
+}
+
+// JudgeOptions configure Judge.
+type JudgeOptions struct {
+	// Sandboxed says the executors ran under the sandbox: a case whose
+	// outcome shows the sandbox refusing something is not written, since
+	// outside the sandbox the call would go through.
+	Sandboxed bool
+}
+
+// Judge adds observers to the candidates, re-runs each twice with value
+// trees to learn what is stable enough to assert, and returns the cases
+// with their regression assertions.
+func Judge(prog *model.Program, runner search.Runner, corpus []*search.Entry, opts JudgeOptions) *Judgement {
+	AddObservers(prog, corpus)
+	reqs := make([]rt.Seq, len(corpus))
+	for i, e := range corpus {
+		reqs[i] = search.ToWire(e.Seq, uint64(i), rt.FlagDetail|rt.FlagRepeat|rt.FlagCheckPurity)
+	}
+	outs := runner.Run(reqs)
+	j := &Judgement{Disagreements: []string{}}
+	disagree := map[string]bool{}
+	repeated := map[string]bool{}
+	for i, e := range corpus {
+		o := outs[i]
+		if o.Result != nil {
+			for k, sr := range o.Result.Stmts {
+				if sr.Disagree == "" || k >= e.Seq.Len() {
+					continue
+				}
+				op := prog.Ops[e.Seq.Stmts[k].Op]
+				d := op.FullName() + ": " + sr.Disagree
+				if disagree[d] {
+					continue
+				}
+				disagree[d] = true
+				j.Disagreements = append(j.Disagreements, d)
+				// The contract "a pure function repeated on equal inputs
+				// returns an equal result": the findings file keeps it
+				// only if it reproduces.
+				prefix := &seq.Seq{Stmts: e.Seq.Stmts[:k+1]}
+				if sr.Disagree == "result differs when repeated" && len(op.Results) > 0 && !repeated[op.FullName()] &&
+					Illegal(prog, prefix, o.Result, k) == "" {
+					repeated[op.FullName()] = true
+					j.PureRepeat = append(j.PureRepeat, &Finding{
+						Case:     &Case{Seq: prefix, Target: k, Key: -3000 - len(j.PureRepeat)},
+						Kind:     "pure-repeat",
+						Message:  "a pure function called again with the same arguments returned a different result",
+						Function: op.FullName(),
+						Check:    FindingCheck{Kind: CheckDeterministic, Stmt: k, Result: 0},
+					})
+				}
+			}
+		}
+		if o.Result == nil || len(o.Result.Stmts) != e.Seq.Len() || o.Result.Stmts[e.Target].Outcome != rt.OutNormal {
+			continue // not reproducible: not a test
+		}
+		// Observers come after the target; one that panicked (on a nil
+		// result, say) is cut off with everything after it.
+		for k := e.Target + 1; k < len(o.Result.Stmts); k++ {
+			if o.Result.Stmts[k].Outcome != rt.OutNormal {
+				e.Seq = &seq.Seq{Stmts: e.Seq.Stmts[:k]}
+				o.Result.Stmts = o.Result.Stmts[:k]
+				break
+			}
+		}
+		if opts.Sandboxed && SandboxDenied(o.Result) {
+			continue
+		}
+		j.Cases = append(j.Cases, &Case{Seq: e.Seq, Target: e.Target, Key: i,
+			Asserts: Assertions(prog, e.Seq, o.Result, e.Target)})
+		tr := minimize.Trial{Seq: e.Seq, Target: e.Target}
+		j.Cands = append(j.Cands, minimize.Candidate{Len: e.Seq.Len(), Cover: minimize.CoverageOf(o.Result),
+			BehaviourKey: minimize.BehaviourKey(prog, tr, o.Result)})
+	}
+	return j
+}
+
+// Reduced returns the cases suite reduction keeps: a test is written only
+// if it adds coverage or asserts behaviour no other test asserts.
+func (j *Judgement) Reduced() []*Case {
+	var out []*Case
+	for _, i := range minimize.Reduce(j.Cands) {
+		out = append(out, j.Cases[i])
+	}
+	return out
+}
+
+// SandboxDenied reports whether a result shows the sandbox refusing an
+// operation (EACCES or EPERM in an error or panic).
+func SandboxDenied(r *rt.Result) bool {
+	denied := func(s string) bool {
+		return strings.Contains(s, "permission denied") || strings.Contains(s, "operation not permitted")
+	}
+	var walk func(t *rt.Tree) bool
+	walk = func(t *rt.Tree) bool {
+		if t == nil {
+			return false
+		}
+		if (t.Kind == rt.TError || t.Kind == rt.TString) && denied(t.S) {
+			return true
+		}
+		for i := range t.Elems {
+			if walk(&t.Elems[i]) {
+				return true
+			}
+		}
+		return false
+	}
+	for _, s := range r.Stmts {
+		if denied(s.PanicMsg) {
+			return true
+		}
+		for _, v := range s.Values {
+			if walk(v.Tree) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// maxObservers bounds the observer calls appended per value.
+const maxObservers = 3
+
+// AddObservers appends observer calls (pure methods with no parameter but
+// the receiver, from the purity facts) after each candidate's target, on
+// its receiver and on its non-basic results, when the target itself
+// returns nothing worth asserting: after s.Push(3), s.Len() and s.Peek()
+// say what the call did (Randoop's observers).
+func AddObservers(prog *model.Program, corpus []*search.Entry) {
+	for _, e := range corpus {
+		st := e.Seq.Stmts[e.Target]
+		op := prog.Ops[st.Op]
+		hasBasic := false
+		var refs []seq.Arg
+		for j, t := range op.Results {
+			if op.ErrResult && j == len(op.Results)-1 {
+				continue
+			}
+			if _, ok := t.Underlying().(*types.Basic); ok {
+				hasBasic = true
+			} else {
+				refs = append(refs, seq.Ref(e.Target, j))
+			}
+		}
+		if hasBasic {
+			continue
+		}
+		if op.Kind == model.Method && !st.Args[0].IsLit {
+			refs = append([]seq.Arg{st.Args[0]}, refs...)
+		}
+		if len(refs) == 0 {
+			continue
+		}
+		s := e.Seq.Clone()
+		for _, ref := range refs {
+			t := prog.Ops[s.Stmts[ref.Stmt].Op].Results[ref.Result]
+			n := 0
+			for _, ob := range prog.Ops {
+				if n >= maxObservers {
+					break
+				}
+				if ob.Observer() && ob != op && types.AssignableTo(t, ob.Params[0].Type) {
+					s.Stmts = append(s.Stmts, seq.Stmt{Op: ob.ID, Args: []seq.Arg{ref}})
+					n++
+				}
+			}
+		}
+		e.Seq = s
+	}
+}

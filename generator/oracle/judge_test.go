@@ -1,0 +1,230 @@
+package oracle
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/gentest-go/gentest/generator/exec"
+	rt "github.com/gentest-go/gentest/generator/harness/rt"
+	"github.com/gentest-go/gentest/generator/search"
+	"github.com/gentest-go/gentest/generator/seq"
+)
+
+// names lists the operations of a sequence.
+func names(f *fakeRunner, s *seq.Seq) string {
+	var out []string
+	for _, st := range s.Stmts {
+		out = append(out, f.prog.Ops[st.Op].Name)
+	}
+	return strings.Join(out, " ")
+}
+
+// assertsOn lists the statements and kinds asserted, "1:Equal 2:ErrNil".
+func assertsOn(as []Assertion) string {
+	kinds := map[Kind]string{ErrNil: "ErrNil", ErrNonNil: "ErrNonNil", Equal: "Equal"}
+	var out []string
+	for _, a := range as {
+		out = append(out, string(rune('0'+a.Stmt))+":"+kinds[a.Kind])
+	}
+	return strings.Join(out, " ")
+}
+
+// A target that returns nothing worth asserting gets observers (pure,
+// receiver-only methods, at most three per value) on its receiver or its
+// non-basic results; one returning a basic value gets none. Each candidate
+// runs once, with details, repetition and purity checks.
+func TestJudgeObservers(t *testing.T) {
+	prog := testProgram(t)
+	f := &fakeRunner{prog: prog}
+	newStack, push, twice, load := opNamed(t, prog, "NewStack"), opNamed(t, prog, "Stack.Push"), opNamed(t, prog, "Twice"), opNamed(t, prog, "Load")
+	corpus := []*search.Entry{
+		{Seq: mkSeq(call(newStack), call(push, seq.Ref(0, 0), intLit(3))), Target: 1},
+		{Seq: mkSeq(call(twice, intLit(2))), Target: 0},
+		{Seq: mkSeq(call(load, strLit("x"))), Target: 0},
+	}
+	j := Judge(prog, f, corpus, JudgeOptions{})
+	if f.calls != 1 || len(f.reqs) != 3 {
+		t.Fatalf("runner called %d times with %d sequences, want once with 3", f.calls, len(f.reqs))
+	}
+	for i, r := range f.reqs {
+		if r.ID != uint64(i) || r.Flags != rt.FlagDetail|rt.FlagRepeat|rt.FlagCheckPurity {
+			t.Errorf("request %d: id %d flags %b", i, r.ID, r.Flags)
+		}
+	}
+	if len(j.Cases) != 3 || len(j.Cands) != 3 {
+		t.Fatalf("%d cases, %d candidates; want 3 and 3", len(j.Cases), len(j.Cands))
+	}
+	want := []struct{ seq, asserts string }{
+		// Push returns nothing: Len, Peek, Top on the stack; Pop is not
+		// pure, Clear returns nothing.
+		{"NewStack Stack.Push Stack.Len Stack.Peek Stack.Top", "2:Equal 3:Equal 4:Equal 4:ErrNil"},
+		{"Twice", "0:Equal"},
+		// Load's *Stack is asserted and observed, its error asserted.
+		{"Load Stack.Len Stack.Peek Stack.Top", "0:Equal 0:ErrNil 1:Equal 2:Equal 3:Equal 3:ErrNil"},
+	}
+	for i, w := range want {
+		c := j.Cases[i]
+		if got := names(f, c.Seq); got != w.seq {
+			t.Errorf("case %d: %s, want %s", i, got, w.seq)
+		}
+		if got := assertsOn(c.Asserts); got != w.asserts {
+			t.Errorf("case %d: asserts %s, want %s", i, got, w.asserts)
+		}
+		if c.Key != i || c.Target != corpus[i].Target || j.Cands[i].Len != c.Seq.Len() || j.Cands[i].BehaviourKey == 0 {
+			t.Errorf("case %d: key %d target %d, candidate %+v", i, c.Key, c.Target, j.Cands[i])
+		}
+	}
+	// An observer that panics (Peek on an empty stack) is cut off, with
+	// everything after it.
+	f = &fakeRunner{prog: prog, edit: func(s rt.Seq, res *rt.Result) {
+		for i := range s.Stmts {
+			if f.opName(s, i) == "Stack.Peek" {
+				res.Stmts[i] = rt.StmtResult{Outcome: rt.OutPanic, PanicMsg: "index out of range", PanicRuntime: true}
+				for k := i + 1; k < len(res.Stmts); k++ {
+					res.Stmts[k] = rt.StmtResult{Outcome: rt.OutSkipped}
+				}
+			}
+		}
+	}}
+	j = Judge(prog, f, []*search.Entry{{Seq: mkSeq(call(newStack), call(push, seq.Ref(0, 0), intLit(3))), Target: 1}}, JudgeOptions{})
+	if len(j.Cases) != 1 || names(f, j.Cases[0].Seq) != "NewStack Stack.Push Stack.Len" || assertsOn(j.Cases[0].Asserts) != "2:Equal" {
+		t.Errorf("panicking observer: %d cases, %s", len(j.Cases), names(f, j.Cases[0].Seq))
+	}
+}
+
+// Values that differed between the two runs are not asserted; a case
+// whose target does not reproduce (panics now, no result, a short one) is
+// not written; under the sandbox, a case showing a refusal is dropped.
+func TestJudgeStabilityAndSandbox(t *testing.T) {
+	prog := testProgram(t)
+	twice, load, newStack, push := opNamed(t, prog, "Twice"), opNamed(t, prog, "Load"), opNamed(t, prog, "NewStack"), opNamed(t, prog, "Stack.Push")
+	corpus := func() []*search.Entry {
+		return []*search.Entry{
+			{Seq: mkSeq(call(twice, intLit(1))), Target: 0},                               // 0: unstable
+			{Seq: mkSeq(call(twice, intLit(2))), Target: 0},                               // 1: panics on the re-run
+			{Seq: mkSeq(call(twice, intLit(3))), Target: 0},                               // 2: no result
+			{Seq: mkSeq(call(load, strLit("/root/x"))), Target: 0},                        // 3: permission denied
+			{Seq: mkSeq(call(newStack), call(push, seq.Ref(0, 0), intLit(4))), Target: 1}, // 4: short result
+			{Seq: mkSeq(call(twice, intLit(5))), Target: 0},                               // 5: fine
+		}
+	}
+	f := &fakeRunner{prog: prog}
+	f.edit = func(s rt.Seq, res *rt.Result) {
+		switch s.ID {
+		case 0:
+			res.Stmts[0].Values[0].Unstable = true
+		case 1:
+			res.Stmts[0] = rt.StmtResult{Outcome: rt.OutPanic, PanicMsg: "boom"}
+		case 2:
+			res.Stmts = nil
+		case 3:
+			res.Stmts[0].Values[0] = rt.Value{Nil: true, Tree: &rt.Tree{Kind: rt.TNil}}
+			res.Stmts[0].Values[1] = rt.Value{Tree: &rt.Tree{Kind: rt.TError, S: "open /root/x: permission denied"}}
+			// The observers on the nil *Stack panic.
+			for i := 1; i < len(res.Stmts); i++ {
+				res.Stmts[i] = rt.StmtResult{Outcome: rt.OutPanic, PanicRuntime: true, PanicMsg: "nil pointer dereference"}
+			}
+		case 4:
+			res.Stmts = res.Stmts[:1]
+		}
+	}
+	// ID 2's result is dropped entirely by the fake: no Result at all.
+	run := func(opts JudgeOptions) map[int]*Case {
+		f.reqs = nil
+		j := Judge(prog, nilResult{f, 2}, corpus(), opts)
+		out := map[int]*Case{}
+		for _, c := range j.Cases {
+			out[c.Key] = c
+		}
+		return out
+	}
+	cases := run(JudgeOptions{})
+	if len(cases) != 3 || cases[0] == nil || cases[3] == nil || cases[5] == nil {
+		t.Fatalf("cases %v, want 0, 3 and 5", keys(cases))
+	}
+	if len(cases[0].Asserts) != 0 {
+		t.Errorf("unstable value asserted: %s", assertsOn(cases[0].Asserts))
+	}
+	if got := assertsOn(cases[5].Asserts); got != "0:Equal" {
+		t.Errorf("stable value: asserts %s, want 0:Equal", got)
+	}
+	if a := cases[3].Asserts; len(a) != 1 || a[0].Kind != ErrNonNil || a[0].Want == nil {
+		t.Errorf("the refused Load outside the sandbox: asserts %+v, want its error", a)
+	}
+	cases = run(JudgeOptions{Sandboxed: true})
+	if len(cases) != 2 || cases[3] != nil {
+		t.Errorf("sandboxed: cases %v, want 0 and 5 (the refusal dropped)", keys(cases))
+	}
+}
+
+// nilResult wraps a runner and gives sequence id no result at all.
+type nilResult struct {
+	*fakeRunner
+	id uint64
+}
+
+func (n nilResult) Run(seqs []rt.Seq) []exec.Outcome {
+	outs := n.fakeRunner.Run(seqs)
+	for i, s := range seqs {
+		if s.ID == n.id {
+			outs[i].Result = nil
+		}
+	}
+	return outs
+}
+
+func keys(m map[int]*Case) []int {
+	var out []int
+	for k := range m {
+		out = append(out, k)
+	}
+	return out
+}
+
+// The executor's purity disagreements are listed once each; "result
+// differs when repeated" of a function with results is also a pure-repeat
+// finding, one per function, on the sequence up to the call.
+func TestJudgeDisagreements(t *testing.T) {
+	prog := testProgram(t)
+	newStack, push, twice, name := opNamed(t, prog, "NewStack"), opNamed(t, prog, "Stack.Push"), opNamed(t, prog, "Twice"), opNamed(t, prog, "Name")
+	corpus := []*search.Entry{
+		{Seq: mkSeq(call(newStack), call(twice, intLit(1)), call(name, seq.Ref(0, 0))), Target: 2},
+		{Seq: mkSeq(call(twice, intLit(2)), call(newStack), call(name, seq.Ref(1, 0))), Target: 2},
+		{Seq: mkSeq(call(newStack), call(push, seq.Ref(0, 0), intLit(1))), Target: 1},
+	}
+	f := &fakeRunner{prog: prog}
+	f.edit = func(s rt.Seq, res *rt.Result) {
+		for i := range s.Stmts {
+			switch f.opName(s, i) {
+			case "Twice":
+				res.Stmts[i].Disagree = "result differs when repeated"
+			case "Name":
+				res.Stmts[i].Disagree = "mutated argument 0"
+			case "Stack.Push":
+				res.Stmts[i].Disagree = "result differs when repeated" // no results: not a pure-repeat finding
+			}
+		}
+	}
+	j := Judge(prog, f, corpus, JudgeOptions{})
+	want := []string{
+		"example.com/p.Twice: result differs when repeated",
+		"example.com/p.Name: mutated argument 0",
+		"(*example.com/p.Stack).Push: result differs when repeated",
+	}
+	if strings.Join(j.Disagreements, "\n") != strings.Join(want, "\n") {
+		t.Errorf("disagreements:\n%s\nwant:\n%s", strings.Join(j.Disagreements, "\n"), strings.Join(want, "\n"))
+	}
+	if len(j.PureRepeat) != 1 {
+		t.Fatalf("%d pure-repeat findings, want 1 (Twice)", len(j.PureRepeat))
+	}
+	pr := j.PureRepeat[0]
+	if pr.Kind != "pure-repeat" || pr.Function != "example.com/p.Twice" || pr.Check.Kind != CheckDeterministic ||
+		pr.Check.Stmt != 1 || pr.Case.Target != 1 || names(f, pr.Case.Seq) != "NewStack Twice" || pr.Case.Key != -3000 {
+		t.Errorf("pure-repeat finding %+v (case %s, target %d, key %d)", pr, names(f, pr.Case.Seq), pr.Case.Target, pr.Case.Key)
+	}
+	// No disagreements: an empty, non-nil list.
+	j = Judge(prog, &fakeRunner{prog: prog}, []*search.Entry{{Seq: mkSeq(call(twice, intLit(2))), Target: 0}}, JudgeOptions{})
+	if j.Disagreements == nil || len(j.Disagreements) != 0 || len(j.PureRepeat) != 0 {
+		t.Errorf("no disagreements: %v, %v", j.Disagreements, j.PureRepeat)
+	}
+}

@@ -1,0 +1,130 @@
+package oracle
+
+import (
+	"go/types"
+	"strconv"
+
+	rt "github.com/gentest-go/gentest/generator/harness/rt"
+	"github.com/gentest-go/gentest/generator/model"
+	"github.com/gentest-go/gentest/generator/seq"
+)
+
+// Illegal says why a failing test uses the package in a way its types or
+// its documentation do not promise to handle, or "" when its use is
+// legal and its failure is a finding (docs/findings.md). It looks at the
+// whole test, not only the failing call: res is a run of s (nil when the
+// run is unknown), and target is the statement at fault.
+//
+// The rules:
+//   - an input is nil (a literal nil, or a value that was nil when the
+//     test ran): an unchecked precondition;
+//   - the zero value of a type the package offers a constructor for;
+//   - a value wired into itself: an argument built from another argument
+//     of the same call, directly or through values a method stored into
+//     (a writer wrapping a reader that wraps it, an element passed back to
+//     its own list);
+//   - the function at fault documents that it panics.
+func Illegal(prog *model.Program, s *seq.Seq, res *rt.Result, target int) string {
+	if why := nilInput(s, res); why != "" {
+		return why
+	}
+	if why := constructedZero(prog, s); why != "" {
+		return why
+	}
+	if why := selfWired(prog, s); why != "" {
+		return why
+	}
+	if target >= 0 && target < s.Len() {
+		if op := prog.Ops[s.Stmts[target].Op]; op.DocPanics != "" {
+			return op.Name + " documents its panics: " + op.DocPanics
+		}
+	}
+	return ""
+}
+
+func nilInput(s *seq.Seq, res *rt.Result) string {
+	for i, st := range s.Stmts {
+		for _, a := range st.Args {
+			if a.IsLit {
+				if a.Lit.Kind == seq.LitNil {
+					return "statement " + strconv.Itoa(i) + " passes a nil literal"
+				}
+				continue
+			}
+			if res != nil && a.Stmt < len(res.Stmts) && a.Result < len(res.Stmts[a.Stmt].Values) && res.Stmts[a.Stmt].Values[a.Result].Nil {
+				return "statement " + strconv.Itoa(i) + " passes a nil value"
+			}
+		}
+	}
+	return ""
+}
+
+// constructedZero finds a zero value (&T{}) of a type some operation of the
+// program constructs: such a type is meant to come from its constructor.
+func constructedZero(prog *model.Program, s *seq.Seq) string {
+	for _, st := range s.Stmts {
+		op := prog.Ops[st.Op]
+		if op.Kind != model.Zero {
+			continue
+		}
+		for _, other := range prog.Ops {
+			if other.Kind == model.Zero || other.Support {
+				continue
+			}
+			for _, r := range other.Results {
+				if types.Identical(r, op.Type) || types.Identical(r, types.NewPointer(op.Type)) {
+					return "the zero value of " + op.Name + ", which " + other.Name + " constructs"
+				}
+			}
+		}
+	}
+	return ""
+}
+
+// selfWired tracks which statements each value holds (its own, those of
+// the values it was built from, and those a mutating call stored into it)
+// and reports a call that passes a value together with one it holds.
+func selfWired(prog *model.Program, s *seq.Seq) string {
+	holds := make([]map[int]bool, s.Len())
+	set := func(a seq.Arg) map[int]bool {
+		if a.IsLit || a.Stmt >= len(holds) {
+			return nil
+		}
+		return holds[a.Stmt]
+	}
+	for i, st := range s.Stmts {
+		op := prog.Ops[st.Op]
+		for j, a := range st.Args {
+			for k, b := range st.Args {
+				if j == k || a.IsLit || b.IsLit {
+					continue
+				}
+				if a.Stmt == b.Stmt || set(b)[a.Stmt] {
+					return "statement " + strconv.Itoa(i) + " (" + op.Name + ") passes a value together with one built from it"
+				}
+			}
+		}
+		h := map[int]bool{i: true}
+		for _, a := range st.Args {
+			for x := range set(a) {
+				h[x] = true
+			}
+		}
+		holds[i] = h
+		// A call that may change an input stores the other inputs into it.
+		for j, a := range st.Args {
+			if a.IsLit || !op.Mutator(j) {
+				continue
+			}
+			for k, b := range st.Args {
+				if k == j {
+					continue
+				}
+				for x := range set(b) {
+					holds[a.Stmt][x] = true
+				}
+			}
+		}
+	}
+	return ""
+}

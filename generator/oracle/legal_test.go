@@ -1,0 +1,73 @@
+package oracle
+
+import (
+	"strings"
+	"testing"
+
+	rt "github.com/gentest-go/gentest/generator/harness/rt"
+	"github.com/gentest-go/gentest/generator/seq"
+)
+
+// The findings standard (docs/findings.md): each rule on a test that
+// breaks it, and legal tests that must stay findings.
+func TestIllegal(t *testing.T) {
+	prog := testProgram(t)
+	newStack, push, boom := opNamed(t, prog, "NewStack"), opNamed(t, prog, "Stack.Push"), opNamed(t, prog, "Boom")
+	newV, equal := opNamed(t, prog, "NewV"), opNamed(t, prog, "V.Equal")
+	nilArg := seq.LitArg(seq.Lit{Kind: seq.LitNil})
+	tests := []struct {
+		name   string
+		s      *seq.Seq
+		nilAt  int // statement whose first result was nil in the run; -1 none
+		docs   string
+		reason string // prefix of the reason; "" for legal
+	}{
+		{name: "legal", s: mkSeq(call(newStack), call(push, seq.Ref(0, 0), intLit(1)), call(boom, seq.Ref(0, 0))), nilAt: -1},
+		{name: "nil literal in an earlier call", s: mkSeq(call(boom, nilArg), call(newStack), call(boom, seq.Ref(1, 0))), nilAt: -1,
+			reason: "statement 0 passes a nil literal"},
+		{name: "nil value", s: mkSeq(call(newStack), call(boom, seq.Ref(0, 0))), nilAt: 0,
+			reason: "statement 1 passes a nil value"},
+		{name: "zero value of a constructed type", s: mkSeq(call(zeroOp(t, prog, "V")), call(newV, intLit(1)), call(equal, seq.Ref(0, 0), seq.Ref(1, 0))), nilAt: -1,
+			reason: "the zero value of V"},
+		{name: "value passed with itself", s: mkSeq(call(newV, intLit(1)), call(equal, seq.Ref(0, 0), seq.Ref(0, 0))), nilAt: -1,
+			reason: "statement 1 (V.Equal) passes a value together with one built from it"},
+		{name: "documented panic", s: mkSeq(call(newStack), call(boom, seq.Ref(0, 0))), nilAt: -1, docs: "Boom panics on an empty stack.",
+			reason: "Boom documents its panics"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			boom.DocPanics = tc.docs
+			defer func() { boom.DocPanics = "" }()
+			res := &rt.Result{Stmts: make([]rt.StmtResult, tc.s.Len())}
+			for i := range res.Stmts {
+				res.Stmts[i].Values = []rt.Value{{Nil: i == tc.nilAt}}
+			}
+			got := Illegal(prog, tc.s, res, tc.s.Len()-1)
+			if (got == "") != (tc.reason == "") || !strings.HasPrefix(got, tc.reason) {
+				t.Errorf("Illegal = %q, want %q", got, tc.reason)
+			}
+		})
+	}
+}
+
+// Self-wiring through what a mutating call stored: y.UnmarshalText(b)
+// stores b, built from x, into y, so a later call passing x and y ties x to
+// itself.
+func TestSelfWiredThroughMutation(t *testing.T) {
+	prog := testProgram(t)
+	newV, equal := opNamed(t, prog, "NewV"), opNamed(t, prog, "V.Equal")
+	unmarshal := opNamed(t, prog, "V.UnmarshalText")
+	marshal := opNamed(t, prog, "V.MarshalText")
+	// x := NewV(1); b := x.MarshalText(); y := NewV(2); y.UnmarshalText(b)
+	// stores b (built from x) into y; then x.Equal(y) ties x to itself.
+	s := mkSeq(call(newV, intLit(1)), call(marshal, seq.Ref(0, 0)), call(newV, intLit(2)),
+		call(unmarshal, seq.Ref(2, 0), seq.Ref(1, 0)), call(equal, seq.Ref(0, 0), seq.Ref(2, 0)))
+	if got := selfWired(prog, s); !strings.HasPrefix(got, "statement 4") {
+		t.Errorf("selfWired = %q, want statement 4", got)
+	}
+	// Without the mutation, two independent values are fine.
+	s = mkSeq(call(newV, intLit(1)), call(newV, intLit(2)), call(equal, seq.Ref(0, 0), seq.Ref(1, 0)))
+	if got := selfWired(prog, s); got != "" {
+		t.Errorf("selfWired = %q for independent values", got)
+	}
+}

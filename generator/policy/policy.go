@@ -1,0 +1,340 @@
+// Package policy turns analysis facts into the generator's decisions about
+// its model: which operations the safety policy keeps out and why, which
+// producers the detective may call, what effects each operation has, which
+// constants the search mines, and which support packages are worth
+// analysing at all. It is the one place where purity and constpool facts
+// become model.Options and search inputs, so that the stages after it read
+// decisions, not facts.
+package policy
+
+import (
+	"fmt"
+	"go/types"
+	"sort"
+	"strings"
+
+	"golang.org/x/tools/go/packages"
+
+	"github.com/gentest-go/gentest/analyzers/apidoc"
+	"github.com/gentest-go/gentest/analyzers/constpool"
+	"github.com/gentest-go/gentest/analyzers/purity"
+	"github.com/gentest-go/gentest/generator/load"
+	"github.com/gentest-go/gentest/generator/model"
+)
+
+// Model is what the model stage needs to know about one target package.
+type Model struct {
+	Analysis *load.Analysis
+	Pkg      *packages.Package
+	// Support are the other loaded packages the detective may take
+	// producers from; nil switches the detective off.
+	Support []*packages.Package
+	// Allow opts in to calling operations with these effects.
+	Allow purity.Effect
+	// Sandboxed says the executors run confined by the kernel, so that
+	// operations with unknown (conservative) effects may be called.
+	Sandboxed bool
+}
+
+// Options returns the model options for m: the safety exclusions, the
+// detective's producer filter and each operation's effects.
+func (m Model) Options() model.Options {
+	o := model.Options{
+		Exclude:    Safety(m.Analysis, m.Pkg.PkgPath, m.Allow, m.Sandboxed),
+		ProducerOK: SideEffectFree(m.Analysis),
+		Effects:    Effects(m.Analysis, m.Pkg.PkgPath),
+		DocPanics:  DocPanics(m.Analysis),
+	}
+	if m.Support != nil {
+		for _, r := range m.Support {
+			if r != m.Pkg {
+				o.Support = append(o.Support, r.Types)
+			}
+		}
+		o.Support = append(o.Support, m.Pkg.Types) // its imports too
+	}
+	return o
+}
+
+// Effects reads an operation's effects from the purity facts.
+func Effects(an *load.Analysis, pkgPath string) func(fn *types.Func) model.Effects {
+	res, _ := an.Result(purity.Analyzer, pkgPath).(*purity.Result)
+	return func(fn *types.Func) model.Effects {
+		var f *purity.Fact
+		if res != nil {
+			f = res.Facts[fn.Origin()]
+		}
+		if f == nil {
+			var fact purity.Fact
+			if !an.FactOf(purity.Analyzer, fn.Origin(), &fact) {
+				return model.Effects{}
+			}
+			f = &fact
+		}
+		// A function that calls methods or function values of its
+		// parameters is pure only if what the caller passes is: a
+		// hash.Hash it writes to, an io.Reader it reads from, change. For
+		// the generator such a call may mutate those arguments.
+		callsParams := len(f.CallsParams) > 0 || f.CallsTypeParams
+		e := model.Effects{Known: true, Pure: f.Pure() && !callsParams, MutatesRecv: f.Has(purity.MutatesReceiver),
+			Nondeterministic: f.Has(purity.Nondeterministic), WritesGlobal: f.Has(purity.WritesGlobal)}
+		for _, w := range f.Why {
+			if w.Effect == "writes-global" {
+				e.GlobalWhy = w.Detail
+				break
+			}
+		}
+		off := 0
+		if fn.Type().(*types.Signature).Recv() != nil {
+			off = 1
+		}
+		for _, i := range f.MutatedParams {
+			e.MutatesParams = append(e.MutatesParams, i+off)
+		}
+		for _, i := range f.CallsParams {
+			if i < 0 {
+				e.MutatesRecv = true
+			} else {
+				e.MutatesParams = append(e.MutatesParams, i+off)
+			}
+		}
+		return e
+	}
+}
+
+// SideEffectFree accepts producers whose exact effect facts show no I/O,
+// exits, blocking, goroutines, global writes or nondeterminism: the
+// detective calls them only to build inputs, so they must not do anything
+// else. Mutating their own arguments or panicking is fine.
+func SideEffectFree(an *load.Analysis) func(fn *types.Func) bool {
+	const bad = purity.IO | purity.Exits | purity.Blocks | purity.Spawns | purity.WritesGlobal | purity.Nondeterministic
+	return func(fn *types.Func) bool {
+		var f purity.Fact
+		if !an.FactOf(purity.Analyzer, fn.Origin(), &f) {
+			return false
+		}
+		return !f.Conservative && f.Effects&bad == 0
+	}
+}
+
+// allowNames are the effects -allow accepts, by name.
+var allowNames = map[string]purity.Effect{
+	"fs-write": purity.FSWrite,
+	"exec":     purity.Exec,
+	"exit":     purity.Exits,
+	"net":      purity.Net,
+	"io":       purity.FSWrite | purity.Exec | purity.Net,
+}
+
+// ParseAllow parses the -allow list.
+func ParseAllow(list string) (purity.Effect, error) {
+	var e purity.Effect
+	for _, name := range strings.Split(list, ",") {
+		name = strings.TrimSpace(name)
+		if name == "" {
+			continue
+		}
+		v, ok := allowNames[name]
+		if !ok {
+			return 0, fmt.Errorf("-allow: unknown effect %q (known: exec, exit, fs-write, io, net)", name)
+		}
+		e |= v
+	}
+	return e, nil
+}
+
+// Dangerous are the effects whose operations are not called by default:
+// they could damage the machine (file writes outside the scratch
+// directory, exec, network) or kill the executor for nothing (exits).
+const Dangerous = purity.FSWrite | purity.Exec | purity.Net | purity.Exits
+
+// Safety excludes operations whose effect facts say they may be
+// destructive, returning the reason ("" keeps the operation). A
+// conservative summary (a call that could not be resolved) counts as
+// possibly destructive unless the executors run in the Landlock sandbox,
+// where the kernel confines file writes, exec, TCP and signals to the
+// scratch directory: gentest stays safe when it does not know. Functions
+// without a fact (no purity analyzer run) are not excluded.
+func Safety(an *load.Analysis, pkgPath string, allow purity.Effect, sandboxed bool) func(fn *types.Func) string {
+	res, _ := an.Result(purity.Analyzer, pkgPath).(*purity.Result)
+	return func(fn *types.Func) string {
+		if res == nil {
+			return ""
+		}
+		f := res.Facts[fn.Origin()]
+		if f == nil && fn.Pkg() != nil && fn.Pkg().Path() != pkgPath {
+			// A producer from another package: its fact, if the package is
+			// a dependency of the target, or its own analysis root.
+			var fact purity.Fact
+			if an.FactOf(purity.Analyzer, fn.Origin(), &fact) {
+				f = &fact
+			} else if !sandboxed {
+				return "no effect facts for this function; not called outside the sandbox"
+			}
+		}
+		if f == nil {
+			return ""
+		}
+		return reason(f, allow, sandboxed)
+	}
+}
+
+// reason says why a function with fact f is excluded, or "".
+func reason(f *purity.Fact, allow purity.Effect, sandboxed bool) string {
+	bad := f.Effects & Dangerous &^ allow
+	if bad == 0 && f.Conservative && !sandboxed && allow&Dangerous != Dangerous {
+		var detail []string
+		for _, w := range f.Why {
+			detail = append(detail, w.Detail)
+		}
+		return "effects unknown (conservative summary); not called by default" + firstDetail(detail)
+	}
+	if bad == 0 {
+		return ""
+	}
+	var names, detail []string
+	for _, w := range f.Why {
+		for _, e := range []purity.Effect{purity.FSWrite, purity.Exec, purity.Net, purity.Exits} {
+			if bad&e != 0 && w.Effect == effectName(e) {
+				names = append(names, w.Effect)
+				detail = append(detail, w.Detail)
+			}
+		}
+	}
+	if len(names) == 0 {
+		names = []string{fmt.Sprint(bad)}
+	}
+	return strings.Join(dedupe(names), ", ") + firstDetail(detail) + " (use -allow to call it)"
+}
+
+func effectName(e purity.Effect) string {
+	f := purity.Fact{Effects: e}
+	names := f.EffectNames()
+	return names[len(names)-1]
+}
+
+func firstDetail(d []string) string {
+	if len(d) == 0 {
+		return ""
+	}
+	return ": " + d[0]
+}
+
+func dedupe(xs []string) []string {
+	var out []string
+	seen := map[string]bool{}
+	for _, x := range xs {
+		if !seen[x] {
+			seen[x] = true
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
+// ConstantFacts are the constpool facts constant mining reads: the
+// target's full pool, the pools of the module packages it imports (for
+// idf), and a lookup of per-function pools.
+type ConstantFacts struct {
+	Target *constpool.PackageConsts
+	Corpus []*constpool.PackageConsts
+	Func   func(fn *types.Func) *constpool.FuncConsts
+}
+
+// Constants collects the constant facts of pkg; nil when the constpool
+// analyzer did not run.
+func Constants(an *load.Analysis, pkg *packages.Package) *ConstantFacts {
+	target, _ := an.Result(constpool.Analyzer, pkg.PkgPath).(*constpool.PackageConsts)
+	if target == nil {
+		return nil
+	}
+	act := an.Action(constpool.Analyzer, pkg.PkgPath)
+	cf := &ConstantFacts{Target: target, Corpus: []*constpool.PackageConsts{target}}
+	if pkg.Module != nil {
+		var deps []*packages.Package
+		packages.Visit([]*packages.Package{pkg}, nil, func(p *packages.Package) {
+			if p != pkg && p.Module != nil && p.Module.Path == pkg.Module.Path {
+				deps = append(deps, p)
+			}
+		})
+		sort.Slice(deps, func(i, j int) bool { return deps[i].PkgPath < deps[j].PkgPath })
+		for _, d := range deps {
+			var pc constpool.PackageConsts
+			if act.PackageFact(d.Types, &pc) {
+				cf.Corpus = append(cf.Corpus, &pc)
+			}
+		}
+	}
+	cf.Func = func(fn *types.Func) *constpool.FuncConsts {
+		var fc constpool.FuncConsts
+		if an.FactOf(constpool.Analyzer, fn, &fc) {
+			return &fc
+		}
+		return nil
+	}
+	return cf
+}
+
+// AnalysisRoots are the targets and the support packages they do not
+// already depend on (those get facts as dependencies anyway), so that the
+// detective's producers have effect facts.
+func AnalysisRoots(targets, roots []*packages.Package) []*packages.Package {
+	deps := map[string]bool{}
+	packages.Visit(targets, nil, func(p *packages.Package) { deps[p.PkgPath] = true })
+	var needed []types.Type
+	for _, t := range targets {
+		needed = append(needed, model.Needed(t.Types)...)
+	}
+	out := append([]*packages.Package{}, targets...)
+	for _, r := range roots {
+		if deps[r.PkgPath] || len(r.Errors) > 0 {
+			continue
+		}
+		// Only packages that can supply an input the targets need are
+		// worth analysing for their producers' facts.
+		if model.CanSupply(r.Types, needed) {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// NeedsModule reports whether the targets need inputs that none of the
+// loaded packages (their dependencies and the support packages) provide,
+// so that the rest of the module must be searched for producers.
+func NeedsModule(targets, roots []*packages.Package) bool {
+	var needed []types.Type
+	for _, t := range targets {
+		needed = append(needed, model.Needed(t.Types)...)
+	}
+	if len(needed) == 0 {
+		return false
+	}
+	var pkgs []*types.Package
+	packages.Visit(roots, nil, func(p *packages.Package) { pkgs = append(pkgs, p.Types) })
+	for _, t := range needed {
+		met := false
+		for _, p := range pkgs {
+			if model.CanSupply(p, []types.Type{t}) {
+				met = true
+				break
+			}
+		}
+		if !met {
+			return true
+		}
+	}
+	return false
+}
+
+// DocPanics returns the sentence of a function's doc comment that
+// announces a panic (apidoc facts), or "".
+func DocPanics(an *load.Analysis) func(fn *types.Func) string {
+	return func(fn *types.Func) string {
+		var f apidoc.Panics
+		if an.FactOf(apidoc.Analyzer, fn.Origin(), &f) {
+			return f.Sentence
+		}
+		return ""
+	}
+}

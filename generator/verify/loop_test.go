@@ -1,0 +1,152 @@
+package verify
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/gentest-go/gentest/generator/emit"
+	"github.com/gentest-go/gentest/generator/oracle"
+)
+
+// scratchModule writes a module example.com/p with files, and returns the
+// package directory.
+func scratchModule(t *testing.T, files map[string]string) string {
+	t.Helper()
+	dir := t.TempDir()
+	files["go.mod"] = "module example.com/p\n\ngo 1.21\n"
+	for name, src := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}
+
+// fakeRender renders each case as one test function whose body is
+// bodies[key], or, for keys in tables, as rows of one table test.
+func fakeRender(bodies map[int]string) func([]*oracle.Case, map[int]bool) (*emit.Output, error) {
+	return func(cases []*oracle.Case, _ map[int]bool) (*emit.Output, error) {
+		var b strings.Builder
+		b.WriteString("package p_test\n\nimport (\n\t\"testing\"\n\n\t\"example.com/p\"\n)\n\nvar _ = p.Abs\n")
+		out := &emit.Output{}
+		keys := make([]int, 0, len(cases))
+		for _, c := range cases {
+			keys = append(keys, c.Key)
+		}
+		sort.Ints(keys)
+		for _, k := range keys {
+			name := fmt.Sprintf("TestCase%d", k)
+			fmt.Fprintf(&b, "\nfunc %s(t *testing.T) {\n%s\n}\n", name, bodies[k])
+			out.Tests = append(out.Tests, emit.TestInfo{Func: name, Subtests: []string{""}, Keys: []int{k}})
+		}
+		out.Src = []byte(b.String())
+		return out, nil
+	}
+}
+
+func casesOf(keys ...int) []*oracle.Case {
+	var out []*oracle.Case
+	for _, k := range keys {
+		out = append(out, &oracle.Case{Key: k})
+	}
+	return out
+}
+
+func testsOf(out *emit.Output) []string {
+	var names []string
+	for _, ti := range out.Tests {
+		names = append(names, ti.Func)
+	}
+	return names
+}
+
+func skipShort(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs go test on a scratch module")
+	}
+}
+
+// One case that does not compile, one that fails and one that fails go
+// vet cost exactly those cases: the others are written.
+func TestCasesDropsExactlyTheBadOnes(t *testing.T) {
+	skipShort(t)
+	dir := scratchModule(t, map[string]string{
+		"p.go": "package p\n\n// Abs returns |x|.\nfunc Abs(x int) int {\n\tif x < 0 {\n\t\treturn -x\n\t}\n\treturn x\n}\n",
+	})
+	bodies := map[int]string{
+		1: "\tif p.Abs(-2) != 2 {\n\t\tt.Error(\"Abs(-2)\")\n\t}",
+		2: "\tif p.Abs(undefinedThing) != 2 {\n\t\tt.Error(\"no\")\n\t}",
+		3: "\tif p.Abs(3) != 4 {\n\t\tt.Errorf(\"Abs(3) = %d, want 4\", p.Abs(3))\n\t}",
+		4: "\tt.Errorf(\"%d\")",
+		5: "\tif p.Abs(0) != 0 {\n\t\tt.Error(\"Abs(0)\")\n\t}",
+	}
+	file := filepath.Join(dir, "p_gentest_test.go")
+	plan := Plan{File: file, Render: fakeRender(bodies),
+		Alone: Options{Dir: dir, Count: 2, Shuffle: "1", Vet: true, Cover: true, WorkDir: t.TempDir()}}
+	v, err := Cases(context.Background(), plan, casesOf(1, 2, 3, 4, 5))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := strings.Join(testsOf(v.Out), ","), "TestCase1,TestCase5"; got != want {
+		t.Errorf("written tests = %s, want %s", got, want)
+	}
+	reasons := map[string]string{}
+	for _, d := range v.Dropped {
+		reasons[d.Test] = d.Reason
+	}
+	for test, want := range map[string]string{"TestCase2": "does not compile", "TestCase3": "fails", "TestCase4": "go vet"} {
+		if !strings.HasPrefix(reasons[test], want) {
+			t.Errorf("%s dropped for %q, want a reason starting %q", test, reasons[test], want)
+		}
+	}
+	if v.Report.Coverage != 1 {
+		t.Errorf("coverage = %v, want 1", v.Report.Coverage)
+	}
+}
+
+// A generated test that changes package state the package's own tests
+// rely on is dropped; one that leaves it alone stays.
+func TestCasesKeepsTheirTestsPassing(t *testing.T) {
+	skipShort(t)
+	dir := scratchModule(t, map[string]string{
+		"p.go":      "package p\n\nvar sep = \",\"\n\n// SetSep sets the separator.\nfunc SetSep(s string) { sep = s }\n\n// Join joins a and b.\nfunc Join(a, b string) string { return a + sep + b }\n\n// Abs returns |x|.\nfunc Abs(x int) int {\n\tif x < 0 {\n\t\treturn -x\n\t}\n\treturn x\n}\n",
+		"p_test.go": "package p_test\n\nimport (\n\t\"testing\"\n\n\t\"example.com/p\"\n)\n\nfunc TestJoin(t *testing.T) {\n\tif got := p.Join(\"a\", \"b\"); got != \"a,b\" {\n\t\tt.Errorf(\"Join = %q\", got)\n\t}\n}\n",
+	})
+	bodies := map[int]string{
+		1: "\tp.SetSep(\";\")\n\tif p.Join(\"x\", \"y\") != \"x;y\" {\n\t\tt.Error(\"Join\")\n\t}",
+		2: "\tif p.Abs(-1) != 1 {\n\t\tt.Error(\"Abs\")\n\t}",
+	}
+	file := filepath.Join(dir, "p_gentest_test.go")
+	user := []string{filepath.Join(dir, "p_test.go")}
+	alone := Options{Dir: dir, Remove: user, Count: 1, Shuffle: "1", Vet: true, WorkDir: t.TempDir()}
+	together := Options{Dir: dir, Count: 3, Shuffle: "1", WorkDir: t.TempDir()}
+	plan := Plan{File: file, Render: fakeRender(bodies), Alone: alone, Together: &together}
+	v, err := Cases(context.Background(), plan, casesOf(1, 2))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := strings.Join(testsOf(v.Out), ","), "TestCase2"; got != want {
+		t.Errorf("written tests = %s, want %s", got, want)
+	}
+	if len(v.Dropped) != 1 || !strings.Contains(v.Dropped[0].Reason, "package's own tests") {
+		t.Errorf("dropped = %+v, want TestCase1 for breaking the package's own tests", v.Dropped)
+	}
+}
+
+// When nothing survives, the error says why in one line.
+func TestCasesNothingSurvives(t *testing.T) {
+	skipShort(t)
+	dir := scratchModule(t, map[string]string{"p.go": "package p\n\n// Abs returns x.\nfunc Abs(x int) int { return x }\n"})
+	bodies := map[int]string{1: "\tt.Fatal(\"no\")", 2: "\tt.Fatal(\"no\")"}
+	plan := Plan{File: filepath.Join(dir, "p_gentest_test.go"), Render: fakeRender(bodies),
+		Alone: Options{Dir: dir, Count: 1, WorkDir: t.TempDir()}}
+	_, err := Cases(context.Background(), plan, casesOf(1, 2))
+	if err == nil || !strings.Contains(err.Error(), "all 2 dropped") || strings.Contains(err.Error(), "\n") {
+		t.Errorf("err = %v, want one line saying all 2 were dropped", err)
+	}
+}

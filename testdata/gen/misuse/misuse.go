@@ -1,0 +1,124 @@
+// Package misuse is correct code full of misuse hazards: every way to make
+// it fail is a caller breaking its contract — a nil input, the zero value
+// of a type meant to come from its constructor, a value wired into itself,
+// a panic the documentation announces. gentest must report no finding on
+// it (docs/findings.md).
+package misuse
+
+import (
+	"errors"
+	"io"
+	"strings"
+)
+
+// LineReader reads lines from an io.Reader.
+type LineReader struct {
+	r   io.Reader
+	buf []byte
+}
+
+// NewLineReader returns a reader of the lines of r.
+func NewLineReader(r io.Reader) *LineReader { return &LineReader{r: r} }
+
+// ReadLine returns the next line, without its newline.
+func (l *LineReader) ReadLine() (string, error) {
+	var one [1]byte
+	var line []byte
+	for {
+		n, err := l.r.Read(one[:]) // a nil reader is the caller's mistake
+		if n == 1 {
+			if one[0] == '\n' {
+				return string(line), nil
+			}
+			line = append(line, one[0])
+		}
+		if err != nil {
+			if len(line) > 0 {
+				return string(line), nil
+			}
+			return "", err
+		}
+	}
+}
+
+// Table maps names to numbers. Use NewTable: the zero Table has no map.
+type Table struct {
+	m map[string]int
+}
+
+// NewTable returns an empty table.
+func NewTable() *Table { return &Table{m: map[string]int{}} }
+
+// Put sets name to v.
+func (t *Table) Put(name string, v int) { t.m[name] = v }
+
+// Get returns the number for name.
+func (t *Table) Get(name string) (int, bool) {
+	v, ok := t.m[name]
+	return v, ok
+}
+
+// Node is a node of a singly linked chain.
+type Node struct {
+	Val  int
+	next *Node
+}
+
+// NewNode returns a node holding v.
+func NewNode(v int) *Node { return &Node{Val: v} }
+
+// SetNext links n to next. Linking a node to itself, directly or through
+// others, makes a cycle that Len walks forever.
+func (n *Node) SetNext(next *Node) { n.next = next }
+
+// Len counts the nodes from n to the end of its chain.
+func (n *Node) Len() int {
+	if n.next == nil {
+		return 1
+	}
+	return 1 + n.next.Len()
+}
+
+// Stack is a stack of strings.
+type Stack struct {
+	top *frame
+	n   int
+}
+
+type frame struct {
+	s    string
+	next *frame
+}
+
+// NewStack returns an empty stack.
+func NewStack() *Stack { return &Stack{} }
+
+// Push pushes s.
+func (s *Stack) Push(v string) {
+	s.top = &frame{s: v, next: s.top}
+	s.n++
+}
+
+// Top returns the top of the stack. It panics if the stack is empty.
+func (s *Stack) Top() string { return s.top.s }
+
+// Len is the number of strings on the stack.
+func (s *Stack) Len() int { return s.n }
+
+// ErrEmpty is returned by Pop on an empty stack.
+var ErrEmpty = errors.New("misuse: empty stack")
+
+// Pop removes and returns the top of the stack.
+func (s *Stack) Pop() (string, error) {
+	if s.top == nil {
+		return "", ErrEmpty
+	}
+	v := s.top.s
+	s.top = s.top.next
+	s.n--
+	return v, nil
+}
+
+// Upper upper-cases s; a plain function, to give the search something to
+// cover.
+func Upper(s string) string { return strings.ToUpper(s) }
