@@ -67,6 +67,9 @@ func constructedZero(prog *model.Program, s *seq.Seq) string {
 		if op.Kind != model.Zero {
 			continue
 		}
+		if ctor := constructorOf(op.Type); ctor != "" {
+			return "the zero value of " + op.Name + ", which " + ctor + " constructs"
+		}
 		for _, other := range prog.Ops {
 			if other.Kind == model.Zero || other.Support {
 				continue
@@ -75,6 +78,37 @@ func constructedZero(prog *model.Program, s *seq.Seq) string {
 				if types.Identical(r, op.Type) || types.Identical(r, types.NewPointer(op.Type)) {
 					return "the zero value of " + op.Name + ", which " + other.Name + " constructs"
 				}
+			}
+		}
+	}
+	return ""
+}
+
+// constructorOf names an exported function of t's own package that returns
+// a t or a *t, or returns "". The detective borrows zero values of other
+// packages' types to satisfy interfaces (a zero io.OffsetWriter as an
+// io.Writer), and such a type's constructor is not in the program, so the
+// program's operations alone cannot tell that its zero value is not meant
+// to be used.
+func constructorOf(t types.Type) string {
+	n, ok := t.(*types.Named)
+	if !ok || n.Obj().Pkg() == nil {
+		return ""
+	}
+	scope := n.Obj().Pkg().Scope()
+	for _, name := range scope.Names() { // sorted: the same name every run
+		fn, ok := scope.Lookup(name).(*types.Func)
+		if !ok || !fn.Exported() {
+			continue
+		}
+		res := fn.Type().(*types.Signature).Results()
+		for i := 0; i < res.Len(); i++ {
+			r := res.At(i).Type()
+			if p, isPtr := r.(*types.Pointer); isPtr {
+				r = p.Elem()
+			}
+			if rn, isNamed := r.(*types.Named); isNamed && rn.Obj() == n.Obj() {
+				return n.Obj().Pkg().Name() + "." + fn.Name()
 			}
 		}
 	}

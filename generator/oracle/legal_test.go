@@ -1,9 +1,14 @@
 package oracle
 
 import (
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"go/types"
 	"strings"
 	"testing"
 
+	"github.com/gentest-go/gentest/generator/model"
 	rt "github.com/gentest-go/gentest/generator/harness/rt"
 	"github.com/gentest-go/gentest/generator/seq"
 )
@@ -69,5 +74,50 @@ func TestSelfWiredThroughMutation(t *testing.T) {
 	s = mkSeq(call(newV, intLit(1)), call(newV, intLit(2)), call(equal, seq.Ref(0, 0), seq.Ref(1, 0)))
 	if got := selfWired(prog, s); got != "" {
 		t.Errorf("selfWired = %q for independent values", got)
+	}
+}
+
+// A zero value of another package's type, borrowed by the detective to
+// satisfy an interface, is illegal when that package exports a constructor
+// of the type (the class of a zero io.OffsetWriter passed as an io.Writer),
+// and legal when it exports none.
+func TestIllegalZeroOfConstructedDependencyType(t *testing.T) {
+	const depSrc = `package dep
+
+type W struct{ n *int }
+
+func (w *W) Write(p []byte) (int, error) { return *w.n + len(p), nil }
+
+func NewW() *W { n := 0; return &W{n: &n} }
+
+type Plain struct{}
+
+func (Plain) Write(p []byte) (int, error) { return len(p), nil }
+`
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "dep.go", depSrc, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dep, err := (&types.Config{}).Check("example.com/dep", fset, []*ast.File{f}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		typ, reason string
+	}{
+		{"W", "the zero value of W, which dep.NewW constructs"},
+		{"Plain", ""},
+	} {
+		prog := testProgram(t)
+		n := dep.Scope().Lookup(tc.typ).(*types.TypeName).Type().(*types.Named)
+		zero := &model.Op{ID: len(prog.Ops), Kind: model.Zero, Name: tc.typ, Type: n, Ptr: true,
+			Results: []types.Type{types.NewPointer(n)}, Detective: true}
+		prog.Ops = append(prog.Ops, zero)
+		newStack, boom := opNamed(t, prog, "NewStack"), opNamed(t, prog, "Boom")
+		s := mkSeq(call(zero), call(newStack), call(boom, seq.Ref(1, 0)))
+		if got := Illegal(prog, s, nil, s.Len()-1); got != tc.reason {
+			t.Errorf("%s: Illegal = %q, want %q", tc.typ, got, tc.reason)
+		}
 	}
 }
