@@ -4,6 +4,7 @@ import (
 	"go/types"
 	"strconv"
 
+	"github.com/gentest-go/gentest/analyzers/typedeps"
 	rt "github.com/gentest-go/gentest/generator/harness/rt"
 	"github.com/gentest-go/gentest/generator/model"
 	"github.com/gentest-go/gentest/generator/seq"
@@ -112,7 +113,34 @@ func constructorOf(t types.Type) string {
 			}
 		}
 	}
+	// Constructors that return an interface (lzw.NewReader returns an
+	// io.ReadCloser whose dynamic type is *lzw.Reader) construct T too when
+	// T's zero value needs initialization a client cannot give it
+	// (unexported interface, func, map or pointer fields).
+	if new(typedeps.Classifier).ZeroUsable(n) {
+		return ""
+	}
+	ptr := types.NewPointer(n)
+	for _, name := range scope.Names() {
+		fn, ok := scope.Lookup(name).(*types.Func)
+		if !ok || !fn.Exported() {
+			continue
+		}
+		res := fn.Type().(*types.Signature).Results()
+		for i := 0; i < res.Len(); i++ {
+			iface, isIface := res.At(i).Type().Underlying().(*types.Interface)
+			if isIface && !iface.Empty() && !isError(res.At(i).Type()) && (types.Implements(n, iface) || types.Implements(ptr, iface)) {
+				return n.Obj().Pkg().Name() + "." + fn.Name()
+			}
+		}
+	}
 	return ""
+}
+
+// isError reports whether t is the error interface: a function returning
+// (T, error) does not construct every error type of its package.
+func isError(t types.Type) bool {
+	return types.Identical(t, types.Universe.Lookup("error").Type())
 }
 
 // selfWired tracks which statements each value holds (its own, those of

@@ -93,6 +93,21 @@ func NewW() *W { n := 0; return &W{n: &n} }
 type Plain struct{}
 
 func (Plain) Write(p []byte) (int, error) { return len(p), nil }
+
+// R is built only behind an interface, and its unexported func field needs
+// the constructor.
+type R struct{ next func() int }
+
+func (r *R) Read(p []byte) (int, error) { return r.next(), nil }
+
+func NewR() interface{ Read([]byte) (int, error) } { return &R{next: func() int { return 0 }} }
+
+// Open's error result does not make it a constructor of Failure.
+type Failure struct{ cause func() string }
+
+func (f *Failure) Error() string { return f.cause() }
+
+func Open() (*W, error) { return nil, nil }
 `
 	fset := token.NewFileSet()
 	f, err := parser.ParseFile(fset, "dep.go", depSrc, 0)
@@ -108,6 +123,8 @@ func (Plain) Write(p []byte) (int, error) { return len(p), nil }
 	}{
 		{"W", "the zero value of W, which dep.NewW constructs"},
 		{"Plain", ""},
+		{"R", "the zero value of R, which dep.NewR constructs"},
+		{"Failure", ""},
 	} {
 		prog := testProgram(t)
 		n := dep.Scope().Lookup(tc.typ).(*types.TypeName).Type().(*types.Named)
