@@ -178,7 +178,11 @@ func (r *pkgRun) run(ctx context.Context) (*Summary, error) {
 	}
 	pool.Close() // the executors are done; verification needs the memory
 
-	if err := r.verifyAndWrite(ctx, prog, judged.Reduced(), revealing, sum); err != nil {
+	cases := judged.Reduced()
+	if len(cases) == 0 && len(revealing) == 0 {
+		return nil, &load.Error{Pkg: r.pkg.PkgPath, Msg: noCases(prog, eng.Stats)}
+	}
+	if err := r.verifyAndWrite(ctx, prog, cases, revealing, sum); err != nil {
 		return nil, err
 	}
 	for _, f := range sum.Findings {

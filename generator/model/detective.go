@@ -335,3 +335,31 @@ func CanSupply(src *types.Package, needed []types.Type) bool {
 	}
 	return false
 }
+
+// Unbuildable returns, in the order of first use, the parameter types of
+// the operations under test (support and detective operations aside) that
+// nothing in the program builds: a package whose every function needs one
+// (container/heap's heap.Interface, which a client implements) can only
+// be called with nil there, and the reason a run produced no test says so.
+func (p *Program) Unbuildable() []types.Type {
+	built := p.buildable()
+	var out []types.Type
+	seen := map[string]bool{}
+	for _, op := range p.Ops {
+		if op.Support || op.Detective {
+			continue
+		}
+		for _, prm := range op.Params {
+			if prm.Lit != LitNone && !(prm.Lit == LitNilOK && !isFunc(prm.Type)) {
+				continue
+			}
+			k := types.TypeString(prm.Type, nil)
+			if seen[k] || built(prm.Type) {
+				continue
+			}
+			seen[k] = true
+			out = append(out, prm.Type)
+		}
+	}
+	return out
+}
