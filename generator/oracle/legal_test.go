@@ -8,8 +8,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/gentest-go/gentest/generator/model"
 	rt "github.com/gentest-go/gentest/generator/harness/rt"
+	"github.com/gentest-go/gentest/generator/model"
 	"github.com/gentest-go/gentest/generator/seq"
 )
 
