@@ -152,7 +152,8 @@ func Classify(e Exit) (Class, string) {
 		return Other, lastLine(stderr, "")
 	case verifyTimeoutRE.MatchString(msg):
 		return Timeout, msg
-	case strings.Contains(msg, "no test passed verification"):
+	case strings.Contains(msg, "no test passed verification"), strings.Contains(msg, "no generated test passed verification"),
+		strings.Contains(msg, "no test to write"):
 		return NoTests, msg
 	case strings.Contains(msg, "has no exported functions or methods"), strings.Contains(msg, "has no operations gentest can call"):
 		return NoOperations, msg

@@ -34,6 +34,10 @@ func TestClassifyRecorded(t *testing.T) {
 		{"no-exported.stderr", 1, NoOperations, "has no exported functions or methods to test"},
 		{"no-ops.stderr", 1, NoOperations, "has no operations gentest can call"},
 		{"no-tests.stderr", 1, NoTests, "no test passed verification"},
+		// Recorded: container/heap in the corpus smoke run (before and
+		// after gentest said why).
+		{"no-generated.stderr", 1, NoTests, "no generated test passed verification"},
+		{"no-cases.stderr", 1, NoTests, "nothing builds a value of heap.Interface"},
 		{"executor-build.stderr", 1, ExecutorBuild, "building the executor for example.com/m: exit status 1: /tmp/gentest-2/src/m/m.go:14:2: declared and not used"},
 		// Recorded: std io in the corpus smoke run; go test's setup
 		// failure indents the message.
