@@ -68,6 +68,9 @@ func constructedZero(prog *model.Program, s *seq.Seq) string {
 		if op.Kind != model.Zero {
 			continue
 		}
+		if f := nilField(op.Type); f != "" {
+			return "the zero value of " + op.Name + " leaves its field " + f + " nil"
+		}
 		if ctor := constructorOf(op.Type); ctor != "" {
 			return "the zero value of " + op.Name + ", which " + ctor + " constructs"
 		}
@@ -80,6 +83,29 @@ func constructedZero(prog *model.Program, s *seq.Seq) string {
 					return "the zero value of " + op.Name + ", which " + other.Name + " constructs"
 				}
 			}
+		}
+	}
+	return ""
+}
+
+// nilField names the first exported field of struct type t whose zero
+// value is nil (a pointer, interface, func, map or channel), or "". Such a
+// field is an input the client is meant to set (driver.NotNull's
+// Converter): leaving it nil is a nil input under rule 1, whatever the
+// type's documentation says about the rest of its zero value.
+func nilField(t types.Type) string {
+	st, ok := t.Underlying().(*types.Struct)
+	if !ok {
+		return ""
+	}
+	for i := 0; i < st.NumFields(); i++ {
+		f := st.Field(i)
+		if !f.Exported() {
+			continue
+		}
+		switch f.Type().Underlying().(type) {
+		case *types.Pointer, *types.Interface, *types.Signature, *types.Map, *types.Chan:
+			return f.Name()
 		}
 	}
 	return ""

@@ -108,6 +108,9 @@ type Failure struct{ cause func() string }
 func (f *Failure) Error() string { return f.cause() }
 
 func Open() (*W, error) { return nil, nil }
+
+// Conv's exported interface field is the client's to set.
+type Conv struct{ Converter interface{ Convert() } }
 `
 	fset := token.NewFileSet()
 	f, err := parser.ParseFile(fset, "dep.go", depSrc, 0)
@@ -125,6 +128,7 @@ func Open() (*W, error) { return nil, nil }
 		{"Plain", ""},
 		{"R", "the zero value of R, which dep.NewR constructs"},
 		{"Failure", ""},
+		{"Conv", "the zero value of Conv leaves its field Converter nil"},
 	} {
 		prog := testProgram(t)
 		n := dep.Scope().Lookup(tc.typ).(*types.TypeName).Type().(*types.Named)
