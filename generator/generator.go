@@ -148,7 +148,17 @@ func (r *pkgRun) run(ctx context.Context) (*Summary, error) {
 		return nil, err
 	}
 	mstart := time.Now()
-	minimize.Corpus(ctx, prog, pool, eng.Corpus, 4*r.cfg.Workers)
+	// Without -execs, minimizing gets the search's budget again: a big
+	// package with slow calls (samber/lo, 400 candidates at 100 calls/s)
+	// would otherwise spend minutes here. Unfinished candidates keep
+	// their longer form. With -execs, each candidate's trial cap bounds
+	// it and the output stays deterministic.
+	mctx, cancel := ctx, context.CancelFunc(func() {})
+	if r.cfg.Execs <= 0 && r.cfg.Budget > 0 {
+		mctx, cancel = context.WithTimeout(ctx, r.cfg.Budget)
+	}
+	minimize.Corpus(mctx, prog, pool, eng.Corpus, 4*r.cfg.Workers)
+	cancel()
 	r.logf("minimized %d candidates in %.1fs", len(eng.Corpus), time.Since(mstart).Seconds())
 	if err := ctx.Err(); err != nil {
 		return nil, err
