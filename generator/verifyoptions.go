@@ -1,9 +1,11 @@
 package generator
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"path/filepath"
+	"time"
 
 	"github.com/gentest-go/gentest/generator/harness"
 	"github.com/gentest-go/gentest/generator/verify"
@@ -39,4 +41,33 @@ func (r *pkgRun) verifyOptions(userTests []string, modFiles map[string][]byte) (
 	}
 	o.Sandbox = []string{vdir}
 	return o, nil
+}
+
+// coverageBefore measures the statement coverage of the package's own
+// tests alone (gentest's files hidden), once, inside the same sandbox as
+// verification: the "before" of the summary. It is 0 without own tests and
+// -1 when they do not build or the run fails to say.
+func (r *pkgRun) coverageBefore(ctx context.Context) float64 {
+	var own []string
+	for _, f := range r.userTests {
+		if !verify.Generated(f) {
+			own = append(own, f)
+		}
+	}
+	if len(own) == 0 {
+		return 0
+	}
+	o := r.base
+	o.Remove = verify.OnlyGenerated(r.userTests)
+	o.Count, o.Shuffle, o.Race, o.Vet, o.Cover = 1, "", false, false, true
+	o.Timeout = 3 * time.Minute
+	o.WorkDir = filepath.Join(r.work, "before")
+	if err := os.MkdirAll(o.WorkDir, 0o700); err != nil {
+		return -1
+	}
+	rep, err := verify.Run(ctx, o)
+	if err != nil || rep.BuildFailed {
+		return -1
+	}
+	return rep.Coverage
 }

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -26,11 +27,13 @@ func cmdGen(args []string) int {
 	seed := fs.Int64("seed", 1, "random seed")
 	out := fs.String("o", "", "output file (default <pkgname>_gentest_test.go in the package directory; one package only)")
 	jsonOut := fs.Bool("json", false, "print a JSON summary per package on stdout")
-	workers := fs.Int("p", 0, "number of executor processes (default GOMAXPROCS)")
+	workers := fs.Int("p", 0, "number of executor processes, shared by the packages generated at once (default GOMAXPROCS)")
+	jobs := fs.Int("j", 0, "packages generated at once (default: one per two executors of -p)")
+	shard := fs.String("shard", "", "generate only shard `i/n` (1 <= i <= n) of the sorted package list, for CI matrices")
 	callTimeout := fs.Duration("call-timeout", time.Second, "time limit for one call of the code under test")
 	memLimit := fs.Int64("mem-limit", 0, "memory cap per executor in MiB (default: all executors together below a quarter of RAM, at most 1024 each)")
 	noCache := fs.Bool("no-cache", false, "rebuild the executor even if a cached one matches")
-	quiet := fs.Bool("q", false, "print only errors")
+	quiet := fs.Bool("q", false, "print only errors: no progress, no summary table")
 	noSandbox := fs.Bool("no-sandbox", false, "do not confine executors with Landlock; operations whose effects are unknown are then not called")
 	no := fs.String("no", "", "comma-separated components to switch off, for ablation: "+strings.Join(generator.DisableNames(), ", "))
 	allow := fs.String("allow", "", "comma-separated effects to allow calling (fs-write, exec, net, exit, io); by default operations whose effect facts include them are not called")
@@ -53,6 +56,15 @@ Flags:
 		return 2
 	}
 	if err := checkGenFlags(*budget, *callTimeout, *workers, *execs, *memLimit, *out); err != nil {
+		fmt.Fprintf(os.Stderr, "gentest gen: %v (see gentest gen -h)\n", err)
+		return 2
+	}
+	if *jobs < 0 {
+		fmt.Fprintf(os.Stderr, "gentest gen: -j must be 0 (the default) or positive, got %d (see gentest gen -h)\n", *jobs)
+		return 2
+	}
+	sh, err := generator.ParseShard(*shard)
+	if err != nil {
 		fmt.Fprintf(os.Stderr, "gentest gen: %v (see gentest gen -h)\n", err)
 		return 2
 	}
@@ -85,10 +97,13 @@ Flags:
 		Allow:       allowed,
 		Disable:     disabled,
 		NoSandbox:   *noSandbox,
-		Log:         os.Stderr,
+		Jobs:        *jobs,
+		Shard:       sh,
 	}
-	if *quiet {
-		cfg.Log = nil
+	var prog *progress
+	if !*quiet {
+		prog = newProgress(os.Stderr, isTerminal(os.Stderr))
+		cfg.Log, cfg.Progress = prog, prog.Report
 	}
 	if !*noCache {
 		if c, err := os.UserCacheDir(); err == nil {
@@ -110,6 +125,17 @@ Flags:
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	sums, err := generator.Run(ctx, cfg)
+	if prog != nil {
+		prog.Done()
+	}
+	// The table is the human report: on stdout, unless -json has it.
+	report := io.Writer(os.Stdout)
+	if *jsonOut {
+		report = os.Stderr
+	}
+	if !*quiet && len(sums) > 0 {
+		printTable(report, sums)
+	}
 	if *jsonOut {
 		enc := json.NewEncoder(os.Stdout)
 		for _, s := range sums {

@@ -1,0 +1,106 @@
+package generator
+
+import (
+	"sync"
+	"time"
+
+	gexec "github.com/gentest-go/gentest/generator/exec"
+	"github.com/gentest-go/gentest/generator/harness/instrument"
+	rt "github.com/gentest-go/gentest/generator/harness/rt"
+)
+
+// observer stands between the search and the executor pool. It passes
+// batches through unchanged (the search's choices do not depend on it) and
+// keeps what progress reports and the explanation need: executions,
+// covered blocks, per condition the outcomes seen and the closest distance
+// to each one never taken with the sequence that came closest, and how
+// often each operation was called.
+type observer struct {
+	pool  *gexec.Pool
+	table *instrument.Table
+	tick  func(execs int, coverage float64)
+
+	mu       sync.Mutex
+	execs    int
+	blocks   []bool
+	stmts    int // statements in covered blocks
+	total    int // statements in all blocks
+	conds    []condSeen
+	opCalls  map[int]int
+	lastTick time.Time
+}
+
+// condSeen is what the search saw of one condition.
+type condSeen struct {
+	nTrue, nFalse int
+	// closest[o] is the smallest distance to outcome o (0 true, 1 false)
+	// while it was never taken, and seq the sequence that reached it.
+	closest [2]float64
+	seq     [2]*rt.Seq
+}
+
+func newObserver(pool *gexec.Pool, table *instrument.Table, tick func(int, float64)) *observer {
+	o := &observer{pool: pool, table: table, tick: tick, blocks: make([]bool, len(table.Blocks)),
+		conds: make([]condSeen, len(table.Conds)), opCalls: map[int]int{}}
+	for _, b := range table.Blocks {
+		o.total += b.NumStmt
+	}
+	for i := range o.conds {
+		o.conds[i].closest = [2]float64{-1, -1}
+	}
+	return o
+}
+
+// Run implements search.Runner.
+func (o *observer) Run(seqs []rt.Seq) []gexec.Outcome {
+	outs := o.pool.Run(seqs)
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	o.execs += len(seqs)
+	for i, out := range outs {
+		for _, st := range seqs[i].Stmts {
+			o.opCalls[st.Op]++
+		}
+		if out.Result == nil {
+			continue
+		}
+		for _, b := range out.Result.Blocks {
+			if int(b) < len(o.blocks) && b >= 0 && !o.blocks[b] {
+				o.blocks[b] = true
+				o.stmts += o.table.Blocks[b].NumStmt
+			}
+		}
+		for _, c := range out.Result.Conds {
+			if c.ID < 0 || int(c.ID) >= len(o.conds) {
+				continue
+			}
+			cs := &o.conds[c.ID]
+			cs.nTrue += int(c.NTrue)
+			cs.nFalse += int(c.NFalse)
+			for side, d := range [2]float64{c.DistTrue, c.DistFalse} {
+				n := [2]uint32{c.NTrue, c.NFalse}[side]
+				if n > 0 || d <= 0 {
+					continue
+				}
+				if cs.closest[side] < 0 || d < cs.closest[side] {
+					cs.closest[side] = d
+					s := seqs[i]
+					cs.seq[side] = &s
+				}
+			}
+		}
+	}
+	if o.tick != nil && time.Since(o.lastTick) > 200*time.Millisecond {
+		o.lastTick = time.Now()
+		o.tick(o.execs, o.coverage())
+	}
+	return outs
+}
+
+// coverage is the statement coverage reached so far; the caller holds mu.
+func (o *observer) coverage() float64 {
+	if o.total == 0 {
+		return 0
+	}
+	return float64(o.stmts) / float64(o.total)
+}
