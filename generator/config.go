@@ -7,6 +7,7 @@ import (
 	"time"
 
 	gexec "github.com/gentest-go/gentest/generator/exec"
+	"github.com/gentest-go/gentest/generator/explain"
 
 	"github.com/gentest-go/gentest/analyzers/purity"
 	"github.com/gentest-go/gentest/generator/model"
@@ -55,9 +56,6 @@ type Config struct {
 	// search, its executions and coverage so far. It is called from the
 	// packages' goroutines and must be safe for concurrent use.
 	Progress func(Progress)
-	// Explain asks for the explanation of what stayed uncovered
-	// (Summary.Explain).
-	Explain bool
 }
 
 // Phases of a package, as reported to Config.Progress.
@@ -123,6 +121,9 @@ type Summary struct {
 	// Disagreements lists calls the purity analysis said are pure that
 	// changed an argument or gave a different result when repeated.
 	Disagreements []string `json:"disagreements"`
+	// Explain says, for every function the written tests leave
+	// uncovered or partly covered, what gentest knows of the cause.
+	Explain *explain.Report `json:"explain,omitempty"`
 }
 
 // init gives the list fields empty values, so that -json prints [] not null.

@@ -30,9 +30,11 @@ import (
 
 	"github.com/gentest-go/gentest/generator/emit"
 	gexec "github.com/gentest-go/gentest/generator/exec"
+	"github.com/gentest-go/gentest/generator/explain"
 	"github.com/gentest-go/gentest/generator/findings"
 	"github.com/gentest-go/gentest/generator/gomod"
 	"github.com/gentest-go/gentest/generator/harness"
+	"github.com/gentest-go/gentest/generator/harness/instrument"
 	"github.com/gentest-go/gentest/generator/load"
 	"github.com/gentest-go/gentest/generator/minimize"
 	"github.com/gentest-go/gentest/generator/model"
@@ -90,7 +92,7 @@ func Run(ctx context.Context, cfg Config) ([]*Summary, error) {
 	if len(skip) > 0 {
 		skipNote = fmt.Sprintf(" (%d skipped)", len(skip))
 	}
-	fmt.Fprintf(cfg.Log, "gentest: loaded %s to test%s in %.1fs; analyzed %s and their dependencies in %.1fs\n",
+	fmt.Fprintf(cfg.Log, "gentest: loaded %s to test%s in %.1fs; analyzed %s with their dependencies in %.1fs\n",
 		plural(len(pkgs), "package"), skipNote, tLoad.Seconds(), plural(len(aroots), "package"), time.Since(t1).Seconds())
 	sums, err := runPackages(ctx, cfg, pkgs, an, roots)
 	return mergeSummaries(sums, skip), err
@@ -119,6 +121,10 @@ type pkgRun struct {
 	// verification options, kept for measuring the human tests' coverage.
 	userTests []string
 	base      verify.Options
+	// table is the probe table and final the blocks the written file
+	// covers, for the explanation.
+	table *instrument.Table
+	final []bool
 }
 
 func (r *pkgRun) logf(format string, args ...any) {
@@ -152,6 +158,7 @@ func (r *pkgRun) run(ctx context.Context) (*Summary, error) {
 	if err != nil {
 		return nil, err
 	}
+	r.table = h.Table
 	r.logf("executor ready (%d operations, %d blocks, %d conditions; cached=%v) after %.1fs",
 		len(prog.Ops), len(h.Table.Blocks), len(h.Table.Conds), h.Cached, time.Since(r.start).Seconds())
 	protections := gexec.ActiveProtections(r.sandbox)
@@ -198,6 +205,7 @@ func (r *pkgRun) run(ctx context.Context) (*Summary, error) {
 	if eng.Stats.Elapsed > 0 {
 		sum.ExecsPerSec = float64(eng.Stats.Executed) / eng.Stats.Elapsed.Seconds()
 	}
+	exIn := obs.explainInput(prog)
 	pool.Close() // the executors are done; verification needs the memory
 
 	r.phase(PhaseVerify, sum.Execs, obs.coverage())
@@ -212,6 +220,8 @@ func (r *pkgRun) run(ctx context.Context) (*Summary, error) {
 	for _, f := range sum.Findings {
 		r.logf("finding: %s in %s: %s", f.Kind, f.Function, f.Message)
 	}
+	exIn.Final = r.final
+	sum.Explain = explain.Explain(exIn)
 	sum.CoverageBefore = r.coverageBefore(ctx)
 	sum.Seconds = time.Since(r.start).Seconds()
 	sum.PeakRSSMB = float64(selfMaxRSS()+stats.PeakRSS*int64(r.cfg.Workers)) / (1 << 20)
@@ -366,6 +376,16 @@ func (r *pkgRun) verifyAndWrite(ctx context.Context, prog *model.Program, cases 
 		return fmt.Errorf("%s: %w", r.pkg.PkgPath, err)
 	}
 	r.userTests, r.base = userTests, base
+	if h := r.table; h != nil {
+		// The profile of the last verification run, the written file's
+		// (later runs do not measure coverage); without it the
+		// explanation falls back to the search's coverage.
+		if final, err := explain.ProfileBlocks(filepath.Join(base.WorkDir, "cover.out"), h); err == nil {
+			r.final = final
+		} else {
+			r.debugf("%v", err)
+		}
+	}
 	sum.Dropped = append(sum.Dropped, v.Dropped...)
 	sum.Coverage = v.Report.Coverage
 	sum.Tests = len(v.Out.Tests)

@@ -1,8 +1,13 @@
 package generator
 
 import (
+	"go/types"
+	"slices"
 	"sync"
 	"time"
+
+	"github.com/gentest-go/gentest/generator/explain"
+	"github.com/gentest-go/gentest/generator/model"
 
 	gexec "github.com/gentest-go/gentest/generator/exec"
 	"github.com/gentest-go/gentest/generator/harness/instrument"
@@ -103,4 +108,105 @@ func (o *observer) coverage() float64 {
 		return 0
 	}
 	return float64(o.stmts) / float64(o.total)
+}
+
+// explainInput gathers what the explanation needs from the search: blocks
+// covered, conditions seen, and, for each outcome never taken, the
+// operands of the evaluation that came closest. The sequences that came
+// closest run once more with operand recording (the search runs without
+// it, for speed); the pool must still be open.
+func (o *observer) explainInput(prog *model.Program) explain.Input {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	in := explain.Input{Table: o.table, Search: append([]bool(nil), o.blocks...),
+		Conds: make([]explain.Cond, len(o.conds)), Excluded: map[string]string{}, Ops: map[string]explain.Op{}}
+	type want struct{ cond, side int }
+	var reqs []rt.Seq
+	var wants [][]want
+	index := map[*rt.Seq]int{}
+	for id := range o.conds {
+		cs := &o.conds[id]
+		in.Conds[id] = explain.Cond{NTrue: cs.nTrue, NFalse: cs.nFalse}
+		for side := 0; side < 2; side++ {
+			if [2]int{cs.nTrue, cs.nFalse}[side] > 0 || cs.seq[side] == nil {
+				continue
+			}
+			in.Conds[id].Closest[side] = cs.closest[side]
+			i, ok := index[cs.seq[side]]
+			if !ok {
+				i = len(reqs)
+				index[cs.seq[side]] = i
+				s := *cs.seq[side]
+				s.Flags |= rt.FlagOperands
+				reqs = append(reqs, s)
+				wants = append(wants, nil)
+			}
+			wants[i] = append(wants[i], want{id, side})
+		}
+	}
+	if len(reqs) > 0 {
+		outs := o.pool.Run(reqs)
+		for i, out := range outs {
+			if out.Result == nil {
+				continue
+			}
+			for _, w := range wants[i] {
+				for _, ob := range out.Result.Operands {
+					if int(ob.Branch) == 2*w.cond+w.side {
+						in.Conds[w.cond].Operands[w.side] = []string{
+							explain.FormatLit(ob.Vals[0], ob.Cut[0]), explain.FormatLit(ob.Vals[1], ob.Cut[1])}
+					}
+				}
+			}
+		}
+	}
+	for _, e := range prog.Excluded {
+		if in.Excluded[e.Name] == "" {
+			in.Excluded[e.Name] = e.Reason
+		}
+	}
+	produced := producedTypes(prog)
+	for _, op := range prog.Ops {
+		if !op.UnderTest || op.Func == nil {
+			continue
+		}
+		e := in.Ops[op.Name]
+		e.Calls += o.opCalls[op.ID]
+		for _, p := range op.Params {
+			if p.Lit != model.LitNone && p.Lit != model.LitNilOK {
+				continue
+			}
+			if !canProduce(produced, p.Type) {
+				name := types.TypeString(p.Type, types.RelativeTo(prog.Pkg))
+				if p.Lit == model.LitNilOK {
+					name += " (only nil)"
+				}
+				if !slices.Contains(e.Unbuildable, name) {
+					e.Unbuildable = append(e.Unbuildable, name)
+				}
+			}
+		}
+		in.Ops[op.Name] = e
+	}
+	return in
+}
+
+// producedTypes are the result types of the model's operations.
+func producedTypes(prog *model.Program) []types.Type {
+	var out []types.Type
+	for _, op := range prog.Ops {
+		out = append(out, op.Results...)
+	}
+	return out
+}
+
+// canProduce reports whether a value of one of the produced types can be
+// passed as t.
+func canProduce(produced []types.Type, t types.Type) bool {
+	for _, r := range produced {
+		if types.AssignableTo(r, t) {
+			return true
+		}
+	}
+	return false
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -17,6 +18,7 @@ import (
 
 	"github.com/gentest-go/gentest/analyzers/suite"
 	"github.com/gentest-go/gentest/generator"
+	"github.com/gentest-go/gentest/generator/explain"
 	"github.com/gentest-go/gentest/generator/load"
 )
 
@@ -37,6 +39,9 @@ func cmdGen(args []string) int {
 	noSandbox := fs.Bool("no-sandbox", false, "do not confine executors with Landlock; operations whose effects are unknown are then not called")
 	no := fs.String("no", "", "comma-separated components to switch off, for ablation: "+strings.Join(generator.DisableNames(), ", "))
 	allow := fs.String("allow", "", "comma-separated effects to allow calling (fs-write, exec, net, exit, io); by default operations whose effect facts include them are not called")
+	var explainMode explainFlag
+	fs.Var(&explainMode, "explain", "after the summary, say why code stayed uncovered, per function: `-explain` prints a short report, -explain=html writes the HTML view (see -html)")
+	htmlOut := fs.String("html", "", "write the HTML view of the explanation (coverage with the reasons beside the lines) to this `file`; -explain=html without -html writes gentest-explain.html")
 	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of gentest itself to this file")
 	fs.Usage = func() {
 		fmt.Fprint(fs.Output(), `Usage: gentest gen [flags] [packages]
@@ -136,6 +141,25 @@ Flags:
 	if !*quiet && len(sums) > 0 {
 		printTable(report, sums)
 	}
+	if explainMode == "text" {
+		for _, s := range sums {
+			if s.Explain != nil {
+				fmt.Fprintln(report)
+				explain.WriteText(report, s.Package, s.Explain)
+			}
+		}
+	}
+	if *htmlOut == "" && explainMode == "html" {
+		*htmlOut = "gentest-explain.html"
+	}
+	if *htmlOut != "" && len(sums) > 0 {
+		if werr := writeExplainHTML(*htmlOut, sums); werr != nil {
+			fmt.Fprintf(os.Stderr, "gentest: %v\n", werr)
+			return 1
+		} else if !*quiet {
+			fmt.Fprintf(os.Stderr, "gentest: wrote the explanation's HTML view to %s\n", *htmlOut)
+		}
+	}
 	if *jsonOut {
 		enc := json.NewEncoder(os.Stdout)
 		for _, s := range sums {
@@ -178,6 +202,45 @@ func checkGenFlags(budget, callTimeout time.Duration, workers, execs int, memLim
 		if st, err := os.Stat(dir); err != nil || !st.IsDir() {
 			return fmt.Errorf("-o %s: directory %s does not exist", out, dir)
 		}
+	}
+	return nil
+}
+
+// explainFlag is -explain: a boolean flag ("-explain" is "text") that also
+// takes a value, "html".
+type explainFlag string
+
+func (f *explainFlag) String() string   { return string(*f) }
+func (f *explainFlag) IsBoolFlag() bool { return true }
+
+func (f *explainFlag) Set(v string) error {
+	switch v {
+	case "true", "text":
+		*f = "text"
+	case "false", "":
+		*f = ""
+	case "html":
+		*f = "html"
+	default:
+		return fmt.Errorf("-explain takes no value, or html; got %q", v)
+	}
+	return nil
+}
+
+// writeExplainHTML writes the HTML view of the packages' explanations.
+func writeExplainHTML(path string, sums []*generator.Summary) error {
+	var pages []explain.Page
+	for _, s := range sums {
+		if s.Explain != nil {
+			pages = append(pages, explain.Page{Package: s.Package, Report: s.Explain})
+		}
+	}
+	var buf bytes.Buffer
+	if err := explain.WriteHTML(&buf, pages); err != nil {
+		return err
+	}
+	if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
+		return fmt.Errorf("writing the explanation: %w", err)
 	}
 	return nil
 }
