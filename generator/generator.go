@@ -171,7 +171,7 @@ func (r *pkgRun) run(ctx context.Context) (*Summary, error) {
 	}
 	defer pool.Close()
 
-	obs := newObserver(pool, h.Table, func(execs int, cov float64) { r.phase(PhaseSearch, execs, cov) })
+	obs := newObserver(pool, h.Table, len(prog.Ops), func(execs int, cov float64) { r.phase(PhaseSearch, execs, cov) })
 	r.phase(PhaseSearch, 0, 0)
 	eng := r.search(ctx, prog, h, obs)
 	if err := ctx.Err(); err != nil {

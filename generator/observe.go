@@ -31,7 +31,7 @@ type observer struct {
 	stmts    int // statements in covered blocks
 	total    int // statements in all blocks
 	conds    []condSeen
-	opCalls  map[int]int
+	opCalls  []int // by operation ID
 	lastTick time.Time
 }
 
@@ -44,9 +44,9 @@ type condSeen struct {
 	seq     [2]*rt.Seq
 }
 
-func newObserver(pool *gexec.Pool, table *instrument.Table, tick func(int, float64)) *observer {
+func newObserver(pool *gexec.Pool, table *instrument.Table, nOps int, tick func(int, float64)) *observer {
 	o := &observer{pool: pool, table: table, tick: tick, blocks: make([]bool, len(table.Blocks)),
-		conds: make([]condSeen, len(table.Conds)), opCalls: map[int]int{}}
+		conds: make([]condSeen, len(table.Conds)), opCalls: make([]int, nOps)}
 	for _, b := range table.Blocks {
 		o.total += b.NumStmt
 	}
@@ -64,7 +64,9 @@ func (o *observer) Run(seqs []rt.Seq) []gexec.Outcome {
 	o.execs += len(seqs)
 	for i, out := range outs {
 		for _, st := range seqs[i].Stmts {
-			o.opCalls[st.Op]++
+			if st.Op >= 0 && st.Op < len(o.opCalls) {
+				o.opCalls[st.Op]++
+			}
 		}
 		if out.Result == nil {
 			continue
@@ -171,7 +173,9 @@ func (o *observer) explainInput(prog *model.Program) explain.Input {
 			continue
 		}
 		e := in.Ops[op.Name]
-		e.Calls += o.opCalls[op.ID]
+		if op.ID < len(o.opCalls) {
+			e.Calls += o.opCalls[op.ID]
+		}
 		for _, p := range op.Params {
 			if p.Lit != model.LitNone && p.Lit != model.LitNilOK {
 				continue
