@@ -54,10 +54,16 @@ Flags:
 `)
 		fs.PrintDefaults()
 	}
+	// The flag package would print the usage after a parse error; a bad
+	// flag gets one line instead, like every other usage error.
+	fs.SetOutput(io.Discard)
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
+			fs.SetOutput(os.Stderr)
+			fs.Usage()
 			return 0
 		}
+		fmt.Fprintf(os.Stderr, "gentest gen: %v (see gentest gen -h)\n", err)
 		return 2
 	}
 	if err := checkGenFlags(*budget, *callTimeout, *workers, *execs, *memLimit, *out); err != nil {

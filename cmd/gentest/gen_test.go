@@ -64,6 +64,9 @@ func TestGenFlagErrors(t *testing.T) {
 		{"-shard", "3/2"},
 		{"-shard", "x"},
 		{"-j", "-1"},
+		{"-explain=bogus"},
+		{"-p", "x"},
+		{"-nosuchflag"},
 	} {
 		cmd := exec.Command(exe, append([]string{"gen"}, args...)...)
 		cmd.Dir = dir

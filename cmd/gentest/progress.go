@@ -15,8 +15,31 @@ import (
 // is enough to choose between a live display and plain lines without a
 // terminal library.
 func isTerminal(f *os.File) bool {
+	if os.Getenv("TERM") == "dumb" {
+		return false // a terminal that does not move the cursor
+	}
 	st, err := f.Stat()
 	return err == nil && st.Mode()&os.ModeCharDevice != 0
+}
+
+// liveWidth is the width live lines are cut to: a line that wrapped would
+// take two rows and break the redraw, which moves up one row per line.
+// $COLUMNS when the shell exports it, else the narrowest usual terminal.
+func liveWidth() int {
+	var n int
+	if _, err := fmt.Sscan(os.Getenv("COLUMNS"), &n); err == nil && n > 20 {
+		return n - 1
+	}
+	return 79
+}
+
+// cut shortens s to at most width runes.
+func cut(s string, width int) string {
+	r := []rune(s)
+	if len(r) <= width {
+		return s
+	}
+	return string(r[:width-1]) + "…"
 }
 
 // progress shows each package's progress. On a terminal (live) it keeps
@@ -31,10 +54,11 @@ type progress struct {
 	state map[string]generator.Progress // their last report
 	drawn int                           // lines of the live block on screen
 	buf   []byte                        // an unfinished log line
+	width int                           // live lines are cut to this many runes
 }
 
 func newProgress(w io.Writer, live bool) *progress {
-	return &progress{w: w, live: live, state: map[string]generator.Progress{}}
+	return &progress{w: w, live: live, state: map[string]generator.Progress{}, width: liveWidth()}
 }
 
 // Report is the generator's Config.Progress.
@@ -122,7 +146,7 @@ func (p *progress) draw() {
 	}
 	var b strings.Builder
 	for _, pkg := range p.order {
-		b.WriteString(progressLine(p.state[pkg]))
+		b.WriteString(cut(progressLine(p.state[pkg]), p.width))
 		b.WriteByte('\n')
 	}
 	p.w.Write([]byte(b.String()))

@@ -48,6 +48,7 @@ gentest: a log line
 // place; a package's last line and log lines stay above the live block,
 // and Done leaves nothing of it.
 func TestProgressLive(t *testing.T) {
+	t.Setenv("COLUMNS", "200")
 	var buf bytes.Buffer
 	p := newProgress(&buf, true)
 	for _, ev := range events() {
@@ -106,5 +107,18 @@ func TestIsTerminal(t *testing.T) {
 	defer f.Close()
 	if isTerminal(f) {
 		t.Errorf("isTerminal(regular file) = true")
+	}
+}
+
+// Live lines are cut to the terminal's width, so that none wraps and the
+// redraw, one row up per line, stays in step.
+func TestProgressLiveWidth(t *testing.T) {
+	t.Setenv("COLUMNS", "40")
+	var buf bytes.Buffer
+	p := newProgress(&buf, true)
+	p.Report(generator.Progress{Package: "example.com/a/very/long/import/path", Phase: generator.PhaseSearch, Execs: 123456, Coverage: 0.5})
+	line := strings.TrimSuffix(buf.String(), "\n")
+	if n := len([]rune(line)); n != 39 || !strings.HasSuffix(line, "…") {
+		t.Errorf("live line %q has %d runes, want 39 ending in …", line, n)
 	}
 }
