@@ -102,6 +102,10 @@ type Summary struct {
 	// tests, without gentest's files; -1 when not measured (they do not
 	// build, or the package was skipped), 0 when it has none.
 	CoverageBefore float64 `json:"coverage_before"`
+	// CoverageAfter is the statement coverage of the package's own tests
+	// and the written file together (the union of their profiles); -1
+	// when not measured.
+	CoverageAfter float64 `json:"coverage_after"`
 	// Skipped says why no tests were generated for the package (only
 	// with several packages; one package's problem is an error).
 	Skipped  string           `json:"skipped,omitempty"`

@@ -125,6 +125,9 @@ type pkgRun struct {
 	// covers, for the explanation.
 	table *instrument.Table
 	final []bool
+	// profile is the written file's cover profile, for the coverage of
+	// the package's own tests and the file together.
+	profile []byte
 }
 
 func (r *pkgRun) logf(format string, args ...any) {
@@ -222,7 +225,7 @@ func (r *pkgRun) run(ctx context.Context) (*Summary, error) {
 	}
 	exIn.Final = r.final
 	sum.Explain = explain.Explain(exIn)
-	sum.CoverageBefore = r.coverageBefore(ctx)
+	sum.CoverageBefore, sum.CoverageAfter = r.coverageBefore(ctx, sum.Coverage)
 	sum.Seconds = time.Since(r.start).Seconds()
 	sum.PeakRSSMB = float64(selfMaxRSS()+stats.PeakRSS*int64(r.cfg.Workers)) / (1 << 20)
 	r.logf("wrote %s: %d tests with %d cases, statement coverage %.1f%% (%d cases dropped by verification)", r.out, sum.Tests, sum.Cases, 100*sum.Coverage, len(sum.Dropped))
@@ -380,8 +383,10 @@ func (r *pkgRun) verifyAndWrite(ctx context.Context, prog *model.Program, cases 
 		// The profile of the last verification run, the written file's
 		// (later runs do not measure coverage); without it the
 		// explanation falls back to the search's coverage.
-		if final, err := explain.ProfileBlocks(filepath.Join(base.WorkDir, "cover.out"), h); err == nil {
+		prof := filepath.Join(base.WorkDir, "cover.out")
+		if final, err := explain.ProfileBlocks(prof, h); err == nil {
 			r.final = final
+			r.profile, _ = os.ReadFile(prof)
 		} else {
 			r.debugf("%v", err)
 		}

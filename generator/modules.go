@@ -152,7 +152,7 @@ func runPackages(ctx context.Context, cfg Config, pkgs []*packages.Package, an *
 
 // skipped is the summary of a package gentest did not generate tests for.
 func skipped(path, reason string) *Summary {
-	s := &Summary{Package: path, Skipped: reason, CoverageBefore: -1}
+	s := &Summary{Package: path, Skipped: reason, CoverageBefore: -1, CoverageAfter: -1}
 	s.init()
 	return s
 }

@@ -9,8 +9,8 @@ import (
 )
 
 // printTable prints the run's summary: one row per package with the
-// statement coverage of its own tests before and with gentest's file
-// after, the tests written, the findings, the seconds it took, or why it
+// statement coverage of its own tests before, and of its own tests and
+// gentest's file together after, the tests written, the findings, the seconds it took, or why it
 // was skipped; then a total line.
 func printTable(w io.Writer, sums []*generator.Summary) {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
@@ -27,7 +27,7 @@ func printTable(w io.Writer, sums []*generator.Summary) {
 		tests += s.Tests
 		findings += len(s.Findings)
 		secs += s.Seconds
-		fmt.Fprintf(tw, "%s\t%s → %.1f%%\t%d\t%d\t%.1f\t\n", s.Package, percent(s.CoverageBefore), 100*s.Coverage, s.Tests, len(s.Findings), s.Seconds)
+		fmt.Fprintf(tw, "%s\t%s → %s\t%d\t%d\t%.1f\t\n", s.Package, percent(s.CoverageBefore), percent(s.CoverageAfter), s.Tests, len(s.Findings), s.Seconds)
 	}
 	fmt.Fprintf(tw, "total: %d generated, %d skipped\t\t%d\t%d\t%.1f\t\n", done, skipped, tests, findings, secs)
 	tw.Flush()

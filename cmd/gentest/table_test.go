@@ -12,10 +12,10 @@ import (
 // before and after, a skip reason where there is one, and a total.
 func TestPrintTable(t *testing.T) {
 	sums := []*generator.Summary{
-		{Package: "example.com/m/a", Coverage: 0.75, CoverageBefore: 0.5, Tests: 3, Seconds: 2.5,
+		{Package: "example.com/m/a", Coverage: 0.6, CoverageBefore: 0.5, CoverageAfter: 0.75, Tests: 3, Seconds: 2.5,
 			Findings: []generator.Finding{{Kind: "nil-deref"}}},
 		{Package: "example.com/m/cmd", Skipped: "is a main package", CoverageBefore: -1},
-		{Package: "example.com/m/b", Coverage: 1, CoverageBefore: -1, Tests: 2, Seconds: 1},
+		{Package: "example.com/m/b", Coverage: 1, CoverageBefore: -1, CoverageAfter: -1, Tests: 2, Seconds: 1},
 	}
 	var buf bytes.Buffer
 	printTable(&buf, sums)
@@ -27,7 +27,7 @@ func TestPrintTable(t *testing.T) {
 		{"package", "coverage before → after", "tests", "findings", "seconds", "skipped"},
 		{"example.com/m/a", "50.0% → 75.0%", " 3 ", " 1 ", "2.5"},
 		{"example.com/m/cmd", "is a main package"},
-		{"example.com/m/b", "? → 100.0%", " 2 ", " 0 ", "1.0"},
+		{"example.com/m/b", "? → ?", " 2 ", " 0 ", "1.0"},
 		{"total: 2 generated, 1 skipped", " 5 ", " 1 ", "3.5"},
 	} {
 		for _, w := range want {
