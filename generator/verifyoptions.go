@@ -60,7 +60,8 @@ func (r *pkgRun) coverageBefore(ctx context.Context, alone float64) (before, aft
 		return 0, alone
 	}
 	o := r.base
-	o.Remove = verify.OnlyGenerated(r.userTests)
+	// The file just written is on disk now, and no test file of r.userTests.
+	o.Remove = append(verify.OnlyGenerated(r.userTests), r.out)
 	o.Count, o.Shuffle, o.Race, o.Vet, o.Cover = 1, "", false, false, true
 	o.Timeout = 3 * time.Minute
 	o.WorkDir = filepath.Join(r.work, "before")
