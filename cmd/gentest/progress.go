@@ -84,7 +84,10 @@ func (p *progress) Report(ev generator.Progress) {
 	if final {
 		delete(p.state, ev.Package)
 		p.remove(ev.Package)
-		fmt.Fprintln(p.w, progressLine(ev))
+		if ev.Phase != generator.PhaseDone {
+			// The log's "wrote" line already says a package is done.
+			fmt.Fprintln(p.w, progressLine(ev))
+		}
 	} else {
 		if !known {
 			p.order = append(p.order, ev.Package)
