@@ -62,6 +62,7 @@ func Run(ctx context.Context, cfg Config) ([]*Summary, error) {
 		return nil, err
 	}
 	tLoad := time.Since(t0)
+	several := len(pkgs) > 1
 	if cfg.Shard.Count > 1 {
 		pkgs = selectShard(pkgs, cfg.Shard)
 		if len(pkgs) == 0 {
@@ -69,7 +70,7 @@ func Run(ctx context.Context, cfg Config) ([]*Summary, error) {
 			return nil, nil
 		}
 	}
-	pkgs, skip, err := checkPackages(pkgs)
+	pkgs, skip, err := checkPackages(pkgs, several)
 	if err != nil {
 		return nil, err
 	}
@@ -94,7 +95,7 @@ func Run(ctx context.Context, cfg Config) ([]*Summary, error) {
 	}
 	fmt.Fprintf(cfg.Log, "gentest: loaded %s to test%s in %.1fs; analyzed %s with their dependencies in %.1fs\n",
 		plural(len(pkgs), "package"), skipNote, tLoad.Seconds(), plural(len(aroots), "package"), time.Since(t1).Seconds())
-	sums, err := runPackages(ctx, cfg, pkgs, an, roots)
+	sums, err := runPackages(ctx, cfg, pkgs, several, an, roots)
 	return mergeSummaries(sums, skip), err
 }
 

@@ -98,11 +98,12 @@ func plan(cfg Config, npkgs int) (jobs, per int, memLimit int64) {
 }
 
 // runPackages runs the packages, jobs at a time, and returns their
-// summaries in package order. With several packages, a package gentest
+// summaries in package order. When the patterns match several packages
+// (before sharding: a shard of one is still part of a module run), a package gentest
 // cannot work on (a load.Error: main, cgo, nothing to call, no test
 // survived) becomes a skipped row and the others go on; any other error
 // stops the run. With one package every error is returned, as before.
-func runPackages(ctx context.Context, cfg Config, pkgs []*packages.Package, an *load.Analysis, roots []*packages.Package) ([]*Summary, error) {
+func runPackages(ctx context.Context, cfg Config, pkgs []*packages.Package, several bool, an *load.Analysis, roots []*packages.Package) ([]*Summary, error) {
 	jobs, per, memLimit := plan(cfg, len(pkgs))
 	sums := make([]*Summary, len(pkgs))
 	errs := make([]error, len(pkgs))
@@ -110,9 +111,9 @@ func runPackages(ctx context.Context, cfg Config, pkgs []*packages.Package, an *
 	var wg sync.WaitGroup
 	for i, p := range pkgs {
 		wg.Add(1)
+		sem <- struct{}{} // here, not in the goroutine: packages start in order
 		go func() {
 			defer wg.Done()
-			sem <- struct{}{}
 			defer func() { <-sem }()
 			if ctx.Err() != nil {
 				errs[i] = ctx.Err()
@@ -122,7 +123,9 @@ func runPackages(ctx context.Context, cfg Config, pkgs []*packages.Package, an *
 			c.Workers, c.MemLimit = per, memLimit
 			r := &pkgRun{cfg: c, pkg: p, an: an, roots: roots}
 			sums[i], errs[i] = r.run(ctx)
-			if err := errs[i]; err != nil && ctx.Err() == nil {
+			// One package's error is the run's error, printed once by the
+			// caller; in a module run, the progress says which failed.
+			if err := errs[i]; err != nil && ctx.Err() == nil && several {
 				phase, detail := PhaseFailed, err.Error()
 				var le *load.Error
 				if errors.As(err, &le) {
@@ -141,7 +144,7 @@ func runPackages(ctx context.Context, cfg Config, pkgs []*packages.Package, an *
 			continue
 		}
 		var le *load.Error
-		if len(pkgs) > 1 && errors.As(err, &le) && ctx.Err() == nil {
+		if several && errors.As(err, &le) && ctx.Err() == nil {
 			out = append(out, skipped(p.PkgPath, le.Msg))
 			continue
 		}
@@ -157,9 +160,10 @@ func skipped(path, reason string) *Summary {
 	return s
 }
 
-// checkPackages drops the packages gentest cannot work on when there are
-// several, returning rows saying why; with one, its error is returned.
-func checkPackages(pkgs []*packages.Package) (ok []*packages.Package, skip []*Summary, err error) {
+// checkPackages drops the packages gentest cannot work on when the
+// patterns match several, returning rows saying why; with one, its error
+// is returned.
+func checkPackages(pkgs []*packages.Package, several bool) (ok []*packages.Package, skip []*Summary, err error) {
 	for _, p := range pkgs {
 		err := load.CheckCompiles(p)
 		if err == nil {
@@ -170,7 +174,7 @@ func checkPackages(pkgs []*packages.Package) (ok []*packages.Package, skip []*Su
 			continue
 		}
 		var le *load.Error
-		if len(pkgs) == 1 || !errors.As(err, &le) {
+		if !several || !errors.As(err, &le) {
 			return nil, nil, err
 		}
 		skip = append(skip, skipped(p.PkgPath, le.Msg))
