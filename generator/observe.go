@@ -167,7 +167,12 @@ func (o *observer) explainInput(prog *model.Program) explain.Input {
 			in.Excluded[e.Name] = e.Reason
 		}
 	}
-	produced := producedTypes(prog)
+	// The model's (and the detective's) own judgement of what nothing
+	// builds, the same the no-test error gives.
+	unbuilt := map[string]bool{}
+	for _, t := range prog.Unbuildable() {
+		unbuilt[types.TypeString(t, nil)] = true
+	}
 	for _, op := range prog.Ops {
 		if !op.UnderTest || op.Func == nil {
 			continue
@@ -177,40 +182,15 @@ func (o *observer) explainInput(prog *model.Program) explain.Input {
 			e.Calls += o.opCalls[op.ID]
 		}
 		for _, p := range op.Params {
-			if p.Lit != model.LitNone && p.Lit != model.LitNilOK {
+			if !unbuilt[types.TypeString(p.Type, nil)] {
 				continue
 			}
-			if !canProduce(produced, p.Type) {
-				name := types.TypeString(p.Type, types.RelativeTo(prog.Pkg))
-				if p.Lit == model.LitNilOK {
-					name += " (only nil)"
-				}
-				if !slices.Contains(e.Unbuildable, name) {
-					e.Unbuildable = append(e.Unbuildable, name)
-				}
+			name := types.TypeString(p.Type, types.RelativeTo(prog.Pkg))
+			if !slices.Contains(e.Unbuildable, name) {
+				e.Unbuildable = append(e.Unbuildable, name)
 			}
 		}
 		in.Ops[op.Name] = e
 	}
 	return in
-}
-
-// producedTypes are the result types of the model's operations.
-func producedTypes(prog *model.Program) []types.Type {
-	var out []types.Type
-	for _, op := range prog.Ops {
-		out = append(out, op.Results...)
-	}
-	return out
-}
-
-// canProduce reports whether a value of one of the produced types can be
-// passed as t.
-func canProduce(produced []types.Type, t types.Type) bool {
-	for _, r := range produced {
-		if types.AssignableTo(r, t) {
-			return true
-		}
-	}
-	return false
 }

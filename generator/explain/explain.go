@@ -187,7 +187,7 @@ func Explain(in Input) *Report {
 		case fi.anyFinal || fi.anySrc:
 			rs = partial(in, fi.blocks, final)
 		case in.Excluded[name] != "":
-			rs = []Reason{{Kind: Excluded, Message: "left out by the safety policy: " + in.Excluded[name]}}
+			rs = []Reason{{Kind: Excluded, Message: "gentest does not call it: " + in.Excluded[name]}}
 		case isOp && op.Calls == 0:
 			msg := "no sequence called it"
 			if len(op.Unbuildable) > 0 {
