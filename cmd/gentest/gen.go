@@ -40,7 +40,7 @@ func cmdGen(args []string) int {
 	no := fs.String("no", "", "comma-separated components to switch off, for ablation: "+strings.Join(generator.DisableNames(), ", "))
 	allow := fs.String("allow", "", "comma-separated effects to allow calling (fs-write, exec, net, exit, io); by default operations whose effect facts include them are not called")
 	var explainMode explainFlag
-	fs.Var(&explainMode, "explain", "after the summary, say why code stayed uncovered, per function: `-explain` prints a short report, -explain=html writes the HTML view (see -html)")
+	fs.Var(&explainMode, "explain", "after the summary, say why code stayed uncovered, per function: -explain prints a short report, -explain=html writes the HTML view (see -html)")
 	htmlOut := fs.String("html", "", "write the HTML view of the explanation (coverage with the reasons beside the lines) to this `file`; -explain=html without -html writes gentest-explain.html")
 	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of gentest itself to this file")
 	fs.Usage = func() {
