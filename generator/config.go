@@ -7,6 +7,7 @@ import (
 	"time"
 
 	gexec "github.com/gentest-go/gentest/generator/exec"
+	"github.com/gentest-go/gentest/generator/explain"
 
 	"github.com/gentest-go/gentest/analyzers/purity"
 	"github.com/gentest-go/gentest/generator/model"
@@ -46,16 +47,68 @@ type Config struct {
 	// CmpVersion is the go-cmp version to require when the target module
 	// lacks it.
 	CmpVersion string
+	// Jobs is the number of packages generated at once (0: Workers/2,
+	// at least 1); Workers executors are shared among them.
+	Jobs int
+	// Shard, when Count > 1, keeps one part of the sorted package list.
+	Shard Shard
+	// Progress, when set, is told each package's phase and, during the
+	// search, its executions and coverage so far. It is called from the
+	// packages' goroutines and must be safe for concurrent use.
+	Progress func(Progress)
+}
+
+// Phases of a package, as reported to Config.Progress.
+const (
+	PhaseModel    = "model"
+	PhaseBuild    = "build"
+	PhaseSearch   = "search"
+	PhaseMinimize = "minimize"
+	PhaseVerify   = "verify"
+	PhaseDone     = "done"
+	PhaseSkipped  = "skipped"
+	PhaseFailed   = "failed"
+)
+
+// Progress is one report of a package's progress.
+type Progress struct {
+	Package string
+	Phase   string
+	// Execs is the number of sequences executed so far.
+	Execs int
+	// Coverage is the statement coverage so far (0..1), measured by the
+	// executors' probes during the search and by go test after
+	// verification; -1 before anything ran.
+	Coverage float64
+	// Detail is the skip reason, the error, or the file written.
+	Detail string
+}
+
+func (c *Config) progress(p Progress) {
+	if c.Progress != nil {
+		c.Progress(p)
+	}
 }
 
 // Summary describes what gentest did for one package; it is printed as
 // JSON with -json.
 type Summary struct {
-	Package  string           `json:"package"`
-	File     string           `json:"file"`
-	Tests    int              `json:"tests"`
-	Cases    int              `json:"cases"`
-	Coverage float64          `json:"coverage"`
+	Package  string  `json:"package"`
+	File     string  `json:"file"`
+	Tests    int     `json:"tests"`
+	Cases    int     `json:"cases"`
+	Coverage float64 `json:"coverage"`
+	// CoverageBefore is the statement coverage of the package's own
+	// tests, without gentest's files; -1 when not measured (they do not
+	// build, or the package was skipped), 0 when it has none.
+	CoverageBefore float64 `json:"coverage_before"`
+	// CoverageAfter is the statement coverage of the package's own tests
+	// and the written file together (the union of their profiles); -1
+	// when not measured.
+	CoverageAfter float64 `json:"coverage_after"`
+	// Skipped says why no tests were generated for the package (only
+	// with several packages; one package's problem is an error).
+	Skipped  string           `json:"skipped,omitempty"`
 	Findings []Finding        `json:"findings"`
 	Excluded []model.Excluded `json:"excluded"`
 	// Dropped lists the tests verification left out, with the reason.
@@ -72,6 +125,28 @@ type Summary struct {
 	// Disagreements lists calls the purity analysis said are pure that
 	// changed an argument or gave a different result when repeated.
 	Disagreements []string `json:"disagreements"`
+	// Explain says, for every function the written tests leave
+	// uncovered or partly covered, what gentest knows of the cause.
+	Explain *explain.Report `json:"explain,omitempty"`
+}
+
+// init gives the list fields empty values, so that -json prints [] not null.
+func (s *Summary) init() {
+	if s.Findings == nil {
+		s.Findings = []Finding{}
+	}
+	if s.Excluded == nil {
+		s.Excluded = []model.Excluded{}
+	}
+	if s.Dropped == nil {
+		s.Dropped = []verify.Dropped{}
+	}
+	if s.Disagreements == nil {
+		s.Disagreements = []string{}
+	}
+	if s.Crashes == nil {
+		s.Crashes = map[string]int{}
+	}
 }
 
 // Finding is a probable bug found while generating.

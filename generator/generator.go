@@ -30,9 +30,11 @@ import (
 
 	"github.com/gentest-go/gentest/generator/emit"
 	gexec "github.com/gentest-go/gentest/generator/exec"
+	"github.com/gentest-go/gentest/generator/explain"
 	"github.com/gentest-go/gentest/generator/findings"
 	"github.com/gentest-go/gentest/generator/gomod"
 	"github.com/gentest-go/gentest/generator/harness"
+	"github.com/gentest-go/gentest/generator/harness/instrument"
 	"github.com/gentest-go/gentest/generator/load"
 	"github.com/gentest-go/gentest/generator/minimize"
 	"github.com/gentest-go/gentest/generator/model"
@@ -60,34 +62,49 @@ func Run(ctx context.Context, cfg Config) ([]*Summary, error) {
 		return nil, err
 	}
 	tLoad := time.Since(t0)
-	for _, p := range pkgs {
-		if err := load.CheckCompiles(p); err != nil {
-			return nil, err
-		}
-		if err := load.CheckTestable(p); err != nil {
-			return nil, err
+	several := len(pkgs) > 1
+	if cfg.Shard.Count > 1 {
+		pkgs = selectShard(pkgs, cfg.Shard)
+		if len(pkgs) == 0 {
+			fmt.Fprintf(cfg.Log, "gentest: shard %d/%d has no packages\n", cfg.Shard.Index, cfg.Shard.Count)
+			return nil, nil
 		}
 	}
-	if cfg.Output != "" && len(pkgs) > 1 {
-		return nil, &load.Error{Msg: "-o names one file but the patterns match several packages"}
-	}
-	t1 := time.Now()
-	an, err := load.Analyze(cfg.Analyzers, policy.AnalysisRoots(pkgs, roots))
+	pkgs, skip, err := checkPackages(pkgs, several)
 	if err != nil {
 		return nil, err
 	}
-	fmt.Fprintf(cfg.Log, "gentest: loaded %d target package(s) and %d others in %.1fs, analyzed in %.1fs\n",
-		len(pkgs), len(roots)-len(pkgs), tLoad.Seconds(), time.Since(t1).Seconds())
-	var sums []*Summary
-	for _, p := range pkgs {
-		r := &pkgRun{cfg: cfg, pkg: p, an: an, roots: roots, start: time.Now()}
-		s, err := r.run(ctx)
-		if err != nil {
-			return sums, err
-		}
-		sums = append(sums, s)
+	if cfg.Output != "" && len(pkgs)+len(skip) > 1 {
+		return nil, &load.Error{Msg: "-o names one file but the patterns match several packages"}
 	}
-	return sums, nil
+	for _, s := range skip {
+		cfg.progress(Progress{Package: s.Package, Phase: PhaseSkipped, Detail: s.Skipped, Coverage: -1})
+	}
+	if len(pkgs) == 0 {
+		return skip, nil
+	}
+	t1 := time.Now()
+	aroots := policy.AnalysisRoots(pkgs, roots)
+	an, err := load.Analyze(cfg.Analyzers, aroots)
+	if err != nil {
+		return nil, err
+	}
+	skipNote := ""
+	if len(skip) > 0 {
+		skipNote = fmt.Sprintf(" (%d skipped)", len(skip))
+	}
+	fmt.Fprintf(cfg.Log, "gentest: loaded %s to test%s in %.1fs; analyzed %s with their dependencies in %.1fs\n",
+		plural(len(pkgs), "package"), skipNote, tLoad.Seconds(), plural(len(aroots), "package"), time.Since(t1).Seconds())
+	sums, err := runPackages(ctx, cfg, pkgs, several, an, roots)
+	return mergeSummaries(sums, skip), err
+}
+
+// plural says "1 package", "2 packages".
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
 }
 
 // pkgRun is one package going through the stages.
@@ -101,6 +118,17 @@ type pkgRun struct {
 	dir     string // package directory
 	out     string // output file
 	sandbox bool
+	// userTests and base are the package's test files and the base
+	// verification options, kept for measuring the human tests' coverage.
+	userTests []string
+	base      verify.Options
+	// table is the probe table and final the blocks the written file
+	// covers, for the explanation.
+	table *instrument.Table
+	final []bool
+	// profile is the written file's cover profile, for the coverage of
+	// the package's own tests and the file together.
+	profile []byte
 }
 
 func (r *pkgRun) logf(format string, args ...any) {
@@ -114,6 +142,7 @@ func (r *pkgRun) debugf(format string, args ...any) {
 }
 
 func (r *pkgRun) run(ctx context.Context) (*Summary, error) {
+	r.start = time.Now()
 	r.dir = filepath.Dir(r.pkg.GoFiles[0])
 	r.sandbox = !r.cfg.NoSandbox && gexec.SandboxAvailable()
 	r.out = r.outputPath()
@@ -123,14 +152,17 @@ func (r *pkgRun) run(ctx context.Context) (*Summary, error) {
 	}
 	defer os.RemoveAll(r.work)
 
+	r.phase(PhaseModel, 0, -1)
 	prog, err := r.model()
 	if err != nil {
 		return nil, err
 	}
+	r.phase(PhaseBuild, 0, -1)
 	h, err := harness.Build(ctx, r.pkg, prog, harness.Options{WorkDir: r.work, CacheDir: r.cfg.CacheDir})
 	if err != nil {
 		return nil, err
 	}
+	r.table = h.Table
 	r.logf("executor ready (%d operations, %d blocks, %d conditions; cached=%v) after %.1fs",
 		len(prog.Ops), len(h.Table.Blocks), len(h.Table.Conds), h.Cached, time.Since(r.start).Seconds())
 	protections := gexec.ActiveProtections(r.sandbox)
@@ -143,10 +175,13 @@ func (r *pkgRun) run(ctx context.Context) (*Summary, error) {
 	}
 	defer pool.Close()
 
-	eng := r.search(ctx, prog, h, pool)
+	obs := newObserver(pool, h.Table, len(prog.Ops), func(execs int, cov float64) { r.phase(PhaseSearch, execs, cov) })
+	r.phase(PhaseSearch, 0, 0)
+	eng := r.search(ctx, prog, h, obs)
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
+	r.phase(PhaseMinimize, obs.execs, obs.coverage())
 	mstart := time.Now()
 	// Without -execs, minimizing gets the search's budget again: a big
 	// package with slow calls (samber/lo, 400 candidates at 100 calls/s)
@@ -176,9 +211,7 @@ func (r *pkgRun) run(ctx context.Context) (*Summary, error) {
 	sum := &Summary{Package: r.pkg.PkgPath, File: r.out, Excluded: prog.Excluded, Execs: eng.Stats.Executed,
 		Crashes: map[string]int{}, Disagreements: judged.Disagreements, Findings: []Finding{}, Dropped: []verify.Dropped{},
 		Protections: protections}
-	if sum.Excluded == nil {
-		sum.Excluded = []model.Excluded{}
-	}
+	sum.init()
 	stats := pool.Stats()
 	for k, v := range stats.Crashes {
 		sum.Crashes[string(k)] = v
@@ -186,7 +219,10 @@ func (r *pkgRun) run(ctx context.Context) (*Summary, error) {
 	if eng.Stats.Elapsed > 0 {
 		sum.ExecsPerSec = float64(eng.Stats.Executed) / eng.Stats.Elapsed.Seconds()
 	}
+	exIn := obs.explainInput(prog)
 	pool.Close() // the executors are done; verification needs the memory
+
+	r.phase(PhaseVerify, sum.Execs, obs.coverage())
 
 	cases := judged.Reduced()
 	if len(cases) == 0 && len(revealing) == 0 {
@@ -198,10 +234,19 @@ func (r *pkgRun) run(ctx context.Context) (*Summary, error) {
 	for _, f := range sum.Findings {
 		r.logf("finding: %s in %s: %s", f.Kind, f.Function, f.Message)
 	}
+	exIn.Final = r.final
+	sum.Explain = explain.Explain(exIn)
+	sum.CoverageBefore, sum.CoverageAfter = r.coverageBefore(ctx, sum.Coverage)
 	sum.Seconds = time.Since(r.start).Seconds()
 	sum.PeakRSSMB = float64(selfMaxRSS()+stats.PeakRSS*int64(r.cfg.Workers)) / (1 << 20)
-	r.logf("wrote %s: %d tests, %d cases, coverage %.1f%% (dropped %d)", r.out, sum.Tests, sum.Cases, 100*sum.Coverage, len(sum.Dropped))
+	r.logf("wrote %s: %d tests with %d cases, statement coverage %.1f%% (%d cases dropped by verification)", r.out, sum.Tests, sum.Cases, 100*sum.Coverage, len(sum.Dropped))
+	r.cfg.progress(Progress{Package: r.pkg.PkgPath, Phase: PhaseDone, Execs: sum.Execs, Coverage: sum.Coverage, Detail: r.out})
 	return sum, nil
+}
+
+// phase reports the package's progress.
+func (r *pkgRun) phase(phase string, execs int, coverage float64) {
+	r.cfg.progress(Progress{Package: r.pkg.PkgPath, Phase: phase, Execs: execs, Coverage: coverage})
 }
 
 func (r *pkgRun) outputPath() string {
@@ -250,7 +295,7 @@ func (r *pkgRun) executors(ctx context.Context, h *harness.Harness) (*gexec.Pool
 }
 
 // search runs the random search (Randoop with GRT's components).
-func (r *pkgRun) search(ctx context.Context, prog *model.Program, h *harness.Harness, pool *gexec.Pool) *search.Random {
+func (r *pkgRun) search(ctx context.Context, prog *model.Program, h *harness.Harness, pool search.Runner) *search.Random {
 	off := r.cfg.Disable
 	scfg := search.Config{Seed: r.cfg.Seed, Budget: r.cfg.Budget, MaxExecs: r.cfg.Execs,
 		NoDetective: off["detective"], NoBloodhound: off["bloodhound"], NoElephant: off["elephant"],
@@ -343,6 +388,19 @@ func (r *pkgRun) verifyAndWrite(ctx context.Context, prog *model.Program, cases 
 			return &load.Error{Pkg: r.pkg.PkgPath, Msg: err.Error() + "; nothing written"}
 		}
 		return fmt.Errorf("%s: %w", r.pkg.PkgPath, err)
+	}
+	r.userTests, r.base = userTests, base
+	if h := r.table; h != nil {
+		// The profile of the last verification run, the written file's
+		// (later runs do not measure coverage); without it the
+		// explanation falls back to the search's coverage.
+		prof := filepath.Join(base.WorkDir, "cover.out")
+		if final, err := explain.ProfileBlocks(prof, h); err == nil {
+			r.final = final
+			r.profile, _ = os.ReadFile(prof)
+		} else {
+			r.debugf("%v", err)
+		}
 	}
 	sum.Dropped = append(sum.Dropped, v.Dropped...)
 	sum.Coverage = v.Report.Coverage

@@ -1,11 +1,13 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -16,6 +18,7 @@ import (
 
 	"github.com/gentest-go/gentest/analyzers/suite"
 	"github.com/gentest-go/gentest/generator"
+	"github.com/gentest-go/gentest/generator/explain"
 	"github.com/gentest-go/gentest/generator/load"
 )
 
@@ -26,14 +29,19 @@ func cmdGen(args []string) int {
 	seed := fs.Int64("seed", 1, "random seed")
 	out := fs.String("o", "", "output file (default <pkgname>_gentest_test.go in the package directory; one package only)")
 	jsonOut := fs.Bool("json", false, "print a JSON summary per package on stdout")
-	workers := fs.Int("p", 0, "number of executor processes (default GOMAXPROCS)")
+	workers := fs.Int("p", 0, "number of executor processes, shared by the packages generated at once (default GOMAXPROCS)")
+	jobs := fs.Int("j", 0, "packages generated at once (default: one per two executors of -p)")
+	shard := fs.String("shard", "", "generate only shard `i/n` (1 <= i <= n) of the sorted package list, for CI matrices")
 	callTimeout := fs.Duration("call-timeout", time.Second, "time limit for one call of the code under test")
 	memLimit := fs.Int64("mem-limit", 0, "memory cap per executor in MiB (default: all executors together below a quarter of RAM, at most 1024 each)")
 	noCache := fs.Bool("no-cache", false, "rebuild the executor even if a cached one matches")
-	quiet := fs.Bool("q", false, "print only errors")
+	quiet := fs.Bool("q", false, "print only errors: no progress, no summary table")
 	noSandbox := fs.Bool("no-sandbox", false, "do not confine executors with Landlock; operations whose effects are unknown are then not called")
 	no := fs.String("no", "", "comma-separated components to switch off, for ablation: "+strings.Join(generator.DisableNames(), ", "))
 	allow := fs.String("allow", "", "comma-separated effects to allow calling (fs-write, exec, net, exit, io); by default operations whose effect facts include them are not called")
+	var explainMode explainFlag
+	fs.Var(&explainMode, "explain", "after the summary, say why code stayed uncovered, per function: -explain prints a short report, -explain=html writes the HTML view (see -html)")
+	htmlOut := fs.String("html", "", "write the HTML view of the explanation (coverage with the reasons beside the lines) to this `file`; -explain=html without -html writes gentest-explain.html")
 	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of gentest itself to this file")
 	fs.Usage = func() {
 		fmt.Fprint(fs.Output(), `Usage: gentest gen [flags] [packages]
@@ -46,13 +54,28 @@ Flags:
 `)
 		fs.PrintDefaults()
 	}
+	// The flag package would print the usage after a parse error; a bad
+	// flag gets one line instead, like every other usage error.
+	fs.SetOutput(io.Discard)
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
+			fs.SetOutput(os.Stderr)
+			fs.Usage()
 			return 0
 		}
+		fmt.Fprintf(os.Stderr, "gentest gen: %v (see gentest gen -h)\n", err)
 		return 2
 	}
 	if err := checkGenFlags(*budget, *callTimeout, *workers, *execs, *memLimit, *out); err != nil {
+		fmt.Fprintf(os.Stderr, "gentest gen: %v (see gentest gen -h)\n", err)
+		return 2
+	}
+	if *jobs < 0 {
+		fmt.Fprintf(os.Stderr, "gentest gen: -j must be 0 (the default) or positive, got %d (see gentest gen -h)\n", *jobs)
+		return 2
+	}
+	sh, err := generator.ParseShard(*shard)
+	if err != nil {
 		fmt.Fprintf(os.Stderr, "gentest gen: %v (see gentest gen -h)\n", err)
 		return 2
 	}
@@ -85,10 +108,13 @@ Flags:
 		Allow:       allowed,
 		Disable:     disabled,
 		NoSandbox:   *noSandbox,
-		Log:         os.Stderr,
+		Jobs:        *jobs,
+		Shard:       sh,
 	}
-	if *quiet {
-		cfg.Log = nil
+	var prog *progress
+	if !*quiet {
+		prog = newProgress(os.Stderr, isTerminal(os.Stderr))
+		cfg.Log, cfg.Progress = prog, prog.Report
 	}
 	if !*noCache {
 		if c, err := os.UserCacheDir(); err == nil {
@@ -110,6 +136,36 @@ Flags:
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	sums, err := generator.Run(ctx, cfg)
+	if prog != nil {
+		prog.Done()
+	}
+	// The table is the human report: on stdout, unless -json has it.
+	report := io.Writer(os.Stdout)
+	if *jsonOut {
+		report = os.Stderr
+	}
+	if !*quiet && len(sums) > 0 {
+		printTable(report, sums)
+	}
+	if explainMode == "text" {
+		for _, s := range sums {
+			if s.Explain != nil {
+				fmt.Fprintln(report)
+				explain.WriteText(report, s.Package, s.Explain)
+			}
+		}
+	}
+	if *htmlOut == "" && explainMode == "html" {
+		*htmlOut = "gentest-explain.html"
+	}
+	if *htmlOut != "" && len(sums) > 0 {
+		if werr := writeExplainHTML(*htmlOut, sums); werr != nil {
+			fmt.Fprintf(os.Stderr, "gentest: %v\n", werr)
+			return 1
+		} else if !*quiet {
+			fmt.Fprintf(os.Stderr, "gentest: wrote the explanation's HTML view to %s\n", *htmlOut)
+		}
+	}
 	if *jsonOut {
 		enc := json.NewEncoder(os.Stdout)
 		for _, s := range sums {
@@ -152,6 +208,45 @@ func checkGenFlags(budget, callTimeout time.Duration, workers, execs int, memLim
 		if st, err := os.Stat(dir); err != nil || !st.IsDir() {
 			return fmt.Errorf("-o %s: directory %s does not exist", out, dir)
 		}
+	}
+	return nil
+}
+
+// explainFlag is -explain: a boolean flag ("-explain" is "text") that also
+// takes a value, "html".
+type explainFlag string
+
+func (f *explainFlag) String() string   { return string(*f) }
+func (f *explainFlag) IsBoolFlag() bool { return true }
+
+func (f *explainFlag) Set(v string) error {
+	switch v {
+	case "true", "text":
+		*f = "text"
+	case "false", "":
+		*f = ""
+	case "html":
+		*f = "html"
+	default:
+		return fmt.Errorf("-explain takes no value, or html; got %q", v)
+	}
+	return nil
+}
+
+// writeExplainHTML writes the HTML view of the packages' explanations.
+func writeExplainHTML(path string, sums []*generator.Summary) error {
+	var pages []explain.Page
+	for _, s := range sums {
+		if s.Explain != nil {
+			pages = append(pages, explain.Page{Package: s.Package, Report: s.Explain})
+		}
+	}
+	var buf bytes.Buffer
+	if err := explain.WriteHTML(&buf, pages); err != nil {
+		return err
+	}
+	if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
+		return fmt.Errorf("writing the explanation: %w", err)
 	}
 	return nil
 }

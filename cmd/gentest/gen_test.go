@@ -60,6 +60,13 @@ func TestGenFlagErrors(t *testing.T) {
 		{"-o", filepath.Join(dir, "missing", "x_test.go")},
 		{"-no", "bogus"},
 		{"-allow", "bogus"},
+		{"-shard", "0/2"},
+		{"-shard", "3/2"},
+		{"-shard", "x"},
+		{"-j", "-1"},
+		{"-explain=bogus"},
+		{"-p", "x"},
+		{"-nosuchflag"},
 	} {
 		cmd := exec.Command(exe, append([]string{"gen"}, args...)...)
 		cmd.Dir = dir

@@ -6,10 +6,8 @@ import (
 	"flag"
 	"fmt"
 	"go/types"
-	"io"
 	"os"
 	"sort"
-	"strings"
 
 	"golang.org/x/tools/go/analysis/multichecker"
 
@@ -79,7 +77,7 @@ Flags:
 				return 1
 			}
 		} else {
-			printText(os.Stdout, obj)
+			writeFactsReport(os.Stdout, an, p.PkgPath, p.Types, *all)
 		}
 	}
 	return 0
@@ -161,48 +159,4 @@ func allFuncs(pkg *types.Package) []*types.Func {
 		}
 	}
 	return out
-}
-
-func printText(w io.Writer, obj map[string]any) {
-	fmt.Fprintf(w, "package %s\n", obj["package"])
-	keys := make([]string, 0, len(obj))
-	for k := range obj {
-		if k != "package" && k != "functions" {
-			keys = append(keys, k)
-		}
-	}
-	sort.Strings(keys)
-	for _, k := range keys {
-		text := textValue(obj[k])
-		if strings.Contains(text, "\n") {
-			// One entry per line (construct's types), indented under the key.
-			fmt.Fprintf(w, "  %s:\n    %s\n", k, strings.ReplaceAll(text, "\n", "\n    "))
-			continue
-		}
-		fmt.Fprintf(w, "  %s: %s\n", k, text)
-	}
-	for _, f := range obj["functions"].([]map[string]any) {
-		var parts []string
-		keys := make([]string, 0, len(f))
-		for k := range f {
-			if k != "name" {
-				keys = append(keys, k)
-			}
-		}
-		sort.Strings(keys)
-		for _, k := range keys {
-			parts = append(parts, k+"="+textValue(f[k]))
-		}
-		fmt.Fprintf(w, "  %s: %s\n", f["name"], strings.Join(parts, " "))
-	}
-}
-
-// textValue formats a fact's value for the text output: its String method
-// when it has one (construct's facts, whose JSON is verbose), else JSON.
-func textValue(v any) string {
-	if s, ok := v.(fmt.Stringer); ok {
-		return s.String()
-	}
-	data, _ := json.Marshal(v)
-	return string(data)
 }

@@ -1,0 +1,191 @@
+package generator
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sort"
+	"sync"
+
+	"golang.org/x/tools/go/packages"
+
+	"github.com/gentest-go/gentest/generator/load"
+)
+
+// Shard is one part of a package list split for CI matrices: part Index
+// (1-based) of Count.
+type Shard struct {
+	Index, Count int
+}
+
+// ParseShard parses -shard's "i/n" (1 <= i <= n); "" is the whole list.
+func ParseShard(s string) (Shard, error) {
+	if s == "" {
+		return Shard{}, nil
+	}
+	var sh Shard
+	var rest string
+	if n, _ := fmt.Sscanf(s, "%d/%d%s", &sh.Index, &sh.Count, &rest); n != 2 {
+		return Shard{}, fmt.Errorf("-shard must be i/n with 1 <= i <= n, got %q", s)
+	}
+	if sh.Count < 1 || sh.Index < 1 || sh.Index > sh.Count {
+		return Shard{}, fmt.Errorf("-shard must be i/n with 1 <= i <= n, got %q", s)
+	}
+	return sh, nil
+}
+
+// Select returns the import paths of this shard: the sorted list dealt
+// round-robin, so that every path lands in exactly one shard whatever order
+// the loader returned them in, and neighbouring packages (often of similar
+// size) spread over the shards.
+func (s Shard) Select(paths []string) []string {
+	sorted := append([]string(nil), paths...)
+	sort.Strings(sorted)
+	if s.Count <= 1 {
+		return sorted
+	}
+	var out []string
+	for i, p := range sorted {
+		if i%s.Count == s.Index-1 {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// selectShard keeps the packages of cfg.Shard, in import path order.
+func selectShard(pkgs []*packages.Package, sh Shard) []*packages.Package {
+	byPath := map[string]*packages.Package{}
+	paths := make([]string, 0, len(pkgs))
+	for _, p := range pkgs {
+		byPath[p.PkgPath] = p
+		paths = append(paths, p.PkgPath)
+	}
+	var out []*packages.Package
+	for _, path := range sh.Select(paths) {
+		out = append(out, byPath[path])
+	}
+	return out
+}
+
+// plan splits the executors among the packages run at once: jobs
+// packages, each with per executors, so that jobs*per stays within
+// cfg.Workers and the memory cap of each executor (when not set) is the
+// default share for jobs*per executors: all of them together stay below
+// the one memory budget of defaultMemLimit.
+func plan(cfg Config, npkgs int) (jobs, per int, memLimit int64) {
+	jobs = cfg.Jobs
+	if jobs <= 0 {
+		// Two executors per package keep a package's batches overlapping
+		// with its generation; more packages than that only thrash.
+		jobs = cfg.Workers / 2
+	}
+	if jobs < 1 {
+		jobs = 1
+	}
+	if jobs > npkgs {
+		jobs = npkgs
+	}
+	if jobs > cfg.Workers {
+		jobs = cfg.Workers
+	}
+	per = cfg.Workers / jobs
+	memLimit = cfg.MemLimit
+	if memLimit <= 0 {
+		memLimit = defaultMemLimit(jobs * per)
+	}
+	return jobs, per, memLimit
+}
+
+// runPackages runs the packages, jobs at a time, and returns their
+// summaries in package order. When the patterns match several packages
+// (before sharding: a shard of one is still part of a module run), a package gentest
+// cannot work on (a load.Error: main, cgo, nothing to call, no test
+// survived) becomes a skipped row and the others go on; any other error
+// stops the run. With one package every error is returned, as before.
+func runPackages(ctx context.Context, cfg Config, pkgs []*packages.Package, several bool, an *load.Analysis, roots []*packages.Package) ([]*Summary, error) {
+	jobs, per, memLimit := plan(cfg, len(pkgs))
+	sums := make([]*Summary, len(pkgs))
+	errs := make([]error, len(pkgs))
+	sem := make(chan struct{}, jobs)
+	var wg sync.WaitGroup
+	for i, p := range pkgs {
+		wg.Add(1)
+		sem <- struct{}{} // here, not in the goroutine: packages start in order
+		go func() {
+			defer wg.Done()
+			defer func() { <-sem }()
+			if ctx.Err() != nil {
+				errs[i] = ctx.Err()
+				return
+			}
+			c := cfg
+			c.Workers, c.MemLimit = per, memLimit
+			r := &pkgRun{cfg: c, pkg: p, an: an, roots: roots}
+			sums[i], errs[i] = r.run(ctx)
+			// One package's error is the run's error, printed once by the
+			// caller; in a module run, the progress says which failed.
+			if err := errs[i]; err != nil && ctx.Err() == nil && several {
+				phase, detail := PhaseFailed, err.Error()
+				var le *load.Error
+				if errors.As(err, &le) {
+					phase, detail = PhaseSkipped, le.Msg
+				}
+				cfg.progress(Progress{Package: p.PkgPath, Phase: phase, Detail: detail, Coverage: -1})
+			}
+		}()
+	}
+	wg.Wait()
+	var out []*Summary
+	for i, p := range pkgs {
+		err := errs[i]
+		if err == nil {
+			out = append(out, sums[i])
+			continue
+		}
+		var le *load.Error
+		if several && errors.As(err, &le) && ctx.Err() == nil {
+			out = append(out, skipped(p.PkgPath, le.Msg))
+			continue
+		}
+		return out, err
+	}
+	return out, nil
+}
+
+// skipped is the summary of a package gentest did not generate tests for.
+func skipped(path, reason string) *Summary {
+	s := &Summary{Package: path, Skipped: reason, CoverageBefore: -1, CoverageAfter: -1}
+	s.init()
+	return s
+}
+
+// checkPackages drops the packages gentest cannot work on when the
+// patterns match several, returning rows saying why; with one, its error
+// is returned.
+func checkPackages(pkgs []*packages.Package, several bool) (ok []*packages.Package, skip []*Summary, err error) {
+	for _, p := range pkgs {
+		err := load.CheckCompiles(p)
+		if err == nil {
+			err = load.CheckTestable(p)
+		}
+		if err == nil {
+			ok = append(ok, p)
+			continue
+		}
+		var le *load.Error
+		if !several || !errors.As(err, &le) {
+			return nil, nil, err
+		}
+		skip = append(skip, skipped(p.PkgPath, le.Msg))
+	}
+	return ok, skip, nil
+}
+
+// mergeSummaries returns the summaries of run and skipped packages in
+// import path order.
+func mergeSummaries(a, b []*Summary) []*Summary {
+	out := append(append([]*Summary{}, a...), b...)
+	sort.SliceStable(out, func(i, j int) bool { return out[i].Package < out[j].Package })
+	return out
+}

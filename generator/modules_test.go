@@ -1,0 +1,88 @@
+package generator
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"testing"
+)
+
+// The shards of a package list are disjoint and together complete, and a
+// shard does not depend on the order the loader returned the packages in.
+func TestShardsDisjointComplete(t *testing.T) {
+	for _, npkgs := range []int{0, 1, 2, 5, 13, 40} {
+		var paths []string
+		for i := range npkgs {
+			paths = append(paths, fmt.Sprintf("example.com/m/p%02d", (i*7)%npkgs))
+		}
+		for _, n := range []int{1, 2, 3, 4, 7} {
+			seen := map[string]int{}
+			for i := 1; i <= n; i++ {
+				sh := Shard{Index: i, Count: n}
+				got := sh.Select(paths)
+				shuffled := slices.Clone(paths)
+				rand.New(rand.NewPCG(uint64(i), uint64(n))).Shuffle(len(shuffled), func(a, b int) {
+					shuffled[a], shuffled[b] = shuffled[b], shuffled[a]
+				})
+				if again := sh.Select(shuffled); !slices.Equal(got, again) {
+					t.Errorf("%d packages, shard %d/%d: %v, but %v from another order", npkgs, i, n, got, again)
+				}
+				if lo, hi := npkgs/n, (npkgs+n-1)/n; len(got) < lo || len(got) > hi {
+					t.Errorf("%d packages, shard %d/%d has %d, want %d to %d", npkgs, i, n, len(got), lo, hi)
+				}
+				for _, p := range got {
+					seen[p]++
+				}
+			}
+			for _, p := range paths {
+				if seen[p] != 1 {
+					t.Errorf("%d packages in %d shards: %s is in %d shards, want 1", npkgs, n, p, seen[p])
+				}
+			}
+			if len(seen) != len(paths) {
+				t.Errorf("%d packages in %d shards: the shards hold %d packages", npkgs, n, len(seen))
+			}
+		}
+	}
+}
+
+func TestParseShard(t *testing.T) {
+	for _, ok := range []string{"", "1/1", "2/3", "3/3"} {
+		if _, err := ParseShard(ok); err != nil {
+			t.Errorf("ParseShard(%q): %v", ok, err)
+		}
+	}
+	for _, bad := range []string{"0/3", "4/3", "1/0", "-1/2", "1", "a/b", "1/2x", "1/2/3"} {
+		if _, err := ParseShard(bad); err == nil {
+			t.Errorf("ParseShard(%q) accepted", bad)
+		}
+	}
+}
+
+// The packages run at once share the executors of -p, and the default
+// memory cap is the share of all executors running together.
+func TestPlan(t *testing.T) {
+	for _, c := range []struct {
+		workers, jobs, npkgs int
+		wantJobs, wantPer    int
+	}{
+		{2, 0, 5, 1, 2},
+		{8, 0, 5, 4, 2},
+		{8, 0, 2, 2, 4},
+		{8, 3, 5, 3, 2},
+		{2, 4, 5, 2, 1},
+		{4, 0, 1, 1, 4},
+	} {
+		jobs, per, mem := plan(Config{Workers: c.workers, Jobs: c.jobs}, c.npkgs)
+		if jobs != c.wantJobs || per != c.wantPer {
+			t.Errorf("plan(workers %d, jobs %d, %d packages) = %d jobs x %d executors, want %d x %d",
+				c.workers, c.jobs, c.npkgs, jobs, per, c.wantJobs, c.wantPer)
+		}
+		if jobs*per > c.workers {
+			t.Errorf("plan(workers %d): %d executors at once", c.workers, jobs*per)
+		}
+		if want := defaultMemLimit(jobs * per); mem != want {
+			t.Errorf("plan(workers %d): memory cap %d, want the share of %d executors, %d", c.workers, mem, jobs*per, want)
+		}
+	}
+}

@@ -1,0 +1,196 @@
+package generator
+
+import (
+	"go/types"
+	"slices"
+	"sync"
+	"time"
+
+	"github.com/gentest-go/gentest/generator/explain"
+	"github.com/gentest-go/gentest/generator/model"
+
+	gexec "github.com/gentest-go/gentest/generator/exec"
+	"github.com/gentest-go/gentest/generator/harness/instrument"
+	rt "github.com/gentest-go/gentest/generator/harness/rt"
+)
+
+// observer stands between the search and the executor pool. It passes
+// batches through unchanged (the search's choices do not depend on it) and
+// keeps what progress reports and the explanation need: executions,
+// covered blocks, per condition the outcomes seen and the closest distance
+// to each one never taken with the sequence that came closest, and how
+// often each operation was called.
+type observer struct {
+	pool  *gexec.Pool
+	table *instrument.Table
+	tick  func(execs int, coverage float64)
+
+	mu       sync.Mutex
+	execs    int
+	blocks   []bool
+	stmts    int // statements in covered blocks
+	total    int // statements in all blocks
+	conds    []condSeen
+	opCalls  []int // by operation ID
+	lastTick time.Time
+}
+
+// condSeen is what the search saw of one condition.
+type condSeen struct {
+	nTrue, nFalse int
+	// closest[o] is the smallest distance to outcome o (0 true, 1 false)
+	// while it was never taken, and seq the sequence that reached it.
+	closest [2]float64
+	seq     [2]*rt.Seq
+}
+
+func newObserver(pool *gexec.Pool, table *instrument.Table, nOps int, tick func(int, float64)) *observer {
+	o := &observer{pool: pool, table: table, tick: tick, blocks: make([]bool, len(table.Blocks)),
+		conds: make([]condSeen, len(table.Conds)), opCalls: make([]int, nOps)}
+	for _, b := range table.Blocks {
+		o.total += b.NumStmt
+	}
+	for i := range o.conds {
+		o.conds[i].closest = [2]float64{-1, -1}
+	}
+	return o
+}
+
+// Run implements search.Runner.
+func (o *observer) Run(seqs []rt.Seq) []gexec.Outcome {
+	outs := o.pool.Run(seqs)
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	o.execs += len(seqs)
+	for i, out := range outs {
+		for _, st := range seqs[i].Stmts {
+			if st.Op >= 0 && st.Op < len(o.opCalls) {
+				o.opCalls[st.Op]++
+			}
+		}
+		if out.Result == nil {
+			continue
+		}
+		for _, b := range out.Result.Blocks {
+			if int(b) < len(o.blocks) && b >= 0 && !o.blocks[b] {
+				o.blocks[b] = true
+				o.stmts += o.table.Blocks[b].NumStmt
+			}
+		}
+		for _, c := range out.Result.Conds {
+			if c.ID < 0 || int(c.ID) >= len(o.conds) {
+				continue
+			}
+			cs := &o.conds[c.ID]
+			cs.nTrue += int(c.NTrue)
+			cs.nFalse += int(c.NFalse)
+			for side, d := range [2]float64{c.DistTrue, c.DistFalse} {
+				n := [2]uint32{c.NTrue, c.NFalse}[side]
+				if n > 0 || d <= 0 {
+					continue
+				}
+				if cs.closest[side] < 0 || d < cs.closest[side] {
+					cs.closest[side] = d
+					s := seqs[i]
+					cs.seq[side] = &s
+				}
+			}
+		}
+	}
+	if o.tick != nil && time.Since(o.lastTick) > 200*time.Millisecond {
+		o.lastTick = time.Now()
+		o.tick(o.execs, o.coverage())
+	}
+	return outs
+}
+
+// coverage is the statement coverage reached so far; the caller holds mu.
+func (o *observer) coverage() float64 {
+	if o.total == 0 {
+		return 0
+	}
+	return float64(o.stmts) / float64(o.total)
+}
+
+// explainInput gathers what the explanation needs from the search: blocks
+// covered, conditions seen, and, for each outcome never taken, the
+// operands of the evaluation that came closest. The sequences that came
+// closest run once more with operand recording (the search runs without
+// it, for speed); the pool must still be open.
+func (o *observer) explainInput(prog *model.Program) explain.Input {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	in := explain.Input{Table: o.table, Search: append([]bool(nil), o.blocks...),
+		Conds: make([]explain.Cond, len(o.conds)), Excluded: map[string]string{}, Ops: map[string]explain.Op{}}
+	type want struct{ cond, side int }
+	var reqs []rt.Seq
+	var wants [][]want
+	index := map[*rt.Seq]int{}
+	for id := range o.conds {
+		cs := &o.conds[id]
+		in.Conds[id] = explain.Cond{NTrue: cs.nTrue, NFalse: cs.nFalse}
+		for side := 0; side < 2; side++ {
+			if [2]int{cs.nTrue, cs.nFalse}[side] > 0 || cs.seq[side] == nil {
+				continue
+			}
+			in.Conds[id].Closest[side] = cs.closest[side]
+			i, ok := index[cs.seq[side]]
+			if !ok {
+				i = len(reqs)
+				index[cs.seq[side]] = i
+				s := *cs.seq[side]
+				s.Flags |= rt.FlagOperands
+				reqs = append(reqs, s)
+				wants = append(wants, nil)
+			}
+			wants[i] = append(wants[i], want{id, side})
+		}
+	}
+	if len(reqs) > 0 {
+		outs := o.pool.Run(reqs)
+		for i, out := range outs {
+			if out.Result == nil {
+				continue
+			}
+			for _, w := range wants[i] {
+				for _, ob := range out.Result.Operands {
+					if int(ob.Branch) == 2*w.cond+w.side {
+						in.Conds[w.cond].Operands[w.side] = []string{
+							explain.FormatLit(ob.Vals[0], ob.Cut[0]), explain.FormatLit(ob.Vals[1], ob.Cut[1])}
+					}
+				}
+			}
+		}
+	}
+	for _, e := range prog.Excluded {
+		if in.Excluded[e.Name] == "" {
+			in.Excluded[e.Name] = e.Reason
+		}
+	}
+	// The model's (and the detective's) own judgement of what nothing
+	// builds, the same the no-test error gives.
+	unbuilt := map[string]bool{}
+	for _, t := range prog.Unbuildable() {
+		unbuilt[types.TypeString(t, nil)] = true
+	}
+	for _, op := range prog.Ops {
+		if !op.UnderTest || op.Func == nil {
+			continue
+		}
+		e := in.Ops[op.Name]
+		if op.ID < len(o.opCalls) {
+			e.Calls += o.opCalls[op.ID]
+		}
+		for _, p := range op.Params {
+			if !unbuilt[types.TypeString(p.Type, nil)] {
+				continue
+			}
+			name := types.TypeString(p.Type, types.RelativeTo(prog.Pkg))
+			if !slices.Contains(e.Unbuildable, name) {
+				e.Unbuildable = append(e.Unbuildable, name)
+			}
+		}
+		in.Ops[op.Name] = e
+	}
+	return in
+}
