@@ -119,14 +119,53 @@ var roots = map[string]rootEntry{
 	"runtime.GC":           {effects: Blocks, why: "runtime.GC waits for a collection"},
 	"runtime.NumGoroutine": {effects: Nondeterministic, why: "runtime.NumGoroutine depends on scheduling"},
 	"runtime.ReadMemStats": {effects: Nondeterministic, mutates: []int{0}, why: "runtime.ReadMemStats fills *m with allocator state"},
-	"runtime.Stack":        {effects: Nondeterministic, mutates: []int{0}, why: "runtime.Stack writes goroutine stacks into buf"},
-	"runtime.Callers":      {mutates: []int{1}, why: "runtime.Callers fills pc"},
-	"runtime.Breakpoint":   {effects: Exits, why: "runtime.Breakpoint traps"},
+	"runtime.Stack":        {effects: Nondeterministic | CallSite, mutates: []int{0}, why: "runtime.Stack writes goroutine stacks into buf"},
+	// Program counters, and what the binary's tables say about them, depend
+	// on the call site and on the code layout of the binary: the executor
+	// and the emitted test see different ones (github.com/pkg/errors
+	// records them in every error it makes).
+	"runtime.Callers":          {effects: CallSite, mutates: []int{1}, why: "runtime.Callers fills pc with the caller's stack"},
+	"runtime.Caller":           {effects: CallSite, why: "runtime.Caller reports the call site"},
+	"runtime.FuncForPC":        {effects: CallSite, why: "runtime.FuncForPC looks a program counter up in this binary"},
+	"runtime.CallersFrames":    {effects: CallSite, why: "runtime.CallersFrames looks program counters up in this binary"},
+	"(*runtime.Frames).Next":   {effects: CallSite, mutates: []int{-1}, why: "Frames.Next looks program counters up in this binary"},
+	"(*runtime.Func).Entry":    {effects: CallSite, why: "Func.Entry is a code address"},
+	"(*runtime.Func).FileLine": {effects: CallSite, why: "Func.FileLine looks a program counter up in this binary"},
+	"runtime.Breakpoint":       {effects: Exits, why: "runtime.Breakpoint traps"},
+	// Concurrent activity that outlives the call: the tracer's goroutines,
+	// finalizers and cleanups run later on the runtime's own goroutines.
+	"runtime.StartTrace":   {effects: Spawns | WritesGlobal, why: "runtime.StartTrace starts the execution tracer"},
+	"runtime.StopTrace":    {effects: WritesGlobal | Blocks, why: "runtime.StopTrace stops the execution tracer"},
+	"runtime.ReadTrace":    {effects: Blocks | Nondeterministic, why: "runtime.ReadTrace waits for trace data"},
+	"runtime.SetFinalizer": {effects: Spawns, why: "runtime.SetFinalizer registers a function run later by the runtime"},
+	"runtime.AddCleanup":   {effects: Spawns, why: "runtime.AddCleanup registers a function run later by the runtime"},
+	// Fixed for the process, but not between machines and toolchains: a
+	// test asserting them breaks elsewhere.
+	"runtime.NumCPU":  {effects: Nondeterministic, why: "runtime.NumCPU depends on the machine"},
+	"runtime.Version": {effects: Nondeterministic, why: "runtime.Version depends on the toolchain"},
 
 	// The clock: time.now and the monotonic clock are linknamed to the runtime.
 	"time.now":         {effects: Nondeterministic, why: "reads the clock"},
 	"time.runtimeNano": {effects: Nondeterministic, why: "reads the monotonic clock"},
 	"time.Sleep":       {effects: Blocks, why: "sleeps"},
+	// Timers and tickers live in the runtime (linknamed, no body): a timer
+	// fires on its own later, sending on its channel or running a function
+	// on a new goroutine, at a time read from the clock. AfterFunc's body
+	// reaches f through an interface the analysis could not resolve.
+	"time.newTimer":   {effects: Spawns | Nondeterministic, why: "starts a runtime timer"},
+	"time.resetTimer": {effects: Spawns | Nondeterministic, mutates: []int{0}, why: "restarts a runtime timer"},
+	"time.stopTimer":  {mutates: []int{0}, why: "stops a runtime timer"},
+	"time.AfterFunc":  {effects: Spawns | Nondeterministic, calls: []int{1}, why: "runs f on its own goroutine when the timer fires"},
+
+	// os/signal's hooks into the runtime (linknamed, no body): handlers
+	// are process-wide, and the first one starts the signal-watching
+	// goroutine.
+	"os/signal.signal_enable":       {effects: WritesGlobal | Spawns, why: "installs a process-wide signal handler"},
+	"os/signal.signal_disable":      {effects: WritesGlobal, why: "removes a process-wide signal handler"},
+	"os/signal.signal_ignore":       {effects: WritesGlobal, why: "ignores a signal process-wide"},
+	"os/signal.signal_ignored":      {why: "reads the process-wide signal state"},
+	"os/signal.signal_recv":         {effects: Blocks | Nondeterministic, why: "waits for a signal"},
+	"os/signal.signalWaitUntilIdle": {effects: Blocks, why: "waits for the signal loop"},
 
 	// The process-wide random sources are seeded by the runtime at start-up;
 	// math/rand's top-level functions also go through an interface field,
