@@ -329,6 +329,7 @@ func TestEffects(t *testing.T) {
 		{"Stack.Len", model.Effects{Known: true, Pure: true}},
 		{"Fn.Do", model.Effects{Known: true, MutatesRecv: true}},
 		{"Where", model.Effects{Known: true, Nondeterministic: true}},
+		{"Queue.Offer", model.Effects{Known: true, MutatesRecv: true}},
 	}
 	for _, tc := range tests {
 		got := eff(l.fn(t, targetPath, tc.name))
