@@ -91,6 +91,13 @@ type Fact struct {
 	// receiver of func type), whose function value or interface methods the
 	// function calls; their effects are the caller's, added at each call site.
 	CallsParams []int
+	// FormatsParams lists the parameters, 0-based, receiver excluded, of
+	// interface type or slice-of-interface type whose values the function
+	// formats with fmt (directly or through another function that does):
+	// fmt calls the Format, GoString, Error and String methods of the
+	// dynamic values and of what they contain. Each caller, which knows
+	// the arguments' types, adds the effects of those methods.
+	FormatsParams []int
 	// CallsTypeParams reports that a generic function calls methods of its
 	// type parameters; callers add the effects of the type arguments' methods.
 	CallsTypeParams bool
@@ -161,8 +168,9 @@ func (f *Fact) EffectNames() []string {
 func paramEffect(i int) string { return "mutates-param:" + strconv.Itoa(i) }
 
 // String returns the effect names separated by spaces, preceded by "pure"
-// when there are none other than panics, followed by "conservative" and "calls-param:N" markers when they
-// apply. Tests match facts against this string.
+// when there are none other than panics, followed by "calls-param:N",
+// "formats-param:N", "calls-type-params" and "conservative" markers when
+// they apply. Tests match facts against this string.
 func (f *Fact) String() string {
 	parts := f.EffectNames()
 	if f.Effects&^Panics == 0 {
@@ -170,6 +178,9 @@ func (f *Fact) String() string {
 	}
 	for _, p := range f.CallsParams {
 		parts = append(parts, "calls-param:"+strconv.Itoa(p))
+	}
+	for _, p := range f.FormatsParams {
+		parts = append(parts, "formats-param:"+strconv.Itoa(p))
 	}
 	if f.CallsTypeParams {
 		parts = append(parts, "calls-type-params")
@@ -199,6 +210,9 @@ func (f *Fact) FuncJSON() map[string]any {
 	}
 	if len(f.CallsParams) > 0 {
 		m["calls_params"] = slices.Clone(f.CallsParams)
+	}
+	if len(f.FormatsParams) > 0 {
+		m["formats_params"] = slices.Clone(f.FormatsParams)
 	}
 	return m
 }

@@ -83,12 +83,13 @@ type rootEntry struct {
 	mutates []int
 	calls   []int
 	results []int // Fact.ResultAliases: what the results may point into
+	formats []int // Fact.FormatsParams
 	cons    bool
 	why     string
 }
 
 func (e rootEntry) fact() Fact {
-	f := Fact{Effects: e.effects, Conservative: e.cons, CallsParams: e.calls, ResultAliases: e.results}
+	f := Fact{Effects: e.effects, Conservative: e.cons, CallsParams: e.calls, ResultAliases: e.results, FormatsParams: e.formats}
 	why := e.why
 	if why == "" {
 		why = "hand-written summary"
@@ -236,6 +237,27 @@ var roots = map[string]rootEntry{
 	// Range visits entries in an order that depends on a random hash seed.
 	"(*sync.Map).Range": {effects: Nondeterministic, calls: []int{0}, why: "visits the map in random order"},
 
+	// fmt's printers reach the operands' Format, GoString, Error and String
+	// methods through type assertions on a field of a pooled printer, which
+	// the analysis cannot resolve; by their documented meaning they format
+	// the operands (FormatsParams: each call site adds the effects of the
+	// methods its operands' types have, see fmtargs.go), write to w, and
+	// Errorf's result holds the operands it wraps with %w. Panics in the
+	// operands' methods are recovered and printed.
+	"fmt.Sprint":   {formats: []int{0}, why: "formats its operands"},
+	"fmt.Sprintf":  {formats: []int{1}, why: "formats its operands"},
+	"fmt.Sprintln": {formats: []int{0}, why: "formats its operands"},
+	"fmt.Errorf":   {formats: []int{1}, results: []int{1}, why: "formats its operands and wraps those of %w"},
+	"fmt.Fprint":   {calls: []int{0}, formats: []int{1}, why: "formats its operands into w"},
+	"fmt.Fprintf":  {calls: []int{0}, formats: []int{2}, why: "formats its operands into w"},
+	"fmt.Fprintln": {calls: []int{0}, formats: []int{1}, why: "formats its operands into w"},
+	"fmt.Print":    {effects: Stdio, formats: []int{0}, why: "formats its operands to standard output"},
+	"fmt.Printf":   {effects: Stdio, formats: []int{1}, why: "formats its operands to standard output"},
+	"fmt.Println":  {effects: Stdio, formats: []int{0}, why: "formats its operands to standard output"},
+	"fmt.Append":   {mutates: []int{0}, results: []int{0}, formats: []int{1}, why: "appends its formatted operands to b"},
+	"fmt.Appendf":  {mutates: []int{0}, results: []int{0}, formats: []int{2}, why: "appends its formatted operands to b"},
+	"fmt.Appendln": {mutates: []int{0}, results: []int{0}, formats: []int{1}, why: "appends its formatted operands to b"},
+
 	// sort.Slice and sort.SliceStable swap elements through the function
 	// reflect.Swapper returns, which reflect (a root) cannot describe.
 	"sort.Slice":         {mutates: []int{0}, calls: []int{1}, why: "sorts the slice through reflect.Swapper"},
@@ -306,6 +328,16 @@ var roots = map[string]rootEntry{
 	"(*os.File).Close":        {mutates: []int{-1}, why: "closes the descriptor"},
 	"(*os.File).Fd":           {why: "returns the descriptor"},
 	"(*os.File).Name":         {why: "returns the name"},
+}
+
+// fmtFormat gives, for each fmt printer, the index of its format string
+// parameter, or -1 for the printers that format every operand with %v.
+// Call sites with a constant format learn which verb each operand gets,
+// and so which of its methods fmt calls.
+var fmtFormat = map[string]int{
+	"fmt.Sprint": -1, "fmt.Sprintln": -1, "fmt.Fprint": -1, "fmt.Fprintln": -1,
+	"fmt.Print": -1, "fmt.Println": -1, "fmt.Append": -1, "fmt.Appendln": -1,
+	"fmt.Sprintf": 0, "fmt.Errorf": 0, "fmt.Printf": 0, "fmt.Fprintf": 1, "fmt.Appendf": 1,
 }
 
 // syscallRoots classifies system-call wrappers by name, for the packages

@@ -609,6 +609,11 @@ func (w *walker) applyDetail(t *summary, obj *types.Func, args []ssa.Value, at, 
 		}
 		w.calledValue(args[k], 0, iface, detail)
 	}
+	for _, k := range sortedKeys(t.formats) {
+		if k < len(args) {
+			w.formatArg(obj, args, k, detail)
+		}
+	}
 }
 
 // interfaceElem returns the element type of a slice of interfaces, nil

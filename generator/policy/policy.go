@@ -10,6 +10,7 @@ package policy
 import (
 	"fmt"
 	"go/types"
+	"slices"
 	"sort"
 	"strings"
 
@@ -74,8 +75,10 @@ func Effects(an *load.Analysis, pkgPath string) func(fn *types.Func) model.Effec
 		// A function that calls methods or function values of its
 		// parameters is pure only if what the caller passes is: a
 		// hash.Hash it writes to, an io.Reader it reads from, change. For
-		// the generator such a call may mutate those arguments.
-		callsParams := len(f.CallsParams) > 0 || f.CallsTypeParams
+		// the generator such a call may mutate those arguments. So may
+		// formatting an argument with fmt, which calls its String or
+		// Error method.
+		callsParams := len(f.CallsParams) > 0 || len(f.FormatsParams) > 0 || f.CallsTypeParams
 		// A result that depends on the call site (a stack trace, a
 		// program counter) differs between the executor and the emitted
 		// test: like a nondeterministic one, it is never asserted, and
@@ -101,6 +104,11 @@ func Effects(an *load.Analysis, pkgPath string) func(fn *types.Func) model.Effec
 			if i < 0 {
 				e.MutatesRecv = true
 			} else {
+				e.MutatesParams = append(e.MutatesParams, i+off)
+			}
+		}
+		for _, i := range f.FormatsParams {
+			if !slices.Contains(e.MutatesParams, i+off) {
 				e.MutatesParams = append(e.MutatesParams, i+off)
 			}
 		}

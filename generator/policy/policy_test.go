@@ -106,6 +106,9 @@ type Point struct {
 
 func (p Point) String() string { return fmt.Sprintf("%s(%d, %d)", p.Name, p.X, p.Y) }
 
+// Wrap formats its argument: Error is the caller's to choose.
+func Wrap(err error) error { return fmt.Errorf("wrap: %w", err) }
+
 func Classify(s Shape) string {
 	if s.Area() > 100 {
 		return "big"
@@ -330,6 +333,8 @@ func TestEffects(t *testing.T) {
 		{"Fn.Do", model.Effects{Known: true, MutatesRecv: true}},
 		{"Where", model.Effects{Known: true, Nondeterministic: true}},
 		{"Queue.Offer", model.Effects{Known: true, MutatesRecv: true}},
+		{"Point.String", model.Effects{Known: true, Pure: true}},
+		{"Wrap", model.Effects{Known: true, MutatesParams: []int{0}}},
 	}
 	for _, tc := range tests {
 		got := eff(l.fn(t, targetPath, tc.name))
