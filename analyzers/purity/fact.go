@@ -24,8 +24,15 @@ const (
 	Exits                               // may terminate the process or the goroutine (os.Exit, log.Fatal, runtime.Goexit)
 	Nondeterministic                    // result or effects may differ between runs on equal inputs
 	Blocks                              // may block on a channel, a sync wait or a sleep
-	Spawns                              // starts goroutines
+	Spawns                              // starts concurrent activity that outlives the call: goroutines, timers, tickers, traces, finalizers, signal handlers
 	Panics                              // may panic on purpose (a reachable explicit panic call)
+	// CallSite: results depend on where the function is called from or on
+	// the code layout of the binary (runtime.Callers, runtime.Caller,
+	// runtime.FuncForPC, stack traces), so two call sites with equal
+	// arguments, or the executor and the emitted test, see different
+	// results. It is not a side effect: such a function may still build
+	// inputs, but its results are not asserted or compared.
+	CallSite
 )
 
 // IO is the union of the input/output effects.
@@ -47,6 +54,7 @@ var effectNames = []struct {
 	{Stdio, "io:stdio"},
 	{Exits, "exits"},
 	{Nondeterministic, "nondeterministic"},
+	{CallSite, "callsite"},
 	{Blocks, "blocks"},
 	{Spawns, "spawns"},
 	{Panics, "panics"},
@@ -83,6 +91,13 @@ type Fact struct {
 	// receiver of func type), whose function value or interface methods the
 	// function calls; their effects are the caller's, added at each call site.
 	CallsParams []int
+	// FormatsParams lists the parameters, 0-based, receiver excluded, of
+	// interface type or slice-of-interface type whose values the function
+	// formats with fmt (directly or through another function that does):
+	// fmt calls the Format, GoString, Error and String methods of the
+	// dynamic values and of what they contain. Each caller, which knows
+	// the arguments' types, adds the effects of those methods.
+	FormatsParams []int
 	// CallsTypeParams reports that a generic function calls methods of its
 	// type parameters; callers add the effects of the type arguments' methods.
 	CallsTypeParams bool
@@ -115,15 +130,22 @@ func (f *Fact) Has(e Effect) bool { return f.Effects&e == e && e != 0 }
 func (f *Fact) MayHave(e Effect) bool { return f.Effects&e != 0 || f.Conservative }
 
 // Pure reports whether the function has no effect other than Panics and its
-// summary is exact. A pure function may still call its function-typed or
-// interface-typed parameters (CallsParams): it is pure when they are.
+// summary is exact: it changes nothing and returns equal results for equal
+// arguments wherever it is called from (a CallSite function is not pure). A
+// pure function may still call its function-typed or interface-typed
+// parameters (CallsParams): it is pure when they are.
 func (f *Fact) Pure() bool { return f.Effects&^Panics == 0 && !f.Conservative }
+
+// Inert reports whether calling the function changes nothing a caller can
+// observe: no effect other than Panics and CallSite, and an exact summary.
+// Its results may still depend on the call site; see Pure.
+func (f *Fact) Inert() bool { return f.Effects&^(Panics|CallSite) == 0 && !f.Conservative }
 
 // EffectNames returns the names of the effects, in a fixed order:
 // "mutates-receiver", "mutates-param:N" for each mutated parameter,
 // "writes-global", "io" when any I/O kind is present followed by each kind
 // ("io:fs-read", "io:fs-write", "io:net", "io:exec", "io:env", "io:stdio"),
-// "exits", "nondeterministic", "blocks", "spawns", "panics".
+// "exits", "nondeterministic", "callsite", "blocks", "spawns", "panics".
 func (f *Fact) EffectNames() []string {
 	var names []string
 	for _, en := range effectNames {
@@ -146,8 +168,9 @@ func (f *Fact) EffectNames() []string {
 func paramEffect(i int) string { return "mutates-param:" + strconv.Itoa(i) }
 
 // String returns the effect names separated by spaces, preceded by "pure"
-// when there are none other than panics, followed by "conservative" and "calls-param:N" markers when they
-// apply. Tests match facts against this string.
+// when there are none other than panics, followed by "calls-param:N",
+// "formats-param:N", "calls-type-params" and "conservative" markers when
+// they apply. Tests match facts against this string.
 func (f *Fact) String() string {
 	parts := f.EffectNames()
 	if f.Effects&^Panics == 0 {
@@ -155,6 +178,9 @@ func (f *Fact) String() string {
 	}
 	for _, p := range f.CallsParams {
 		parts = append(parts, "calls-param:"+strconv.Itoa(p))
+	}
+	for _, p := range f.FormatsParams {
+		parts = append(parts, "formats-param:"+strconv.Itoa(p))
 	}
 	if f.CallsTypeParams {
 		parts = append(parts, "calls-type-params")
@@ -184,6 +210,9 @@ func (f *Fact) FuncJSON() map[string]any {
 	}
 	if len(f.CallsParams) > 0 {
 		m["calls_params"] = slices.Clone(f.CallsParams)
+	}
+	if len(f.FormatsParams) > 0 {
+		m["formats_params"] = slices.Clone(f.FormatsParams)
 	}
 	return m
 }

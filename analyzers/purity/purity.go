@@ -47,6 +47,7 @@ type summary struct {
 	calls        map[int]bool // SSA parameter index of called func or interface values
 	freeMut      map[int]int  // free variable index to smallest deref written
 	freeCalls    map[int]bool // free variables holding called func values
+	formats      map[int]bool // SSA parameter indices of values formatted with fmt
 	tparams      bool
 	conservative bool
 	retAlias     map[int]bool // SSA parameter indices the results may point into
@@ -125,6 +126,13 @@ func (s *summary) call(i int) {
 	s.calls[i] = true
 }
 
+func (s *summary) format(i int) {
+	if s.formats == nil {
+		s.formats = make(map[int]bool)
+	}
+	s.formats[i] = true
+}
+
 func (s *summary) setConservative(detail string) {
 	s.conservative = true
 	s.reason("conservative", detail)
@@ -134,7 +142,7 @@ func (s *summary) setConservative(detail string) {
 // fixpoint's termination test.
 func (s *summary) same(t *summary) bool {
 	return s.effects == t.effects && s.tparams == t.tparams && s.conservative == t.conservative &&
-		reflect.DeepEqual(s.mutated, t.mutated) && reflect.DeepEqual(s.calls, t.calls) &&
+		reflect.DeepEqual(s.mutated, t.mutated) && reflect.DeepEqual(s.calls, t.calls) && reflect.DeepEqual(s.formats, t.formats) &&
 		reflect.DeepEqual(s.freeMut, t.freeMut) && reflect.DeepEqual(s.freeCalls, t.freeCalls) &&
 		reflect.DeepEqual(s.retAlias, t.retAlias) && s.retGlobal == t.retGlobal
 }
@@ -155,6 +163,10 @@ func (s *summary) fact() *Fact {
 		f.CallsParams = append(f.CallsParams, s.factIndex(i)) // -1 for a receiver
 	}
 	slices.Sort(f.CallsParams)
+	for i := range s.formats {
+		f.FormatsParams = append(f.FormatsParams, s.factIndex(i))
+	}
+	slices.Sort(f.FormatsParams)
 	for i := range s.retAlias {
 		f.ResultAliases = append(f.ResultAliases, s.factIndex(i))
 	}
@@ -196,6 +208,9 @@ func fromFact(f *Fact, recv bool) *summary {
 	}
 	for _, p := range f.CallsParams {
 		s.call(p + off)
+	}
+	for _, p := range f.FormatsParams {
+		s.format(p + off)
 	}
 	for _, p := range f.ResultAliases {
 		if s.retAlias == nil {
@@ -398,6 +413,14 @@ func (st *state) deps(fn *ssa.Function) []*ssa.Function {
 				if n, ok := types.Unalias(derefType(mi.X.Type())).(*types.Named); ok && n.Obj().Pkg() == st.pass.Pkg {
 					for m := range n.Origin().Methods() {
 						addObj(m)
+					}
+				}
+				// fmt may call the methods of the values inside it.
+				if ms, _ := fmtMethods(mi.X.Type(), nil, false); len(ms) > 0 {
+					for _, m := range ms {
+						if m.Pkg() == st.pass.Pkg {
+							addObj(m)
+						}
 					}
 				}
 			}

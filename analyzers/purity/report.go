@@ -158,7 +158,8 @@ func firstN(s []string, n int) []string {
 	return s
 }
 
-// discarded reports expression statements that call a pure function whose
+// discarded reports expression statements that call an inert function
+// (pure, or pure but for results that depend on the call site) whose
 // results are unused.
 func (st *state) discarded(res *Result) {
 	pass := st.pass
@@ -194,7 +195,7 @@ func (st *state) discarded(res *Result) {
 		// Hand-written summaries describe what callers may rely on, not
 		// every internal effect (a runtime hook may register state), so
 		// they are not evidence enough for this check.
-		if f == nil || !f.Pure() || f.Has(Panics) || len(f.CallsParams) > 0 || f.CallsTypeParams || f.IsHandWritten() {
+		if f == nil || !f.Inert() || f.Has(Panics) || len(f.CallsParams) > 0 || f.CallsTypeParams || f.IsHandWritten() {
 			continue
 		}
 		pass.ReportRangef(call, "result of %s is discarded; the call has no effect", obj.FullName())

@@ -83,12 +83,13 @@ type rootEntry struct {
 	mutates []int
 	calls   []int
 	results []int // Fact.ResultAliases: what the results may point into
+	formats []int // Fact.FormatsParams
 	cons    bool
 	why     string
 }
 
 func (e rootEntry) fact() Fact {
-	f := Fact{Effects: e.effects, Conservative: e.cons, CallsParams: e.calls, ResultAliases: e.results}
+	f := Fact{Effects: e.effects, Conservative: e.cons, CallsParams: e.calls, ResultAliases: e.results, FormatsParams: e.formats}
 	why := e.why
 	if why == "" {
 		why = "hand-written summary"
@@ -119,14 +120,53 @@ var roots = map[string]rootEntry{
 	"runtime.GC":           {effects: Blocks, why: "runtime.GC waits for a collection"},
 	"runtime.NumGoroutine": {effects: Nondeterministic, why: "runtime.NumGoroutine depends on scheduling"},
 	"runtime.ReadMemStats": {effects: Nondeterministic, mutates: []int{0}, why: "runtime.ReadMemStats fills *m with allocator state"},
-	"runtime.Stack":        {effects: Nondeterministic, mutates: []int{0}, why: "runtime.Stack writes goroutine stacks into buf"},
-	"runtime.Callers":      {mutates: []int{1}, why: "runtime.Callers fills pc"},
-	"runtime.Breakpoint":   {effects: Exits, why: "runtime.Breakpoint traps"},
+	"runtime.Stack":        {effects: Nondeterministic | CallSite, mutates: []int{0}, why: "runtime.Stack writes goroutine stacks into buf"},
+	// Program counters, and what the binary's tables say about them, depend
+	// on the call site and on the code layout of the binary: the executor
+	// and the emitted test see different ones (github.com/pkg/errors
+	// records them in every error it makes).
+	"runtime.Callers":          {effects: CallSite, mutates: []int{1}, why: "runtime.Callers fills pc with the caller's stack"},
+	"runtime.Caller":           {effects: CallSite, why: "runtime.Caller reports the call site"},
+	"runtime.FuncForPC":        {effects: CallSite, why: "runtime.FuncForPC looks a program counter up in this binary"},
+	"runtime.CallersFrames":    {effects: CallSite, why: "runtime.CallersFrames looks program counters up in this binary"},
+	"(*runtime.Frames).Next":   {effects: CallSite, mutates: []int{-1}, why: "Frames.Next looks program counters up in this binary"},
+	"(*runtime.Func).Entry":    {effects: CallSite, why: "Func.Entry is a code address"},
+	"(*runtime.Func).FileLine": {effects: CallSite, why: "Func.FileLine looks a program counter up in this binary"},
+	"runtime.Breakpoint":       {effects: Exits, why: "runtime.Breakpoint traps"},
+	// Concurrent activity that outlives the call: the tracer's goroutines,
+	// finalizers and cleanups run later on the runtime's own goroutines.
+	"runtime.StartTrace":   {effects: Spawns | WritesGlobal, why: "runtime.StartTrace starts the execution tracer"},
+	"runtime.StopTrace":    {effects: WritesGlobal | Blocks, why: "runtime.StopTrace stops the execution tracer"},
+	"runtime.ReadTrace":    {effects: Blocks | Nondeterministic, why: "runtime.ReadTrace waits for trace data"},
+	"runtime.SetFinalizer": {effects: Spawns, why: "runtime.SetFinalizer registers a function run later by the runtime"},
+	"runtime.AddCleanup":   {effects: Spawns, why: "runtime.AddCleanup registers a function run later by the runtime"},
+	// Fixed for the process, but not between machines and toolchains: a
+	// test asserting them breaks elsewhere.
+	"runtime.NumCPU":  {effects: Nondeterministic, why: "runtime.NumCPU depends on the machine"},
+	"runtime.Version": {effects: Nondeterministic, why: "runtime.Version depends on the toolchain"},
 
 	// The clock: time.now and the monotonic clock are linknamed to the runtime.
 	"time.now":         {effects: Nondeterministic, why: "reads the clock"},
 	"time.runtimeNano": {effects: Nondeterministic, why: "reads the monotonic clock"},
 	"time.Sleep":       {effects: Blocks, why: "sleeps"},
+	// Timers and tickers live in the runtime (linknamed, no body): a timer
+	// fires on its own later, sending on its channel or running a function
+	// on a new goroutine, at a time read from the clock. AfterFunc's body
+	// reaches f through an interface the analysis could not resolve.
+	"time.newTimer":   {effects: Spawns | Nondeterministic, why: "starts a runtime timer"},
+	"time.resetTimer": {effects: Spawns | Nondeterministic, mutates: []int{0}, why: "restarts a runtime timer"},
+	"time.stopTimer":  {mutates: []int{0}, why: "stops a runtime timer"},
+	"time.AfterFunc":  {effects: Spawns | Nondeterministic, calls: []int{1}, why: "runs f on its own goroutine when the timer fires"},
+
+	// os/signal's hooks into the runtime (linknamed, no body): handlers
+	// are process-wide, and the first one starts the signal-watching
+	// goroutine.
+	"os/signal.signal_enable":       {effects: WritesGlobal | Spawns, why: "installs a process-wide signal handler"},
+	"os/signal.signal_disable":      {effects: WritesGlobal, why: "removes a process-wide signal handler"},
+	"os/signal.signal_ignore":       {effects: WritesGlobal, why: "ignores a signal process-wide"},
+	"os/signal.signal_ignored":      {why: "reads the process-wide signal state"},
+	"os/signal.signal_recv":         {effects: Blocks | Nondeterministic, why: "waits for a signal"},
+	"os/signal.signalWaitUntilIdle": {effects: Blocks, why: "waits for the signal loop"},
 
 	// The process-wide random sources are seeded by the runtime at start-up;
 	// math/rand's top-level functions also go through an interface field,
@@ -196,6 +236,27 @@ var roots = map[string]rootEntry{
 	"(*sync.Map).CompareAndDelete": {mutates: []int{-1}, why: "writes the map"},
 	// Range visits entries in an order that depends on a random hash seed.
 	"(*sync.Map).Range": {effects: Nondeterministic, calls: []int{0}, why: "visits the map in random order"},
+
+	// fmt's printers reach the operands' Format, GoString, Error and String
+	// methods through type assertions on a field of a pooled printer, which
+	// the analysis cannot resolve; by their documented meaning they format
+	// the operands (FormatsParams: each call site adds the effects of the
+	// methods its operands' types have, see fmtargs.go), write to w, and
+	// Errorf's result holds the operands it wraps with %w. Panics in the
+	// operands' methods are recovered and printed.
+	"fmt.Sprint":   {formats: []int{0}, why: "formats its operands"},
+	"fmt.Sprintf":  {formats: []int{1}, why: "formats its operands"},
+	"fmt.Sprintln": {formats: []int{0}, why: "formats its operands"},
+	"fmt.Errorf":   {formats: []int{1}, results: []int{1}, why: "formats its operands and wraps those of %w"},
+	"fmt.Fprint":   {calls: []int{0}, formats: []int{1}, why: "formats its operands into w"},
+	"fmt.Fprintf":  {calls: []int{0}, formats: []int{2}, why: "formats its operands into w"},
+	"fmt.Fprintln": {calls: []int{0}, formats: []int{1}, why: "formats its operands into w"},
+	"fmt.Print":    {effects: Stdio, formats: []int{0}, why: "formats its operands to standard output"},
+	"fmt.Printf":   {effects: Stdio, formats: []int{1}, why: "formats its operands to standard output"},
+	"fmt.Println":  {effects: Stdio, formats: []int{0}, why: "formats its operands to standard output"},
+	"fmt.Append":   {mutates: []int{0}, results: []int{0}, formats: []int{1}, why: "appends its formatted operands to b"},
+	"fmt.Appendf":  {mutates: []int{0}, results: []int{0}, formats: []int{2}, why: "appends its formatted operands to b"},
+	"fmt.Appendln": {mutates: []int{0}, results: []int{0}, formats: []int{1}, why: "appends its formatted operands to b"},
 
 	// sort.Slice and sort.SliceStable swap elements through the function
 	// reflect.Swapper returns, which reflect (a root) cannot describe.
@@ -267,6 +328,16 @@ var roots = map[string]rootEntry{
 	"(*os.File).Close":        {mutates: []int{-1}, why: "closes the descriptor"},
 	"(*os.File).Fd":           {why: "returns the descriptor"},
 	"(*os.File).Name":         {why: "returns the name"},
+}
+
+// fmtFormat gives, for each fmt printer, the index of its format string
+// parameter, or -1 for the printers that format every operand with %v.
+// Call sites with a constant format learn which verb each operand gets,
+// and so which of its methods fmt calls.
+var fmtFormat = map[string]int{
+	"fmt.Sprint": -1, "fmt.Sprintln": -1, "fmt.Fprint": -1, "fmt.Fprintln": -1,
+	"fmt.Print": -1, "fmt.Println": -1, "fmt.Append": -1, "fmt.Appendln": -1,
+	"fmt.Sprintf": 0, "fmt.Errorf": 0, "fmt.Printf": 0, "fmt.Fprintf": 1, "fmt.Appendf": 1,
 }
 
 // syscallRoots classifies system-call wrappers by name, for the packages

@@ -158,11 +158,16 @@ func (w *walker) instr(instr ssa.Instruction) {
 		if explicitPanic(instr) {
 			s.add(Panics, "panic at "+st.pos(instr.Pos()))
 		}
+	// A channel is memory: a send, a receive or a close changes its state
+	// (its buffer, its closedness) for everyone who holds it, so a
+	// channel reachable from the receiver or a parameter is written.
 	case *ssa.Send:
 		s.add(Blocks, "channel send at "+st.pos(instr.Pos()))
+		w.write(instr.Chan, 0, "sends on a channel at "+st.pos(instr.Pos()))
 	case *ssa.UnOp:
 		if instr.Op == token.ARROW {
 			s.add(Blocks, "channel receive at "+st.pos(instr.Pos()))
+			w.write(instr.X, 0, "receives from a channel at "+st.pos(instr.Pos()))
 		}
 	case *ssa.Select:
 		if instr.Blocking {
@@ -170,6 +175,13 @@ func (w *walker) instr(instr ssa.Instruction) {
 		}
 		if len(instr.States) >= 2 {
 			s.add(Nondeterministic, "select among several cases at "+st.pos(instr.Pos()))
+		}
+		for _, state := range instr.States {
+			what := "receives from"
+			if state.Dir == types.SendOnly {
+				what = "sends on"
+			}
+			w.write(state.Chan, 0, what+" a channel in a select at "+st.pos(instr.Pos()))
 		}
 	case *ssa.MakeClosure:
 		w.closure(instr)
@@ -276,7 +288,7 @@ func (w *walker) call(instr ssa.Instruction, c *ssa.CallCommon) {
 			if len(c.Args) > 0 {
 				w.write(c.Args[0], 0, "appends into a shared backing array at "+at)
 			}
-		case "copy", "clear", "delete":
+		case "copy", "clear", "delete", "close":
 			w.write(c.Args[0], 0, b.Name()+" at "+at)
 		case "print", "println":
 			w.s.add(Stdio, b.Name()+" at "+at)
@@ -596,6 +608,11 @@ func (w *walker) applyDetail(t *summary, obj *types.Func, args []ssa.Value, at, 
 			}
 		}
 		w.calledValue(args[k], 0, iface, detail)
+	}
+	for _, k := range sortedKeys(t.formats) {
+		if k < len(args) {
+			w.formatArg(obj, args, k, detail)
+		}
 	}
 }
 

@@ -10,6 +10,7 @@ package policy
 import (
 	"fmt"
 	"go/types"
+	"slices"
 	"sort"
 	"strings"
 
@@ -74,10 +75,18 @@ func Effects(an *load.Analysis, pkgPath string) func(fn *types.Func) model.Effec
 		// A function that calls methods or function values of its
 		// parameters is pure only if what the caller passes is: a
 		// hash.Hash it writes to, an io.Reader it reads from, change. For
-		// the generator such a call may mutate those arguments.
-		callsParams := len(f.CallsParams) > 0 || f.CallsTypeParams
+		// the generator such a call may mutate those arguments. So may
+		// formatting an argument with fmt, which calls its String or
+		// Error method.
+		callsParams := len(f.CallsParams) > 0 || len(f.FormatsParams) > 0 || f.CallsTypeParams
+		// A result that depends on the call site (a stack trace, a
+		// program counter) differs between the executor and the emitted
+		// test: like a nondeterministic one, it is never asserted, and
+		// the function is neither pure (no pure-repeat contract) nor an
+		// observer. It is no side effect, so such a function may still
+		// produce inputs (see SideEffectFree).
 		e := model.Effects{Known: true, Pure: f.Pure() && !callsParams, MutatesRecv: f.Has(purity.MutatesReceiver),
-			Nondeterministic: f.Has(purity.Nondeterministic), WritesGlobal: f.Has(purity.WritesGlobal)}
+			Nondeterministic: f.Effects&(purity.Nondeterministic|purity.CallSite) != 0, WritesGlobal: f.Has(purity.WritesGlobal)}
 		for _, w := range f.Why {
 			if w.Effect == "writes-global" {
 				e.GlobalWhy = w.Detail
@@ -98,14 +107,22 @@ func Effects(an *load.Analysis, pkgPath string) func(fn *types.Func) model.Effec
 				e.MutatesParams = append(e.MutatesParams, i+off)
 			}
 		}
+		for _, i := range f.FormatsParams {
+			if !slices.Contains(e.MutatesParams, i+off) {
+				e.MutatesParams = append(e.MutatesParams, i+off)
+			}
+		}
 		return e
 	}
 }
 
 // SideEffectFree accepts producers whose exact effect facts show no I/O,
-// exits, blocking, goroutines, global writes or nondeterminism: the
-// detective calls them only to build inputs, so they must not do anything
-// else. Mutating their own arguments or panicking is fine.
+// exits, blocking, concurrent activity (goroutines, timers, tickers,
+// traces, finalizers, signal handlers), global writes or nondeterminism:
+// the detective calls them only to build inputs, so they must not do
+// anything else. Mutating their own arguments or panicking is fine, and so
+// are results that depend on the call site (an error that records its
+// stack): Effects marks those unassertable, so nothing compares them.
 func SideEffectFree(an *load.Analysis) func(fn *types.Func) bool {
 	const bad = purity.IO | purity.Exits | purity.Blocks | purity.Spawns | purity.WritesGlobal | purity.Nondeterministic
 	return func(fn *types.Func) bool {

@@ -29,8 +29,10 @@ var fixtureFiles = map[string]string{
 	"target/target.go": `package target
 
 import (
+	"fmt"
 	"io"
 	"os"
+	"runtime"
 	"time"
 )
 
@@ -71,6 +73,41 @@ type Fn func()
 func (f Fn) Do() { f() }
 
 type Shape interface{ Area() int }
+
+// Where depends on its call site: no side effect, but not pure either.
+func Where() int {
+	_, _, line, _ := runtime.Caller(1)
+	return line
+}
+
+// Tick starts a ticker that goes on after the call.
+func Tick() *time.Ticker { return time.NewTicker(time.Hour) }
+
+// Trace starts the execution tracer.
+func Trace() error { return runtime.StartTrace() }
+
+// Queue's Offer sends on a channel the receiver holds: a mutator.
+type Queue struct{ ch chan int }
+
+func (q *Queue) Offer(x int) bool {
+	select {
+	case q.ch <- x:
+		return true
+	default:
+		return false
+	}
+}
+
+// Point's String formats plain fields: a pure observer.
+type Point struct {
+	X, Y int
+	Name string
+}
+
+func (p Point) String() string { return fmt.Sprintf("%s(%d, %d)", p.Name, p.X, p.Y) }
+
+// Wrap formats its argument: Error is the caller's to choose.
+func Wrap(err error) error { return fmt.Errorf("wrap: %w", err) }
 
 func Classify(s Shape) string {
 	if s.Area() > 100 {
@@ -258,6 +295,11 @@ func TestSideEffectFree(t *testing.T) {
 		{targetPath, "Quit", false},     // exits
 		{targetPath, "Now", false},      // nondeterministic
 		{targetPath, "Indirect", false}, // conservative
+		{targetPath, "Where", true},     // depends on the call site only
+		{targetPath, "Tick", false},     // a ticker outlives the call
+		{targetPath, "Trace", false},    // so does the tracer
+		{"time", "AfterFunc", false},
+		{"time", "NewTimer", false},
 		{"time", "Now", false},
 		{"os", "WriteFile", false},
 	} {
@@ -289,6 +331,10 @@ func TestEffects(t *testing.T) {
 		{"Stack.Fill", model.Effects{Known: true, MutatesParams: []int{1}}},
 		{"Stack.Len", model.Effects{Known: true, Pure: true}},
 		{"Fn.Do", model.Effects{Known: true, MutatesRecv: true}},
+		{"Where", model.Effects{Known: true, Nondeterministic: true}},
+		{"Queue.Offer", model.Effects{Known: true, MutatesRecv: true}},
+		{"Point.String", model.Effects{Known: true, Pure: true}},
+		{"Wrap", model.Effects{Known: true, MutatesParams: []int{0}}},
 	}
 	for _, tc := range tests {
 		got := eff(l.fn(t, targetPath, tc.name))

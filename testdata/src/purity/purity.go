@@ -154,7 +154,7 @@ func AnyKey(m map[string]int) string { // want AnyKey:"^nondeterministic$"
 	return ""
 }
 
-func Either(a, b chan int) int { // want Either:"^nondeterministic blocks$"
+func Either(a, b chan int) int { // want Either:"^mutates-param:0 mutates-param:1 nondeterministic blocks$"
 	select {
 	case x := <-a:
 		return x
@@ -163,9 +163,9 @@ func Either(a, b chan int) int { // want Either:"^nondeterministic blocks$"
 	}
 }
 
-func Recv(c chan int) int { return <-c } // want Recv:"^blocks$"
+func Recv(c chan int) int { return <-c } // want Recv:"^mutates-param:0 blocks$"
 
-func TryRecv(c chan int) int { // want TryRecv:"^pure$"
+func TryRecv(c chan int) int { // want TryRecv:"^mutates-param:0$"
 	select {
 	case x := <-c:
 		return x

@@ -120,7 +120,7 @@ func discards(s string, x int) {
 	F{}.Double()              // want `result of \(puritydiag.F\).Double is discarded`
 	mustPositive(x)           // may panic on purpose: not reported
 	_ = strings.TrimSpace(s)  // assigned: not reported
-	fmt.Sprint(s)             // conservative: not reported
+	fmt.Sprint(s)             // hand-written summary: not reported
 	strings.NewReplacer("a"). // panics on odd arguments: not reported
 					Replace(s)
 	apply(func() { println("x") }) // calls its argument: not reported
