@@ -83,7 +83,7 @@ type Finding struct {
 }
 
 // Components are the generator components -no can switch off.
-var Components = []string{"constants", "impurity", "elephant", "detective", "orienteering", "bloodhound"}
+var Components = []string{"constants", "impurity", "elephant", "detective", "orienteering", "bloodhound", "local-search", "input-to-state"}
 
 // ParseDisable parses the -no list.
 func ParseDisable(list string) (map[string]bool, error) {
