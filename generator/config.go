@@ -12,6 +12,7 @@ import (
 	"github.com/gentest-go/gentest/generator/model"
 	"github.com/gentest-go/gentest/generator/oracle"
 	"github.com/gentest-go/gentest/generator/policy"
+	"github.com/gentest-go/gentest/generator/search"
 	"github.com/gentest-go/gentest/generator/verify"
 	"golang.org/x/tools/go/analysis"
 )
@@ -43,6 +44,9 @@ type Config struct {
 	NoSandbox bool
 	// Allow opts in to calling operations with these effects.
 	Allow purity.Effect
+	// Engine names the search engine (search.Engines); "" is the
+	// default, search.EngineRandom.
+	Engine string
 	// CmpVersion is the go-cmp version to require when the target module
 	// lacks it.
 	CmpVersion string
@@ -113,6 +117,19 @@ func DisableNames() []string {
 	names := append([]string{}, Components...)
 	names = append(names, "fuzz", "contracts")
 	return append(names, oracle.ContractNames...)
+}
+
+// Engines lists the search engines -engine accepts, the default first.
+var Engines = search.Engines
+
+// ParseEngine checks an -engine name.
+func ParseEngine(name string) (string, error) {
+	for _, e := range search.Engines {
+		if name == e {
+			return name, nil
+		}
+	}
+	return "", fmt.Errorf("-engine: unknown engine %q (known: %s)", name, strings.Join(search.Engines, ", "))
 }
 
 // ParseAllow parses the -allow list.

@@ -241,7 +241,7 @@ func (r *pkgRun) search(ctx context.Context, prog *model.Program, h *harness.Har
 	scfg := search.Config{Seed: r.cfg.Seed, Budget: r.cfg.Budget, MaxExecs: r.cfg.Execs,
 		NoDetective: off["detective"], NoBloodhound: off["bloodhound"], NoElephant: off["elephant"],
 		NoOrienteering: off["orienteering"], NoImpurity: off["impurity"], Code: search.OpCodes(prog, h.Table),
-		NoLocalSearch: off["local-search"], NoInputToState: off["input-to-state"], Table: h.Table}
+		NoLocalSearch: off["local-search"], NoInputToState: off["input-to-state"], Table: h.Table, Engine: r.cfg.Engine}
 	if cf := policy.Constants(r.an, r.pkg); cf != nil && !off["constants"] {
 		scfg.Constants = search.NewConstants(prog, cf.Target, cf.Corpus, cf.Func)
 	}

@@ -34,6 +34,7 @@ func cmdGen(args []string) int {
 	noSandbox := fs.Bool("no-sandbox", false, "do not confine executors with Landlock; operations whose effects are unknown are then not called")
 	no := fs.String("no", "", "comma-separated components to switch off, for ablation: "+strings.Join(generator.DisableNames(), ", "))
 	allow := fs.String("allow", "", "comma-separated effects to allow calling (fs-write, exec, net, exit, io); by default operations whose effect facts include them are not called")
+	engine := fs.String("engine", generator.Engines[0], "search engine: "+strings.Join(generator.Engines, ", ")+" (hybrid: random search, then DynaMOSA on the branches left)")
 	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of gentest itself to this file")
 	fs.Usage = func() {
 		fmt.Fprint(fs.Output(), `Usage: gentest gen [flags] [packages]
@@ -66,6 +67,10 @@ Flags:
 		fmt.Fprintf(os.Stderr, "gentest: %v\n", err)
 		return 2
 	}
+	if _, err := generator.ParseEngine(*engine); err != nil {
+		fmt.Fprintf(os.Stderr, "gentest: %v\n", err)
+		return 2
+	}
 	dir, err := os.Getwd()
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "gentest: %v\n", err)
@@ -77,6 +82,7 @@ Flags:
 		Budget:      *budget,
 		Execs:       *execs,
 		Seed:        *seed,
+		Engine:      *engine,
 		Output:      *out,
 		Workers:     *workers,
 		CallTimeout: *callTimeout,

@@ -55,6 +55,9 @@ type Config struct {
 	// branches (AVM on literals) and input-to-state replacements (see
 	// local.go, i2s.go).
 	NoLocalSearch, NoInputToState bool
+	// Engine is EngineRandom (the default when empty), EngineSBST or
+	// EngineHybrid.
+	Engine string
 	// Table describes the probes: which conditions measure distances and
 	// which operands are lengths. Nil treats every condition as measuring
 	// distances.
@@ -127,6 +130,9 @@ type Random struct {
 	climbs    []*climb
 	climbTurn int
 	tags      map[*seq.Seq]*climb // proposals in flight, by climb
+
+	dyna  *dyna // DynaMOSA's state (dynamosa.go)
+	start time.Time
 }
 
 // NewRandom returns a random engine over prog.
@@ -160,6 +166,7 @@ func (r *Random) Covered() (blocks, branches int) { return len(r.blocks), len(r.
 // gives the same sequences.
 func (r *Random) Run(ctx context.Context, runner Runner) {
 	start := time.Now()
+	r.start = start
 	type inflight struct {
 		batch []*seq.Seq
 		done  chan []exec.Outcome
@@ -240,6 +247,9 @@ func (r *Random) generate(n int) []*seq.Seq {
 	// Climbs on stalled branches take at most half of a batch, so that
 	// random search keeps building the objects and states they start from.
 	out = r.climbProposals(n / 2)
+	if r.engineNow(r.start) == EngineSBST {
+		return append(out, r.evolve(n-len(out))...)
+	}
 	for tries := 0; len(out) < n && tries < n*20; tries++ {
 		var op *model.Op
 		if r.hound != nil {
@@ -594,9 +604,12 @@ func (r *Random) fail(f *Failure) {
 // corpus and failures.
 func (r *Random) process(s *seq.Seq, out exec.Outcome) {
 	last := s.Len() - 1
-	if c := r.tags[s]; c != nil {
+	c := r.tags[s]
+	if c != nil || (r.dyna != nil && r.dyna.tagged[s]) {
+		// After the classification below, so that coverage is up to
+		// date: hand the outcome to the climb or the population that
+		// asked for it.
 		defer func() {
-			delete(r.tags, s)
 			res := out.Result
 			clean := out.Crash == nil && res != nil && len(res.Stmts) == s.Len()
 			for i := 0; clean && i < last; i++ {
@@ -605,7 +618,15 @@ func (r *Random) process(s *seq.Seq, out exec.Outcome) {
 			if out.Crash != nil {
 				res = nil
 			}
-			r.report(c, s, res, clean)
+			if c != nil {
+				delete(r.tags, s)
+				r.report(c, s, res, clean)
+			}
+			if clean {
+				r.dynaEvaluated(s, res)
+			} else {
+				r.dynaEvaluated(s, nil)
+			}
 		}()
 	}
 	if out.Crash != nil {
