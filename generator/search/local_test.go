@@ -1,12 +1,14 @@
 package search
 
 import (
+	"context"
 	"encoding/base64"
 	"encoding/hex"
 	"math"
 	"slices"
 	"testing"
 
+	"github.com/gentest-go/gentest/generator/exec"
 	rt "github.com/gentest-go/gentest/generator/harness/rt"
 	"github.com/gentest-go/gentest/generator/seq"
 )
@@ -111,5 +113,79 @@ func TestAVMMoves(t *testing.T) {
 	}
 	if f := avmMoves(seq.Lit{Kind: seq.LitFloat, F: 1}, -1, 1); math.Abs(f[0].lit.F-1) > 0.1 {
 		t.Errorf("float moves start at %g, want a fine step", f[0].lit.F)
+	}
+}
+
+// distRunner is interp with two distance conditions: Other(n) evaluates
+// condition 0, 3*n == 30003, which needs local search (the operand is not
+// the input), and Parse(s) condition 1, s == "xyzzy", which input-to-state
+// solves at once.
+type distRunner struct{ *interp }
+
+func (f distRunner) Run(seqs []rt.Seq) []exec.Outcome {
+	outs := f.interp.Run(seqs)
+	for i, s := range seqs {
+		res := outs[i].Result
+		for _, st := range s.Stmts {
+			op := f.prog.Ops[st.Op]
+			if len(st.Args) != 1 || st.Args[0].Kind != rt.ArgLit {
+				continue
+			}
+			l := st.Args[0].Lit
+			switch op.Name {
+			case "Other":
+				a, b := 3*l.I, int64(30003)
+				res.Conds = addCond(res.Conds, 0, a == b, math.Abs(float64(a-b)))
+				if s.Flags&rt.FlagOperands != 0 {
+					res.Operands = append(res.Operands, rt.OperandObs{Branch: 0, Vals: [2]rt.Lit{rint(a), rint(b)}})
+				}
+			case "Parse":
+				d := 0.0
+				if l.S != "xyzzy" {
+					d = float64(1 + len(l.S))
+				}
+				res.Conds = addCond(res.Conds, 1, d == 0, d)
+				if s.Flags&rt.FlagOperands != 0 {
+					res.Operands = append(res.Operands, rt.OperandObs{Branch: 2, Vals: [2]rt.Lit{rstr(l.S), rstr("xyzzy")}})
+				}
+			}
+		}
+	}
+	return outs
+}
+
+// addCond records one evaluation (results here have at most one per
+// condition, in ascending order).
+func addCond(cs []rt.CondObs, id int32, v bool, d float64) []rt.CondObs {
+	c := rt.CondObs{ID: id, DistTrue: d}
+	if v {
+		c.NTrue, c.DistFalse = 1, 1
+	} else {
+		c.NFalse = 1
+	}
+	return append(cs, c)
+}
+
+// TestClimbsCoverStalledBranches: local search moves Other's argument to
+// 10001 and input-to-state gives Parse "xyzzy"; without them, the random
+// search covers neither in the same budget.
+func TestClimbsCoverStalledBranches(t *testing.T) {
+	run := func(noLS, noI2S bool) *Random {
+		prog := testProgram(t)
+		r := NewRandom(prog, Config{Seed: 5, MaxExecs: 6000, Batch: 64, NoLocalSearch: noLS, NoInputToState: noI2S})
+		r.Run(context.Background(), distRunner{&interp{prog: prog}})
+		return r
+	}
+	on := run(false, false)
+	if !on.branches[0] || !on.branches[2] {
+		t.Errorf("with local search and input-to-state: 3n == 30003 covered %v, s == \"xyzzy\" covered %v (%d climbs)",
+			on.branches[0], on.branches[2], on.Stats.Climbs)
+	}
+	off := run(true, true)
+	if off.branches[0] || off.branches[2] {
+		t.Errorf("without them, the fake's branches were covered: the test shows nothing")
+	}
+	if i2s := run(true, false); !i2s.branches[2] || i2s.branches[0] {
+		t.Errorf("input-to-state alone: xyzzy covered %v (want true), 30003 covered %v (want false)", i2s.branches[2], i2s.branches[0])
 	}
 }
