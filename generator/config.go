@@ -13,6 +13,7 @@ import (
 	"github.com/gentest-go/gentest/generator/model"
 	"github.com/gentest-go/gentest/generator/oracle"
 	"github.com/gentest-go/gentest/generator/policy"
+	"github.com/gentest-go/gentest/generator/search"
 	"github.com/gentest-go/gentest/generator/verify"
 	"golang.org/x/tools/go/analysis"
 )
@@ -44,6 +45,9 @@ type Config struct {
 	NoSandbox bool
 	// Allow opts in to calling operations with these effects.
 	Allow purity.Effect
+	// Engine names the search engine (search.Engines); "" is the
+	// default, search.EngineRandom.
+	Engine string
 	// CmpVersion is the go-cmp version to require when the target module
 	// lacks it.
 	CmpVersion string
@@ -158,7 +162,7 @@ type Finding struct {
 }
 
 // Components are the generator components -no can switch off.
-var Components = []string{"constants", "impurity", "elephant", "detective", "orienteering", "bloodhound"}
+var Components = []string{"constants", "impurity", "elephant", "detective", "orienteering", "bloodhound", "local-search", "input-to-state"}
 
 // ParseDisable parses the -no list.
 func ParseDisable(list string) (map[string]bool, error) {
@@ -188,6 +192,19 @@ func DisableNames() []string {
 	names := append([]string{}, Components...)
 	names = append(names, "fuzz", "contracts")
 	return append(names, oracle.ContractNames...)
+}
+
+// Engines lists the search engines -engine accepts, the default first.
+var Engines = search.Engines
+
+// ParseEngine checks an -engine name.
+func ParseEngine(name string) (string, error) {
+	for _, e := range search.Engines {
+		if name == e {
+			return name, nil
+		}
+	}
+	return "", fmt.Errorf("-engine: unknown engine %q (known: %s)", name, strings.Join(search.Engines, ", "))
 }
 
 // ParseAllow parses the -allow list.

@@ -299,7 +299,8 @@ func (r *pkgRun) search(ctx context.Context, prog *model.Program, h *harness.Har
 	off := r.cfg.Disable
 	scfg := search.Config{Seed: r.cfg.Seed, Budget: r.cfg.Budget, MaxExecs: r.cfg.Execs,
 		NoDetective: off["detective"], NoBloodhound: off["bloodhound"], NoElephant: off["elephant"],
-		NoOrienteering: off["orienteering"], NoImpurity: off["impurity"], Code: search.OpCodes(prog, h.Table)}
+		NoOrienteering: off["orienteering"], NoImpurity: off["impurity"], Code: search.OpCodes(prog, h.Table),
+		NoLocalSearch: off["local-search"], NoInputToState: off["input-to-state"], Table: h.Table, Engine: r.cfg.Engine}
 	if cf := policy.Constants(r.an, r.pkg); cf != nil && !off["constants"] {
 		scfg.Constants = search.NewConstants(prog, cf.Target, cf.Corpus, cf.Func)
 	}
@@ -310,6 +311,7 @@ func (r *pkgRun) search(ctx context.Context, prog *model.Program, h *harness.Har
 			r.debugf("crash %s: %s", f.Crash, prog.Ops[f.Seq.Stmts[f.Seq.Len()-1].Op].FullName())
 		}
 	}
+	r.debugf("search: %d climbs on stalled branches, %d covered theirs", eng.Stats.Climbs, eng.Stats.ClimbsCovered)
 	blocks, branches := eng.Covered()
 	r.logf("search: %d sequences executed in %.1fs (%d normal, %d illegal, %d crashed); %d/%d blocks, %d branch sides; %d candidates",
 		eng.Stats.Executed, eng.Stats.Elapsed.Seconds(), eng.Stats.Normal, eng.Stats.Illegal, eng.Stats.Crashed,

@@ -412,3 +412,17 @@ func TestMisuseNoFindings(t *testing.T) {
 		t.Errorf("coverage %.2f: the hazards must still be tested, just not reported", sum.Coverage)
 	}
 }
+
+// Computed relations: an arithmetic relation, a checksum, magic values
+// behind hex and base64, path segments and a Luhn check digit need local
+// search and input-to-state on the literals that reach them.
+func TestComputedRelations(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds an executor and runs go test; skipped with -short")
+	}
+	dir := scratchModule(t, "../testdata/gen/relations", "example.com/relations")
+	sum, _ := gen(t, dir, 60000, 1)
+	if sum.Coverage < 0.9 {
+		t.Errorf("coverage = %.2f, want at least 0.90", sum.Coverage)
+	}
+}

@@ -42,6 +42,7 @@ func cmdGen(args []string) int {
 	var explainMode explainFlag
 	fs.Var(&explainMode, "explain", "after the summary, say why code stayed uncovered, per function: -explain prints a short report, -explain=html writes the HTML view (see -html)")
 	htmlOut := fs.String("html", "", "write the HTML view of the explanation (coverage with the reasons beside the lines) to this `file`; -explain=html without -html writes gentest-explain.html")
+	engine := fs.String("engine", generator.Engines[0], "search engine: "+strings.Join(generator.Engines, ", ")+" (hybrid: random search, then DynaMOSA on the branches left)")
 	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of gentest itself to this file")
 	fs.Usage = func() {
 		fmt.Fprint(fs.Output(), `Usage: gentest gen [flags] [packages]
@@ -89,6 +90,10 @@ Flags:
 		fmt.Fprintf(os.Stderr, "gentest: %v\n", err)
 		return 2
 	}
+	if _, err := generator.ParseEngine(*engine); err != nil {
+		fmt.Fprintf(os.Stderr, "gentest: %v\n", err)
+		return 2
+	}
 	dir, err := os.Getwd()
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "gentest: %v\n", err)
@@ -100,6 +105,7 @@ Flags:
 		Budget:      *budget,
 		Execs:       *execs,
 		Seed:        *seed,
+		Engine:      *engine,
 		Output:      *out,
 		Workers:     *workers,
 		CallTimeout: *callTimeout,

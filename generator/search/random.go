@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/gentest-go/gentest/generator/exec"
+	"github.com/gentest-go/gentest/generator/harness/instrument"
 	rt "github.com/gentest-go/gentest/generator/harness/rt"
 	"github.com/gentest-go/gentest/generator/model"
 	"github.com/gentest-go/gentest/generator/seq"
@@ -50,6 +51,17 @@ type Config struct {
 	NoBloodhound, NoOrienteering, NoImpurity bool
 	// Code maps operation IDs to their own coverage items, for Bloodhound.
 	Code map[int]OpCode
+	// NoLocalSearch and NoInputToState switch off the climbs on stalled
+	// branches (AVM on literals) and input-to-state replacements (see
+	// local.go, i2s.go).
+	NoLocalSearch, NoInputToState bool
+	// Engine is EngineRandom (the default when empty), EngineSBST or
+	// EngineHybrid.
+	Engine string
+	// Table describes the probes: which conditions measure distances and
+	// which operands are lengths. Nil treats every condition as measuring
+	// distances.
+	Table *instrument.Table
 }
 
 // Entry is a sequence the search keeps as a test candidate: it ran
@@ -84,6 +96,9 @@ type Failure struct {
 type Stats struct {
 	Generated, Executed, Normal, Illegal, Redundant, Crashed int
 	Elapsed                                                  time.Duration
+	// Climbs counts the local searches started on stalled branches,
+	// ClimbsCovered those that covered their branch.
+	Climbs, ClimbsCovered int
 }
 
 // Random is the feedback-directed random engine.
@@ -108,6 +123,16 @@ type Random struct {
 	failKeys map[string]int
 	Stats    Stats
 	nextID   uint64
+
+	// Local search (local.go).
+	goals     map[int32]*goal
+	goalOrder []*goal
+	climbs    []*climb
+	climbTurn int
+	tags      map[*seq.Seq]*climb // proposals in flight, by climb
+
+	dyna  *dyna // DynaMOSA's state (dynamosa.go)
+	start time.Time
 }
 
 // NewRandom returns a random engine over prog.
@@ -126,6 +151,7 @@ func NewRandom(prog *model.Program, cfg Config) *Random {
 		seen:     map[uint64]bool{},
 		blocks:   map[int32]bool{},
 		branches: map[int32]bool{},
+		tags:     map[*seq.Seq]*climb{},
 	}
 }
 
@@ -140,6 +166,7 @@ func (r *Random) Covered() (blocks, branches int) { return len(r.blocks), len(r.
 // gives the same sequences.
 func (r *Random) Run(ctx context.Context, runner Runner) {
 	start := time.Now()
+	r.start = start
 	type inflight struct {
 		batch []*seq.Seq
 		done  chan []exec.Outcome
@@ -147,8 +174,12 @@ func (r *Random) Run(ctx context.Context, runner Runner) {
 	var cur *inflight
 	launch := func(batch []*seq.Seq) *inflight {
 		reqs := make([]rt.Seq, len(batch))
+		var flags uint64
+		if !r.cfg.NoInputToState {
+			flags = rt.FlagOperands
+		}
 		for i, s := range batch {
-			reqs[i] = ToWire(s, r.nextID, 0)
+			reqs[i] = ToWire(s, r.nextID, flags)
 			r.nextID++
 		}
 		f := &inflight{batch: batch, done: make(chan []exec.Outcome, 1)}
@@ -212,6 +243,12 @@ func (r *Random) generate(n int) []*seq.Seq {
 	}
 	if r.hound == nil && !r.cfg.NoBloodhound {
 		r.hound = newBloodhound(targets, r.cfg.Code)
+	}
+	// Climbs on stalled branches take at most half of a batch, so that
+	// random search keeps building the objects and states they start from.
+	out = r.climbProposals(n / 2)
+	if r.engineNow(r.start) == EngineSBST {
+		return append(out, r.evolve(n-len(out))...)
 	}
 	for tries := 0; len(out) < n && tries < n*20; tries++ {
 		var op *model.Op
@@ -567,6 +604,31 @@ func (r *Random) fail(f *Failure) {
 // corpus and failures.
 func (r *Random) process(s *seq.Seq, out exec.Outcome) {
 	last := s.Len() - 1
+	c := r.tags[s]
+	if c != nil || (r.dyna != nil && r.dyna.tagged[s]) {
+		// After the classification below, so that coverage is up to
+		// date: hand the outcome to the climb or the population that
+		// asked for it.
+		defer func() {
+			res := out.Result
+			clean := out.Crash == nil && res != nil && len(res.Stmts) == s.Len()
+			for i := 0; clean && i < last; i++ {
+				clean = res.Stmts[i].Outcome == rt.OutNormal
+			}
+			if out.Crash != nil {
+				res = nil
+			}
+			if c != nil {
+				delete(r.tags, s)
+				r.report(c, s, res, clean)
+			}
+			if clean {
+				r.dynaEvaluated(s, res)
+			} else {
+				r.dynaEvaluated(s, nil)
+			}
+		}()
+	}
 	if out.Crash != nil {
 		r.Stats.Crashed++
 		f := &Failure{Seq: s, Crash: out.Crash, Message: out.Crash.String(), Kind: string(out.Crash.Kind)}
@@ -594,6 +656,7 @@ func (r *Random) process(s *seq.Seq, out exec.Outcome) {
 		}
 	}
 	newCov := r.addCoverage(res)
+	r.observe(s, res)
 	lastRes := res.Stmts[last]
 	if lastRes.Outcome != rt.OutNormal {
 		r.Stats.Illegal++
