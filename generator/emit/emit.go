@@ -383,6 +383,10 @@ type bodyOpts struct {
 	// afterTarget, if set, renders the statements that follow the target
 	// call (a table's checks).
 	afterTarget func(vars map[[2]int]string, d desc) []ast.Stmt
+	// keepAll keeps calls that change nothing and whose results nothing
+	// reads, and adds no note on what the test checks: a finding
+	// reproduces the sequence as it ran, and its check is the point.
+	keepAll bool
 }
 
 // bodyResult is what body produces besides the statements: the variable
@@ -402,30 +406,60 @@ func (r *renderer) body(c *oracle.Case, bo *bodyOpts, res *bodyResult) ([]ast.St
 	names := newNamer(r)
 	// Which results need a variable: used by a later statement or asserted.
 	need := map[[2]int]bool{}
-	for _, st := range s.Stmts {
-		for _, a := range st.Args {
-			if !a.IsLit {
-				need[[2]int{a.Stmt, a.Result}] = true
-			}
-		}
-	}
 	for _, n := range bo.need {
 		need[n] = true
 	}
 	asserts := map[int][]oracle.Assertion{}
 	var deferred []oracle.Assertion
+	// checked says whether the test checks something about its target:
+	// one of its results or its error, or an observer called after it.
+	checked := false
+	// weak marks assertions on the target whose value cannot be written
+	// in full: they check what can be (non-nil, the length).
+	weak := map[oracle.Assertion]bool{}
 	for _, a := range c.Asserts {
 		if bo.noTargetAsserts && a.Stmt == c.Target {
 			continue
 		}
 		if a.Kind == oracle.Equal && !r.spellable(a.Type, a.Want) {
-			continue
+			if a.Stmt != c.Target || !r.weakable(a) {
+				continue
+			}
+			weak[a] = true
+		}
+		if a.Stmt >= c.Target {
+			checked = true
 		}
 		need[[2]int{a.Stmt, a.Result}] = true
 		if a.Kind == oracle.Equal && !immutable(a.Type) {
 			deferred = append(deferred, a)
 		} else {
 			asserts[a.Stmt] = append(asserts[a.Stmt], a)
+		}
+	}
+	// A call nobody reads a result of and that changes nothing (pure by
+	// the purity facts) is noise in a test: it is left out. The target
+	// stays, and so do calls that restore package state.
+	// Last to first, so that a call only a dropped call read from is
+	// dropped too.
+	dropped := map[int]bool{}
+	for i := len(s.Stmts) - 1; i >= 0; i-- {
+		st := s.Stmts[i]
+		op := r.prog.Ops[st.Op]
+		if !bo.keepAll && i != c.Target && op.Restore == nil && changesNothing(op) {
+			used := false
+			for j := range op.Results {
+				used = used || need[[2]int{i, j}]
+			}
+			if !used {
+				dropped[i] = true
+				continue
+			}
+		}
+		for _, a := range st.Args {
+			if !a.IsLit {
+				need[[2]int{a.Stmt, a.Result}] = true
+			}
 		}
 	}
 	for _, as := range asserts {
@@ -435,13 +469,20 @@ func (r *renderer) body(c *oracle.Case, bo *bodyOpts, res *bodyResult) ([]ast.St
 	vars := map[[2]int]string{}
 	descs := map[int]desc{}
 	var out []ast.Stmt
+	notePos := -1
 	restored := map[int]bool{}
 	for i, st := range s.Stmts {
 		op := r.prog.Ops[st.Op]
 		ov := bo.override
+		if dropped[i] {
+			continue
+		}
 		call, err := r.callExpr(s, op, i, st, vars, ov)
 		if err != nil {
 			return nil, err
+		}
+		if i == c.Target {
+			notePos = len(out)
 		}
 		if op.Restore != nil && !restored[op.ID] {
 			// Package state the call sets is put back when the test ends,
@@ -476,10 +517,23 @@ func (r *renderer) body(c *oracle.Case, bo *bodyOpts, res *bodyResult) ([]ast.St
 			out = append(out, r.assertion(a, vars[[2]int{a.Stmt, a.Result}], descs[a.Stmt])...)
 		}
 		if i == c.Target && bo.afterTarget != nil {
-			out = append(out, bo.afterTarget(vars, descs[i])...)
+			more := bo.afterTarget(vars, descs[i])
+			checked = checked || len(more) > 0
+			out = append(out, more...)
 		}
 	}
+	if !checked && notePos >= 0 && !bo.keepAll {
+		// Nothing the call returns can be compared (an address, the time,
+		// unexported state): the test says what it checks.
+		note := r.comment(descText(descs[c.Target], r.prog.Ops[s.Stmts[c.Target].Op]) +
+			" must not panic; nothing it returns can be compared here.")
+		out = append(out[:notePos], append([]ast.Stmt{note}, out[notePos:]...)...)
+	}
 	for _, a := range deferred {
+		if weak[a] {
+			out = append(out, r.weakAssertion(a, vars[[2]int{a.Stmt, a.Result}], descs[a.Stmt])...)
+			continue
+		}
 		out = append(out, r.assertion(a, vars[[2]int{a.Stmt, a.Result}], descs[a.Stmt])...)
 	}
 	if res != nil {

@@ -1,0 +1,119 @@
+package emit
+
+import (
+	"go/ast"
+	"go/importer"
+	"go/parser"
+	"go/token"
+	"go/types"
+	"strings"
+	"sync"
+	"testing"
+
+	rt "github.com/gentest-go/gentest/generator/harness/rt"
+	"github.com/gentest-go/gentest/generator/model"
+	"github.com/gentest-go/gentest/generator/oracle"
+	"github.com/gentest-go/gentest/generator/seq"
+)
+
+// readableFixture is the package of issue 15's classes: opaque results,
+// exported sentinels and error types, tables, inlining, nil and empty.
+const readableFixture = "../../testdata/gen/readable/readable.go"
+
+var (
+	readableOnce sync.Once
+	readableProg *model.Program
+	readableErr  error
+)
+
+// loadReadable builds the model of the fixture with the effects the
+// purity analysis gives it: the observers and the string functions are
+// pure, NewSession reads the clock, the rest change their receiver.
+func loadReadable(t testing.TB) *model.Program {
+	t.Helper()
+	readableOnce.Do(func() {
+		fset := token.NewFileSet()
+		f, err := parser.ParseFile(fset, readableFixture, nil, 0)
+		if err != nil {
+			readableErr = err
+			return
+		}
+		conf := types.Config{Importer: importer.ForCompiler(fset, "source", nil)}
+		pkg, err := conf.Check("example.com/readable", fset, []*ast.File{f}, nil)
+		if err != nil {
+			readableErr = err
+			return
+		}
+		pure := map[string]bool{"User": true, "Hits": true, "Started": true, "Fork": true, "Quote": true,
+			"Words": true, "Grade": true, "ParseDigits": true, "Unquote": true, "Error": true}
+		readableProg = model.Build(pkg, model.Options{Effects: func(fn *types.Func) model.Effects {
+			switch {
+			case pure[fn.Name()]:
+				return model.Effects{Known: true, Pure: true}
+			case fn.Name() == "NewSession":
+				return model.Effects{Known: true, Nondeterministic: true}
+			}
+			return model.Effects{Known: true, MutatesRecv: true}
+		}})
+	})
+	if readableErr != nil {
+		t.Fatal(readableErr)
+	}
+	return readableProg
+}
+
+// mk builds a sequence of (op, args) pairs against prog.
+func mk(t testing.TB, prog *model.Program, stmts ...stmt) *seq.Seq {
+	s := &seq.Seq{}
+	for _, st := range stmts {
+		s.Stmts = append(s.Stmts, seq.Stmt{Op: opID(t, prog, st.op), Args: st.args})
+	}
+	return s
+}
+
+func eq(stmt, result int, typ types.Type, want *rt.Tree) oracle.Assertion {
+	return oracle.Assertion{Stmt: stmt, Result: result, Kind: oracle.Equal, Type: typ, Want: want}
+}
+
+// opaque is the tree of a *Session: a pointer to a struct with unexported
+// fields, which no literal can write.
+var opaque = &rt.Tree{Kind: rt.TPtr, Type: "*readable.Session", Elems: []rt.Tree{{Kind: rt.TStruct, Type: "readable.Session"}}}
+
+// Every test checks its target: its results, what can be checked of
+// them, an observer, or a comment says the call must not panic. Pure
+// calls whose results nothing reads are left out.
+func TestEveryTestChecksItsTarget(t *testing.T) {
+	prog := loadReadable(t)
+	ref := func(i int) []seq.Arg { return []seq.Arg{seq.Ref(i, 0)} }
+	sess := stmt{"NewSession", lits(str("ann"))}
+	resType := func(name string, j int) types.Type { return prog.Ops[opID(t, prog, name)].Results[j] }
+	timeTree := &rt.Tree{Kind: rt.TStruct, Type: "time.Time"}
+	cases := []*oracle.Case{
+		// Hit: User before it and Started after it are pure and say
+		// nothing; Hits is the observer that checks it.
+		{Seq: mk(t, prog, sess, stmt{"Session.User", ref(0)}, stmt{"Session.Hit", ref(0)},
+			stmt{"Session.Hits", ref(0)}, stmt{"Session.Started", ref(0)}), Target: 2, Key: 0,
+			Asserts: []oracle.Assertion{eq(3, 0, resType("Session.Hits", 0), tree(1)),
+				eq(4, 0, resType("Session.Started", 0), timeTree)}},
+		// Fork returns an opaque pointer: it is checked to be non-nil.
+		{Seq: mk(t, prog, sess, stmt{"Session.Fork", ref(0)}), Target: 1, Key: 1,
+			Asserts: []oracle.Assertion{eq(1, 0, resType("Session.Fork", 0), opaque)}},
+		// Started returns the time, never asserted: a comment says so.
+		{Seq: mk(t, prog, sess, stmt{"Session.Started", ref(0)}), Target: 1, Key: 2},
+	}
+	out, err := Render(prog, cases, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	hit := funcSrc(t, out.Src, "TestSession_Hit")
+	mustContain(t, "TestSession_Hit", hit, "session.Hit()\n", "cmp.Diff(1, n)")
+	for _, noise := range []string{"User()", "Started()", "must not panic"} {
+		if strings.Contains(hit, noise) {
+			t.Errorf("TestSession_Hit has %q:\n%s", noise, hit)
+		}
+	}
+	mustContain(t, "TestSession_Fork", funcSrc(t, out.Src, "TestSession_Fork"),
+		"got := session.Fork()", "if got == nil {", `t.Error("session.Fork() = nil, want non-nil")`)
+	mustContain(t, "TestSession_Started", funcSrc(t, out.Src, "TestSession_Started"),
+		"\t// session.Started() must not panic; nothing it returns can be compared here.\n\t_ = session.Started()")
+}
