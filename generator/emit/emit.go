@@ -216,6 +216,12 @@ type renderer struct {
 	own      map[string]string // path -> name of the file's own imports (see ownNames)
 	usesCmp  bool
 	opts     Options
+	// errAPI says the package exports sentinel errors or error types:
+	// its errors are checked with errors.Is and errors.As, never by
+	// message.
+	errAPI bool
+	// names is the namer of the case body being rendered.
+	names *namer
 	// enums maps a named basic type and a value (constant.Value's exact
 	// text) to the constant that names it, for want values.
 	enums map[*types.TypeName]map[string]*types.Const
@@ -230,6 +236,7 @@ func newRenderer(prog *model.Program, opts Options) *renderer {
 		blocks: map[string]string{}, own: ownNames(prog.Pkg.Name())}
 	r.imports[prog.Pkg.Path()] = r.pkgName
 	r.enums = enumConsts(prog.Pkg)
+	r.errAPI = len(model.Sentinels(prog.Pkg)) > 0 || len(errorTypes(prog.Pkg)) > 0
 	r.pkgNames = programPackageNames(prog)
 	return r
 }
@@ -404,6 +411,7 @@ func (r *renderer) body(c *oracle.Case, bo *bodyOpts, res *bodyResult) ([]ast.St
 	}
 	s := c.Seq
 	names := newNamer(r)
+	r.names = names
 	// Which results need a variable: used by a later statement or asserted.
 	need := map[[2]int]bool{}
 	for _, n := range bo.need {
@@ -817,7 +825,10 @@ func (r *renderer) qualify(p *types.Package) string {
 // ownImports are the packages generated files import for their own use,
 // by path, with the names the emitter writes.
 var ownImports = map[string]string{"testing": "testing", CmpPath: "cmp", "runtime": "runtime", "runtime/debug": "debug",
-	"reflect": "reflect", "math": "math", "os": "os", "os/exec": "exec"}
+	"reflect": "reflect", "math": "math", "os": "os", "os/exec": "exec", "errors": "errors", CmpoptsPath: "cmpopts"}
+
+// CmpoptsPath is the import path of go-cmp's options.
+const CmpoptsPath = "github.com/google/go-cmp/cmp/cmpopts"
 
 // use records a standard import under its own name.
 func (r *renderer) use(path string) string {
@@ -859,9 +870,15 @@ func (r *renderer) assertion(a oracle.Assertion, v string, d desc) []ast.Stmt {
 		return []ast.Stmt{ifStmt(binary(ident(v), token.NEQ, ident("nil")),
 			fatalf(d, " returned error: %v", ident(v)))}
 	case oracle.ErrNonNil:
+		switch r.errClass(a) {
+		case errClassIs:
+			return r.errIs(v, a.Err.Is[0], d)
+		case errClassAs:
+			return r.errAs(v, a.Err, d)
+		}
 		out := []ast.Stmt{ifStmt(binary(ident(v), token.EQL, ident("nil")),
 			fatalf(d, " returned nil error, want an error"))}
-		if a.Want != nil {
+		if r.errClass(a) == errClassMsg {
 			out = append(out, r.diff(strLit(a.Want.S), &ast.CallExpr{Fun: sel(ident(v), "Error")}, d, " error"))
 		}
 		return out

@@ -117,3 +117,62 @@ func TestEveryTestChecksItsTarget(t *testing.T) {
 	mustContain(t, "TestSession_Started", funcSrc(t, out.Src, "TestSession_Started"),
 		"\t// session.Started() must not panic; nothing it returns can be compared here.\n\t_ = session.Started()")
 }
+
+// Errors are checked with errors.Is against the package's sentinels, and
+// with errors.As into its error types with their fields; a package that
+// exports either never has its messages compared.
+func TestErrorChecks(t *testing.T) {
+	prog := loadReadable(t)
+	parse := opID(t, prog, "ParseDigits")
+	errRes := prog.Ops[parse].Results[1]
+	intRes := prog.Ops[parse].Results[0]
+	errCase := func(key int, in string, e *rt.Tree) *oracle.Case {
+		a := oracle.Assertion{Stmt: 0, Result: 1, Kind: oracle.ErrNonNil, Type: errRes, Err: e}
+		if e.S != "" {
+			a.Want = e
+		}
+		return &oracle.Case{Seq: mk(t, prog, stmt{"ParseDigits", lits(str(in))}), Key: key, Asserts: []oracle.Assertion{a}}
+	}
+	syntax := &rt.Tree{Kind: rt.TError, Type: "*readable.SyntaxError", S: `readable: bad "b" at 1`,
+		Elems: []rt.Tree{{Kind: rt.TStruct, Type: "readable.SyntaxError", Exported: true, Fields: []string{"Pos", "Char"},
+			Elems: []rt.Tree{{Kind: rt.TInt, I: 1, Type: "int"}, {Kind: rt.TString, S: "b", Type: "string"}}}}}
+	cases := []*oracle.Case{
+		{Seq: mk(t, prog, stmt{"ParseDigits", lits(str("42"))}), Key: 0, Asserts: []oracle.Assertion{
+			{Stmt: 0, Result: 1, Kind: oracle.ErrNil, Type: errRes}, eq(0, 0, intRes, tree(42))}},
+		errCase(1, "", &rt.Tree{Kind: rt.TError, S: "readable: empty input", Is: []string{"ErrEmpty"}}),
+		errCase(2, "9999999", &rt.Tree{Kind: rt.TError, S: `parsing "9999999": readable: out of range`, Is: []string{"ErrRange"}}),
+		errCase(3, "0b", syntax),
+	}
+	out, err := Render(prog, cases, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := funcSrc(t, out.Src, "TestParseDigits")
+	mustContain(t, "TestParseDigits", src,
+		"\t\twantErr error\n",
+		`{name: "empty", in: "", wantErr: readable.ErrEmpty},`,
+		`wantErr: readable.ErrRange},`,
+		"if !errors.Is(err, tt.wantErr) {",
+		"var syntaxError *readable.SyntaxError",
+		"if !errors.As(err, &syntaxError) {",
+		`cmp.Diff(&readable.SyntaxError{Pos: 1, Char: "b"}, syntaxError)`)
+	if strings.Contains(src, ".Error()") {
+		t.Errorf("messages compared although the package exports sentinels and error types:\n%s", src)
+	}
+	mustContain(t, "imports", string(out.Src), "\t\"errors\"\n")
+
+	// Unquote's errors are none of the package's: only non-nil.
+	unq := opID(t, prog, "Unquote")
+	u := &oracle.Case{Seq: &seq.Seq{Stmts: []seq.Stmt{{Op: unq, Args: lits(str(""))}}}, Key: 9, Asserts: []oracle.Assertion{
+		{Stmt: 0, Result: 1, Kind: oracle.ErrNonNil, Type: errRes, Want: &rt.Tree{Kind: rt.TError, S: "readable: invalid syntax"},
+			Err: &rt.Tree{Kind: rt.TError, S: "readable: invalid syntax", Type: "*fmt.wrapError"}}}}
+	out, err = Render(prog, []*oracle.Case{u}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	src = funcSrc(t, out.Src, "TestUnquote")
+	mustContain(t, "TestUnquote", src, "if err == nil {")
+	if strings.Contains(src, "invalid syntax") {
+		t.Errorf("message compared:\n%s", src)
+	}
+}

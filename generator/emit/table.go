@@ -41,7 +41,22 @@ const (
 	errConst
 	errString
 	errBool
+	errIs // wantErr error: an exported sentinel, checked with errors.Is
 )
+
+// errCheckKey is equal for error assertions a table checks the same way.
+func (r *renderer) errCheckKey(a oracle.Assertion) string {
+	switch cl := r.errClass(a); cl {
+	case errClassNone:
+		return fmt.Sprint(a.Kind)
+	case errClassIs:
+		return cl + ":" + a.Err.Is[0]
+	case errClassMsg:
+		return cl + ":" + errMsg(a)
+	default:
+		return cl
+	}
+}
 
 // field is a table field that feeds argument arg of statement stmt.
 type field struct {
@@ -78,26 +93,29 @@ func (r *renderer) tables(cs []*oracle.Case) ([]*table, []*oracle.Case) {
 		}
 		add(k, c)
 	}
-	// Rows whose error message was not asserted cannot share a wantErr
-	// string with rows whose message was: they form their own group.
+	// Rows whose errors are checked differently (errors.Is, by message,
+	// only non-nil) cannot share a wantErr field: the rows of the class
+	// seen first keep the group, with the rows without an error; the
+	// others form groups of their own. Rows checked with errors.As are
+	// subtests.
 	var order2 []string
 	groups2 := map[string][]*oracle.Case{}
 	for _, k := range order {
 		g := groups[k]
-		hasMsg, hasNoMsg := false, false
-		for _, c := range g {
-			if a, ok := r.targetErr(c); ok && a.Kind == oracle.ErrNonNil {
-				if errMsg(a) == "" {
-					hasNoMsg = true
-				} else {
-					hasMsg = true
-				}
-			}
-		}
+		first := ""
 		for _, c := range g {
 			k2 := k
-			if a, ok := r.targetErr(c); ok && hasMsg && hasNoMsg && a.Kind == oracle.ErrNonNil && errMsg(a) == "" {
-				k2 += "#nomsg"
+			if a, ok := r.targetErr(c); ok {
+				switch cl := r.errClass(a); {
+				case cl == errClassAs:
+					rest = append(rest, c)
+					continue
+				case cl == errClassNone:
+				case first == "":
+					first = cl
+				case cl != first:
+					k2 += "#" + cl
+				}
 			}
 			if _, ok := groups2[k2]; !ok {
 				order2 = append(order2, k2)
@@ -307,24 +325,30 @@ func (r *renderer) newTable(g []*oracle.Case) *table {
 	for i, c := range g {
 		slots[i] = r.slots(c)
 	}
-	// The target's error.
+	// The target's error: checked inline when every row checks it the
+	// same way, else a wantErr field of the rows' error class.
 	if top.ErrResult {
 		tb.errRes = len(top.Results) - 1
 		key := [2]int{tgt, tb.errRes}
 		if a, ok := slots[0][key]; ok {
 			tb.errMode = errConst
-			noMsg := false
+			class := errClassNone
 			for _, m := range slots {
 				b := m[key]
-				if b.Kind != a.Kind || errMsg(b) != errMsg(a) {
+				if r.errCheckKey(b) != r.errCheckKey(a) {
 					tb.errMode = errString
 				}
-				if b.Kind == oracle.ErrNonNil && errMsg(b) == "" {
-					noMsg = true
+				if cl := r.errClass(b); cl != errClassNone {
+					class = cl
 				}
 			}
-			if tb.errMode == errString && noMsg {
-				tb.errMode = errBool
+			if tb.errMode == errString {
+				switch class {
+				case errClassIs:
+					tb.errMode = errIs
+				case errClassAny:
+					tb.errMode = errBool
+				}
 			}
 			if tb.errMode == errConst {
 				tb.consts = append(tb.consts, a)
@@ -484,6 +508,8 @@ func (r *renderer) tableStmts(tb *table, i int, subUsed map[string]bool) ([]ast.
 		b.WriteString("\twantErr string\n")
 	case errBool:
 		b.WriteString("\twantErr bool\n")
+	case errIs:
+		b.WriteString("\twantErr error\n")
 	}
 	b.WriteString("}{\n")
 	for ri, c := range tb.rows {
@@ -516,6 +542,8 @@ func (r *renderer) tableStmts(tb *table, i int, subUsed map[string]bool) ([]ast.
 				kv("wantErr", strLit(errMsg(a)))
 			case errBool:
 				kv("wantErr", ident("true"))
+			case errIs:
+				kv("wantErr", sel(ident(r.qualify(r.pkg)), a.Err.Is[0]))
 			}
 		}
 		b.WriteString("\t" + exprString(row) + ",\n")
@@ -543,22 +571,28 @@ func (r *renderer) tableChecks(tb *table, vars map[[2]int]string, d desc) []ast.
 	var out []ast.Stmt
 	wantErr := sel(ident("tt"), "wantErr")
 	more := len(tb.wants) > 0
-	if tb.errMode == errString || tb.errMode == errBool {
+	if tb.errMode == errString || tb.errMode == errBool || tb.errMode == errIs {
 		ev := ident(vars[[2]int{tgt, tb.errRes}])
 		report := errorf
 		if more {
 			report = fatalf
 		}
-		if tb.errMode == errString {
+		if tb.errMode == errString || tb.errMode == errIs {
 			wrong := ifStmt(binary(binary(ev, token.EQL, ident("nil")), token.LOR,
 				binary(call(sel(ev, "Error")), token.NEQ, wantErr)),
 				errorf(d, " error = %v, want %q", ev, wantErr))
+			var none ast.Expr = strLit("")
+			if tb.errMode == errIs {
+				wrong = ifStmt(&ast.UnaryExpr{Op: token.NOT, X: call(sel(ident(r.use("errors")), "Is"), ev, wantErr)},
+					errorf(d, " error = %v, want %v", ev, wantErr))
+				none = ident("nil")
+			}
 			if more {
 				out = append(out,
-					ifStmt(binary(wantErr, token.NEQ, strLit("")), wrong, &ast.ReturnStmt{}),
+					ifStmt(binary(wantErr, token.NEQ, none), wrong, &ast.ReturnStmt{}),
 					ifStmt(binary(ev, token.NEQ, ident("nil")), report(d, " returned error: %v", ev)))
 			} else {
-				s := ifStmt(binary(wantErr, token.NEQ, strLit("")), wrong)
+				s := ifStmt(binary(wantErr, token.NEQ, none), wrong)
 				s.Else = ifStmt(binary(ev, token.NEQ, ident("nil")), report(d, " returned error: %v", ev))
 				out = append(out, s)
 			}
