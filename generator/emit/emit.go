@@ -188,13 +188,14 @@ func (r *renderer) cases(cs []*oracle.Case, info *TestInfo, out *Output) []ast.S
 		pos[c] = i
 	}
 	sort.SliceStable(rest, func(i, j int) bool { return pos[rest[i]] < pos[rest[j]] })
-	for _, c := range rest {
+	subs := r.subtestNames(rest, subUsed)
+	for k, c := range rest {
 		stmts, err := r.body(c, nil, nil)
 		if err != nil {
 			out.Skipped = append(out.Skipped, c.Key)
 			continue
 		}
-		sub := uniqueSub(r.subtestName(c), subUsed)
+		sub := uniqueSub(subs[k], subUsed)
 		info.Subtests = append(info.Subtests, sub)
 		info.Keys = append(info.Keys, c.Key)
 		body = append(body, &ast.ExprStmt{X: &ast.CallExpr{
@@ -390,6 +391,10 @@ type bodyOpts struct {
 	// afterTarget, if set, renders the statements that follow the target
 	// call (a table's checks).
 	afterTarget func(vars map[[2]int]string, d desc) []ast.Stmt
+	// skip lists results whose checks the caller renders (a table's want
+	// fields for observers), with afterStmt.
+	skip      map[[2]int]bool
+	afterStmt func(i int, vars map[[2]int]string, d desc) []ast.Stmt
 	// keepAll keeps calls that change nothing and whose results nothing
 	// reads, and adds no note on what the test checks: a finding
 	// reproduces the sequence as it ran, and its check is the point.
@@ -426,7 +431,7 @@ func (r *renderer) body(c *oracle.Case, bo *bodyOpts, res *bodyResult) ([]ast.St
 	// in full: they check what can be (non-nil, the length).
 	weak := map[oracle.Assertion]bool{}
 	for _, a := range c.Asserts {
-		if bo.noTargetAsserts && a.Stmt == c.Target {
+		if bo.noTargetAsserts && a.Stmt == c.Target || bo.skip[[2]int{a.Stmt, a.Result}] {
 			continue
 		}
 		if a.Kind == oracle.Equal && !r.spellable(a.Type, a.Want) {
@@ -526,6 +531,11 @@ func (r *renderer) body(c *oracle.Case, bo *bodyOpts, res *bodyResult) ([]ast.St
 		}
 		if i == c.Target && bo.afterTarget != nil {
 			more := bo.afterTarget(vars, descs[i])
+			checked = checked || len(more) > 0
+			out = append(out, more...)
+		}
+		if bo.afterStmt != nil {
+			more := bo.afterStmt(i, vars, descs[i])
 			checked = checked || len(more) > 0
 			out = append(out, more...)
 		}

@@ -176,3 +176,60 @@ func TestErrorChecks(t *testing.T) {
 		t.Errorf("message compared:\n%s", src)
 	}
 }
+
+// Cases of one target that differ only in literals are a table, whatever
+// the type of their results and with the observers called after the
+// target; subtest names say what tells cases apart, without numbers.
+func TestTablesAndNames(t *testing.T) {
+	prog := loadReadable(t)
+	words := opID(t, prog, "Words")
+	wordsRes := prog.Ops[words].Results[0]
+	strSlice := func(ss ...string) *rt.Tree {
+		tr := &rt.Tree{Kind: rt.TSlice, Type: "[]string"}
+		for _, s := range ss {
+			tr.Elems = append(tr.Elems, *tree(s))
+		}
+		return tr
+	}
+	one := func(key int, in string, want *rt.Tree) *oracle.Case {
+		return &oracle.Case{Seq: mk(t, prog, stmt{"Words", lits(str(in))}), Key: key,
+			Asserts: []oracle.Assertion{eq(0, 0, wordsRes, want)}}
+	}
+	ref := func(i int) []seq.Arg { return []seq.Arg{seq.Ref(i, 0)} }
+	user, hits := prog.Ops[opID(t, prog, "Session.User")].Results[0], prog.Ops[opID(t, prog, "Session.Hits")].Results[0]
+	hit := func(key int, name string) *oracle.Case {
+		return &oracle.Case{Seq: mk(t, prog, stmt{"NewSession", lits(str(name))}, stmt{"Session.Hit", ref(0)},
+			stmt{"Session.User", ref(0)}, stmt{"Session.Hits", ref(0)}), Target: 1, Key: key,
+			Asserts: []oracle.Assertion{eq(2, 0, user, tree(name)), eq(3, 0, hits, tree(1))}}
+	}
+	hitsAfter := func(key int, name string, nhits int) *oracle.Case {
+		stmts := []stmt{{"NewSession", lits(str(name))}}
+		for i := 0; i < nhits; i++ {
+			stmts = append(stmts, stmt{"Session.Hit", ref(0)})
+		}
+		stmts = append(stmts, stmt{"Session.Hits", ref(0)})
+		return &oracle.Case{Seq: mk(t, prog, stmts...), Target: nhits + 1, Key: key,
+			Asserts: []oracle.Assertion{eq(nhits+1, 0, hits, tree(nhits))}}
+	}
+	cases := []*oracle.Case{
+		one(0, "a b", strSlice("a", "b")), one(1, "{", strSlice("{")), one(2, "[", strSlice("[")),
+		hit(3, "ann"), hit(4, "bob"),
+		hitsAfter(5, "ann", 1), hitsAfter(6, "bob", 2),
+	}
+	out, err := Render(prog, cases, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	mustContain(t, "TestWords", funcSrc(t, out.Src, "TestWords"),
+		"\t\twant []string\n", `{name: "a_b", in: "a b", want: []string{"a", "b"}},`,
+		`{name: "lbrace", in: "{", want: []string{"{"}},`, `{name: "lbracket", in: "[", want: []string{"["}},`,
+		"if diff := cmp.Diff(tt.want, got); diff != \"\" {")
+	mustContain(t, "TestSession_Hit", funcSrc(t, out.Src, "TestSession_Hit"),
+		"\t\twantUser string\n", `{name: "ann", user: "ann", wantUser: "ann"},`,
+		"if s != tt.wantUser {", `t.Errorf("session.User() = %q, want %q", s, tt.wantUser)`,
+		"cmp.Diff(1, n)")
+	ti := info(out, "TestSession_Hits")
+	if ti == nil || strings.Join(ti.Subtests, ",") != "after_Hit_ann,after_Hit_bob" {
+		t.Errorf("TestSession_Hits subtests = %+v, want after_Hit_ann,after_Hit_bob", ti)
+	}
+}
