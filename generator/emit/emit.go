@@ -84,7 +84,12 @@ func Render(prog *model.Program, cases []*oracle.Case, opts Options) (*Output, e
 	groups := map[string][]*oracle.Case{}
 	ops := map[string]*model.Op{}
 	var order []string
-	for _, c := range cases {
+	cases = append([]*oracle.Case(nil), cases...)
+	for i, c := range cases {
+		// Values built by pure calls become literals (see inlined).
+		var inl *oracle.Case
+		r.probe(func() { inl = r.inlined(c) })
+		cases[i], c = inl, inl
 		op := prog.Ops[c.Seq.Stmts[c.Target].Op]
 		name := testName(op)
 		if _, ok := groups[name]; !ok {

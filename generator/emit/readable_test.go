@@ -233,3 +233,33 @@ func TestTablesAndNames(t *testing.T) {
 		t.Errorf("TestSession_Hits subtests = %+v, want after_Hit_ann,after_Hit_bob", ti)
 	}
 }
+
+// A value built by pure calls is written as a literal of its type; the
+// call stays when the test is about it or asserts it.
+func TestInlineValues(t *testing.T) {
+	prog := loadReadable(t)
+	unq := prog.Ops[opID(t, prog, "Unquote")]
+	quoteRes := prog.Ops[opID(t, prog, "Quote")].Results[0]
+	okUnquote := []oracle.Assertion{{Stmt: 2, Result: 1, Kind: oracle.ErrNil, Type: unq.Results[1]}, eq(2, 0, unq.Results[0], tree("a"))}
+	q := func(i int) []seq.Arg { return []seq.Arg{seq.Ref(i, 0)} }
+	cases := []*oracle.Case{
+		// Unquote(Quote(Quote("a"))): the chain of two pure calls
+		// becomes one literal.
+		{Seq: mk(t, prog, stmt{"Quote", lits(str("a"))}, stmt{"Quote", q(0)}, stmt{"Unquote", []seq.Arg{seq.Ref(1, 0)}}),
+			Target: 2, Key: 0, Asserts: okUnquote,
+			Values: map[[2]int]*rt.Tree{{0, 0}: tree(`"a"`), {1, 0}: tree(`"\"a\""`)}},
+		// Quote's result is asserted: it stays.
+		{Seq: mk(t, prog, stmt{"Quote", lits(str("b"))}, stmt{"Unquote", q(0)}), Target: 1, Key: 1,
+			Asserts: []oracle.Assertion{eq(0, 0, quoteRes, tree(`"b"`)), {Stmt: 1, Result: 1, Kind: oracle.ErrNil, Type: unq.Results[1]}},
+			Values:  map[[2]int]*rt.Tree{{0, 0}: tree(`"b"`)}},
+	}
+	out, err := Render(prog, cases, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := funcSrc(t, out.Src, "TestUnquote")
+	mustContain(t, "TestUnquote", src, `got, err := readable.Unquote(`+"`"+`"\"a\""`+"`"+`)`, `s := readable.Quote("b")`, "readable.Unquote(s)")
+	if strings.Contains(src, `Quote("a")`) {
+		t.Errorf("the chain that built \"a\" is still there:\n%s", src)
+	}
+}

@@ -8,6 +8,45 @@ import (
 	"github.com/gentest-go/gentest/generator/seq"
 )
 
+// ArgValues returns the trees of the results of s that later statements
+// take as arguments, for those whose value is deterministic: stable over
+// the repeated run, not derived from a nondeterministic operation, and
+// Stable.
+func ArgValues(prog *model.Program, s *seq.Seq, res *rt.Result) map[[2]int]*rt.Tree {
+	tainted := taint(prog, s)
+	out := map[[2]int]*rt.Tree{}
+	for _, st := range s.Stmts {
+		for _, a := range st.Args {
+			if a.IsLit || a.Stmt >= len(res.Stmts) || tainted[a.Stmt] {
+				continue
+			}
+			sr := res.Stmts[a.Stmt]
+			if sr.Outcome != rt.OutNormal || a.Result >= len(sr.Values) {
+				continue
+			}
+			if v := sr.Values[a.Result]; !v.Unstable && v.Tree != nil && Stable(v.Tree) {
+				out[[2]int{a.Stmt, a.Result}] = v.Tree
+			}
+		}
+	}
+	return out
+}
+
+// taint marks the statements whose results come from nondeterministic
+// operations, directly or through their arguments.
+func taint(prog *model.Program, s *seq.Seq) []bool {
+	tainted := make([]bool, len(s.Stmts))
+	for i, st := range s.Stmts {
+		tainted[i] = prog.Ops[st.Op].Effects.Nondeterministic
+		for _, a := range st.Args {
+			if !a.IsLit && a.Stmt < i && tainted[a.Stmt] {
+				tainted[i] = true
+			}
+		}
+	}
+	return tainted
+}
+
 // Assertions returns the assertions for a sequence, given a result run
 // with value trees and repetition (rt.FlagDetail|rt.FlagRepeat).
 // Results of the target statement are asserted; other statements' results
@@ -20,15 +59,7 @@ func Assertions(prog *model.Program, s *seq.Seq, res *rt.Result, target int) []A
 	// (clock, random, map order), and everything computed from them, are
 	// never asserted: a repeated run in one process may agree by chance
 	// (a value cached in a global) while the next go test would not.
-	tainted := make([]bool, len(s.Stmts))
-	for i, st := range s.Stmts {
-		tainted[i] = prog.Ops[st.Op].Effects.Nondeterministic
-		for _, a := range st.Args {
-			if !a.IsLit && a.Stmt < i && tainted[a.Stmt] {
-				tainted[i] = true
-			}
-		}
-	}
+	tainted := taint(prog, s)
 	for i, st := range s.Stmts {
 		if i >= len(res.Stmts) || res.Stmts[i].Outcome != rt.OutNormal {
 			break
