@@ -26,6 +26,7 @@ import (
 	"strconv"
 	"strings"
 
+	rt "github.com/gentest-go/gentest/generator/harness/rt"
 	"github.com/gentest-go/gentest/generator/model"
 	"github.com/gentest-go/gentest/generator/oracle"
 	"github.com/gentest-go/gentest/generator/seq"
@@ -894,9 +895,14 @@ func (r *renderer) assertion(a oracle.Assertion, v string, d desc) []ast.Stmt {
 		out := []ast.Stmt{ifStmt(binary(ident(v), token.EQL, ident("nil")),
 			fatalf(d, " returned nil error, want an error"))}
 		if r.errClass(a) == errClassMsg {
-			out = append(out, r.diff(strLit(a.Want.S), &ast.CallExpr{Fun: sel(ident(v), "Error")}, d, " error"))
+			out = append(out, neq(call(sel(ident(v), "Error")), strLit(a.Want.S), "%q", d, " error"))
 		}
 		return out
+	}
+	if a.EquateEmpty && (a.Want.Kind == rt.TNil || isEmptyTree(a.Want)) {
+		// Nil or empty, as the package returns either.
+		lenV := call(ident("len"), ident(v))
+		return []ast.Stmt{ifStmt(binary(lenV, token.NEQ, intLit(0)), errorf(d, " = %v, want empty", ident(v)))}
 	}
 	if a.Want.Kind == 0 { // rt.TNil
 		if nilable(a.Type) {
@@ -908,7 +914,43 @@ func (r *renderer) assertion(a oracle.Assertion, v string, d desc) []ast.Stmt {
 	if !ok {
 		return nil
 	}
-	return []ast.Stmt{r.diff(want, ident(v), d, "")}
+	if immutable(a.Type) {
+		// A basic value reads best compared directly.
+		verb := "%v"
+		if isText(a.Type) {
+			verb = "%q"
+		}
+		return []ast.Stmt{neq(ident(v), want, verb, d, "")}
+	}
+	return []ast.Stmt{r.diff(want, ident(v), d, "", r.equateEmpty(a.EquateEmpty)...)}
+}
+
+// neq is if got != want { t.Errorf("<d><what> = <verb>, want <want>") },
+// with a short want written into the message as it reads in the code.
+func neq(got, want ast.Expr, verb string, d desc, what string) ast.Stmt {
+	if txt := exprString(want); len(txt) <= 40 && !strings.ContainsAny(txt, "\n`\\") {
+		return ifStmt(binary(got, token.NEQ, want), errorf(d, esc(what)+" = "+verb+", want "+esc(txt), got))
+	}
+	return ifStmt(binary(got, token.NEQ, want), errorf(d, esc(what)+" = "+verb+", want "+verb, got, want))
+}
+
+// equateEmpty is the cmp.Diff option that makes nil and empty equal, when
+// on.
+func (r *renderer) equateEmpty(on bool) []ast.Expr {
+	if !on {
+		return nil
+	}
+	return []ast.Expr{call(sel(ident(r.use(CmpoptsPath)), "EquateEmpty"))}
+}
+
+func isEmptyTree(t *rt.Tree) bool {
+	switch t.Kind {
+	case rt.TSlice, rt.TMap:
+		return len(t.Elems) == 0 && !t.Truncated
+	case rt.TBytes:
+		return t.S == ""
+	}
+	return false
 }
 
 func nilable(t types.Type) bool {
@@ -920,10 +962,10 @@ func nilable(t types.Type) bool {
 }
 
 // diff is if diff := cmp.Diff(want, got); diff != "" { t.Errorf("<d><what> mismatch (-want +got):\n%s", diff) }.
-func (r *renderer) diff(want, got ast.Expr, d desc, what string) ast.Stmt {
+func (r *renderer) diff(want, got ast.Expr, d desc, what string, opts ...ast.Expr) ast.Stmt {
 	r.usesCmp = true
 	return &ast.IfStmt{
-		Init: define("diff", &ast.CallExpr{Fun: sel(ident(r.own[CmpPath]), "Diff"), Args: []ast.Expr{want, got}}),
+		Init: define("diff", &ast.CallExpr{Fun: sel(ident(r.own[CmpPath]), "Diff"), Args: append([]ast.Expr{want, got}, opts...)}),
 		Cond: binary(ident("diff"), token.NEQ, strLit("")),
 		Body: block(errorf(d, esc(what)+" mismatch (-want +got):\n%s", ident("diff"))),
 	}

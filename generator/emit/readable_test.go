@@ -106,7 +106,7 @@ func TestEveryTestChecksItsTarget(t *testing.T) {
 		t.Fatal(err)
 	}
 	hit := funcSrc(t, out.Src, "TestSession_Hit")
-	mustContain(t, "TestSession_Hit", hit, "session.Hit()\n", "cmp.Diff(1, n)")
+	mustContain(t, "TestSession_Hit", hit, "session.Hit()\n", "if n != 1 {")
 	for _, noise := range []string{"User()", "Started()", "must not panic"} {
 		if strings.Contains(hit, noise) {
 			t.Errorf("TestSession_Hit has %q:\n%s", noise, hit)
@@ -227,7 +227,7 @@ func TestTablesAndNames(t *testing.T) {
 	mustContain(t, "TestSession_Hit", funcSrc(t, out.Src, "TestSession_Hit"),
 		"\t\twantUser string\n", `{name: "ann", user: "ann", wantUser: "ann"},`,
 		"if s != tt.wantUser {", `t.Errorf("session.User() = %q, want %q", s, tt.wantUser)`,
-		"cmp.Diff(1, n)")
+		"if n != 1 {", `t.Errorf("session.Hits() = %v, want 1", n)`)
 	ti := info(out, "TestSession_Hits")
 	if ti == nil || strings.Join(ti.Subtests, ",") != "after_Hit_ann,after_Hit_bob" {
 		t.Errorf("TestSession_Hits subtests = %+v, want after_Hit_ann,after_Hit_bob", ti)
@@ -262,4 +262,43 @@ func TestInlineValues(t *testing.T) {
 	if strings.Contains(src, `Quote("a")`) {
 		t.Errorf("the chain that built \"a\" is still there:\n%s", src)
 	}
+}
+
+// Basic values are compared with !=; slices and maps with cmp.Diff, with
+// cmpopts.EquateEmpty where the operation returned both nil and empty.
+func TestAssertionStrength(t *testing.T) {
+	prog := loadReadable(t)
+	words := opID(t, prog, "Words")
+	res := prog.Ops[words].Results[0]
+	one := func(key int, in string, want *rt.Tree) *oracle.Case {
+		return &oracle.Case{Seq: mk(t, prog, stmt{"Words", lits(str(in))}), Key: key,
+			Asserts: []oracle.Assertion{eq(0, 0, res, want)}}
+	}
+	ab := &rt.Tree{Kind: rt.TSlice, Type: "[]string", Elems: []rt.Tree{*tree("a"), *tree("b")}}
+	cases := []*oracle.Case{
+		one(0, "", &rt.Tree{Kind: rt.TNil}), one(1, " ", &rt.Tree{Kind: rt.TSlice, Type: "[]string"}), one(2, "a b", ab),
+		{Seq: mk(t, prog, stmt{"Grade", lits(num(90))}), Key: 3,
+			Asserts: []oracle.Assertion{eq(0, 0, prog.Ops[opID(t, prog, "Grade")].Results[0], tree("merit"))}},
+	}
+	oracle.MarkEquateEmpty(prog, cases)
+	out, err := Render(prog, cases, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	mustContain(t, "TestWords", funcSrc(t, out.Src, "TestWords"),
+		`{name: "empty", in: ""},`, `{name: "space", in: " ", want: []string{}},`,
+		"cmp.Diff(tt.want, got, cmpopts.EquateEmpty())")
+	mustContain(t, "TestGrade", funcSrc(t, out.Src, "TestGrade"), `if got != "merit" {`, "t.Errorf(`Grade(90) = %q, want \"merit\"`, got)")
+	mustContain(t, "imports", string(out.Src), "\t\"github.com/google/go-cmp/cmp/cmpopts\"\n")
+	// Without both forms seen, nil is nil.
+	for _, c := range cases {
+		for i := range c.Asserts {
+			c.Asserts[i].EquateEmpty = false
+		}
+	}
+	out, err = Render(prog, cases[:1], Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	mustContain(t, "TestWords", funcSrc(t, out.Src, "TestWords"), "if got != nil {")
 }

@@ -74,6 +74,8 @@ type wantField struct {
 	name         string
 	stmt, result int
 	typ          types.Type
+	// equateEmpty: nil and empty mean the same for this result.
+	equateEmpty bool
 }
 
 // tables finds the tables among the cases of one test function, and
@@ -437,6 +439,11 @@ func (r *renderer) newTable(g []*oracle.Case) *table {
 			tb.skip[key] = true
 		}
 	}
+	for _, w := range tb.wants {
+		for _, m := range slots {
+			w.equateEmpty = w.equateEmpty || m[[2]int{w.stmt, w.result}].EquateEmpty
+		}
+	}
 	// Row names from the literals of the target call that differ, or,
 	// when those do not tell the rows apart, from all that differ.
 	for pass := 0; pass < 2; pass++ {
@@ -705,5 +712,5 @@ func (r *renderer) wantCheck(w *wantField, v string, d desc, what string) ast.St
 		}
 		return ifStmt(binary(ident(v), token.NEQ, want), errorf(d, esc(what)+" = "+verb+", want "+verb, ident(v), want))
 	}
-	return r.diff(want, ident(v), d, what)
+	return r.diff(want, ident(v), d, what, r.equateEmpty(w.equateEmpty)...)
 }

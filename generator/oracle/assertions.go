@@ -142,3 +142,51 @@ func Stable(t *rt.Tree) bool {
 	}
 	return true
 }
+
+// MarkEquateEmpty sets EquateEmpty on the Equal assertions of results for
+// which the cases show their operation returning both nil and an empty
+// slice or map: the package treats them alike.
+func MarkEquateEmpty(prog *model.Program, cases []*Case) {
+	type key struct{ op, result int }
+	forms := map[key]int{} // bit 1: nil seen, bit 2: empty seen
+	for _, c := range cases {
+		for _, a := range c.Asserts {
+			if a.Kind != Equal || a.Want == nil || !emptyable(a.Type) {
+				continue
+			}
+			k := key{c.Seq.Stmts[a.Stmt].Op, a.Result}
+			switch {
+			case a.Want.Kind == rt.TNil:
+				forms[k] |= 1
+			case isEmpty(a.Want):
+				forms[k] |= 2
+			}
+		}
+	}
+	for _, c := range cases {
+		for i, a := range c.Asserts {
+			if a.Kind == Equal && forms[key{c.Seq.Stmts[a.Stmt].Op, a.Result}] == 3 {
+				c.Asserts[i].EquateEmpty = true
+			}
+		}
+	}
+}
+
+// emptyable reports whether values of t can be nil or empty.
+func emptyable(t types.Type) bool {
+	switch t.Underlying().(type) {
+	case *types.Slice, *types.Map:
+		return true
+	}
+	return false
+}
+
+func isEmpty(t *rt.Tree) bool {
+	switch t.Kind {
+	case rt.TSlice, rt.TMap:
+		return len(t.Elems) == 0 && !t.Truncated
+	case rt.TBytes:
+		return t.S == ""
+	}
+	return false
+}

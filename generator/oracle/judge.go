@@ -103,6 +103,7 @@ func Judge(prog *model.Program, runner search.Runner, corpus []*search.Entry, op
 		j.Cands = append(j.Cands, minimize.Candidate{Len: e.Seq.Len(), Cover: minimize.CoverageOf(o.Result),
 			BehaviourKey: minimize.BehaviourKey(prog, tr, o.Result)})
 	}
+	MarkEquateEmpty(prog, j.Cases)
 	return j
 }
 

@@ -32,6 +32,10 @@ type Assertion struct {
 	// a pointer to a struct, the struct (Err.Elems[0]), for errors.Is and
 	// errors.As checks.
 	Err *rt.Tree
+	// EquateEmpty says the operation was seen returning both nil and an
+	// empty slice or map for this result: nil and empty mean the same to
+	// the package, and the test does not tell them apart.
+	EquateEmpty bool
 }
 
 var addressRE = regexp.MustCompile(`0x[0-9a-f]{6,}`)
