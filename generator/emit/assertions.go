@@ -10,12 +10,36 @@ import (
 	rt "github.com/gentest-go/gentest/generator/harness/rt"
 	"github.com/gentest-go/gentest/generator/model"
 	"github.com/gentest-go/gentest/generator/oracle"
+	"github.com/gentest-go/gentest/generator/seq"
 )
 
 // changesNothing reports whether a call of op has no effect a later
 // statement could see: the purity facts call it pure (exactly).
 func changesNothing(op *model.Op) bool {
 	return op.Effects.Known && op.Effects.Pure
+}
+
+// changesNothingHere reports whether statement st, a call of op, has no
+// effect a later statement of its sequence could see: op is pure, or its
+// facts say it writes no package state and changes none of the arguments
+// the sequence holds (literal arguments nobody else sees).
+func changesNothingHere(op *model.Op, st seq.Stmt) bool {
+	e := op.Effects
+	if !e.Known || op.Restore != nil {
+		return false
+	}
+	if e.Pure {
+		return true
+	}
+	if e.WritesGlobal {
+		return false
+	}
+	for i, a := range st.Args {
+		if !a.IsLit && op.Mutator(i) {
+			return false
+		}
+	}
+	return true
 }
 
 // weakable reports whether an assertion whose value cannot be written in

@@ -457,7 +457,8 @@ func (r *renderer) body(c *oracle.Case, bo *bodyOpts, res *bodyResult) ([]ast.St
 		}
 	}
 	// A call nobody reads a result of and that changes nothing (pure by
-	// the purity facts) is noise in a test: it is left out. The target
+	// the purity facts, or changing no argument the sequence holds and no
+	// package state) is noise in a test: it is left out. The target
 	// stays, and so do calls that restore package state.
 	// Last to first, so that a call only a dropped call read from is
 	// dropped too.
@@ -465,7 +466,7 @@ func (r *renderer) body(c *oracle.Case, bo *bodyOpts, res *bodyResult) ([]ast.St
 	for i := len(s.Stmts) - 1; i >= 0; i-- {
 		st := s.Stmts[i]
 		op := r.prog.Ops[st.Op]
-		if !bo.keepAll && i != c.Target && op.Restore == nil && changesNothing(op) {
+		if !bo.keepAll && i != c.Target && changesNothingHere(op, st) {
 			used := false
 			for j := range op.Results {
 				used = used || need[[2]int{i, j}]
@@ -915,7 +916,21 @@ func (r *renderer) assertion(a oracle.Assertion, v string, d desc) []ast.Stmt {
 		return nil
 	}
 	if immutable(a.Type) {
-		// A basic value reads best compared directly.
+		// A basic value reads best compared directly, with an untyped
+		// constant where the type is not named.
+		if b, ok := a.Type.(*types.Basic); ok {
+			if lit, ok := r.basicLit(b, a.Want); ok {
+				want = lit
+			}
+			if b.Info()&types.IsBoolean != 0 && a.Want.Kind == rt.TBool {
+				// if !ok { ... = false, want true }
+				var cond ast.Expr = ident(v)
+				if a.Want.B {
+					cond = &ast.UnaryExpr{Op: token.NOT, X: cond}
+				}
+				return []ast.Stmt{ifStmt(cond, errorf(d, fmt.Sprintf(" = %v, want %v", !a.Want.B, a.Want.B)))}
+			}
+		}
 		verb := "%v"
 		if isText(a.Type) {
 			verb = "%q"

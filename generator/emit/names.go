@@ -72,10 +72,15 @@ func (r *renderer) subtestNames(cs []*oracle.Case, used map[string]bool) []strin
 			count[n]++
 		}
 		for i, c := range cs {
-			if count[names[i]] > 1 {
-				if more := level(c); more != "" {
-					names[i] = joinWords([]string{names[i], more})
-				}
+			if count[names[i]] <= 1 {
+				continue
+			}
+			switch more := level(c); {
+			case more == "":
+			case names[i] == "default":
+				names[i] = more
+			default:
+				names[i] = joinWords([]string{names[i], more})
 			}
 		}
 	}

@@ -90,11 +90,12 @@ func TestEveryTestChecksItsTarget(t *testing.T) {
 	timeTree := &rt.Tree{Kind: rt.TStruct, Type: "time.Time"}
 	cases := []*oracle.Case{
 		// Hit: User before it and Started after it are pure and say
-		// nothing; Hits is the observer that checks it.
-		{Seq: mk(t, prog, sess, stmt{"Session.User", ref(0)}, stmt{"Session.Hit", ref(0)},
-			stmt{"Session.Hits", ref(0)}, stmt{"Session.Started", ref(0)}), Target: 2, Key: 0,
-			Asserts: []oracle.Assertion{eq(3, 0, resType("Session.Hits", 0), tree(1)),
-				eq(4, 0, resType("Session.Started", 0), timeTree)}},
+		// nothing, and NewSession("zed") changes nothing the test holds;
+		// Hits is the observer that checks it.
+		{Seq: mk(t, prog, sess, stmt{"Session.User", ref(0)}, stmt{"NewSession", lits(str("zed"))}, stmt{"Session.Hit", ref(0)},
+			stmt{"Session.Hits", ref(0)}, stmt{"Session.Started", ref(0)}), Target: 3, Key: 0,
+			Asserts: []oracle.Assertion{eq(4, 0, resType("Session.Hits", 0), tree(1)),
+				eq(5, 0, resType("Session.Started", 0), timeTree)}},
 		// Fork returns an opaque pointer: it is checked to be non-nil.
 		{Seq: mk(t, prog, sess, stmt{"Session.Fork", ref(0)}), Target: 1, Key: 1,
 			Asserts: []oracle.Assertion{eq(1, 0, resType("Session.Fork", 0), opaque)}},
@@ -107,7 +108,7 @@ func TestEveryTestChecksItsTarget(t *testing.T) {
 	}
 	hit := funcSrc(t, out.Src, "TestSession_Hit")
 	mustContain(t, "TestSession_Hit", hit, "session.Hit()\n", "if n != 1 {")
-	for _, noise := range []string{"User()", "Started()", "must not panic"} {
+	for _, noise := range []string{"User()", "Started()", "must not panic", "zed"} {
 		if strings.Contains(hit, noise) {
 			t.Errorf("TestSession_Hit has %q:\n%s", noise, hit)
 		}
