@@ -227,6 +227,8 @@ type renderer struct {
 	// its errors are checked with errors.Is and errors.As, never by
 	// message.
 	errAPI bool
+	// sentinels are the error variables errors may match (model.Sentinels).
+	sentinels []*types.Var
 	// names is the namer of the case body being rendered.
 	names *namer
 	// enums maps a named basic type and a value (constant.Value's exact
@@ -243,7 +245,15 @@ func newRenderer(prog *model.Program, opts Options) *renderer {
 		blocks: map[string]string{}, own: ownNames(prog.Pkg.Name())}
 	r.imports[prog.Pkg.Path()] = r.pkgName
 	r.enums = enumConsts(prog.Pkg)
-	r.errAPI = len(model.Sentinels(prog.Pkg)) > 0 || len(errorTypes(prog.Pkg)) > 0
+	r.sentinels = model.Sentinels(prog.Pkg)
+	// Only the package's own sentinels and types make messages moot.
+	own := 0
+	for _, v := range r.sentinels {
+		if v.Pkg() == prog.Pkg {
+			own++
+		}
+	}
+	r.errAPI = own > 0 || len(errorTypes(prog.Pkg)) > 0
 	r.pkgNames = programPackageNames(prog)
 	return r
 }

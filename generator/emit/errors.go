@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	rt "github.com/gentest-go/gentest/generator/harness/rt"
+	"github.com/gentest-go/gentest/generator/model"
 	"github.com/gentest-go/gentest/generator/oracle"
 )
 
@@ -59,13 +60,21 @@ func (r *renderer) errClass(a oracle.Assertion) string {
 	return errClassAny
 }
 
-// sentinel returns the package's exported error variable called name.
+// sentinel returns the exported error variable the executor named name
+// (model.SentinelName), of the package or of one it imports.
 func (r *renderer) sentinel(name string) *types.Var {
-	v, ok := r.pkg.Scope().Lookup(name).(*types.Var)
-	if !ok || !v.Exported() {
-		return nil
+	for _, v := range r.sentinels {
+		if model.SentinelName(v) == name {
+			return v
+		}
 	}
-	return v
+	return nil
+}
+
+// sentinelExpr writes sentinel name: p.ErrX, io.EOF.
+func (r *renderer) sentinelExpr(name string) ast.Expr {
+	v := r.sentinel(name)
+	return sel(ident(r.qualify(v.Pkg())), v.Name())
 }
 
 // asType returns the type errors.As assigns the error of tree e to: an
@@ -96,7 +105,7 @@ func (r *renderer) asType(e *rt.Tree) types.Type {
 
 // errIs is if !errors.Is(err, p.ErrX) { t.Errorf(...) }.
 func (r *renderer) errIs(v, name string, d desc) []ast.Stmt {
-	target := sel(ident(r.qualify(r.pkg)), name)
+	target := r.sentinelExpr(name)
 	return []ast.Stmt{ifStmt(&ast.UnaryExpr{Op: token.NOT, X: call(sel(ident(r.use("errors")), "Is"), ident(v), target)},
 		errorf(d, " error = %v, want "+esc(exprString(target)), ident(v)))}
 }

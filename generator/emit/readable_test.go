@@ -140,8 +140,8 @@ func TestErrorChecks(t *testing.T) {
 	cases := []*oracle.Case{
 		{Seq: mk(t, prog, stmt{"ParseDigits", lits(str("42"))}), Key: 0, Asserts: []oracle.Assertion{
 			{Stmt: 0, Result: 1, Kind: oracle.ErrNil, Type: errRes}, eq(0, 0, intRes, tree(42))}},
-		errCase(1, "", &rt.Tree{Kind: rt.TError, S: "readable: empty input", Is: []string{"ErrEmpty"}}),
-		errCase(2, "9999999", &rt.Tree{Kind: rt.TError, S: `parsing "9999999": readable: out of range`, Is: []string{"ErrRange"}}),
+		errCase(1, "", &rt.Tree{Kind: rt.TError, S: "readable: empty input", Is: []string{"example.com/readable.ErrEmpty"}}),
+		errCase(2, "9999999", &rt.Tree{Kind: rt.TError, S: `parsing "9999999": readable: out of range`, Is: []string{"example.com/readable.ErrRange"}}),
 		errCase(3, "0b", syntax),
 	}
 	out, err := Render(prog, cases, Options{})
@@ -176,6 +176,13 @@ func TestErrorChecks(t *testing.T) {
 	if strings.Contains(src, "invalid syntax") {
 		t.Errorf("message compared:\n%s", src)
 	}
+	// A sentinel of a package it imports: errors.Is too.
+	u.Asserts[0].Err.Is = []string{"strconv.ErrSyntax"}
+	out, err = Render(prog, []*oracle.Case{u}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	mustContain(t, "TestUnquote", funcSrc(t, out.Src, "TestUnquote"), "if !errors.Is(err, strconv.ErrSyntax) {")
 }
 
 // Cases of one target that differ only in literals are a table, whatever

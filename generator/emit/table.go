@@ -614,7 +614,7 @@ func (r *renderer) tableStmts(tb *table, i int, subUsed map[string]bool) ([]ast.
 			case errBool:
 				kv("wantErr", ident("true"))
 			case errIs:
-				kv("wantErr", sel(ident(r.qualify(r.pkg)), a.Err.Is[0]))
+				kv("wantErr", r.sentinelExpr(a.Err.Is[0]))
 			}
 		}
 		b.WriteString("\t" + exprString(row) + ",\n")

@@ -52,10 +52,9 @@ func registryFile(prog *model.Program, rtImport string) ([]byte, error) {
 	if vars := model.Sentinels(prog.Pkg); len(vars) > 0 {
 		// The executor names the sentinels an error matches (errors.Is),
 		// for the tests' errors.Is checks.
-		q := g.qualifier(prog.Pkg)
 		body.WriteString("\nfunc init() {\n\tgentestrt_.Sentinels = []gentestrt_.Sentinel{\n")
 		for _, v := range vars {
-			fmt.Fprintf(&body, "\t\t{Name: %q, Err: %s.%s},\n", v.Name(), q, v.Name())
+			fmt.Fprintf(&body, "\t\t{Name: %q, Err: %s.%s},\n", model.SentinelName(v), g.qualifier(v.Pkg()), v.Name())
 		}
 		body.WriteString("\t}\n}\n")
 	}
