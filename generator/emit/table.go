@@ -428,7 +428,10 @@ func (r *renderer) newTable(g []*oracle.Case) *table {
 			if !present || !differ {
 				continue
 			}
-			base := "want" + op.Func.Name()
+			base := "want" + strconv.Itoa(i)
+			if op.Func != nil {
+				base = "want" + op.Func.Name()
+			}
 			if len(op.Results) > 1 {
 				base += strconv.Itoa(j + 1)
 			}
