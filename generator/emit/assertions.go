@@ -93,3 +93,19 @@ func (r *renderer) comment(text string) ast.Stmt {
 	r.blocks[ph] = "// " + text
 	return &ast.ExprStmt{X: ident(ph)}
 }
+
+// nondeterministic reports whether statement i of s, or a statement it
+// takes an argument from, directly or not, is nondeterministic by its
+// facts.
+func (r *renderer) nondeterministic(s *seq.Seq, i int) bool {
+	tainted := make([]bool, i+1)
+	for k := 0; k <= i; k++ {
+		tainted[k] = r.prog.Ops[s.Stmts[k].Op].Effects.Nondeterministic
+		for _, a := range s.Stmts[k].Args {
+			if !a.IsLit && a.Stmt < k && tainted[a.Stmt] {
+				tainted[k] = true
+			}
+		}
+	}
+	return tainted[i]
+}

@@ -560,8 +560,11 @@ func (r *renderer) body(c *oracle.Case, bo *bodyOpts, res *bodyResult) ([]ast.St
 	if !checked && notePos >= 0 && !bo.keepAll {
 		// Nothing the call returns can be compared (an address, the time,
 		// unexported state): the test says what it checks.
-		note := r.comment(descText(descs[c.Target], r.prog.Ops[s.Stmts[c.Target].Op]) +
-			" must not panic; nothing it returns can be compared here.")
+		why := "what it returns cannot be written in a test"
+		if r.nondeterministic(s, c.Target) {
+			why = "what it returns depends on the clock or on randomness"
+		}
+		note := r.comment(descText(descs[c.Target], r.prog.Ops[s.Stmts[c.Target].Op]) + " must not panic; " + why + ".")
 		out = append(out[:notePos], append([]ast.Stmt{note}, out[notePos:]...)...)
 	}
 	for _, a := range deferred {
