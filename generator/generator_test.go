@@ -426,3 +426,54 @@ func TestComputedRelations(t *testing.T) {
 		t.Errorf("coverage = %.2f, want at least 0.90", sum.Coverage)
 	}
 }
+
+// What a reviewer expects (issue 15), end to end on a package with an
+// opaque type, the clock, sentinels, an error type, values built by pure
+// calls and results where nil and empty mean the same: every test checks
+// its target or says it must not panic, no pure call's result is thrown
+// away, errors are checked with errors.Is and errors.As and never by
+// message, and no subtest name needs a number.
+func TestReadable(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds an executor and runs go test; skipped with -short")
+	}
+	dir := scratchModule(t, "../testdata/gen/readable", "example.com/readable")
+	sum, src := genConfig(t, generator.Config{Dir: dir, Patterns: []string{"."}, Execs: 3000, Seed: 1, Workers: 2,
+		CallTimeout: 300 * time.Millisecond, Disable: map[string]bool{"fuzz": true}})
+	if sum.Coverage < 0.9 {
+		t.Errorf("coverage = %.2f, want at least 0.90", sum.Coverage)
+	}
+	text := string(src)
+	for _, want := range []string{"errors.Is(err, ", "readable.ErrEmpty", "errors.As(err, &syntaxError)", "must not panic"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("no %q in the tests:\n%s", want, text)
+		}
+	}
+	for _, bad := range []string{".Error() !=", "err.Error())", "readable.Quote(\"\")\n\tgot, err := readable.Unquote"} {
+		if strings.Contains(text, bad) {
+			t.Errorf("%q in the tests:\n%s", bad, text)
+		}
+	}
+	// A result thrown away is the target's, with the comment saying so.
+	lines := strings.Split(text, "\n")
+	for i, l := range lines {
+		if strings.HasPrefix(strings.TrimSpace(l), "_ = ") && (i == 0 || !strings.Contains(lines[i-1], "must not panic")) {
+			t.Errorf("line %d throws a result away: %s", i+1, l)
+		}
+	}
+	names := map[string]bool{}
+	for _, m := range regexp.MustCompile(`(?:t\.Run\(|name: )"([^"]*)"`).FindAllStringSubmatch(text, -1) {
+		names[m[1]] = true
+	}
+	for n := range names {
+		if m := regexp.MustCompile(`^(.*)_[0-9]+$`).FindStringSubmatch(n); m != nil && names[m[1]] {
+			t.Errorf("subtest %q is numbered after %q", n, m[1])
+		}
+	}
+	// Every test function checks something or says why it does not.
+	for _, fn := range regexp.MustCompile(`(?s)\nfunc (Test\w+)\(t \*testing\.T\) \{\n(.*?)\n\}\n`).FindAllStringSubmatch(text, -1) {
+		if !strings.Contains(fn[2], "t.Error") && !strings.Contains(fn[2], "t.Fatal") && !strings.Contains(fn[2], "must not panic") {
+			t.Errorf("%s checks nothing:\n%s", fn[1], fn[2])
+		}
+	}
+}

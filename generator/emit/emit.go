@@ -26,6 +26,7 @@ import (
 	"strconv"
 	"strings"
 
+	rt "github.com/gentest-go/gentest/generator/harness/rt"
 	"github.com/gentest-go/gentest/generator/model"
 	"github.com/gentest-go/gentest/generator/oracle"
 	"github.com/gentest-go/gentest/generator/seq"
@@ -84,7 +85,12 @@ func Render(prog *model.Program, cases []*oracle.Case, opts Options) (*Output, e
 	groups := map[string][]*oracle.Case{}
 	ops := map[string]*model.Op{}
 	var order []string
-	for _, c := range cases {
+	cases = append([]*oracle.Case(nil), cases...)
+	for i, c := range cases {
+		// Values built by pure calls become literals (see inlined).
+		var inl *oracle.Case
+		r.probe(func() { inl = r.inlined(c) })
+		cases[i], c = inl, inl
 		op := prog.Ops[c.Seq.Stmts[c.Target].Op]
 		name := testName(op)
 		if _, ok := groups[name]; !ok {
@@ -188,13 +194,14 @@ func (r *renderer) cases(cs []*oracle.Case, info *TestInfo, out *Output) []ast.S
 		pos[c] = i
 	}
 	sort.SliceStable(rest, func(i, j int) bool { return pos[rest[i]] < pos[rest[j]] })
-	for _, c := range rest {
+	subs := r.subtestNames(rest, subUsed)
+	for k, c := range rest {
 		stmts, err := r.body(c, nil, nil)
 		if err != nil {
 			out.Skipped = append(out.Skipped, c.Key)
 			continue
 		}
-		sub := uniqueSub(r.subtestName(c), subUsed)
+		sub := uniqueSub(subs[k], subUsed)
 		info.Subtests = append(info.Subtests, sub)
 		info.Keys = append(info.Keys, c.Key)
 		body = append(body, &ast.ExprStmt{X: &ast.CallExpr{
@@ -216,6 +223,14 @@ type renderer struct {
 	own      map[string]string // path -> name of the file's own imports (see ownNames)
 	usesCmp  bool
 	opts     Options
+	// errAPI says the package exports sentinel errors or error types:
+	// its errors are checked with errors.Is and errors.As, never by
+	// message.
+	errAPI bool
+	// sentinels are the error variables errors may match (model.Sentinels).
+	sentinels []*types.Var
+	// names is the namer of the case body being rendered.
+	names *namer
 	// enums maps a named basic type and a value (constant.Value's exact
 	// text) to the constant that names it, for want values.
 	enums map[*types.TypeName]map[string]*types.Const
@@ -230,6 +245,15 @@ func newRenderer(prog *model.Program, opts Options) *renderer {
 		blocks: map[string]string{}, own: ownNames(prog.Pkg.Name())}
 	r.imports[prog.Pkg.Path()] = r.pkgName
 	r.enums = enumConsts(prog.Pkg)
+	r.sentinels = model.Sentinels(prog.Pkg)
+	// Only the package's own sentinels and types make messages moot.
+	own := 0
+	for _, v := range r.sentinels {
+		if v.Pkg() == prog.Pkg {
+			own++
+		}
+	}
+	r.errAPI = own > 0 || len(errorTypes(prog.Pkg)) > 0
 	r.pkgNames = programPackageNames(prog)
 	return r
 }
@@ -383,6 +407,14 @@ type bodyOpts struct {
 	// afterTarget, if set, renders the statements that follow the target
 	// call (a table's checks).
 	afterTarget func(vars map[[2]int]string, d desc) []ast.Stmt
+	// skip lists results whose checks the caller renders (a table's want
+	// fields for observers), with afterStmt.
+	skip      map[[2]int]bool
+	afterStmt func(i int, vars map[[2]int]string, d desc) []ast.Stmt
+	// keepAll keeps calls that change nothing and whose results nothing
+	// reads, and adds no note on what the test checks: a finding
+	// reproduces the sequence as it ran, and its check is the point.
+	keepAll bool
 }
 
 // bodyResult is what body produces besides the statements: the variable
@@ -400,32 +432,64 @@ func (r *renderer) body(c *oracle.Case, bo *bodyOpts, res *bodyResult) ([]ast.St
 	}
 	s := c.Seq
 	names := newNamer(r)
+	r.names = names
 	// Which results need a variable: used by a later statement or asserted.
 	need := map[[2]int]bool{}
-	for _, st := range s.Stmts {
-		for _, a := range st.Args {
-			if !a.IsLit {
-				need[[2]int{a.Stmt, a.Result}] = true
-			}
-		}
-	}
 	for _, n := range bo.need {
 		need[n] = true
 	}
 	asserts := map[int][]oracle.Assertion{}
 	var deferred []oracle.Assertion
+	// checked says whether the test checks something about its target:
+	// one of its results or its error, or an observer called after it.
+	checked := false
+	// weak marks assertions on the target whose value cannot be written
+	// in full: they check what can be (non-nil, the length).
+	weak := map[oracle.Assertion]bool{}
 	for _, a := range c.Asserts {
-		if bo.noTargetAsserts && a.Stmt == c.Target {
+		if bo.noTargetAsserts && a.Stmt == c.Target || bo.skip[[2]int{a.Stmt, a.Result}] {
 			continue
 		}
 		if a.Kind == oracle.Equal && !r.spellable(a.Type, a.Want) {
-			continue
+			if a.Stmt != c.Target || !r.weakable(a) {
+				continue
+			}
+			weak[a] = true
+		}
+		if a.Stmt >= c.Target {
+			checked = true
 		}
 		need[[2]int{a.Stmt, a.Result}] = true
 		if a.Kind == oracle.Equal && !immutable(a.Type) {
 			deferred = append(deferred, a)
 		} else {
 			asserts[a.Stmt] = append(asserts[a.Stmt], a)
+		}
+	}
+	// A call nobody reads a result of and that changes nothing (pure by
+	// the purity facts, or changing no argument the sequence holds and no
+	// package state) is noise in a test: it is left out. The target
+	// stays, and so do calls that restore package state.
+	// Last to first, so that a call only a dropped call read from is
+	// dropped too.
+	dropped := map[int]bool{}
+	for i := len(s.Stmts) - 1; i >= 0; i-- {
+		st := s.Stmts[i]
+		op := r.prog.Ops[st.Op]
+		if !bo.keepAll && i != c.Target && changesNothingHere(op, st) {
+			used := false
+			for j := range op.Results {
+				used = used || need[[2]int{i, j}]
+			}
+			if !used {
+				dropped[i] = true
+				continue
+			}
+		}
+		for _, a := range st.Args {
+			if !a.IsLit {
+				need[[2]int{a.Stmt, a.Result}] = true
+			}
 		}
 	}
 	for _, as := range asserts {
@@ -435,13 +499,20 @@ func (r *renderer) body(c *oracle.Case, bo *bodyOpts, res *bodyResult) ([]ast.St
 	vars := map[[2]int]string{}
 	descs := map[int]desc{}
 	var out []ast.Stmt
+	notePos := -1
 	restored := map[int]bool{}
 	for i, st := range s.Stmts {
 		op := r.prog.Ops[st.Op]
 		ov := bo.override
+		if dropped[i] {
+			continue
+		}
 		call, err := r.callExpr(s, op, i, st, vars, ov)
 		if err != nil {
 			return nil, err
+		}
+		if i == c.Target {
+			notePos = len(out)
 		}
 		if op.Restore != nil && !restored[op.ID] {
 			// Package state the call sets is put back when the test ends,
@@ -476,10 +547,31 @@ func (r *renderer) body(c *oracle.Case, bo *bodyOpts, res *bodyResult) ([]ast.St
 			out = append(out, r.assertion(a, vars[[2]int{a.Stmt, a.Result}], descs[a.Stmt])...)
 		}
 		if i == c.Target && bo.afterTarget != nil {
-			out = append(out, bo.afterTarget(vars, descs[i])...)
+			more := bo.afterTarget(vars, descs[i])
+			checked = checked || len(more) > 0
+			out = append(out, more...)
+		}
+		if bo.afterStmt != nil {
+			more := bo.afterStmt(i, vars, descs[i])
+			checked = checked || len(more) > 0
+			out = append(out, more...)
 		}
 	}
+	if !checked && notePos >= 0 && !bo.keepAll {
+		// Nothing the call returns can be compared (an address, the time,
+		// unexported state): the test says what it checks.
+		why := "what it returns cannot be written in a test"
+		if r.nondeterministic(s, c.Target) {
+			why = "what it returns depends on the clock or on randomness"
+		}
+		note := r.comment(descText(descs[c.Target], r.prog.Ops[s.Stmts[c.Target].Op]) + " must not panic; " + why + ".")
+		out = append(out[:notePos], append([]ast.Stmt{note}, out[notePos:]...)...)
+	}
 	for _, a := range deferred {
+		if weak[a] {
+			out = append(out, r.weakAssertion(a, vars[[2]int{a.Stmt, a.Result}], descs[a.Stmt])...)
+			continue
+		}
 		out = append(out, r.assertion(a, vars[[2]int{a.Stmt, a.Result}], descs[a.Stmt])...)
 	}
 	if res != nil {
@@ -763,7 +855,10 @@ func (r *renderer) qualify(p *types.Package) string {
 // ownImports are the packages generated files import for their own use,
 // by path, with the names the emitter writes.
 var ownImports = map[string]string{"testing": "testing", CmpPath: "cmp", "runtime": "runtime", "runtime/debug": "debug",
-	"reflect": "reflect", "math": "math", "os": "os", "os/exec": "exec"}
+	"reflect": "reflect", "math": "math", "os": "os", "os/exec": "exec", "errors": "errors", CmpoptsPath: "cmpopts"}
+
+// CmpoptsPath is the import path of go-cmp's options.
+const CmpoptsPath = "github.com/google/go-cmp/cmp/cmpopts"
 
 // use records a standard import under its own name.
 func (r *renderer) use(path string) string {
@@ -805,12 +900,23 @@ func (r *renderer) assertion(a oracle.Assertion, v string, d desc) []ast.Stmt {
 		return []ast.Stmt{ifStmt(binary(ident(v), token.NEQ, ident("nil")),
 			fatalf(d, " returned error: %v", ident(v)))}
 	case oracle.ErrNonNil:
+		switch r.errClass(a) {
+		case errClassIs:
+			return r.errIs(v, a.Err.Is[0], d)
+		case errClassAs:
+			return r.errAs(v, a.Err, d)
+		}
 		out := []ast.Stmt{ifStmt(binary(ident(v), token.EQL, ident("nil")),
 			fatalf(d, " returned nil error, want an error"))}
-		if a.Want != nil {
-			out = append(out, r.diff(strLit(a.Want.S), &ast.CallExpr{Fun: sel(ident(v), "Error")}, d, " error"))
+		if r.errClass(a) == errClassMsg {
+			out = append(out, neq(call(sel(ident(v), "Error")), strLit(a.Want.S), "%q", d, " error"))
 		}
 		return out
+	}
+	if a.EquateEmpty && (a.Want.Kind == rt.TNil || isEmptyTree(a.Want)) {
+		// Nil or empty, as the package returns either.
+		lenV := call(ident("len"), ident(v))
+		return []ast.Stmt{ifStmt(binary(lenV, token.NEQ, intLit(0)), errorf(d, " = %v, want empty", ident(v)))}
 	}
 	if a.Want.Kind == 0 { // rt.TNil
 		if nilable(a.Type) {
@@ -822,7 +928,57 @@ func (r *renderer) assertion(a oracle.Assertion, v string, d desc) []ast.Stmt {
 	if !ok {
 		return nil
 	}
-	return []ast.Stmt{r.diff(want, ident(v), d, "")}
+	if immutable(a.Type) {
+		// A basic value reads best compared directly, with an untyped
+		// constant where the type is not named.
+		if b, ok := a.Type.(*types.Basic); ok {
+			if lit, ok := r.basicLit(b, a.Want); ok {
+				want = lit
+			}
+			if b.Info()&types.IsBoolean != 0 && a.Want.Kind == rt.TBool {
+				// if !ok { ... = false, want true }
+				var cond ast.Expr = ident(v)
+				if a.Want.B {
+					cond = &ast.UnaryExpr{Op: token.NOT, X: cond}
+				}
+				return []ast.Stmt{ifStmt(cond, errorf(d, fmt.Sprintf(" = %v, want %v", !a.Want.B, a.Want.B)))}
+			}
+		}
+		verb := "%v"
+		if isText(a.Type) {
+			verb = "%q"
+		}
+		return []ast.Stmt{neq(ident(v), want, verb, d, "")}
+	}
+	return []ast.Stmt{r.diff(want, ident(v), d, "", r.equateEmpty(a.EquateEmpty)...)}
+}
+
+// neq is if got != want { t.Errorf("<d><what> = <verb>, want <want>") },
+// with a short want written into the message as it reads in the code.
+func neq(got, want ast.Expr, verb string, d desc, what string) ast.Stmt {
+	if txt := exprString(want); len(txt) <= 40 && !strings.ContainsAny(txt, "\n`\\") {
+		return ifStmt(binary(got, token.NEQ, want), errorf(d, esc(what)+" = "+verb+", want "+esc(txt), got))
+	}
+	return ifStmt(binary(got, token.NEQ, want), errorf(d, esc(what)+" = "+verb+", want "+verb, got, want))
+}
+
+// equateEmpty is the cmp.Diff option that makes nil and empty equal, when
+// on.
+func (r *renderer) equateEmpty(on bool) []ast.Expr {
+	if !on {
+		return nil
+	}
+	return []ast.Expr{call(sel(ident(r.use(CmpoptsPath)), "EquateEmpty"))}
+}
+
+func isEmptyTree(t *rt.Tree) bool {
+	switch t.Kind {
+	case rt.TSlice, rt.TMap:
+		return len(t.Elems) == 0 && !t.Truncated
+	case rt.TBytes:
+		return t.S == ""
+	}
+	return false
 }
 
 func nilable(t types.Type) bool {
@@ -834,10 +990,10 @@ func nilable(t types.Type) bool {
 }
 
 // diff is if diff := cmp.Diff(want, got); diff != "" { t.Errorf("<d><what> mismatch (-want +got):\n%s", diff) }.
-func (r *renderer) diff(want, got ast.Expr, d desc, what string) ast.Stmt {
+func (r *renderer) diff(want, got ast.Expr, d desc, what string, opts ...ast.Expr) ast.Stmt {
 	r.usesCmp = true
 	return &ast.IfStmt{
-		Init: define("diff", &ast.CallExpr{Fun: sel(ident(r.own[CmpPath]), "Diff"), Args: []ast.Expr{want, got}}),
+		Init: define("diff", &ast.CallExpr{Fun: sel(ident(r.own[CmpPath]), "Diff"), Args: append([]ast.Expr{want, got}, opts...)}),
 		Cond: binary(ident("diff"), token.NEQ, strLit("")),
 		Body: block(errorf(d, esc(what)+" mismatch (-want +got):\n%s", ident("diff"))),
 	}

@@ -95,7 +95,7 @@ func (r *renderer) finding(f *oracle.Finding, used map[string]bool) (src, name s
 		return "", "", fmt.Errorf("finding: target %d out of range", c.Target)
 	}
 	ch := f.Check
-	bo := &bodyOpts{noGot: true}
+	bo := &bodyOpts{noGot: true, keepAll: true}
 	name = uniqueName("TestFinding_"+camel(f.Kind)+"_"+funcPart(r.prog, f), used)
 	if ch.Kind == oracle.CheckPanic || ch.Kind == oracle.CheckCrash {
 		// Nothing after the panicking statement runs.

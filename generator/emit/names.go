@@ -28,8 +28,8 @@ func (r *renderer) subtestName(c *oracle.Case) string {
 		}
 		parts = append(parts, r.litWord(a.Lit, op.Params[k].Type))
 	}
-	if len(parts) > 0 {
-		return joinWords(parts)
+	if w := joinWords(parts); w != "" {
+		return w
 	}
 	if op.Kind == model.Method && !st.Args[0].IsLit {
 		recv := st.Args[0]
@@ -52,6 +52,71 @@ func (r *renderer) subtestName(c *oracle.Case) string {
 	return "default"
 }
 
+// subtestNames names the subtests of cases, which must not take a name
+// in used: each after the literals of its target call (subtestName);
+// cases whose names clash are told apart by the literals of the calls
+// that prepared the target, then by those calls. A numeric suffix is the
+// last resort.
+func (r *renderer) subtestNames(cs []*oracle.Case, used map[string]bool) []string {
+	names := make([]string, len(cs))
+	for i, c := range cs {
+		names[i] = r.subtestName(c)
+	}
+	levels := []func(c *oracle.Case) string{r.setupLiterals, r.setupCalls}
+	for _, level := range levels {
+		count := map[string]int{}
+		for _, n := range names {
+			count[n]++
+		}
+		for n := range used {
+			count[n]++
+		}
+		for i, c := range cs {
+			if count[names[i]] <= 1 {
+				continue
+			}
+			switch more := level(c); {
+			case more == "":
+			case names[i] == "default":
+				names[i] = more
+			default:
+				names[i] = joinWords([]string{names[i], more})
+			}
+		}
+	}
+	return names
+}
+
+// setupLiterals is the literals of the calls before the target, as words.
+func (r *renderer) setupLiterals(c *oracle.Case) string {
+	var parts []string
+	for i := 0; i < c.Target; i++ {
+		st := c.Seq.Stmts[i]
+		op := r.prog.Ops[st.Op]
+		for k, a := range st.Args {
+			if a.IsLit && a.Lit.Kind != seq.LitNil && a.Lit.Kind != seq.LitZero {
+				parts = append(parts, r.litWord(a.Lit, op.Params[k].Type))
+			}
+		}
+	}
+	return joinWords(parts)
+}
+
+// setupCalls names the calls before the target: "PushBack_PushFront".
+func (r *renderer) setupCalls(c *oracle.Case) string {
+	var parts []string
+	for i := 0; i < c.Target; i++ {
+		op := r.prog.Ops[c.Seq.Stmts[i].Op]
+		if op.Func == nil {
+			continue
+		}
+		if n := op.Func.Name(); len(parts) == 0 || parts[len(parts)-1] != n {
+			parts = append(parts, n)
+		}
+	}
+	return joinWords(parts)
+}
+
 // joinWords joins name parts with "_", cut to maxSubName at a part
 // boundary where possible.
 func joinWords(parts []string) string {
@@ -68,9 +133,6 @@ func joinWords(parts []string) string {
 			break
 		}
 		name = next
-	}
-	if name == "" {
-		name = "default"
 	}
 	return name
 }
@@ -136,24 +198,62 @@ func textWord(s string) string {
 		return "empty"
 	}
 	if strings.TrimSpace(s) == "" {
-		return "blank"
+		return symbolWords(s) // "space", "tab_newline"
 	}
 	var b strings.Builder
+	cut := false
 	for _, c := range s {
+		if b.Len() >= maxWord {
+			cut = true
+			break
+		}
 		if unicode.IsLetter(c) || unicode.IsDigit(c) || c == '-' || c == '.' {
 			b.WriteRune(c)
 		} else if b.Len() > 0 && !strings.HasSuffix(b.String(), "_") {
 			b.WriteByte('_')
 		}
-		if b.Len() >= 24 {
+	}
+	w := b.String()
+	if cut {
+		// Cut at a word boundary, not inside a word.
+		if i := strings.LastIndexByte(w, '_'); i > 0 {
+			w = w[:i]
+		}
+	}
+	w = strings.Trim(w, "_")
+	if w == "" {
+		return symbolWords(s)
+	}
+	return w
+}
+
+// maxWord bounds the word one literal contributes to a subtest name.
+const maxWord = 24
+
+// symbolNames name the punctuation a text without letters or digits is
+// made of, so that "{" and "[" are told apart.
+var symbolNames = map[rune]string{'{': "lbrace", '}': "rbrace", '[': "lbracket", ']': "rbracket", '(': "lparen",
+	')': "rparen", '"': "quote", '\'': "apostrophe", '`': "backquote", ',': "comma", ':': "colon", ';': "semicolon",
+	'\\': "backslash", '/': "slash", '*': "star", '+': "plus", '=': "equals", '<': "lt", '>': "gt", '!': "bang",
+	'?': "question", '#': "hash", '$': "dollar", '%': "percent", '&': "amp", '|': "pipe", '^': "caret", '~': "tilde",
+	'@': "at", '_': "underscore", ' ': "space", '\t': "tab", '\n': "newline", '\r': "cr", 0: "nul"}
+
+// symbolWords names the first symbols of s: "lbrace_quote".
+func symbolWords(s string) string {
+	var parts []string
+	for _, c := range s {
+		n, ok := symbolNames[c]
+		if !ok {
+			n = "u" + strconv.FormatInt(int64(c), 16)
+		}
+		if len(parts) == 0 || parts[len(parts)-1] != n {
+			parts = append(parts, n)
+		}
+		if len(parts) == 3 {
 			break
 		}
 	}
-	w := strings.Trim(b.String(), "_")
-	if w == "" {
-		return "symbols"
-	}
-	return w
+	return strings.Join(parts, "_")
 }
 
 // fieldName makes a Go identifier from a parameter or type name.

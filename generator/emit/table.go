@@ -34,6 +34,8 @@ type table struct {
 	// consts are the target's checks that are the same in every row.
 	consts   []oracle.Assertion
 	override map[[2]int]*field
+	// skip holds the observer results whose checks are want fields.
+	skip map[[2]int]bool
 }
 
 const (
@@ -41,7 +43,22 @@ const (
 	errConst
 	errString
 	errBool
+	errIs // wantErr error: an exported sentinel, checked with errors.Is
 )
+
+// errCheckKey is equal for error assertions a table checks the same way.
+func (r *renderer) errCheckKey(a oracle.Assertion) string {
+	switch cl := r.errClass(a); cl {
+	case errClassNone:
+		return fmt.Sprint(a.Kind)
+	case errClassIs:
+		return cl + ":" + a.Err.Is[0]
+	case errClassMsg:
+		return cl + ":" + errMsg(a)
+	default:
+		return cl
+	}
+}
 
 // field is a table field that feeds argument arg of statement stmt.
 type field struct {
@@ -51,11 +68,14 @@ type field struct {
 	verb      string // %q or %v, for failure messages
 }
 
-// wantField is a table field holding a result of the target.
+// wantField is a table field holding a result of the target or of an
+// observer called after it.
 type wantField struct {
-	name   string
-	result int
-	typ    types.Type
+	name         string
+	stmt, result int
+	typ          types.Type
+	// equateEmpty: nil and empty mean the same for this result.
+	equateEmpty bool
 }
 
 // tables finds the tables among the cases of one test function, and
@@ -78,26 +98,29 @@ func (r *renderer) tables(cs []*oracle.Case) ([]*table, []*oracle.Case) {
 		}
 		add(k, c)
 	}
-	// Rows whose error message was not asserted cannot share a wantErr
-	// string with rows whose message was: they form their own group.
+	// Rows whose errors are checked differently (errors.Is, by message,
+	// only non-nil) cannot share a wantErr field: the rows of the class
+	// seen first keep the group, with the rows without an error; the
+	// others form groups of their own. Rows checked with errors.As are
+	// subtests.
 	var order2 []string
 	groups2 := map[string][]*oracle.Case{}
 	for _, k := range order {
 		g := groups[k]
-		hasMsg, hasNoMsg := false, false
-		for _, c := range g {
-			if a, ok := r.targetErr(c); ok && a.Kind == oracle.ErrNonNil {
-				if errMsg(a) == "" {
-					hasNoMsg = true
-				} else {
-					hasMsg = true
-				}
-			}
-		}
+		first := ""
 		for _, c := range g {
 			k2 := k
-			if a, ok := r.targetErr(c); ok && hasMsg && hasNoMsg && a.Kind == oracle.ErrNonNil && errMsg(a) == "" {
-				k2 += "#nomsg"
+			if a, ok := r.targetErr(c); ok {
+				switch cl := r.errClass(a); {
+				case cl == errClassAs:
+					rest = append(rest, c)
+					continue
+				case cl == errClassNone:
+				case first == "":
+					first = cl
+				case cl != first:
+					k2 += "#" + cl
+				}
 			}
 			if _, ok := groups2[k2]; !ok {
 				order2 = append(order2, k2)
@@ -151,14 +174,11 @@ func errMsg(a oracle.Assertion) string {
 	return a.Want.S
 }
 
-// shapeKey is equal for cases that can share a table; false if the case
-// cannot be a row (its target is not its last statement: a table checks
-// the target last and may return early).
+// shapeKey is equal for cases that can share a table: the same calls,
+// the same checks before the target, and results of the target and of
+// the observers after it that are either want fields or the same.
 func (r *renderer) shapeKey(c *oracle.Case) (string, bool) {
 	s := c.Seq
-	if c.Target != len(s.Stmts)-1 {
-		return "", false
-	}
 	var b strings.Builder
 	for _, st := range s.Stmts {
 		op := r.prog.Ops[st.Op]
@@ -184,8 +204,11 @@ func (r *renderer) shapeKey(c *oracle.Case) (string, bool) {
 		return keys[i][0] < keys[j][0] || keys[i][0] == keys[j][0] && keys[i][1] < keys[j][1]
 	})
 	for _, k := range keys {
-		if k[0] != c.Target {
-			a := slots[k]
+		a := slots[k]
+		switch {
+		case k[0] > c.Target && r.wantable(a):
+			fmt.Fprintf(&b, ";%d.%d:V", k[0], k[1])
+		case k[0] != c.Target:
 			fmt.Fprintf(&b, ";%d.%d:%d:%s", k[0], k[1], a.Kind, treeKey(a.Want))
 		}
 	}
@@ -244,8 +267,15 @@ func (r *renderer) varyable(op *model.Op, k, nargs int, l seq.Lit) bool {
 	return r.nameable(p.Type)
 }
 
-// wantableType reports whether a result of type t can be a want field.
+// wantableType reports whether a result of type t can be a want field:
+// a basic type, or a slice or map of them (compared with cmp.Diff).
 func (r *renderer) wantableType(t types.Type) bool {
+	switch u := t.Underlying().(type) {
+	case *types.Slice:
+		return r.wantableType(u.Elem()) && r.nameable(t)
+	case *types.Map:
+		return r.wantableType(u.Key()) && r.wantableType(u.Elem()) && r.nameable(t)
+	}
 	b, ok := t.Underlying().(*types.Basic)
 	if !ok || b.Info()&(types.IsComplex|types.IsUntyped) != 0 || b.Kind() == types.UnsafePointer {
 		return false
@@ -256,6 +286,9 @@ func (r *renderer) wantableType(t types.Type) bool {
 func (r *renderer) wantable(a oracle.Assertion) bool {
 	if a.Kind != oracle.Equal || a.Want == nil || !r.wantableType(a.Type) {
 		return false
+	}
+	if _, basic := a.Type.Underlying().(*types.Basic); !basic {
+		return true // wantableType checked that the value can be written
 	}
 	switch a.Want.Kind {
 	case rt.TBool, rt.TInt, rt.TUint, rt.TFloat, rt.TString:
@@ -307,24 +340,30 @@ func (r *renderer) newTable(g []*oracle.Case) *table {
 	for i, c := range g {
 		slots[i] = r.slots(c)
 	}
-	// The target's error.
+	// The target's error: checked inline when every row checks it the
+	// same way, else a wantErr field of the rows' error class.
 	if top.ErrResult {
 		tb.errRes = len(top.Results) - 1
 		key := [2]int{tgt, tb.errRes}
 		if a, ok := slots[0][key]; ok {
 			tb.errMode = errConst
-			noMsg := false
+			class := errClassNone
 			for _, m := range slots {
 				b := m[key]
-				if b.Kind != a.Kind || errMsg(b) != errMsg(a) {
+				if r.errCheckKey(b) != r.errCheckKey(a) {
 					tb.errMode = errString
 				}
-				if b.Kind == oracle.ErrNonNil && errMsg(b) == "" {
-					noMsg = true
+				if cl := r.errClass(b); cl != errClassNone {
+					class = cl
 				}
 			}
-			if tb.errMode == errString && noMsg {
-				tb.errMode = errBool
+			if tb.errMode == errString {
+				switch class {
+				case errClassIs:
+					tb.errMode = errIs
+				case errClassAny:
+					tb.errMode = errBool
+				}
 			}
 			if tb.errMode == errConst {
 				tb.consts = append(tb.consts, a)
@@ -360,7 +399,53 @@ func (r *renderer) newTable(g []*oracle.Case) *table {
 				name = "wantOK"
 			}
 		}
-		tb.wants = append(tb.wants, &wantField{name: name, result: j, typ: t})
+		tb.wants = append(tb.wants, &wantField{name: name, stmt: tgt, result: j, typ: t})
+	}
+	// The observers' values: a want field where rows differ (the shape
+	// key made them want fields), inline where they are the same.
+	taken := map[string]bool{"name": true}
+	for _, f := range tb.fields {
+		taken[f.name] = true
+	}
+	for _, w := range tb.wants {
+		taken[w.name] = true
+	}
+	for i := tgt + 1; i < len(s.Stmts); i++ {
+		op := r.prog.Ops[s.Stmts[i].Op]
+		for j, t := range op.Results {
+			key := [2]int{i, j}
+			first, differ, present := "", false, false
+			for k, m := range slots {
+				a, ok := m[key]
+				present = present || ok
+				tk := fmt.Sprint(ok, a.Kind, treeKey(a.Want))
+				if k == 0 {
+					first = tk
+				} else if tk != first {
+					differ = true
+				}
+			}
+			if !present || !differ {
+				continue
+			}
+			base := "want" + strconv.Itoa(i)
+			if op.Func != nil {
+				base = "want" + op.Func.Name()
+			}
+			if len(op.Results) > 1 {
+				base += strconv.Itoa(j + 1)
+			}
+			tb.wants = append(tb.wants, &wantField{name: uniqueName(base, taken), stmt: i, result: j, typ: t})
+			if tb.skip == nil {
+				tb.skip = map[[2]int]bool{}
+			}
+			tb.skip[key] = true
+		}
+	}
+	for _, w := range tb.wants {
+		for _, m := range slots {
+			w.equateEmpty = w.equateEmpty || m[[2]int{w.stmt, w.result}].EquateEmpty
+		}
 	}
 	// Row names from the literals of the target call that differ, or,
 	// when those do not tell the rows apart, from all that differ.
@@ -376,6 +461,9 @@ func (r *renderer) newTable(g []*oracle.Case) *table {
 				}
 			}
 			name := joinWords(parts)
+			if name == "" {
+				name = "default"
+			}
 			dup = dup || len(parts) == 0 || seen[name]
 			seen[name] = true
 			tb.names = append(tb.names, name)
@@ -429,7 +517,7 @@ func (r *renderer) nameFields(c *oracle.Case, tb *table) {
 func (r *renderer) rowValue(t types.Type, want *rt.Tree) (ast.Expr, bool) {
 	b, ok := t.Underlying().(*types.Basic)
 	if !ok {
-		return nil, false
+		return r.valueExpr(t, want)
 	}
 	if named, ok := t.(*types.Named); ok {
 		if c := r.enumConst(named, want); c != nil {
@@ -449,13 +537,23 @@ func (r *renderer) tableStmts(tb *table, i int, subUsed map[string]bool) ([]ast.
 		bo.need = append(bo.need, [2]int{tgt, tb.errRes})
 	}
 	for _, w := range tb.wants {
-		bo.need = append(bo.need, [2]int{tgt, w.result})
+		bo.need = append(bo.need, [2]int{w.stmt, w.result})
 	}
+	bo.skip = tb.skip
 	for _, a := range tb.consts {
 		bo.need = append(bo.need, [2]int{a.Stmt, a.Result})
 	}
 	bo.afterTarget = func(vars map[[2]int]string, d desc) []ast.Stmt {
 		return r.tableChecks(tb, vars, d)
+	}
+	bo.afterStmt = func(i int, vars map[[2]int]string, d desc) []ast.Stmt {
+		var out []ast.Stmt
+		for _, w := range tb.wants {
+			if w.stmt == i && i != tgt {
+				out = append(out, r.wantCheck(w, vars[[2]int{w.stmt, w.result}], d, ""))
+			}
+		}
+		return out
 	}
 	body, err := r.body(tmpl, bo, nil)
 	if err != nil {
@@ -484,6 +582,8 @@ func (r *renderer) tableStmts(tb *table, i int, subUsed map[string]bool) ([]ast.
 		b.WriteString("\twantErr string\n")
 	case errBool:
 		b.WriteString("\twantErr bool\n")
+	case errIs:
+		b.WriteString("\twantErr error\n")
 	}
 	b.WriteString("}{\n")
 	for ri, c := range tb.rows {
@@ -500,9 +600,9 @@ func (r *renderer) tableStmts(tb *table, i int, subUsed map[string]bool) ([]ast.
 		}
 		slots := r.slots(c)
 		for _, w := range tb.wants {
-			a, ok := slots[[2]int{tgt, w.result}]
-			if !ok {
-				continue
+			a, ok := slots[[2]int{w.stmt, w.result}]
+			if !ok || a.Want.Kind == rt.TNil {
+				continue // the field's zero value
 			}
 			x, ok := r.rowValue(w.typ, a.Want)
 			if !ok {
@@ -516,6 +616,8 @@ func (r *renderer) tableStmts(tb *table, i int, subUsed map[string]bool) ([]ast.
 				kv("wantErr", strLit(errMsg(a)))
 			case errBool:
 				kv("wantErr", ident("true"))
+			case errIs:
+				kv("wantErr", r.sentinelExpr(a.Err.Is[0]))
 			}
 		}
 		b.WriteString("\t" + exprString(row) + ",\n")
@@ -542,23 +644,32 @@ func (r *renderer) tableChecks(tb *table, vars map[[2]int]string, d desc) []ast.
 	tgt := tb.rows[0].Target
 	var out []ast.Stmt
 	wantErr := sel(ident("tt"), "wantErr")
-	more := len(tb.wants) > 0
-	if tb.errMode == errString || tb.errMode == errBool {
+	more := false
+	for _, w := range tb.wants {
+		more = more || w.stmt == tgt
+	}
+	if tb.errMode == errString || tb.errMode == errBool || tb.errMode == errIs {
 		ev := ident(vars[[2]int{tgt, tb.errRes}])
 		report := errorf
 		if more {
 			report = fatalf
 		}
-		if tb.errMode == errString {
+		if tb.errMode == errString || tb.errMode == errIs {
 			wrong := ifStmt(binary(binary(ev, token.EQL, ident("nil")), token.LOR,
 				binary(call(sel(ev, "Error")), token.NEQ, wantErr)),
 				errorf(d, " error = %v, want %q", ev, wantErr))
+			var none ast.Expr = strLit("")
+			if tb.errMode == errIs {
+				wrong = ifStmt(&ast.UnaryExpr{Op: token.NOT, X: call(sel(ident(r.use("errors")), "Is"), ev, wantErr)},
+					errorf(d, " error = %v, want %v", ev, wantErr))
+				none = ident("nil")
+			}
 			if more {
 				out = append(out,
-					ifStmt(binary(wantErr, token.NEQ, strLit("")), wrong, &ast.ReturnStmt{}),
+					ifStmt(binary(wantErr, token.NEQ, none), wrong, &ast.ReturnStmt{}),
 					ifStmt(binary(ev, token.NEQ, ident("nil")), report(d, " returned error: %v", ev)))
 			} else {
-				s := ifStmt(binary(wantErr, token.NEQ, strLit("")), wrong)
+				s := ifStmt(binary(wantErr, token.NEQ, none), wrong)
 				s.Else = ifStmt(binary(ev, token.NEQ, ident("nil")), report(d, " returned error: %v", ev))
 				out = append(out, s)
 			}
@@ -576,11 +687,14 @@ func (r *renderer) tableChecks(tb *table, vars map[[2]int]string, d desc) []ast.
 		}
 	}
 	for k, w := range tb.wants {
+		if w.stmt != tgt {
+			continue
+		}
 		what := ""
 		if k > 0 {
 			what = " " + vars[[2]int{tgt, w.result}]
 		}
-		out = append(out, r.diff(sel(ident("tt"), w.name), ident(vars[[2]int{tgt, w.result}]), d, what))
+		out = append(out, r.wantCheck(w, vars[[2]int{tgt, w.result}], d, what))
 	}
 	for _, a := range tb.consts {
 		if a.Kind == oracle.Equal {
@@ -588,4 +702,18 @@ func (r *renderer) tableChecks(tb *table, vars map[[2]int]string, d desc) []ast.
 		}
 	}
 	return out
+}
+
+// wantCheck compares result variable v with its want field: != for a
+// basic value, cmp.Diff for the others.
+func (r *renderer) wantCheck(w *wantField, v string, d desc, what string) ast.Stmt {
+	want := sel(ident("tt"), w.name)
+	if _, basic := w.typ.Underlying().(*types.Basic); basic {
+		verb := "%v"
+		if isText(w.typ) {
+			verb = "%q"
+		}
+		return ifStmt(binary(ident(v), token.NEQ, want), errorf(d, esc(what)+" = "+verb+", want "+verb, ident(v), want))
+	}
+	return r.diff(want, ident(v), d, what, r.equateEmpty(w.equateEmpty)...)
 }

@@ -1,10 +1,16 @@
 package oracle
 
 import (
+	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"go/types"
 	"math"
 	"testing"
 
 	rt "github.com/gentest-go/gentest/generator/harness/rt"
+	"github.com/gentest-go/gentest/generator/model"
 	"github.com/gentest-go/gentest/generator/seq"
 )
 
@@ -113,5 +119,44 @@ func TestAssertionsWhichStatements(t *testing.T) {
 	res.Stmts[3] = rt.StmtResult{Outcome: rt.OutPanic}
 	if got := assertsOn(Assertions(prog, s, res, 4)); got != "0:Equal" {
 		t.Errorf("statement 3 panicked: asserts %s, want 0:Equal", got)
+	}
+}
+
+// EquateEmpty is set on every Equal assertion of a result for which one
+// case saw nil and another an empty slice, and on no other.
+func TestMarkEquateEmpty(t *testing.T) {
+	fields := `package p
+func Fields(s string) []string { return nil }
+func Keys(s string) []string   { return nil }
+`
+	fset := token.NewFileSet()
+	file, err := parser.ParseFile(fset, "p.go", fields, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pkg, err := (&types.Config{}).Check("example.com/p", fset, []*ast.File{file}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	prog := model.Build(pkg, model.Options{})
+	f, k := opNamed(t, prog, "Fields"), opNamed(t, prog, "Keys")
+	sl := func(n int) *rt.Tree {
+		tr := &rt.Tree{Kind: rt.TSlice}
+		for i := 0; i < n; i++ {
+			tr.Elems = append(tr.Elems, rt.Tree{Kind: rt.TString, S: "x"})
+		}
+		return tr
+	}
+	mk := func(op *model.Op, want *rt.Tree) *Case {
+		return &Case{Seq: mkSeq(call(op, strLit("x"))), Asserts: []Assertion{{Kind: Equal, Type: op.Results[0], Want: want}}}
+	}
+	cases := []*Case{mk(f, &rt.Tree{Kind: rt.TNil}), mk(f, sl(0)), mk(f, sl(2)), mk(k, &rt.Tree{Kind: rt.TNil}), mk(k, sl(1))}
+	MarkEquateEmpty(prog, cases)
+	var got []bool
+	for _, c := range cases {
+		got = append(got, c.Asserts[0].EquateEmpty)
+	}
+	if fmt.Sprint(got) != "[true true true false false]" {
+		t.Errorf("EquateEmpty = %v, want [true true true false false]", got)
 	}
 }

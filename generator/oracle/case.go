@@ -1,6 +1,9 @@
 package oracle
 
-import "github.com/gentest-go/gentest/generator/seq"
+import (
+	rt "github.com/gentest-go/gentest/generator/harness/rt"
+	"github.com/gentest-go/gentest/generator/seq"
+)
 
 // Case is one test case: a sequence and what to assert about it.
 type Case struct {
@@ -9,6 +12,11 @@ type Case struct {
 	Target  int
 	// Key identifies the case to the caller (for dropping failing ones).
 	Key int
+	// Values holds, by statement and result, the values of results later
+	// statements take as arguments, where they are deterministic (see
+	// ArgValues): the emitter may write one as a literal instead of the
+	// calls that built it.
+	Values map[[2]int]*rt.Tree
 }
 
 // Finding is a probable bug, which emit.RenderFindings writes as a failing test.

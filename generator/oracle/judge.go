@@ -98,11 +98,12 @@ func Judge(prog *model.Program, runner search.Runner, corpus []*search.Entry, op
 			continue
 		}
 		j.Cases = append(j.Cases, &Case{Seq: e.Seq, Target: e.Target, Key: i,
-			Asserts: Assertions(prog, e.Seq, o.Result, e.Target)})
+			Asserts: Assertions(prog, e.Seq, o.Result, e.Target), Values: ArgValues(prog, e.Seq, o.Result)})
 		tr := minimize.Trial{Seq: e.Seq, Target: e.Target}
 		j.Cands = append(j.Cands, minimize.Candidate{Len: e.Seq.Len(), Cover: minimize.CoverageOf(o.Result),
 			BehaviourKey: minimize.BehaviourKey(prog, tr, o.Result)})
 	}
+	MarkEquateEmpty(prog, j.Cases)
 	return j
 }
 

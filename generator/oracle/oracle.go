@@ -9,8 +9,6 @@ import (
 	"regexp"
 
 	rt "github.com/gentest-go/gentest/generator/harness/rt"
-	"github.com/gentest-go/gentest/generator/model"
-	"github.com/gentest-go/gentest/generator/seq"
 )
 
 // Kind is the kind of an assertion.
@@ -29,107 +27,15 @@ type Assertion struct {
 	Kind         Kind
 	Type         types.Type // static type of the result
 	Want         *rt.Tree
+	// Err, for ErrNonNil, is the error's tree even when its message is
+	// not asserted: the package's sentinels it matches (Err.Is) and, for
+	// a pointer to a struct, the struct (Err.Elems[0]), for errors.Is and
+	// errors.As checks.
+	Err *rt.Tree
+	// EquateEmpty says the operation was seen returning both nil and an
+	// empty slice or map for this result: nil and empty mean the same to
+	// the package, and the test does not tell them apart.
+	EquateEmpty bool
 }
 
 var addressRE = regexp.MustCompile(`0x[0-9a-f]{6,}`)
-
-// Assertions returns the assertions for a sequence, given a result run
-// with value trees and repetition (rt.FlagDetail|rt.FlagRepeat).
-// Results of the target statement are asserted; other statements' results
-// are asserted when they are of basic type, since those cannot change later
-// and document intermediate behaviour (a Pop's result, say).
-func Assertions(prog *model.Program, s *seq.Seq, res *rt.Result, target int) []Assertion {
-	var out []Assertion
-	used := s.Uses()
-	// Values from operations whose facts say they are nondeterministic
-	// (clock, random, map order), and everything computed from them, are
-	// never asserted: a repeated run in one process may agree by chance
-	// (a value cached in a global) while the next go test would not.
-	tainted := make([]bool, len(s.Stmts))
-	for i, st := range s.Stmts {
-		tainted[i] = prog.Ops[st.Op].Effects.Nondeterministic
-		for _, a := range st.Args {
-			if !a.IsLit && a.Stmt < i && tainted[a.Stmt] {
-				tainted[i] = true
-			}
-		}
-	}
-	for i, st := range s.Stmts {
-		if i >= len(res.Stmts) || res.Stmts[i].Outcome != rt.OutNormal {
-			break
-		}
-		if tainted[i] {
-			continue
-		}
-		op := prog.Ops[st.Op]
-		sr := res.Stmts[i]
-		for j, v := range sr.Values {
-			if j >= len(op.Results) || v.Unstable || v.Tree == nil {
-				continue
-			}
-			t := op.Results[j]
-			if op.ErrResult && j == len(op.Results)-1 {
-				if i != target && !hasNonErr(op) {
-					// A call made only for its effect, like Push: its nil
-					// error is still worth checking.
-				}
-				if v.Nil {
-					out = append(out, Assertion{Stmt: i, Result: j, Kind: ErrNil, Type: t})
-				} else {
-					a := Assertion{Stmt: i, Result: j, Kind: ErrNonNil, Type: t}
-					if v.Tree.Kind == rt.TError && !addressRE.MatchString(v.Tree.S) {
-						a.Want = v.Tree
-					}
-					out = append(out, a)
-				}
-				continue
-			}
-			if op.ErrResult && !sr.Values[len(sr.Values)-1].Nil {
-				continue // results beside a non-nil error are unspecified
-			}
-			// Before the target, only basic results nothing else uses;
-			// after it come observers, whose results are the point.
-			if i < target && (!isBasic(t) || used[i]) {
-				continue
-			}
-			if !stable(v.Tree) {
-				continue
-			}
-			out = append(out, Assertion{Stmt: i, Result: j, Kind: Equal, Type: t, Want: v.Tree})
-		}
-	}
-	return out
-}
-
-func hasNonErr(op *model.Op) bool { return len(op.Results) > 1 }
-
-func isBasic(t types.Type) bool {
-	_, ok := t.Underlying().(*types.Basic)
-	return ok
-}
-
-// stable rejects trees that are not worth asserting: truncated, holding
-// NaN (never equal to itself), or text with addresses.
-func stable(t *rt.Tree) bool {
-	if t.Truncated {
-		return false
-	}
-	switch t.Kind {
-	case rt.TFloat:
-		if t.F != t.F {
-			return false
-		}
-	case rt.TString, rt.TError, rt.TBytes:
-		if addressRE.MatchString(t.S) {
-			return false
-		}
-	case rt.TOpaque, rt.TFunc, rt.TChan:
-		return false
-	}
-	for i := range t.Elems {
-		if !stable(&t.Elems[i]) {
-			return false
-		}
-	}
-	return true
-}

@@ -1,6 +1,7 @@
 package gentestrt
 
 import (
+	"errors"
 	"fmt"
 	"hash/fnv"
 	"math"
@@ -23,7 +24,7 @@ const (
 	TMap     = 9
 	TStruct  = 10
 	TPtr     = 11
-	TError   = 12 // an error value: S holds Error(); Elems[0], if present, the underlying value
+	TError   = 12 // an error value: S holds Error(); Elems[0], for a pointer to a struct, the struct
 	TFunc    = 13
 	TChan    = 14
 	TOpaque  = 15 // a value that cannot be shown: unsafe pointers, cycles, too deep
@@ -52,6 +53,37 @@ type Tree struct {
 	// sorted by key (maps), fields (structs) or the pointee (pointers).
 	Elems  []Tree
 	Fields []string
+	// Is names, for an error (TError), the exported error variables of
+	// the package under test the error matches with errors.Is, in
+	// declaration order (see Sentinels).
+	Is []string
+}
+
+// Sentinel is an exported error variable of the package under test, which
+// errors the code returns are compared with (errors.Is).
+type Sentinel struct {
+	Name string
+	Err  error
+}
+
+// Sentinels are the package's exported error variables; the registry sets
+// them in its init, before any sequence runs.
+var Sentinels []Sentinel
+
+// sentinelsOf returns the names of the sentinels err matches. errors.Is
+// may call the package's own Is methods, which may panic.
+func sentinelsOf(err error) (names []string) {
+	defer func() {
+		if recover() != nil {
+			names = nil
+		}
+	}()
+	for _, s := range Sentinels {
+		if s.Err != nil && errors.Is(err, s.Err) {
+			names = append(names, s.Name)
+		}
+	}
+	return names
 }
 
 // Limits on value trees, so a huge or cyclic value cannot stall the
@@ -250,6 +282,18 @@ func (b *treeBuilder) build(v reflect.Value, depth int) Tree {
 		}
 		out.Kind = TError
 		out.S = safeError(v)
+		// A value read from an unexported field cannot be an interface
+		// again; only the error a call returned is compared anyway.
+		if v.CanInterface() {
+			if e, ok := v.Interface().(error); ok {
+				out.Is = sentinelsOf(e)
+			}
+		}
+		// The fields of a *T error (errors.As checks them); a T whose
+		// value is an error itself would come back here.
+		if v.Kind() == reflect.Ptr && v.Elem().Kind() == reflect.Struct && !v.Elem().Type().Implements(errorType) {
+			out.Elems = []Tree{b.build(v.Elem(), depth+1)}
+		}
 		return out
 	}
 	switch v.Kind() {

@@ -381,6 +381,10 @@ func (e *Encoder) tree(t *Tree) {
 	for _, f := range t.Fields {
 		e.str(f)
 	}
+	e.uv(uint64(len(t.Is)))
+	for _, f := range t.Is {
+		e.str(f)
+	}
 }
 
 // Decoder reads frames.
@@ -640,6 +644,12 @@ func (d *Decoder) tree(depth int) *Tree {
 		t.Fields = make([]string, n)
 		for i := range t.Fields {
 			t.Fields[i] = d.str()
+		}
+	}
+	if n := d.count(); n > 0 {
+		t.Is = make([]string, n)
+		for i := range t.Is {
+			t.Is[i] = d.str()
 		}
 	}
 	return t

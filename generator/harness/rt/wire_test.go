@@ -42,8 +42,10 @@ func TestBatchRoundTrip(t *testing.T) {
 func TestResultRoundTrip(t *testing.T) {
 	tree := MakeTree(map[string][]int{"b": {2}, "a": nil})
 	bytesTree := MakeTree([]byte{0xef, 0, 'x'}) // binary []byte, as a hash's Sum returns
+	errTree := &Tree{Kind: TError, S: "bad", Is: []string{"ErrBad", "ErrInput"}}
 	r := &Result{ID: 9, Stmts: []StmtResult{
-		{Outcome: OutNormal, Values: []Value{{Type: "map[string][]int", Hash: 42, Tree: tree}, {Type: "[]uint8", Hash: 7, Tree: bytesTree}}},
+		{Outcome: OutNormal, Values: []Value{{Type: "map[string][]int", Hash: 42, Tree: tree}, {Type: "[]uint8", Hash: 7, Tree: bytesTree},
+			{Type: "*errors.errorString", Tree: errTree}}},
 		{Outcome: OutPanic, PanicMsg: "boom", PanicRuntime: true, PanicSite: "x.go:3"},
 	}, Blocks: []int32{1, 5, 9}, Conds: []CondObs{{ID: 2, NTrue: 1, DistFalse: 3.5}, {ID: 7, NFalse: 2, DistTrue: 1}},
 		Operands: []OperandObs{

@@ -1,0 +1,111 @@
+package emit
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"strings"
+
+	rt "github.com/gentest-go/gentest/generator/harness/rt"
+	"github.com/gentest-go/gentest/generator/model"
+	"github.com/gentest-go/gentest/generator/oracle"
+	"github.com/gentest-go/gentest/generator/seq"
+)
+
+// changesNothing reports whether a call of op has no effect a later
+// statement could see: the purity facts call it pure (exactly).
+func changesNothing(op *model.Op) bool {
+	return op.Effects.Known && op.Effects.Pure
+}
+
+// changesNothingHere reports whether statement st, a call of op, has no
+// effect a later statement of its sequence could see: op is pure, or its
+// facts say it writes no package state and changes none of the arguments
+// the sequence holds (literal arguments nobody else sees).
+func changesNothingHere(op *model.Op, st seq.Stmt) bool {
+	e := op.Effects
+	if !e.Known || op.Restore != nil {
+		return false
+	}
+	if e.Pure {
+		return true
+	}
+	if e.WritesGlobal {
+		return false
+	}
+	for i, a := range st.Args {
+		if !a.IsLit && op.Mutator(i) {
+			return false
+		}
+	}
+	return true
+}
+
+// weakable reports whether an assertion whose value cannot be written in
+// full still says something that can be checked: a nil-able value that was
+// not nil (its type cannot be named, or it holds unexported state).
+func (r *renderer) weakable(a oracle.Assertion) bool {
+	return a.Kind == oracle.Equal && a.Want != nil && a.Want.Kind != rt.TNil && nilable(a.Type)
+}
+
+// weakAssertion checks what can be checked of a value that cannot be
+// written: that it is not nil, and for a slice or map its length.
+func (r *renderer) weakAssertion(a oracle.Assertion, v string, d desc) []ast.Stmt {
+	out := []ast.Stmt{ifStmt(binary(ident(v), token.EQL, ident("nil")), errorf(d, " = nil, want non-nil"))}
+	switch a.Type.Underlying().(type) {
+	case *types.Slice, *types.Map:
+		if a.Want.Kind == rt.TSlice || a.Want.Kind == rt.TMap || a.Want.Kind == rt.TBytes {
+			n := len(a.Want.Elems)
+			switch a.Want.Kind {
+			case rt.TMap:
+				n /= 2
+			case rt.TBytes:
+				n = len(a.Want.S)
+			}
+			if a.Want.Truncated {
+				return out
+			}
+			lenV := call(ident("len"), ident(v))
+			return []ast.Stmt{ifStmt(binary(lenV, token.NEQ, intLit(int64(n))),
+				errorf(d, fmt.Sprintf(" has %%d elements, want %d", n), lenV))}
+		}
+	}
+	return out
+}
+
+// descText is a call's description as plain text, for a comment.
+func descText(d desc, op *model.Op) string {
+	if len(d.args) == 0 {
+		return strings.ReplaceAll(d.format, "%%", "%")
+	}
+	name := op.Name
+	if op.Kind == model.Call {
+		name = op.Func.Name()
+	}
+	return name + "(...)"
+}
+
+// comment is a statement that prints as a comment line: a placeholder
+// identifier replaced after printing (see renderer.blocks).
+func (r *renderer) comment(text string) ast.Stmt {
+	ph := fmt.Sprintf("gentestNote%d_", len(r.blocks))
+	r.blocks[ph] = "// " + text
+	return &ast.ExprStmt{X: ident(ph)}
+}
+
+// nondeterministic reports whether statement i of s, or a statement it
+// takes an argument from, directly or not, is nondeterministic by its
+// facts.
+func (r *renderer) nondeterministic(s *seq.Seq, i int) bool {
+	tainted := make([]bool, i+1)
+	for k := 0; k <= i; k++ {
+		tainted[k] = r.prog.Ops[s.Stmts[k].Op].Effects.Nondeterministic
+		for _, a := range s.Stmts[k].Args {
+			if !a.IsLit && a.Stmt < k && tainted[a.Stmt] {
+				tainted[k] = true
+			}
+		}
+	}
+	return tainted[i]
+}

@@ -1,0 +1,312 @@
+package emit
+
+import (
+	"go/ast"
+	"go/importer"
+	"go/parser"
+	"go/token"
+	"go/types"
+	"strings"
+	"sync"
+	"testing"
+
+	rt "github.com/gentest-go/gentest/generator/harness/rt"
+	"github.com/gentest-go/gentest/generator/model"
+	"github.com/gentest-go/gentest/generator/oracle"
+	"github.com/gentest-go/gentest/generator/seq"
+)
+
+// readableFixture is the package of issue 15's classes: opaque results,
+// exported sentinels and error types, tables, inlining, nil and empty.
+const readableFixture = "../../testdata/gen/readable/readable.go"
+
+var (
+	readableOnce sync.Once
+	readableProg *model.Program
+	readableErr  error
+)
+
+// loadReadable builds the model of the fixture with the effects the
+// purity analysis gives it: the observers and the string functions are
+// pure, NewSession reads the clock, the rest change their receiver.
+func loadReadable(t testing.TB) *model.Program {
+	t.Helper()
+	readableOnce.Do(func() {
+		fset := token.NewFileSet()
+		f, err := parser.ParseFile(fset, readableFixture, nil, 0)
+		if err != nil {
+			readableErr = err
+			return
+		}
+		conf := types.Config{Importer: importer.ForCompiler(fset, "source", nil)}
+		pkg, err := conf.Check("example.com/readable", fset, []*ast.File{f}, nil)
+		if err != nil {
+			readableErr = err
+			return
+		}
+		pure := map[string]bool{"User": true, "Hits": true, "Started": true, "Fork": true, "Quote": true,
+			"Words": true, "Grade": true, "ParseDigits": true, "Unquote": true, "Error": true}
+		readableProg = model.Build(pkg, model.Options{Effects: func(fn *types.Func) model.Effects {
+			switch {
+			case pure[fn.Name()]:
+				return model.Effects{Known: true, Pure: true}
+			case fn.Name() == "NewSession":
+				return model.Effects{Known: true, Nondeterministic: true}
+			}
+			return model.Effects{Known: true, MutatesRecv: true}
+		}})
+	})
+	if readableErr != nil {
+		t.Fatal(readableErr)
+	}
+	return readableProg
+}
+
+// mk builds a sequence of (op, args) pairs against prog.
+func mk(t testing.TB, prog *model.Program, stmts ...stmt) *seq.Seq {
+	s := &seq.Seq{}
+	for _, st := range stmts {
+		s.Stmts = append(s.Stmts, seq.Stmt{Op: opID(t, prog, st.op), Args: st.args})
+	}
+	return s
+}
+
+func eq(stmt, result int, typ types.Type, want *rt.Tree) oracle.Assertion {
+	return oracle.Assertion{Stmt: stmt, Result: result, Kind: oracle.Equal, Type: typ, Want: want}
+}
+
+// opaque is the tree of a *Session: a pointer to a struct with unexported
+// fields, which no literal can write.
+var opaque = &rt.Tree{Kind: rt.TPtr, Type: "*readable.Session", Elems: []rt.Tree{{Kind: rt.TStruct, Type: "readable.Session"}}}
+
+// Every test checks its target: its results, what can be checked of
+// them, an observer, or a comment says the call must not panic. Pure
+// calls whose results nothing reads are left out.
+func TestEveryTestChecksItsTarget(t *testing.T) {
+	prog := loadReadable(t)
+	ref := func(i int) []seq.Arg { return []seq.Arg{seq.Ref(i, 0)} }
+	sess := stmt{"NewSession", lits(str("ann"))}
+	resType := func(name string, j int) types.Type { return prog.Ops[opID(t, prog, name)].Results[j] }
+	timeTree := &rt.Tree{Kind: rt.TStruct, Type: "time.Time"}
+	cases := []*oracle.Case{
+		// Hit: User before it and Started after it are pure and say
+		// nothing, and NewSession("zed") changes nothing the test holds;
+		// Hits is the observer that checks it.
+		{Seq: mk(t, prog, sess, stmt{"Session.User", ref(0)}, stmt{"NewSession", lits(str("zed"))}, stmt{"Session.Hit", ref(0)},
+			stmt{"Session.Hits", ref(0)}, stmt{"Session.Started", ref(0)}), Target: 3, Key: 0,
+			Asserts: []oracle.Assertion{eq(4, 0, resType("Session.Hits", 0), tree(1)),
+				eq(5, 0, resType("Session.Started", 0), timeTree)}},
+		// Fork returns an opaque pointer: it is checked to be non-nil.
+		{Seq: mk(t, prog, sess, stmt{"Session.Fork", ref(0)}), Target: 1, Key: 1,
+			Asserts: []oracle.Assertion{eq(1, 0, resType("Session.Fork", 0), opaque)}},
+		// Started returns the time, never asserted: a comment says so.
+		{Seq: mk(t, prog, sess, stmt{"Session.Started", ref(0)}), Target: 1, Key: 2},
+	}
+	out, err := Render(prog, cases, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	hit := funcSrc(t, out.Src, "TestSession_Hit")
+	mustContain(t, "TestSession_Hit", hit, "session.Hit()\n", "if n != 1 {")
+	for _, noise := range []string{"User()", "Started()", "must not panic", "zed"} {
+		if strings.Contains(hit, noise) {
+			t.Errorf("TestSession_Hit has %q:\n%s", noise, hit)
+		}
+	}
+	mustContain(t, "TestSession_Fork", funcSrc(t, out.Src, "TestSession_Fork"),
+		"got := session.Fork()", "if got == nil {", `t.Error("session.Fork() = nil, want non-nil")`)
+	mustContain(t, "TestSession_Started", funcSrc(t, out.Src, "TestSession_Started"),
+		"\t// session.Started() must not panic; what it returns depends on the clock or on randomness.\n\t_ = session.Started()")
+}
+
+// Errors are checked with errors.Is against the package's sentinels, and
+// with errors.As into its error types with their fields; a package that
+// exports either never has its messages compared.
+func TestErrorChecks(t *testing.T) {
+	prog := loadReadable(t)
+	parse := opID(t, prog, "ParseDigits")
+	errRes := prog.Ops[parse].Results[1]
+	intRes := prog.Ops[parse].Results[0]
+	errCase := func(key int, in string, e *rt.Tree) *oracle.Case {
+		a := oracle.Assertion{Stmt: 0, Result: 1, Kind: oracle.ErrNonNil, Type: errRes, Err: e}
+		if e.S != "" {
+			a.Want = e
+		}
+		return &oracle.Case{Seq: mk(t, prog, stmt{"ParseDigits", lits(str(in))}), Key: key, Asserts: []oracle.Assertion{a}}
+	}
+	syntax := &rt.Tree{Kind: rt.TError, Type: "*readable.SyntaxError", S: `readable: bad "b" at 1`,
+		Elems: []rt.Tree{{Kind: rt.TStruct, Type: "readable.SyntaxError", Exported: true, Fields: []string{"Pos", "Char"},
+			Elems: []rt.Tree{{Kind: rt.TInt, I: 1, Type: "int"}, {Kind: rt.TString, S: "b", Type: "string"}}}}}
+	cases := []*oracle.Case{
+		{Seq: mk(t, prog, stmt{"ParseDigits", lits(str("42"))}), Key: 0, Asserts: []oracle.Assertion{
+			{Stmt: 0, Result: 1, Kind: oracle.ErrNil, Type: errRes}, eq(0, 0, intRes, tree(42))}},
+		errCase(1, "", &rt.Tree{Kind: rt.TError, S: "readable: empty input", Is: []string{"example.com/readable.ErrEmpty"}}),
+		errCase(2, "9999999", &rt.Tree{Kind: rt.TError, S: `parsing "9999999": readable: out of range`, Is: []string{"example.com/readable.ErrRange"}}),
+		errCase(3, "0b", syntax),
+	}
+	out, err := Render(prog, cases, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := funcSrc(t, out.Src, "TestParseDigits")
+	mustContain(t, "TestParseDigits", src,
+		"\t\twantErr error\n",
+		`{name: "empty", in: "", wantErr: readable.ErrEmpty},`,
+		`wantErr: readable.ErrRange},`,
+		"if !errors.Is(err, tt.wantErr) {",
+		"var syntaxError *readable.SyntaxError",
+		"if !errors.As(err, &syntaxError) {",
+		`cmp.Diff(&readable.SyntaxError{Pos: 1, Char: "b"}, syntaxError)`)
+	if strings.Contains(src, ".Error()") {
+		t.Errorf("messages compared although the package exports sentinels and error types:\n%s", src)
+	}
+	mustContain(t, "imports", string(out.Src), "\t\"errors\"\n")
+
+	// Unquote's errors are none of the package's: only non-nil.
+	unq := opID(t, prog, "Unquote")
+	u := &oracle.Case{Seq: &seq.Seq{Stmts: []seq.Stmt{{Op: unq, Args: lits(str(""))}}}, Key: 9, Asserts: []oracle.Assertion{
+		{Stmt: 0, Result: 1, Kind: oracle.ErrNonNil, Type: errRes, Want: &rt.Tree{Kind: rt.TError, S: "readable: invalid syntax"},
+			Err: &rt.Tree{Kind: rt.TError, S: "readable: invalid syntax", Type: "*fmt.wrapError"}}}}
+	out, err = Render(prog, []*oracle.Case{u}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	src = funcSrc(t, out.Src, "TestUnquote")
+	mustContain(t, "TestUnquote", src, "if err == nil {")
+	if strings.Contains(src, "invalid syntax") {
+		t.Errorf("message compared:\n%s", src)
+	}
+	// A sentinel of a package it imports: errors.Is too.
+	u.Asserts[0].Err.Is = []string{"strconv.ErrSyntax"}
+	out, err = Render(prog, []*oracle.Case{u}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	mustContain(t, "TestUnquote", funcSrc(t, out.Src, "TestUnquote"), "if !errors.Is(err, strconv.ErrSyntax) {")
+}
+
+// Cases of one target that differ only in literals are a table, whatever
+// the type of their results and with the observers called after the
+// target; subtest names say what tells cases apart, without numbers.
+func TestTablesAndNames(t *testing.T) {
+	prog := loadReadable(t)
+	words := opID(t, prog, "Words")
+	wordsRes := prog.Ops[words].Results[0]
+	strSlice := func(ss ...string) *rt.Tree {
+		tr := &rt.Tree{Kind: rt.TSlice, Type: "[]string"}
+		for _, s := range ss {
+			tr.Elems = append(tr.Elems, *tree(s))
+		}
+		return tr
+	}
+	one := func(key int, in string, want *rt.Tree) *oracle.Case {
+		return &oracle.Case{Seq: mk(t, prog, stmt{"Words", lits(str(in))}), Key: key,
+			Asserts: []oracle.Assertion{eq(0, 0, wordsRes, want)}}
+	}
+	ref := func(i int) []seq.Arg { return []seq.Arg{seq.Ref(i, 0)} }
+	user, hits := prog.Ops[opID(t, prog, "Session.User")].Results[0], prog.Ops[opID(t, prog, "Session.Hits")].Results[0]
+	hit := func(key int, name string) *oracle.Case {
+		return &oracle.Case{Seq: mk(t, prog, stmt{"NewSession", lits(str(name))}, stmt{"Session.Hit", ref(0)},
+			stmt{"Session.User", ref(0)}, stmt{"Session.Hits", ref(0)}), Target: 1, Key: key,
+			Asserts: []oracle.Assertion{eq(2, 0, user, tree(name)), eq(3, 0, hits, tree(1))}}
+	}
+	hitsAfter := func(key int, name string, nhits int) *oracle.Case {
+		stmts := []stmt{{"NewSession", lits(str(name))}}
+		for i := 0; i < nhits; i++ {
+			stmts = append(stmts, stmt{"Session.Hit", ref(0)})
+		}
+		stmts = append(stmts, stmt{"Session.Hits", ref(0)})
+		return &oracle.Case{Seq: mk(t, prog, stmts...), Target: nhits + 1, Key: key,
+			Asserts: []oracle.Assertion{eq(nhits+1, 0, hits, tree(nhits))}}
+	}
+	cases := []*oracle.Case{
+		one(0, "a b", strSlice("a", "b")), one(1, "{", strSlice("{")), one(2, "[", strSlice("[")),
+		hit(3, "ann"), hit(4, "bob"),
+		hitsAfter(5, "ann", 1), hitsAfter(6, "bob", 2),
+	}
+	out, err := Render(prog, cases, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	mustContain(t, "TestWords", funcSrc(t, out.Src, "TestWords"),
+		"\t\twant []string\n", `{name: "a_b", in: "a b", want: []string{"a", "b"}},`,
+		`{name: "lbrace", in: "{", want: []string{"{"}},`, `{name: "lbracket", in: "[", want: []string{"["}},`,
+		"if diff := cmp.Diff(tt.want, got); diff != \"\" {")
+	mustContain(t, "TestSession_Hit", funcSrc(t, out.Src, "TestSession_Hit"),
+		"\t\twantUser string\n", `{name: "ann", user: "ann", wantUser: "ann"},`,
+		"if s != tt.wantUser {", `t.Errorf("session.User() = %q, want %q", s, tt.wantUser)`,
+		"if n != 1 {", `t.Errorf("session.Hits() = %v, want 1", n)`)
+	ti := info(out, "TestSession_Hits")
+	if ti == nil || strings.Join(ti.Subtests, ",") != "after_Hit_ann,after_Hit_bob" {
+		t.Errorf("TestSession_Hits subtests = %+v, want after_Hit_ann,after_Hit_bob", ti)
+	}
+}
+
+// A value built by pure calls is written as a literal of its type; the
+// call stays when the test is about it or asserts it.
+func TestInlineValues(t *testing.T) {
+	prog := loadReadable(t)
+	unq := prog.Ops[opID(t, prog, "Unquote")]
+	quoteRes := prog.Ops[opID(t, prog, "Quote")].Results[0]
+	okUnquote := []oracle.Assertion{{Stmt: 2, Result: 1, Kind: oracle.ErrNil, Type: unq.Results[1]}, eq(2, 0, unq.Results[0], tree("a"))}
+	q := func(i int) []seq.Arg { return []seq.Arg{seq.Ref(i, 0)} }
+	cases := []*oracle.Case{
+		// Unquote(Quote(Quote("a"))): the chain of two pure calls
+		// becomes one literal.
+		{Seq: mk(t, prog, stmt{"Quote", lits(str("a"))}, stmt{"Quote", q(0)}, stmt{"Unquote", []seq.Arg{seq.Ref(1, 0)}}),
+			Target: 2, Key: 0, Asserts: okUnquote,
+			Values: map[[2]int]*rt.Tree{{0, 0}: tree(`"a"`), {1, 0}: tree(`"\"a\""`)}},
+		// Quote's result is asserted: it stays.
+		{Seq: mk(t, prog, stmt{"Quote", lits(str("b"))}, stmt{"Unquote", q(0)}), Target: 1, Key: 1,
+			Asserts: []oracle.Assertion{eq(0, 0, quoteRes, tree(`"b"`)), {Stmt: 1, Result: 1, Kind: oracle.ErrNil, Type: unq.Results[1]}},
+			Values:  map[[2]int]*rt.Tree{{0, 0}: tree(`"b"`)}},
+	}
+	out, err := Render(prog, cases, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := funcSrc(t, out.Src, "TestUnquote")
+	mustContain(t, "TestUnquote", src, `got, err := readable.Unquote(`+"`"+`"\"a\""`+"`"+`)`, `s := readable.Quote("b")`, "readable.Unquote(s)")
+	if strings.Contains(src, `Quote("a")`) {
+		t.Errorf("the chain that built \"a\" is still there:\n%s", src)
+	}
+}
+
+// Basic values are compared with !=; slices and maps with cmp.Diff, with
+// cmpopts.EquateEmpty where the operation returned both nil and empty.
+func TestAssertionStrength(t *testing.T) {
+	prog := loadReadable(t)
+	words := opID(t, prog, "Words")
+	res := prog.Ops[words].Results[0]
+	one := func(key int, in string, want *rt.Tree) *oracle.Case {
+		return &oracle.Case{Seq: mk(t, prog, stmt{"Words", lits(str(in))}), Key: key,
+			Asserts: []oracle.Assertion{eq(0, 0, res, want)}}
+	}
+	ab := &rt.Tree{Kind: rt.TSlice, Type: "[]string", Elems: []rt.Tree{*tree("a"), *tree("b")}}
+	cases := []*oracle.Case{
+		one(0, "", &rt.Tree{Kind: rt.TNil}), one(1, " ", &rt.Tree{Kind: rt.TSlice, Type: "[]string"}), one(2, "a b", ab),
+		{Seq: mk(t, prog, stmt{"Grade", lits(num(90))}), Key: 3,
+			Asserts: []oracle.Assertion{eq(0, 0, prog.Ops[opID(t, prog, "Grade")].Results[0], tree("merit"))}},
+	}
+	oracle.MarkEquateEmpty(prog, cases)
+	out, err := Render(prog, cases, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	mustContain(t, "TestWords", funcSrc(t, out.Src, "TestWords"),
+		`{name: "empty", in: ""},`, `{name: "space", in: " ", want: []string{}},`,
+		"cmp.Diff(tt.want, got, cmpopts.EquateEmpty())")
+	mustContain(t, "TestGrade", funcSrc(t, out.Src, "TestGrade"), `if got != "merit" {`, "t.Errorf(`Grade(90) = %q, want \"merit\"`, got)")
+	mustContain(t, "imports", string(out.Src), "\t\"github.com/google/go-cmp/cmp/cmpopts\"\n")
+	// Without both forms seen, nil is nil.
+	for _, c := range cases {
+		for i := range c.Asserts {
+			c.Asserts[i].EquateEmpty = false
+		}
+	}
+	out, err = Render(prog, cases[:1], Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	mustContain(t, "TestWords", funcSrc(t, out.Src, "TestWords"), "if got != nil {")
+}

@@ -1,0 +1,192 @@
+package oracle
+
+import (
+	"go/types"
+
+	rt "github.com/gentest-go/gentest/generator/harness/rt"
+	"github.com/gentest-go/gentest/generator/model"
+	"github.com/gentest-go/gentest/generator/seq"
+)
+
+// ArgValues returns the trees of the results of s that later statements
+// take as arguments, for those whose value is deterministic: stable over
+// the repeated run, not derived from a nondeterministic operation, and
+// Stable.
+func ArgValues(prog *model.Program, s *seq.Seq, res *rt.Result) map[[2]int]*rt.Tree {
+	tainted := taint(prog, s)
+	out := map[[2]int]*rt.Tree{}
+	for _, st := range s.Stmts {
+		for _, a := range st.Args {
+			if a.IsLit || a.Stmt >= len(res.Stmts) || tainted[a.Stmt] {
+				continue
+			}
+			sr := res.Stmts[a.Stmt]
+			if sr.Outcome != rt.OutNormal || a.Result >= len(sr.Values) {
+				continue
+			}
+			if v := sr.Values[a.Result]; !v.Unstable && v.Tree != nil && Stable(v.Tree) {
+				out[[2]int{a.Stmt, a.Result}] = v.Tree
+			}
+		}
+	}
+	return out
+}
+
+// taint marks the statements whose results come from nondeterministic
+// operations, directly or through their arguments.
+func taint(prog *model.Program, s *seq.Seq) []bool {
+	tainted := make([]bool, len(s.Stmts))
+	for i, st := range s.Stmts {
+		tainted[i] = prog.Ops[st.Op].Effects.Nondeterministic
+		for _, a := range st.Args {
+			if !a.IsLit && a.Stmt < i && tainted[a.Stmt] {
+				tainted[i] = true
+			}
+		}
+	}
+	return tainted
+}
+
+// Assertions returns the assertions for a sequence, given a result run
+// with value trees and repetition (rt.FlagDetail|rt.FlagRepeat).
+// Results of the target statement are asserted; other statements' results
+// are asserted when they are of basic type, since those cannot change later
+// and document intermediate behaviour (a Pop's result, say).
+func Assertions(prog *model.Program, s *seq.Seq, res *rt.Result, target int) []Assertion {
+	var out []Assertion
+	used := s.Uses()
+	// Values from operations whose facts say they are nondeterministic
+	// (clock, random, map order), and everything computed from them, are
+	// never asserted: a repeated run in one process may agree by chance
+	// (a value cached in a global) while the next go test would not.
+	tainted := taint(prog, s)
+	for i, st := range s.Stmts {
+		if i >= len(res.Stmts) || res.Stmts[i].Outcome != rt.OutNormal {
+			break
+		}
+		if tainted[i] {
+			continue
+		}
+		op := prog.Ops[st.Op]
+		sr := res.Stmts[i]
+		for j, v := range sr.Values {
+			if j >= len(op.Results) || v.Unstable || v.Tree == nil {
+				continue
+			}
+			t := op.Results[j]
+			if op.ErrResult && j == len(op.Results)-1 {
+				if i != target && !hasNonErr(op) {
+					// A call made only for its effect, like Push: its nil
+					// error is still worth checking.
+				}
+				if v.Nil {
+					out = append(out, Assertion{Stmt: i, Result: j, Kind: ErrNil, Type: t})
+				} else {
+					a := Assertion{Stmt: i, Result: j, Kind: ErrNonNil, Type: t}
+					if v.Tree.Kind == rt.TError {
+						a.Err = v.Tree
+						if !addressRE.MatchString(v.Tree.S) {
+							a.Want = v.Tree
+						}
+					}
+					out = append(out, a)
+				}
+				continue
+			}
+			if op.ErrResult && !sr.Values[len(sr.Values)-1].Nil {
+				continue // results beside a non-nil error are unspecified
+			}
+			// Before the target, only basic results nothing else uses;
+			// after it come observers, whose results are the point.
+			if i < target && (!isBasic(t) || used[i]) {
+				continue
+			}
+			if !Stable(v.Tree) {
+				continue
+			}
+			out = append(out, Assertion{Stmt: i, Result: j, Kind: Equal, Type: t, Want: v.Tree})
+		}
+	}
+	return out
+}
+
+func hasNonErr(op *model.Op) bool { return len(op.Results) > 1 }
+
+func isBasic(t types.Type) bool {
+	_, ok := t.Underlying().(*types.Basic)
+	return ok
+}
+
+// Stable rejects trees that are not worth asserting: truncated, holding
+// NaN (never equal to itself), or text with addresses.
+func Stable(t *rt.Tree) bool {
+	if t.Truncated {
+		return false
+	}
+	switch t.Kind {
+	case rt.TFloat:
+		if t.F != t.F {
+			return false
+		}
+	case rt.TString, rt.TError, rt.TBytes:
+		if addressRE.MatchString(t.S) {
+			return false
+		}
+	case rt.TOpaque, rt.TFunc, rt.TChan:
+		return false
+	}
+	for i := range t.Elems {
+		if !Stable(&t.Elems[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// MarkEquateEmpty sets EquateEmpty on the Equal assertions of results for
+// which the cases show their operation returning both nil and an empty
+// slice or map: the package treats them alike.
+func MarkEquateEmpty(prog *model.Program, cases []*Case) {
+	type key struct{ op, result int }
+	forms := map[key]int{} // bit 1: nil seen, bit 2: empty seen
+	for _, c := range cases {
+		for _, a := range c.Asserts {
+			if a.Kind != Equal || a.Want == nil || !emptyable(a.Type) {
+				continue
+			}
+			k := key{c.Seq.Stmts[a.Stmt].Op, a.Result}
+			switch {
+			case a.Want.Kind == rt.TNil:
+				forms[k] |= 1
+			case isEmpty(a.Want):
+				forms[k] |= 2
+			}
+		}
+	}
+	for _, c := range cases {
+		for i, a := range c.Asserts {
+			if a.Kind == Equal && forms[key{c.Seq.Stmts[a.Stmt].Op, a.Result}] == 3 {
+				c.Asserts[i].EquateEmpty = true
+			}
+		}
+	}
+}
+
+// emptyable reports whether values of t can be nil or empty.
+func emptyable(t types.Type) bool {
+	switch t.Underlying().(type) {
+	case *types.Slice, *types.Map:
+		return true
+	}
+	return false
+}
+
+func isEmpty(t *rt.Tree) bool {
+	switch t.Kind {
+	case rt.TSlice, rt.TMap:
+		return len(t.Elems) == 0 && !t.Truncated
+	case rt.TBytes:
+		return t.S == ""
+	}
+	return false
+}

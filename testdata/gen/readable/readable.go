@@ -1,0 +1,107 @@
+// Package readable is the fixture for what a reviewer expects of generated
+// tests (issue 15): calls whose results say nothing (an opaque session, the
+// time), errors the package exports as sentinels and as a type, calls that
+// differ only in literals, inputs built by pure calls, and results where nil
+// and empty mean the same.
+package readable
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// ErrEmpty is returned for empty input.
+var ErrEmpty = errors.New("readable: empty input")
+
+// ErrRange is returned, wrapped, for numbers above a million.
+var ErrRange = errors.New("readable: out of range")
+
+// SyntaxError reports a character that is not a digit.
+type SyntaxError struct {
+	Pos  int
+	Char string
+}
+
+func (e *SyntaxError) Error() string { return fmt.Sprintf("readable: bad %q at %d", e.Char, e.Pos) }
+
+// ParseDigits parses a string of decimal digits.
+func ParseDigits(s string) (int, error) {
+	if s == "" {
+		return 0, ErrEmpty
+	}
+	n := 0
+	for i, c := range s {
+		if c < '0' || c > '9' {
+			return 0, &SyntaxError{Pos: i, Char: string(c)}
+		}
+		n = n*10 + int(c-'0')
+		if n > 1000000 {
+			return 0, fmt.Errorf("parsing %q: %w", s, ErrRange)
+		}
+	}
+	return n, nil
+}
+
+// Grade names a score.
+func Grade(score int) string {
+	switch {
+	case score < 0:
+		return "invalid"
+	case score < 50:
+		return "fail"
+	case score < 80:
+		return "pass"
+	case score <= 100:
+		return "merit"
+	}
+	return "invalid"
+}
+
+// Words splits s at spaces: nil for the empty string, an empty slice for
+// blanks; callers only range over it.
+func Words(s string) []string {
+	if s == "" {
+		return nil
+	}
+	return strings.Fields(s)
+}
+
+// Quote quotes s as a Go string literal.
+func Quote(s string) string { return strconv.Quote(s) }
+
+// Unquote undoes Quote.
+func Unquote(q string) (string, error) {
+	s, err := strconv.Unquote(q)
+	if err != nil {
+		return "", fmt.Errorf("readable: %w", err)
+	}
+	return s, nil
+}
+
+// Session is opaque: its fields are unexported and it holds the time.
+type Session struct {
+	user    string
+	started time.Time
+	hits    int
+}
+
+// NewSession starts a session for user.
+func NewSession(user string) *Session { return &Session{user: user, started: time.Now()} }
+
+// Started returns when the session started.
+func (s *Session) Started() time.Time { return s.started }
+
+// Hit counts a hit.
+func (s *Session) Hit() { s.hits++ }
+
+// Hits returns the number of hits.
+func (s *Session) Hits() int { return s.hits }
+
+// User returns the session's user.
+func (s *Session) User() string { return s.user }
+
+// Fork returns a new session for the same user.
+func (s *Session) Fork() *Session { return &Session{user: s.user, started: s.started} }
