@@ -108,7 +108,8 @@ type Random struct {
 	rng    *rand.Rand
 	values *Values
 
-	seen     map[uint64]bool // hashes of the sequences already generated
+	seen     map[uint64]bool     // hashes of the sequences already generated
+	funcMemo map[types.Type]bool // funcMade's answers
 	blocks   map[int32]bool
 	branches map[int32]bool // 2*cond + 0 for true, +1 for false
 
@@ -298,7 +299,7 @@ func (r *Random) extend(op *model.Op) (*seq.Seq, bool) {
 		switch {
 		case useLit:
 			args[i] = r.litArg(op, p)
-		case len(cands) > 0 && !(p.Lit == model.LitNilOK && !p.Recv && r.rng.IntN(20) == 0):
+		case len(cands) > 0 && !(p.Lit == model.LitNilOK && !p.Recv && !r.funcMade(p.Type) && r.rng.IntN(20) == 0):
 			v := r.choosePooled(cands)
 			off, ok := included[v]
 			if !ok || r.rng.IntN(3) == 0 {
@@ -317,12 +318,12 @@ func (r *Random) extend(op *model.Op) (*seq.Seq, bool) {
 				args[i] = ref
 				break
 			}
-			if p.Lit == model.LitNilOK && !p.Recv {
+			if p.Lit == model.LitNilOK && !p.Recv && !r.funcMade(p.Type) {
 				args[i] = seq.LitArg(seq.Lit{Kind: seq.LitNil})
 				break
 			}
 			return nil, false
-		case p.Lit == model.LitNilOK && !p.Recv:
+		case p.Lit == model.LitNilOK && !p.Recv && !r.funcMade(p.Type):
 			args[i] = seq.LitArg(seq.Lit{Kind: seq.LitNil})
 		default:
 			return nil, false
@@ -330,6 +331,33 @@ func (r *Random) extend(op *model.Op) (*seq.Seq, bool) {
 	}
 	s.Stmts = append(s.Stmts, seq.Stmt{Op: op.ID, Args: args})
 	return s, true
+}
+
+// funcMade reports whether t is a func type that an operation of the
+// program makes (a func literal, model/funclit.go). Such a parameter never
+// gets nil: an API that runs its callback in a goroutine (errgroup's Go,
+// lo.Async) crashes the whole process on a nil func, in the executor and
+// in the written test alike, and a nil callback is an unchecked
+// precondition anyway (docs/findings.md, rule 1). The sequence waits
+// until the pool has a literal.
+func (r *Random) funcMade(t types.Type) bool {
+	if _, ok := t.Underlying().(*types.Signature); !ok {
+		return false
+	}
+	if v, ok := r.funcMemo[t]; ok { // a lookup only: no choice depends on map order
+		return v
+	}
+	made := false
+	for _, op := range r.prog.Ops {
+		for _, res := range op.Results {
+			made = made || types.AssignableTo(res, t)
+		}
+	}
+	if r.funcMemo == nil {
+		r.funcMemo = map[types.Type]bool{}
+	}
+	r.funcMemo[t] = made
+	return made
 }
 
 // elephant pools values by their run-time type (GRT §III-C): a value
