@@ -145,6 +145,12 @@ func Contracts(prog *model.Program, runner search.Runner, pooled []search.Pooled
 		if Illegal(prog, base, outs[i].Result, -1) != "" {
 			continue // values built from illegal inputs promise nothing
 		}
+		if c.kind == "marshal-roundtrip" && strings.Contains(msg, " rejected what ") && untouchedZero(prog, base, c.x.Stmt) {
+			// The package's own parser says the zero value is outside the
+			// type's domain (toml.LocalDate{} is the date 0000-00-00): a
+			// value no one should marshal, not a broken round trip.
+			continue
+		}
 		seen[key] = true
 		check := FindingCheck{Kind: c.kind, Stmt: c.x.Stmt, Result: c.x.Result, Method: c.method.Func.Name()}
 		if c.kind == "string-panics" {
@@ -360,6 +366,22 @@ func (c *contractCheck) violated(out gexec.Outcome) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// untouchedZero reports whether statement stmt of s makes a zero value
+// (&T{}) that no later statement of s uses: the value is still all zero.
+func untouchedZero(prog *model.Program, s *seq.Seq, stmt int) bool {
+	if stmt < 0 || stmt >= s.Len() || prog.Ops[s.Stmts[stmt].Op].Kind != model.Zero {
+		return false
+	}
+	for _, st := range s.Stmts[stmt+1:] {
+		for _, a := range st.Args {
+			if !a.IsLit && a.Stmt == stmt {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 func isBool(op *model.Op) bool {

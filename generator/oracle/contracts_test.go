@@ -10,6 +10,7 @@ import (
 	rt "github.com/gentest-go/gentest/generator/harness/rt"
 	"github.com/gentest-go/gentest/generator/model"
 	"github.com/gentest-go/gentest/generator/search"
+	"github.com/gentest-go/gentest/generator/seq"
 )
 
 // pooledV returns pooled *V values made by NewV(n), and a *Stack.
@@ -291,5 +292,37 @@ func TestExportedEqual(t *testing.T) {
 		if eq != tc.equal || known != tc.known {
 			t.Errorf("%s: exportedEqual = %v, %v; want %v, %v", tc.name, eq, known, tc.equal, tc.known)
 		}
+	}
+}
+
+// When a type's own UnmarshalText rejects what MarshalText made of its
+// untouched zero value (toml.LocalDate{} marshals as 0000-00-00, which
+// its parser refuses), the zero value is outside the type's domain: no
+// finding. The same rejection of a value the test set up is one.
+func TestRoundTripRejectedZeroValue(t *testing.T) {
+	prog := testProgram(t)
+	f := &fakeRunner{prog: prog}
+	f.edit = func(s rt.Seq, res *rt.Result) {
+		for i := range s.Stmts {
+			if f.opName(s, i) == "W.UnmarshalText" {
+				res.Stmts[i].Values = []rt.Value{{Tree: &rt.Tree{Kind: rt.TString, S: "impossible"}}}
+			}
+		}
+	}
+	wt := types.NewPointer(prog.Pkg.Scope().Lookup("W").Type())
+	only := map[string]bool{}
+	for _, k := range ContractNames {
+		only[k] = k != "marshal-roundtrip"
+	}
+	zero := zeroOp(t, prog, "W")
+	if got := Contracts(prog, f, []search.Pooled{{Seq: mkSeq(call(zero)), Type: wt}}, only); len(got) != 0 {
+		t.Errorf("zero value: %d findings (%s), want none", len(got), got[0].Message)
+	}
+	// The zero value after an UnmarshalText of its own is no longer
+	// untouched.
+	set := mkSeq(call(zero), call(opNamed(t, prog, "W.UnmarshalText"), seq.Ref(0, 0), strLit("2024-01")))
+	got := Contracts(prog, f, []search.Pooled{{Seq: set, Type: wt}}, only)
+	if len(got) != 1 || got[0].Kind != "marshal-roundtrip" {
+		t.Fatalf("set-up value: %d findings, want one marshal-roundtrip", len(got))
 	}
 }

@@ -43,6 +43,12 @@ func (v *V) String() string                  { return "" }
 func (v *V) MarshalText() ([]byte, error)    { return nil, nil }
 func (v *V) UnmarshalText(b []byte) error    { return nil }
 func (v *V) Clone() *V                       { return v }
+
+// W has no constructor: its zero value is a legal input.
+type W struct{ Y, M int }
+
+func (w W) MarshalText() ([]byte, error)  { return nil, nil }
+func (w *W) UnmarshalText(b []byte) error { return nil }
 `
 
 // testProgram builds the model of oracleSrc with effects: observers are
