@@ -24,6 +24,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"runtime/debug"
 	"time"
 
 	"golang.org/x/tools/go/packages"
@@ -60,6 +61,7 @@ func Run(ctx context.Context, cfg Config) ([]*Summary, error) {
 		return nil, err
 	}
 	tLoad := time.Since(t0)
+	heapCheckpoint(cfg.Log, "load")
 	for _, p := range pkgs {
 		if err := load.CheckCompiles(p); err != nil {
 			return nil, err
@@ -78,9 +80,17 @@ func Run(ctx context.Context, cfg Config) ([]*Summary, error) {
 	}
 	fmt.Fprintf(cfg.Log, "gentest: loaded %d target package(s) and %d others in %.1fs, analyzed in %.1fs\n",
 		len(pkgs), len(roots)-len(pkgs), tLoad.Seconds(), time.Since(t1).Seconds())
+	// The facts and root results are all the later stages read: the
+	// syntax, type information and SSA of the whole graph can go.
+	an.Release()
+	load.ReleaseSyntax(roots, pkgs...)
+	// Give the analysis's pages back now rather than at the scavenger's
+	// pace: the executors start next.
+	debug.FreeOSMemory()
+	heapCheckpoint(cfg.Log, "analysis")
 	var sums []*Summary
-	for _, p := range pkgs {
-		r := &pkgRun{cfg: cfg, pkg: p, an: an, roots: roots, start: time.Now()}
+	for i, p := range pkgs {
+		r := &pkgRun{cfg: cfg, pkg: p, an: an, roots: roots, pending: pkgs[i+1:], start: time.Now()}
 		s, err := r.run(ctx)
 		if err != nil {
 			return sums, err
@@ -96,6 +106,7 @@ type pkgRun struct {
 	pkg     *packages.Package
 	an      *load.Analysis
 	roots   []*packages.Package
+	pending []*packages.Package // targets after this one, whose syntax is still needed
 	start   time.Time
 	work    string // temporary directory of the run
 	dir     string // package directory
@@ -133,6 +144,9 @@ func (r *pkgRun) run(ctx context.Context) (*Summary, error) {
 	}
 	r.logf("executor ready (%d operations, %d blocks, %d conditions; cached=%v) after %.1fs",
 		len(prog.Ops), len(h.Table.Blocks), len(h.Table.Conds), h.Cached, time.Since(r.start).Seconds())
+	// The instrumented copy is built: the package's own syntax can go.
+	load.ReleaseSyntax([]*packages.Package{r.pkg}, r.pending...)
+	heapCheckpoint(r.cfg.Log, "harness")
 	protections := gexec.ActiveProtections(r.sandbox)
 	if note := protections.Note(); note != "" {
 		r.logf("%s", note)
@@ -144,6 +158,7 @@ func (r *pkgRun) run(ctx context.Context) (*Summary, error) {
 	defer pool.Close()
 
 	eng := r.search(ctx, prog, h, pool)
+	heapCheckpoint(r.cfg.Log, "search")
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
@@ -184,6 +199,7 @@ func (r *pkgRun) run(ctx context.Context) (*Summary, error) {
 	for _, f := range sum.Findings {
 		r.logf("finding: %s in %s: %s", f.Kind, f.Function, f.Message)
 	}
+	heapCheckpoint(r.cfg.Log, "verify")
 	sum.Seconds = time.Since(r.start).Seconds()
 	sum.PeakRSSMB = float64(selfMaxRSS()+stats.PeakRSS*int64(r.cfg.Workers)) / (1 << 20)
 	r.logf("wrote %s: %d tests, %d cases, coverage %.1f%% (dropped %d)", r.out, sum.Tests, sum.Cases, 100*sum.Coverage, len(sum.Dropped))

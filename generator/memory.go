@@ -1,6 +1,14 @@
 package generator
 
-import "github.com/gentest-go/gentest/generator/exec/sysmem"
+import (
+	"fmt"
+	"io"
+	"os"
+	"runtime"
+	"runtime/pprof"
+
+	"github.com/gentest-go/gentest/generator/exec/sysmem"
+)
 
 // defaultMemLimit keeps all executors together below a quarter of the
 // machine's memory, and each below 1 GiB: a unit test that needs more is
@@ -20,4 +28,40 @@ func defaultMemLimit(workers int) int64 {
 	return per
 }
 
+// SelfSoftLimit is the soft memory limit gentest sets for itself
+// (debug.SetMemoryLimit) unless GOMEMLIMIT says otherwise: the garbage
+// collector works harder as the heap nears it, so that gentest stays below
+// 1 GiB where its live data allows, beside executors of up to 1 GiB each.
+const SelfSoftLimit = 1 << 30
+
 func selfMaxRSS() int64 { return sysmem.SelfPeakRSS() }
+
+// MemProfileEnv names the environment variable that makes gentest write a
+// heap profile of itself after each phase (load, analysis, model, search,
+// verification) to "<value>.<phase>.pprof", after a collection, so that
+// the profile shows what each phase leaves live. It is a diagnostic for
+// gentest's developers, hence not a flag.
+const MemProfileEnv = "GENTEST_MEMPROFILE"
+
+// heapCheckpoint writes the heap profile of phase when MemProfileEnv is
+// set, and logs the live heap and the process's RSS at that point.
+func heapCheckpoint(log io.Writer, phase string) {
+	prefix := os.Getenv(MemProfileEnv)
+	if prefix == "" {
+		return
+	}
+	runtime.GC()
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	fmt.Fprintf(log, "gentest: heap after %s: %.0f MB live, %.0f MB from the OS, peak RSS %.0f MB\n",
+		phase, float64(ms.HeapAlloc)/(1<<20), float64(ms.Sys)/(1<<20), float64(selfMaxRSS())/(1<<20))
+	f, err := os.Create(prefix + "." + phase + ".pprof")
+	if err != nil {
+		fmt.Fprintf(log, "gentest: %s: %v\n", MemProfileEnv, err)
+		return
+	}
+	defer f.Close()
+	if err := pprof.Lookup("heap").WriteTo(f, 0); err != nil {
+		fmt.Fprintf(log, "gentest: %s: %v\n", MemProfileEnv, err)
+	}
+}

@@ -104,9 +104,11 @@ Flags:
 		pprof.StartCPUProfile(f)
 		defer pprof.StopCPUProfile()
 	}
-	// gentest's heap is small and short-lived; collecting less often
-	// leaves more of the machine to the search.
-	debug.SetGCPercent(400)
+	// The default GC, with a soft limit: gentest's memory must not grow
+	// with the budget, and it shares the machine with the executors.
+	if os.Getenv("GOMEMLIMIT") == "" {
+		debug.SetMemoryLimit(generator.SelfSoftLimit)
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	sums, err := generator.Run(ctx, cfg)
