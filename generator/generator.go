@@ -31,6 +31,7 @@ import (
 
 	"github.com/gentest-go/gentest/generator/emit"
 	gexec "github.com/gentest-go/gentest/generator/exec"
+	"github.com/gentest-go/gentest/generator/exec/sysmem"
 	"github.com/gentest-go/gentest/generator/findings"
 	"github.com/gentest-go/gentest/generator/gomod"
 	"github.com/gentest-go/gentest/generator/harness"
@@ -55,6 +56,10 @@ func Run(ctx context.Context, cfg Config) ([]*Summary, error) {
 	if cfg.CmpVersion == "" {
 		cfg.CmpVersion = "v0.7.0"
 	}
+	// Memory is reported for gentest and every child it starts, from the
+	// load (go list) on.
+	watch := sysmem.WatchTree(treePeriod)
+	defer watch.Stop()
 	t0 := time.Now()
 	pkgs, roots, err := load.WithSupport(cfg.Dir, cfg.Patterns, policy.NeedsModule)
 	if err != nil {
@@ -90,7 +95,7 @@ func Run(ctx context.Context, cfg Config) ([]*Summary, error) {
 	heapCheckpoint(cfg.Log, "analysis")
 	var sums []*Summary
 	for i, p := range pkgs {
-		r := &pkgRun{cfg: cfg, pkg: p, an: an, roots: roots, pending: pkgs[i+1:], start: time.Now()}
+		r := &pkgRun{cfg: cfg, pkg: p, an: an, roots: roots, pending: pkgs[i+1:], watch: watch, start: time.Now()}
 		s, err := r.run(ctx)
 		if err != nil {
 			return sums, err
@@ -107,6 +112,7 @@ type pkgRun struct {
 	an      *load.Analysis
 	roots   []*packages.Package
 	pending []*packages.Package // targets after this one, whose syntax is still needed
+	watch   *sysmem.TreeWatcher
 	start   time.Time
 	work    string // temporary directory of the run
 	dir     string // package directory
@@ -201,7 +207,7 @@ func (r *pkgRun) run(ctx context.Context) (*Summary, error) {
 	}
 	heapCheckpoint(r.cfg.Log, "verify")
 	sum.Seconds = time.Since(r.start).Seconds()
-	sum.PeakRSSMB = float64(selfMaxRSS()+stats.PeakRSS*int64(r.cfg.Workers)) / (1 << 20)
+	reportPeaks(sum, r.watch, stats.PeakRSS, r.cfg.Workers)
 	r.logf("wrote %s: %d tests, %d cases, coverage %.1f%% (dropped %d)", r.out, sum.Tests, sum.Cases, 100*sum.Coverage, len(sum.Dropped))
 	return sum, nil
 }
