@@ -79,15 +79,15 @@ func Run(ctx context.Context, cfg Config) ([]*Summary, error) {
 		return nil, &load.Error{Msg: "-o names one file but the patterns match several packages"}
 	}
 	t1 := time.Now()
-	an, err := load.Analyze(cfg.Analyzers, policy.AnalysisRoots(pkgs, roots))
+	// AnalyzeFacts, not Analyze: one package's SSA at a time, facts kept.
+	an, err := load.AnalyzeFacts(cfg.Analyzers, policy.AnalysisRoots(pkgs, roots))
 	if err != nil {
 		return nil, err
 	}
 	fmt.Fprintf(cfg.Log, "gentest: loaded %d target package(s) and %d others in %.1fs, analyzed in %.1fs\n",
 		len(pkgs), len(roots)-len(pkgs), tLoad.Seconds(), time.Since(t1).Seconds())
 	// The facts and root results are all the later stages read: the
-	// syntax, type information and SSA of the whole graph can go.
-	an.Release()
+	// syntax and type information of the whole graph can go.
 	load.ReleaseSyntax(roots, pkgs...)
 	// Give the analysis's pages back now rather than at the scavenger's
 	// pace: the executors start next.
