@@ -24,7 +24,10 @@ import (
 // package is one of pkgs. Each analyzer sees the facts checker.Analyze
 // would show it (see visible), so the facts are the same.
 //
-// Diagnostics are not kept: the generator reads facts and results only.
+// The syntax and type information (Syntax, TypesInfo) of every package
+// that is not one of pkgs are dropped as soon as it is analyzed; nothing
+// reads them after its facts are out. Diagnostics are not kept: the
+// generator reads facts and results only.
 func AnalyzeFacts(analyzers []*analysis.Analyzer, pkgs []*packages.Package) (*Analysis, error) {
 	if err := analysis.Validate(analyzers); err != nil {
 		return nil, fmt.Errorf("running analyzers: %w", err)
@@ -74,6 +77,12 @@ func AnalyzeFacts(analyzers []*analysis.Analyzer, pkgs []*packages.Package) (*An
 			sem <- struct{}{}
 			defer func() { <-sem }()
 			d.analyze(p)
+			if !d.roots[p] {
+				// Its facts are out and importers' SSA is built from
+				// types: its syntax can go now, not after the whole
+				// graph.
+				p.Syntax, p.TypesInfo = nil, nil
+			}
 		}()
 	}
 	wg.Wait()

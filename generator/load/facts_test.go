@@ -117,6 +117,12 @@ func TestAnalyzeFactsMatchesChecker(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// The dependency that is not a root lost its syntax once analyzed;
+	// the roots kept theirs.
+	dep := pkgs[0].Imports["example.com/facts/dep"]
+	if dep.Syntax != nil || dep.TypesInfo != nil || pkgs[0].Syntax == nil || pkgs[1].TypesInfo == nil {
+		t.Errorf("after AnalyzeFacts: dep syntax %v, roots' syntax %v %v", dep.Syntax != nil, pkgs[0].Syntax != nil, pkgs[1].TypesInfo != nil)
+	}
 	n := 0
 	packages.Visit(pkgs, nil, func(p *packages.Package) {
 		for _, a := range analyzers {
