@@ -33,6 +33,9 @@ type Config struct {
 	Analyzers   []*analysis.Analyzer
 	// CacheDir caches built executors; "" disables caching.
 	CacheDir string
+	// FactCacheDir caches the analysis facts of dependencies; ""
+	// disables it.
+	FactCacheDir string
 	// Log receives progress lines.
 	Log io.Writer
 	// Disable switches generator components off for ablation, by name

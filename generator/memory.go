@@ -1,11 +1,17 @@
 package generator
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
+	"flag"
 	"fmt"
 	"io"
 	"os"
 	"runtime"
 	"runtime/pprof"
+	"sync"
+
+	"golang.org/x/tools/go/analysis"
 	"time"
 
 	"github.com/gentest-go/gentest/generator/exec/sysmem"
@@ -93,3 +99,38 @@ func reportPeaks(sum *Summary, w *sysmem.TreeWatcher, execPeak int64, workers in
 		sum.PeakRSSByProcess[name] = float64(v) / mib
 	}
 }
+
+// factCacheSalt is what a dependency's facts depend on besides its files
+// and its imports: gentest's own build (its analyzers), the Go version
+// gentest was built with, and the analyzers' flags. gentest's build is
+// identified by the hash of its executable, which changes with any change
+// to the analyzers, released or not.
+func factCacheSalt(analyzers []*analysis.Analyzer) string {
+	h := sha256.New()
+	fmt.Fprintf(h, "%s\x00%s\x00", runtime.Version(), selfHash())
+	for _, a := range analyzers {
+		fmt.Fprintf(h, "analyzer %s", a.Name)
+		a.Flags.VisitAll(func(f *flag.Flag) { fmt.Fprintf(h, " -%s=%s", f.Name, f.Value) })
+		fmt.Fprintf(h, "\x00")
+	}
+	return hex.EncodeToString(h.Sum(nil))
+}
+
+// selfHash is the SHA-256 of gentest's executable, or "" when it cannot be
+// read (then the salt relies on the Go version and flags alone).
+var selfHash = sync.OnceValue(func() string {
+	exe, err := os.Executable()
+	if err != nil {
+		return ""
+	}
+	f, err := os.Open(exe)
+	if err != nil {
+		return ""
+	}
+	defer f.Close()
+	h := sha256.New()
+	if _, err := io.Copy(h, f); err != nil {
+		return ""
+	}
+	return hex.EncodeToString(h.Sum(nil))
+})

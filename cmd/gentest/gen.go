@@ -29,7 +29,7 @@ func cmdGen(args []string) int {
 	workers := fs.Int("p", 0, "number of executor processes (default GOMAXPROCS)")
 	callTimeout := fs.Duration("call-timeout", time.Second, "time limit for one call of the code under test")
 	memLimit := fs.Int64("mem-limit", 0, "memory cap per executor in MiB (default: all executors together below a quarter of RAM, at most 1024 each)")
-	noCache := fs.Bool("no-cache", false, "rebuild the executor even if a cached one matches")
+	noCache := fs.Bool("no-cache", false, "rebuild the executor and recompute dependencies' facts even if cached ones match")
 	quiet := fs.Bool("q", false, "print only errors")
 	noSandbox := fs.Bool("no-sandbox", false, "do not confine executors with Landlock; operations whose effects are unknown are then not called")
 	no := fs.String("no", "", "comma-separated components to switch off, for ablation: "+strings.Join(generator.DisableNames(), ", "))
@@ -93,6 +93,7 @@ Flags:
 	if !*noCache {
 		if c, err := os.UserCacheDir(); err == nil {
 			cfg.CacheDir = filepath.Join(c, "gentest", "executors")
+			cfg.FactCacheDir = filepath.Join(c, "gentest", "facts")
 		}
 	}
 	if *cpuProfile != "" {

@@ -25,10 +25,15 @@ import (
 // would show it (see visible), so the facts are the same.
 //
 // The syntax and type information (Syntax, TypesInfo) of every package
-// that is not one of pkgs are dropped as soon as it is analyzed; nothing
+// that is not one of pkgs are dropped as soon as it is analyzed, and so
+// are the facts of its objects that its importers cannot see; nothing
 // reads them after its facts are out. Diagnostics are not kept: the
 // generator reads facts and results only.
-func AnalyzeFacts(analyzers []*analysis.Analyzer, pkgs []*packages.Package) (*Analysis, error) {
+//
+// With a cache (non-nil, with a Dir), the facts of packages other than pkgs
+// are read from it when their entry is there, and written to it when they
+// were computed.
+func AnalyzeFacts(analyzers []*analysis.Analyzer, pkgs []*packages.Package, cache *FactCache) (*Analysis, error) {
 	if err := analysis.Validate(analyzers); err != nil {
 		return nil, fmt.Errorf("running analyzers: %w", err)
 	}
@@ -41,6 +46,10 @@ func AnalyzeFacts(analyzers []*analysis.Analyzer, pkgs []*packages.Package) (*An
 		an:       &Analysis{released: true, results: map[rootKey]any{}, objFacts: map[objFactKey]analysis.Fact{}, pkgFacts: map[pkgFactKey]analysis.Fact{}},
 		wanted:   map[*analysis.Analyzer]bool{},
 		finished: map[*packages.Package]chan struct{}{},
+		own:      map[*packages.Package][]factKey{},
+	}
+	if cache != nil && cache.Dir != "" {
+		d.cache = cache
 	}
 	for _, a := range analyzers {
 		d.wanted[a] = true
@@ -64,6 +73,9 @@ func AnalyzeFacts(analyzers []*analysis.Analyzer, pkgs []*packages.Package) (*An
 		}
 		d.direct[p.Types], d.deps[p.Types] = direct, deps
 	})
+	if d.cache != nil {
+		d.keys = d.cache.keys(all)
+	}
 	sem := make(chan struct{}, runtime.GOMAXPROCS(0))
 	var wg sync.WaitGroup
 	for _, p := range all {
@@ -114,9 +126,21 @@ type factDriver struct {
 	direct, deps map[*types.Package]map[*types.Package]bool
 	finished     map[*packages.Package]chan struct{}
 
-	mu     sync.RWMutex // guards failed and an's maps
+	cache *FactCache
+	keys  map[*packages.Package]string // cache keys; read-only once the analysis starts
+
+	mu     sync.RWMutex // guards failed, own and an's maps and counts
 	failed map[actKey]error
+	own    map[*packages.Package][]factKey // the facts each package exported, in order
 	an     *Analysis
+}
+
+// factKey names one exported fact: of obj, or of the package when obj is
+// nil.
+type factKey struct {
+	a   *analysis.Analyzer
+	obj types.Object
+	typ reflect.Type
 }
 
 // requiredOrder lists analyzers and everything they require, each after
@@ -145,6 +169,24 @@ func requiredOrder(analyzers []*analysis.Analyzer) []*analysis.Analyzer {
 // are dropped when the pass is over, except the requested analyzers'
 // results on the roots.
 func (d *factDriver) analyze(p *packages.Package) {
+	key, cacheable := d.keys[p]
+	cacheable = cacheable && !d.roots[p]
+	if cacheable {
+		if facts, ok := d.cache.read(p, key, d.order); ok {
+			d.mu.Lock()
+			for _, f := range facts {
+				d.insert(p, f)
+			}
+			d.an.Cached++
+			d.mu.Unlock()
+			return
+		}
+	}
+	defer func() {
+		d.mu.Lock()
+		d.an.Analyzed++
+		d.mu.Unlock()
+	}()
 	results := map[*analysis.Analyzer]any{}
 	for _, a := range d.order {
 		err := d.prerequisites(a, p)
@@ -159,6 +201,12 @@ func (d *factDriver) analyze(p *packages.Package) {
 			continue
 		}
 		results[a] = res
+	}
+	if !d.roots[p] {
+		d.prune(p)
+	}
+	if cacheable {
+		d.store(p, key)
 	}
 	if d.roots[p] {
 		d.mu.Lock()
@@ -256,7 +304,7 @@ func (d *factDriver) run(a *analysis.Analyzer, p *packages.Package, results map[
 				panic(fmt.Sprintf("%s on %s: ExportObjectFact(%s): an object of another package", a.Name, p.PkgPath, obj))
 			}
 			d.mu.Lock()
-			d.an.objFacts[objFactKey{a, obj, reflect.TypeOf(fact)}] = fact
+			d.insert(p, ownFact{a: a, obj: obj, fact: fact})
 			d.mu.Unlock()
 		},
 		ExportPackageFact: func(fact analysis.Fact) {
@@ -264,7 +312,7 @@ func (d *factDriver) run(a *analysis.Analyzer, p *packages.Package, results map[
 				panic(fmt.Sprintf("%s: ExportPackageFact called after Run", a.Name))
 			}
 			d.mu.Lock()
-			d.an.pkgFacts[pkgFactKey{a, p.Types, reflect.TypeOf(fact)}] = fact
+			d.insert(p, ownFact{a: a, fact: fact})
 			d.mu.Unlock()
 		},
 		AllObjectFacts:  func() []analysis.ObjectFact { return d.allObjectFacts(a, p) },
@@ -356,4 +404,70 @@ func analysisModule(m *packages.Module) *analysis.Module {
 	}
 	return &analysis.Module{Path: m.Path, Version: m.Version, Replace: analysisModule(m.Replace), Time: m.Time,
 		Main: m.Main, Indirect: m.Indirect, Dir: m.Dir, GoMod: m.GoMod, GoVersion: m.GoVersion, Error: merr}
+}
+
+// insert records a fact p exported (or that the cache holds for p). The
+// caller holds d.mu.
+func (d *factDriver) insert(p *packages.Package, f ownFact) {
+	t := reflect.TypeOf(f.fact)
+	if f.obj == nil {
+		k := pkgFactKey{f.a, p.Types, t}
+		if _, dup := d.an.pkgFacts[k]; !dup {
+			d.own[p] = append(d.own[p], factKey{f.a, nil, t})
+		}
+		d.an.pkgFacts[k] = f.fact
+		return
+	}
+	k := objFactKey{f.a, f.obj, t}
+	if _, dup := d.an.objFacts[k]; !dup {
+		d.own[p] = append(d.own[p], factKey{f.a, f.obj, t})
+	}
+	d.an.objFacts[k] = f.fact // a later export replaces an earlier one
+}
+
+// store writes p's facts to the cache, unless an analyzer failed on p.
+func (d *factDriver) store(p *packages.Package, key string) {
+	d.mu.RLock()
+	var own []ownFact
+	failed := false
+	for _, a := range d.order {
+		if d.failed[actKey{a, p}] != nil {
+			failed = true
+		}
+	}
+	for _, k := range d.own[p] {
+		f := ownFact{a: k.a, obj: k.obj}
+		if k.obj == nil {
+			f.fact = d.an.pkgFacts[pkgFactKey{k.a, p.Types, k.typ}]
+		} else {
+			f.fact = d.an.objFacts[objFactKey{k.a, k.obj, k.typ}]
+		}
+		own = append(own, f)
+	}
+	d.mu.RUnlock()
+	if failed {
+		return
+	}
+	if data, ok := encodeFacts(p, d.order, own); ok {
+		d.cache.write(key, data)
+	}
+}
+
+// prune drops the facts of a dependency's objects that its importers
+// cannot see (unexported functions, package variables): nothing reads them
+// once the package is analyzed, and the cache, which addresses objects by
+// their path from the package scope, could not hold them, so a run with
+// the cache and one without see the same facts.
+func (d *factDriver) prune(p *packages.Package) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	kept := d.own[p][:0]
+	for _, k := range d.own[p] {
+		if k.obj != nil && !exportedFrom(k.obj, p.Types) {
+			delete(d.an.objFacts, objFactKey{k.a, k.obj, k.typ})
+			continue
+		}
+		kept = append(kept, k)
+	}
+	d.own[p] = kept
 }

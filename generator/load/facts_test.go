@@ -2,6 +2,8 @@ package load_test
 
 import (
 	"go/types"
+	"os"
+	"path/filepath"
 	"reflect"
 	"sort"
 	"testing"
@@ -113,7 +115,7 @@ func TestAnalyzeFactsMatchesChecker(t *testing.T) {
 		t.Fatal(err)
 	}
 	want.Release()
-	got, err := load.AnalyzeFacts(analyzers, pkgs)
+	got, err := load.AnalyzeFacts(analyzers, pkgs, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -124,10 +126,16 @@ func TestAnalyzeFactsMatchesChecker(t *testing.T) {
 		t.Errorf("after AnalyzeFacts: dep syntax %v, roots' syntax %v %v", dep.Syntax != nil, pkgs[0].Syntax != nil, pkgs[1].TypesInfo != nil)
 	}
 	n := 0
+	rootSet := map[*packages.Package]bool{pkgs[0]: true, pkgs[1]: true}
 	packages.Visit(pkgs, nil, func(p *packages.Package) {
 		for _, a := range analyzers {
 			for _, ft := range a.FactTypes {
 				for _, obj := range objectsOf(p.Types) {
+					if !rootSet[p] && !importable(obj) {
+						// Pruned from dependencies: importers cannot
+						// see it.
+						continue
+					}
 					w, g := newFact(ft), newFact(ft)
 					wok, gok := want.FactOf(a, obj, w), got.FactOf(a, obj, g)
 					if wok != gok || (wok && !reflect.DeepEqual(w, g)) {
@@ -193,4 +201,93 @@ func objectsOf(pkg *types.Package) []types.Object {
 		}
 	}
 	return out
+}
+
+// The facts of dependencies come back from the cache equal to computed
+// ones; a change in a dependency's file changes its key and the facts are
+// computed again.
+func TestFactCache(t *testing.T) {
+	root := writeModule(t, factFixture)
+	cache := &load.FactCache{Dir: t.TempDir(), Salt: "test"}
+	analyzers := suite.Analyzers()
+	run := func() (*load.Analysis, []*packages.Package) {
+		t.Helper()
+		pkgs, err := packages.Load(&packages.Config{Mode: load.Mode, Dir: root}, "./top")
+		if err != nil || len(pkgs) != 1 {
+			t.Fatalf("load: %v %v", err, pkgs)
+		}
+		an, err := load.AnalyzeFacts(analyzers, pkgs, cache)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return an, pkgs
+	}
+	cold, coldPkgs := run()
+	if cold.Cached != 0 || cold.Analyzed != 3 {
+		t.Fatalf("cold cache: %d cached, %d analyzed; want 0 and 3", cold.Cached, cold.Analyzed)
+	}
+	warm, warmPkgs := run()
+	// The root (top) is always analyzed; mid and dep come from the cache.
+	if warm.Cached != 2 || warm.Analyzed != 1 {
+		t.Fatalf("warm cache: %d cached, %d analyzed; want 2 and 1", warm.Cached, warm.Analyzed)
+	}
+	n := compareFacts(t, analyzers, cold, coldPkgs, warm, warmPkgs)
+	if n < 10 {
+		t.Errorf("only %d facts compared", n)
+	}
+
+	// Edit dep: dep and mid (which imports it) are analyzed again.
+	if err := os.WriteFile(filepath.Join(root, "dep", "extra.go"), []byte("package dep\n\n// Extra is new.\nfunc Extra() {}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	edited, _ := run()
+	if edited.Cached != 0 || edited.Analyzed != 3 {
+		t.Errorf("after editing dep: %d cached, %d analyzed; want 0 and 3", edited.Cached, edited.Analyzed)
+	}
+}
+
+// compareFacts checks that two analyses of two loads of the same packages
+// give the same object and package facts, matching objects by their path
+// in the package, and returns how many object facts it compared.
+func compareFacts(t *testing.T, analyzers []*analysis.Analyzer, a *load.Analysis, apkgs []*packages.Package, b *load.Analysis, bpkgs []*packages.Package) int {
+	t.Helper()
+	byPath := map[string]*packages.Package{}
+	packages.Visit(bpkgs, nil, func(p *packages.Package) { byPath[p.PkgPath] = p })
+	n := 0
+	packages.Visit(apkgs, nil, func(p *packages.Package) {
+		q := byPath[p.PkgPath]
+		aobjs, bobjs := objectsOf(p.Types), objectsOf(q.Types)
+		if len(aobjs) != len(bobjs) {
+			t.Fatalf("%s: %d and %d objects", p.PkgPath, len(aobjs), len(bobjs))
+		}
+		for _, an := range analyzers {
+			for _, ft := range an.FactTypes {
+				for i := range aobjs {
+					fa, fb := newFact(ft), newFact(ft)
+					oka, okb := a.FactOf(an, aobjs[i], fa), b.FactOf(an, bobjs[i], fb)
+					if oka != okb || (oka && !reflect.DeepEqual(fa, fb)) {
+						t.Errorf("%s fact %T of %s: %v %+v, then %v %+v", an.Name, ft, aobjs[i], oka, fa, okb, fb)
+					}
+					if oka {
+						n++
+					}
+				}
+				fa, fb := newFact(ft), newFact(ft)
+				oka, okb := a.PackageFact(an, p.Types, fa), b.PackageFact(an, q.Types, fb)
+				if oka != okb || (oka && !reflect.DeepEqual(fa, fb)) {
+					t.Errorf("%s package fact %T of %s: %v %+v, then %v %+v", an.Name, ft, p.PkgPath, oka, fa, okb, fb)
+				}
+			}
+		}
+	})
+	return n
+}
+
+// importable is checker's filter of the facts passed to importers, for
+// the objects objectsOf lists.
+func importable(obj types.Object) bool {
+	if fn, ok := obj.(*types.Func); ok {
+		return fn.Exported() || fn.Signature().Recv() != nil
+	}
+	return true
 }

@@ -270,6 +270,9 @@ func hasExportedFuncs(pkg *types.Package) bool {
 type Analysis struct {
 	// Graph is the checker's action graph; nil after Release.
 	Graph *checker.Graph
+	// Analyzed and Cached count the packages AnalyzeFacts analyzed and
+	// those whose facts it read from its cache.
+	Analyzed, Cached int
 	// roots maps (analyzer, package path) to the root action.
 	roots map[rootKey]*checker.Action
 	// all maps (analyzer, package path) to every action, dependencies
