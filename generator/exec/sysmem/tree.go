@@ -102,13 +102,24 @@ func (w *TreeWatcher) sample(self int) {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	w.peaks.OK = true
+	selfComm := ""
+	for _, p := range procs {
+		if p.pid == self {
+			selfComm = p.comm
+		}
+	}
 	var total int64
 	for _, p := range procs {
-		total += p.rss
 		name := roleName(p.comm)
-		if p.pid == self {
+		switch {
+		case p.pid == self:
 			name = SelfName
+		case p.comm == selfComm:
+			// A child between fork and exec still has gentest's name
+			// (and may share its memory): not a process of its own yet.
+			continue
 		}
+		total += p.rss
 		w.peaks.Note(name, p.rss)
 	}
 	w.peaks.Total = max(w.peaks.Total, total)
