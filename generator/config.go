@@ -35,6 +35,9 @@ type Config struct {
 	Analyzers   []*analysis.Analyzer
 	// CacheDir caches built executors; "" disables caching.
 	CacheDir string
+	// FactCacheDir caches the analysis facts of dependencies; ""
+	// disables it.
+	FactCacheDir string
 	// Log receives progress lines.
 	Log io.Writer
 	// Disable switches generator components off for ablation, by name
@@ -116,13 +119,25 @@ type Summary struct {
 	Findings []Finding        `json:"findings"`
 	Excluded []model.Excluded `json:"excluded"`
 	// Dropped lists the tests verification left out, with the reason.
-	Dropped      []verify.Dropped `json:"dropped"`
-	Execs        int              `json:"execs"`
-	ExecsPerSec  float64          `json:"execs_per_sec"`
-	Seconds      float64          `json:"seconds"`
-	PeakRSSMB    float64          `json:"peak_rss_mb"`
-	Crashes      map[string]int   `json:"crashes,omitempty"`
-	AddedRequire string           `json:"added_require,omitempty"`
+	Dropped     []verify.Dropped `json:"dropped"`
+	Execs       int              `json:"execs"`
+	ExecsPerSec float64          `json:"execs_per_sec"`
+	Seconds     float64          `json:"seconds"`
+	// PeakRSSMB is the largest resident set of any one process of the
+	// run so far: gentest itself or a child (executors, the go command,
+	// compiler and linker building the executor, verification's test
+	// binaries), in MiB.
+	PeakRSSMB float64 `json:"peak_rss_mb"`
+	// PeakRSSTotalMB is the largest sum of the resident sets of gentest
+	// and its live children at one moment, in MiB; where children cannot
+	// be listed (not Linux), gentest's peak plus the largest executor's
+	// times the number of executors, an upper bound.
+	PeakRSSTotalMB float64 `json:"peak_rss_total_mb"`
+	// PeakRSSByProcess breaks PeakRSSMB down by process role ("gentest",
+	// "executor", "go", "compile", "link", "test binary", ...), in MiB.
+	PeakRSSByProcess map[string]float64 `json:"peak_rss_by_process"`
+	Crashes          map[string]int     `json:"crashes,omitempty"`
+	AddedRequire     string             `json:"added_require,omitempty"`
 	// Protections are what confined the executors: the effect policy,
 	// the Landlock rules by ABI (Linux), the memory watch.
 	Protections gexec.Protections `json:"protections"`

@@ -24,12 +24,14 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"runtime/debug"
 	"time"
 
 	"golang.org/x/tools/go/packages"
 
 	"github.com/gentest-go/gentest/generator/emit"
 	gexec "github.com/gentest-go/gentest/generator/exec"
+	"github.com/gentest-go/gentest/generator/exec/sysmem"
 	"github.com/gentest-go/gentest/generator/explain"
 	"github.com/gentest-go/gentest/generator/findings"
 	"github.com/gentest-go/gentest/generator/gomod"
@@ -56,12 +58,17 @@ func Run(ctx context.Context, cfg Config) ([]*Summary, error) {
 	if cfg.CmpVersion == "" {
 		cfg.CmpVersion = "v0.7.0"
 	}
+	// Memory is reported for gentest and every child it starts, from the
+	// load (go list) on.
+	watch := sysmem.WatchTree(treePeriod)
+	defer watch.Stop()
 	t0 := time.Now()
 	pkgs, roots, err := load.WithSupport(cfg.Dir, cfg.Patterns, policy.NeedsModule)
 	if err != nil {
 		return nil, err
 	}
 	tLoad := time.Since(t0)
+	heapCheckpoint(cfg.Log, "load")
 	several := len(pkgs) > 1
 	if cfg.Shard.Count > 1 {
 		pkgs = selectShard(pkgs, cfg.Shard)
@@ -85,7 +92,12 @@ func Run(ctx context.Context, cfg Config) ([]*Summary, error) {
 	}
 	t1 := time.Now()
 	aroots := policy.AnalysisRoots(pkgs, roots)
-	an, err := load.Analyze(cfg.Analyzers, aroots)
+	// AnalyzeFacts, not Analyze: one package's SSA at a time, facts kept.
+	var cache *load.FactCache
+	if cfg.FactCacheDir != "" {
+		cache = &load.FactCache{Dir: cfg.FactCacheDir, Salt: factCacheSalt(cfg.Analyzers)}
+	}
+	an, err := load.AnalyzeFacts(cfg.Analyzers, aroots, cache)
 	if err != nil {
 		return nil, err
 	}
@@ -93,9 +105,17 @@ func Run(ctx context.Context, cfg Config) ([]*Summary, error) {
 	if len(skip) > 0 {
 		skipNote = fmt.Sprintf(" (%d skipped)", len(skip))
 	}
-	fmt.Fprintf(cfg.Log, "gentest: loaded %s to test%s in %.1fs; analyzed %s with their dependencies in %.1fs\n",
-		plural(len(pkgs), "package"), skipNote, tLoad.Seconds(), plural(len(aroots), "package"), time.Since(t1).Seconds())
-	sums, err := runPackages(ctx, cfg, pkgs, several, an, roots)
+	fmt.Fprintf(cfg.Log, "gentest: loaded %s to test%s in %.1fs; analyzed %s with their dependencies in %.1fs (%s from the fact cache)\n",
+		plural(len(pkgs), "package"), skipNote, tLoad.Seconds(), plural(len(aroots), "package"), time.Since(t1).Seconds(), plural(an.Cached, "package"))
+	// The facts and root results are all the later stages read: the
+	// syntax and type information of the whole graph, the targets'
+	// aside (their instrumentation needs it), can go.
+	load.ReleaseSyntax(roots, pkgs...)
+	// Give the analysis's pages back now rather than at the scavenger's
+	// pace: the executors start next.
+	debug.FreeOSMemory()
+	heapCheckpoint(cfg.Log, "analysis")
+	sums, err := runPackages(ctx, cfg, pkgs, several, an, roots, watch)
 	return mergeSummaries(sums, skip), err
 }
 
@@ -113,6 +133,7 @@ type pkgRun struct {
 	pkg     *packages.Package
 	an      *load.Analysis
 	roots   []*packages.Package
+	watch   *sysmem.TreeWatcher // gentest's and its children's memory
 	start   time.Time
 	work    string // temporary directory of the run
 	dir     string // package directory
@@ -163,6 +184,11 @@ func (r *pkgRun) run(ctx context.Context) (*Summary, error) {
 		return nil, err
 	}
 	r.table = h.Table
+	// The instrumented copy is built: the package's own syntax can go
+	// (only this package's: packages generated at the same time keep
+	// theirs, and the rest of the graph went after the analysis).
+	r.pkg.Syntax, r.pkg.TypesInfo = nil, nil
+	heapCheckpoint(r.cfg.Log, "harness")
 	r.logf("executor ready (%d operations, %d blocks, %d conditions; cached=%v) after %.1fs",
 		len(prog.Ops), len(h.Table.Blocks), len(h.Table.Conds), h.Cached, time.Since(r.start).Seconds())
 	protections := gexec.ActiveProtections(r.sandbox)
@@ -181,6 +207,7 @@ func (r *pkgRun) run(ctx context.Context) (*Summary, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
+	heapCheckpoint(r.cfg.Log, "search")
 	r.phase(PhaseMinimize, obs.execs, obs.coverage())
 	mstart := time.Now()
 	// Without -execs, minimizing gets the search's budget again: a big
@@ -238,7 +265,8 @@ func (r *pkgRun) run(ctx context.Context) (*Summary, error) {
 	sum.Explain = explain.Explain(exIn)
 	sum.CoverageBefore, sum.CoverageAfter = r.coverageBefore(ctx, sum.Coverage)
 	sum.Seconds = time.Since(r.start).Seconds()
-	sum.PeakRSSMB = float64(selfMaxRSS()+stats.PeakRSS*int64(r.cfg.Workers)) / (1 << 20)
+	heapCheckpoint(r.cfg.Log, "verify")
+	reportPeaks(sum, r.watch, stats.PeakRSS, r.cfg.Workers)
 	r.logf("wrote %s: %d tests with %d cases, statement coverage %.1f%% (%d cases dropped by verification)", r.out, sum.Tests, sum.Cases, 100*sum.Coverage, len(sum.Dropped))
 	r.cfg.progress(Progress{Package: r.pkg.PkgPath, Phase: PhaseDone, Execs: sum.Execs, Coverage: sum.Coverage, Detail: r.out})
 	return sum, nil

@@ -9,6 +9,7 @@ import (
 
 	"golang.org/x/tools/go/packages"
 
+	"github.com/gentest-go/gentest/generator/exec/sysmem"
 	"github.com/gentest-go/gentest/generator/load"
 )
 
@@ -103,7 +104,7 @@ func plan(cfg Config, npkgs int) (jobs, per int, memLimit int64) {
 // cannot work on (a load.Error: main, cgo, nothing to call, no test
 // survived) becomes a skipped row and the others go on; any other error
 // stops the run. With one package every error is returned, as before.
-func runPackages(ctx context.Context, cfg Config, pkgs []*packages.Package, several bool, an *load.Analysis, roots []*packages.Package) ([]*Summary, error) {
+func runPackages(ctx context.Context, cfg Config, pkgs []*packages.Package, several bool, an *load.Analysis, roots []*packages.Package, watch *sysmem.TreeWatcher) ([]*Summary, error) {
 	jobs, per, memLimit := plan(cfg, len(pkgs))
 	sums := make([]*Summary, len(pkgs))
 	errs := make([]error, len(pkgs))
@@ -121,7 +122,7 @@ func runPackages(ctx context.Context, cfg Config, pkgs []*packages.Package, seve
 			}
 			c := cfg
 			c.Workers, c.MemLimit = per, memLimit
-			r := &pkgRun{cfg: c, pkg: p, an: an, roots: roots}
+			r := &pkgRun{cfg: c, pkg: p, an: an, roots: roots, watch: watch}
 			sums[i], errs[i] = r.run(ctx)
 			// One package's error is the run's error, printed once by the
 			// caller; in a module run, the progress says which failed.

@@ -145,8 +145,9 @@ type Run struct {
 	Disagreements      Value
 	GenSeconds         Value
 	Execs, ExecsPerSec Value
-	// PeakRSSMB is gentest's own report of itself plus executors if it gives
-	// one, else TreeRSSMB, else MaxProcRSSMB.
+	// PeakRSSMB is gentest's own report (the largest single process among
+	// gentest and its children) if it gives one, else TreeRSSMB, else
+	// MaxProcRSSMB.
 	PeakRSSMB Value
 	// TreeRSSMB is the harness's /proc sample of gentest plus all its
 	// descendants (executors, compilers), summed, peak over samples.

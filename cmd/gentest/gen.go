@@ -34,7 +34,7 @@ func cmdGen(args []string) int {
 	shard := fs.String("shard", "", "generate only shard `i/n` (1 <= i <= n) of the sorted package list, for CI matrices")
 	callTimeout := fs.Duration("call-timeout", time.Second, "time limit for one call of the code under test")
 	memLimit := fs.Int64("mem-limit", 0, "memory cap per executor in MiB (default: all executors together below a quarter of RAM, at most 1024 each)")
-	noCache := fs.Bool("no-cache", false, "rebuild the executor even if a cached one matches")
+	noCache := fs.Bool("no-cache", false, "rebuild the executor and recompute dependencies' facts even if cached ones match")
 	quiet := fs.Bool("q", false, "print only errors: no progress, no summary table")
 	noSandbox := fs.Bool("no-sandbox", false, "do not confine executors with Landlock; operations whose effects are unknown are then not called")
 	no := fs.String("no", "", "comma-separated components to switch off, for ablation: "+strings.Join(generator.DisableNames(), ", "))
@@ -125,6 +125,7 @@ Flags:
 	if !*noCache {
 		if c, err := os.UserCacheDir(); err == nil {
 			cfg.CacheDir = filepath.Join(c, "gentest", "executors")
+			cfg.FactCacheDir = filepath.Join(c, "gentest", "facts")
 		}
 	}
 	if *cpuProfile != "" {
@@ -136,9 +137,11 @@ Flags:
 		pprof.StartCPUProfile(f)
 		defer pprof.StopCPUProfile()
 	}
-	// gentest's heap is small and short-lived; collecting less often
-	// leaves more of the machine to the search.
-	debug.SetGCPercent(400)
+	// The default GC, with a soft limit: gentest's memory must not grow
+	// with the budget, and it shares the machine with the executors.
+	if os.Getenv("GOMEMLIMIT") == "" {
+		debug.SetMemoryLimit(generator.SelfSoftLimit)
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	sums, err := generator.Run(ctx, cfg)

@@ -265,7 +265,6 @@ func Constants(an *load.Analysis, pkg *packages.Package) *ConstantFacts {
 	if target == nil {
 		return nil
 	}
-	act := an.Action(constpool.Analyzer, pkg.PkgPath)
 	cf := &ConstantFacts{Target: target, Corpus: []*constpool.PackageConsts{target}}
 	if pkg.Module != nil {
 		var deps []*packages.Package
@@ -277,7 +276,7 @@ func Constants(an *load.Analysis, pkg *packages.Package) *ConstantFacts {
 		sort.Slice(deps, func(i, j int) bool { return deps[i].PkgPath < deps[j].PkgPath })
 		for _, d := range deps {
 			var pc constpool.PackageConsts
-			if act.PackageFact(d.Types, &pc) {
+			if an.PackageFact(constpool.Analyzer, d.Types, &pc) {
 				cf.Corpus = append(cf.Corpus, &pc)
 			}
 		}

@@ -403,8 +403,9 @@ func (r *Random) elephant(s *seq.Seq, res *rt.Result) {
 				if _, ok := r.values.byType[key]; !ok {
 					r.values.types = append(r.values.types, a.Type)
 				}
-				r.values.byType[key] = append(r.values.byType[key], &pooled{seq: ext, stmt: ext.Len() - 1, result: 0, typ: a.Type})
+				r.values.byType[key] = append(r.values.byType[key], &pooled{seq: ext, stmt: ext.Len() - 1, result: 0, typ: a.Type, earned: r.values.earning})
 				r.values.dirty = true
+				r.values.bound(key)
 			}
 		}
 	}
@@ -704,6 +705,7 @@ func (r *Random) process(s *seq.Seq, out exec.Outcome) {
 	if newCov > 0 {
 		r.Corpus = append(r.Corpus, &Entry{Seq: s, Result: res, Target: last, NewCov: newCov})
 	}
+	r.values.earning = newCov > 0
 	r.values.addFrom(r.prog, s, res)
 	if !r.cfg.NoElephant {
 		r.elephant(s, res)
@@ -815,7 +817,8 @@ type pooled struct {
 	stmt     int
 	result   int
 	typ      types.Type
-	selected int // times chosen as an input (orienteering)
+	selected int  // times chosen as an input (orienteering)
+	earned   bool // its sequence added coverage: kept when the pool is full (pool.go)
 }
 
 // Values is the pool of reusable values, keyed by static type, with index
@@ -827,6 +830,12 @@ type Values struct {
 	hashes map[string]map[uint64]bool
 	assign map[string][]*pooled // cache: parameter type -> candidates, rebuilt when pools grow
 	dirty  bool
+	// earning says whether the sequence being pooled added coverage;
+	// limit, when positive, replaces PoolCap; evicted counts the values
+	// bound dropped (pool.go).
+	earning bool
+	limit   int
+	evicted int
 }
 
 func newValues() *Values {
@@ -865,8 +874,9 @@ func (v *Values) addFrom(prog *model.Program, s *seq.Seq, res *rt.Result) {
 			}
 			// Pool the shortest prefix that produces the value.
 			prefix := &seq.Seq{Stmts: s.Stmts[:last+1]}
-			v.byType[key] = append(v.byType[key], &pooled{seq: prefix, stmt: i, result: j, typ: t})
+			v.byType[key] = append(v.byType[key], &pooled{seq: prefix, stmt: i, result: j, typ: t, earned: v.earning})
 			v.dirty = true
+			v.bound(key)
 		}
 	}
 }

@@ -6,15 +6,23 @@ import (
 	"os/exec"
 	"runtime"
 	"testing"
+	"time"
 )
 
 // envAlloc makes the test binary, re-executed as a child, touch this many
 // MiB and exit.
 const envAlloc = "SYSMEM_TEST_ALLOC_MIB"
 
+// envHold makes that child wait before it exits.
+const envHold = "SYSMEM_TEST_HOLD"
+
 func TestMain(m *testing.M) {
 	if os.Getenv(envAlloc) != "" {
 		allocAndTouch(64)
+		if os.Getenv(envHold) != "" {
+			// Stay alive to be sampled by a TreeWatcher.
+			time.Sleep(500 * time.Millisecond)
+		}
 		os.Exit(0)
 	}
 	os.Exit(m.Run())

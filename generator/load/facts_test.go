@@ -1,0 +1,293 @@
+package load_test
+
+import (
+	"go/types"
+	"os"
+	"path/filepath"
+	"reflect"
+	"sort"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/packages"
+
+	"github.com/gentest-go/gentest/analyzers/suite"
+	"github.com/gentest-go/gentest/generator/load"
+)
+
+// factFixture is a module whose facts depend on what each analysis sees of
+// its dependencies: a generic function instantiated in an importer calls an
+// unexported helper (whose facts checker does not pass on), methods of an
+// unexported type reach two imports deep, and mutation, constants and
+// documented panics flow through an intermediate package.
+var factFixture = map[string]string{
+	"go.mod": "module example.com/facts\n\ngo 1.22\n",
+	"dep/d.go": `package dep
+
+var counter int
+
+func bump() { counter++ }
+
+// Apply calls f on each element; it panics if xs is nil.
+func Apply[T any](xs []T, f func(T)) {
+	if xs == nil {
+		panic("nil")
+	}
+	bump()
+	for _, x := range xs {
+		f(x)
+	}
+}
+
+type box struct{ n int }
+
+func (b *box) Set(n int) { b.n = n }
+
+// New returns a settable value.
+func New() interface{ Set(int) } { return &box{} }
+
+// Fill sets every element of xs to v.
+func Fill(xs []int, v int) {
+	for i := range xs {
+		xs[i] = v
+	}
+}
+
+const Limit = 42
+
+// Clamp compares with the limit.
+func Clamp(n int) int {
+	if n > Limit {
+		return Limit
+	}
+	return n
+}
+`,
+	"mid/m.go": `package mid
+
+import "example.com/facts/dep"
+
+// Use instantiates dep.Apply.
+func Use(xs []string) { dep.Apply(xs, func(string) {}) }
+
+// Fresh returns dep's settable value.
+func Fresh() interface{ Set(int) } { return dep.New() }
+
+// Zero fills with zeros.
+func Zero(xs []int) { dep.Fill(xs, 0) }
+`,
+	"top/t.go": `package top
+
+import (
+	"example.com/facts/dep"
+	"example.com/facts/mid"
+)
+
+// Run reaches dep directly and through mid.
+func Run(xs []int, ss []string) int {
+	mid.Use(ss)
+	mid.Zero(xs)
+	dep.Apply(xs, func(int) {})
+	mid.Fresh().Set(3)
+	return dep.Clamp(len(xs))
+}
+
+// T has a method that mutates its receiver.
+type T struct{ N int }
+
+// Inc increments N.
+func (t *T) Inc() { t.N++ }
+`,
+}
+
+// AnalyzeFacts gives the same facts and root results as checker.Analyze
+// followed by Release, for every object of every package of the graph.
+func TestAnalyzeFactsMatchesChecker(t *testing.T) {
+	root := writeModule(t, factFixture)
+	pkgs, err := packages.Load(&packages.Config{Mode: load.Mode, Dir: root}, "./top", "./mid")
+	if err != nil || len(pkgs) != 2 {
+		t.Fatalf("load: %v %v", err, pkgs)
+	}
+	analyzers := suite.Analyzers()
+	want, err := load.Analyze(analyzers, pkgs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want.Release()
+	got, err := load.AnalyzeFacts(analyzers, pkgs, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The dependency that is not a root lost its syntax once analyzed;
+	// the roots kept theirs.
+	dep := pkgs[0].Imports["example.com/facts/dep"]
+	if dep.Syntax != nil || dep.TypesInfo != nil || pkgs[0].Syntax == nil || pkgs[1].TypesInfo == nil {
+		t.Errorf("after AnalyzeFacts: dep syntax %v, roots' syntax %v %v", dep.Syntax != nil, pkgs[0].Syntax != nil, pkgs[1].TypesInfo != nil)
+	}
+	n := 0
+	rootSet := map[*packages.Package]bool{pkgs[0]: true, pkgs[1]: true}
+	packages.Visit(pkgs, nil, func(p *packages.Package) {
+		for _, a := range analyzers {
+			for _, ft := range a.FactTypes {
+				for _, obj := range objectsOf(p.Types) {
+					if !rootSet[p] && !importable(obj) {
+						// Pruned from dependencies: importers cannot
+						// see it.
+						continue
+					}
+					w, g := newFact(ft), newFact(ft)
+					wok, gok := want.FactOf(a, obj, w), got.FactOf(a, obj, g)
+					if wok != gok || (wok && !reflect.DeepEqual(w, g)) {
+						t.Errorf("%s fact %T of %s: checker %v %+v, AnalyzeFacts %v %+v", a.Name, ft, obj, wok, w, gok, g)
+					}
+					if wok {
+						n++
+					}
+				}
+				w, g := newFact(ft), newFact(ft)
+				wok, gok := want.PackageFact(a, p.Types, w), got.PackageFact(a, p.Types, g)
+				if wok != gok || (wok && !reflect.DeepEqual(w, g)) {
+					t.Errorf("%s package fact %T of %s: checker %v %+v, AnalyzeFacts %v %+v", a.Name, ft, p.PkgPath, wok, w, gok, g)
+				}
+			}
+		}
+	})
+	if n < 10 {
+		t.Errorf("only %d object facts compared: the fixture exercises too little", n)
+	}
+	for _, p := range pkgs {
+		for _, a := range analyzers {
+			w, g := want.Result(a, p.PkgPath), got.Result(a, p.PkgPath)
+			if (w == nil) != (a.ResultType == nil) {
+				t.Errorf("checker's result of %s on %s: %v", a.Name, p.PkgPath, w)
+			}
+			// Results may hold closures for lazy parts (construct's
+			// branches): functions are not compared.
+			opts := cmp.Options{cmp.Exporter(func(reflect.Type) bool { return true }),
+				cmp.FilterPath(func(p cmp.Path) bool { return p.Last().Type().Kind() == reflect.Func }, cmp.Ignore())}
+			if d := cmp.Diff(w, g, opts); d != "" {
+				t.Errorf("result of %s on %s differs (-checker +AnalyzeFacts):\n%s", a.Name, p.PkgPath, d)
+			}
+		}
+	}
+}
+
+func newFact(ft analysis.Fact) analysis.Fact {
+	return reflect.New(reflect.TypeOf(ft).Elem()).Interface().(analysis.Fact)
+}
+
+// objectsOf lists a package's package-level objects and the methods and
+// fields of its named types, in a fixed order.
+func objectsOf(pkg *types.Package) []types.Object {
+	var out []types.Object
+	scope := pkg.Scope()
+	names := scope.Names()
+	sort.Strings(names)
+	for _, name := range names {
+		obj := scope.Lookup(name)
+		out = append(out, obj)
+		if tn, ok := obj.(*types.TypeName); ok {
+			if named, ok := tn.Type().(*types.Named); ok {
+				for i := 0; i < named.NumMethods(); i++ {
+					out = append(out, named.Method(i))
+				}
+				if st, ok := named.Underlying().(*types.Struct); ok {
+					for i := 0; i < st.NumFields(); i++ {
+						out = append(out, st.Field(i))
+					}
+				}
+			}
+		}
+	}
+	return out
+}
+
+// The facts of dependencies come back from the cache equal to computed
+// ones; a change in a dependency's file changes its key and the facts are
+// computed again.
+func TestFactCache(t *testing.T) {
+	root := writeModule(t, factFixture)
+	cache := &load.FactCache{Dir: t.TempDir(), Salt: "test"}
+	analyzers := suite.Analyzers()
+	run := func() (*load.Analysis, []*packages.Package) {
+		t.Helper()
+		pkgs, err := packages.Load(&packages.Config{Mode: load.Mode, Dir: root}, "./top")
+		if err != nil || len(pkgs) != 1 {
+			t.Fatalf("load: %v %v", err, pkgs)
+		}
+		an, err := load.AnalyzeFacts(analyzers, pkgs, cache)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return an, pkgs
+	}
+	cold, coldPkgs := run()
+	if cold.Cached != 0 || cold.Analyzed != 3 {
+		t.Fatalf("cold cache: %d cached, %d analyzed; want 0 and 3", cold.Cached, cold.Analyzed)
+	}
+	warm, warmPkgs := run()
+	// The root (top) is always analyzed; mid and dep come from the cache.
+	if warm.Cached != 2 || warm.Analyzed != 1 {
+		t.Fatalf("warm cache: %d cached, %d analyzed; want 2 and 1", warm.Cached, warm.Analyzed)
+	}
+	n := compareFacts(t, analyzers, cold, coldPkgs, warm, warmPkgs)
+	if n < 10 {
+		t.Errorf("only %d facts compared", n)
+	}
+
+	// Edit dep: dep and mid (which imports it) are analyzed again.
+	if err := os.WriteFile(filepath.Join(root, "dep", "extra.go"), []byte("package dep\n\n// Extra is new.\nfunc Extra() {}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	edited, _ := run()
+	if edited.Cached != 0 || edited.Analyzed != 3 {
+		t.Errorf("after editing dep: %d cached, %d analyzed; want 0 and 3", edited.Cached, edited.Analyzed)
+	}
+}
+
+// compareFacts checks that two analyses of two loads of the same packages
+// give the same object and package facts, matching objects by their path
+// in the package, and returns how many object facts it compared.
+func compareFacts(t *testing.T, analyzers []*analysis.Analyzer, a *load.Analysis, apkgs []*packages.Package, b *load.Analysis, bpkgs []*packages.Package) int {
+	t.Helper()
+	byPath := map[string]*packages.Package{}
+	packages.Visit(bpkgs, nil, func(p *packages.Package) { byPath[p.PkgPath] = p })
+	n := 0
+	packages.Visit(apkgs, nil, func(p *packages.Package) {
+		q := byPath[p.PkgPath]
+		aobjs, bobjs := objectsOf(p.Types), objectsOf(q.Types)
+		if len(aobjs) != len(bobjs) {
+			t.Fatalf("%s: %d and %d objects", p.PkgPath, len(aobjs), len(bobjs))
+		}
+		for _, an := range analyzers {
+			for _, ft := range an.FactTypes {
+				for i := range aobjs {
+					fa, fb := newFact(ft), newFact(ft)
+					oka, okb := a.FactOf(an, aobjs[i], fa), b.FactOf(an, bobjs[i], fb)
+					if oka != okb || (oka && !reflect.DeepEqual(fa, fb)) {
+						t.Errorf("%s fact %T of %s: %v %+v, then %v %+v", an.Name, ft, aobjs[i], oka, fa, okb, fb)
+					}
+					if oka {
+						n++
+					}
+				}
+				fa, fb := newFact(ft), newFact(ft)
+				oka, okb := a.PackageFact(an, p.Types, fa), b.PackageFact(an, q.Types, fb)
+				if oka != okb || (oka && !reflect.DeepEqual(fa, fb)) {
+					t.Errorf("%s package fact %T of %s: %v %+v, then %v %+v", an.Name, ft, p.PkgPath, oka, fa, okb, fb)
+				}
+			}
+		}
+	})
+	return n
+}
+
+// importable is checker's filter of the facts passed to importers, for
+// the objects objectsOf lists.
+func importable(obj types.Object) bool {
+	if fn, ok := obj.(*types.Func); ok {
+		return fn.Exported() || fn.Signature().Recv() != nil
+	}
+	return true
+}
