@@ -93,8 +93,12 @@ func Run(ctx context.Context, cfg Config) ([]*Summary, error) {
 	if len(skip) > 0 {
 		skipNote = fmt.Sprintf(" (%d skipped)", len(skip))
 	}
-	fmt.Fprintf(cfg.Log, "gentest: loaded %s to test%s in %.1fs; analyzed %s with their dependencies in %.1fs\n",
-		plural(len(pkgs), "package"), skipNote, tLoad.Seconds(), plural(len(aroots), "package"), time.Since(t1).Seconds())
+	their := "their"
+	if len(aroots) == 1 {
+		their = "its"
+	}
+	fmt.Fprintf(cfg.Log, "gentest: loaded %s to test%s in %.1fs; analyzed %s with %s dependencies in %.1fs\n",
+		plural(len(pkgs), "package"), skipNote, tLoad.Seconds(), plural(len(aroots), "package"), their, time.Since(t1).Seconds())
 	sums, err := runPackages(ctx, cfg, pkgs, several, an, roots)
 	return mergeSummaries(sums, skip), err
 }
