@@ -105,8 +105,12 @@ func Run(ctx context.Context, cfg Config) ([]*Summary, error) {
 	if len(skip) > 0 {
 		skipNote = fmt.Sprintf(" (%d skipped)", len(skip))
 	}
-	fmt.Fprintf(cfg.Log, "gentest: loaded %s to test%s in %.1fs; analyzed %s with their dependencies in %.1fs (%s from the fact cache)\n",
-		plural(len(pkgs), "package"), skipNote, tLoad.Seconds(), plural(len(aroots), "package"), time.Since(t1).Seconds(), plural(an.Cached, "package"))
+	their := "their"
+	if len(aroots) == 1 {
+		their = "its"
+	}
+	fmt.Fprintf(cfg.Log, "gentest: loaded %s to test%s in %.1fs; analyzed %s with %s dependencies in %.1fs (%s from the fact cache)\n",
+		plural(len(pkgs), "package"), skipNote, tLoad.Seconds(), plural(len(aroots), "package"), their, time.Since(t1).Seconds(), plural(an.Cached, "package"))
 	// The facts and root results are all the later stages read: the
 	// syntax and type information of the whole graph, the targets'
 	// aside (their instrumentation needs it), can go.

@@ -42,6 +42,9 @@ type condSeen struct {
 	// while it was never taken, and seq the sequence that reached it.
 	closest [2]float64
 	seq     [2]*rt.Seq
+	// ops are the operands of that evaluation, when the sequence ran with
+	// operand recording (the search's input-to-state asks for it).
+	ops [2]*rt.OperandObs
 }
 
 func newObserver(pool *gexec.Pool, table *instrument.Table, nOps int, tick func(int, float64)) *observer {
@@ -93,6 +96,7 @@ func (o *observer) Run(seqs []rt.Seq) []gexec.Outcome {
 					cs.closest[side] = d
 					s := seqs[i]
 					cs.seq[side] = &s
+					cs.ops[side] = operandsOf(out.Result.Operands, 2*c.ID+int32(side))
 				}
 			}
 		}
@@ -114,9 +118,9 @@ func (o *observer) coverage() float64 {
 
 // explainInput gathers what the explanation needs from the search: blocks
 // covered, conditions seen, and, for each outcome never taken, the
-// operands of the evaluation that came closest. The sequences that came
-// closest run once more with operand recording (the search runs without
-// it, for speed); the pool must still be open.
+// operands of the evaluation that came closest. When the search ran
+// without operand recording (-no=input-to-state), the sequences that came
+// closest run once more with it; the pool must still be open.
 func (o *observer) explainInput(prog *model.Program) explain.Input {
 	o.mu.Lock()
 	defer o.mu.Unlock()
@@ -134,6 +138,10 @@ func (o *observer) explainInput(prog *model.Program) explain.Input {
 				continue
 			}
 			in.Conds[id].Closest[side] = cs.closest[side]
+			if ob := cs.ops[side]; ob != nil {
+				in.Conds[id].Operands[side] = formatOperands(ob)
+				continue
+			}
 			i, ok := index[cs.seq[side]]
 			if !ok {
 				i = len(reqs)
@@ -155,8 +163,7 @@ func (o *observer) explainInput(prog *model.Program) explain.Input {
 			for _, w := range wants[i] {
 				for _, ob := range out.Result.Operands {
 					if int(ob.Branch) == 2*w.cond+w.side {
-						in.Conds[w.cond].Operands[w.side] = []string{
-							explain.FormatLit(ob.Vals[0], ob.Cut[0]), explain.FormatLit(ob.Vals[1], ob.Cut[1])}
+						in.Conds[w.cond].Operands[w.side] = formatOperands(&ob)
 					}
 				}
 			}
@@ -193,4 +200,19 @@ func (o *observer) explainInput(prog *model.Program) explain.Input {
 		in.Ops[op.Name] = e
 	}
 	return in
+}
+
+// operandsOf finds branch's operands in a result's list (ascending by
+// branch), or nil.
+func operandsOf(obs []rt.OperandObs, branch int32) *rt.OperandObs {
+	i, ok := slices.BinarySearchFunc(obs, branch, func(o rt.OperandObs, b int32) int { return int(o.Branch - b) })
+	if !ok {
+		return nil
+	}
+	ob := obs[i]
+	return &ob
+}
+
+func formatOperands(ob *rt.OperandObs) []string {
+	return []string{explain.FormatLit(ob.Vals[0], ob.Cut[0]), explain.FormatLit(ob.Vals[1], ob.Cut[1])}
 }

@@ -13,7 +13,7 @@ import (
 
 // gentest gen -explain names the reason each function of
 // testdata/gen/explain stays uncovered: Save is excluded by the safety
-// policy (fs-write, where), Winner needs a Grid nothing builds, Root's
+// policy (fs-write, where), Winner needs a Grid nothing builds, Checksum's
 // condition is never satisfied (with the closest operands), encode is
 // never called; Double is covered and not listed. The HTML view has the
 // reasons beside the lines.
@@ -52,10 +52,10 @@ func TestGenExplain(t *testing.T) {
 		}
 	}
 	for name, want := range map[string][]string{
-		"Save":   {"excluded: ", "fs-write", "os.WriteFile at explain.go:12"},
-		"Winner": {"unbuildable-input: ", "nothing builds Grid"},
-		"Root":   {"unsatisfied-condition: ", "explain.go:45: n*n == 1522756 was never true", "closest: n*n = ", "against 1522756"},
-		"encode": {"never-called: "},
+		"Save":     {"excluded: ", "fs-write", "os.WriteFile at explain.go:12"},
+		"Winner":   {"unbuildable-input: ", "nothing builds Grid"},
+		"Checksum": {"unsatisfied-condition: ", "explain.go:50: h == 0x9e3779b9 was never true", "closest: h = ", "against 2654435769"},
+		"encode":   {"never-called: "},
 	} {
 		got := strings.Join(reasons[name], "\n")
 		if len(reasons[name]) != 1 {

@@ -153,6 +153,9 @@ func effectsText(p *purity.Fact, short func(string) string) string {
 	}
 	for _, e := range p.EffectNames() {
 		s := strings.ReplaceAll(e, "-", " ")
+		if p.Effects&purity.Panics != 0 && s == "panics" {
+			s = "may panic"
+		}
 		if rs := why[e]; len(rs) > 0 {
 			s += " (" + strings.Join(rs, ", ") + ")"
 		}

@@ -40,7 +40,7 @@ func TestFactsReport(t *testing.T) {
 		"(*Cart).Add":    {"mutates receiver (stores at demo.go:94)", `constants (8): 0 (Money), -1`, `demo.go:83{p0==""}`},
 		"(*Cart).Remove": {"mutates receiver (appends into a shared backing array at demo.go:109)"},
 		"Shipping":       {"pure;", "5000 (Money)", "demo.go:157{p0>=5000}"},
-		"NewCart":        {"panics (calls fmt.Errorf at demo.go:73)", "effects are a lower bound"},
+		"NewCart":        {`constants (4): 0, 100, "demo: limit %d is above 100"`, "demo.go:72{p0<=0}, demo.go:75{p0>100}"},
 		"Cart":           {"struct", "built by NewCart (result.limit=p0)", "changed by (*Cart).Add"},
 		"Item":           {"literal Item{Name, Price, Qty}"},
 		"Money":          {"implements fmt.Stringer", "built by (*Cart).Total, Discount"},

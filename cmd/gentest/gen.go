@@ -121,6 +121,7 @@ Flags:
 	if !*quiet {
 		prog = newProgress(os.Stderr, isTerminal(os.Stderr))
 		cfg.Log, cfg.Progress = prog, prog.Report
+		prog.Status("gentest: loading and analyzing " + strings.Join(patternsOrDot(fs.Args()), " "))
 	}
 	if !*noCache {
 		if c, err := os.UserCacheDir(); err == nil {
@@ -258,4 +259,11 @@ func writeExplainHTML(path string, sums []*generator.Summary) error {
 		return fmt.Errorf("writing the explanation: %w", err)
 	}
 	return nil
+}
+
+func patternsOrDot(p []string) []string {
+	if len(p) == 0 {
+		return []string{"."}
+	}
+	return p
 }

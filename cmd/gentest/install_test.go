@@ -122,7 +122,10 @@ func Cents(units, cents int) int {
 	if out := run("tool", "gentest", "help"); !strings.Contains(out, "gentest gen") {
 		t.Errorf("go tool gentest help:\n%s", out)
 	}
-	run("generate", "./...")
+	// -q: nothing but errors, and there are none.
+	if out := run("generate", "./..."); strings.TrimSpace(out) != "" {
+		t.Errorf("go generate with gentest gen -q printed:\n%s", out)
+	}
 	if _, err := os.Stat(filepath.Join(dir, "user_gentest_test.go")); err != nil {
 		t.Fatalf("go generate wrote no test file: %v", err)
 	}

@@ -47,14 +47,15 @@ func cut(s string, width int) string {
 // log lines printed above it; elsewhere it prints a plain line when a
 // package changes phase, and passes log lines through.
 type progress struct {
-	mu    sync.Mutex
-	w     io.Writer
-	live  bool
-	order []string                      // packages in progress, in the order they started
-	state map[string]generator.Progress // their last report
-	drawn int                           // lines of the live block on screen
-	buf   []byte                        // an unfinished log line
-	width int                           // live lines are cut to this many runes
+	mu     sync.Mutex
+	w      io.Writer
+	live   bool
+	order  []string                      // packages in progress, in the order they started
+	state  map[string]generator.Progress // their last report
+	drawn  int                           // lines of the live block on screen
+	buf    []byte                        // an unfinished log line
+	status string                        // a line shown before any package starts (loading)
+	width  int                           // live lines are cut to this many runes
 }
 
 func newProgress(w io.Writer, live bool) *progress {
@@ -81,6 +82,7 @@ func (p *progress) Report(ev generator.Progress) {
 		return
 	}
 	p.clear()
+	p.status = "" // packages are under way
 	if final {
 		delete(p.state, ev.Package)
 		p.remove(ev.Package)
@@ -97,6 +99,17 @@ func (p *progress) Report(ev generator.Progress) {
 	p.draw()
 }
 
+// Status shows a line on a terminal until the first log line: what
+// gentest does before any package starts (loading and analysing takes
+// seconds to minutes on a module).
+func (p *progress) Status(s string) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.clear()
+	p.status = s
+	p.draw()
+}
+
 // Write takes log lines; on a terminal they go above the live block.
 func (p *progress) Write(b []byte) (int, error) {
 	p.mu.Lock()
@@ -108,6 +121,7 @@ func (p *progress) Write(b []byte) (int, error) {
 	}
 	lines := p.buf[:i+1]
 	p.clear()
+	p.status = ""
 	_, err := p.w.Write(lines)
 	p.buf = append(p.buf[:0], p.buf[i+1:]...)
 	p.draw()
@@ -148,12 +162,16 @@ func (p *progress) draw() {
 		return
 	}
 	var b strings.Builder
+	if p.status != "" {
+		b.WriteString(cut(p.status, p.width))
+		b.WriteByte('\n')
+	}
 	for _, pkg := range p.order {
 		b.WriteString(cut(progressLine(p.state[pkg]), p.width))
 		b.WriteByte('\n')
 	}
 	p.w.Write([]byte(b.String()))
-	p.drawn = len(p.order)
+	p.drawn = strings.Count(b.String(), "\n")
 }
 
 // progressLine says where a package is: its phase, and during the search

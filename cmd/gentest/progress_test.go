@@ -52,6 +52,7 @@ func TestProgressLive(t *testing.T) {
 	t.Setenv("COLUMNS", "200")
 	var buf bytes.Buffer
 	p := newProgress(&buf, true)
+	p.Status("gentest: loading and analyzing ./...")
 	for _, ev := range events() {
 		p.Report(ev)
 	}
@@ -64,6 +65,9 @@ func TestProgressLive(t *testing.T) {
 	}
 	if strings.Join(screen, "\n") != strings.Join(want, "\n") {
 		t.Errorf("screen after the run:\n%s\nwant:\n%s", strings.Join(screen, "\n"), strings.Join(want, "\n"))
+	}
+	if !strings.Contains(buf.String(), "gentest: loading and analyzing ./...") {
+		t.Errorf("the status line never showed:\n%q", buf.String())
 	}
 	if !strings.Contains(buf.String(), "gentest: a: search: 900 sequences executed, statement coverage 50.0% (search)") {
 		t.Errorf("the live line never showed the search's executions and coverage:\n%q", buf.String())

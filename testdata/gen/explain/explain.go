@@ -39,13 +39,18 @@ func Winner(g Grid) byte {
 	return 0
 }
 
-// Root says whether n is the square root of 1522756; no constant of the
-// package is n, so the search only comes close.
-func Root(n int) string {
-	if n > 0 && n*n == 1522756 {
-		return "root"
+// Checksum says whether s hashes (FNV-1a) to a constant: the search sees
+// the comparison and its distance, but no input it mutates is the hash.
+func Checksum(s string) string {
+	h := uint32(2166136261)
+	for i := 0; i < len(s); i++ {
+		h ^= uint32(s[i])
+		h *= 16777619
 	}
-	return "not the root"
+	if h == 0x9e3779b9 {
+		return "match"
+	}
+	return "no match"
 }
 
 // Double is fully covered.
