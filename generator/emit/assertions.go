@@ -109,3 +109,34 @@ func (r *renderer) nondeterministic(s *seq.Seq, i int) bool {
 	}
 	return tainted[i]
 }
+
+// writableType reports whether values of t can be written as literals:
+// basic types and slices, arrays and maps of them, and structs of
+// exported fields of them.
+func (r *renderer) writableType(t types.Type) bool {
+	return r.nameable(t) && writable(t, 0)
+}
+
+func writable(t types.Type, depth int) bool {
+	if depth > 10 {
+		return false // a recursive type
+	}
+	switch u := t.Underlying().(type) {
+	case *types.Basic:
+		return u.Info()&types.IsUntyped == 0 && u.Kind() != types.UnsafePointer
+	case *types.Slice:
+		return writable(u.Elem(), depth+1)
+	case *types.Array:
+		return writable(u.Elem(), depth+1)
+	case *types.Map:
+		return writable(u.Key(), depth+1) && writable(u.Elem(), depth+1)
+	case *types.Struct:
+		for i := 0; i < u.NumFields(); i++ {
+			if !u.Field(i).Exported() || !writable(u.Field(i).Type(), depth+1) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}

@@ -310,3 +310,32 @@ func TestAssertionStrength(t *testing.T) {
 	}
 	mustContain(t, "TestWords", funcSrc(t, out.Src, "TestWords"), "if got != nil {")
 }
+
+// In a table whose rows check observers after the target, a row with an
+// error does not return before the observers' checks.
+func TestTableObserversAfterErrors(t *testing.T) {
+	prog := loadReadable(t)
+	login := prog.Ops[opID(t, prog, "Session.Login")]
+	user := prog.Ops[opID(t, prog, "Session.User")].Results[0]
+	ref := []seq.Arg{seq.Ref(0, 0)}
+	row := func(key int, name string, e *rt.Tree, wantUser string) *oracle.Case {
+		as := []oracle.Assertion{{Stmt: 1, Result: 1, Kind: oracle.ErrNil, Type: login.Results[1]}, eq(1, 0, user, tree("ann"))}
+		if e != nil {
+			as = []oracle.Assertion{{Stmt: 1, Result: 1, Kind: oracle.ErrNonNil, Type: login.Results[1], Want: e, Err: e}}
+		}
+		return &oracle.Case{Seq: mk(t, prog, stmt{"NewSession", lits(str("ann"))},
+			stmt{"Session.Login", append(ref, seq.LitArg(str(name)))}, stmt{"Session.User", ref}), Target: 1, Key: key,
+			Asserts: append(as, eq(2, 0, user, tree(wantUser)))}
+	}
+	empty := &rt.Tree{Kind: rt.TError, S: "readable: empty input", Is: []string{"example.com/readable.ErrEmpty"}}
+	out, err := Render(prog, []*oracle.Case{row(0, "", empty, "ann"), row(1, "bob", nil, "bob")}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := funcSrc(t, out.Src, "TestSession_Login")
+	mustContain(t, "TestSession_Login", src, `{name: "empty", user: "", wantUser: "ann", wantErr: readable.ErrEmpty},`,
+		"if s != tt.wantUser {", "if got != tt.want {")
+	if strings.Contains(src, "return\n") {
+		t.Errorf("a row with an error returns before the observer's check:\n%s", src)
+	}
+}

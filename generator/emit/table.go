@@ -642,14 +642,34 @@ func (r *renderer) tableStmts(tb *table, i int, subUsed map[string]bool) ([]ast.
 // against wantErr, its values against the want fields.
 func (r *renderer) tableChecks(tb *table, vars map[[2]int]string, d desc) []ast.Stmt {
 	tgt := tb.rows[0].Target
-	var out []ast.Stmt
 	wantErr := sel(ident("tt"), "wantErr")
-	more := false
-	for _, w := range tb.wants {
-		more = more || w.stmt == tgt
+	// The checks of the values beside the error, in rows without one.
+	var values []ast.Stmt
+	for k, w := range tb.wants {
+		if w.stmt != tgt {
+			continue
+		}
+		what := ""
+		if k > 0 {
+			what = " " + vars[[2]int{tgt, w.result}]
+		}
+		values = append(values, r.wantCheck(w, vars[[2]int{tgt, w.result}], d, what))
 	}
+	for _, a := range tb.consts {
+		if a.Kind == oracle.Equal {
+			values = append(values, r.assertion(a, vars[[2]int{a.Stmt, a.Result}], d)...)
+		}
+	}
+	// Observers after the target have checks in every row: a row with an
+	// error must not return before them.
+	observed := false
+	for _, w := range tb.wants {
+		observed = observed || w.stmt != tgt
+	}
+	var out []ast.Stmt
 	if tb.errMode == errString || tb.errMode == errBool || tb.errMode == errIs {
 		ev := ident(vars[[2]int{tgt, tb.errRes}])
+		more := len(values) > 0
 		report := errorf
 		if more {
 			report = fatalf
@@ -664,11 +684,17 @@ func (r *renderer) tableChecks(tb *table, vars map[[2]int]string, d desc) []ast.
 					errorf(d, " error = %v, want %v", ev, wantErr))
 				none = ident("nil")
 			}
-			if more {
+			switch {
+			case more && observed:
+				s := ifStmt(binary(wantErr, token.NEQ, none), wrong)
+				s.Else = block(append([]ast.Stmt{ifStmt(binary(ev, token.NEQ, ident("nil")), report(d, " returned error: %v", ev))}, values...)...)
+				out = append(out, s)
+				values = nil
+			case more:
 				out = append(out,
 					ifStmt(binary(wantErr, token.NEQ, none), wrong, &ast.ReturnStmt{}),
 					ifStmt(binary(ev, token.NEQ, ident("nil")), report(d, " returned error: %v", ev)))
-			} else {
+			default:
 				s := ifStmt(binary(wantErr, token.NEQ, none), wrong)
 				s.Else = ifStmt(binary(ev, token.NEQ, ident("nil")), report(d, " returned error: %v", ev))
 				out = append(out, s)
@@ -676,7 +702,11 @@ func (r *renderer) tableChecks(tb *table, vars map[[2]int]string, d desc) []ast.
 		} else {
 			out = append(out, ifStmt(binary(&ast.ParenExpr{X: binary(ev, token.NEQ, ident("nil"))}, token.NEQ, wantErr),
 				report(d, " error = %v, wantErr %v", ev, wantErr)))
-			if more {
+			switch {
+			case more && observed:
+				out = append(out, ifStmt(&ast.UnaryExpr{Op: token.NOT, X: wantErr}, values...))
+				values = nil
+			case more:
 				out = append(out, ifStmt(wantErr, &ast.ReturnStmt{}))
 			}
 		}
@@ -686,22 +716,7 @@ func (r *renderer) tableChecks(tb *table, vars map[[2]int]string, d desc) []ast.
 			out = append(out, r.assertion(a, vars[[2]int{a.Stmt, a.Result}], d)...)
 		}
 	}
-	for k, w := range tb.wants {
-		if w.stmt != tgt {
-			continue
-		}
-		what := ""
-		if k > 0 {
-			what = " " + vars[[2]int{tgt, w.result}]
-		}
-		out = append(out, r.wantCheck(w, vars[[2]int{tgt, w.result}], d, what))
-	}
-	for _, a := range tb.consts {
-		if a.Kind == oracle.Equal {
-			out = append(out, r.assertion(a, vars[[2]int{a.Stmt, a.Result}], d)...)
-		}
-	}
-	return out
+	return append(out, values...)
 }
 
 // wantCheck compares result variable v with its want field: != for a

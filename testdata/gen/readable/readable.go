@@ -105,3 +105,14 @@ func (s *Session) User() string { return s.user }
 
 // Fork returns a new session for the same user.
 func (s *Session) Fork() *Session { return &Session{user: s.user, started: s.started} }
+
+// Login switches the session to user, who must not be empty, and returns
+// the previous user.
+func (s *Session) Login(user string) (string, error) {
+	if user == "" {
+		return "", ErrEmpty
+	}
+	prev := s.user
+	s.user = user
+	return prev, nil
+}
