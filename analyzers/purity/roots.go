@@ -168,8 +168,12 @@ var roots = map[string]rootEntry{
 	// reaches f through an interface the analysis could not resolve.
 	"time.newTimer":   {effects: Spawns | Nondeterministic, why: "starts a runtime timer"},
 	"time.resetTimer": {effects: Spawns | Nondeterministic, mutates: []int{0}, why: "restarts a runtime timer"},
-	"time.stopTimer":  {mutates: []int{0}, why: "stops a runtime timer"},
+	"time.stopTimer":  {effects: Nondeterministic, mutates: []int{0}, why: "stops a runtime timer, which may have fired"},
 	"time.AfterFunc":  {effects: Spawns | Nondeterministic, calls: []int{1}, why: "runs f on its own goroutine when the timer fires"},
+
+	// A weak pointer turns nil when the collector has run: what Value
+	// returns depends on when it did.
+	"weak.runtime_makeStrongFromWeak": {effects: Nondeterministic, why: "depends on the garbage collector"},
 
 	// os/signal's hooks into the runtime (linknamed, no body): handlers
 	// are process-wide, and the first one starts the signal-watching

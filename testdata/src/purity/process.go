@@ -4,6 +4,8 @@ import (
 	"os"
 	"runtime"
 	"testing"
+	"time"
+	"weak"
 )
 
 // The process's own settings differ between the executor and the binary
@@ -16,3 +18,9 @@ func UnderTest() bool { return testing.Testing() } // want UnderTest:"^callsite$
 func Pin() { runtime.LockOSThread() } // want Pin:"^writes-global$"
 
 func Toolchain() string { return runtime.Version() } // want Toolchain:"^nondeterministic$"
+
+// A weak pointer's value depends on when the collector ran.
+func Alive(p weak.Pointer[int]) bool { return p.Value() != nil } // want Alive:"^nondeterministic$"
+
+// Whether Stop stopped the timer depends on whether it had fired.
+func Cancel(t *time.Timer) bool { return t.Stop() } // want Cancel:"^mutates-param:0 nondeterministic panics$"
