@@ -13,8 +13,19 @@
 // callee that mutates the corresponding parameter), writes-global, io
 // (io:fs-read, io:fs-write, io:net, io:exec, io:env, io:stdio), exits,
 // nondeterministic (clock, random sources, map iteration order reaching a
-// result or an effect, select among several cases), blocks, spawns and
-// panics. A function is pure when it has no effect other than panics.
+// result or an effect, select among several cases, the machine and the
+// toolchain), callsite (results that depend on the call site or on the
+// binary: runtime.Callers, Caller, FuncForPC, CallersFrames, stack traces,
+// testing.Testing), blocks, spawns (goroutines, timers, tickers, the
+// execution tracer, finalizers, signal handlers: activity that outlives the
+// call) and panics. A function is pure when it has no effect other than
+// panics: it changes nothing and returns equal results for equal
+// arguments. A callsite function is not pure, since two call sites (the
+// executor and the emitted test) see different results, but it changes
+// nothing either (Fact.Inert): it may build inputs, and its discarded
+// results are reported like a pure function's. A channel send, receive or
+// close writes the channel, so a method sending on a channel of its
+// receiver mutates the receiver.
 //
 // Summaries are exported as facts, so they flow across packages, including
 // the standard library; recursion is solved by a fixpoint over the
@@ -31,9 +42,15 @@
 // slice itself (a variadic call or a slice literal) adds the effects of the
 // interface's methods on each element it stored; any other slice leaves it
 // conservative. A type assertion on an element can reach other methods and
-// stays unresolved, which is why fmt's printing functions, which assert
-// their ...any arguments to Stringer, error and Formatter through a field of
-// a pooled printer, remain conservative. The function returned by
+// stays unresolved. fmt's printers, which assert their ...any operands to
+// Formatter, GoStringer, error and Stringer through a field of a pooled
+// printer, are roots instead: each call site adds the effects of the
+// methods fmt may call on its operands' static types and on the exported
+// fields, elements and map entries fmt prints by reflection, following the
+// verbs of a constant format (%d calls no String, %T and %p nothing).
+// An operand of interface type that is a parameter is recorded in
+// Fact.FormatsParams for the caller to resolve; any other interface operand
+// makes the summary conservative. The function returned by
 // sync.OnceFunc, OnceValue or OnceValues calls its argument, and a method
 // of an interface sealed by unexported methods in a root package (such as
 // reflect.Type) has the root summary of that package. Any other unresolved call marks the fact Conservative, and

@@ -191,11 +191,12 @@ func (st *state) discarded(res *Result) {
 			}
 		}
 		// A call kept only for its panic (mustParse(x)) is intended;
-		// so is one whose effects come from arguments it calls.
+		// so is one whose effects come from arguments it calls or
+		// formats (their String methods).
 		// Hand-written summaries describe what callers may rely on, not
 		// every internal effect (a runtime hook may register state), so
 		// they are not evidence enough for this check.
-		if f == nil || !f.Inert() || f.Has(Panics) || len(f.CallsParams) > 0 || f.CallsTypeParams || f.IsHandWritten() {
+		if f == nil || !f.Inert() || f.Has(Panics) || len(f.CallsParams) > 0 || len(f.FormatsParams) > 0 || f.CallsTypeParams || f.IsHandWritten() {
 			continue
 		}
 		pass.ReportRangef(call, "result of %s is discarded; the call has no effect", obj.FullName())

@@ -142,8 +142,21 @@ var roots = map[string]rootEntry{
 	"runtime.AddCleanup":   {effects: Spawns, why: "runtime.AddCleanup registers a function run later by the runtime"},
 	// Fixed for the process, but not between machines and toolchains: a
 	// test asserting them breaks elsewhere.
-	"runtime.NumCPU":  {effects: Nondeterministic, why: "runtime.NumCPU depends on the machine"},
-	"runtime.Version": {effects: Nondeterministic, why: "runtime.Version depends on the toolchain"},
+	"runtime.NumCPU":         {effects: Nondeterministic, why: "runtime.NumCPU depends on the machine"},
+	"runtime.Version":        {effects: Nondeterministic, why: "runtime.Version depends on the toolchain"},
+	"runtime.GOROOT":         {effects: Env, why: "runtime.GOROOT reads the environment"},
+	"runtime.NumCgoCall":     {effects: Nondeterministic, why: "runtime.NumCgoCall counts the process's calls"},
+	"runtime.LockOSThread":   {effects: WritesGlobal, why: "runtime.LockOSThread wires the goroutine to its thread"},
+	"runtime.UnlockOSThread": {effects: WritesGlobal, why: "runtime.UnlockOSThread unwires the goroutine"},
+	// Profiling state is process-wide.
+	"runtime.SetBlockProfileRate":     {effects: WritesGlobal, why: "sets the process's profiling rate"},
+	"runtime.SetMutexProfileFraction": {effects: WritesGlobal | Nondeterministic, why: "sets the process's profiling rate"},
+	"runtime.SetCPUProfileRate":       {effects: WritesGlobal, why: "sets the process's profiling rate"},
+	"runtime.MemProfile":              {effects: Nondeterministic, mutates: []int{0}, why: "reads the process's allocation profile"},
+	"runtime.BlockProfile":            {effects: Nondeterministic, mutates: []int{0}, why: "reads the process's blocking profile"},
+	"runtime.MutexProfile":            {effects: Nondeterministic, mutates: []int{0}, why: "reads the process's mutex profile"},
+	"runtime.GoroutineProfile":        {effects: Nondeterministic | CallSite, mutates: []int{0}, why: "reads the goroutines' stacks"},
+	"runtime.ThreadCreateProfile":     {effects: Nondeterministic, mutates: []int{0}, why: "reads the process's thread profile"},
 
 	// The clock: time.now and the monotonic clock are linknamed to the runtime.
 	"time.now":         {effects: Nondeterministic, why: "reads the clock"},
@@ -155,8 +168,12 @@ var roots = map[string]rootEntry{
 	// reaches f through an interface the analysis could not resolve.
 	"time.newTimer":   {effects: Spawns | Nondeterministic, why: "starts a runtime timer"},
 	"time.resetTimer": {effects: Spawns | Nondeterministic, mutates: []int{0}, why: "restarts a runtime timer"},
-	"time.stopTimer":  {mutates: []int{0}, why: "stops a runtime timer"},
+	"time.stopTimer":  {effects: Nondeterministic, mutates: []int{0}, why: "stops a runtime timer, which may have fired"},
 	"time.AfterFunc":  {effects: Spawns | Nondeterministic, calls: []int{1}, why: "runs f on its own goroutine when the timer fires"},
+
+	// A weak pointer turns nil when the collector has run: what Value
+	// returns depends on when it did.
+	"weak.runtime_makeStrongFromWeak": {effects: Nondeterministic, why: "depends on the garbage collector"},
 
 	// os/signal's hooks into the runtime (linknamed, no body): handlers
 	// are process-wide, and the first one starts the signal-watching
@@ -418,6 +435,14 @@ func reflectRoot(fn *types.Func) *Fact {
 
 // stdStreams are the globals whose I/O is standard I/O rather than files.
 var stdStreams = map[string]bool{"os.Stdin": true, "os.Stdout": true, "os.Stderr": true}
+
+// processGlobals are package-level variables the runtime or the linker set
+// for the process: reading them reads the process's environment, which
+// differs between the executor and the emitted test's binary.
+var processGlobals = map[string]rootEntry{
+	"os.Args":            {effects: Env, why: "reads the command line (os.Args)"},
+	"testing.testBinary": {effects: CallSite, why: "depends on whether the binary is a test"},
+}
 
 // runtimeHook summarises functions that packages pull in from the runtime
 // with go:linkname, by their conventional names, and the assembly of

@@ -165,6 +165,11 @@ func (w *walker) instr(instr ssa.Instruction) {
 		s.add(Blocks, "channel send at "+st.pos(instr.Pos()))
 		w.write(instr.Chan, 0, "sends on a channel at "+st.pos(instr.Pos()))
 	case *ssa.UnOp:
+		if g, ok := instr.X.(*ssa.Global); ok && instr.Op == token.MUL && g.Pkg != nil {
+			if e, ok := processGlobals[g.Pkg.Pkg.Path()+"."+g.Name()]; ok {
+				s.add(e.effects, e.why+" at "+st.pos(instr.Pos()))
+			}
+		}
 		if instr.Op == token.ARROW {
 			s.add(Blocks, "channel receive at "+st.pos(instr.Pos()))
 			w.write(instr.X, 0, "receives from a channel at "+st.pos(instr.Pos()))

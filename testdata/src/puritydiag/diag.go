@@ -125,7 +125,10 @@ func discards(s string, x int) {
 					Replace(s)
 	apply(func() { println("x") }) // calls its argument: not reported
 	setFirst([]int{x})             // impure: not reported
+	logf("%v", s)                  // formats its arguments (their String methods): not reported
 }
+
+func logf(format string, args ...any) string { return fmt.Sprintf(format, args...) }
 
 func add(a, b int) int { return a + b }
 
