@@ -55,6 +55,8 @@ type Config struct {
 	// branches (AVM on literals) and input-to-state replacements (see
 	// local.go, i2s.go).
 	NoLocalSearch, NoInputToState bool
+	// Trace, when set, receives a line per finished climb (debugging).
+	Trace func(format string, args ...any)
 	// Engine is EngineRandom (the default when empty), EngineSBST or
 	// EngineHybrid.
 	Engine string
