@@ -57,8 +57,8 @@ type Config struct {
 	NoLocalSearch, NoInputToState bool
 	// Trace, when set, receives a line per finished climb (debugging).
 	Trace func(format string, args ...any)
-	// Engine is EngineRandom (the default when empty), EngineSBST or
-	// EngineHybrid.
+	// Engine is EngineRandom, EngineSBST or EngineHybrid; empty means
+	// DefaultEngine.
 	Engine string
 	// Table describes the probes: which conditions measure distances and
 	// which operands are lengths. Nil treats every condition as measuring
@@ -144,6 +144,9 @@ func NewRandom(prog *model.Program, cfg Config) *Random {
 	}
 	if cfg.MaxLen <= 0 {
 		cfg.MaxLen = 40
+	}
+	if cfg.Engine == "" {
+		cfg.Engine = DefaultEngine
 	}
 	return &Random{
 		prog:     prog,
