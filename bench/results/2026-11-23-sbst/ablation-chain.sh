@@ -12,3 +12,8 @@ GENTEST_EXTRA="-no=local-search,input-to-state" $B -subjects $R/subjects.txt -bu
 GENTEST_EXTRA="-engine=sbst" $B -subjects $R/subjects.txt -budget 20s -gentest $R/gentest-engine.sh -out /tmp/ab-sbst
 GENTEST_EXTRA="-engine=hybrid" $B -subjects $R/subjects.txt -budget 20s -gentest $R/gentest-engine.sh -out /tmp/ab-hybrid
 GENTEST_EXTRA="-engine=sbst -no=local-search,input-to-state" $B -subjects $R/subjects.txt -budget 20s -gentest $R/gentest-engine.sh -out /tmp/ab-sbst-off
+# Seed 2 (gentest-engine.sh rewrites the harness's -seed=1; the tables
+# still say seed 1):
+GENTEST_SEED=2 GENTEST_EXTRA="" $B -subjects $R/subjects.txt -budget 20s -gentest $R/gentest-engine.sh -out /tmp/s2-random
+GENTEST_SEED=2 GENTEST_EXTRA="-engine=hybrid" $B -subjects $R/subjects.txt -budget 20s -gentest $R/gentest-engine.sh -out /tmp/s2-hybrid
+GENTEST_SEED=2 GENTEST_EXTRA="-engine=sbst" $B -subjects $R/subjects.txt -budget 20s -gentest $R/gentest-engine.sh -out /tmp/s2-sbst
