@@ -104,7 +104,7 @@ func (r *Random) engineNow(start time.Time) string {
 
 // fitness of an individual for branch b.
 func (ind *individual) fitness(b int32) float64 {
-	d := distTo(&rt.Result{Conds: ind.conds}, b)
+	d := condDist(ind.conds, b)
 	if math.IsInf(d, 1) {
 		return 2
 	}

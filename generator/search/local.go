@@ -162,8 +162,12 @@ func distTo(res *rt.Result, b int32) float64 {
 	if res == nil {
 		return math.Inf(1)
 	}
+	return condDist(res.Conds, b)
+}
+
+// condDist is distTo on a result's condition observations.
+func condDist(cs []rt.CondObs, b int32) float64 {
 	id := b / 2
-	cs := res.Conds
 	i := sort.Search(len(cs), func(i int) bool { return cs[i].ID >= id })
 	if i == len(cs) || cs[i].ID != id {
 		return math.Inf(1)
