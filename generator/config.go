@@ -49,7 +49,7 @@ type Config struct {
 	// Allow opts in to calling operations with these effects.
 	Allow purity.Effect
 	// Engine names the search engine (search.Engines); "" is the
-	// default, search.EngineRandom.
+	// default, search.DefaultEngine.
 	Engine string
 	// CmpVersion is the go-cmp version to require when the target module
 	// lacks it.

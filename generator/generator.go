@@ -328,6 +328,9 @@ func (r *pkgRun) search(ctx context.Context, prog *model.Program, h *harness.Har
 		NoDetective: off["detective"], NoBloodhound: off["bloodhound"], NoElephant: off["elephant"],
 		NoOrienteering: off["orienteering"], NoImpurity: off["impurity"], Code: search.OpCodes(prog, h.Table),
 		NoLocalSearch: off["local-search"], NoInputToState: off["input-to-state"], Table: h.Table, Engine: r.cfg.Engine}
+	if os.Getenv("GENTEST_DEBUG") != "" {
+		scfg.Trace = r.debugf
+	}
 	if cf := policy.Constants(r.an, r.pkg); cf != nil && !off["constants"] {
 		scfg.Constants = search.NewConstants(prog, cf.Target, cf.Corpus, cf.Func)
 	}

@@ -1,7 +1,9 @@
 package search
 
 import (
+	"fmt"
 	"math"
+	"path/filepath"
 	"sort"
 
 	rt "github.com/gentest-go/gentest/generator/harness/rt"
@@ -160,8 +162,12 @@ func distTo(res *rt.Result, b int32) float64 {
 	if res == nil {
 		return math.Inf(1)
 	}
+	return condDist(res.Conds, b)
+}
+
+// condDist is distTo on a result's condition observations.
+func condDist(cs []rt.CondObs, b int32) float64 {
 	id := b / 2
-	cs := res.Conds
 	i := sort.Search(len(cs), func(i int) bool { return cs[i].ID >= id })
 	if i == len(cs) || cs[i].ID != id {
 		return math.Inf(1)
@@ -249,6 +255,15 @@ func (r *Random) report(c *climb, s *seq.Seq, res *rt.Result, clean bool) {
 	}
 	c.rBest, c.rBestD, c.rBestOps, c.jumps = nil, math.Inf(1), nil, nil
 	if c.done {
+		if r.cfg.Trace != nil {
+			text := ""
+			if t := r.cfg.Table; t != nil && int(c.g.branch/2) < len(t.Conds) {
+				k := t.Conds[c.g.branch/2]
+				text = fmt.Sprintf("%s:%d %s", filepath.Base(k.File), k.Line, k.Text)
+			}
+			r.cfg.Trace("climb on branch %d (%s): distance %g -> %g, covered %v, %d climbs before; last %s",
+				c.g.branch, text, c.g.dist, c.curD, r.branches[c.g.branch], c.g.climbs, c.cur.Key())
+		}
 		c.g.active = false
 		c.g.climbs++
 	}
@@ -503,6 +518,11 @@ func avmMoves(l seq.Lit, pos int, scale float64) []move {
 					out = append(out, move{seq.Lit{Kind: l.Kind, S: resize(s, m)}, false})
 				}
 			}
+			// Digits everywhere, keeping the punctuation: numbers, hex
+			// and dates parsed in loops give no gradient per character.
+			if n > 0 {
+				out = append(out, move{seq.Lit{Kind: l.Kind, S: digitize(s)}, false})
+			}
 			// Structured inputs (paths, dotted versions, lists) grow by
 			// a field: repeat the suffix from the last separator.
 			if k := lastSeparator(s); k > 0 && len(s) <= 2048 {
@@ -559,4 +579,15 @@ func lastSeparator(s string) int {
 		}
 	}
 	return -1
+}
+
+// digitize replaces every letter and non-ASCII byte of s by '0'.
+func digitize(s string) string {
+	b := []byte(s)
+	for i, c := range b {
+		if lastSeparator(string(c)) < 0 && !(c >= '0' && c <= '9') {
+			b[i] = '0'
+		}
+	}
+	return string(b)
 }

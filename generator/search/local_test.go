@@ -106,7 +106,7 @@ func TestAVMMoves(t *testing.T) {
 	for _, m := range avmMoves(sLit("a/b"), -2, 1) {
 		lens = append(lens, m.lit.S)
 	}
-	for _, want := range []string{"a/bb", "a/", "a/b/b"} {
+	for _, want := range []string{"a/bb", "a/", "a/b/b", "0/0"} {
 		if !slices.Contains(lens, want) {
 			t.Errorf("length moves %q lack %q", lens, want)
 		}

@@ -55,8 +55,10 @@ type Config struct {
 	// branches (AVM on literals) and input-to-state replacements (see
 	// local.go, i2s.go).
 	NoLocalSearch, NoInputToState bool
-	// Engine is EngineRandom (the default when empty), EngineSBST or
-	// EngineHybrid.
+	// Trace, when set, receives a line per finished climb (debugging).
+	Trace func(format string, args ...any)
+	// Engine is EngineRandom, EngineSBST or EngineHybrid; empty means
+	// DefaultEngine.
 	Engine string
 	// Table describes the probes: which conditions measure distances and
 	// which operands are lengths. Nil treats every condition as measuring
@@ -143,6 +145,9 @@ func NewRandom(prog *model.Program, cfg Config) *Random {
 	}
 	if cfg.MaxLen <= 0 {
 		cfg.MaxLen = 40
+	}
+	if cfg.Engine == "" {
+		cfg.Engine = DefaultEngine
 	}
 	return &Random{
 		prog:     prog,
