@@ -257,6 +257,8 @@ type state struct {
 	external map[*types.Func]*summary
 	leaks    map[*ssa.Function][]mapLeak
 	scc      map[*ssa.Function]bool // the recursive component being solved
+	src      []*ssa.Function        // the package's functions, in source order
+	seams    map[*ssa.Global][]ssa.Value
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -267,6 +269,7 @@ func run(pass *analysis.Pass) (any, error) {
 		byObj:    make(map[*types.Func]*ssa.Function),
 		external: make(map[*types.Func]*summary),
 		leaks:    make(map[*ssa.Function][]mapLeak),
+		src:      ssainfo.SrcFuncs,
 	}
 	for _, fn := range ssainfo.SrcFuncs {
 		if obj := funcObject(fn); obj != nil && fn.Parent() == nil {

@@ -405,6 +405,17 @@ func (w *walker) calledValue(v ssa.Value, deref int, iface *types.Interface, det
 			}
 		}
 	case *ssa.UnOp:
+		if g, ok := x.X.(*ssa.Global); ok && x.Op == token.MUL && deref == 0 {
+			// A package variable holding a function, set only by its
+			// initializer (var timeNow = time.Now, a test seam): calls
+			// through it call that function.
+			if fns := st.seam(g); fns != nil {
+				for _, f := range fns {
+					w.calledValue(f, 0, iface, detail)
+				}
+				return
+			}
+		}
 		if fv, ok := x.X.(*ssa.FreeVar); ok && x.Op == token.MUL {
 			w.freeCall(fv)
 			return
@@ -478,6 +489,77 @@ func (w *walker) calledValue(v ssa.Value, deref int, iface *types.Interface, det
 		}
 	}
 	w.s.setConservative(detail + " (unknown callee)")
+}
+
+// seam returns the functions an unexported package variable of func type
+// can hold, when only initialization stores into it (its initializer or
+// an init function) and every value stored is a function; otherwise nil.
+// A store anywhere else, or any other use of the variable's address,
+// means it can hold something else at run time. Tests that replace the
+// variable are not part of the package the facts describe.
+func (st *state) seam(g *ssa.Global) []ssa.Value {
+	if st.seams == nil {
+		st.seams = st.findSeams()
+	}
+	return st.seams[g]
+}
+
+// findSeams scans the package's functions once for the variables seam
+// accepts.
+func (st *state) findSeams() map[*ssa.Global][]ssa.Value {
+	stored := map[*ssa.Global][]ssa.Value{}
+	bad := map[*ssa.Global]bool{}
+	isInit := func(fn *ssa.Function) bool {
+		return fn.Parent() == nil && (fn.Name() == "init" || strings.HasPrefix(fn.Name(), "init#"))
+	}
+	visit := func(fn *ssa.Function) {
+		for _, b := range fn.Blocks {
+			for _, ins := range b.Instrs {
+				if u, ok := ins.(*ssa.UnOp); ok && u.Op == token.MUL {
+					continue // a load: a call through it is what seam resolves
+				}
+				if sto, ok := ins.(*ssa.Store); ok {
+					if g, ok := sto.Addr.(*ssa.Global); ok {
+						if f, isFn := stripConv(sto.Val).(*ssa.Function); isFn && isInit(fn) {
+							stored[g] = append(stored[g], f)
+						} else {
+							bad[g] = true
+						}
+						continue
+					}
+				}
+				for _, op := range ins.Operands(nil) {
+					if g, ok := (*op).(*ssa.Global); ok {
+						bad[g] = true // its address escapes
+					}
+				}
+			}
+		}
+	}
+	fns := st.src
+	if len(fns) > 0 {
+		if init := fns[0].Pkg.Func("init"); init != nil {
+			fns = append([]*ssa.Function{init}, fns...)
+		}
+	}
+	seen := map[*ssa.Function]bool{}
+	for _, fn := range fns {
+		if !seen[fn] {
+			seen[fn] = true
+			visit(fn)
+		}
+	}
+	out := map[*ssa.Global][]ssa.Value{}
+	for g, vs := range stored {
+		obj := g.Object()
+		if bad[g] || obj == nil || obj.Exported() || obj.Pkg() != st.pass.Pkg {
+			continue
+		}
+		if _, isFunc := obj.Type().Underlying().(*types.Signature); isFunc {
+			out[g] = vs
+		}
+	}
+	return out
 }
 
 // onceWrapped returns the function f of a call sync.OnceFunc(f),
