@@ -106,8 +106,8 @@ type Point struct {
 
 func (p Point) String() string { return fmt.Sprintf("%s(%d, %d)", p.Name, p.X, p.Y) }
 
-// Wrap formats its argument: Error is the caller's to choose.
-func Wrap(err error) error { return fmt.Errorf("wrap: %w", err) }
+// Show formats its argument: String is the caller's to choose.
+func Show(s fmt.Stringer) string { return fmt.Sprintf("<%v>", s) }
 
 func Classify(s Shape) string {
 	if s.Area() > 100 {
@@ -334,7 +334,7 @@ func TestEffects(t *testing.T) {
 		{"Where", model.Effects{Known: true, Nondeterministic: true}},
 		{"Queue.Offer", model.Effects{Known: true, MutatesRecv: true}},
 		{"Point.String", model.Effects{Known: true, Pure: true}},
-		{"Wrap", model.Effects{Known: true, MutatesParams: []int{0}}},
+		{"Show", model.Effects{Known: true, MutatesParams: []int{0}}},
 	}
 	for _, tc := range tests {
 		got := eff(l.fn(t, targetPath, tc.name))
