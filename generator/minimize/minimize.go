@@ -415,7 +415,8 @@ func (m *minimizer) ctors(us []use) []replacement {
 		}
 		ok := true
 		for _, prm := range op.Params {
-			ok = ok && len(smallLits(prm.Lit)) > 0
+			ls := smallLits(prm.Lit)
+			ok = ok && len(ls) > 0 && litFits(ls[0].Kind, prm)
 		}
 		if ok {
 			found = append(found, ctor{op, r})

@@ -377,7 +377,7 @@ func (r *Random) insertCall(s *seq.Seq) bool {
 		}
 		cands := r.values.assignable(p.Type)
 		if len(cands) == 0 {
-			if p.Lit == model.LitNilOK && !p.Recv {
+			if p.Lit == model.LitNilOK && !p.Recv && !r.funcMade(p.Type) {
 				args[i] = seq.LitArg(seq.Lit{Kind: seq.LitNil})
 				continue
 			}

@@ -483,7 +483,7 @@ func (r *Random) demand(s *seq.Seq, t types.Type, depth int) (seq.Arg, bool) {
 				args[i] = seq.Ref(off+v.stmt, v.result)
 			} else if ref, ok := r.demand(s, p.Type, depth+1); ok {
 				args[i] = ref
-			} else if p.Lit == model.LitNilOK {
+			} else if p.Lit == model.LitNilOK && !r.funcMade(p.Type) {
 				args[i] = seq.LitArg(seq.Lit{Kind: seq.LitNil})
 			} else {
 				return seq.Arg{}, false
