@@ -665,6 +665,13 @@ func (r *Random) process(s *seq.Seq, out exec.Outcome) {
 	}
 	if out.Crash != nil {
 		r.Stats.Crashed++
+		if k := out.Crash.Stmt; k >= 0 && k < s.Len()-1 {
+			// The process died in an earlier statement than the last
+			// (DynaMOSA's crossover and mutation, unlike the random
+			// engine's extension, put calls after one that crashes): the
+			// failure is that statement's, and what follows it never ran.
+			s = &seq.Seq{Stmts: append([]seq.Stmt(nil), s.Stmts[:k+1]...)}
+		}
 		f := &Failure{Seq: s, Crash: out.Crash, Message: out.Crash.String(), Kind: string(out.Crash.Kind)}
 		switch out.Crash.Kind {
 		case exec.CrashStackOverflow, exec.CrashGoroutinePanic, exec.CrashConcurrentMap:
