@@ -74,6 +74,9 @@ func constructedZero(prog *model.Program, s *seq.Seq) string {
 		if ctor := constructorOf(op.Type); ctor != "" {
 			return "the zero value of " + op.Name + ", which " + ctor + " constructs"
 		}
+		if f := hiddenNil(op.Type); f != "" {
+			return "the zero value of " + op.Name + " leaves its unexported field " + f + " nil, which no client can set"
+		}
 		for _, other := range prog.Ops {
 			if other.Kind == model.Zero || other.Support {
 				continue
@@ -130,11 +133,7 @@ func constructorOf(t types.Type) string {
 		}
 		res := fn.Type().(*types.Signature).Results()
 		for i := 0; i < res.Len(); i++ {
-			r := res.At(i).Type()
-			if p, isPtr := r.(*types.Pointer); isPtr {
-				r = p.Elem()
-			}
-			if rn, isNamed := r.(*types.Named); isNamed && rn.Obj() == n.Obj() {
+			if holds(res.At(i).Type(), n.Obj(), 3) {
 				return n.Obj().Pkg().Name() + "." + fn.Name()
 			}
 		}
@@ -158,6 +157,55 @@ func constructorOf(t types.Type) string {
 			if isIface && !iface.Empty() && !isError(res.At(i).Type()) && (types.Implements(n, iface) || types.Implements(ptr, iface)) {
 				return n.Obj().Pkg().Name() + "." + fn.Name()
 			}
+		}
+	}
+	return ""
+}
+
+// holds reports whether type t is obj's type or carries it as a pointer
+// target or a slice, array or map element, through named types, up to
+// depth levels: go-version's NewConstraint returns Constraints, a
+// []*Constraint.
+func holds(t types.Type, obj *types.TypeName, depth int) bool {
+	if n, ok := t.(*types.Named); ok && n.Obj() == obj {
+		return true
+	}
+	if depth == 0 {
+		return false
+	}
+	switch u := t.Underlying().(type) {
+	case *types.Pointer:
+		return holds(u.Elem(), obj, depth-1)
+	case *types.Slice:
+		return holds(u.Elem(), obj, depth-1)
+	case *types.Array:
+		return holds(u.Elem(), obj, depth-1)
+	case *types.Map:
+		return holds(u.Elem(), obj, depth-1)
+	}
+	return false
+}
+
+// hiddenNil names the first unexported interface or func field of struct
+// type t, whose zero value leaves it nil and which no client can set, or
+// "". With no exported constructor either (doublestar's
+// DirEntryFromFileInfo wraps an fs.FileInfo only its unexported helper
+// sets), no client can make a usable value, and a panic on the zero value
+// says nothing about the package. A nil map field is not here: a type
+// whose zero value writes to a nil map is a bug a maintainer accepts.
+func hiddenNil(t types.Type) string {
+	st, ok := t.Underlying().(*types.Struct)
+	if !ok {
+		return ""
+	}
+	for i := 0; i < st.NumFields(); i++ {
+		f := st.Field(i)
+		if f.Exported() || f.Embedded() {
+			continue
+		}
+		switch f.Type().Underlying().(type) {
+		case *types.Interface, *types.Signature:
+			return f.Name()
 		}
 	}
 	return ""

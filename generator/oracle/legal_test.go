@@ -103,14 +103,31 @@ func (r *R) Read(p []byte) (int, error) { return r.next(), nil }
 func NewR() interface{ Read([]byte) (int, error) } { return &R{next: func() int { return 0 }} }
 
 // Open's error result does not make it a constructor of Failure.
-type Failure struct{ cause func() string }
+type Failure struct{ cause *string }
 
-func (f *Failure) Error() string { return f.cause() }
+func (f *Failure) Error() string { return *f.cause }
 
 func Open() (*W, error) { return nil, nil }
 
 // Conv's exported interface field is the client's to set.
 type Conv struct{ Converter interface{ Convert() } }
+
+// Cons are built as a slice: NewCons constructs Con.
+type Con struct{ f func() bool }
+
+type Cons []*Con
+
+func NewCons(s string) (Cons, error) { return nil, nil }
+
+// Entry wraps what only an unexported helper sets.
+type Entry struct{ fi interface{ Name() string } }
+
+func (e *Entry) Name() string { return e.fi.Name() }
+
+// Set's nil map is its own bug: no rule hides it.
+type Set struct{ m map[string]bool }
+
+func (s *Set) Add(k string) { s.m[k] = true }
 `
 	fset := token.NewFileSet()
 	f, err := parser.ParseFile(fset, "dep.go", depSrc, 0)
@@ -129,6 +146,9 @@ type Conv struct{ Converter interface{ Convert() } }
 		{"R", "the zero value of R, which dep.NewR constructs"},
 		{"Failure", ""},
 		{"Conv", "the zero value of Conv leaves its field Converter nil"},
+		{"Con", "the zero value of Con, which dep.NewCons constructs"},
+		{"Entry", "the zero value of Entry leaves its unexported field fi nil, which no client can set"},
+		{"Set", ""},
 	} {
 		prog := testProgram(t)
 		n := dep.Scope().Lookup(tc.typ).(*types.TypeName).Type().(*types.Named)
