@@ -14,7 +14,7 @@ for d in "$@"; do
 	cp -r "$src/." "$tmp/"
 	chmod -R u+w "$tmp"
 	find "$tmp" -name '*_gentest_test.go' -o -name '*_gentest_findings_test.go' | xargs -r rm -f
-	pkg=$(dirname "$(find "$tmp" -name '*.go' ! -name '*_test.go' | sort | head -1)")
+	pkg=$(find "$tmp" -name '*.go' ! -name '*_test.go' -printf '%d %h\n' | sort -n | head -1 | cut -d' ' -f2-)
 	(cd "$pkg" && "$gentest" gen -q -budget="$budget" -seed=1 -json . 2>/dev/null) |
 		python3 -c '
 import json, sys
