@@ -367,7 +367,9 @@ func TestElephantAndFuncLits(t *testing.T) {
 
 // Package-level settings: a setter with a getter is called only with its
 // state restored; a setter without one and a registry are left out; the
-// written file passes beside the package's own tests in any order.
+// default object a getter hands out is never changed, while a fresh one
+// is; the written file passes beside the package's own tests in any
+// order.
 func TestPackageState(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds an executor and runs go test; skipped with -short")
@@ -389,6 +391,21 @@ func TestPackageState(t *testing.T) {
 	restored := regexp.MustCompile(`t\.Cleanup\(func\(\) \{\s*settings\.SetSeparator\(`)
 	if bytes.Contains(src, []byte("settings.SetSeparator(")) && !restored.Match(src) {
 		t.Errorf("SetSeparator is called without restoring the separator:\n%s", src)
+	}
+	// Every variable holding the default formatter, and what its test
+	// function does with it.
+	for _, fn := range bytes.Split(src, []byte("\nfunc ")) {
+		for _, m := range regexp.MustCompile(`(\w+) :?= settings\.Default\(\)`).FindAllSubmatch(fn, -1) {
+			if regexp.MustCompile(`\b` + string(m[1]) + `\.(SetPrefix|AddHook|ReplaceHooks)\(`).Match(fn) {
+				t.Errorf("a test changes the default formatter (%s):\n%s", m[1], fn)
+			}
+		}
+	}
+	if regexp.MustCompile(`settings\.Default\(\)\.(SetPrefix|AddHook|ReplaceHooks)\(`).Match(src) {
+		t.Errorf("a test changes the default formatter:\n%s", src)
+	}
+	if !regexp.MustCompile(`\.SetPrefix\(`).Match(src) {
+		t.Errorf("SetPrefix is not tested on a fresh formatter:\n%s", src)
 	}
 	cmd := exec.Command("go", "test", "-shuffle=on", "-count=10", ".")
 	cmd.Dir = dir

@@ -107,7 +107,15 @@ type Fact struct {
 	// writes to those arguments or globals; other results are fresh.
 	ResultAliases []int
 	ResultGlobal  bool
-	Why           []Reason // at least one per effect, in EffectNames order
+	// ResultShared reports that a result itself, not only memory it
+	// refers to, may be memory a package-level variable holds: the
+	// function hands out a package singleton (return std, return
+	// &defaultConfig). A method that mutates such a result writes package
+	// state, although its own fact says only mutates-receiver. A fresh
+	// object that merely points to package memory (New returning
+	// &Logger{Out: os.Stderr}) is not shared: ResultGlobal covers it.
+	ResultShared bool
+	Why          []Reason // at least one per effect, in EffectNames order
 }
 
 // Reason explains one effect: Effect is one of the names of EffectNames
@@ -192,7 +200,9 @@ func (f *Fact) String() string {
 }
 
 // FuncJSON returns the keys gentest facts -json prints for the function:
-// "pure", "effects", "why" (effect name to details) and "conservative".
+// "pure", "effects", "why" (effect name to details) and "conservative",
+// and when they apply "calls_params", "formats_params", "result_aliases",
+// "result_global" and "result_shared".
 func (f *Fact) FuncJSON() map[string]any {
 	effects := f.EffectNames()
 	if effects == nil {
@@ -213,6 +223,15 @@ func (f *Fact) FuncJSON() map[string]any {
 	}
 	if len(f.FormatsParams) > 0 {
 		m["formats_params"] = slices.Clone(f.FormatsParams)
+	}
+	if len(f.ResultAliases) > 0 {
+		m["result_aliases"] = slices.Clone(f.ResultAliases)
+	}
+	if f.ResultGlobal {
+		m["result_global"] = true
+	}
+	if f.ResultShared {
+		m["result_shared"] = true
 	}
 	return m
 }

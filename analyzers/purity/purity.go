@@ -52,6 +52,7 @@ type summary struct {
 	conservative bool
 	retAlias     map[int]bool // SSA parameter indices the results may point into
 	retGlobal    bool
+	retShared    bool              // Fact.ResultShared
 	why          map[string]string // effect name to first reason
 	whyOrder     []string
 	// weak holds reasons that point to a call within the same recursive
@@ -144,7 +145,7 @@ func (s *summary) same(t *summary) bool {
 	return s.effects == t.effects && s.tparams == t.tparams && s.conservative == t.conservative &&
 		reflect.DeepEqual(s.mutated, t.mutated) && reflect.DeepEqual(s.calls, t.calls) && reflect.DeepEqual(s.formats, t.formats) &&
 		reflect.DeepEqual(s.freeMut, t.freeMut) && reflect.DeepEqual(s.freeCalls, t.freeCalls) &&
-		reflect.DeepEqual(s.retAlias, t.retAlias) && s.retGlobal == t.retGlobal
+		reflect.DeepEqual(s.retAlias, t.retAlias) && s.retGlobal == t.retGlobal && s.retShared == t.retShared
 }
 
 // fact converts a summary to its exported form.
@@ -172,6 +173,7 @@ func (s *summary) fact() *Fact {
 	}
 	slices.Sort(f.ResultAliases)
 	f.ResultGlobal = s.retGlobal
+	f.ResultShared = s.retShared
 	for _, eff := range s.whyOrder {
 		f.Why = append(f.Why, Reason{eff, s.why[eff]})
 	}
@@ -219,6 +221,7 @@ func fromFact(f *Fact, recv bool) *summary {
 		s.retAlias[p+off] = true
 	}
 	s.retGlobal = f.ResultGlobal
+	s.retShared = f.ResultShared
 	for _, r := range f.Why {
 		s.reason(r.Effect, r.Detail)
 	}

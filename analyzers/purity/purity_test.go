@@ -35,3 +35,35 @@ func TestAnalyzer(t *testing.T) {
 	}
 	analysistest.Run(diagOnly{t}, dir, purity.Analyzer, "purity", "puritydep", "puritydiag")
 }
+
+// quiet ignores every analysistest complaint: the test using it checks
+// the analyzer's result itself.
+type quiet struct{}
+
+func (quiet) Errorf(string, ...any) {}
+
+// TestResultShared: getters that hand out a package singleton (the
+// variable's value, its address, or another getter's result) have shared
+// results; constructors of fresh objects that refer to package memory do
+// not.
+func TestResultShared(t *testing.T) {
+	dir, err := filepath.Abs("../../testdata")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rs := analysistest.Run(quiet{}, dir, purity.Analyzer, "purityshared")
+	if len(rs) != 1 {
+		t.Fatalf("%d results", len(rs))
+	}
+	res := rs[0].Result.(*purity.Result)
+	got := map[string]bool{}
+	for fn, f := range res.Facts {
+		got[fn.Name()] = f.ResultShared
+	}
+	want := map[string]bool{"New": false, "Standard": true, "Wrapped": true, "Fresh": false, "Defaults": true, "Pick": false}
+	for name, w := range want {
+		if got[name] != w {
+			t.Errorf("%s: ResultShared = %v, want %v", name, got[name], w)
+		}
+	}
+}

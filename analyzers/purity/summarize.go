@@ -132,6 +132,39 @@ func (w *walker) merge(t *summary, detail string) {
 	}
 }
 
+// sharedRoot reports whether a root of a returned value (queried without
+// loads) makes the value itself package memory: a package-level variable
+// or what one holds, or the result of a call that hands out such memory.
+// A call whose summary is unknown counts as sharing, as does a root the
+// analysis gave up on.
+func (w *walker) sharedRoot(r accesspath.Root) bool {
+	switch r.Kind {
+	case accesspath.Unknown:
+		return true
+	case accesspath.Global:
+		call, ok := r.Value.(*ssa.Call)
+		if !ok {
+			return true
+		}
+		return w.sharedCall(call.Common())
+	}
+	return false
+}
+
+// sharedCall reports whether a call's result may be package memory itself
+// (see Fact.ResultShared); an unresolved callee may.
+func (w *walker) sharedCall(c *ssa.CallCommon) bool {
+	var t *summary
+	if c.IsInvoke() {
+		if _, ct := concrete(c.Value); ct != nil {
+			t = w.st.summaryOfObj(lookupMethod(ct, c.Method))
+		}
+	} else if callee := c.StaticCallee(); callee != nil {
+		t = w.st.summaryOfFunc(callee)
+	}
+	return t == nil || t.conservative || t.retShared
+}
+
 func (w *walker) instr(instr ssa.Instruction) {
 	s, st := w.s, w.st
 	switch instr := instr.(type) {
@@ -151,6 +184,12 @@ func (w *walker) instr(instr ssa.Instruction) {
 					s.retAlias[r.Index] = true
 				case accesspath.Global, accesspath.Unknown, accesspath.FreeVar:
 					s.retGlobal = true
+				}
+			}
+			// Shallow: is the returned value itself package memory?
+			for _, r := range w.acc.Roots(res, 0) {
+				if w.sharedRoot(r) {
+					s.retShared = true
 				}
 			}
 		}

@@ -127,6 +127,13 @@ type Effects struct {
 	// outlives the test that calls it; GlobalWhy says where.
 	WritesGlobal bool
 	GlobalWhy    string
+	// ResultShared: a result may be a package singleton itself (a getter
+	// returning the package's default object), so a call that mutates it
+	// writes package state; see SharedWrite. ResultAliases (indices into
+	// Params, receiver included) are the inputs a result may point into,
+	// so a result derived from a shared value is shared too.
+	ResultShared  bool
+	ResultAliases []int
 }
 
 // Observer reports whether op reads an object's state without changing

@@ -112,6 +112,12 @@ func Effects(an *load.Analysis, pkgPath string) func(fn *types.Func) model.Effec
 				e.MutatesParams = append(e.MutatesParams, i+off)
 			}
 		}
+		e.ResultShared = f.ResultShared
+		for _, i := range f.ResultAliases {
+			if i+off >= 0 { // -1 is a method's receiver
+				e.ResultAliases = append(e.ResultAliases, i+off)
+			}
+		}
 		return e
 	}
 }

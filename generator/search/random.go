@@ -101,6 +101,9 @@ type Stats struct {
 	// Climbs counts the local searches started on stalled branches,
 	// ClimbsCovered those that covered their branch.
 	Climbs, ClimbsCovered int
+	// SharedWrites counts the sequences left unrun because they would
+	// write package state through a package singleton (model.SharedWrite).
+	SharedWrites int
 }
 
 // Random is the feedback-directed random engine.
@@ -240,8 +243,25 @@ func (r *Random) Run(ctx context.Context, runner Runner) {
 	r.Stats.Elapsed = time.Since(start)
 }
 
-// generate builds up to n new sequences from the current pools.
+// generate builds up to n new sequences from the current pools, and
+// leaves out those that would write package state through a package
+// singleton: neither the executor, which would carry the change into the
+// sequences after it, nor a written test may make it.
 func (r *Random) generate(n int) []*seq.Seq {
+	out := r.propose(n)
+	keep := out[:0]
+	for _, s := range out {
+		if r.prog.SharedWrite(s) >= 0 {
+			r.Stats.SharedWrites++
+			continue
+		}
+		keep = append(keep, s)
+	}
+	return keep
+}
+
+// propose builds up to n new sequences from the current pools.
+func (r *Random) propose(n int) []*seq.Seq {
 	var out []*seq.Seq
 	targets := r.targets()
 	if len(targets) == 0 {

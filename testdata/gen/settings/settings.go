@@ -1,7 +1,7 @@
 // Package settings keeps package-level configuration — a separator with a
-// getter and a setter, a strictness switch with no getter, and a registry
-// of named transforms — of the kind that generated tests must not leave
-// changed behind them.
+// getter and a setter, a strictness switch with no getter, a registry of
+// named transforms, and a default formatter handed out by a getter — of
+// the kind that generated tests must not leave changed behind them.
 package settings
 
 import (
@@ -60,3 +60,47 @@ func Apply(name, s string) (string, error) {
 
 // Names returns how many transforms are registered.
 func Names() int { return len(transforms) }
+
+// Formatter prefixes strings. The package keeps a default one, handed
+// out by Default, that its own functions use: a test that changes the
+// object Default returns changes the package.
+type Formatter struct {
+	prefix string
+	hooks  []string
+}
+
+// NewFormatter returns a formatter with the default prefix.
+func NewFormatter() *Formatter { return &Formatter{prefix: "> ", hooks: []string{}} }
+
+// SetPrefix changes the prefix.
+func (f *Formatter) SetPrefix(p string) { f.prefix = p }
+
+// AddHook registers a hook name.
+func (f *Formatter) AddHook(name string) { f.hooks = append(f.hooks, name) }
+
+// ReplaceHooks replaces the hooks and returns the old ones.
+func (f *Formatter) ReplaceHooks(names []string) []string {
+	old := f.hooks
+	f.hooks = names
+	return old
+}
+
+// Hooks returns how many hooks are registered.
+func (f *Formatter) Hooks() int { return len(f.hooks) }
+
+// Format prefixes s.
+func (f *Formatter) Format(s string) string { return f.prefix + s }
+
+var std = NewFormatter()
+
+// Default returns the package's formatter.
+func Default() *Formatter { return std }
+
+// Format prefixes s with the default formatter, and says so when hooks
+// are registered on it.
+func Format(s string) string {
+	if std.Hooks() > 0 {
+		return "hooked " + std.Format(s)
+	}
+	return std.Format(s)
+}

@@ -23,3 +23,12 @@ func TestApply(t *testing.T) {
 		t.Errorf("Apply(upper) = %q", got)
 	}
 }
+
+func TestDefaultFormatter(t *testing.T) {
+	if got := settings.Format("a"); got != "> a" {
+		t.Errorf("Format = %q, want > a", got)
+	}
+	if got := settings.Default().Hooks(); got != 0 {
+		t.Errorf("Hooks = %d, want 0", got)
+	}
+}
