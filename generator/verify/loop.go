@@ -30,6 +30,11 @@ type Plan struct {
 	// own tests, which must keep passing: a generated test that changes
 	// package state they rely on is dropped.
 	Together *Options
+	// Orders lists further -shuffle values Together runs with, each its
+	// own go test run: one order repeated (-count) exposes a test that
+	// leaves state behind, but not a test that passes only when another
+	// test ran before it in the same order; other orders do.
+	Orders []string
 	// MaxRounds bounds the render-verify-drop rounds (default 12).
 	MaxRounds int
 	// Logf receives progress lines, Debugf details of each round; nil
@@ -88,7 +93,7 @@ type verifier struct {
 	noSeed  map[int]bool
 	// userFails are the package's own tests that fail without the
 	// generated file (nil until measured).
-	userFails   map[string]bool
+	userFails   map[int]map[string]bool // by index of the order (see together)
 	togetherOff bool
 }
 
@@ -239,16 +244,46 @@ func (v *verifier) verifiesAlone(ctx context.Context, out *emit.Output) (bool, e
 	return len(unmapped) == 0, nil
 }
 
-// together runs the file beside the package's own tests and returns the
-// generated cases that failed there, and the package's own tests that
-// failed only because the file was there.
+// together runs the file beside the package's own tests, in Together's
+// order and then in each of Orders, and returns the generated cases that
+// failed there, and the package's own tests that failed only because the
+// file was there.
 func (v *verifier) together(ctx context.Context, out *emit.Output) (map[int]string, []string, error) {
 	if v.plan.Together == nil || v.togetherOff {
 		return nil, nil, nil
 	}
+	bad := map[int]string{}
+	var theirs []string
+	for i, order := range append([]string{v.plan.Together.Shuffle}, v.plan.Orders...) {
+		o := *v.plan.Together
+		o.Shuffle = order
+		b, t, err := v.togetherIn(ctx, out, o, i)
+		if err != nil || v.togetherOff {
+			return nil, nil, err
+		}
+		for k, why := range b {
+			if _, ok := bad[k]; !ok {
+				bad[k] = why
+			}
+		}
+		theirs = append(theirs, t...)
+		if len(b) > 0 || len(t) > 0 {
+			// Enough to act on; the next round runs every order again.
+			break
+		}
+	}
+	return bad, theirs, nil
+}
+
+// togetherIn runs the file beside the package's own tests with options o,
+// the i-th order of together.
+func (v *verifier) togetherIn(ctx context.Context, out *emit.Output, o Options, i int) (map[int]string, []string, error) {
 	if v.userFails == nil {
+		v.userFails = map[int]map[string]bool{}
+	}
+	if v.userFails[i] == nil {
 		// What fails without the generated file is not the file's doing.
-		rep, err := Run(ctx, *v.plan.Together)
+		rep, err := Run(ctx, o)
 		v.res.Rounds++
 		if ctx.Err() != nil {
 			return nil, nil, ctx.Err()
@@ -264,12 +299,12 @@ func (v *verifier) together(ctx context.Context, out *emit.Output) (map[int]stri
 			v.togetherOff = true
 			return nil, nil, nil
 		}
-		v.userFails = map[string]bool{}
+		v.userFails[i] = map[string]bool{}
 		for name := range rep.Failed {
-			v.userFails[name] = true
+			v.userFails[i][name] = true
 		}
 	}
-	rep, err := Run(ctx, v.files(*v.plan.Together, out.Src))
+	rep, err := Run(ctx, v.files(o, out.Src))
 	v.res.Rounds++
 	if ctx.Err() != nil {
 		return nil, nil, ctx.Err()
@@ -285,7 +320,7 @@ func (v *verifier) together(ctx context.Context, out *emit.Output) (map[int]stri
 		name := strings.TrimPrefix(u, "fails: ")
 		name, _, _ = strings.Cut(name, ": ")
 		top, _, _ := strings.Cut(name, "/")
-		if v.userFails[name] || v.userFails[top] {
+		if v.userFails[i][name] || v.userFails[i][top] {
 			continue
 		}
 		theirs = append(theirs, u)

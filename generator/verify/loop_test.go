@@ -138,6 +138,43 @@ func TestCasesKeepsTheirTestsPassing(t *testing.T) {
 	}
 }
 
+// A generated test that passes only when another one ran before it in the
+// same order is dropped: Orders runs the file beside the package's own
+// tests in other orders, where it runs first.
+func TestCasesOrders(t *testing.T) {
+	skipShort(t)
+	dir := scratchModule(t, map[string]string{
+		"p.go":      "package p\n\nvar ready bool\n\n// Init makes the package ready.\nfunc Init() { ready = true }\n\n// Ready reports whether Init ran.\nfunc Ready() bool { return ready }\n\n// Abs returns |x|.\nfunc Abs(x int) int {\n\tif x < 0 {\n\t\treturn -x\n\t}\n\treturn x\n}\n",
+		"p_test.go": "package p_test\n\nimport (\n\t\"testing\"\n\n\t\"example.com/p\"\n)\n\nfunc TestAbs(t *testing.T) {\n\tif p.Abs(-2) != 2 {\n\t\tt.Error(\"Abs\")\n\t}\n}\n",
+	})
+	bodies := map[int]string{
+		1: "\tp.Init()",
+		2: "\tif !p.Ready() {\n\t\tt.Error(\"not ready\")\n\t}",
+		3: "\tif p.Abs(-1) != 1 {\n\t\tt.Error(\"Abs\")\n\t}",
+	}
+	file := filepath.Join(dir, "p_gentest_test.go")
+	user := []string{filepath.Join(dir, "p_test.go")}
+	// Declaration order, repeated: TestCase1 always runs before TestCase2.
+	alone := Options{Dir: dir, Remove: user, Count: 2, Vet: true, WorkDir: t.TempDir()}
+	together := Options{Dir: dir, Count: 2, WorkDir: t.TempDir()}
+	plan := Plan{File: file, Render: fakeRender(bodies), Alone: alone, Together: &together}
+	v, err := Cases(context.Background(), plan, casesOf(1, 2, 3))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := strings.Join(testsOf(v.Out), ","), "TestCase1,TestCase2,TestCase3"; got != want {
+		t.Errorf("in declaration order only, written tests = %s, want %s", got, want)
+	}
+	plan.Orders = []string{"1", "2", "3", "4", "5", "6"}
+	v, err = Cases(context.Background(), plan, casesOf(1, 2, 3))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := strings.Join(testsOf(v.Out), ","), "TestCase1,TestCase3"; got != want {
+		t.Errorf("with other orders, written tests = %s, want %s", got, want)
+	}
+}
+
 // When nothing survives, the error says why in one line.
 func TestCasesNothingSurvives(t *testing.T) {
 	skipShort(t)
