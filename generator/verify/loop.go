@@ -1,9 +1,13 @@
 package verify
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -93,7 +97,7 @@ type verifier struct {
 	noSeed  map[int]bool
 	// userFails are the package's own tests that fail without the
 	// generated file (nil until measured).
-	userFails   map[int]map[string]bool // by index of the order (see together)
+	userFails   map[string]bool
 	togetherOff bool
 }
 
@@ -252,80 +256,125 @@ func (v *verifier) together(ctx context.Context, out *emit.Output) (map[int]stri
 	if v.plan.Together == nil || v.togetherOff {
 		return nil, nil, nil
 	}
-	bad := map[int]string{}
-	var theirs []string
-	for i, order := range append([]string{v.plan.Together.Shuffle}, v.plan.Orders...) {
+	var opts []Options
+	for _, order := range append([]string{v.plan.Together.Shuffle}, v.plan.Orders...) {
 		o := *v.plan.Together
 		o.Shuffle = order
-		b, t, err := v.togetherIn(ctx, out, o, i)
-		if err != nil || v.togetherOff {
-			return nil, nil, err
-		}
-		for k, why := range b {
-			if _, ok := bad[k]; !ok {
-				bad[k] = why
+		opts = append(opts, o)
+	}
+	if v.userFails == nil {
+		// What fails without the generated file is not the file's
+		// doing. The own tests may depend on their own order, and the
+		// file's tests change the order a seed gives: what fails in any
+		// order without the file is theirs.
+		fails := map[string]bool{}
+		for _, o := range opts {
+			rep, err := Run(ctx, o)
+			v.res.Rounds++
+			if ctx.Err() != nil {
+				return nil, nil, ctx.Err()
+			}
+			if err != nil {
+				// Too slow, typically: the file is still verified alone.
+				v.plan.Logf("cannot run the package's own tests (%v); verifying the generated file alone", err)
+				v.togetherOff = true
+				return nil, nil, nil
+			}
+			if rep.BuildFailed {
+				v.plan.Logf("the package's own tests do not build; verifying the generated file alone")
+				v.togetherOff = true
+				return nil, nil, nil
+			}
+			for name := range rep.Failed {
+				fails[name] = true
 			}
 		}
-		theirs = append(theirs, t...)
-		if len(b) > 0 || len(t) > 0 {
-			// Enough to act on; the next round runs every order again.
-			break
-		}
+		v.userFails = fails
 	}
-	return bad, theirs, nil
-}
-
-// togetherIn runs the file beside the package's own tests with options o,
-// the i-th order of together.
-func (v *verifier) togetherIn(ctx context.Context, out *emit.Output, o Options, i int) (map[int]string, []string, error) {
-	if v.userFails == nil {
-		v.userFails = map[int]map[string]bool{}
-	}
-	if v.userFails[i] == nil {
-		// What fails without the generated file is not the file's doing.
-		rep, err := Run(ctx, o)
+	for _, o := range opts {
+		rep, err := Run(ctx, v.files(o, out.Src))
 		v.res.Rounds++
 		if ctx.Err() != nil {
 			return nil, nil, ctx.Err()
 		}
 		if err != nil {
-			// Too slow, typically: the file is still verified alone.
-			v.plan.Logf("cannot run the package's own tests (%v); verifying the generated file alone", err)
+			v.plan.Logf("running the package's own tests beside the file failed (%v); verifying the generated file alone", err)
 			v.togetherOff = true
 			return nil, nil, nil
 		}
-		if rep.BuildFailed {
-			v.plan.Logf("the package's own tests do not build; verifying the generated file alone")
-			v.togetherOff = true
-			return nil, nil, nil
+		bad, unmapped := Blame(out, v.base, rep)
+		var theirs []string
+		for _, u := range unmapped {
+			name := strings.TrimPrefix(u, "fails: ")
+			name, _, _ = strings.Cut(name, ": ")
+			top, _, _ := strings.Cut(name, "/")
+			if v.userFails[name] || v.userFails[top] {
+				continue
+			}
+			theirs = append(theirs, u)
 		}
-		v.userFails[i] = map[string]bool{}
-		for name := range rep.Failed {
-			v.userFails[i][name] = true
+		if len(theirs) > 0 && len(bad) == 0 {
+			theirs, err = v.notTheirOwn(ctx, o, out, theirs)
+			if err != nil {
+				return nil, nil, err
+			}
+		}
+		if len(bad) > 0 || len(theirs) > 0 {
+			// Enough to act on; the next check runs every order again.
+			return bad, theirs, nil
 		}
 	}
-	rep, err := Run(ctx, v.files(o, out.Src))
+	return nil, nil, nil
+}
+
+// notTheirOwn keeps the failures of the package's own tests beside out, in
+// the order of o, that are not their own doing: the same run with every
+// test of out emptied (the same test names, so the same shuffled order)
+// shows which own tests fail in that order without the file's effects.
+func (v *verifier) notTheirOwn(ctx context.Context, o Options, out *emit.Output, theirs []string) ([]string, error) {
+	stub, err := emptied(out.Src)
+	if err != nil {
+		return theirs, nil // the file is checked as it is
+	}
+	rep, err := Run(ctx, v.files(o, stub))
 	v.res.Rounds++
 	if ctx.Err() != nil {
-		return nil, nil, ctx.Err()
+		return nil, ctx.Err()
 	}
-	if err != nil {
-		v.plan.Logf("running the package's own tests beside the file failed (%v); verifying the generated file alone", err)
-		v.togetherOff = true
-		return nil, nil, nil
+	if err != nil || rep.BuildFailed {
+		return theirs, nil
 	}
-	bad, unmapped := Blame(out, v.base, rep)
-	var theirs []string
-	for _, u := range unmapped {
+	var keep []string
+	for _, u := range theirs {
 		name := strings.TrimPrefix(u, "fails: ")
 		name, _, _ = strings.Cut(name, ": ")
 		top, _, _ := strings.Cut(name, "/")
-		if v.userFails[i][name] || v.userFails[i][top] {
+		if rep.Failed[name] || rep.Failed[top] {
+			v.userFails[name] = true
 			continue
 		}
-		theirs = append(theirs, u)
+		keep = append(keep, u)
 	}
-	return bad, theirs, nil
+	return keep, nil
+}
+
+// emptied returns a test file with the same package and the same test
+// functions as src, in the same order, each with an empty body: go test
+// -shuffle orders the tests of both files alike.
+func emptied(src []byte) ([]byte, error) {
+	f, err := parser.ParseFile(token.NewFileSet(), "", src, parser.SkipObjectResolution)
+	if err != nil {
+		return nil, fmt.Errorf("parsing the generated file: %w", err)
+	}
+	var b bytes.Buffer
+	fmt.Fprintf(&b, "package %s\n\nimport \"testing\"\n\nvar _ testing.TB\n", f.Name.Name)
+	for _, d := range f.Decls {
+		fd, ok := d.(*ast.FuncDecl)
+		if ok && fd.Recv == nil && fd.Name.Name != "TestMain" && strings.HasPrefix(fd.Name.Name, "Test") && fd.Type.Params.NumFields() == 1 {
+			fmt.Fprintf(&b, "\nfunc %s(*testing.T) {}\n", fd.Name.Name)
+		}
+	}
+	return b.Bytes(), nil
 }
 
 // breaksNothing reports whether a rendered file leaves the package's own

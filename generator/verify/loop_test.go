@@ -175,6 +175,53 @@ func TestCasesOrders(t *testing.T) {
 	}
 }
 
+// The package's own tests that depend on their own order are not the
+// file's doing: the file's tests change the order a seed gives, and the
+// same order with the file's tests emptied shows the failure is theirs.
+func TestCasesOwnOrderDependence(t *testing.T) {
+	skipShort(t)
+	dir := scratchModule(t, map[string]string{
+		"p.go":      "package p\n\nvar ready bool\n\n// Init makes the package ready.\nfunc Init() { ready = true }\n\n// Ready reports whether Init ran.\nfunc Ready() bool { return ready }\n\n// Abs returns |x|.\nfunc Abs(x int) int {\n\tif x < 0 {\n\t\treturn -x\n\t}\n\treturn x\n}\n",
+		"p_test.go": "package p_test\n\nimport (\n\t\"testing\"\n\n\t\"example.com/p\"\n)\n\nfunc TestNotReady(t *testing.T) {\n\tif p.Ready() {\n\t\tt.Error(\"ready\")\n\t}\n}\n\nfunc TestInit(t *testing.T) {\n\tp.Init()\n}\n",
+	})
+	var bodies = map[int]string{}
+	var keys []int
+	for k := 1; k <= 6; k++ {
+		bodies[k] = "\tif p.Abs(-1) != 1 {\n\t\tt.Error(\"Abs\")\n\t}"
+		keys = append(keys, k)
+	}
+	file := filepath.Join(dir, "p_gentest_test.go")
+	user := []string{filepath.Join(dir, "p_test.go")}
+	alone := Options{Dir: dir, Remove: user, Count: 1, Vet: true, WorkDir: t.TempDir()}
+	// Seed 1 runs TestNotReady before TestInit without the file, and
+	// after it with the file's six tests (math/rand's Shuffle over 2 and
+	// over 8 tests): without the emptied run the file would be blamed.
+	together := Options{Dir: dir, Count: 1, Shuffle: "1", WorkDir: t.TempDir()}
+	plan := Plan{File: file, Render: fakeRender(bodies), Alone: alone, Together: &together}
+	v, err := Cases(context.Background(), plan, casesOf(keys...))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(v.Dropped) != 0 {
+		t.Errorf("dropped %+v, want nothing: TestNotReady fails by its own order", v.Dropped)
+	}
+}
+
+func TestEmptied(t *testing.T) {
+	src := []byte("package p_test\n\nimport (\n\t\"os\"\n\t\"testing\"\n)\n\nfunc TestMain(m *testing.M) { os.Exit(m.Run()) }\n\nfunc TestB(t *testing.T) { t.Fatal(1) }\n\nfunc helper() {}\n\nfunc TestA(t *testing.T) { t.Fatal(2) }\n\nfunc FuzzC(f *testing.F) {}\n")
+	got, err := emptied(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "package p_test\n\nimport \"testing\"\n\nvar _ testing.TB\n\nfunc TestB(*testing.T) {}\n\nfunc TestA(*testing.T) {}\n"
+	if string(got) != want {
+		t.Errorf("emptied =\n%s\nwant\n%s", got, want)
+	}
+	if _, err := emptied([]byte("package")); err == nil {
+		t.Error("no error for a file that does not parse")
+	}
+}
+
 // When nothing survives, the error says why in one line.
 func TestCasesNothingSurvives(t *testing.T) {
 	skipShort(t)
