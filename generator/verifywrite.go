@@ -72,11 +72,12 @@ func (r *pkgRun) verifyAndWrite(ctx context.Context, prog *model.Program, cases 
 		// in shuffled order.
 		together := base
 		together.Remove = verify.OnlyGenerated(userTests)
-		// Each order runs twice: the second pass exposes a test that
-		// leaves state behind; the two further orders, derived from the
-		// seed so that the verdict stays reproducible, expose a test that
-		// passes only when another one ran before it (logrus: a test
-		// asserting what an earlier test left in the package's logger).
+		// The seed's order runs twice: the second pass exposes a test
+		// that leaves state behind; the two further orders (once each),
+		// derived from the seed so that the verdict stays reproducible,
+		// expose a test that passes only when another one ran before it
+		// (logrus: a test asserting what an earlier test left in the
+		// package's logger).
 		together.Count, together.Race, together.Cover, together.Timeout = 2, false, false, 3*time.Minute
 		plan.Together = &together
 		plan.Orders = []string{fmt.Sprint(r.cfg.Seed + 1000003), fmt.Sprint(r.cfg.Seed + 2000006)}

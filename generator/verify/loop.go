@@ -35,9 +35,10 @@ type Plan struct {
 	// package state they rely on is dropped.
 	Together *Options
 	// Orders lists further -shuffle values Together runs with, each its
-	// own go test run: one order repeated (-count) exposes a test that
-	// leaves state behind, but not a test that passes only when another
-	// test ran before it in the same order; other orders do.
+	// own go test run with -count=1: one order repeated (Together's
+	// Count) exposes a test that leaves state behind, but not a test that
+	// passes only when another test ran before it in the same order;
+	// other orders do.
 	Orders []string
 	// MaxRounds bounds the render-verify-drop rounds (default 12).
 	MaxRounds int
@@ -256,10 +257,12 @@ func (v *verifier) together(ctx context.Context, out *emit.Output) (map[int]stri
 	if v.plan.Together == nil || v.togetherOff {
 		return nil, nil, nil
 	}
-	var opts []Options
-	for _, order := range append([]string{v.plan.Together.Shuffle}, v.plan.Orders...) {
+	opts := []Options{*v.plan.Together}
+	for _, order := range v.plan.Orders {
+		// Together's Count already repeats one order, which exposes
+		// state left behind; the other orders run once each.
 		o := *v.plan.Together
-		o.Shuffle = order
+		o.Shuffle, o.Count = order, 1
 		opts = append(opts, o)
 	}
 	if v.userFails == nil {
