@@ -119,16 +119,28 @@ for subj in "$@"; do
 		# The package path of the test binary (the harness may be in a
 		# package of its own, std's case).
 		tp=$(cd "$pdir" && go list .)
+		crashers=0
 		for t in $targets; do
 			rm -rf "$gocache/fuzz/$tp/$t"
 			(cd "$pdir" && go test -run='^$' -fuzz="^$t\$" -fuzztime="$per" . >>"$d/fz.fuzz.log" 2>&1)
+			# A failing input go test -fuzz found is in testdata/fuzz: a
+			# panic in the replay would end the test binary before it
+			# writes the profile, so the crashers are set aside (their
+			# coverage is not counted) and the corpus of inputs that ran
+			# is replayed.
+			if [ -d "$pdir/testdata/fuzz/$t" ]; then
+				mkdir -p "$d/crashers/$t"
+				crashers=$((crashers + $(ls "$pdir/testdata/fuzz/$t" | wc -l)))
+				mv "$pdir/testdata/fuzz/$t"/* "$d/crashers/$t/"
+			fi
 			if [ -d "$gocache/fuzz/$tp/$t" ]; then
 				mkdir -p "$pdir/testdata/fuzz/$t"
 				cp "$gocache/fuzz/$tp/$t"/* "$pdir/testdata/fuzz/$t/" 2>/dev/null
 			fi
 		done
+		[ "$crashers" -eq 0 ] || note="fuzzing found $crashers failing inputs (not replayed)"
 		(cd "$pdir" && go test -count=1 -run='^Fuzz' -covermode=set -coverpkg="$ip" -coverprofile="$d/fz.cov" . >"$d/fz.replay.log" 2>&1) ||
-			note="some replayed inputs fail (fuzzing found crashers)"
+			note="$note; the replay fails"
 		fzcov=$(cov "$d/fz.cov" "$pdir")
 	fi
 	# 4: gentest.

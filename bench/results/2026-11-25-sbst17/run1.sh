@@ -15,9 +15,9 @@ t0=$(date +%s.%N)
 (cd "$d/$pkg" && "$bin" gen -q -json -budget="$budget" -seed="$seed" "$@" . > "$d/summary.json" 2> "$d/log.txt")
 rc=$?
 t1=$(date +%s.%N)
-python3 - "$d/summary.json" "$label" "$budget" "$seed" "$rc" "$t0" "$t1" "$tpl" "$*" <<'PY'
+python3 - "$d/summary.json" "$label" "$budget" "$seed" "$rc" "$t0" "$t1" "$tpl" "$*" "$d/log.txt" <<'PY'
 import json, sys
-f, label, budget, seed, rc, t0, t1, tpl, flags = sys.argv[1:]
+f, label, budget, seed, rc, t0, t1, tpl, flags, log = sys.argv[1:]
 try:
     s = json.load(open(f))
 except Exception as e:
@@ -25,6 +25,7 @@ except Exception as e:
 print(json.dumps({"subject": tpl.rstrip("/").split("/")[-2], "label": label, "budget": budget, "seed": int(seed),
     "flags": flags, "rc": int(rc), "coverage": s.get("coverage"), "execs": s.get("execs"),
     "findings": [x.get("kind") + " " + x.get("function", "") for x in (s.get("findings") or [])],
-    "wall_s": round(float(t1) - float(t0), 1)}))
+    "wall_s": round(float(t1) - float(t0), 1),
+    "error": "" if rc == "0" else open(log, errors="replace").read()[-600:]}))
 PY
 rm -rf "$d"

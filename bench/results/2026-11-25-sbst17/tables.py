@@ -20,7 +20,9 @@ def pct(r):
 def fmt(v):
     return "NA" if v is None else "%.1f" % v
 
-eng = load("engines.jsonl")
+# rerun.jsonl: runs repeated after a failure; a later line replaces an
+# earlier one of the same subject, label and seed.
+eng = load("engines.jsonl") + load("rerun.jsonl")
 cov = defaultdict(dict)   # (subject, seed) -> label -> pct
 execs = defaultdict(dict)
 finds = defaultdict(dict)
@@ -37,7 +39,7 @@ print("|---|" + "--:|" * len(labels) + "--:|")
 means = defaultdict(list)
 for s in subjects:
     row = cov.get((s, 1), {})
-    if not all(l in row for l in labels):
+    if not all(row.get(l) is not None for l in labels):
         continue
     for l in labels:
         means[l].append(row[l])
@@ -64,7 +66,7 @@ for e in ["hybrid", "random"]:
     m = defaultdict(list)
     for s in subjects:
         row = cov.get((s, 1), {})
-        if not all(e + a in row for a in abl):
+        if not all(row.get(e + a) is not None for a in abl):
             continue
         for a in abl:
             m[a].append(row[e + a])
