@@ -59,7 +59,7 @@ for s in subjects:
 print("\n## Local search (LS) and input-to-state (I2S) off, seed 1, 20 s\n")
 abl = ["", "-no-ls", "-no-i2s", "-no-ls-i2s"]
 heads = ["both on", "LS off", "I2S off", "both off"]
-for e in ["hybrid", "random"]:
+for e in [x for x in ["hybrid", "random"] if any(x + "-no-ls" in v for v in cov.values())]:
     print("\n%s engine:\n" % e)
     print("| subject | " + " | ".join(heads) + " |")
     print("|---|" + "--:|" * len(heads))
