@@ -108,6 +108,12 @@ func (o *observer) Run(seqs []rt.Seq) []gexec.Outcome {
 	return outs
 }
 
+// RunAlone implements search.AloneRunner. Its runs only attribute
+// crashes the search already saw, so they are not observed.
+func (o *observer) RunAlone(s rt.Seq, settle time.Duration) gexec.Outcome {
+	return o.pool.RunAlone(s, settle)
+}
+
 // coverage is the statement coverage reached so far; the caller holds mu.
 func (o *observer) coverage() float64 {
 	if o.total == 0 {

@@ -202,6 +202,46 @@ func (p *Pool) Run(seqs []rt.Seq) []Outcome {
 	return out
 }
 
+// RunAlone runs s by itself in a fresh executor of its own, then gives the
+// process settle to die before stopping it. It is how the search
+// attributes a crash the executor could not tie to a statement (a panic on
+// a goroutine a call started, a stack overflow) and tells it from a flaky
+// one: in a batch, such a crash falls on whichever sequence is running when
+// it happens, possibly a later one than the culprit, and a goroutine that
+// panics after its call returned kills the process only after the result
+// was sent. Alone, in a fresh process, with settle to wait, a crash is s's
+// own. A crash during settle is reported with Stmt -1 and the result s had
+// already returned. RunAlone must not be called while Run is running.
+func (p *Pool) RunAlone(s rt.Seq, settle time.Duration) Outcome {
+	// An id past the pool's workers: its own scratch directory, and no
+	// process of the pool is disturbed.
+	w := &worker{pool: p, id: len(p.workers)}
+	if err := w.start(); err != nil {
+		return Outcome{Crash: &Crash{Kind: CrashFatal, Stmt: -1, Message: err.Error()}}
+	}
+	out := make([]Outcome, 1)
+	w.batch([]rt.Seq{s}, out)
+	if w.cur != nil {
+		select {
+		case <-w.cur.done:
+			// It died after answering: something s started crashed it.
+			c := classify(exitOf(w.cur.waitErr), w.stderr.String(), w.cur.memKilled.Load())
+			w.finishCrash(nil, nil, 0, c)
+			out[0].Crash = c
+		case <-time.After(settle):
+			w.stop()
+		}
+	}
+	p.mu.Lock()
+	p.stats.Sequences++
+	p.stats.Restarts++
+	if out[0].Crash != nil {
+		p.stats.Crashes[out[0].Crash.Kind]++
+	}
+	p.mu.Unlock()
+	return out[0]
+}
+
 // A worker runs one executor process at a time, restarting it after a
 // crash. Its fields are used only by the goroutine running its runAll, or
 // by Start and Close, never concurrently.

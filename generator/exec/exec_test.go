@@ -237,6 +237,40 @@ func TestRestartRecordsCulprit(t *testing.T) {
 	}
 }
 
+// TestRunAloneAttributes: a goroutine that panics after its call returned
+// kills the executor while a later sequence of the batch runs, and the
+// crash is recorded against that innocent sequence; run alone with time to
+// settle, the culprit crashes and the innocent one does not. A crash inside
+// the call (Recurse's stack overflow) is caught alone as well, and the
+// pool's own executors are not disturbed.
+func TestRunAloneAttributes(t *testing.T) {
+	p, ops := startPool(t, Config{Workers: 1, BatchSize: 8, CallTimeout: 30 * time.Second})
+	culprit := rt.Seq{ID: 1, Stmts: []rt.Stmt{call(t, ops, "Echo", intArg(1)), call(t, ops, "LatePanic", intArg(50))}}
+	innocent := rt.Seq{ID: 2, Flags: rt.FlagDetail, Stmts: []rt.Stmt{call(t, ops, "Sleep", intArg(2000))}}
+	out := p.Run([]rt.Seq{culprit, innocent})
+	if out[0].Crash != nil || out[1].Crash == nil || out[1].Crash.Kind != CrashGoroutinePanic {
+		t.Fatalf("in a batch: outcomes %+v, %+v; want the late panic to fall on the second sequence", out[0], out[1])
+	}
+
+	o := p.RunAlone(culprit, 2*time.Second)
+	if o.Crash == nil || o.Crash.Kind != CrashGoroutinePanic || o.Crash.Stmt != -1 || !strings.Contains(o.Crash.Message, "late panic") {
+		t.Errorf("culprit alone: %+v, want its goroutine panic", o)
+	}
+	if o := p.RunAlone(rt.Seq{ID: 3, Flags: rt.FlagDetail, Stmts: innocent.Stmts[:1]}, 100*time.Millisecond); o.Crash != nil || o.Result == nil {
+		t.Errorf("innocent alone: %+v, want a result and no crash", o)
+	}
+	if o := p.RunAlone(rt.Seq{ID: 4, Stmts: culprit.Stmts[:1]}, 200*time.Millisecond); o.Crash != nil {
+		t.Errorf("the culprit's first statement alone: %+v, want no crash", o)
+	}
+	if o := p.RunAlone(rt.Seq{ID: 5, Stmts: []rt.Stmt{call(t, ops, "Recurse", intArg(0)), call(t, ops, "Echo", intArg(1))}}, 0); o.Crash == nil || o.Crash.Kind != CrashStackOverflow {
+		t.Errorf("Recurse alone: %+v, want a stack overflow", o)
+	}
+	// The pool's executor keeps working.
+	if got := echoed(t, p.Run([]rt.Seq{{ID: 6, Flags: rt.FlagDetail, Stmts: []rt.Stmt{call(t, ops, "Echo", intArg(42))}}})[0], 0); got != 42 {
+		t.Errorf("after RunAlone: Echo returned %d", got)
+	}
+}
+
 // TestBatchOrder: outcomes come back in request order whatever the number
 // of workers and however long each sequence takes, and are the same.
 func TestBatchOrder(t *testing.T) {

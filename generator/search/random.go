@@ -104,6 +104,10 @@ type Stats struct {
 	// SharedWrites counts the sequences left unrun because they would
 	// write package state through a package singleton (model.SharedWrite).
 	SharedWrites int
+	// AttributionRuns counts the executions that attributed crashes to
+	// statements (attribute.go), CrashesDropped the revealing crashes that
+	// did not reproduce alone or were past the attribution bound.
+	AttributionRuns, CrashesDropped int
 }
 
 // Random is the feedback-directed random engine.
@@ -139,6 +143,9 @@ type Random struct {
 
 	dyna  *dyna // DynaMOSA's state (dynamosa.go)
 	start time.Time
+
+	runner       Runner // for crash attribution (attribute.go), set by Run
+	attributions int
 }
 
 // NewRandom returns a random engine over prog.
@@ -176,6 +183,7 @@ func (r *Random) Covered() (blocks, branches int) { return len(r.blocks), len(r.
 func (r *Random) Run(ctx context.Context, runner Runner) {
 	start := time.Now()
 	r.start = start
+	r.runner = runner
 	type inflight struct {
 		batch []*seq.Seq
 		done  chan []exec.Outcome
@@ -685,22 +693,33 @@ func (r *Random) process(s *seq.Seq, out exec.Outcome) {
 	}
 	if out.Crash != nil {
 		r.Stats.Crashed++
-		if k := out.Crash.Stmt; k >= 0 && k < s.Len()-1 {
+		// fs, not s: the deferred hand-off above needs the sequence that
+		// was proposed.
+		fs, crash := s, out.Crash
+		if k := crash.Stmt; k >= 0 && k < s.Len()-1 {
 			// The process died in an earlier statement than the last
 			// (DynaMOSA's crossover and mutation, unlike the random
 			// engine's extension, put calls after one that crashes): the
 			// failure is that statement's, and what follows it never ran.
-			s = &seq.Seq{Stmts: append([]seq.Stmt(nil), s.Stmts[:k+1]...)}
+			fs = &seq.Seq{Stmts: append([]seq.Stmt(nil), s.Stmts[:k+1]...)}
 		}
-		f := &Failure{Seq: s, Crash: out.Crash, Message: out.Crash.String(), Kind: string(out.Crash.Kind)}
-		switch out.Crash.Kind {
+		revealing := false
+		switch crash.Kind {
 		case exec.CrashStackOverflow, exec.CrashGoroutinePanic, exec.CrashConcurrentMap:
 			// A deadlock or a hang is not among them: a call that blocks
 			// forever (select {}, a channel nobody writes) is as often what
 			// the API says it does as a bug.
-			f.Revealing = true
+			revealing = true
 		}
-		r.fail(f)
+		if revealing && crash.Stmt < 0 {
+			// The executor could not say which statement was running (or
+			// whether this sequence was: see attribute). Never guess: a
+			// crash that does not reproduce alone is dropped.
+			if fs, crash = r.attribute(s, crash); fs == nil {
+				return
+			}
+		}
+		r.fail(&Failure{Seq: fs, Crash: crash, Message: crash.String(), Kind: string(crash.Kind), Revealing: revealing})
 		return
 	}
 	res := out.Result

@@ -99,6 +99,16 @@ func GoroutinePanic() {
 	time.Sleep(time.Second)
 }
 
+// LatePanic starts a goroutine that panics ms milliseconds later and
+// returns at once: the crash comes after the call answered, while later
+// calls or sequences run.
+func LatePanic(ms int) {
+	go func() {
+		time.Sleep(time.Duration(ms) * time.Millisecond)
+		panic("crash: late panic on another goroutine")
+	}()
+}
+
 // Fatal unlocks an unlocked mutex: a fatal error, not a panic.
 func Fatal() {
 	var mu sync.Mutex

@@ -1,0 +1,82 @@
+package search
+
+import (
+	"time"
+
+	"github.com/gentest-go/gentest/generator/exec"
+	rt "github.com/gentest-go/gentest/generator/harness/rt"
+	"github.com/gentest-go/gentest/generator/seq"
+)
+
+// AloneRunner is a Runner that can also run one sequence by itself in a
+// fresh executor and wait for it to settle (*exec.Pool). Crash attribution
+// uses it where the runner has it; otherwise it runs one-sequence batches,
+// which catch every crash that happens while a call runs but not one that
+// happens after the last call answered.
+type AloneRunner interface {
+	RunAlone(s rt.Seq, settle time.Duration) exec.Outcome
+}
+
+// attributeSettle is how long a sequence run alone gets, after its last
+// call answered, for a goroutine it started to crash the process.
+const attributeSettle = 100 * time.Millisecond
+
+// maxAttributions bounds the crashes a search attributes: each costs up to
+// 1+log2(MaxLen) executor starts. Crashes past it are dropped, never filed
+// under a guessed statement.
+const maxAttributions = 64
+
+// attribute finds the statement of s that caused crash c, which the
+// executor could not tie to a statement (a panic on a goroutine a call
+// started, a stack overflow), and returns the prefix of s that ends with
+// it and the crash that prefix caused. In a batch such a crash is filed
+// under whatever sequence runs when it happens, so s may not be its cause
+// at all, and within s any statement may be (DynaMOSA's crossover and
+// mutation put calls after one that crashes): s is run again alone, and if
+// it does not crash the same way the crash is flaky and attribute returns
+// nil. Otherwise a bisection over the prefix length finds the shortest
+// prefix that crashes, assuming that a prefix crashes when a shorter one
+// does (calls after the culprit cannot undo it).
+func (r *Random) attribute(s *seq.Seq, c *exec.Crash) (*seq.Seq, *exec.Crash) {
+	if r.attributions >= maxAttributions || r.runner == nil {
+		r.Stats.CrashesDropped++
+		return nil, nil
+	}
+	r.attributions++
+	run := func(n int) *exec.Crash {
+		w := ToWire(&seq.Seq{Stmts: s.Stmts[:n]}, r.nextID, 0)
+		r.nextID++
+		r.Stats.AttributionRuns++
+		var o exec.Outcome
+		if a, ok := r.runner.(AloneRunner); ok {
+			o = a.RunAlone(w, attributeSettle)
+		} else {
+			o = r.runner.Run([]rt.Seq{w})[0]
+		}
+		if o.Crash != nil && o.Crash.Kind == c.Kind {
+			return o.Crash
+		}
+		return nil
+	}
+	hiCrash := run(s.Len())
+	if hiCrash == nil {
+		r.Stats.CrashesDropped++
+		return nil, nil
+	}
+	lo, hi := 1, s.Len()
+	for lo < hi {
+		mid := (lo + hi) / 2
+		if cr := run(mid); cr != nil {
+			hi, hiCrash = mid, cr
+		} else {
+			lo = mid + 1
+		}
+	}
+	if hiCrash.Stmt < 0 {
+		// The prefix ends with the culprit: record it there.
+		cp := *hiCrash
+		cp.Stmt = hi - 1
+		hiCrash = &cp
+	}
+	return &seq.Seq{Stmts: append([]seq.Stmt(nil), s.Stmts[:hi]...)}, hiCrash
+}
