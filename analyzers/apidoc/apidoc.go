@@ -12,10 +12,10 @@ import (
 // Analyzer records documented panics; see the package documentation.
 var Analyzer = &analysis.Analyzer{
 	Name:      "apidoc",
-	Doc:       "record the panics functions document, as facts for test generation",
+	Doc:       "record the panics functions document and the call protocols types document, as facts for test generation",
 	URL:       "https://pkg.go.dev/github.com/gentest-go/gentest/analyzers/apidoc",
 	Run:       run,
-	FactTypes: []analysis.Fact{new(Panics)},
+	FactTypes: []analysis.Fact{new(Panics), new(Advance)},
 }
 
 // Panics marks a function or method whose doc comment says it panics.
@@ -79,5 +79,6 @@ func run(pass *analysis.Pass) (any, error) {
 			}
 		}
 	}
+	protocols(pass)
 	return nil, nil
 }

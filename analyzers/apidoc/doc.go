@@ -14,5 +14,14 @@
 // package's own word on what callers may do. Sentences that deny a panic
 // ("never panics", "does not panic") do not count.
 //
+// A method that returns only a bool (an iterator's Next, First or Seek)
+// gets an [Advance] fact when the doc comments of its type state it as a
+// step the type's other methods depend on: a sentence that names it, is
+// in the type's doc or another method's doc or names another method, and
+// puts an order on the calls ("If Next() returns true, then the key can be
+// retrieved by Key()"; "Call Next() to fetch the first element"). The
+// generator treats a panic in an accessor of a value on which no advance
+// returned true as the caller skipping the documented protocol.
+//
 // The analyzer reports no diagnostics.
 package apidoc

@@ -93,6 +93,11 @@ type Op struct {
 	// function panics (the apidoc facts), or "": its panics are documented
 	// preconditions, not bugs.
 	DocPanics string
+	// DocAdvance is the doc comment's sentence stating this method (one
+	// returning only a bool) as a step of its type's call protocol, which
+	// must return true before the type's accessors are used (the apidoc
+	// Advance facts), or "".
+	DocAdvance string
 	// Restore, for a setter of package state (see StateSetter), is the
 	// getter that reads the state back: a test saves it before the call
 	// and puts it back when it ends, and so does the executor after each
@@ -209,6 +214,9 @@ type Options struct {
 	// DocPanics, when set, returns the sentence of fn's doc comment that
 	// announces a panic, or "".
 	DocPanics func(fn *types.Func) string
+	// DocAdvance, when set, returns the sentence of fn's type's doc
+	// comments stating fn as a protocol step (apidoc.Advance), or "".
+	DocAdvance func(fn *types.Func) string
 }
 
 // Build builds the model of pkg.
@@ -323,6 +331,9 @@ func Build(pkg *types.Package, opts Options) *Program {
 		}
 		if opts.DocPanics != nil && op.Func != nil {
 			op.DocPanics = opts.DocPanics(op.Func)
+		}
+		if opts.DocAdvance != nil && op.Func != nil {
+			op.DocAdvance = opts.DocAdvance(op.Func)
 		}
 	}
 	p.stateSetters()

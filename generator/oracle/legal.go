@@ -24,7 +24,10 @@ import (
 //     of the same call, directly or through values a method stored into
 //     (a writer wrapping a reader that wraps it, an element passed back to
 //     its own list);
-//   - the function at fault documents that it panics.
+//   - the function at fault documents that it panics;
+//   - the function at fault is an accessor of a value whose type documents
+//     a call protocol (an advance such as Next must return true first),
+//     and no advance returned true on the value since it last changed.
 func Illegal(prog *model.Program, s *seq.Seq, res *rt.Result, target int) string {
 	if why := nilInput(s, res); why != "" {
 		return why
@@ -39,6 +42,9 @@ func Illegal(prog *model.Program, s *seq.Seq, res *rt.Result, target int) string
 		if op := prog.Ops[s.Stmts[target].Op]; op.DocPanics != "" {
 			return op.Name + " documents its panics: " + op.DocPanics
 		}
+	}
+	if why := beforeAdvance(prog, s, res, target); why != "" {
+		return why
 	}
 	return ""
 }
@@ -263,4 +269,86 @@ func selfWired(prog *model.Program, s *seq.Seq) string {
 		}
 	}
 	return ""
+}
+
+// beforeAdvance reports a target that is an accessor (a method that does
+// not change its receiver) of a value whose type has an advance method
+// (model.Op.DocAdvance: Next, First, Seek... returning only a bool, which
+// the type's doc comments say must be called, and return true, before the
+// rest is used), when the last call that changed the value was not an
+// advance that returned true: Key() on a fresh iterator, or after Next()
+// returned false, or after Begin() put it back before the first element.
+// A maintainer reads that as the caller skipping the documented protocol
+// (docs/findings.md rule 5). res gives the advances' results; with no run
+// (res nil) an advance counts as having returned true.
+func beforeAdvance(prog *model.Program, s *seq.Seq, res *rt.Result, target int) string {
+	if target < 0 || target >= s.Len() {
+		return ""
+	}
+	st := s.Stmts[target]
+	op := prog.Ops[st.Op]
+	if op.Kind != model.Method || op.DocAdvance != "" || op.Mutator(0) || len(st.Args) == 0 || st.Args[0].IsLit {
+		return ""
+	}
+	recv := deref(op.Params[0].Type)
+	var advance *model.Op
+	for _, o := range prog.Ops {
+		if o.Kind == model.Method && o.DocAdvance != "" && types.Identical(deref(o.Params[0].Type), recv) {
+			advance = o
+			break
+		}
+	}
+	if advance == nil {
+		return ""
+	}
+	v := valueOf(prog, s, st.Args[0].Stmt)
+	positioned := false
+	for i := 0; i < target; i++ {
+		si := s.Stmts[i]
+		o := prog.Ops[si.Op]
+		if o.Kind != model.Method || len(si.Args) == 0 || si.Args[0].IsLit || valueOf(prog, s, si.Args[0].Stmt) != v {
+			continue
+		}
+		switch {
+		case o.DocAdvance != "" && (o.Mutator(0) || !o.Effects.Known):
+			positioned = returnedTrue(res, i)
+		case o.Mutator(0):
+			positioned = false // moved by a call the protocol does not promise leaves it readable
+		}
+	}
+	if positioned {
+		return ""
+	}
+	return op.Name + " reads a value no advance has positioned (" + advance.Name + ": " + advance.DocAdvance + ")"
+}
+
+// valueOf is the statement whose value statement i's result is: the
+// address &v of a value is the value itself, so that calls through
+// different &v reach the same iterator.
+func valueOf(prog *model.Program, s *seq.Seq, i int) int {
+	for i >= 0 && i < s.Len() {
+		st := s.Stmts[i]
+		if prog.Ops[st.Op].Kind != model.Addr || len(st.Args) == 0 || st.Args[0].IsLit {
+			break
+		}
+		i = st.Args[0].Stmt
+	}
+	return i
+}
+
+// returnedTrue reports whether the bool that statement i returned in res
+// was true; an unknown result (no run, no value) counts as true, so that
+// the rule only removes what the run shows to be before the protocol.
+func returnedTrue(res *rt.Result, i int) bool {
+	if res == nil || i >= len(res.Stmts) || len(res.Stmts[i].Values) == 0 {
+		return true
+	}
+	v := res.Stmts[i].Values[0]
+	if v.Tree != nil && v.Tree.Kind == rt.TBool {
+		return v.Tree.B
+	}
+	if v.Type == "bool" {
+		return v.Hash != rt.Hash(false)
+	}
+	return true
 }

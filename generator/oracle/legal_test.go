@@ -162,3 +162,108 @@ func (s *Set) Add(k string) { s.m[k] = true }
 		}
 	}
 }
+
+// Rule 5, accessors before the advance: a type whose docs say its Next
+// must return true before Value is read. Value on a fresh iterator, after
+// Next returned false, or after Reset put it back is the caller skipping
+// the protocol; Value after Next returned true, through any &it, is legal.
+func TestIllegalBeforeAdvance(t *testing.T) {
+	const src = `package it
+
+type List struct{ head *node }
+
+type node struct {
+	v    int
+	next *node
+}
+
+func NewList(xs ...int) *List { return &List{} }
+
+type Iter struct {
+	l       *List
+	cur     *node
+	started bool
+}
+
+func (l *List) Iter() Iter { return Iter{l: l} }
+
+func (it *Iter) Next() bool { return false }
+
+func (it *Iter) Reset() {}
+
+func (it *Iter) Value() int { return it.cur.v }
+`
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "it.go", src, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pkg, err := (&types.Config{}).Check("example.com/it", fset, []*ast.File{f}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	build := func(documented bool) *model.Program {
+		return model.Build(pkg, model.Options{
+			Effects: func(fn *types.Func) model.Effects {
+				if fn.Name() == "Value" {
+					return model.Effects{Known: true, Pure: true}
+				}
+				return model.Effects{Known: true, MutatesRecv: true}
+			},
+			DocAdvance: func(fn *types.Func) string {
+				if documented && fn.Name() == "Next" {
+					return "Call Next before Value."
+				}
+				return ""
+			},
+		})
+	}
+	prog := build(true)
+	newList, iter, addr := opNamed(t, prog, "NewList"), opNamed(t, prog, "List.Iter"), opNamed(t, prog, "Iter")
+	next, reset, value := opNamed(t, prog, "Iter.Next"), opNamed(t, prog, "Iter.Reset"), opNamed(t, prog, "Iter.Value")
+	if addr.Kind != model.Addr {
+		t.Fatalf("Iter is %v, want the address operation", addr.Kind)
+	}
+	// l := NewList(); it := l.Iter(); p := &it; then the steps; the last
+	// statement reads p.Value() (or q.Value() through a second &it).
+	prefix := []seq.Stmt{call(newList), call(iter, seq.Ref(0, 0)), call(addr, seq.Ref(1, 0))}
+	p := seq.Ref(2, 0)
+	const illegal = "Iter.Value reads a value no advance has positioned"
+	for _, tc := range []struct {
+		name   string
+		steps  []seq.Stmt
+		nexts  []bool // what each Next returned, in order
+		reason string
+	}{
+		{name: "fresh iterator", steps: []seq.Stmt{call(value, p)}, reason: illegal},
+		{name: "after Next returned true", steps: []seq.Stmt{call(next, p), call(value, p)}, nexts: []bool{true}},
+		{name: "after Next returned false", steps: []seq.Stmt{call(next, p), call(value, p)}, nexts: []bool{false}, reason: illegal},
+		{name: "after Next true then false", steps: []seq.Stmt{call(next, p), call(next, p), call(value, p)}, nexts: []bool{true, false}, reason: illegal},
+		{name: "after Reset", steps: []seq.Stmt{call(next, p), call(reset, p), call(value, p)}, nexts: []bool{true}, reason: illegal},
+		{name: "through another address", steps: []seq.Stmt{call(next, p), call(addr, seq.Ref(1, 0)), call(value, seq.Ref(4, 0))}, nexts: []bool{true}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := mkSeq(append(append([]seq.Stmt{}, prefix...), tc.steps...)...)
+			res := &rt.Result{Stmts: make([]rt.StmtResult, s.Len())}
+			k := 0
+			for i, st := range s.Stmts {
+				if st.Op == next.ID {
+					res.Stmts[i].Values = []rt.Value{{Type: "bool", Hash: rt.Hash(tc.nexts[k])}}
+					k++
+				}
+			}
+			got := Illegal(prog, s, res, s.Len()-1)
+			if (got == "") != (tc.reason == "") || !strings.HasPrefix(got, tc.reason) {
+				t.Errorf("Illegal = %q, want %q", got, tc.reason)
+			}
+		})
+	}
+	// Without a documented protocol the same panic is a finding: the
+	// rule reads the docs, not the method names.
+	undocumented := build(false)
+	s := mkSeq(call(opNamed(t, undocumented, "NewList")), call(opNamed(t, undocumented, "List.Iter"), seq.Ref(0, 0)),
+		call(opNamed(t, undocumented, "Iter"), seq.Ref(1, 0)), call(opNamed(t, undocumented, "Iter.Value"), seq.Ref(2, 0)))
+	if got := Illegal(undocumented, s, nil, s.Len()-1); got != "" {
+		t.Errorf("undocumented protocol: Illegal = %q, want legal", got)
+	}
+}

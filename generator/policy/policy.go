@@ -45,6 +45,7 @@ func (m Model) Options() model.Options {
 		ProducerOK: SideEffectFree(m.Analysis),
 		Effects:    Effects(m.Analysis, m.Pkg.PkgPath),
 		DocPanics:  DocPanics(m.Analysis),
+		DocAdvance: DocAdvance(m.Analysis),
 	}
 	if m.Support != nil {
 		for _, r := range m.Support {
@@ -354,6 +355,18 @@ func NeedsModule(targets, roots []*packages.Package) bool {
 func DocPanics(an *load.Analysis) func(fn *types.Func) string {
 	return func(fn *types.Func) string {
 		var f apidoc.Panics
+		if an.FactOf(apidoc.Analyzer, fn.Origin(), &f) {
+			return f.Sentence
+		}
+		return ""
+	}
+}
+
+// DocAdvance returns the sentence of a method's type's doc comments that
+// states the method as a call protocol's advance (apidoc facts), or "".
+func DocAdvance(an *load.Analysis) func(fn *types.Func) string {
+	return func(fn *types.Func) string {
+		var f apidoc.Advance
 		if an.FactOf(apidoc.Analyzer, fn.Origin(), &f) {
 			return f.Sentence
 		}

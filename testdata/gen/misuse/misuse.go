@@ -2,7 +2,9 @@
 // it fail is a caller breaking its contract — a nil input, the zero value
 // of a type meant to come from its constructor, a value wired into itself,
 // a panic the documentation announces. gentest must report no finding on
-// it (docs/findings.md).
+// it (docs/findings.md). Its Playlist cursor states its call protocol only
+// in another method's doc comment: reading a song before Forward returned
+// true is misuse too.
 package misuse
 
 import (
@@ -122,3 +124,69 @@ func (s *Stack) Pop() (string, error) {
 // Upper upper-cases s; a plain function, to give the search something to
 // cover.
 func Upper(s string) string { return strings.ToUpper(s) }
+
+// Playlist is an ordered list of songs.
+type Playlist struct {
+	first, last *song
+	n           int
+}
+
+type song struct {
+	title string
+	next  *song
+}
+
+// NewPlaylist returns a playlist of the titles, in order.
+func NewPlaylist(titles ...string) *Playlist {
+	p := &Playlist{}
+	for _, t := range titles {
+		p.Append(t)
+	}
+	return p
+}
+
+// Append adds title at the end.
+func (p *Playlist) Append(title string) {
+	s := &song{title: title}
+	if p.last == nil {
+		p.first = s
+	} else {
+		p.last.next = s
+	}
+	p.last = s
+	p.n++
+}
+
+// Len is the number of songs.
+func (p *Playlist) Len() int { return p.n }
+
+// Cursor returns a cursor over the songs.
+func (p *Playlist) Cursor() Cursor { return Cursor{p: p} }
+
+// Cursor walks the songs of a Playlist.
+type Cursor struct {
+	p       *Playlist
+	at      *song
+	started bool
+}
+
+// Forward moves to the next song and reports whether there was one.
+func (c *Cursor) Forward() bool {
+	if !c.started {
+		c.started = true
+		c.at = c.p.first
+	} else if c.at != nil {
+		c.at = c.at.next
+	}
+	return c.at != nil
+}
+
+// Rewind puts the cursor back before the first song; call Forward to play
+// it again.
+func (c *Cursor) Rewind() { c.at, c.started = nil, false }
+
+// Title is the title of the current song.
+func (c *Cursor) Title() string { return c.at.title }
+
+// Last reports whether the current song is the last one.
+func (c *Cursor) Last() bool { return c.at.next == nil }
