@@ -107,6 +107,14 @@ type Stats struct {
 	Sequences int
 	Restarts  int
 	Crashes   map[CrashKind]int
+	// Replays counts batches whose unanswered sequences ran again, one
+	// flush each, to find which of them killed an executor (see
+	// worker.batch); Replayed counts those sequences. Each replay starts
+	// an executor and counts as a restart.
+	Replays, Replayed int
+	// Unattributed counts executor deaths the replay did not repeat: the
+	// sequences kept the replay's results and no sequence got the crash.
+	Unattributed int
 	// PeakRSS is the largest RSS of any executor in bytes that the
 	// parent's watch sampled; 0 where there is no watch (macOS). The
 	// rusage of an exited executor is no substitute: on Linux a child
@@ -498,7 +506,58 @@ func (w *worker) runAll(seqs []rt.Seq, out []Outcome) {
 // batch sends one batch and collects its results. It returns how many
 // sequences got an outcome; after a crash, that is up to and including the
 // culprit, and the worker is stopped so runAll restarts it.
+//
+// The executor flushes results with the batch, not one by one (see
+// rt.FlagFlush), so when it dies the sequences it sent no result for are
+// all suspects. Unless the culprit is known (a timeout report names it, or
+// one suspect is left), the suspects run again in a new executor that
+// flushes after each sequence, which names the culprit exactly. When the
+// replay does not crash (a crash that depends on what ran before, or on
+// memory), the suspects keep the replay's results and the crash is counted
+// in Stats.Unattributed.
 func (w *worker) batch(seqs []rt.Seq, out []Outcome) int {
+	got, c, exact := w.send(seqs, out)
+	if c == nil || got >= len(seqs) {
+		// All results arrived: a death after the last one is no
+		// sequence's; the next batch starts a new executor.
+		return got
+	}
+	if exact || got+1 >= len(seqs) {
+		out[got] = Outcome{Crash: c}
+		return got + 1
+	}
+	if err := w.start(); err != nil {
+		// Without an executor there is no replay: blame the first suspect,
+		// as the runtime would have without batching.
+		out[got] = Outcome{Crash: c}
+		return got + 1
+	}
+	suspects := make([]rt.Seq, len(seqs)-got)
+	copy(suspects, seqs[got:])
+	for i := range suspects {
+		suspects[i].Flags |= rt.FlagFlush
+	}
+	w.pool.mu.Lock()
+	w.pool.stats.Restarts++
+	w.pool.stats.Replays++
+	w.pool.stats.Replayed += len(suspects)
+	w.pool.mu.Unlock()
+	n, c2, _ := w.send(suspects, out[got:])
+	if c2 == nil || got+n >= len(seqs) {
+		w.pool.mu.Lock()
+		w.pool.stats.Unattributed++
+		w.pool.mu.Unlock()
+		return got + n
+	}
+	out[got+n] = Outcome{Crash: c2}
+	return got + n + 1
+}
+
+// send sends one batch and collects its results into out. It returns how
+// many results arrived and, if the executor died first, the crash (the
+// worker is then stopped) and whether the crash is known to belong to
+// seqs[got] (the executor reported a timeout in it).
+func (w *worker) send(seqs []rt.Seq, out []Outcome) (got int, c *Crash, exact bool) {
 	if err := w.enc.Batch(seqs); err == nil {
 		err = w.enc.Flush()
 	}
@@ -509,10 +568,10 @@ func (w *worker) batch(seqs []rt.Seq, out []Outcome) int {
 			maxStmts = len(s.Stmts)
 		}
 	}
-	// The executor's own watchdog reports slow calls; this deadline only
-	// catches an executor that stopped responding altogether.
+	// The executor's own watchdog reports slow calls and flushes results
+	// every tick; this deadline only catches an executor that stopped
+	// responding altogether.
 	idle := w.pool.cfg.CallTimeout*time.Duration(2*maxStmts+2) + hangGrace
-	got := 0
 	for {
 		f := w.readFrame(idle)
 		if f.err != nil {
@@ -521,9 +580,9 @@ func (w *worker) batch(seqs []rt.Seq, out []Outcome) int {
 				<-w.cur.done
 				c := &Crash{Kind: CrashHang, Stmt: -1, Stderr: w.stderr.String(),
 					Message: fmt.Sprintf("no answer for %v", idle)}
-				return w.finishCrash(seqs, out, got, c)
+				return got, w.finishCrash(c), false
 			}
-			return w.crashed(seqs, out, got, nil)
+			return got, w.crashed(nil), false
 		}
 		switch f.kind {
 		case rt.FrameResult:
@@ -532,16 +591,18 @@ func (w *worker) batch(seqs []rt.Seq, out []Outcome) int {
 				got++
 			}
 		case rt.FrameTimeout:
-			return w.crashed(seqs, out, got, &f.timeout)
+			return got, w.crashed(&f.timeout), got < len(seqs) && f.timeout.ID == seqs[got].ID
 		case rt.FrameBatch:
 			if got == len(seqs) {
-				return got
+				return got, nil, false
 			}
 		}
 	}
 }
 
-func (w *worker) crashed(seqs []rt.Seq, out []Outcome, got int, to *rt.TimeoutInfo) int {
+// crashed waits for the executor that died (or reported a timeout) to
+// end, and classifies its end.
+func (w *worker) crashed(to *rt.TimeoutInfo) *Crash {
 	cur := w.cur
 	// After a timeout report the executor waits for the runtime to find a
 	// deadlock (rt/deadlock.go); otherwise it has exited or is about to.
@@ -568,21 +629,18 @@ func (w *worker) crashed(seqs []rt.Seq, out []Outcome, got int, to *rt.TimeoutIn
 			c.Stmt = to.Stmt
 		}
 	}
-	return w.finishCrash(seqs, out, got, c)
+	return w.finishCrash(c)
 }
 
-func (w *worker) finishCrash(seqs []rt.Seq, out []Outcome, got int, c *Crash) int {
+// finishCrash stops what is left of the crashed executor and returns c.
+func (w *worker) finishCrash(c *Crash) *Crash {
 	// Whatever the executor started goes with it.
 	w.cur.kill()
 	w.cur.group.close()
 	w.cur = nil
 	w.req.Close()
 	w.res.Close()
-	if got >= len(seqs) {
-		return got
-	}
-	out[got] = Outcome{Crash: c}
-	return got + 1
+	return c
 }
 
 // exitStatus is how a process ended, as far as classify needs it.

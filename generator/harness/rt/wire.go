@@ -65,6 +65,12 @@ const (
 	// closest to each branch (Result.Operands). Without it the probes do not
 	// record them and the result carries none.
 	FlagOperands
+	// FlagFlush makes the executor flush the sequence's result before it
+	// runs the next one. Without it results are flushed when the batch
+	// ends, the buffer fills or the watchdog ticks, which saves a write
+	// and a wake-up of the parent per sequence; the parent sets it when it
+	// replays a batch to find which sequence killed the executor.
+	FlagFlush
 )
 
 // Lit is a literal argument on the wire.
@@ -226,6 +232,9 @@ func (e *Encoder) frame(kind uint8) error {
 
 // Flush flushes buffered frames.
 func (e *Encoder) Flush() error { return e.w.Flush() }
+
+// Buffered reports whether frames are waiting to be flushed.
+func (e *Encoder) Buffered() bool { return e.w.Buffered() > 0 }
 
 // Batch writes a batch of sequences (parent to executor).
 func (e *Encoder) Batch(seqs []Seq) error {
@@ -488,21 +497,36 @@ func (d *Decoder) count() int {
 }
 
 // Batch decodes a batch frame.
-func (d *Decoder) Batch() ([]Seq, error) {
+func (d *Decoder) Batch() ([]Seq, error) { return d.BatchInto(nil) }
+
+// BatchInto decodes a batch frame into seqs, reusing its slices (the
+// executor decodes a batch per round trip; the previous one is done with).
+func (d *Decoder) BatchInto(seqs []Seq) ([]Seq, error) {
 	n := d.count()
-	seqs := make([]Seq, n)
+	if cap(seqs) < n {
+		seqs = append(seqs[:cap(seqs)], make([]Seq, n-cap(seqs))...)
+	}
+	seqs = seqs[:n]
 	for i := range seqs {
 		s := &seqs[i]
 		s.ID = d.uv()
 		s.Flags = d.uv()
-		s.Stmts = make([]Stmt, d.count())
+		ns := d.count()
+		if cap(s.Stmts) < ns {
+			s.Stmts = make([]Stmt, ns)
+		}
+		s.Stmts = s.Stmts[:ns]
 		for j := range s.Stmts {
 			st := &s.Stmts[j]
 			st.Op = int(d.uv())
-			st.Args = make([]Arg, d.count())
+			na := d.count()
+			if cap(st.Args) < na {
+				st.Args = make([]Arg, na)
+			}
+			st.Args = st.Args[:na]
 			for k := range st.Args {
 				a := &st.Args[k]
-				a.Kind = d.byte1()
+				*a = Arg{Kind: d.byte1()}
 				if a.Kind == ArgRef {
 					a.Stmt = int(d.uv())
 					a.Result = int(d.uv())
@@ -516,7 +540,7 @@ func (d *Decoder) Batch() ([]Seq, error) {
 }
 
 func (d *Decoder) lit(l *Lit) {
-	l.Kind = d.byte1()
+	*l = Lit{Kind: d.byte1()}
 	switch l.Kind {
 	case LitBool:
 		l.B = d.bool()
