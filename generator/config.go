@@ -38,6 +38,10 @@ type Config struct {
 	// FactCacheDir caches the analysis facts of dependencies; ""
 	// disables it.
 	FactCacheDir string
+	// sourceLoad loads every package from source even when the fact
+	// cache would allow loading dependencies from export data (set when
+	// that failed).
+	sourceLoad bool
 	// Log receives progress lines.
 	Log io.Writer
 	// Disable switches generator components off for ablation, by name

@@ -18,6 +18,7 @@ package generator
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -58,7 +59,15 @@ func Run(ctx context.Context, cfg Config) ([]*Summary, error) {
 	watch := sysmem.WatchTree(treePeriod)
 	defer watch.Stop()
 	t0 := time.Now()
-	pkgs, roots, err := load.WithSupport(cfg.Dir, cfg.Patterns, policy.NeedsModule)
+	var cache *load.FactCache
+	if cfg.FactCacheDir != "" {
+		cache = &load.FactCache{Dir: cfg.FactCacheDir, Salt: factCacheSalt(cfg.Analyzers)}
+	}
+	loadCache := cache
+	if cfg.sourceLoad {
+		loadCache = nil
+	}
+	pkgs, roots, fromExport, err := load.WithSupportCached(cfg.Dir, cfg.Patterns, policy.NeedsModule, loadCache)
 	if err != nil {
 		return nil, err
 	}
@@ -79,23 +88,30 @@ func Run(ctx context.Context, cfg Config) ([]*Summary, error) {
 	if cfg.Output != "" && len(pkgs)+len(skip) > 1 {
 		return nil, &load.Error{Msg: "-o names one file but the patterns match several packages"}
 	}
-	for _, s := range skip {
-		cfg.progress(Progress{Package: s.Package, Phase: PhaseSkipped, Detail: s.Skipped, Coverage: -1})
+	skipProgress := func() {
+		for _, s := range skip {
+			cfg.progress(Progress{Package: s.Package, Phase: PhaseSkipped, Detail: s.Skipped, Coverage: -1})
+		}
 	}
 	if len(pkgs) == 0 {
+		skipProgress()
 		return skip, nil
 	}
 	t1 := time.Now()
 	aroots := policy.AnalysisRoots(pkgs, roots)
 	// AnalyzeFacts, not Analyze: one package's SSA at a time, facts kept.
-	var cache *load.FactCache
-	if cfg.FactCacheDir != "" {
-		cache = &load.FactCache{Dir: cfg.FactCacheDir, Salt: factCacheSalt(cfg.Analyzers)}
-	}
 	an, err := load.AnalyzeFacts(cfg.Analyzers, aroots, cache)
+	if fromExport && errors.Is(err, load.ErrNeedSource) {
+		// A cache entry went missing or stale between the load and the
+		// analysis: load the dependencies from source and analyze again.
+		fmt.Fprintf(cfg.Log, "gentest: %v; loading from source\n", err)
+		cfg.sourceLoad = true
+		return Run(ctx, cfg)
+	}
 	if err != nil {
 		return nil, err
 	}
+	skipProgress()
 	skipNote := ""
 	if len(skip) > 0 {
 		skipNote = fmt.Sprintf(" (%d skipped)", len(skip))
