@@ -81,6 +81,7 @@ type executor struct {
 	// as soon as the sequence ran, so nothing else holds them.
 	results [2]Result
 	vals    [][]any
+	argBuf  []any
 }
 
 func serve(ops []Op) int {
@@ -301,6 +302,9 @@ func (e *executor) runOnce(s *Seq, detail bool, r *Result) *Result {
 		if check && p == nil {
 			sr.Disagree = e.checkPure(op, st, args, before, res)
 		}
+		for k := range args {
+			args[k] = nil // let the values go with the sequence
+		}
 		if p != nil {
 			sr.Outcome = OutPanic
 			sr.PanicMsg, sr.PanicRuntime, sr.PanicSite = p.msg, p.runtime, p.site
@@ -480,7 +484,12 @@ func (e *executor) args(op *Op, st *Stmt, vals [][]any) ([]any, error) {
 	if len(st.Args) != len(op.Params) {
 		return nil, fmt.Errorf("%s: %d arguments for %d parameters", op.Name, len(st.Args), len(op.Params))
 	}
-	args := make([]any, len(st.Args))
+	// The registry's closures copy their arguments out at once, so one
+	// buffer serves every statement; runOnce clears it after the call.
+	if cap(e.argBuf) < len(st.Args) {
+		e.argBuf = make([]any, len(st.Args))
+	}
+	args := e.argBuf[:len(st.Args)]
 	for k, a := range st.Args {
 		if a.Kind == ArgRef {
 			if a.Stmt < 0 || a.Stmt >= len(vals) || a.Result >= len(vals[a.Stmt]) {

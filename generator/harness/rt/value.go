@@ -99,37 +99,65 @@ const (
 type hasher struct {
 	h     uint64
 	nodes int
-	seen  map[uintptr]bool
+	// seen holds the pointers on the path from the root, to stop at
+	// cycles: a short stack, where a map would cost an allocation per
+	// hashed pointer.
+	seen  []uintptr
+	stack [8]uintptr // seen's first backing array
 }
 
-const prime64 = 1099511628211
-
+// mix folds a word into the hash: a multiply and a shift per word, not
+// per byte, since big results are hashed after every sequence.
 func (h *hasher) mix(x uint64) {
-	for i := 0; i < 8; i++ {
-		h.h ^= x & 0xff
-		h.h *= prime64
-		x >>= 8
-	}
+	h.h ^= x
+	h.h *= 0x9e3779b97f4a7c15
+	h.h ^= h.h >> 29
 }
 
 func (h *hasher) mixString(s string) {
 	h.mix(uint64(len(s)))
-	for i := 0; i < len(s); i++ {
-		h.h ^= uint64(s[i])
-		h.h *= prime64
+	for len(s) >= 8 {
+		h.mix(uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
+			uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56)
+		s = s[8:]
 	}
+	var x uint64
+	for i := 0; i < len(s); i++ {
+		x |= uint64(s[i]) << (8 * uint(i))
+	}
+	h.mix(x)
+}
+
+// mixBytes is mixString for a byte slice, without copying it to a string.
+func (h *hasher) mixBytes(b []byte) {
+	h.mix(uint64(len(b)))
+	for len(b) >= 8 {
+		h.mix(uint64(b[0]) | uint64(b[1])<<8 | uint64(b[2])<<16 | uint64(b[3])<<24 |
+			uint64(b[4])<<32 | uint64(b[5])<<40 | uint64(b[6])<<48 | uint64(b[7])<<56)
+		b = b[8:]
+	}
+	var x uint64
+	for i := 0; i < len(b); i++ {
+		x |= uint64(b[i]) << (8 * uint(i))
+	}
+	h.mix(x)
 }
 
 // Hash returns a structural hash of v: equal for values that are
 // reflect.DeepEqual (up to map order), following pointers but not their
-// addresses, so it is the same across executor processes.
+// addresses, so it is the same across executor processes. The run-time
+// type is hashed at the root and wherever an interface holds a value; the
+// types of everything else follow from those.
 func Hash(v any) uint64 {
 	h := &hasher{h: 14695981039346656037}
+	h.seen = h.stack[:0]
 	if v == nil {
 		h.mix(0)
 		return h.h
 	}
-	h.value(reflect.ValueOf(v), 0)
+	rv := reflect.ValueOf(v)
+	h.mixString(rv.Type().String())
+	h.value(rv, 0)
 	return h.h
 }
 
@@ -144,7 +172,6 @@ func (h *hasher) value(v reflect.Value, depth int) {
 		return
 	}
 	t := v.Type()
-	h.mixString(t.String())
 	switch v.Kind() {
 	case reflect.Bool:
 		if v.Bool() {
@@ -172,7 +199,7 @@ func (h *hasher) value(v reflect.Value, depth int) {
 		n := v.Len()
 		h.mix(uint64(n))
 		if v.Kind() == reflect.Slice && t.Elem().Kind() == reflect.Uint8 {
-			h.mixString(string(v.Bytes()))
+			h.mixBytes(v.Bytes())
 			return
 		}
 		for i := 0; i < n; i++ {
@@ -205,22 +232,23 @@ func (h *hasher) value(v reflect.Value, depth int) {
 			return
 		}
 		p := v.Pointer()
-		if h.seen == nil {
-			h.seen = map[uintptr]bool{}
+		for _, q := range h.seen {
+			if q == p {
+				h.mix(4)
+				return
+			}
 		}
-		if h.seen[p] {
-			h.mix(4)
-			return
-		}
-		h.seen[p] = true
+		h.seen = append(h.seen, p)
 		h.value(v.Elem(), depth+1)
-		delete(h.seen, p)
+		h.seen = h.seen[:len(h.seen)-1]
 	case reflect.Interface:
 		if v.IsNil() {
 			h.mix(3)
 			return
 		}
-		h.value(v.Elem(), depth+1)
+		e := v.Elem()
+		h.mixString(e.Type().String())
+		h.value(e, depth+1)
 	default:
 		// Funcs, chans and unsafe pointers: only their type and nil-ness,
 		// since their identity differs between processes.

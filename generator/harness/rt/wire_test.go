@@ -152,6 +152,22 @@ func TestHashIsStructural(t *testing.T) {
 	if Hash(int(1)) == Hash(int64(1)) {
 		t.Error("values of different types hash the same")
 	}
+	// Only the root's type and those of values in interfaces are hashed:
+	// the rest follow from them, so these must still differ.
+	if Hash([]any{int(1)}) == Hash([]any{int64(1)}) {
+		t.Error("interfaces holding values of different types hash the same")
+	}
+	for _, pair := range [][2][]byte{{[]byte("abcdefgh1"), []byte("abcdefgh2")}, {[]byte("abcdefgh"), []byte("abcdefg")}, {nil, {}}, {{0}, {}}} {
+		if Hash(pair[0]) == Hash(pair[1]) {
+			t.Errorf("%q and %q hash the same", pair[0], pair[1])
+		}
+		if Hash(string(pair[0])) == Hash(string(pair[1])) && string(pair[0]) != string(pair[1]) {
+			t.Errorf("strings %q and %q hash the same", pair[0], pair[1])
+		}
+	}
+	if Hash(struct{ A, B string }{"ab", ""}) == Hash(struct{ A, B string }{"a", "b"}) {
+		t.Error("moving a byte between fields keeps the hash")
+	}
 	cyc := &node{V: 1}
 	cyc.Next = cyc
 	_ = Hash(cyc) // must terminate
