@@ -282,10 +282,27 @@ func (w *worker) env(dir string) []string {
 	if cfg.Sandbox {
 		env = append(env, rt.EnvSandbox+"="+dir)
 	}
-	if p := os.Getenv(rt.EnvCPUProfile); p != "" {
-		env = append(env, rt.EnvCPUProfile+"="+p+"."+strconv.Itoa(w.id))
+	if os.Getenv(rt.EnvCPUProfile) != "" {
+		// Written in the scratch directory, where the sandbox lets the
+		// executor write, and copied out by stop.
+		env = append(env, rt.EnvCPUProfile+"="+filepath.Join(dir, "cpu.pprof"))
 	}
 	return env
+}
+
+// saveProfile copies the CPU profile an executor that exited cleanly
+// wrote in its scratch directory to the path GENTEST_EXECUTOR_CPUPROFILE
+// names, suffixed with the worker's number.
+func (w *worker) saveProfile() {
+	p := os.Getenv(rt.EnvCPUProfile)
+	if p == "" {
+		return
+	}
+	data, err := os.ReadFile(filepath.Join(w.scratch(), "cpu.pprof"))
+	if err != nil {
+		return
+	}
+	os.WriteFile(p+"."+strconv.Itoa(w.id), data, 0o644)
 }
 
 func (w *worker) start() error {
@@ -465,6 +482,7 @@ func (w *worker) stop() {
 	w.req.Close() // the executor exits when its request pipe closes
 	select {
 	case <-c.done:
+		w.saveProfile()
 	case <-time.After(2 * time.Second):
 		c.kill()
 		<-c.done

@@ -99,11 +99,68 @@ const (
 type hasher struct {
 	h     uint64
 	nodes int
-	// seen holds the pointers on the path from the root, to stop at
-	// cycles: a short stack, where a map would cost an allocation per
-	// hashed pointer.
-	seen  []uintptr
-	stack [8]uintptr // seen's first backing array
+	// visited lists the pointers hashed so far, in the order of their
+	// first visit; one met again is hashed as a reference to that visit.
+	// Stopping only at cycles on the current path made shared structure
+	// (a doubly linked list, whose elements point to their list, a tree
+	// with parent pointers) cost one visit per path, exponential up to
+	// maxHashNodes for every result: container/list ran 500 sequences a
+	// second. Equal values with the same sharing hash the same.
+	visited []visit
+	index   map[visit]int // visited's positions, once it is long
+	buf     [8]visit      // visited's first backing array
+}
+
+// visit is a pointer and its type: a struct and its first field share an
+// address.
+type visit struct {
+	p uintptr
+	t reflect.Type
+}
+
+// maxLinearVisits is how long visited is searched linearly before the
+// hasher builds an index.
+const maxLinearVisits = 32
+
+func (h *hasher) lookup(k visit) (int, bool) {
+	if h.index != nil {
+		i, ok := h.index[k]
+		return i, ok
+	}
+	for i, q := range h.visited {
+		if q == k {
+			return i, true
+		}
+	}
+	return 0, false
+}
+
+func (h *hasher) add(k visit) {
+	h.visited = append(h.visited, k)
+	if h.index != nil {
+		h.index[k] = len(h.visited) - 1
+	} else if len(h.visited) > maxLinearVisits {
+		h.reindex()
+	}
+}
+
+func (h *hasher) reindex() {
+	h.index = make(map[visit]int, 2*len(h.visited))
+	for i, q := range h.visited {
+		h.index[q] = i
+	}
+}
+
+// sub returns a hasher for one map entry: it starts from what h has
+// visited, and its own visits stay its own, so that entries hash the same
+// in any iteration order.
+func (h *hasher) sub() *hasher {
+	s := &hasher{h: 14695981039346656037, nodes: h.nodes}
+	s.visited = append(s.buf[:0], h.visited...)
+	if h.index != nil {
+		s.reindex()
+	}
+	return s
 }
 
 // mix folds a word into the hash: a multiply and a shift per word, not
@@ -144,13 +201,14 @@ func (h *hasher) mixBytes(b []byte) {
 }
 
 // Hash returns a structural hash of v: equal for values that are
-// reflect.DeepEqual (up to map order), following pointers but not their
-// addresses, so it is the same across executor processes. The run-time
+// reflect.DeepEqual (up to map order) and alike in which pointers they
+// share, following pointers but not their addresses, so it is the same
+// across executor processes. The run-time
 // type is hashed at the root and wherever an interface holds a value; the
 // types of everything else follow from those.
 func Hash(v any) uint64 {
 	h := &hasher{h: 14695981039346656037}
-	h.seen = h.stack[:0]
+	h.visited = h.buf[:0]
 	if v == nil {
 		h.mix(0)
 		return h.h
@@ -214,10 +272,10 @@ func (h *hasher) value(v reflect.Value, depth int) {
 		var sum uint64
 		it := v.MapRange()
 		for it.Next() {
-			sub := &hasher{h: 14695981039346656037, seen: h.seen}
+			sub := h.sub()
 			sub.value(it.Key(), depth+1)
 			sub.value(it.Value(), depth+1)
-			h.nodes += sub.nodes
+			h.nodes = sub.nodes // one budget for the whole value
 			sum += sub.h
 		}
 		h.mix(uint64(v.Len()))
@@ -231,16 +289,14 @@ func (h *hasher) value(v reflect.Value, depth int) {
 			h.mix(3)
 			return
 		}
-		p := v.Pointer()
-		for _, q := range h.seen {
-			if q == p {
-				h.mix(4)
-				return
-			}
+		k := visit{v.Pointer(), t}
+		if i, ok := h.lookup(k); ok {
+			h.mix(4)
+			h.mix(uint64(i))
+			return
 		}
-		h.seen = append(h.seen, p)
+		h.add(k)
 		h.value(v.Elem(), depth+1)
-		h.seen = h.seen[:len(h.seen)-1]
 	case reflect.Interface:
 		if v.IsNil() {
 			h.mix(3)
