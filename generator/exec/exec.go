@@ -222,6 +222,9 @@ type worker struct {
 	res    *os.File // our end of the result pipe
 	dec    *rt.Decoder
 	stderr *tailBuffer
+	// flushLeft counts the sequences still to run with FlagFlush after
+	// a replay (see batch).
+	flushLeft int
 }
 
 // child is one executor process. The memory watch and the wait goroutine
@@ -534,7 +537,16 @@ func (w *worker) runAll(seqs []rt.Seq, out []Outcome) {
 // memory), the suspects keep the replay's results and the crash is counted
 // in Stats.Unattributed.
 func (w *worker) batch(seqs []rt.Seq, out []Outcome) int {
-	got, c, exact := w.send(seqs, out)
+	send := seqs
+	if w.flushLeft > 0 {
+		// Shortly after a crash that took a replay: crashes come in runs
+		// (the search varies what crashed), so flush after each sequence
+		// and let the stream name the culprit instead of replaying.
+		send = withFlush(seqs)
+		w.flushLeft -= len(seqs)
+	}
+	got, c, exact := w.send(send, out)
+	exact = exact || len(send) > 0 && send[0].Flags&rt.FlagFlush != 0
 	if c == nil || got >= len(seqs) {
 		// All results arrived: a death after the last one is no
 		// sequence's; the next batch starts a new executor.
@@ -550,11 +562,8 @@ func (w *worker) batch(seqs []rt.Seq, out []Outcome) int {
 		out[got] = Outcome{Crash: c}
 		return got + 1
 	}
-	suspects := make([]rt.Seq, len(seqs)-got)
-	copy(suspects, seqs[got:])
-	for i := range suspects {
-		suspects[i].Flags |= rt.FlagFlush
-	}
+	suspects := withFlush(seqs[got:])
+	w.flushLeft = flushAfterReplay
 	w.pool.mu.Lock()
 	w.pool.stats.Restarts++
 	w.pool.stats.Replays++
@@ -569,6 +578,22 @@ func (w *worker) batch(seqs []rt.Seq, out []Outcome) int {
 	}
 	out[got+n] = Outcome{Crash: c2}
 	return got + n + 1
+}
+
+// flushAfterReplay is how many sequences a worker runs with FlagFlush
+// after a replay, so that a run of crashes costs one replay, not one each
+// (gods' containers: a stack overflow in a String of a container holding
+// itself, again and again).
+const flushAfterReplay = 4096
+
+// withFlush returns a copy of seqs with FlagFlush set.
+func withFlush(seqs []rt.Seq) []rt.Seq {
+	out := make([]rt.Seq, len(seqs))
+	copy(out, seqs)
+	for i := range out {
+		out[i].Flags |= rt.FlagFlush
+	}
+	return out
 }
 
 // send sends one batch and collects its results into out. It returns how
