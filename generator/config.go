@@ -38,6 +38,12 @@ type Config struct {
 	// FactCacheDir caches the analysis facts of dependencies; ""
 	// disables it.
 	FactCacheDir string
+	// sourceLoad loads every package from source even when the fact
+	// cache would allow loading dependencies from export data (set when
+	// that failed).
+	sourceLoad bool
+	// runStart is when Run started, for Summary.SearchStartSeconds.
+	runStart time.Time
 	// Log receives progress lines.
 	Log io.Writer
 	// Disable switches generator components off for ablation, by name
@@ -123,6 +129,13 @@ type Summary struct {
 	Execs       int              `json:"execs"`
 	ExecsPerSec float64          `json:"execs_per_sec"`
 	Seconds     float64          `json:"seconds"`
+	// SearchStartSeconds is the time from the start of the run (loading
+	// included) to the start of this package's search.
+	SearchStartSeconds float64 `json:"search_start_seconds"`
+	// PrepPeakRSSMB is gentest's own peak resident set when the search
+	// started: what loading, analysis, the model and the executor build
+	// needed, in MiB (0 where the platform does not report it).
+	PrepPeakRSSMB float64 `json:"prep_peak_rss_mb"`
 	// PeakRSSMB is the largest resident set of any one process of the
 	// run so far: gentest itself or a child (executors, the go command,
 	// compiler and linker building the executor, verification's test

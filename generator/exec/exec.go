@@ -107,6 +107,14 @@ type Stats struct {
 	Sequences int
 	Restarts  int
 	Crashes   map[CrashKind]int
+	// Replays counts batches whose unanswered sequences ran again, one
+	// flush each, to find which of them killed an executor (see
+	// worker.batch); Replayed counts those sequences. Each replay starts
+	// an executor and counts as a restart.
+	Replays, Replayed int
+	// Unattributed counts executor deaths the replay did not repeat: the
+	// sequences kept the replay's results and no sequence got the crash.
+	Unattributed int
 	// PeakRSS is the largest RSS of any executor in bytes that the
 	// parent's watch sampled; 0 where there is no watch (macOS). The
 	// rusage of an exited executor is no substitute: on Linux a child
@@ -226,7 +234,7 @@ func (p *Pool) RunAlone(s rt.Seq, settle time.Duration) Outcome {
 		case <-w.cur.done:
 			// It died after answering: something s started crashed it.
 			c := classify(exitOf(w.cur.waitErr), w.stderr.String(), w.cur.memKilled.Load())
-			w.finishCrash(nil, nil, 0, c)
+			w.finishCrash(c)
 			out[0].Crash = c
 		case <-time.After(settle):
 			w.stop()
@@ -254,6 +262,9 @@ type worker struct {
 	res    *os.File // our end of the result pipe
 	dec    *rt.Decoder
 	stderr *tailBuffer
+	// flushLeft counts the sequences still to run with FlagFlush after
+	// a replay (see batch).
+	flushLeft int
 }
 
 // child is one executor process. The memory watch and the wait goroutine
@@ -314,10 +325,27 @@ func (w *worker) env(dir string) []string {
 	if cfg.Sandbox {
 		env = append(env, rt.EnvSandbox+"="+dir)
 	}
-	if p := os.Getenv(rt.EnvCPUProfile); p != "" {
-		env = append(env, rt.EnvCPUProfile+"="+p+"."+strconv.Itoa(w.id))
+	if os.Getenv(rt.EnvCPUProfile) != "" {
+		// Written in the scratch directory, where the sandbox lets the
+		// executor write, and copied out by stop.
+		env = append(env, rt.EnvCPUProfile+"="+filepath.Join(dir, "cpu.pprof"))
 	}
 	return env
+}
+
+// saveProfile copies the CPU profile an executor that exited cleanly
+// wrote in its scratch directory to the path GENTEST_EXECUTOR_CPUPROFILE
+// names, suffixed with the worker's number.
+func (w *worker) saveProfile() {
+	p := os.Getenv(rt.EnvCPUProfile)
+	if p == "" {
+		return
+	}
+	data, err := os.ReadFile(filepath.Join(w.scratch(), "cpu.pprof"))
+	if err != nil {
+		return
+	}
+	os.WriteFile(p+"."+strconv.Itoa(w.id), data, 0o644)
 }
 
 func (w *worker) start() error {
@@ -497,6 +525,7 @@ func (w *worker) stop() {
 	w.req.Close() // the executor exits when its request pipe closes
 	select {
 	case <-c.done:
+		w.saveProfile()
 	case <-time.After(2 * time.Second):
 		c.kill()
 		<-c.done
@@ -538,7 +567,80 @@ func (w *worker) runAll(seqs []rt.Seq, out []Outcome) {
 // batch sends one batch and collects its results. It returns how many
 // sequences got an outcome; after a crash, that is up to and including the
 // culprit, and the worker is stopped so runAll restarts it.
+//
+// The executor flushes results with the batch, not one by one (see
+// rt.FlagFlush), so when it dies the sequences it sent no result for are
+// all suspects. Unless the culprit is known (a timeout report names it, or
+// one suspect is left), the suspects run again in a new executor that
+// flushes after each sequence, which names the culprit exactly. When the
+// replay does not crash (a crash that depends on what ran before, or on
+// memory), the suspects keep the replay's results and the crash is counted
+// in Stats.Unattributed.
 func (w *worker) batch(seqs []rt.Seq, out []Outcome) int {
+	send := seqs
+	if w.flushLeft > 0 {
+		// Shortly after a crash that took a replay: crashes come in runs
+		// (the search varies what crashed), so flush after each sequence
+		// and let the stream name the culprit instead of replaying.
+		send = withFlush(seqs)
+		w.flushLeft -= len(seqs)
+	}
+	got, c, exact := w.send(send, out)
+	exact = exact || len(send) > 0 && send[0].Flags&rt.FlagFlush != 0
+	if c == nil || got >= len(seqs) {
+		// All results arrived: a death after the last one is no
+		// sequence's; the next batch starts a new executor.
+		return got
+	}
+	if exact || got+1 >= len(seqs) {
+		out[got] = Outcome{Crash: c}
+		return got + 1
+	}
+	if err := w.start(); err != nil {
+		// Without an executor there is no replay: blame the first suspect,
+		// as the runtime would have without batching.
+		out[got] = Outcome{Crash: c}
+		return got + 1
+	}
+	suspects := withFlush(seqs[got:])
+	w.flushLeft = flushAfterReplay
+	w.pool.mu.Lock()
+	w.pool.stats.Restarts++
+	w.pool.stats.Replays++
+	w.pool.stats.Replayed += len(suspects)
+	w.pool.mu.Unlock()
+	n, c2, _ := w.send(suspects, out[got:])
+	if c2 == nil || got+n >= len(seqs) {
+		w.pool.mu.Lock()
+		w.pool.stats.Unattributed++
+		w.pool.mu.Unlock()
+		return got + n
+	}
+	out[got+n] = Outcome{Crash: c2}
+	return got + n + 1
+}
+
+// flushAfterReplay is how many sequences a worker runs with FlagFlush
+// after a replay, so that a run of crashes costs one replay, not one each
+// (gods' containers: a stack overflow in a String of a container holding
+// itself, again and again).
+const flushAfterReplay = 4096
+
+// withFlush returns a copy of seqs with FlagFlush set.
+func withFlush(seqs []rt.Seq) []rt.Seq {
+	out := make([]rt.Seq, len(seqs))
+	copy(out, seqs)
+	for i := range out {
+		out[i].Flags |= rt.FlagFlush
+	}
+	return out
+}
+
+// send sends one batch and collects its results into out. It returns how
+// many results arrived and, if the executor died first, the crash (the
+// worker is then stopped) and whether the crash is known to belong to
+// seqs[got] (the executor reported a timeout in it).
+func (w *worker) send(seqs []rt.Seq, out []Outcome) (got int, c *Crash, exact bool) {
 	if err := w.enc.Batch(seqs); err == nil {
 		err = w.enc.Flush()
 	}
@@ -549,10 +651,10 @@ func (w *worker) batch(seqs []rt.Seq, out []Outcome) int {
 			maxStmts = len(s.Stmts)
 		}
 	}
-	// The executor's own watchdog reports slow calls; this deadline only
-	// catches an executor that stopped responding altogether.
+	// The executor's own watchdog reports slow calls and flushes results
+	// every tick; this deadline only catches an executor that stopped
+	// responding altogether.
 	idle := w.pool.cfg.CallTimeout*time.Duration(2*maxStmts+2) + hangGrace
-	got := 0
 	for {
 		f := w.readFrame(idle)
 		if f.err != nil {
@@ -561,9 +663,9 @@ func (w *worker) batch(seqs []rt.Seq, out []Outcome) int {
 				<-w.cur.done
 				c := &Crash{Kind: CrashHang, Stmt: -1, Stderr: w.stderr.String(),
 					Message: fmt.Sprintf("no answer for %v", idle)}
-				return w.finishCrash(seqs, out, got, c)
+				return got, w.finishCrash(c), false
 			}
-			return w.crashed(seqs, out, got, nil)
+			return got, w.crashed(nil), false
 		}
 		switch f.kind {
 		case rt.FrameResult:
@@ -572,16 +674,18 @@ func (w *worker) batch(seqs []rt.Seq, out []Outcome) int {
 				got++
 			}
 		case rt.FrameTimeout:
-			return w.crashed(seqs, out, got, &f.timeout)
+			return got, w.crashed(&f.timeout), got < len(seqs) && f.timeout.ID == seqs[got].ID
 		case rt.FrameBatch:
 			if got == len(seqs) {
-				return got
+				return got, nil, false
 			}
 		}
 	}
 }
 
-func (w *worker) crashed(seqs []rt.Seq, out []Outcome, got int, to *rt.TimeoutInfo) int {
+// crashed waits for the executor that died (or reported a timeout) to
+// end, and classifies its end.
+func (w *worker) crashed(to *rt.TimeoutInfo) *Crash {
 	cur := w.cur
 	// After a timeout report the executor waits for the runtime to find a
 	// deadlock (rt/deadlock.go); otherwise it has exited or is about to.
@@ -608,21 +712,18 @@ func (w *worker) crashed(seqs []rt.Seq, out []Outcome, got int, to *rt.TimeoutIn
 			c.Stmt = to.Stmt
 		}
 	}
-	return w.finishCrash(seqs, out, got, c)
+	return w.finishCrash(c)
 }
 
-func (w *worker) finishCrash(seqs []rt.Seq, out []Outcome, got int, c *Crash) int {
+// finishCrash stops what is left of the crashed executor and returns c.
+func (w *worker) finishCrash(c *Crash) *Crash {
 	// Whatever the executor started goes with it.
 	w.cur.kill()
 	w.cur.group.close()
 	w.cur = nil
 	w.req.Close()
 	w.res.Close()
-	if got >= len(seqs) {
-		return got
-	}
-	out[got] = Outcome{Crash: c}
-	return got + 1
+	return c
 }
 
 // exitStatus is how a process ended, as far as classify needs it.

@@ -86,6 +86,12 @@ func (c *FactCache) keys(all []*packages.Package) map[*packages.Package]string {
 	return keys
 }
 
+// has reports whether the cache has an entry under key.
+func (c *FactCache) has(key string) bool {
+	_, err := os.Stat(c.path(key))
+	return err == nil
+}
+
 func (c *FactCache) path(key string) string {
 	return filepath.Join(c.Dir, key[:2], key)
 }
@@ -142,8 +148,11 @@ func encodeFacts(p *packages.Package, analyzers []*analysis.Analyzer, own []ownF
 
 // decodeFacts reads a cache entry back against p's types. Any mismatch
 // (an unknown analyzer or object, a fact that does not decode) fails the
-// whole entry.
-func decodeFacts(p *packages.Package, analyzers []*analysis.Analyzer, data []byte) ([]ownFact, error) {
+// whole entry, except, with partial, an object missing from p's types:
+// types from export data hold only what importers reach of a package
+// they do not import directly, and a fact about an object nobody can
+// reach is one nobody can ask for.
+func decodeFacts(p *packages.Package, analyzers []*analysis.Analyzer, data []byte, partial bool) ([]ownFact, error) {
 	var f factFile
 	if err := gob.NewDecoder(bytes.NewReader(data)).Decode(&f); err != nil {
 		return nil, err
@@ -171,6 +180,9 @@ func decodeFacts(p *packages.Package, analyzers []*analysis.Analyzer, data []byt
 		if e.Object != "" {
 			obj, err := objectpath.Object(p.Types, objectpath.Path(e.Object))
 			if err != nil {
+				if partial {
+					continue
+				}
 				return nil, err
 			}
 			of.obj = obj
@@ -191,12 +203,12 @@ func factTypeIndex(a *analysis.Analyzer, fact analysis.Fact) int {
 }
 
 // read returns the cached facts of p, or ok == false.
-func (c *FactCache) read(p *packages.Package, key string, analyzers []*analysis.Analyzer) ([]ownFact, bool) {
+func (c *FactCache) read(p *packages.Package, key string, analyzers []*analysis.Analyzer, partial bool) ([]ownFact, bool) {
 	data, err := os.ReadFile(c.path(key))
 	if err != nil {
 		return nil, false
 	}
-	facts, err := decodeFacts(p, analyzers, data)
+	facts, err := decodeFacts(p, analyzers, data, partial)
 	if err != nil {
 		return nil, false
 	}

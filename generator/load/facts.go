@@ -32,7 +32,9 @@ import (
 //
 // With a cache (non-nil, with a Dir), the facts of packages other than pkgs
 // are read from it when their entry is there, and written to it when they
-// were computed.
+// were computed. Dependencies loaded from export data (WithSupportCached)
+// have no syntax and can only be read from the cache: when one's entry is
+// missing or does not decode, AnalyzeFacts fails with ErrNeedSource.
 func AnalyzeFacts(analyzers []*analysis.Analyzer, pkgs []*packages.Package, cache *FactCache) (*Analysis, error) {
 	if err := analysis.Validate(analyzers); err != nil {
 		return nil, fmt.Errorf("running analyzers: %w", err)
@@ -47,6 +49,7 @@ func AnalyzeFacts(analyzers []*analysis.Analyzer, pkgs []*packages.Package, cach
 		wanted:   map[*analysis.Analyzer]bool{},
 		finished: map[*packages.Package]chan struct{}{},
 		own:      map[*packages.Package][]factKey{},
+		noSource: map[*packages.Package]bool{},
 	}
 	if cache != nil && cache.Dir != "" {
 		d.cache = cache
@@ -76,6 +79,11 @@ func AnalyzeFacts(analyzers []*analysis.Analyzer, pkgs []*packages.Package, cach
 	if d.cache != nil {
 		d.keys = d.cache.keys(all)
 	}
+	for _, p := range all {
+		if !d.roots[p] && len(p.CompiledGoFiles) > 0 && p.Syntax == nil {
+			d.noSource[p] = true
+		}
+	}
 	sem := make(chan struct{}, runtime.GOMAXPROCS(0))
 	var wg sync.WaitGroup
 	for _, p := range all {
@@ -98,6 +106,10 @@ func AnalyzeFacts(analyzers []*analysis.Analyzer, pkgs []*packages.Package, cach
 		}()
 	}
 	wg.Wait()
+	if d.missing != nil {
+		// The roots' failures follow from it; the caller loads again.
+		return d.an, fmt.Errorf("facts of %s: %w", d.missing.PkgPath, ErrNeedSource)
+	}
 	var errs []error
 	for _, a := range analyzers {
 		for _, p := range pkgs {
@@ -111,6 +123,11 @@ func AnalyzeFacts(analyzers []*analysis.Analyzer, pkgs []*packages.Package, cach
 	}
 	return d.an, nil
 }
+
+// ErrNeedSource says that a dependency loaded from export data has no
+// usable fact cache entry, so its facts need its syntax: load again from
+// source (WithSupport) and analyze again.
+var ErrNeedSource = errors.New("a dependency's facts are not cached and it was loaded without syntax")
 
 type actKey struct {
 	a   *analysis.Analyzer
@@ -128,6 +145,11 @@ type factDriver struct {
 
 	cache *FactCache
 	keys  map[*packages.Package]string // cache keys; read-only once the analysis starts
+	// noSource marks dependencies loaded from export data, without syntax
+	// (read-only once the analysis starts); missing is one of them whose
+	// facts were not in the cache (guarded by mu).
+	noSource map[*packages.Package]bool
+	missing  *packages.Package
 
 	mu     sync.RWMutex // guards failed, own and an's maps and counts
 	failed map[actKey]error
@@ -171,8 +193,30 @@ func requiredOrder(analyzers []*analysis.Analyzer) []*analysis.Analyzer {
 func (d *factDriver) analyze(p *packages.Package) {
 	key, cacheable := d.keys[p]
 	cacheable = cacheable && !d.roots[p]
+	if d.noSource[p] {
+		facts, ok := []ownFact(nil), false
+		if cacheable {
+			facts, ok = d.cache.read(p, key, d.order, true)
+		}
+		d.mu.Lock()
+		defer d.mu.Unlock()
+		if !ok {
+			if d.missing == nil || d.missing.PkgPath > p.PkgPath {
+				d.missing = p
+			}
+			for _, a := range d.order {
+				d.failed[actKey{a, p}] = ErrNeedSource
+			}
+			return
+		}
+		for _, f := range facts {
+			d.insert(p, f)
+		}
+		d.an.Cached++
+		return
+	}
 	if cacheable {
-		if facts, ok := d.cache.read(p, key, d.order); ok {
+		if facts, ok := d.cache.read(p, key, d.order, false); ok {
 			d.mu.Lock()
 			for _, f := range facts {
 				d.insert(p, f)

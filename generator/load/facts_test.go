@@ -1,6 +1,7 @@
 package load_test
 
 import (
+	"errors"
 	"go/types"
 	"os"
 	"path/filepath"
@@ -11,6 +12,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/packages"
+	"golang.org/x/tools/go/types/objectpath"
 
 	"github.com/gentest-go/gentest/analyzers/suite"
 	"github.com/gentest-go/gentest/generator/load"
@@ -290,4 +292,99 @@ func importable(obj types.Object) bool {
 		return fn.Exported() || fn.Signature().Recv() != nil
 	}
 	return true
+}
+
+// With every dependency's facts cached, the packages load with their
+// dependencies' types from export data and no syntax, and the analysis
+// gives the facts the source load gave; a cache entry lost after the load
+// makes the analysis ask for the source load (ErrNeedSource).
+func TestFactCacheExportLoad(t *testing.T) {
+	root := writeModule(t, factFixture)
+	cache := &load.FactCache{Dir: t.TempDir(), Salt: "test"}
+	analyzers := suite.Analyzers()
+	run := func(wantExport bool) (*load.Analysis, []*packages.Package, error) {
+		t.Helper()
+		pkgs, fromExport, err := load.PackagesCached(root, []string{"./top"}, cache)
+		if err != nil || len(pkgs) != 1 {
+			t.Fatalf("load: %v %v", err, pkgs)
+		}
+		if fromExport != wantExport {
+			t.Fatalf("loaded from export data: %v, want %v", fromExport, wantExport)
+		}
+		an, err := load.AnalyzeFacts(analyzers, pkgs, cache)
+		return an, pkgs, err
+	}
+	cold, coldPkgs, err := run(false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	warm, warmPkgs, err := run(true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if warm.Cached != 2 || warm.Analyzed != 1 {
+		t.Fatalf("warm cache: %d cached, %d analyzed; want 2 and 1", warm.Cached, warm.Analyzed)
+	}
+	deps := 0
+	packages.Visit(warmPkgs, nil, func(p *packages.Package) {
+		if p == warmPkgs[0] {
+			if p.Syntax == nil || p.TypesInfo == nil {
+				t.Errorf("root %s has no syntax or types info", p.PkgPath)
+			}
+			return
+		}
+		deps++
+		if p.Syntax != nil || p.Types == nil || len(p.CompiledGoFiles) == 0 {
+			t.Errorf("dependency %s: syntax %v, types %v, files %v; want types and files only", p.PkgPath, p.Syntax != nil, p.Types != nil, p.CompiledGoFiles)
+		}
+	})
+	if deps != 2 {
+		t.Errorf("%d dependencies, want 2", deps)
+	}
+	// Export data leaves out what importers cannot reach, so compare the
+	// facts of the objects the export load has.
+	n := 0
+	coldByPath := map[string]*packages.Package{}
+	packages.Visit(coldPkgs, nil, func(p *packages.Package) { coldByPath[p.PkgPath] = p })
+	packages.Visit(warmPkgs, nil, func(q *packages.Package) {
+		p := coldByPath[q.PkgPath]
+		for _, wobj := range objectsOf(q.Types) {
+			path, err := objectpath.For(wobj)
+			if err != nil {
+				continue
+			}
+			cobj, err := objectpath.Object(p.Types, path)
+			if err != nil {
+				t.Errorf("%s: %s is in the export load only", q.PkgPath, path)
+				continue
+			}
+			for _, an := range analyzers {
+				for _, ft := range an.FactTypes {
+					fc, fw := newFact(ft), newFact(ft)
+					okc, okw := cold.FactOf(an, cobj, fc), warm.FactOf(an, wobj, fw)
+					if okc != okw || (okc && !reflect.DeepEqual(fc, fw)) {
+						t.Errorf("%s fact %T of %s: source load %v %+v, export load %v %+v", an.Name, ft, wobj, okc, fc, okw, fw)
+					}
+					if okc {
+						n++
+					}
+				}
+			}
+		}
+	})
+	if n < 5 {
+		t.Errorf("only %d facts compared", n)
+	}
+
+	// The cache loses its entries between the load and the analysis.
+	pkgs, fromExport, err := load.PackagesCached(root, []string{"./top"}, cache)
+	if err != nil || !fromExport {
+		t.Fatalf("load: %v, from export data %v", err, fromExport)
+	}
+	if err := os.RemoveAll(cache.Dir); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := load.AnalyzeFacts(analyzers, pkgs, cache); !errors.Is(err, load.ErrNeedSource) {
+		t.Errorf("analysis without the cache entries: %v, want ErrNeedSource", err)
+	}
 }

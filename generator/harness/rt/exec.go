@@ -68,10 +68,20 @@ type executor struct {
 	encMu   sync.Mutex
 
 	// The watchdog reads these to tell which call is running for how long.
-	curSeq   atomic.Uint64
-	curStmt  atomic.Int64
-	curStart atomic.Int64 // unix nanos; 0 when no call runs
-	timeout  time.Duration
+	curSeq  atomic.Uint64
+	curStmt atomic.Int64
+	// calls is incremented when a call starts and again when it ends, so
+	// it is odd while a call runs. The watchdog times a call from the
+	// first tick that sees its odd value: an atomic add per call instead
+	// of reading the clock, at the price of one tick of precision.
+	calls   atomic.Uint64
+	timeout time.Duration
+
+	// Buffers reused from one sequence to the next: a result is encoded
+	// as soon as the sequence ran, so nothing else holds them.
+	results [2]Result
+	vals    [][]any
+	argBuf  []any
 }
 
 func serve(ops []Op) int {
@@ -108,6 +118,7 @@ func serve(ops []Op) int {
 		return 2
 	}
 	dec := NewDecoder(in)
+	var seqs []Seq
 	for {
 		kind, err := dec.Next()
 		if err != nil {
@@ -117,7 +128,7 @@ func serve(ops []Op) int {
 			fmt.Fprintf(os.Stderr, "gentestrt: unexpected frame kind %d\n", kind)
 			return 2
 		}
-		seqs, err := dec.Batch()
+		seqs, err = dec.BatchInto(seqs)
 		if err != nil {
 			fmt.Fprintf(os.Stderr, "gentestrt: %v\n", err)
 			return 2
@@ -126,9 +137,14 @@ func serve(ops []Op) int {
 			r := e.run(&seqs[i])
 			e.encMu.Lock()
 			e.enc.Result(r)
-			// Flush every result, so that when a later sequence kills the
-			// process the parent knows exactly which one did it.
-			err = e.enc.Flush()
+			// Results are flushed with the batch (or by the watchdog's
+			// tick), not one by one: a write and a wake-up of the parent
+			// per sequence cost more than a cheap sequence. When the
+			// process dies, the parent replays the sequences it got no
+			// result for with FlagFlush to learn which one killed it.
+			if seqs[i].Flags&FlagFlush != 0 {
+				err = e.enc.Flush()
+			}
 			e.encMu.Unlock()
 			if err != nil {
 				return 0
@@ -146,22 +162,40 @@ func serve(ops []Op) int {
 
 // watchdog ends the process when a call runs past its limit. Goroutines
 // cannot be killed, so the only clean way out of an infinite loop or a
-// deadlock in the code under test is to report it and exit.
+// deadlock in the code under test is to report it and exit. On each tick
+// it also flushes results waiting in the buffer, so that a batch of slow
+// sequences still reports progress to the parent.
 func (e *executor) watchdog() {
 	tick := e.timeout / 10
 	if tick < 5*time.Millisecond {
 		tick = 5 * time.Millisecond
 	}
-	var extendedFor int64 // the call start the deadline was extended for
+	var seen uint64      // the running call (an odd e.calls) last seen
+	var seenAt time.Time // when it was first seen
+	var extendedFor uint64
 	extensions := 0
 	for {
 		time.Sleep(tick)
-		start := e.curStart.Load()
-		if start == 0 || time.Since(time.Unix(0, start)) < e.timeout*time.Duration(1+extensionsFor(start, extendedFor, extensions)) {
+		c := e.calls.Load()
+		if c&1 == 0 || c != seen {
+			// No call runs, or a new one started since the last tick.
+			seen, seenAt = c, time.Now()
+			e.encMu.Lock()
+			if e.enc.Buffered() {
+				e.enc.Flush()
+			}
+			e.encMu.Unlock()
 			continue
 		}
-		if start != extendedFor {
-			extendedFor, extensions = start, 0
+		n := 0
+		if c == extendedFor {
+			n = extensions
+		}
+		if time.Since(seenAt) < e.timeout*time.Duration(1+n) {
+			continue
+		}
+		if c != extendedFor {
+			extendedFor, extensions = c, 0
 		}
 		if extensions < maxStackExtensions && deepStacks() {
 			// Runaway recursion on a slow or loaded machine: give it the
@@ -182,13 +216,6 @@ func (e *executor) watchdog() {
 // time limit extended.
 const maxStackExtensions = 4
 
-func extensionsFor(start, extendedFor int64, n int) int {
-	if start != extendedFor {
-		return 0
-	}
-	return n
-}
-
 // deepStacks reports whether goroutine stacks hold far more memory than
 // any ordinary call needs (8 MiB; the limit is 64 MiB): a recursion that
 // has not stopped.
@@ -200,12 +227,12 @@ func deepStacks() bool {
 
 func (e *executor) run(s *Seq) *Result {
 	seedCrypto(s.ID, 0)
-	r := e.runOnce(s, s.Flags&FlagDetail != 0)
+	r := e.runOnce(s, s.Flags&FlagDetail != 0, &e.results[0])
 	if s.Flags&FlagRepeat != 0 {
 		// Run again from scratch; values whose hash differs are not stable
 		// enough to assert on.
 		seedCrypto(s.ID, 1)
-		r2 := e.runOnce(s, false)
+		r2 := e.runOnce(s, false, &e.results[1])
 		for i := range r.Stmts {
 			if i >= len(r2.Stmts) || r2.Stmts[i].Outcome != r.Stmts[i].Outcome {
 				for j := range r.Stmts[i].Values {
@@ -223,10 +250,21 @@ func (e *executor) run(s *Seq) *Result {
 	return r
 }
 
-func (e *executor) runOnce(s *Seq, detail bool) *Result {
+// runOnce runs s and fills r, reusing its slices.
+func (e *executor) runOnce(s *Seq, detail bool, r *Result) *Result {
 	coverReset(s.Flags&FlagOperands != 0)
-	r := &Result{ID: s.ID, Stmts: make([]StmtResult, len(s.Stmts))}
-	vals := make([][]any, len(s.Stmts))
+	r.ID = s.ID
+	if cap(r.Stmts) < len(s.Stmts) {
+		r.Stmts = make([]StmtResult, len(s.Stmts))
+	}
+	r.Stmts = r.Stmts[:len(s.Stmts)]
+	for i := range r.Stmts {
+		r.Stmts[i] = StmtResult{Values: r.Stmts[i].Values[:0]}
+	}
+	if cap(e.vals) < len(s.Stmts) {
+		e.vals = make([][]any, len(s.Stmts))
+	}
+	vals := e.vals[:len(s.Stmts)]
 	var saved []savedState
 	stopped := false
 	e.curSeq.Store(s.ID)
@@ -266,6 +304,9 @@ func (e *executor) runOnce(s *Seq, detail bool) *Result {
 		if check && p == nil {
 			sr.Disagree = e.checkPure(op, st, args, before, res)
 		}
+		for k := range args {
+			args[k] = nil // let the values go with the sequence
+		}
 		if p != nil {
 			sr.Outcome = OutPanic
 			sr.PanicMsg, sr.PanicRuntime, sr.PanicSite = p.msg, p.runtime, p.site
@@ -281,9 +322,8 @@ func (e *executor) runOnce(s *Seq, detail bool) *Result {
 		if r.Stmts[i].Outcome != OutNormal {
 			continue
 		}
-		r.Stmts[i].Values = make([]Value, len(vals[i]))
-		for j, v := range vals[i] {
-			r.Stmts[i].Values[j] = summarize(v, detail)
+		for _, v := range vals[i] {
+			r.Stmts[i].Values = append(r.Stmts[i].Values, summarize(v, detail))
 		}
 	}
 	coverCollect(r)
@@ -291,6 +331,11 @@ func (e *executor) runOnce(s *Seq, detail bool) *Result {
 	// values summarised above nor counts as the sequence's coverage.
 	for i := len(saved) - 1; i >= 0; i-- {
 		e.restore(&e.ops[saved[i].op], saved[i].v)
+	}
+	// Drop the values, so that they can be collected before the buffer is
+	// used again.
+	for i := range vals {
+		vals[i] = nil
 	}
 	return r
 }
@@ -381,13 +426,13 @@ type panicInfo struct {
 
 func (e *executor) call(op *Op, args []any) (res []any, p *panicInfo) {
 	defer func() {
-		e.curStart.Store(0)
+		e.calls.Add(1) // even: no call runs
 		if r := recover(); r != nil {
 			p = &panicInfo{msg: panicMessage(r), site: e.panicSite()}
 			_, p.runtime = r.(runtime.Error)
 		}
 	}()
-	e.curStart.Store(time.Now().UnixNano())
+	e.calls.Add(1) // odd: a call runs
 	return op.Fn(args), nil
 }
 
@@ -441,7 +486,12 @@ func (e *executor) args(op *Op, st *Stmt, vals [][]any) ([]any, error) {
 	if len(st.Args) != len(op.Params) {
 		return nil, fmt.Errorf("%s: %d arguments for %d parameters", op.Name, len(st.Args), len(op.Params))
 	}
-	args := make([]any, len(st.Args))
+	// The registry's closures copy their arguments out at once, so one
+	// buffer serves every statement; runOnce clears it after the call.
+	if cap(e.argBuf) < len(st.Args) {
+		e.argBuf = make([]any, len(st.Args))
+	}
+	args := e.argBuf[:len(st.Args)]
 	for k, a := range st.Args {
 		if a.Kind == ArgRef {
 			if a.Stmt < 0 || a.Stmt >= len(vals) || a.Result >= len(vals[a.Stmt]) {

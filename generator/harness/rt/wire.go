@@ -65,6 +65,12 @@ const (
 	// closest to each branch (Result.Operands). Without it the probes do not
 	// record them and the result carries none.
 	FlagOperands
+	// FlagFlush makes the executor flush the sequence's result before it
+	// runs the next one. Without it results are flushed when the batch
+	// ends, the buffer fills or the watchdog ticks, which saves a write
+	// and a wake-up of the parent per sequence; the parent sets it when it
+	// replays a batch to find which sequence killed the executor.
+	FlagFlush
 )
 
 // Lit is a literal argument on the wire.
@@ -193,6 +199,7 @@ var ErrFrame = errors.New("gentestrt: malformed frame")
 type Encoder struct {
 	w   *bufio.Writer
 	buf []byte
+	hdr [binary.MaxVarintLen64 + 1]byte
 }
 
 // NewEncoder returns an encoder writing to w.
@@ -202,7 +209,8 @@ func NewEncoder(w io.Writer) *Encoder {
 
 func (e *Encoder) uv(x uint64)   { e.buf = binary.AppendUvarint(e.buf, x) }
 func (e *Encoder) iv(x int64)    { e.buf = binary.AppendVarint(e.buf, x) }
-func (e *Encoder) f64(x float64) { e.uv(math.Float64bits(x)) }
+func (e *Encoder) f64(x float64) { e.uv(math.Float64bits(x)) } // 0, the distance of a taken branch, is one byte
+func (e *Encoder) u64(x uint64)  { e.buf = binary.LittleEndian.AppendUint64(e.buf, x) }
 func (e *Encoder) str(s string)  { e.uv(uint64(len(s))); e.buf = append(e.buf, s...) }
 func (e *Encoder) bool(b bool) {
 	if b {
@@ -213,8 +221,8 @@ func (e *Encoder) bool(b bool) {
 }
 
 func (e *Encoder) frame(kind uint8) error {
-	var hdr [binary.MaxVarintLen64 + 1]byte
-	n := binary.PutUvarint(hdr[:], uint64(len(e.buf)+1))
+	hdr := e.hdr[:] // a field: a local array would escape to the heap
+	n := binary.PutUvarint(hdr, uint64(len(e.buf)+1))
 	hdr[n] = kind
 	if _, err := e.w.Write(hdr[:n+1]); err != nil {
 		return err
@@ -226,6 +234,9 @@ func (e *Encoder) frame(kind uint8) error {
 
 // Flush flushes buffered frames.
 func (e *Encoder) Flush() error { return e.w.Flush() }
+
+// Buffered reports whether frames are waiting to be flushed.
+func (e *Encoder) Buffered() bool { return e.w.Buffered() > 0 }
 
 // Batch writes a batch of sequences (parent to executor).
 func (e *Encoder) Batch(seqs []Seq) error {
@@ -311,7 +322,7 @@ func (e *Encoder) Result(r *Result) error {
 			v := &s.Values[j]
 			e.str(v.Type)
 			e.bool(v.Nil)
-			e.uv(v.Hash)
+			e.u64(v.Hash) // uniform: a varint would take 9 or 10 bytes
 			e.bool(v.Unstable)
 			if v.Tree != nil {
 				e.bool(true)
@@ -389,10 +400,11 @@ func (e *Encoder) tree(t *Tree) {
 
 // Decoder reads frames.
 type Decoder struct {
-	r   *bufio.Reader
-	buf []byte
-	pos int
-	err error
+	r     *bufio.Reader
+	buf   []byte
+	pos   int
+	err   error
+	types map[string]string // interned type names
 }
 
 // NewDecoder returns a decoder reading from r.
@@ -453,6 +465,42 @@ func (d *Decoder) iv() int64 {
 
 func (d *Decoder) f64() float64 { return math.Float64frombits(d.uv()) }
 
+func (d *Decoder) u64() uint64 {
+	if d.err != nil || len(d.buf)-d.pos < 8 {
+		d.err = ErrFrame
+		return 0
+	}
+	x := binary.LittleEndian.Uint64(d.buf[d.pos:])
+	d.pos += 8
+	return x
+}
+
+// typeName reads a type name, interned: the same few types come back in
+// every result, and the parent keeps many results.
+func (d *Decoder) typeName() string {
+	n := d.uv()
+	if d.err != nil || uint64(len(d.buf)-d.pos) < n {
+		d.err = ErrFrame
+		return ""
+	}
+	b := d.buf[d.pos : d.pos+int(n)]
+	d.pos += int(n)
+	if s, ok := d.types[string(b)]; ok {
+		return s
+	}
+	s := string(b)
+	if d.types == nil {
+		d.types = map[string]string{}
+	}
+	if len(d.types) < maxInterned {
+		d.types[s] = s
+	}
+	return s
+}
+
+// maxInterned bounds the decoder's table of type names.
+const maxInterned = 4096
+
 func (d *Decoder) byte1() uint8 {
 	if d.err != nil || d.pos >= len(d.buf) {
 		d.err = ErrFrame
@@ -488,21 +536,36 @@ func (d *Decoder) count() int {
 }
 
 // Batch decodes a batch frame.
-func (d *Decoder) Batch() ([]Seq, error) {
+func (d *Decoder) Batch() ([]Seq, error) { return d.BatchInto(nil) }
+
+// BatchInto decodes a batch frame into seqs, reusing its slices (the
+// executor decodes a batch per round trip; the previous one is done with).
+func (d *Decoder) BatchInto(seqs []Seq) ([]Seq, error) {
 	n := d.count()
-	seqs := make([]Seq, n)
+	if cap(seqs) < n {
+		seqs = append(seqs[:cap(seqs)], make([]Seq, n-cap(seqs))...)
+	}
+	seqs = seqs[:n]
 	for i := range seqs {
 		s := &seqs[i]
 		s.ID = d.uv()
 		s.Flags = d.uv()
-		s.Stmts = make([]Stmt, d.count())
+		ns := d.count()
+		if cap(s.Stmts) < ns {
+			s.Stmts = make([]Stmt, ns)
+		}
+		s.Stmts = s.Stmts[:ns]
 		for j := range s.Stmts {
 			st := &s.Stmts[j]
 			st.Op = int(d.uv())
-			st.Args = make([]Arg, d.count())
+			na := d.count()
+			if cap(st.Args) < na {
+				st.Args = make([]Arg, na)
+			}
+			st.Args = st.Args[:na]
 			for k := range st.Args {
 				a := &st.Args[k]
-				a.Kind = d.byte1()
+				*a = Arg{Kind: d.byte1()}
 				if a.Kind == ArgRef {
 					a.Stmt = int(d.uv())
 					a.Result = int(d.uv())
@@ -516,7 +579,7 @@ func (d *Decoder) Batch() ([]Seq, error) {
 }
 
 func (d *Decoder) lit(l *Lit) {
-	l.Kind = d.byte1()
+	*l = Lit{Kind: d.byte1()}
 	switch l.Kind {
 	case LitBool:
 		l.B = d.bool()
@@ -553,6 +616,7 @@ func (d *Decoder) Timeout() (TimeoutInfo, error) {
 func (d *Decoder) Result() (*Result, error) {
 	r := &Result{ID: d.uv()}
 	r.Stmts = make([]StmtResult, d.count())
+	var vals []Value // one allocation for the values of all statements
 	for i := range r.Stmts {
 		s := &r.Stmts[i]
 		s.Outcome = d.byte1()
@@ -562,12 +626,18 @@ func (d *Decoder) Result() (*Result, error) {
 			s.PanicSite = d.str()
 		}
 		s.Disagree = d.str()
-		s.Values = make([]Value, d.count())
+		if n := d.count(); n > 0 {
+			if cap(vals)-len(vals) < n {
+				vals = make([]Value, 0, n+2*(len(r.Stmts)-i))
+			}
+			s.Values = vals[len(vals) : len(vals)+n : len(vals)+n]
+			vals = vals[:len(vals)+n]
+		}
 		for j := range s.Values {
 			v := &s.Values[j]
-			v.Type = d.str()
+			v.Type = d.typeName()
 			v.Nil = d.bool()
-			v.Hash = d.uv()
+			v.Hash = d.u64()
 			v.Unstable = d.bool()
 			if d.bool() {
 				v.Tree = d.tree(0)

@@ -2,7 +2,9 @@ package gentestrt
 
 import (
 	"bytes"
+	"container/list"
 	"math"
+	"reflect"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -152,6 +154,22 @@ func TestHashIsStructural(t *testing.T) {
 	if Hash(int(1)) == Hash(int64(1)) {
 		t.Error("values of different types hash the same")
 	}
+	// Only the root's type and those of values in interfaces are hashed:
+	// the rest follow from them, so these must still differ.
+	if Hash([]any{int(1)}) == Hash([]any{int64(1)}) {
+		t.Error("interfaces holding values of different types hash the same")
+	}
+	for _, pair := range [][2][]byte{{[]byte("abcdefgh1"), []byte("abcdefgh2")}, {[]byte("abcdefgh"), []byte("abcdefg")}, {nil, {}}, {{0}, {}}} {
+		if Hash(pair[0]) == Hash(pair[1]) {
+			t.Errorf("%q and %q hash the same", pair[0], pair[1])
+		}
+		if Hash(string(pair[0])) == Hash(string(pair[1])) && string(pair[0]) != string(pair[1]) {
+			t.Errorf("strings %q and %q hash the same", pair[0], pair[1])
+		}
+	}
+	if Hash(struct{ A, B string }{"ab", ""}) == Hash(struct{ A, B string }{"a", "b"}) {
+		t.Error("moving a byte between fields keeps the hash")
+	}
 	cyc := &node{V: 1}
 	cyc.Next = cyc
 	_ = Hash(cyc) // must terminate
@@ -171,5 +189,40 @@ func TestMakeTreeBounds(t *testing.T) {
 	}
 	if tr := MakeTree(pt{1, 2}); tr.Exported || tr.Kind != TStruct || len(tr.Fields) != 2 {
 		t.Errorf("MakeTree(struct with unexported field) = %+v", tr)
+	}
+}
+
+// Shared structure is hashed once per pointer, not once per path: a
+// doubly linked list, whose elements point back to their list, took
+// maxHashNodes nodes for every hash (container/list: 500 sequences a
+// second). Equal lists still hash the same, different ones differently.
+func TestHashSharedStructure(t *testing.T) {
+	build := func(n, last int) *list.List {
+		l := list.New()
+		for i := 0; i < n-1; i++ {
+			l.PushBack(i)
+		}
+		l.PushBack(last)
+		return l
+	}
+	h := &hasher{h: 1}
+	h.value(reflect.ValueOf(build(100, 99)), 0)
+	if h.nodes > 2000 {
+		t.Errorf("hashing a 100-element list visited %d nodes", h.nodes)
+	}
+	if Hash(build(100, 99)) != Hash(build(100, 99)) {
+		t.Error("equal lists hash differently")
+	}
+	if Hash(build(100, 99)) == Hash(build(100, 98)) {
+		t.Error("lists differing in the last element hash the same")
+	}
+	// Map entries sharing a pointer hash the same in any order.
+	shared := &node{V: 7}
+	m := map[int]*node{1: shared, 2: shared, 3: {V: 7}}
+	first := Hash(m)
+	for i := 0; i < 20; i++ {
+		if Hash(m) != first {
+			t.Fatal("a map sharing pointers between entries hashes differently across iterations")
+		}
 	}
 }
