@@ -293,7 +293,11 @@ func (r *pkgRun) model() (*model.Program, error) {
 	if !r.cfg.Disable["detective"] {
 		pm.Support = r.roots
 	}
-	prog := model.Build(r.pkg.Types, pm.Options())
+	opts := pm.Options()
+	if !r.cfg.Disable["construct"] {
+		opts.Construct = policy.Construct(r.an, r.pkg.Types)
+	}
+	prog := model.Build(r.pkg.Types, opts)
 	if len(prog.Ops) == 0 {
 		return nil, &load.Error{Pkg: r.pkg.PkgPath, Msg: "has no operations gentest can call"}
 	}

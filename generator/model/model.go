@@ -17,13 +17,15 @@ type Kind int
 
 // Operation kinds.
 const (
-	Call    Kind = iota // a package-level function
-	Method              // a method; Params[0] is the receiver
-	Zero                // a zero value of a struct type: &T{} or T{}
-	Convert             // a conversion T(v) of a literal to a named basic type
-	Assert              // a type assertion v.(T) from an interface to a concrete type
-	FuncLit             // a small function literal of a parameter's func type (see Op.Variant)
-	Addr                // the address of a value, &v, for pointer-receiver methods
+	Call      Kind = iota // a package-level function
+	Method                // a method; Params[0] is the receiver
+	Zero                  // a zero value of a struct type: &T{} or T{}
+	Convert               // a conversion T(v) of a literal to a named basic type
+	Assert                // a type assertion v.(T) from an interface to a concrete type
+	FuncLit               // a small function literal of a parameter's func type (see Op.Variant)
+	Addr                  // the address of a value, &v, for pointer-receiver methods
+	Composite             // a composite literal: T{F: p0, ...} (Params name the fields), []E{p0, p1}, map[K]V{p0: p1}
+	Var                   // the value of an exported package variable (see Op.Var)
 )
 
 // Param is one input of an operation.
@@ -62,7 +64,10 @@ type Op struct {
 	Name string
 	// Func is the called function or method (Call, Method).
 	Func *types.Func
-	// Type is the constructed type (Zero); Ptr says &T{} rather than T{}.
+	// Var is the package variable a Var operation reads.
+	Var *types.Var
+	// Type is the constructed type (Zero, Composite); Ptr says &T{}
+	// rather than T{}.
 	Type types.Type
 	Ptr  bool
 
@@ -167,6 +172,12 @@ func (o *Op) FullName() string {
 	if o.Kind == Addr {
 		return "address of " + types.TypeString(o.Type, nil)
 	}
+	if o.Kind == Composite {
+		return "literal of " + types.TypeString(o.Type, nil)
+	}
+	if o.Kind == Var {
+		return "variable " + o.Var.Pkg().Path() + "." + o.Var.Name()
+	}
 	if o.Kind == FuncLit {
 		return o.Variant + " function literal of " + types.TypeString(o.Type, nil)
 	}
@@ -202,6 +213,9 @@ type Options struct {
 	// DocPanics, when set, returns the sentence of fn's doc comment that
 	// announces a panic, or "".
 	DocPanics func(fn *types.Func) string
+	// Construct, when set, adds composite literals and package variables
+	// to the model (see composite.go); nil keeps structs to zero values.
+	Construct *Construct
 }
 
 // Build builds the model of pkg.
@@ -305,6 +319,7 @@ func Build(pkg *types.Package, opts Options) *Program {
 			p.addFunc(fn, recv, opts)
 		}
 	}
+	p.composites(opts.Construct)
 	p.contractSupport()
 	p.addresses() // before the detective: &v beats a zero value
 	p.detective(opts.Support, opts)
@@ -319,6 +334,7 @@ func Build(pkg *types.Package, opts Options) *Program {
 		}
 	}
 	p.stateSetters()
+	p.varsUnsafe()
 	for i, op := range p.Ops {
 		op.ID = i
 	}

@@ -18,6 +18,7 @@ import (
 
 	"github.com/gentest-go/gentest/analyzers/apidoc"
 	"github.com/gentest-go/gentest/analyzers/constpool"
+	"github.com/gentest-go/gentest/analyzers/construct"
 	"github.com/gentest-go/gentest/analyzers/purity"
 	"github.com/gentest-go/gentest/generator/load"
 	"github.com/gentest-go/gentest/generator/model"
@@ -353,4 +354,55 @@ func DocPanics(an *load.Analysis) func(fn *types.Func) string {
 		}
 		return ""
 	}
+}
+
+// Construct reads the construct facts of the target package into the
+// model's construction options: which struct types a composite literal
+// builds, with which exported fields, and which package variables are
+// values. A struct type with unexported fields and a constructor is left
+// to its constructor: a literal would leave what only the constructor
+// sets unset, and failures on such values are not bugs. Nil when the
+// analysis has no construct result for the package.
+func Construct(an *load.Analysis, pkg *types.Package) *model.Construct {
+	res, _ := an.Result(construct.Analyzer, pkg.Path()).(*construct.Result)
+	if res == nil {
+		return nil
+	}
+	c := &model.Construct{LiteralFields: func(tn *types.TypeName) []string {
+		t := res.Types[tn]
+		if t == nil || !t.Literal || t.Kind != "struct" {
+			return nil
+		}
+		st, ok := tn.Type().Underlying().(*types.Struct)
+		if !ok {
+			return nil
+		}
+		hidden := false
+		for i := 0; i < st.NumFields(); i++ {
+			hidden = hidden || !st.Field(i).Exported()
+		}
+		if hidden && len(t.Constructors) > 0 {
+			return nil
+		}
+		var names []string
+		for _, f := range t.Fields {
+			if f.Settable && len(f.Steps) == 1 && f.Steps[0].Kind == construct.FieldStep {
+				names = append(names, f.Steps[0].Name)
+			}
+		}
+		return names
+	}}
+	// Variables by name, as the scope lists them: determinism.
+	want := map[string]bool{}
+	for _, t := range res.Types {
+		for _, v := range t.Vars {
+			want[v] = true
+		}
+	}
+	for _, name := range pkg.Scope().Names() {
+		if v, ok := pkg.Scope().Lookup(name).(*types.Var); ok && v.Exported() && want[pkg.Path()+"."+name] {
+			c.Vars = append(c.Vars, v)
+		}
+	}
+	return c
 }

@@ -877,10 +877,18 @@ func (v *Values) addFrom(prog *model.Program, s *seq.Seq, res *rt.Result) {
 				hs = map[uint64]bool{}
 				v.hashes[key] = hs
 			}
-			if hs[val.Hash] {
+			h := val.Hash
+			if holdsFunc(t, 0) {
+				// Every func hashes alike: WithTimeout(3) and a func
+				// literal, or []Option{WithTimeout(3)} and
+				// []Option{WithTLS(true)}, are told apart by the calls
+				// that made them.
+				h ^= (&seq.Seq{Stmts: s.Stmts[:i+1]}).Hash()
+			}
+			if hs[h] {
 				continue
 			}
-			hs[val.Hash] = true
+			hs[h] = true
 			if _, ok := v.byType[key]; !ok {
 				v.types = append(v.types, t)
 			}
@@ -917,4 +925,31 @@ func (v *Values) assignable(t types.Type) []*pooled {
 	}
 	v.assign[key] = out
 	return out
+}
+
+// holdsFunc reports whether values of t may hold a func, whose structural
+// hash says nothing of what it does.
+func holdsFunc(t types.Type, depth int) bool {
+	if depth > 4 {
+		return false
+	}
+	switch u := t.Underlying().(type) {
+	case *types.Signature:
+		return true
+	case *types.Pointer:
+		return holdsFunc(u.Elem(), depth+1)
+	case *types.Slice:
+		return holdsFunc(u.Elem(), depth+1)
+	case *types.Array:
+		return holdsFunc(u.Elem(), depth+1)
+	case *types.Map:
+		return holdsFunc(u.Elem(), depth+1)
+	case *types.Struct:
+		for i := 0; i < u.NumFields(); i++ {
+			if holdsFunc(u.Field(i).Type(), depth+1) {
+				return true
+			}
+		}
+	}
+	return false
 }
