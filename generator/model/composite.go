@@ -17,10 +17,18 @@ type Construct struct {
 	// Vars are the exported package variables whose values the model
 	// offers as operations (base64.StdEncoding, DefaultConfig).
 	Vars []*types.Var
+	// Templates, when set, gives the model the facts EvoObj's templates
+	// are built from; nil switches templates off.
+	Templates *TemplateFacts
 }
 
 // built are the effects of a literal or a variable read: none.
 var built = Effects{Known: true, Pure: true}
+
+// literal reports whether c builds values of tn with a composite literal.
+func (c *Construct) literal(tn *types.TypeName) bool {
+	return c != nil && c.LiteralFields != nil && len(c.LiteralFields(tn)) > 0
+}
 
 // maxArray bounds the arrays the model writes as literals element by
 // element.
@@ -201,3 +209,166 @@ func (p *Program) mutable(t types.Type) bool {
 	}
 	return false
 }
+
+// StepKind is the kind of a Step of a field path.
+type StepKind uint8
+
+// Kinds of steps the templates follow.
+const (
+	FieldStep    StepKind = iota + 1 // .Name, through pointers
+	ElemStep                         // [i] of a slice or array
+	MapValueStep                     // [k] of a map
+	LenStep                          // len(x)
+)
+
+// Step is one selection on a field path: recv.Inner.Strict is
+// FieldStep Inner, FieldStep Strict.
+type Step struct {
+	Kind StepKind
+	Name string // FieldStep: the field
+	Key  string // ElemStep, MapValueStep: the constant index or key as a Go literal, or ""
+}
+
+// FieldDep is a branch condition of an operation that reads a field path
+// of one of its inputs (the construct facts' branch dependencies):
+// len(recv.Items) > 0 is Param 0 (the receiver), Steps Items, len, Op ">",
+// Const "0".
+type FieldDep struct {
+	Param int // index into the operation's Params
+	Steps []Step
+	Op    string // "==", "!=", "<", "<=", ">", ">=", "has"
+	Const string // the compared constant as a Go literal, or ""
+}
+
+// FieldBranch is a branch condition, by file base name and line, with the
+// field paths it reads.
+type FieldBranch struct {
+	File string
+	Line int
+	Deps []FieldDep
+}
+
+// Route says how a Writer reaches the object it writes.
+type Route uint8
+
+// Routes of writers.
+const (
+	ByConstructor Route = iota + 1 // the result is the object
+	BySetter                       // the receiver (or, Copy, the result) is the object
+	ByOption                       // the result is an option that writes the object it is applied to
+)
+
+// Writer is an operation that writes a field path of values of a type
+// from one of its parameters: a constructor, a setter, a functional
+// option (the construct facts' recipes).
+type Writer struct {
+	Op    *Op
+	Route Route
+	Steps []Step
+	// From is the index into Op.Params of the parameter the written value
+	// comes from, -1 for a constant write (Secure() setting the scheme).
+	From int
+	// Copy marks a setter of a value type that returns a modified copy.
+	Copy bool
+}
+
+// TemplateFacts are what Build needs to give operations their branch
+// dependencies and types their writers, by name, before the operations
+// exist.
+type TemplateFacts struct {
+	// Branches returns fn's branches on field paths of its inputs; roots
+	// are -1 for the receiver and i for the i-th parameter.
+	Branches func(fn *types.Func) []RawBranch
+	// Writers returns the writes of the operations building or
+	// configuring values of tn.
+	Writers func(tn *types.TypeName) []RawWriter
+}
+
+// RawBranch is a FieldBranch whose deps are rooted as in the facts.
+type RawBranch struct {
+	File string
+	Line int
+	Deps []RawDep
+}
+
+// RawDep is a FieldDep rooted as in the facts: -1 the receiver, i the
+// i-th parameter.
+type RawDep struct {
+	Root  int
+	Steps []Step
+	Op    string
+	Const string
+}
+
+// RawWriter is a Writer by function full name, with the parameter index
+// as in the facts (receiver excluded; -1 for a constant write).
+type RawWriter struct {
+	Func  string
+	Route Route
+	Steps []Step
+	From  int
+	Copy  bool
+}
+
+// templates resolves the template facts onto the operations: each
+// operation under test gets its field branches (Program.Branches) and
+// each struct type of the package its writers (Program.Writers).
+func (p *Program) templates(c *Construct) {
+	if c == nil || c.Templates == nil {
+		return
+	}
+	tf := c.Templates
+	byName := map[string][]*Op{}
+	for _, op := range p.Ops {
+		if op.Func != nil && op.UnderTest {
+			byName[op.Func.FullName()] = append(byName[op.Func.FullName()], op)
+		}
+	}
+	p.Branches = map[int][]FieldBranch{}
+	for _, op := range p.Ops {
+		if op.Func == nil || !op.UnderTest || tf.Branches == nil {
+			continue
+		}
+		shift := 0
+		if op.Kind == Method {
+			shift = 1
+		}
+		for _, rb := range tf.Branches(op.Func) {
+			fb := FieldBranch{File: rb.File, Line: rb.Line}
+			for _, d := range rb.Deps {
+				k := d.Root + shift
+				if d.Root < -1 || k < 0 || k >= len(op.Params) || len(d.Steps) == 0 {
+					continue
+				}
+				fb.Deps = append(fb.Deps, FieldDep{Param: k, Steps: d.Steps, Op: d.Op, Const: d.Const})
+			}
+			if len(fb.Deps) > 0 {
+				p.Branches[op.ID] = append(p.Branches[op.ID], fb)
+			}
+		}
+	}
+	p.Writers = map[string][]Writer{}
+	scope := p.Pkg.Scope()
+	for _, name := range scope.Names() {
+		tn, ok := scope.Lookup(name).(*types.TypeName)
+		if !ok || tf.Writers == nil {
+			continue
+		}
+		key := types.TypeString(tn.Type(), nil)
+		for _, rw := range tf.Writers(tn) {
+			for _, op := range byName[rw.Func] {
+				from := rw.From
+				if from >= 0 && op.Kind == Method {
+					from++
+				}
+				if from >= len(op.Params) {
+					continue
+				}
+				p.Writers[key] = append(p.Writers[key], Writer{Op: op, Route: rw.Route, Steps: rw.Steps, From: from, Copy: rw.Copy})
+			}
+		}
+	}
+}
+
+// ClassOf says which literals can fill a value of type t.
+func ClassOf(t types.Type) LitClass { return litClass(t) }

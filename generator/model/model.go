@@ -195,6 +195,12 @@ type Program struct {
 	Pkg      *types.Package
 	Ops      []*Op
 	Excluded []Excluded
+	// Branches are, by operation ID, the branches of operations under
+	// test that read field paths of their inputs; Writers are, by type
+	// (types.TypeString), the operations that write fields of its values.
+	// Both are empty without construction facts (Options.Construct).
+	Branches map[int][]FieldBranch
+	Writers  map[string][]Writer
 }
 
 // Options adjust model building.
@@ -313,7 +319,10 @@ func Build(pkg *types.Package, opts Options) *Program {
 		sort.Slice(methods, func(i, j int) bool { return methods[i].Name() < methods[j].Name() })
 		for _, fn := range methods {
 			recv := types.Type(types.NewPointer(n))
-			if _, ptrRecv := fn.Type().(*types.Signature).Recv().Type().(*types.Pointer); !ptrRecv && !p.produces(types.NewPointer(n)) && !p.hasZero(n) {
+			if _, ptrRecv := fn.Type().(*types.Signature).Recv().Type().(*types.Pointer); !ptrRecv && (!p.produces(types.NewPointer(n)) && !p.hasZero(n) || opts.Construct.literal(tn) && !p.producedByCall(types.NewPointer(n))) {
+				// A value receiver built by a literal is called as
+				// written: objects.Money{...}.Equal(m), and a value's
+				// contracts (Equal(o Money)) apply to it.
 				recv = n
 			}
 			p.addFunc(fn, recv, opts)
@@ -338,6 +347,7 @@ func Build(pkg *types.Package, opts Options) *Program {
 	for i, op := range p.Ops {
 		op.ID = i
 	}
+	p.templates(opts.Construct)
 	return p
 }
 
@@ -522,6 +532,21 @@ func zeroUsable(st *types.Struct) bool { return true }
 
 func (p *Program) produces(t types.Type) bool {
 	for _, op := range p.Ops {
+		for _, r := range op.Results {
+			if types.Identical(r, t) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// producedByCall reports whether a function or method returns t.
+func (p *Program) producedByCall(t types.Type) bool {
+	for _, op := range p.Ops {
+		if op.Func == nil {
+			continue
+		}
 		for _, r := range op.Results {
 			if types.Identical(r, t) {
 				return true

@@ -101,6 +101,9 @@ type Stats struct {
 	// Climbs counts the local searches started on stalled branches,
 	// ClimbsCovered those that covered their branch.
 	Climbs, ClimbsCovered int
+	// Templates counts the sequences built from EvoObj templates
+	// (template.go).
+	Templates int
 }
 
 // Random is the feedback-directed random engine.
@@ -136,6 +139,8 @@ type Random struct {
 
 	dyna  *dyna // DynaMOSA's state (dynamosa.go)
 	start time.Time
+
+	fbranches map[int][]*fieldBranch // templates' branches by op ID (template.go)
 }
 
 // NewRandom returns a random engine over prog.
@@ -263,7 +268,16 @@ func (r *Random) generate(n int) []*seq.Seq {
 		} else {
 			op = targets[r.rng.IntN(len(targets))]
 		}
-		s, ok := r.extend(op)
+		var s *seq.Seq
+		ok := false
+		// No draw for operations without field branches: without
+		// construction facts the sequences stay those of before.
+		if len(r.prog.Branches[op.ID]) > 0 && r.rng.Float64() < PApp {
+			s, ok = r.template(op)
+		}
+		if !ok {
+			s, ok = r.extend(op)
+		}
 		if !ok || s.Len() > r.cfg.MaxLen {
 			continue
 		}
@@ -763,6 +777,8 @@ type Pooled struct {
 	Seq          *seq.Seq
 	Stmt, Result int
 	Type         types.Type
+	// Earned says the sequence that made the value added coverage.
+	Earned bool
 }
 
 // Pool returns the pooled values, in the order they were pooled.
@@ -770,7 +786,7 @@ func (r *Random) Pool() []Pooled {
 	var out []Pooled
 	for _, t := range r.values.types {
 		for _, v := range r.values.byType[types.TypeString(t, nil)] {
-			out = append(out, Pooled{Seq: v.seq, Stmt: v.stmt, Result: v.result, Type: v.typ})
+			out = append(out, Pooled{Seq: v.seq, Stmt: v.stmt, Result: v.result, Type: v.typ, Earned: v.earned})
 		}
 	}
 	return out
