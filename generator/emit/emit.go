@@ -619,7 +619,12 @@ func (r *renderer) describe(op *model.Op, i int, st seq.Stmt, vars map[[2]int]st
 		}
 		if !a.IsLit {
 			if in := r.inl[[2]int{a.Stmt, a.Result}]; in != nil {
+				if elems := spread(in); op.Variadic && k == len(st.Args)-1 && elems != nil {
+					// Spread as the call writes it: NewServer("", option).
+					in = &ast.CallExpr{Fun: ident(""), Args: elems}
+				}
 				txt := exprString(in)
+				txt = strings.TrimSuffix(strings.TrimPrefix(txt, "("), ")")
 				if strings.HasPrefix(txt, r.pkgName+".") {
 					txt = txt[len(r.pkgName)+1:]
 				}
