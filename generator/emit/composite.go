@@ -21,12 +21,33 @@ import (
 // variable.
 func (r *renderer) inlineBuilt(c *oracle.Case) map[int]bool {
 	uses := map[int]int{}
-	for _, st := range c.Seq.Stmts {
+	useAt := map[int]int{}
+	for k, st := range c.Seq.Stmts {
 		for _, a := range st.Args {
 			if !a.IsLit {
 				uses[a.Stmt]++
+				useAt[a.Stmt] = k
 			}
 		}
+	}
+	// touched reports whether a statement strictly between i and its use
+	// takes a value the literal of i holds: moving the literal past a
+	// call that may change that value could change what the use sees.
+	touched := func(i int) bool {
+		holds := map[int]bool{}
+		for _, a := range c.Seq.Stmts[i].Args {
+			if !a.IsLit {
+				holds[a.Stmt] = true
+			}
+		}
+		for k := i + 1; k < useAt[i]; k++ {
+			for _, a := range c.Seq.Stmts[k].Args {
+				if !a.IsLit && holds[a.Stmt] {
+					return true
+				}
+			}
+		}
+		return false
 	}
 	for _, a := range c.Asserts {
 		uses[a.Stmt] += 2
@@ -34,7 +55,7 @@ func (r *renderer) inlineBuilt(c *oracle.Case) map[int]bool {
 	out := map[int]bool{}
 	for i, st := range c.Seq.Stmts {
 		op := r.prog.Ops[st.Op]
-		if (op.Kind == model.Composite || op.Kind == model.Var) && i != c.Target && uses[i] == 1 {
+		if (op.Kind == model.Composite || op.Kind == model.Var) && i != c.Target && uses[i] == 1 && !touched(i) {
 			out[i] = true
 		}
 	}
