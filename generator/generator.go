@@ -318,12 +318,16 @@ func (r *pkgRun) model() (*model.Program, error) {
 	if !r.cfg.Disable["detective"] {
 		pm.Support = r.roots
 	}
-	prog := model.Build(r.pkg.Types, pm.Options())
+	opts := pm.Options()
+	if !r.cfg.Disable["construct"] {
+		opts.Construct = policy.Construct(r.an, r.pkg.Types)
+	}
+	prog := model.Build(r.pkg.Types, opts)
 	if len(prog.Ops) == 0 {
 		return nil, &load.Error{Pkg: r.pkg.PkgPath, Msg: "has no operations gentest can call"}
 	}
 	for _, op := range prog.Ops {
-		r.debugf("op %d %s detective=%v", op.ID, op.FullName(), op.Detective)
+		r.debugf("op %d %s detective=%v params=%v", op.ID, op.FullName(), op.Detective, op.Params)
 	}
 	return prog, nil
 }
@@ -367,6 +371,7 @@ func (r *pkgRun) search(ctx context.Context, prog *model.Program, h *harness.Har
 		}
 	}
 	r.debugf("search: %d climbs on stalled branches, %d covered theirs", eng.Stats.Climbs, eng.Stats.ClimbsCovered)
+	r.debugf("search: %d sequences from construction templates", eng.Stats.Templates)
 	blocks, branches := eng.Covered()
 	r.logf("search: %d sequences executed in %.1fs (%d normal, %d illegal, %d crashed); %d/%d blocks, %d branch sides; %d candidates",
 		eng.Stats.Executed, eng.Stats.Elapsed.Seconds(), eng.Stats.Normal, eng.Stats.Illegal, eng.Stats.Crashed,

@@ -190,15 +190,32 @@ func (st *state) discarded(res *Result) {
 				f = s.fact()
 			}
 		}
-		// A call kept only for its panic (mustParse(x)) is intended;
+		// A call kept only for its panic (mustParse(x)) is intended; one
+		// that can panic only inside what it calls (a helper built on
+		// strings.ToUpper) is not, as in staticcheck's SA4017;
 		// so is one whose effects come from arguments it calls or
 		// formats (their String methods).
 		// Hand-written summaries describe what callers may rely on, not
 		// every internal effect (a runtime hook may register state), so
 		// they are not evidence enough for this check.
-		if f == nil || !f.Inert() || f.Has(Panics) || len(f.CallsParams) > 0 || len(f.FormatsParams) > 0 || f.CallsTypeParams || f.IsHandWritten() {
+		if f == nil || !f.Inert() || panicsOnPurpose(f) || len(f.CallsParams) > 0 || len(f.FormatsParams) > 0 || f.CallsTypeParams || f.IsHandWritten() {
 			continue
 		}
 		pass.ReportRangef(call, "result of %s is discarded; the call has no effect", obj.FullName())
 	}
+}
+
+// panicsOnPurpose reports whether a function may panic by an explicit
+// panic call of its own (a Must helper): its callers may call it for that
+// panic alone. Panics inherited from its callees do not count.
+func panicsOnPurpose(f *Fact) bool {
+	if !f.Has(Panics) {
+		return false
+	}
+	for _, r := range f.Why {
+		if r.Effect == "panics" && strings.HasPrefix(r.Detail, "panic at ") {
+			return true
+		}
+	}
+	return false
 }

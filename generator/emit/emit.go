@@ -231,6 +231,9 @@ type renderer struct {
 	sentinels []*types.Var
 	// names is the namer of the case body being rendered.
 	names *namer
+	// inl holds, for the case body being rendered, the expressions of
+	// literals written where they are used (composite.go), by result.
+	inl map[[2]int]ast.Expr
 	// enums maps a named basic type and a value (constant.Value's exact
 	// text) to the constant that names it, for want values.
 	enums map[*types.TypeName]map[string]*types.Const
@@ -498,6 +501,8 @@ func (r *renderer) body(c *oracle.Case, bo *bodyOpts, res *bodyResult) ([]ast.St
 	}
 	vars := map[[2]int]string{}
 	descs := map[int]desc{}
+	inlined := r.inlineBuilt(c)
+	r.inl = map[[2]int]ast.Expr{}
 	var out []ast.Stmt
 	notePos := -1
 	restored := map[int]bool{}
@@ -510,6 +515,10 @@ func (r *renderer) body(c *oracle.Case, bo *bodyOpts, res *bodyResult) ([]ast.St
 		call, err := r.callExpr(s, op, i, st, vars, ov)
 		if err != nil {
 			return nil, err
+		}
+		if inlined[i] {
+			r.inl[[2]int{i, 0}] = call
+			continue
 		}
 		if i == c.Target {
 			notePos = len(out)
@@ -609,6 +618,21 @@ func (r *renderer) describe(op *model.Op, i int, st seq.Stmt, vars map[[2]int]st
 			return f.verb
 		}
 		if !a.IsLit {
+			if in := r.inl[[2]int{a.Stmt, a.Result}]; in != nil {
+				if elems := spread(in); op.Variadic && k == len(st.Args)-1 && elems != nil {
+					// Spread as the call writes it: NewServer("", option).
+					in = &ast.CallExpr{Fun: ident(""), Args: elems}
+				}
+				txt := exprString(in)
+				txt = strings.TrimSuffix(strings.TrimPrefix(txt, "("), ")")
+				if strings.HasPrefix(txt, r.pkgName+".") {
+					txt = txt[len(r.pkgName)+1:]
+				}
+				if len(txt) > 24 || strings.ContainsAny(txt, "\n`\\") {
+					return "..."
+				}
+				return esc(txt)
+			}
 			return vars[[2]int{a.Stmt, a.Result}]
 		}
 		pt := op.Params[k].Type
@@ -660,6 +684,12 @@ func (r *renderer) describe(op *model.Op, i int, st seq.Stmt, vars map[[2]int]st
 		return d
 	case model.Addr:
 		d.format = esc("&" + arg(0, st.Args[0]))
+		return d
+	case model.Composite:
+		d.format = esc(op.Name + "{...}")
+		return d
+	case model.Var:
+		d.format = esc(op.Var.Name())
 		return d
 	case model.Method:
 		b.WriteString(arg(0, st.Args[0]) + "." + op.Func.Name())
@@ -748,6 +778,10 @@ func (r *renderer) callExpr(s *seq.Seq, op *model.Op, i int, st seq.Stmt, vars m
 		return x, nil
 	case model.Addr:
 		return &ast.UnaryExpr{Op: token.AND, X: args[0]}, nil
+	case model.Composite:
+		return r.compositeExpr(op, st, args, ov, i)
+	case model.Var:
+		return sel(ident(r.qualify(op.Var.Pkg())), op.Var.Name()), nil
 	case model.FuncLit:
 		sig := op.Type.Underlying().(*types.Signature)
 		for _, tup := range []*types.Tuple{sig.Params(), sig.Results()} {
@@ -1104,11 +1138,20 @@ func (r *renderer) argExprs(s *seq.Seq, op *model.Op, i int, st seq.Stmt, vars m
 			}
 			continue
 		}
-		n, ok := vars[[2]int{a.Stmt, a.Result}]
-		if !ok {
-			return nil, 0, fmt.Errorf("internal error: no variable for %d.%d", a.Stmt, a.Result)
+		var x ast.Expr
+		if in := r.inl[[2]int{a.Stmt, a.Result}]; in != nil {
+			if elems := spread(in); variadicLast && elems != nil && types.Identical(r.prog.Ops[s.Stmts[a.Stmt].Op].Results[a.Result], p.Type) {
+				args = append(args, elems...)
+				continue
+			}
+			x = in
+		} else {
+			n, ok := vars[[2]int{a.Stmt, a.Result}]
+			if !ok {
+				return nil, 0, fmt.Errorf("internal error: no variable for %d.%d", a.Stmt, a.Result)
+			}
+			x = ident(n)
 		}
-		var x ast.Expr = ident(n)
 		if at := r.prog.Ops[s.Stmts[a.Stmt].Op].Results[a.Result]; p.Recv && !types.Identical(at, p.Type) {
 			// A receiver is not converted implicitly: a []byte from
 			// json.Marshal calls RawMessage's methods as

@@ -142,6 +142,12 @@ func (g *regGen) closureBody(b *bytes.Buffer, op *model.Op) {
 	case model.Addr:
 		b.WriteString("\t\treturn []any{&p0}\n")
 		return
+	case model.Var:
+		fmt.Fprintf(b, "\t\treturn []any{%s.%s}\n", g.qualifier(op.Var.Pkg()), op.Var.Name())
+		return
+	case model.Composite:
+		fmt.Fprintf(b, "\t\treturn []any{%s}\n", g.compositeLit(op, args))
+		return
 	case model.Call:
 		call = g.qualifier(op.Func.Pkg()) + "." + op.Func.Name() + g.typeArgs(op.TypeArgs) + "(" + joinArgs(args, op.Variadic) + ")"
 	case model.Method:
@@ -175,4 +181,28 @@ func join(xs []string) string {
 		b.WriteString(x)
 	}
 	return b.String()
+}
+
+// compositeLit writes the literal of a Composite operation from its
+// parameters: &T{F: p0, G: p1}, []E{p0, p1}, map[K]V{p0: p1}.
+func (g *regGen) compositeLit(op *model.Op, args []string) string {
+	var elems []string
+	_, isMap := op.Type.Underlying().(*types.Map)
+	_, isStruct := op.Type.Underlying().(*types.Struct)
+	for i := 0; i < len(args); i++ {
+		switch {
+		case isStruct:
+			elems = append(elems, op.Params[i].Name+": "+args[i])
+		case isMap:
+			elems = append(elems, args[i]+": "+args[i+1])
+			i++
+		default:
+			elems = append(elems, args[i])
+		}
+	}
+	lit := g.typ(op.Type) + "{" + join(elems) + "}"
+	if op.Ptr {
+		lit = "&" + lit
+	}
+	return lit
 }

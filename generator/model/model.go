@@ -17,13 +17,15 @@ type Kind int
 
 // Operation kinds.
 const (
-	Call    Kind = iota // a package-level function
-	Method              // a method; Params[0] is the receiver
-	Zero                // a zero value of a struct type: &T{} or T{}
-	Convert             // a conversion T(v) of a literal to a named basic type
-	Assert              // a type assertion v.(T) from an interface to a concrete type
-	FuncLit             // a small function literal of a parameter's func type (see Op.Variant)
-	Addr                // the address of a value, &v, for pointer-receiver methods
+	Call      Kind = iota // a package-level function
+	Method                // a method; Params[0] is the receiver
+	Zero                  // a zero value of a struct type: &T{} or T{}
+	Convert               // a conversion T(v) of a literal to a named basic type
+	Assert                // a type assertion v.(T) from an interface to a concrete type
+	FuncLit               // a small function literal of a parameter's func type (see Op.Variant)
+	Addr                  // the address of a value, &v, for pointer-receiver methods
+	Composite             // a composite literal: T{F: p0, ...} (Params name the fields), []E{p0, p1}, map[K]V{p0: p1}
+	Var                   // the value of an exported package variable (see Op.Var)
 )
 
 // Param is one input of an operation.
@@ -62,7 +64,10 @@ type Op struct {
 	Name string
 	// Func is the called function or method (Call, Method).
 	Func *types.Func
-	// Type is the constructed type (Zero); Ptr says &T{} rather than T{}.
+	// Var is the package variable a Var operation reads.
+	Var *types.Var
+	// Type is the constructed type (Zero, Composite); Ptr says &T{}
+	// rather than T{}.
 	Type types.Type
 	Ptr  bool
 
@@ -179,6 +184,12 @@ func (o *Op) FullName() string {
 	if o.Kind == Addr {
 		return "address of " + types.TypeString(o.Type, nil)
 	}
+	if o.Kind == Composite {
+		return "literal of " + types.TypeString(o.Type, nil)
+	}
+	if o.Kind == Var {
+		return "variable " + o.Var.Pkg().Path() + "." + o.Var.Name()
+	}
 	if o.Kind == FuncLit {
 		return o.Variant + " function literal of " + types.TypeString(o.Type, nil)
 	}
@@ -196,6 +207,12 @@ type Program struct {
 	Pkg      *types.Package
 	Ops      []*Op
 	Excluded []Excluded
+	// Branches are, by operation ID, the branches of operations under
+	// test that read field paths of their inputs; Writers are, by type
+	// (types.TypeString), the operations that write fields of its values.
+	// Both are empty without construction facts (Options.Construct).
+	Branches map[int][]FieldBranch
+	Writers  map[string][]Writer
 }
 
 // Options adjust model building.
@@ -217,6 +234,9 @@ type Options struct {
 	// DocAdvance, when set, returns the sentence of fn's type's doc
 	// comments stating fn as a protocol step (apidoc.Advance), or "".
 	DocAdvance func(fn *types.Func) string
+	// Construct, when set, adds composite literals and package variables
+	// to the model (see composite.go); nil keeps structs to zero values.
+	Construct *Construct
 }
 
 // Build builds the model of pkg.
@@ -314,12 +334,16 @@ func Build(pkg *types.Package, opts Options) *Program {
 		sort.Slice(methods, func(i, j int) bool { return methods[i].Name() < methods[j].Name() })
 		for _, fn := range methods {
 			recv := types.Type(types.NewPointer(n))
-			if _, ptrRecv := fn.Type().(*types.Signature).Recv().Type().(*types.Pointer); !ptrRecv && !p.produces(types.NewPointer(n)) && !p.hasZero(n) {
+			if _, ptrRecv := fn.Type().(*types.Signature).Recv().Type().(*types.Pointer); !ptrRecv && (!p.produces(types.NewPointer(n)) && !p.hasZero(n) || opts.Construct.literal(tn) && !p.producedByCall(types.NewPointer(n))) {
+				// A value receiver built by a literal is called as
+				// written: objects.Money{...}.Equal(m), and a value's
+				// contracts (Equal(o Money)) apply to it.
 				recv = n
 			}
 			p.addFunc(fn, recv, opts)
 		}
 	}
+	p.composites(opts.Construct)
 	p.contractSupport()
 	p.addresses() // before the detective: &v beats a zero value
 	p.detective(opts.Support, opts)
@@ -337,9 +361,11 @@ func Build(pkg *types.Package, opts Options) *Program {
 		}
 	}
 	p.stateSetters()
+	p.varsUnsafe()
 	for i, op := range p.Ops {
 		op.ID = i
 	}
+	p.templates(opts.Construct)
 	return p
 }
 
@@ -524,6 +550,21 @@ func zeroUsable(st *types.Struct) bool { return true }
 
 func (p *Program) produces(t types.Type) bool {
 	for _, op := range p.Ops {
+		for _, r := range op.Results {
+			if types.Identical(r, t) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// producedByCall reports whether a function or method returns t.
+func (p *Program) producedByCall(t types.Type) bool {
+	for _, op := range p.Ops {
+		if op.Func == nil {
+			continue
+		}
 		for _, r := range op.Results {
 			if types.Identical(r, t) {
 				return true

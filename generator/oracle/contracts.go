@@ -64,13 +64,21 @@ func Contracts(prog *model.Program, runner search.Runner, pooled []search.Pooled
 	}
 	byType := map[string][]search.Pooled{}
 	var order []string
-	for _, v := range pooled {
-		k := types.TypeString(v.Type, nil)
-		if _, ok := byType[k]; !ok {
-			order = append(order, k)
-		}
-		if len(byType[k]) < contractValuesPerType {
-			byType[k] = append(byType[k], v)
+	// Values whose sequences reached new code first: they are the ones
+	// that took a different path (a Money in yen), where a pool of
+	// literals holds many values alike; then the others, in pool order.
+	for _, earned := range []bool{true, false} {
+		for _, v := range pooled {
+			if v.Earned != earned {
+				continue
+			}
+			k := types.TypeString(v.Type, nil)
+			if _, ok := byType[k]; !ok {
+				order = append(order, k)
+			}
+			if len(byType[k]) < contractValuesPerType {
+				byType[k] = append(byType[k], v)
+			}
 		}
 	}
 	var checks []*contractCheck

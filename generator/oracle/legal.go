@@ -71,6 +71,25 @@ func nilInput(s *seq.Seq, res *rt.Result) string {
 func constructedZero(prog *model.Program, s *seq.Seq) string {
 	for _, st := range s.Stmts {
 		op := prog.Ops[st.Op]
+		if op.Kind == model.Composite {
+			// A literal sets the exported fields (a nil one is a nil
+			// input); what it leaves unset is what the zero value does.
+			if st, isStruct := op.Type.Underlying().(*types.Struct); isStruct {
+				hidden := false
+				for i := 0; i < st.NumFields(); i++ {
+					hidden = hidden || !st.Field(i).Exported()
+				}
+				// With every field exported, any value is one a client
+				// can write; with hidden ones, a constructor is the way.
+				if ctor := constructorOf(op.Type); hidden && ctor != "" {
+					return "a literal of " + op.Name + ", which " + ctor + " constructs"
+				}
+				if f := hiddenNil(op.Type); f != "" {
+					return "a literal of " + op.Name + " leaves its unexported field " + f + " nil, which no client can set"
+				}
+			}
+			continue
+		}
 		if op.Kind != model.Zero {
 			continue
 		}

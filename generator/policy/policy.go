@@ -18,6 +18,7 @@ import (
 
 	"github.com/gentest-go/gentest/analyzers/apidoc"
 	"github.com/gentest-go/gentest/analyzers/constpool"
+	"github.com/gentest-go/gentest/analyzers/construct"
 	"github.com/gentest-go/gentest/analyzers/purity"
 	"github.com/gentest-go/gentest/generator/load"
 	"github.com/gentest-go/gentest/generator/model"
@@ -371,5 +372,156 @@ func DocAdvance(an *load.Analysis) func(fn *types.Func) string {
 			return f.Sentence
 		}
 		return ""
+	}
+}
+
+// Construct reads the construct facts of the target package into the
+// model's construction options: which struct types a composite literal
+// builds, with which exported fields, and which package variables are
+// values. A struct type with unexported fields and a constructor is left
+// to its constructor: a literal would leave what only the constructor
+// sets unset, and failures on such values are not bugs. Nil when the
+// analysis has no construct result for the package.
+func Construct(an *load.Analysis, pkg *types.Package) *model.Construct {
+	res, _ := an.Result(construct.Analyzer, pkg.Path()).(*construct.Result)
+	if res == nil {
+		return nil
+	}
+	c := &model.Construct{LiteralFields: func(tn *types.TypeName) []string {
+		t := res.Types[tn]
+		if t == nil || !t.Literal || t.Kind != "struct" {
+			return nil
+		}
+		st, ok := tn.Type().Underlying().(*types.Struct)
+		if !ok {
+			return nil
+		}
+		hidden := false
+		for i := 0; i < st.NumFields(); i++ {
+			hidden = hidden || !st.Field(i).Exported()
+		}
+		if hidden && len(t.Constructors) > 0 {
+			return nil
+		}
+		var names []string
+		for _, f := range t.Fields {
+			if f.Settable && len(f.Steps) == 1 && f.Steps[0].Kind == construct.FieldStep {
+				names = append(names, f.Steps[0].Name)
+			}
+		}
+		return names
+	}}
+	c.Templates = templateFacts(res, pkg)
+	// Variables by name, as the scope lists them: determinism.
+	want := map[string]bool{}
+	for _, t := range res.Types {
+		for _, v := range t.Vars {
+			want[v] = true
+		}
+	}
+	for _, name := range pkg.Scope().Names() {
+		if v, ok := pkg.Scope().Lookup(name).(*types.Var); ok && v.Exported() && want[pkg.Path()+"."+name] {
+			c.Vars = append(c.Vars, v)
+		}
+	}
+	return c
+}
+
+// templateFacts turns the construct result into the model's template
+// facts: branch dependencies per function and writers per type.
+func templateFacts(res *construct.Result, pkg *types.Package) *model.TemplateFacts {
+	steps := func(ss []construct.Step) ([]model.Step, bool) {
+		var out []model.Step
+		for _, s := range ss {
+			switch s.Kind {
+			case construct.FieldStep:
+				out = append(out, model.Step{Kind: model.FieldStep, Name: s.Name})
+			case construct.ElemStep:
+				out = append(out, model.Step{Kind: model.ElemStep, Key: s.Key})
+			case construct.MapValueStep:
+				out = append(out, model.Step{Kind: model.MapValueStep, Key: s.Key})
+			case construct.LenStep:
+				out = append(out, model.Step{Kind: model.LenStep})
+			default:
+				return nil, false // map keys, cap, explicit dereferences: no template
+			}
+		}
+		return out, true
+	}
+	// Types by qualified name, for the types options configure.
+	byName := map[string]*construct.Type{}
+	for _, t := range res.Types {
+		byName[t.Name] = t
+	}
+	return &model.TemplateFacts{
+		Branches: func(fn *types.Func) []model.RawBranch {
+			if fn.Pkg() != pkg {
+				return nil
+			}
+			bs := res.Branches()[fn]
+			if bs == nil {
+				return nil
+			}
+			var out []model.RawBranch
+			for _, b := range bs.Branches {
+				rb := model.RawBranch{File: b.File, Line: b.Line}
+				for _, d := range b.Deps {
+					if d.Via != "" || (d.Path.Root < 0 && d.Path.Root != construct.RootRecv) {
+						continue
+					}
+					st, ok := steps(d.Path.Steps)
+					if !ok {
+						continue
+					}
+					rb.Deps = append(rb.Deps, model.RawDep{Root: d.Path.Root, Steps: st, Op: d.Op, Const: d.Const})
+				}
+				if len(rb.Deps) > 0 {
+					out = append(out, rb)
+				}
+			}
+			return out
+		},
+		Writers: func(tn *types.TypeName) []model.RawWriter {
+			t := res.Types[tn]
+			if t == nil {
+				return nil
+			}
+			var out []model.RawWriter
+			add := func(ops []construct.Op, route model.Route, root int) {
+				for _, op := range ops {
+					for _, w := range op.Writes {
+						copyRes := route == model.BySetter && op.Returns == "copy" && w.Path.Root == construct.RootResult
+						if w.Path.Root != root && !copyRes || w.Kind != "set" || len(w.From) > 1 {
+							continue
+						}
+						st, ok := steps(w.Path.Steps)
+						if !ok || len(st) == 0 {
+							continue
+						}
+						from := -1
+						if len(w.From) == 1 {
+							from = w.From[0]
+						} else if w.Const == "" {
+							continue
+						}
+						out = append(out, model.RawWriter{Func: op.Func, Route: route, Steps: st, From: from, Copy: copyRes})
+					}
+				}
+			}
+			add(t.Constructors, model.ByConstructor, construct.RootResult)
+			add(t.Setters, model.BySetter, construct.RootRecv)
+			// Options of any option type that configures tn.
+			var names []string
+			for name := range byName {
+				names = append(names, name)
+			}
+			sort.Strings(names) // determinism
+			for _, name := range names {
+				if o := byName[name]; o.OptionOf == t.Name {
+					add(o.Options, model.ByOption, construct.RootTarget)
+				}
+			}
+			return out
+		},
 	}
 }

@@ -108,6 +108,9 @@ type Stats struct {
 	// statements (attribute.go), CrashesDropped the revealing crashes that
 	// did not reproduce alone or were past the attribution bound.
 	AttributionRuns, CrashesDropped int
+	// Templates counts the sequences built from EvoObj templates
+	// (template.go).
+	Templates int
 }
 
 // Random is the feedback-directed random engine.
@@ -146,6 +149,7 @@ type Random struct {
 
 	runner       Runner // for crash attribution (attribute.go), set by Run
 	attributions int
+	fbranches    map[int][]*fieldBranch // templates' branches by op ID (template.go)
 }
 
 // NewRandom returns a random engine over prog.
@@ -291,7 +295,16 @@ func (r *Random) propose(n int) []*seq.Seq {
 		} else {
 			op = targets[r.rng.IntN(len(targets))]
 		}
-		s, ok := r.extend(op)
+		var s *seq.Seq
+		ok := false
+		// No draw for operations without field branches: without
+		// construction facts the sequences stay those of before.
+		if len(r.prog.Branches[op.ID]) > 0 && r.rng.Float64() < PApp {
+			s, ok = r.template(op)
+		}
+		if !ok {
+			s, ok = r.extend(op)
+		}
 		if !ok || s.Len() > r.cfg.MaxLen {
 			continue
 		}
@@ -802,6 +815,8 @@ type Pooled struct {
 	Seq          *seq.Seq
 	Stmt, Result int
 	Type         types.Type
+	// Earned says the sequence that made the value added coverage.
+	Earned bool
 }
 
 // Pool returns the pooled values, in the order they were pooled.
@@ -809,7 +824,7 @@ func (r *Random) Pool() []Pooled {
 	var out []Pooled
 	for _, t := range r.values.types {
 		for _, v := range r.values.byType[types.TypeString(t, nil)] {
-			out = append(out, Pooled{Seq: v.seq, Stmt: v.stmt, Result: v.result, Type: v.typ})
+			out = append(out, Pooled{Seq: v.seq, Stmt: v.stmt, Result: v.result, Type: v.typ, Earned: v.earned})
 		}
 	}
 	return out
@@ -916,10 +931,18 @@ func (v *Values) addFrom(prog *model.Program, s *seq.Seq, res *rt.Result) {
 				hs = map[uint64]bool{}
 				v.hashes[key] = hs
 			}
-			if hs[val.Hash] {
+			h := val.Hash
+			if holdsFunc(t, 0) {
+				// Every func hashes alike: WithTimeout(3) and a func
+				// literal, or []Option{WithTimeout(3)} and
+				// []Option{WithTLS(true)}, are told apart by the calls
+				// that made them.
+				h ^= (&seq.Seq{Stmts: s.Stmts[:i+1]}).Hash()
+			}
+			if hs[h] {
 				continue
 			}
-			hs[val.Hash] = true
+			hs[h] = true
 			if _, ok := v.byType[key]; !ok {
 				v.types = append(v.types, t)
 			}
@@ -956,4 +979,31 @@ func (v *Values) assignable(t types.Type) []*pooled {
 	}
 	v.assign[key] = out
 	return out
+}
+
+// holdsFunc reports whether values of t may hold a func, whose structural
+// hash says nothing of what it does.
+func holdsFunc(t types.Type, depth int) bool {
+	if depth > 4 {
+		return false
+	}
+	switch u := t.Underlying().(type) {
+	case *types.Signature:
+		return true
+	case *types.Pointer:
+		return holdsFunc(u.Elem(), depth+1)
+	case *types.Slice:
+		return holdsFunc(u.Elem(), depth+1)
+	case *types.Array:
+		return holdsFunc(u.Elem(), depth+1)
+	case *types.Map:
+		return holdsFunc(u.Elem(), depth+1)
+	case *types.Struct:
+		for i := 0; i < u.NumFields(); i++ {
+			if holdsFunc(u.Field(i).Type(), depth+1) {
+				return true
+			}
+		}
+	}
+	return false
 }

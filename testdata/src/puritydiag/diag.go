@@ -119,6 +119,9 @@ func discards(s string, x int) {
 	add(x, 1)                 // want "result of puritydiag.add is discarded"
 	F{}.Double()              // want `result of \(puritydiag.F\).Double is discarded`
 	mustPositive(x)           // may panic on purpose: not reported
+	upper(s)                  // want "result of puritydiag.upper is discarded"
+	strings.ToUpper(s)        // want "result of strings.ToUpper is discarded"
+	strings.Repeat(s, x)      // panics on purpose (negative count): not reported
 	_ = strings.TrimSpace(s)  // assigned: not reported
 	fmt.Sprint(s)             // hand-written summary: not reported
 	strings.NewReplacer("a"). // panics on odd arguments: not reported
@@ -131,6 +134,10 @@ func discards(s string, x int) {
 func logf(format string, args ...any) string { return fmt.Sprintf(format, args...) }
 
 func add(a, b int) int { return a + b }
+
+// upper can panic only inside strings (a failed allocation, an overflow
+// check): its result dropped is a mistake, not a call for its panic.
+func upper(s string) string { return strings.ToUpper(s) }
 
 func mustPositive(x int) int {
 	if x < 0 {
