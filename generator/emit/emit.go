@@ -777,6 +777,11 @@ func (r *renderer) callExpr(s *seq.Seq, op *model.Op, i int, st seq.Stmt, vars m
 		if len(st.Args) == 1 && st.Args[0].IsLit && r.typedConst(st.Args[0].Lit, op.Type) {
 			return args[0], nil // a named constant already has the type
 		}
+		if len(st.Args) == 1 && st.Args[0].IsLit && st.Args[0].Lit.Kind == seq.LitZero {
+			// The zero value converts to the zero value: uuid.UUID{}, not
+			// uuid.UUID([16]byte{}).
+			return r.litExpr(st.Args[0].Lit, op.Type)
+		}
 		return r.convert(op.Type, args[0])
 	case model.Method:
 		return &ast.CallExpr{Fun: sel(args[0], op.Func.Name()), Args: args[1:], Ellipsis: ellipsis}, nil
@@ -1091,8 +1096,9 @@ func (r *renderer) argExprs(s *seq.Seq, op *model.Op, i int, st seq.Stmt, vars m
 			if err != nil {
 				return nil, 0, err
 			}
-			if p.Recv && !r.typedConst(a.Lit, p.Type) {
+			if _, composite := x.(*ast.CompositeLit); p.Recv && !r.typedConst(a.Lit, p.Type) && !composite {
 				// A method needs a typed receiver: Money(5).String().
+				// The zero value's composite literal has its type.
 				x, err = r.convert(p.Type, x)
 				if err != nil {
 					return nil, 0, err

@@ -339,3 +339,24 @@ func TestTableObserversAfterErrors(t *testing.T) {
 		t.Errorf("a row with an error returns before the observer's check:\n%s", src)
 	}
 }
+
+// The zero value of an array or struct type (what the minimizer puts in
+// place of a random key) is written as a composite literal, also as a
+// receiver: readable.Key{}.Version(), not *new(readable.Key).
+func TestZeroValueLiteral(t *testing.T) {
+	prog := loadReadable(t)
+	version := prog.Ops[opID(t, prog, "Key.Version")]
+	cases := []*oracle.Case{
+		{Seq: mk(t, prog, stmt{"Key.Version", []seq.Arg{seq.LitArg(seq.Lit{Kind: seq.LitZero})}}), Target: 0, Key: 0,
+			Asserts: []oracle.Assertion{eq(0, 0, version.Results[0], tree(0))}},
+	}
+	out, err := Render(prog, cases, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := funcSrc(t, out.Src, "TestKey_Version")
+	mustContain(t, "TestKey_Version", src, "got := readable.Key{}.Version()", "if got != 0 {")
+	if strings.Contains(src, "new(") {
+		t.Errorf("the zero key is spelled with new:\n%s", src)
+	}
+}
