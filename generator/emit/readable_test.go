@@ -256,7 +256,8 @@ func TestInlineValues(t *testing.T) {
 		{Seq: mk(t, prog, stmt{"Quote", lits(str("a"))}, stmt{"Quote", q(0)}, stmt{"Unquote", []seq.Arg{seq.Ref(1, 0)}}),
 			Target: 2, Key: 0, Asserts: okUnquote,
 			Values: map[[2]int]*rt.Tree{{0, 0}: tree(`"a"`), {1, 0}: tree(`"\"a\""`)}},
-		// Quote's result is asserted: it stays.
+		// Quote's result is checked, but Quote is not what the test is
+		// about: the check goes and the value is inlined too.
 		{Seq: mk(t, prog, stmt{"Quote", lits(str("b"))}, stmt{"Unquote", q(0)}), Target: 1, Key: 1,
 			Asserts: []oracle.Assertion{eq(0, 0, quoteRes, tree(`"b"`)), {Stmt: 1, Result: 1, Kind: oracle.ErrNil, Type: unq.Results[1]}},
 			Values:  map[[2]int]*rt.Tree{{0, 0}: tree(`"b"`)}},
@@ -266,9 +267,11 @@ func TestInlineValues(t *testing.T) {
 		t.Fatal(err)
 	}
 	src := funcSrc(t, out.Src, "TestUnquote")
-	mustContain(t, "TestUnquote", src, `got, err := readable.Unquote(`+"`"+`"\"a\""`+"`"+`)`, `s := readable.Quote("b")`, "readable.Unquote(s)")
-	if strings.Contains(src, `Quote("a")`) {
-		t.Errorf("the chain that built \"a\" is still there:\n%s", src)
+	mustContain(t, "TestUnquote", src, `got, err := readable.Unquote(`+"`"+`"\"a\""`+"`"+`)`, "readable.Unquote(`\"b\"`)")
+	for _, chain := range []string{`Quote("a")`, `Quote("b")`} {
+		if strings.Contains(src, chain) {
+			t.Errorf("the chain %s is still there:\n%s", chain, src)
+		}
 	}
 }
 
@@ -359,4 +362,37 @@ func TestZeroValueLiteral(t *testing.T) {
 	if strings.Contains(src, "new(") {
 		t.Errorf("the zero key is spelled with new:\n%s", src)
 	}
+}
+
+// A call kept for what it does, whose result nobody reads, is a plain
+// statement (session.Reset()), not a result thrown away, and its result is
+// not checked: the test is about its target. A function literal passed
+// once is written in the call that takes it.
+func TestArrangement(t *testing.T) {
+	prog := loadReadable(t)
+	ref := func(i int) []seq.Arg { return []seq.Arg{seq.Ref(i, 0)} }
+	login := prog.Ops[opID(t, prog, "Session.Login")]
+	reset := prog.Ops[opID(t, prog, "Session.Reset")]
+	visit := prog.Ops[opID(t, prog, "Visit")]
+	cases := []*oracle.Case{
+		{Seq: mk(t, prog, stmt{"NewSession", lits(str("ann"))}, stmt{"Session.Reset", ref(0)},
+			stmt{"Session.Login", []seq.Arg{seq.Ref(0, 0), seq.LitArg(str("bob"))}}), Target: 2, Key: 0,
+			Asserts: []oracle.Assertion{eq(1, 0, reset.Results[0], tree(0)),
+				{Stmt: 2, Result: 1, Kind: oracle.ErrNil, Type: login.Results[1]}, eq(2, 0, login.Results[0], tree("ann"))}},
+		{Seq: mk(t, prog, stmt{"func", nil}, stmt{"Visit", []seq.Arg{seq.LitArg(slice(str("a"))), seq.Ref(0, 0)}}), Target: 1, Key: 1,
+			Asserts: []oracle.Assertion{eq(1, 0, visit.Results[0], tree(1))}},
+	}
+	out, err := Render(prog, cases, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := funcSrc(t, out.Src, "TestSession_Login")
+	mustContain(t, "TestSession_Login", src, "\tsession.Reset()\n")
+	for _, bad := range []string{"_ = session.Reset()", "session.Reset() ="} {
+		if strings.Contains(src, bad) {
+			t.Errorf("TestSession_Login has %q:\n%s", bad, src)
+		}
+	}
+	src = funcSrc(t, out.Src, "TestVisit")
+	mustContain(t, "TestVisit", src, `got := readable.Visit([]string{"a"}, func(`)
 }

@@ -135,3 +135,20 @@ func NewKey() Key {
 
 // Version is the key's first byte modulo 16, like a UUID's version.
 func (k Key) Version() int { return int(k[0] % 16) }
+
+// Reset sets the hits back to zero and returns how many there were: a
+// call a test makes for what it does, whose result an arrangement drops.
+func (s *Session) Reset() int {
+	n := s.hits
+	s.hits = 0
+	return n
+}
+
+// Visit calls f with each word and returns how many there were: its
+// callback is written where it is passed.
+func Visit(words []string, f func(string)) int {
+	for _, w := range words {
+		f(w)
+	}
+	return len(words)
+}
