@@ -75,7 +75,7 @@ func measure(fset *token.FileSet, f *ast.File) Report {
 			a := countChecks(tc.body)
 			weighted += a * tc.rows
 			if !checksTarget(tc) {
-				if mustNotPanic(fset, f, tc.body) {
+				if mustNotPanic(f, tc.body) {
 					rep.PanicOnly += tc.rows
 				} else {
 					rep.NoTarget += tc.rows
@@ -324,7 +324,7 @@ func firstCall(b *ast.BlockStmt, target string) token.Pos {
 
 // mustNotPanic reports whether a comment inside b says a call must not
 // panic.
-func mustNotPanic(fset *token.FileSet, f *ast.File, b *ast.BlockStmt) bool {
+func mustNotPanic(f *ast.File, b *ast.BlockStmt) bool {
 	for _, cg := range f.Comments {
 		if cg.Pos() > b.Pos() && cg.End() < b.End() && strings.Contains(cg.Text(), "must not panic") {
 			return true

@@ -190,7 +190,10 @@ type Readability struct {
 	NoTarget, PanicOnly int
 	// Discarded counts statements that throw every result of a call away
 	// (`_ = f()`, `_, _ = f()`), outside a "must not panic" test where the
-	// thrown-away call is the target.
+	// thrown-away call is the target. gentest writes a call it keeps for
+	// what it does (Push, Add) as a plain statement, so what is counted
+	// here is a result dropped from a call kept for nothing (or a file
+	// from a gentest that wrote arrangements with _ =).
 	Discarded int
 	// MedianStmts is the median number of statements of a test case: the
 	// statements a reader reads for one case, a check (an if whose body
