@@ -72,3 +72,37 @@ func TestFileBad(t *testing.T) {
 		t.Fatal("no error for a file that does not parse")
 	}
 }
+
+// An if/else that only checks (the error when one is wanted, else the
+// value) counts once per check.
+func TestCheckTree(t *testing.T) {
+	p := filepath.Join(t.TempDir(), "x_test.go")
+	src := `package x
+import "testing"
+func TestF(t *testing.T) {
+	got, err := F()
+	if want := 1; want != 0 {
+		if err == nil {
+			t.Fatal("no error")
+		}
+	} else {
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got != 1 {
+			t.Error("got")
+		}
+	}
+}
+`
+	if err := os.WriteFile(p, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	rep, err := File(p, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := rep.MedianStmts.Get(); got != 4 {
+		t.Errorf("MedianStmts = %v, want 4 (the call and three checks)", got)
+	}
+}

@@ -197,8 +197,8 @@ type Readability struct {
 	Discarded int
 	// MedianStmts is the median number of statements of a test case: the
 	// statements a reader reads for one case, a check (an if whose body
-	// only reports) counting as one; a table's rows are data, not
-	// statements.
+	// only reports, or an if/else of such checks) counting one per
+	// report; a table's rows are data, not statements.
 	MedianStmts Value
 	// ErrorChecks counts error checks against a specific error:
 	// errors.Is, errors.As and comparisons of an Error() message.

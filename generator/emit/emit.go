@@ -460,6 +460,10 @@ func (r *renderer) body(c *oracle.Case, bo *bodyOpts, res *bodyResult) ([]ast.St
 	names := newNamer(r)
 	r.names = names
 	r.inl = map[[2]int]ast.Expr{}
+	checkedStmt := map[int]bool{}
+	for _, a := range c.Asserts {
+		checkedStmt[a.Stmt] = true
+	}
 	uses := make([]int, len(s.Stmts))
 	for _, st := range s.Stmts {
 		for _, a := range st.Args {
@@ -559,9 +563,11 @@ func (r *renderer) body(c *oracle.Case, bo *bodyOpts, res *bodyResult) ([]ast.St
 			out = append(out, r.saveState(op, names)...)
 		}
 		descs[i] = r.describe(op, i, st, vars, ov)
-		if op.Kind == model.FuncLit && i != c.Target && uses[i] == 1 && len(asserts[i]) == 0 {
-			// A callback passed once is written in the call that takes
-			// it, as a person would: NewLRU(1, func(string, int) {}).
+		if i != c.Target && uses[i] == 1 && !checkedStmt[i] && len(op.Results) == 1 && r.inlinable(s, i) {
+			// A callback or another package's constructor passed once is
+			// written in the call that takes it, as a person would:
+			// NewLRU(1, func(string, int) {}),
+			// csv.NewReader(strings.NewReader("a")).
 			r.inl[[2]int{i, 0}] = call
 			continue
 		}
@@ -770,6 +776,36 @@ func (r *renderer) litText(l seq.Lit, t types.Type) string {
 		return "..."
 	}
 	return esc(s)
+}
+
+// inlinable reports whether statement i of s may be written inside the
+// call that uses its result: a function literal, or a function of another
+// package (a constructor the detective found: strings.NewReader, md5.New)
+// taking only literals, whose result its one use takes as an argument,
+// not as a receiver (a receiver is the value the test holds and calls
+// methods on).
+func (r *renderer) inlinable(s *seq.Seq, i int) bool {
+	op := r.prog.Ops[s.Stmts[i].Op]
+	switch {
+	case op.Kind == model.FuncLit:
+	case op.Kind == model.Call && op.Detective:
+		for _, a := range s.Stmts[i].Args {
+			if !a.IsLit {
+				return false
+			}
+		}
+	default:
+		return false
+	}
+	for k := i + 1; k < len(s.Stmts); k++ {
+		uop := r.prog.Ops[s.Stmts[k].Op]
+		for j, a := range s.Stmts[k].Args {
+			if !a.IsLit && a.Stmt == i && j < len(uop.Params) && uop.Params[j].Recv {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // zeroComposite reports whether l is the zero value of an array or struct

@@ -396,3 +396,24 @@ func TestArrangement(t *testing.T) {
 	src = funcSrc(t, out.Src, "TestVisit")
 	mustContain(t, "TestVisit", src, `got := readable.Visit([]string{"a"}, func(`)
 }
+
+// Another package's constructor taking only literals, passed once, is
+// written in the call that takes it; as a receiver it keeps its variable.
+func TestInlineConstructor(t *testing.T) {
+	prog := loadReadable(t)
+	quote := prog.Ops[opID(t, prog, "Quote")]
+	// Quote stands in for a producer the detective found in another
+	// package (strings.NewReader).
+	quote.Detective = true
+	defer func() { quote.Detective = false }()
+	unq := prog.Ops[opID(t, prog, "Unquote")]
+	cases := []*oracle.Case{
+		{Seq: mk(t, prog, stmt{"Quote", lits(str("a"))}, stmt{"Unquote", []seq.Arg{seq.Ref(0, 0)}}), Target: 1, Key: 0,
+			Asserts: []oracle.Assertion{{Stmt: 1, Result: 1, Kind: oracle.ErrNil, Type: unq.Results[1]}, eq(1, 0, unq.Results[0], tree("a"))}},
+	}
+	out, err := Render(prog, cases, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	mustContain(t, "TestUnquote", funcSrc(t, out.Src, "TestUnquote"), `got, err := readable.Unquote(readable.Quote("a"))`)
+}
