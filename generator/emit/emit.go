@@ -588,10 +588,11 @@ func (r *renderer) body(c *oracle.Case, bo *bodyOpts, res *bodyResult) ([]ast.St
 				}
 			}
 			switch {
-			case !anyNew && i != c.Target && !bo.keepAll:
+			case !anyNew && i != c.Target && !bo.keepAll && (op.Kind == model.Call || op.Kind == model.Method):
 				// A call kept for what it does (Push, Add), whose results
 				// nobody reads: a statement of its own, as a person writes
-				// it, not a result thrown away.
+				// it, not a result thrown away. (Only a call can stand
+				// alone: &T{} or T(x) as a statement does not compile.)
 				out = append(out, &ast.ExprStmt{X: call})
 			case !anyNew:
 				if i == c.Target {
@@ -631,7 +632,7 @@ func (r *renderer) body(c *oracle.Case, bo *bodyOpts, res *bodyResult) ([]ast.St
 		}
 		note := r.comment(descText(descs[c.Target], r.prog.Ops[s.Stmts[c.Target].Op]) + " must not panic; " + why + ".")
 		out = append(out[:notePos], append([]ast.Stmt{note}, out[notePos:]...)...)
-	} else if targetAt >= 0 && !bo.keepAll {
+	} else if top := r.prog.Ops[s.Stmts[c.Target].Op]; targetAt >= 0 && !bo.keepAll && (top.Kind == model.Call || top.Kind == model.Method) {
 		// The target's results are not read, but the checks after it
 		// (observers) say what it did: it reads as a plain call.
 		out[targetAt] = &ast.ExprStmt{X: out[targetAt].(*ast.AssignStmt).Rhs[0]}

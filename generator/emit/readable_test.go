@@ -417,3 +417,37 @@ func TestInlineConstructor(t *testing.T) {
 	}
 	mustContain(t, "TestUnquote", funcSrc(t, out.Src, "TestUnquote"), `got, err := readable.Unquote(readable.Quote("a"))`)
 }
+
+// A value returned by a call that changes only what nothing else in the
+// test sees (Reset on a session made for it) is inlined too: the call and
+// the session go, and so does the nil-error check of such a call.
+func TestInlineFromUnseenEffect(t *testing.T) {
+	prog := loadReadable(t)
+	grade := prog.Ops[opID(t, prog, "Grade")]
+	ref := func(i int) []seq.Arg { return []seq.Arg{seq.Ref(i, 0)} }
+	mkCase := func(extra ...stmt) *oracle.Case {
+		stmts := append([]stmt{{"NewSession", lits(str("ann"))}, {"Session.Reset", ref(0)}}, extra...)
+		stmts = append(stmts, stmt{"Grade", ref(1)})
+		tg := len(stmts) - 1
+		return &oracle.Case{Seq: mk(t, prog, stmts...), Target: tg, Key: 0,
+			Asserts: []oracle.Assertion{eq(tg, 0, grade.Results[0], tree("fail"))},
+			Values:  map[[2]int]*rt.Tree{{1, 0}: tree(7)}}
+	}
+	out, err := Render(prog, []*oracle.Case{mkCase()}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := funcSrc(t, out.Src, "TestGrade")
+	mustContain(t, "TestGrade", src, "got := readable.Grade(7)")
+	for _, gone := range []string{"Reset", "NewSession"} {
+		if strings.Contains(src, gone) {
+			t.Errorf("TestGrade still has %s:\n%s", gone, src)
+		}
+	}
+	// The session is seen again (Hits after Reset): Reset stays.
+	out, err = Render(prog, []*oracle.Case{mkCase(stmt{"Session.Hits", ref(0)})}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	mustContain(t, "TestGrade", funcSrc(t, out.Src, "TestGrade"), "session.Reset()")
+}

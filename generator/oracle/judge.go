@@ -182,9 +182,11 @@ func AddObservers(prog *model.Program, corpus []*search.Entry) {
 			continue
 		}
 		// The receiver's observers say what the call did to it; when the
-		// facts say it changes nothing there (Decimal.Atan), they only
-		// repeat what the arrangement built.
-		if op.Kind == model.Method && !st.Args[0].IsLit && (!op.Effects.Known || op.Effects.MutatesRecv) {
+		// facts say the call is pure (Decimal.Atan), they only repeat what
+		// the arrangement built. A call that is not pure may change what
+		// the receiver reaches even when it writes none of its fields
+		// (List.MoveToFront relinks elements).
+		if op.Kind == model.Method && !st.Args[0].IsLit && !(op.Effects.Known && op.Effects.Pure) {
 			refs = append([]seq.Arg{st.Args[0]}, refs...)
 		}
 		if len(refs) == 0 {
