@@ -23,8 +23,9 @@
 // coverage, findings, time and memory, and a failure class for whatever went
 // wrong (package bench/failure). It writes DIR/results.csv, DIR/results.md
 // and DIR/smoke.jsonl; -resume reads smoke.jsonl and measures only the
-// packages it lacks. One package's failure never stops the run. Both modes
-// measure the readability of the written file (package bench/readability).
+// packages it lacks. One package's failure never stops the run. Its
+// results.md and results.csv also show the readability of each written file
+// (package bench/readability).
 //
 // With -readability, gentest-bench measures the readability of test files
 // already written, each beside the package it tests, and prints one table
