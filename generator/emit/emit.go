@@ -606,6 +606,9 @@ func (r *renderer) body(c *oracle.Case, bo *bodyOpts, res *bodyResult) ([]ast.St
 		for _, a := range asserts[i] {
 			out = append(out, r.assertion(a, vars[[2]int{a.Stmt, a.Result}], descs[a.Stmt])...)
 		}
+		if i != c.Target && !bo.keepAll && len(asserts[i]) == 1 && asserts[i][0].Kind == oracle.ErrNil && uses[i] == 0 {
+			out = guardInIf(out)
+		}
 		if i == c.Target && bo.afterTarget != nil {
 			more := bo.afterTarget(vars, descs[i])
 			checked = checked || len(more) > 0
@@ -777,6 +780,51 @@ func (r *renderer) litText(l seq.Lit, t types.Type) string {
 		return "..."
 	}
 	return esc(s)
+}
+
+// guardInIf turns the last two statements of out, a call whose only kept
+// result is its error and the check that it is nil, into one if with the
+// call as its init, as Go tests write an arrangement that must not fail:
+// if _, err := w.Write(b); err != nil { t.Fatalf(...) }. The error,
+// scoped to the if, is called err.
+func guardInIf(out []ast.Stmt) []ast.Stmt {
+	if len(out) < 2 {
+		return out
+	}
+	as, ok := out[len(out)-2].(*ast.AssignStmt)
+	check, ok2 := out[len(out)-1].(*ast.IfStmt)
+	if !ok || !ok2 || as.Tok != token.DEFINE || check.Init != nil {
+		return out
+	}
+	errName := ""
+	for _, l := range as.Lhs {
+		id, ok := l.(*ast.Ident)
+		if !ok {
+			return out
+		}
+		if id.Name != "_" {
+			if errName != "" {
+				return out // another result is kept too
+			}
+			errName = id.Name
+		}
+	}
+	if errName == "" {
+		return out
+	}
+	rename := func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok && id.Name == errName {
+			id.Name = "err"
+		}
+		return true
+	}
+	for _, l := range as.Lhs {
+		ast.Inspect(l, rename)
+	}
+	ast.Inspect(check.Cond, rename)
+	ast.Inspect(check.Body, rename)
+	check.Init = as
+	return append(out[:len(out)-2], check)
 }
 
 // inlinable reports whether statement i of s may be written inside the

@@ -451,3 +451,23 @@ func TestInlineFromUnseenEffect(t *testing.T) {
 	}
 	mustContain(t, "TestGrade", funcSrc(t, out.Src, "TestGrade"), "session.Reset()")
 }
+
+// An arrangement call whose only kept result is its error is checked in
+// one if, the call as its init: if _, err := session.Login("bob"); ...
+func TestGuardInIf(t *testing.T) {
+	prog := loadReadable(t)
+	login := prog.Ops[opID(t, prog, "Session.Login")]
+	hits := prog.Ops[opID(t, prog, "Session.Hits")]
+	ref := []seq.Arg{seq.Ref(0, 0)}
+	cases := []*oracle.Case{
+		{Seq: mk(t, prog, stmt{"NewSession", lits(str("ann"))}, stmt{"Session.Login", []seq.Arg{seq.Ref(0, 0), seq.LitArg(str("bob"))}},
+			stmt{"Session.Hits", ref}), Target: 2, Key: 0,
+			Asserts: []oracle.Assertion{{Stmt: 1, Result: 1, Kind: oracle.ErrNil, Type: login.Results[1]}, eq(2, 0, hits.Results[0], tree(0))}},
+	}
+	out, err := Render(prog, cases, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	mustContain(t, "TestSession_Hits", funcSrc(t, out.Src, "TestSession_Hits"),
+		"\tif _, err := session.Login(\"bob\"); err != nil {\n\t\tt.Fatalf(")
+}
