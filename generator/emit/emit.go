@@ -828,18 +828,22 @@ func guardInIf(out []ast.Stmt) []ast.Stmt {
 }
 
 // inlinable reports whether statement i of s may be written inside the
-// call that uses its result: a function literal, or a function of another
-// package (a constructor the detective found: strings.NewReader, md5.New)
-// taking only literals, whose result its one use takes as an argument,
+// call that uses its result: a function literal, a new &T{}, or a function
+// of another package (a constructor the detective found:
+// strings.NewReader, md5.New) taking only literals and values written in
+// place, whose result its one use takes as an argument,
 // not as a receiver (a receiver is the value the test holds and calls
 // methods on).
 func (r *renderer) inlinable(s *seq.Seq, i int) bool {
 	op := r.prog.Ops[s.Stmts[i].Op]
 	switch {
 	case op.Kind == model.FuncLit:
+	case op.Kind == model.Zero && op.Ptr:
+		// &io.OffsetWriter{}: a fresh value only the call it is passed
+		// to sees.
 	case op.Kind == model.Call && op.Detective:
 		for _, a := range s.Stmts[i].Args {
-			if !a.IsLit {
+			if _, done := r.inl[[2]int{a.Stmt, a.Result}]; !a.IsLit && !done {
 				return false
 			}
 		}

@@ -471,3 +471,18 @@ func TestGuardInIf(t *testing.T) {
 	mustContain(t, "TestSession_Hits", funcSrc(t, out.Src, "TestSession_Hits"),
 		"\tif _, err := session.Login(\"bob\"); err != nil {\n\t\tt.Fatalf(")
 }
+
+// A new &T{} passed once, not as a receiver, is written in the call.
+func TestInlineNewValue(t *testing.T) {
+	prog := loadReadable(t)
+	describe := prog.Ops[opID(t, prog, "Describe")]
+	cases := []*oracle.Case{
+		{Seq: mk(t, prog, stmt{"SyntaxError", nil}, stmt{"Describe", []seq.Arg{seq.Ref(0, 0)}}), Target: 1, Key: 0,
+			Asserts: []oracle.Assertion{eq(1, 0, describe.Results[0], tree(`"" at 0`))}},
+	}
+	out, err := Render(prog, cases, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	mustContain(t, "TestDescribe", funcSrc(t, out.Src, "TestDescribe"), "got := readable.Describe(&readable.SyntaxError{})")
+}

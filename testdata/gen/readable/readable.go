@@ -152,3 +152,7 @@ func Visit(words []string, f func(string)) int {
 	}
 	return len(words)
 }
+
+// Describe says where a syntax error is: its argument is a fresh value
+// a test writes in the call, &readable.SyntaxError{...}.
+func Describe(e *SyntaxError) string { return fmt.Sprintf("%q at %d", e.Char, e.Pos) }
