@@ -24,6 +24,7 @@ import (
 	"github.com/gentest-go/gentest/bench/coverage"
 	"github.com/gentest-go/gentest/bench/failure"
 	"github.com/gentest-go/gentest/bench/proc"
+	"github.com/gentest-go/gentest/bench/readability"
 	"github.com/gentest-go/gentest/bench/result"
 	"github.com/gentest-go/gentest/bench/rss"
 	"github.com/gentest-go/gentest/bench/scratch"
@@ -282,6 +283,11 @@ func (c *Config) generate(ctx context.Context, s subject.Subject, base *scratch.
 		run.Err = fmt.Sprintf("subject %s: gentest succeeded but wrote no %s", s, file)
 		run.Class, run.Detail = string(failure.NoFile), run.Err
 		return run, g
+	}
+	if rd, err := readability.File(path, g.PkgDir()); err == nil {
+		run.Readability = &rd
+	} else {
+		run.Notes = append(run.Notes, err.Error())
 	}
 	run.Tests = sum.Tests
 	if run.Tests.IsNA() {

@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -21,7 +22,9 @@ import (
 // was not measured (a check after a failed step, say).
 var SmokeColumns = []string{
 	"subject", "package", "class", "written", "compile_ok", "pass", "flaky", "gen_cov", "tests", "findings",
-	"gen_seconds", "rss_tree_mb", "rss_maxproc_mb", "detail",
+	"gen_seconds", "rss_tree_mb", "rss_maxproc_mb",
+	"assertions_per_test", "no_target", "panic_only", "discarded", "median_stmts", "message_errors", "numbered_names",
+	"detail",
 }
 
 // SmokeFile is the file of a smoke run that keeps every package's result
@@ -56,8 +59,10 @@ func WriteSmokeCSV(w io.Writer, subjects []result.Subject) error {
 		rec := []string{
 			s.Name, s.Package, string(SmokeClass(s)), boolCell(r.Written), boolCell(r.CompileOK), boolCell(r.Pass),
 			r.Flaky.Format(0), r.GenCov.Format(2), r.Tests.Format(0), r.Findings.Format(0), r.GenSeconds.Format(2),
-			r.TreeRSSMB.Format(1), r.MaxProcRSSMB.Format(1), oneLine(r.Detail),
+			r.TreeRSSMB.Format(1), r.MaxProcRSSMB.Format(1),
 		}
+		rec = append(rec, readabilityCells(r.Readability)...)
+		rec = append(rec, oneLine(r.Detail))
 		if err := cw.Write(rec); err != nil {
 			return err
 		}
@@ -162,6 +167,8 @@ func WriteSmokeMarkdown(w io.Writer, subjects []result.Subject, meta Meta) error
 	}
 	b.WriteString("\n")
 
+	WriteReadability(&b, subjects)
+
 	b.WriteString("## Failures by class\n\n")
 	failed := false
 	for _, c := range classOrder(t.Classes) {
@@ -183,6 +190,57 @@ func WriteSmokeMarkdown(w io.Writer, subjects []result.Subject, meta Meta) error
 	fmt.Fprintf(&b, smokeMethod, max(meta.Reruns, 1))
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// readabilityCells are a run's readability columns: assertions per test,
+// tests without a check on their target, tests that only must not panic,
+// discarded calls, median statements per test, message-compared errors
+// where the package exports sentinels or error types, numbered subtest
+// names. NA when the file was not measured.
+func readabilityCells(rd *result.Readability) []string {
+	if rd == nil {
+		return []string{"NA", "NA", "NA", "NA", "NA", "NA", "NA"}
+	}
+	msg := "0"
+	if rd.SentinelsOrTypes {
+		msg = strconv.Itoa(rd.MessageErrors)
+	}
+	return []string{rd.AssertionsPerTest.Format(2), strconv.Itoa(rd.NoTarget), strconv.Itoa(rd.PanicOnly),
+		strconv.Itoa(rd.Discarded), rd.MedianStmts.Format(1), msg, strconv.Itoa(rd.NumberedNames)}
+}
+
+// WriteReadability writes the readability table (issue 15) of the
+// subjects' first runs and its totals.
+func WriteReadability(b *strings.Builder, subjects []result.Subject) {
+	b.WriteString("## Readability\n\n")
+	b.WriteString("| package | tests | assertions/test | no check on target | only must-not-panic | discarded calls | median stmts/test | message-compared errors | numbered names |\n")
+	b.WriteString("|---|--:|--:|--:|--:|--:|--:|--:|--:|\n")
+	var noTarget, panicOnly, discarded, messages, numbered, measured int
+	worst := result.NA
+	for _, s := range subjects {
+		rd := smokeRun(s).Readability
+		if rd == nil {
+			fmt.Fprintf(b, "| %s | NA | NA | NA | NA | NA | NA | NA | NA |\n", s.Package)
+			continue
+		}
+		measured++
+		c := readabilityCells(rd)
+		fmt.Fprintf(b, "| %s | %d | %s |\n", s.Package, rd.Tests, strings.Join(c, " | "))
+		noTarget += rd.NoTarget
+		panicOnly += rd.PanicOnly
+		discarded += rd.Discarded
+		numbered += rd.NumberedNames
+		if rd.SentinelsOrTypes {
+			messages += rd.MessageErrors
+		}
+		if m, ok := rd.MedianStmts.Get(); ok {
+			if w, wok := worst.Get(); !wok || m > w {
+				worst = result.Of(m)
+			}
+		}
+	}
+	fmt.Fprintf(b, "\nOver the %d measured file(s): %d test(s) with no check on their target, %d that only must not panic, %d discarded call(s), largest median statements per test %s, %d message-compared error(s) where the package exports sentinels or error types, %d numbered subtest name(s).\n\n",
+		measured, noTarget, panicOnly, discarded, worst.Format(1), messages, numbered)
 }
 
 // classOrder returns the classes present in counts: failure.All's order,
@@ -222,6 +280,7 @@ const smokeMethod = `## How it is measured
 - class: ` + "`ok`" + ` when the file compiles, passes and is not flaky; a gentest failure class read from gentest's exit status and stderr (see package bench/failure: ` + "`load-error`, `analyzer-error`, `no-operations`, `executor-build`, `executor-start`, `no-tests`, `verify-failed:compile`, `vet`, `verify-failed:run`, `panic`, `timeout`, `killed`, `no-file`, `other`" + `); ` + "`file:no-compile`, `file:fails`, `file:flaky`" + ` when gentest succeeded but the harness found its file broken; ` + "`harness-setup`" + ` when the package could not be fetched or copied (not gentest's fault). The detail column is the line that says most about the failure.
 - compiles: ` + "`go test -c`" + `; passes: ` + "`go test -covermode=set -coverpkg=<pkg>`" + ` exits 0, and gen %% is its statement coverage of the package; flaky: distinct top-level tests failing in that run or in ` + "`go test -count=%d -shuffle=on`" + `.
 - gen s: wall time of ` + "`gentest gen`" + ` (loading, executor build, search, minimization, verification). peak RSS: the harness's 100 ms samples of the summed RSS of gentest and all its descendants (rss_tree_mb); results.csv also has wait4's ru_maxrss, the largest single process (rss_maxproc_mb).
+- Readability (package bench/readability, read from the written file's syntax): a test is a top-level Test function without subtests, a subtest, or a table row. assertions/test: t.Error/t.Fatal calls a test runs. no check on target: tests with no check after their first call of the function they are named after and no comment saying why; only must-not-panic: those whose comment says the call must not panic. discarded calls: statements assigning every result of a call to _, except the target of a must-not-panic test. median stmts/test: statements a reader reads for one test, a check (an if whose body only reports, or an if/else of such checks) counting one per report, a table's rows not counted. message-compared errors: ` + "`Error()`" + ` compared with == or != in a package that exports an error variable or type. numbered names: subtest names ending in _<n> beside a name with the same stem.
 - The machine is shared: timings and memory are indicative only.
 `
 

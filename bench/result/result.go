@@ -162,10 +162,55 @@ type Run struct {
 	// it was not classified; Detail is the line that says most about it.
 	Class, Detail string
 
+	// Readability is measured on the written file; nil when there is
+	// none or it could not be read.
+	Readability *Readability `json:",omitempty"`
+
 	// Err says why generation failed; the coverage values are then NA.
 	Err string
 	// Notes explain NA values that are not generation failures.
 	Notes []string
+}
+
+// Readability is what a reviewer sees in a generated test file; package
+// bench/readability measures it (see there).
+type Readability struct {
+	// Tests counts test cases: a top-level Test function without
+	// subtests, each subtest written out, and each table row.
+	Tests int
+	// Assertions counts the checks (t.Error*, t.Fatal* calls) in the
+	// source; AssertionsPerTest is the checks a test case runs, averaged
+	// over the cases (a table's checks count for each of its rows).
+	Assertions        int
+	AssertionsPerTest Value
+	// NoTarget counts test cases that check nothing after their first
+	// call of the function or method they are named after and do not say
+	// why; PanicOnly counts those that say, in a comment, that the call
+	// must not panic (and check nothing after it).
+	NoTarget, PanicOnly int
+	// Discarded counts statements that throw every result of a call away
+	// (`_ = f()`, `_, _ = f()`), outside a "must not panic" test where the
+	// thrown-away call is the target. gentest writes a call it keeps for
+	// what it does (Push, Add) as a plain statement, so what is counted
+	// here is a result dropped from a call kept for nothing (or a file
+	// from a gentest that wrote arrangements with _ =).
+	Discarded int
+	// MedianStmts is the median number of statements of a test case: the
+	// statements a reader reads for one case, a check (an if whose body
+	// only reports, or an if/else of such checks) counting one per
+	// report; a table's rows are data, not statements.
+	MedianStmts Value
+	// ErrorChecks counts error checks against a specific error:
+	// errors.Is, errors.As and comparisons of an Error() message.
+	// MessageErrors counts the message comparisons, and SentinelsOrTypes
+	// says whether the package exports an error variable or an error type
+	// (so that a message comparison is avoidable).
+	ErrorChecks, MessageErrors int
+	SentinelsOrTypes           bool
+	// NumberedNames counts subtest names that end in _<number> while
+	// another name of the same test has the same stem: names told apart
+	// by a counter rather than by what distinguishes the cases.
+	NumberedNames int
 }
 
 // CurvePoint is generated coverage at one budget.

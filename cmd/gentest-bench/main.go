@@ -5,6 +5,7 @@
 //
 //	gentest-bench -subjects FILE [-budget 30s] [-seeds N] [-out DIR] [-curve] [-ablate a,b] [-mutation]
 //	gentest-bench -smoke -subjects FILE [-budget 10s] [-out DIR] [-j N] [-resume]
+//	gentest-bench -readability FILE_test.go...
 //
 // Each line of FILE names a package: "<module>@<version> <dir>" or
 // "std <import path>". For each, gentest-bench copies the package into a
@@ -22,7 +23,13 @@
 // coverage, findings, time and memory, and a failure class for whatever went
 // wrong (package bench/failure). It writes DIR/results.csv, DIR/results.md
 // and DIR/smoke.jsonl; -resume reads smoke.jsonl and measures only the
-// packages it lacks. One package's failure never stops the run.
+// packages it lacks. One package's failure never stops the run. Its
+// results.md and results.csv also show the readability of each written file
+// (package bench/readability).
+//
+// With -readability, gentest-bench measures the readability of test files
+// already written, each beside the package it tests, and prints one table
+// row per file.
 package main
 
 import (
@@ -41,6 +48,7 @@ import (
 
 	"github.com/gentest-go/gentest/bench/harness"
 	"github.com/gentest-go/gentest/bench/proc"
+	"github.com/gentest-go/gentest/bench/readability"
 	"github.com/gentest-go/gentest/bench/report"
 	"github.com/gentest-go/gentest/bench/result"
 	"github.com/gentest-go/gentest/bench/subject"
@@ -70,6 +78,8 @@ type options struct {
 	ablate                                        []string
 	smoke, resume                                 bool
 	jobs                                          int
+	// readability holds the files of -readability.
+	readability []string
 }
 
 // smokeReruns is how often -smoke reruns the generated tests, shuffled, to
@@ -95,13 +105,22 @@ func parseFlags(args []string, stderr io.Writer) (*options, error) {
 	fs.BoolVar(&o.smoke, "smoke", false, "smoke mode: one light run per package with a failure class, for a large corpus")
 	fs.IntVar(&o.jobs, "j", 1, "with -smoke, measure `N` packages at a time (timings are then less comparable)")
 	fs.BoolVar(&o.resume, "resume", false, "with -smoke, keep the packages already in DIR/smoke.jsonl and measure the rest")
+	readab := fs.Bool("readability", false, "measure the readability of the test `files` given as arguments and exit")
 	fs.Usage = func() {
 		fmt.Fprintln(fs.Output(), "usage: gentest-bench -subjects FILE [-budget D] [-seeds N] [-out DIR] [-curve] [-ablate a,b,...] [-mutation]")
 		fmt.Fprintln(fs.Output(), "       gentest-bench -smoke -subjects FILE [-budget D] [-out DIR] [-j N] [-resume]")
+		fmt.Fprintln(fs.Output(), "       gentest-bench -readability FILE_test.go...")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
 		return nil, err
+	}
+	if *readab {
+		if fs.NArg() == 0 {
+			return nil, errors.New("-readability needs test files as arguments")
+		}
+		o.readability = fs.Args()
+		return o, nil
 	}
 	if fs.NArg() > 0 {
 		return nil, fmt.Errorf("unexpected arguments %q", fs.Args())
@@ -143,6 +162,9 @@ func run(ctx context.Context, args []string, stderr io.Writer) (err error) {
 	o, err := parseFlags(args, stderr)
 	if err != nil {
 		return err
+	}
+	if len(o.readability) > 0 {
+		return printReadability(os.Stdout, o.readability)
 	}
 	subjects, err := subject.ParseFile(o.subjects)
 	if err != nil {
@@ -443,4 +465,21 @@ func detailSuffix(d string) string {
 		msg = append(msg[:200], '…')
 	}
 	return ": " + string(msg)
+}
+
+// printReadability measures each test file (beside its package) and prints
+// a markdown table of the readability columns.
+func printReadability(w io.Writer, files []string) error {
+	var rows []result.Subject
+	for _, f := range files {
+		rd, err := readability.File(f, filepath.Dir(f))
+		if err != nil {
+			return err
+		}
+		rows = append(rows, result.Subject{Package: f, Runs: []result.Run{{Readability: &rd}}})
+	}
+	var b strings.Builder
+	report.WriteReadability(&b, rows)
+	_, err := io.WriteString(w, b.String())
+	return err
 }

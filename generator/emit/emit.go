@@ -87,8 +87,10 @@ func Render(prog *model.Program, cases []*oracle.Case, opts Options) (*Output, e
 	var order []string
 	cases = append([]*oracle.Case(nil), cases...)
 	for i, c := range cases {
-		// Values built by pure calls become literals (see inlined).
+		// Values built by pure calls become literals (see inlined),
+		// also those of calls whose checks arrangementUnchecked dropped.
 		var inl *oracle.Case
+		c = arrangementUnchecked(c)
 		r.probe(func() { inl = r.inlined(c) })
 		cases[i], c = inl, inl
 		op := prog.Ops[c.Seq.Stmts[c.Target].Op]
@@ -167,6 +169,26 @@ func Render(prog *model.Program, cases []*oracle.Case, opts Options) (*Output, e
 	return out, nil
 }
 
+// arrangementUnchecked returns c without the value checks of the calls
+// before its target: they build its input (lru.Add before lru.GetOldest)
+// and have tests of their own; checking their results too makes the test
+// longer and about more than its name says. Their errors stay checked: a
+// failing arrangement must stop the test with a clear message.
+func arrangementUnchecked(c *oracle.Case) *oracle.Case {
+	keep := c.Asserts[:0:0]
+	for _, a := range c.Asserts {
+		if a.Stmt >= c.Target || a.Kind != oracle.Equal {
+			keep = append(keep, a)
+		}
+	}
+	if len(keep) == len(c.Asserts) {
+		return c
+	}
+	out := *c
+	out.Asserts = keep
+	return &out
+}
+
 // cases renders the body of a test function with several cases: the tables
 // first, in the order of their first case, then the other cases as
 // subtests.
@@ -232,7 +254,8 @@ type renderer struct {
 	// names is the namer of the case body being rendered.
 	names *namer
 	// inl holds, for the case body being rendered, the expressions of
-	// literals written where they are used (composite.go), by result.
+	// results written where they are used instead of in a variable (a
+	// function literal passed once; composite literals, composite.go).
 	inl map[[2]int]ast.Expr
 	// enums maps a named basic type and a value (constant.Value's exact
 	// text) to the constant that names it, for want values.
@@ -436,6 +459,19 @@ func (r *renderer) body(c *oracle.Case, bo *bodyOpts, res *bodyResult) ([]ast.St
 	s := c.Seq
 	names := newNamer(r)
 	r.names = names
+	r.inl = map[[2]int]ast.Expr{}
+	checkedStmt := map[int]bool{}
+	for _, a := range c.Asserts {
+		checkedStmt[a.Stmt] = true
+	}
+	uses := make([]int, len(s.Stmts))
+	for _, st := range s.Stmts {
+		for _, a := range st.Args {
+			if !a.IsLit {
+				uses[a.Stmt]++
+			}
+		}
+	}
 	// Which results need a variable: used by a later statement or asserted.
 	need := map[[2]int]bool{}
 	for _, n := range bo.need {
@@ -505,6 +541,9 @@ func (r *renderer) body(c *oracle.Case, bo *bodyOpts, res *bodyResult) ([]ast.St
 	r.inl = map[[2]int]ast.Expr{}
 	var out []ast.Stmt
 	notePos := -1
+	// targetAt is where the target's statement is when it throws all its
+	// results away.
+	targetAt := -1
 	restored := map[int]bool{}
 	for i, st := range s.Stmts {
 		op := r.prog.Ops[st.Op]
@@ -530,6 +569,14 @@ func (r *renderer) body(c *oracle.Case, bo *bodyOpts, res *bodyResult) ([]ast.St
 			out = append(out, r.saveState(op, names)...)
 		}
 		descs[i] = r.describe(op, i, st, vars, ov)
+		if i != c.Target && uses[i] == 1 && !checkedStmt[i] && len(op.Results) == 1 && r.inlinable(s, i) {
+			// A callback or another package's constructor passed once is
+			// written in the call that takes it, as a person would:
+			// NewLRU(1, func(string, int) {}),
+			// csv.NewReader(strings.NewReader("a")).
+			r.inl[[2]int{i, 0}] = call
+			continue
+		}
 		if len(op.Results) == 0 {
 			out = append(out, &ast.ExprStmt{X: call})
 		} else {
@@ -546,14 +593,27 @@ func (r *renderer) body(c *oracle.Case, bo *bodyOpts, res *bodyResult) ([]ast.St
 					lhs[j] = ident("_")
 				}
 			}
-			tok := token.DEFINE
-			if !anyNew {
-				tok = token.ASSIGN
+			switch {
+			case !anyNew && i != c.Target && !bo.keepAll && (op.Kind == model.Call || op.Kind == model.Method):
+				// A call kept for what it does (Push, Add), whose results
+				// nobody reads: a statement of its own, as a person writes
+				// it, not a result thrown away. (Only a call can stand
+				// alone: &T{} or T(x) as a statement does not compile.)
+				out = append(out, &ast.ExprStmt{X: call})
+			case !anyNew:
+				if i == c.Target {
+					targetAt = len(out)
+				}
+				out = append(out, &ast.AssignStmt{Lhs: lhs, Tok: token.ASSIGN, Rhs: []ast.Expr{call}})
+			default:
+				out = append(out, &ast.AssignStmt{Lhs: lhs, Tok: token.DEFINE, Rhs: []ast.Expr{call}})
 			}
-			out = append(out, &ast.AssignStmt{Lhs: lhs, Tok: tok, Rhs: []ast.Expr{call}})
 		}
 		for _, a := range asserts[i] {
 			out = append(out, r.assertion(a, vars[[2]int{a.Stmt, a.Result}], descs[a.Stmt])...)
+		}
+		if i != c.Target && !bo.keepAll && len(asserts[i]) == 1 && asserts[i][0].Kind == oracle.ErrNil && uses[i] == 0 {
+			out = guardInIf(out)
 		}
 		if i == c.Target && bo.afterTarget != nil {
 			more := bo.afterTarget(vars, descs[i])
@@ -581,6 +641,10 @@ func (r *renderer) body(c *oracle.Case, bo *bodyOpts, res *bodyResult) ([]ast.St
 		}
 		note := r.comment(descText(descs[c.Target], r.prog.Ops[s.Stmts[c.Target].Op]) + " must not panic; " + why + ".")
 		out = append(out[:notePos], append([]ast.Stmt{note}, out[notePos:]...)...)
+	} else if top := r.prog.Ops[s.Stmts[c.Target].Op]; targetAt >= 0 && !bo.keepAll && (top.Kind == model.Call || top.Kind == model.Method) {
+		// The target's results are not read, but the checks after it
+		// (observers) say what it did: it reads as a plain call.
+		out[targetAt] = &ast.ExprStmt{X: out[targetAt].(*ast.AssignStmt).Rhs[0]}
 	}
 	for _, a := range deferred {
 		if weak[a] {
@@ -650,7 +714,7 @@ func (r *renderer) describe(op *model.Op, i int, st seq.Stmt, vars map[[2]int]st
 			}
 		}
 		txt := r.litText(a.Lit, pt)
-		if op.Params[k].Recv && !r.typedConst(a.Lit, pt) {
+		if op.Params[k].Recv && !r.typedConst(a.Lit, pt) && !zeroComposite(a.Lit, pt) {
 			txt = types.TypeString(pt, types.RelativeTo(r.pkg)) + "(" + txt + ")"
 			if strings.HasPrefix(txt, "*") {
 				txt = "(" + txt[:strings.IndexByte(txt, '(')] + ")" + txt[strings.IndexByte(txt, '('):]
@@ -742,6 +806,98 @@ func (r *renderer) litText(l seq.Lit, t types.Type) string {
 	return esc(s)
 }
 
+// guardInIf turns the last two statements of out, a call whose only kept
+// result is its error and the check that it is nil, into one if with the
+// call as its init, as Go tests write an arrangement that must not fail:
+// if _, err := w.Write(b); err != nil { t.Fatalf(...) }. The error,
+// scoped to the if, is called err.
+func guardInIf(out []ast.Stmt) []ast.Stmt {
+	if len(out) < 2 {
+		return out
+	}
+	as, ok := out[len(out)-2].(*ast.AssignStmt)
+	check, ok2 := out[len(out)-1].(*ast.IfStmt)
+	if !ok || !ok2 || as.Tok != token.DEFINE || check.Init != nil {
+		return out
+	}
+	errName := ""
+	for _, l := range as.Lhs {
+		id, ok := l.(*ast.Ident)
+		if !ok {
+			return out
+		}
+		if id.Name != "_" {
+			if errName != "" {
+				return out // another result is kept too
+			}
+			errName = id.Name
+		}
+	}
+	if errName == "" {
+		return out
+	}
+	rename := func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok && id.Name == errName {
+			id.Name = "err"
+		}
+		return true
+	}
+	for _, l := range as.Lhs {
+		ast.Inspect(l, rename)
+	}
+	ast.Inspect(check.Cond, rename)
+	ast.Inspect(check.Body, rename)
+	check.Init = as
+	return append(out[:len(out)-2], check)
+}
+
+// inlinable reports whether statement i of s may be written inside the
+// call that uses its result: a function literal, a new &T{}, or a function
+// of another package (a constructor the detective found:
+// strings.NewReader, md5.New) taking only literals and values written in
+// place, whose result its one use takes as an argument,
+// not as a receiver (a receiver is the value the test holds and calls
+// methods on).
+func (r *renderer) inlinable(s *seq.Seq, i int) bool {
+	op := r.prog.Ops[s.Stmts[i].Op]
+	switch {
+	case op.Kind == model.FuncLit:
+	case op.Kind == model.Zero && op.Ptr:
+		// &io.OffsetWriter{}: a fresh value only the call it is passed
+		// to sees.
+	case op.Kind == model.Call && op.Detective:
+		for _, a := range s.Stmts[i].Args {
+			if _, done := r.inl[[2]int{a.Stmt, a.Result}]; !a.IsLit && !done {
+				return false
+			}
+		}
+	default:
+		return false
+	}
+	for k := i + 1; k < len(s.Stmts); k++ {
+		uop := r.prog.Ops[s.Stmts[k].Op]
+		for j, a := range s.Stmts[k].Args {
+			if !a.IsLit && a.Stmt == i && j < len(uop.Params) && uop.Params[j].Recv {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// zeroComposite reports whether l is the zero value of an array or struct
+// type t, which is written as the composite literal T{} and has its type.
+func zeroComposite(l seq.Lit, t types.Type) bool {
+	if l.Kind != seq.LitZero {
+		return false
+	}
+	switch t.Underlying().(type) {
+	case *types.Array, *types.Struct:
+		return true
+	}
+	return false
+}
+
 func esc(s string) string { return strings.ReplaceAll(s, "%", "%%") }
 
 func exprString(x ast.Expr) string {
@@ -810,6 +966,11 @@ func (r *renderer) callExpr(s *seq.Seq, op *model.Op, i int, st seq.Stmt, vars m
 	case model.Convert:
 		if len(st.Args) == 1 && st.Args[0].IsLit && r.typedConst(st.Args[0].Lit, op.Type) {
 			return args[0], nil // a named constant already has the type
+		}
+		if len(st.Args) == 1 && st.Args[0].IsLit && st.Args[0].Lit.Kind == seq.LitZero {
+			// The zero value converts to the zero value: uuid.UUID{}, not
+			// uuid.UUID([16]byte{}).
+			return r.litExpr(st.Args[0].Lit, op.Type)
 		}
 		return r.convert(op.Type, args[0])
 	case model.Method:
@@ -1125,8 +1286,9 @@ func (r *renderer) argExprs(s *seq.Seq, op *model.Op, i int, st seq.Stmt, vars m
 			if err != nil {
 				return nil, 0, err
 			}
-			if p.Recv && !r.typedConst(a.Lit, p.Type) {
+			if _, composite := x.(*ast.CompositeLit); p.Recv && !r.typedConst(a.Lit, p.Type) && !composite {
 				// A method needs a typed receiver: Money(5).String().
+				// The zero value's composite literal has its type.
 				x, err = r.convert(p.Type, x)
 				if err != nil {
 					return nil, 0, err

@@ -5,6 +5,7 @@ import (
 	"strconv"
 
 	rt "github.com/gentest-go/gentest/generator/harness/rt"
+	"github.com/gentest-go/gentest/generator/model"
 	"github.com/gentest-go/gentest/generator/oracle"
 	"github.com/gentest-go/gentest/generator/seq"
 )
@@ -29,12 +30,14 @@ func (r *renderer) inlined(c *oracle.Case) *oracle.Case {
 	for i := c.Target - 1; i >= 0; i-- {
 		st := out.Seq.Stmts[i]
 		op := r.prog.Ops[st.Op]
-		if !changesNothing(op) || op.Restore != nil || st.Op == targetOp {
+		if !r.changesNothingRead(out.Seq, i) || op.Restore != nil || st.Op == targetOp {
 			continue
 		}
+		// A nil error beside the value goes with the call; a value
+		// check or a non-nil error keeps it.
 		asserted := false
 		for _, a := range out.Asserts {
-			asserted = asserted || a.Stmt == i
+			asserted = asserted || a.Stmt == i && a.Kind != oracle.ErrNil
 		}
 		if asserted {
 			continue
@@ -69,8 +72,82 @@ func (r *renderer) inlined(c *oracle.Case) *oracle.Case {
 			continue
 		}
 		out = shiftCase(out, s2, i)
+		out = r.withoutDead(out)
+		i = min(i, out.Target)
 	}
 	return out
+}
+
+// changesNothingRead reports whether statement i of s has no effect the
+// rest of s can see: its operation is pure, or its facts say it writes no
+// package state and the only values it may change are ones nothing else
+// in s refers to (writer2.Write on a writer made only for that call), so
+// that the value it returns can stand in for it.
+func (r *renderer) changesNothingRead(s *seq.Seq, i int) bool {
+	st := s.Stmts[i]
+	op := r.prog.Ops[st.Op]
+	if changesNothing(op) {
+		return true
+	}
+	e := op.Effects
+	if !e.Known || e.WritesGlobal || e.Nondeterministic || op.Restore != nil {
+		return false
+	}
+	for k, a := range st.Args {
+		if a.IsLit || !op.Mutator(k) {
+			continue
+		}
+		for j, other := range s.Stmts {
+			if j == i {
+				continue
+			}
+			for _, b := range other.Args {
+				if !b.IsLit && b.Stmt == a.Stmt {
+					return false // the changed value is seen elsewhere
+				}
+			}
+		}
+	}
+	return true
+}
+
+// withoutDead removes the statements before the target that nothing uses
+// any more and that only made a value (&T{}, T(x), a function literal, a
+// pure call), with the nil-error checks on them: what is left after a
+// value they built was inlined.
+func (r *renderer) withoutDead(c *oracle.Case) *oracle.Case {
+	for changed := true; changed; {
+		changed = false
+		used := c.Seq.Uses()
+		for i := c.Target - 1; i >= 0; i-- {
+			op := r.prog.Ops[c.Seq.Stmts[i].Op]
+			if used[i] || op.Restore != nil {
+				continue
+			}
+			switch op.Kind {
+			case model.Zero, model.Addr, model.Convert, model.FuncLit:
+			default:
+				if !changesNothing(op) {
+					continue
+				}
+			}
+			checked := false
+			for _, a := range c.Asserts {
+				checked = checked || a.Stmt == i && a.Kind != oracle.ErrNil
+			}
+			if checked {
+				continue
+			}
+			s2, ok := c.Seq.Without(i)
+			if !ok {
+				continue
+			}
+			c = shiftCase(c, s2, i)
+			changed = true
+			break
+		}
+	}
+	return c
 }
 
 // shiftCase is c with sequence s, which is c's without statement k.
@@ -80,7 +157,10 @@ func shiftCase(c *oracle.Case, s *seq.Seq, k int) *oracle.Case {
 		out.Target--
 	}
 	for _, a := range c.Asserts {
-		if a.Stmt > k {
+		switch {
+		case a.Stmt == k:
+			continue // checks of the removed statement go with it
+		case a.Stmt > k:
 			a.Stmt--
 		}
 		out.Asserts = append(out.Asserts, a)

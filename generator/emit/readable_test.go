@@ -256,7 +256,8 @@ func TestInlineValues(t *testing.T) {
 		{Seq: mk(t, prog, stmt{"Quote", lits(str("a"))}, stmt{"Quote", q(0)}, stmt{"Unquote", []seq.Arg{seq.Ref(1, 0)}}),
 			Target: 2, Key: 0, Asserts: okUnquote,
 			Values: map[[2]int]*rt.Tree{{0, 0}: tree(`"a"`), {1, 0}: tree(`"\"a\""`)}},
-		// Quote's result is asserted: it stays.
+		// Quote's result is checked, but Quote is not what the test is
+		// about: the check goes and the value is inlined too.
 		{Seq: mk(t, prog, stmt{"Quote", lits(str("b"))}, stmt{"Unquote", q(0)}), Target: 1, Key: 1,
 			Asserts: []oracle.Assertion{eq(0, 0, quoteRes, tree(`"b"`)), {Stmt: 1, Result: 1, Kind: oracle.ErrNil, Type: unq.Results[1]}},
 			Values:  map[[2]int]*rt.Tree{{0, 0}: tree(`"b"`)}},
@@ -266,9 +267,11 @@ func TestInlineValues(t *testing.T) {
 		t.Fatal(err)
 	}
 	src := funcSrc(t, out.Src, "TestUnquote")
-	mustContain(t, "TestUnquote", src, `got, err := readable.Unquote(`+"`"+`"\"a\""`+"`"+`)`, `s := readable.Quote("b")`, "readable.Unquote(s)")
-	if strings.Contains(src, `Quote("a")`) {
-		t.Errorf("the chain that built \"a\" is still there:\n%s", src)
+	mustContain(t, "TestUnquote", src, `got, err := readable.Unquote(`+"`"+`"\"a\""`+"`"+`)`, "readable.Unquote(`\"b\"`)")
+	for _, chain := range []string{`Quote("a")`, `Quote("b")`} {
+		if strings.Contains(src, chain) {
+			t.Errorf("the chain %s is still there:\n%s", chain, src)
+		}
 	}
 }
 
@@ -338,4 +341,148 @@ func TestTableObserversAfterErrors(t *testing.T) {
 	if strings.Contains(src, "return\n") {
 		t.Errorf("a row with an error returns before the observer's check:\n%s", src)
 	}
+}
+
+// The zero value of an array or struct type (what the minimizer puts in
+// place of a random key) is written as a composite literal, also as a
+// receiver: readable.Key{}.Version(), not *new(readable.Key).
+func TestZeroValueLiteral(t *testing.T) {
+	prog := loadReadable(t)
+	version := prog.Ops[opID(t, prog, "Key.Version")]
+	cases := []*oracle.Case{
+		{Seq: mk(t, prog, stmt{"Key.Version", []seq.Arg{seq.LitArg(seq.Lit{Kind: seq.LitZero})}}), Target: 0, Key: 0,
+			Asserts: []oracle.Assertion{eq(0, 0, version.Results[0], tree(0))}},
+	}
+	out, err := Render(prog, cases, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := funcSrc(t, out.Src, "TestKey_Version")
+	mustContain(t, "TestKey_Version", src, "got := readable.Key{}.Version()", "if got != 0 {")
+	if strings.Contains(src, "new(") {
+		t.Errorf("the zero key is spelled with new:\n%s", src)
+	}
+}
+
+// A call kept for what it does, whose result nobody reads, is a plain
+// statement (session.Reset()), not a result thrown away, and its result is
+// not checked: the test is about its target. A function literal passed
+// once is written in the call that takes it.
+func TestArrangement(t *testing.T) {
+	prog := loadReadable(t)
+	ref := func(i int) []seq.Arg { return []seq.Arg{seq.Ref(i, 0)} }
+	login := prog.Ops[opID(t, prog, "Session.Login")]
+	reset := prog.Ops[opID(t, prog, "Session.Reset")]
+	visit := prog.Ops[opID(t, prog, "Visit")]
+	cases := []*oracle.Case{
+		{Seq: mk(t, prog, stmt{"NewSession", lits(str("ann"))}, stmt{"Session.Reset", ref(0)},
+			stmt{"Session.Login", []seq.Arg{seq.Ref(0, 0), seq.LitArg(str("bob"))}}), Target: 2, Key: 0,
+			Asserts: []oracle.Assertion{eq(1, 0, reset.Results[0], tree(0)),
+				{Stmt: 2, Result: 1, Kind: oracle.ErrNil, Type: login.Results[1]}, eq(2, 0, login.Results[0], tree("ann"))}},
+		{Seq: mk(t, prog, stmt{"func", nil}, stmt{"Visit", []seq.Arg{seq.LitArg(slice(str("a"))), seq.Ref(0, 0)}}), Target: 1, Key: 1,
+			Asserts: []oracle.Assertion{eq(1, 0, visit.Results[0], tree(1))}},
+	}
+	out, err := Render(prog, cases, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := funcSrc(t, out.Src, "TestSession_Login")
+	mustContain(t, "TestSession_Login", src, "\tsession.Reset()\n")
+	for _, bad := range []string{"_ = session.Reset()", "session.Reset() ="} {
+		if strings.Contains(src, bad) {
+			t.Errorf("TestSession_Login has %q:\n%s", bad, src)
+		}
+	}
+	src = funcSrc(t, out.Src, "TestVisit")
+	mustContain(t, "TestVisit", src, `got := readable.Visit([]string{"a"}, func(`)
+}
+
+// Another package's constructor taking only literals, passed once, is
+// written in the call that takes it; as a receiver it keeps its variable.
+func TestInlineConstructor(t *testing.T) {
+	prog := loadReadable(t)
+	quote := prog.Ops[opID(t, prog, "Quote")]
+	// Quote stands in for a producer the detective found in another
+	// package (strings.NewReader).
+	quote.Detective = true
+	defer func() { quote.Detective = false }()
+	unq := prog.Ops[opID(t, prog, "Unquote")]
+	cases := []*oracle.Case{
+		{Seq: mk(t, prog, stmt{"Quote", lits(str("a"))}, stmt{"Unquote", []seq.Arg{seq.Ref(0, 0)}}), Target: 1, Key: 0,
+			Asserts: []oracle.Assertion{{Stmt: 1, Result: 1, Kind: oracle.ErrNil, Type: unq.Results[1]}, eq(1, 0, unq.Results[0], tree("a"))}},
+	}
+	out, err := Render(prog, cases, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	mustContain(t, "TestUnquote", funcSrc(t, out.Src, "TestUnquote"), `got, err := readable.Unquote(readable.Quote("a"))`)
+}
+
+// A value returned by a call that changes only what nothing else in the
+// test sees (Reset on a session made for it) is inlined too: the call and
+// the session go, and so does the nil-error check of such a call.
+func TestInlineFromUnseenEffect(t *testing.T) {
+	prog := loadReadable(t)
+	grade := prog.Ops[opID(t, prog, "Grade")]
+	ref := func(i int) []seq.Arg { return []seq.Arg{seq.Ref(i, 0)} }
+	mkCase := func(extra ...stmt) *oracle.Case {
+		stmts := append([]stmt{{"NewSession", lits(str("ann"))}, {"Session.Reset", ref(0)}}, extra...)
+		stmts = append(stmts, stmt{"Grade", ref(1)})
+		tg := len(stmts) - 1
+		return &oracle.Case{Seq: mk(t, prog, stmts...), Target: tg, Key: 0,
+			Asserts: []oracle.Assertion{eq(tg, 0, grade.Results[0], tree("fail"))},
+			Values:  map[[2]int]*rt.Tree{{1, 0}: tree(7)}}
+	}
+	out, err := Render(prog, []*oracle.Case{mkCase()}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := funcSrc(t, out.Src, "TestGrade")
+	mustContain(t, "TestGrade", src, "got := readable.Grade(7)")
+	for _, gone := range []string{"Reset", "NewSession"} {
+		if strings.Contains(src, gone) {
+			t.Errorf("TestGrade still has %s:\n%s", gone, src)
+		}
+	}
+	// The session is seen again (Hits after Reset): Reset stays.
+	out, err = Render(prog, []*oracle.Case{mkCase(stmt{"Session.Hits", ref(0)})}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	mustContain(t, "TestGrade", funcSrc(t, out.Src, "TestGrade"), "session.Reset()")
+}
+
+// An arrangement call whose only kept result is its error is checked in
+// one if, the call as its init: if _, err := session.Login("bob"); ...
+func TestGuardInIf(t *testing.T) {
+	prog := loadReadable(t)
+	login := prog.Ops[opID(t, prog, "Session.Login")]
+	hits := prog.Ops[opID(t, prog, "Session.Hits")]
+	ref := []seq.Arg{seq.Ref(0, 0)}
+	cases := []*oracle.Case{
+		{Seq: mk(t, prog, stmt{"NewSession", lits(str("ann"))}, stmt{"Session.Login", []seq.Arg{seq.Ref(0, 0), seq.LitArg(str("bob"))}},
+			stmt{"Session.Hits", ref}), Target: 2, Key: 0,
+			Asserts: []oracle.Assertion{{Stmt: 1, Result: 1, Kind: oracle.ErrNil, Type: login.Results[1]}, eq(2, 0, hits.Results[0], tree(0))}},
+	}
+	out, err := Render(prog, cases, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	mustContain(t, "TestSession_Hits", funcSrc(t, out.Src, "TestSession_Hits"),
+		"\tif _, err := session.Login(\"bob\"); err != nil {\n\t\tt.Fatalf(")
+}
+
+// A new &T{} passed once, not as a receiver, is written in the call.
+func TestInlineNewValue(t *testing.T) {
+	prog := loadReadable(t)
+	describe := prog.Ops[opID(t, prog, "Describe")]
+	cases := []*oracle.Case{
+		{Seq: mk(t, prog, stmt{"SyntaxError", nil}, stmt{"Describe", []seq.Arg{seq.Ref(0, 0)}}), Target: 1, Key: 0,
+			Asserts: []oracle.Assertion{eq(1, 0, describe.Results[0], tree(`"" at 0`))}},
+	}
+	out, err := Render(prog, cases, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	mustContain(t, "TestDescribe", funcSrc(t, out.Src, "TestDescribe"), "got := readable.Describe(&readable.SyntaxError{})")
 }

@@ -490,6 +490,12 @@ func (r *renderer) litExpr(l seq.Lit, t types.Type) (ast.Expr, error) {
 		if err != nil {
 			return nil, err
 		}
+		switch t.Underlying().(type) {
+		case *types.Array, *types.Struct:
+			// uuid.UUID{} reads as the zero value; *new(uuid.UUID) reads
+			// as a puzzle.
+			return &ast.CompositeLit{Type: te}, nil
+		}
 		return &ast.StarExpr{X: call(ident("new"), te)}, nil
 	}
 	return nil, fmt.Errorf("unknown literal kind %d", l.Kind)

@@ -53,6 +53,42 @@ func litFits(k seq.LitKind, p model.Param) bool {
 	return false
 }
 
+// zeroFits reports whether the zero value, written as a composite literal
+// (uuid.UUID{}, image.Point{}), can fill parameter p: p's type is an array
+// or a struct of exported fields, all of such types or basic, so that the
+// zero value is one a caller could write as well as any other and no
+// constructor invariant is skipped. This is what lets a test of
+// UUID.Version take uuid.UUID{} instead of uuid.New(), whose random value
+// no test can assert anything about. A value receiver of such a type takes
+// it too; pointers, interfaces and types holding them do not (a nil or an
+// unset interface is another value than a caller makes).
+func zeroFits(p model.Param) bool {
+	return writableZero(p.Type, 0)
+}
+
+func writableZero(t types.Type, depth int) bool {
+	if depth > 5 {
+		return false
+	}
+	switch u := t.Underlying().(type) {
+	case *types.Basic:
+		return depth > 0 && u.Info()&types.IsUntyped == 0 && u.Kind() != types.UnsafePointer
+	case *types.Array:
+		return u.Len() > 0 && writableZero(u.Elem(), depth+1)
+	case *types.Struct:
+		if u.NumFields() == 0 {
+			return false
+		}
+		for i := 0; i < u.NumFields(); i++ {
+			if !u.Field(i).Exported() || !writableZero(u.Field(i).Type(), depth+1) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
 // smallLits are the simplest literals of a parameter class, simplest
 // first: what a person writes when the value does not matter.
 func smallLits(c model.LitClass) []seq.Lit {

@@ -286,7 +286,9 @@ func reusable(op *model.Op, r int) bool {
 // a statement that later statements use, the candidates replace every use
 // with, in order:
 //
-//  1. a small literal that fits every use (0, "", false, nil, ...);
+//  1. a small literal that fits every use (0, "", false, nil, ...), or
+//     the zero value of an array or struct type a caller would write as a
+//     composite literal (uuid.UUID{});
 //  2. a result of an earlier statement of an assignable type, earliest
 //     (shortest prefix) first;
 //  3. a new statement calling an operation whose parameters all take small
@@ -349,6 +351,14 @@ func (m *minimizer) replacements(s *seq.Seq, p, r int, us []use) ([]Trial, []int
 			l := l
 			add(replacement{lit: &l})
 		}
+	}
+	// 1b. The zero value of a type a caller writes as a composite literal.
+	zero := true
+	for _, u := range us {
+		zero = zero && zeroFits(u.param) && types.Identical(u.param.Type, us[0].param.Type)
+	}
+	if zero {
+		add(replacement{lit: &seq.Lit{Kind: seq.LitZero}})
 	}
 	// 2. Existing values, shortest prefix first. Only statements before
 	// the first use can be referred to; the value being replaced is not a

@@ -39,6 +39,50 @@ func TestAssertionsNondeterministic(t *testing.T) {
 	}
 }
 
+// A nondeterministic call's value is never asserted, but its nil error
+// is (it does not depend on what the clock or the random source gave);
+// an error that was not the same in two runs is not.
+func TestAssertionsNondeterministicNilError(t *testing.T) {
+	prog := testProgram(t)
+	seed := opNamed(t, prog, "Seed")
+	s := mkSeq(call(seed))
+	res := normalResult(prog, opsOf(s))
+	if got := assertsOn(Assertions(prog, s, res, 0)); got != "0:ErrNil" {
+		t.Errorf("asserts %q, want 0:ErrNil", got)
+	}
+	res.Stmts[0].Values[1].Unstable = true
+	if got := assertsOn(Assertions(prog, s, res, 0)); got != "" {
+		t.Errorf("unstable error: asserts %q, want nothing", got)
+	}
+	res = normalResult(prog, opsOf(s))
+	res.Stmts[0].Values[1] = rt.Value{Tree: &rt.Tree{Kind: rt.TError, S: "no entropy"}}
+	if got := assertsOn(Assertions(prog, s, res, 0)); got != "" {
+		t.Errorf("non-nil error: asserts %q, want nothing", got)
+	}
+}
+
+// The target's result that cannot be written (an opaque or cyclic value)
+// but was not nil is still asserted, for the emitter's non-nil check; the
+// same value from an observer after the target is not.
+func TestAssertionsUnwritableTargetNonNil(t *testing.T) {
+	prog := testProgram(t)
+	newStack, load := opNamed(t, prog, "NewStack"), opNamed(t, prog, "Load")
+	opaque := rt.Tree{Kind: rt.TPtr, Elems: []rt.Tree{{Kind: rt.TOpaque}}}
+	s := mkSeq(call(newStack))
+	res := normalResult(prog, opsOf(s))
+	res.Stmts[0].Values[0].Tree = &opaque
+	got := Assertions(prog, s, res, 0)
+	if len(got) != 1 || got[0].Kind != Equal || got[0].Want.Kind != rt.TPtr {
+		t.Errorf("opaque target result: asserts %+v, want one Equal with the tree", got)
+	}
+	s = mkSeq(call(load, strLit("a")), call(newStack))
+	res = normalResult(prog, opsOf(s))
+	res.Stmts[1].Values[0].Tree = &opaque
+	if got := assertsOn(Assertions(prog, s, res, 0)); got != "0:Equal 0:ErrNil" {
+		t.Errorf("opaque result after the target: asserts %q, want 0:Equal 0:ErrNil", got)
+	}
+}
+
 // Text with an address is never asserted, nor NaN, truncated trees,
 // functions, channels or opaque values, anywhere in a value.
 func TestAssertionsUnstableValues(t *testing.T) {

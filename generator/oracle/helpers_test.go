@@ -28,6 +28,7 @@ func (s *Stack) Clear()            { s.xs = nil }
 func (s *Stack) Pop() int          { return 0 }
 
 func Now() int                          { return 0 }
+func Seed() (int, error)                { return 0, nil }
 func Twice(n int) int                   { return 2 * n }
 func Ratio(n int) float64               { return 0 }
 func Load(name string) (*Stack, error)  { return nil, nil }
@@ -70,7 +71,7 @@ func testProgram(t testing.TB) *model.Program {
 		switch {
 		case pure[fn.Name()]:
 			return model.Effects{Known: true, Pure: true}
-		case fn.Name() == "Now":
+		case fn.Name() == "Now" || fn.Name() == "Seed":
 			return model.Effects{Known: true, Nondeterministic: true}
 		}
 		return model.Effects{Known: true, MutatesRecv: true}

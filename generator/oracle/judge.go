@@ -2,6 +2,7 @@ package oracle
 
 import (
 	"go/types"
+	"sort"
 	"strings"
 
 	rt "github.com/gentest-go/gentest/generator/harness/rt"
@@ -151,8 +152,10 @@ func SandboxDenied(r *rt.Result) bool {
 	return false
 }
 
-// maxObservers bounds the observer calls appended per value.
-const maxObservers = 3
+// maxObservers bounds the observer calls appended per value: each is a
+// call and a check in the written test, and two basic observers
+// (Coefficient, Exponent) usually pin a value down.
+const maxObservers = 2
 
 // AddObservers appends observer calls (pure methods with no parameter but
 // the receiver, from the purity facts) after each candidate's target, on
@@ -178,7 +181,12 @@ func AddObservers(prog *model.Program, corpus []*search.Entry) {
 		if hasBasic {
 			continue
 		}
-		if op.Kind == model.Method && !st.Args[0].IsLit {
+		// The receiver's observers say what the call did to it; when the
+		// facts say the call is pure (Decimal.Atan), they only repeat what
+		// the arrangement built. A call that is not pure may change what
+		// the receiver reaches even when it writes none of its fields
+		// (List.MoveToFront relinks elements).
+		if op.Kind == model.Method && !st.Args[0].IsLit && !(op.Effects.Known && op.Effects.Pure) {
 			refs = append([]seq.Arg{st.Args[0]}, refs...)
 		}
 		if len(refs) == 0 {
@@ -187,17 +195,42 @@ func AddObservers(prog *model.Program, corpus []*search.Entry) {
 		s := e.Seq.Clone()
 		for _, ref := range refs {
 			t := prog.Ops[s.Stmts[ref.Stmt].Op].Results[ref.Result]
-			n := 0
+			var obs []*model.Op
 			for _, ob := range prog.Ops {
-				if n >= maxObservers {
-					break
-				}
 				if ob.Observer() && ob != op && types.AssignableTo(t, ob.Params[0].Type) {
-					s.Stmts = append(s.Stmts, seq.Stmt{Op: ob.ID, Args: []seq.Arg{ref}})
-					n++
+					obs = append(obs, ob)
 				}
+			}
+			// The observers that say most in a test come first: String,
+			// which shows the whole value (a decimal's digits), then those
+			// returning a basic value a test can compare; an observer
+			// returning another opaque value (Decimal.Abs) says nothing
+			// a test can write.
+			sort.SliceStable(obs, func(a, b int) bool { return observerRank(obs[a]) < observerRank(obs[b]) })
+			n := min(len(obs), maxObservers)
+			if n > 0 && observerRank(obs[0]) == 0 {
+				n = 1 // String shows it all; more checks only lengthen the test
+			}
+			for _, ob := range obs[:n] {
+				s.Stmts = append(s.Stmts, seq.Stmt{Op: ob.ID, Args: []seq.Arg{ref}})
 			}
 		}
 		e.Seq = s
 	}
+}
+
+// observerRank orders observers by what their result can tell a test: 0
+// for String() string, 1 for a basic first result, 2 for the others.
+func observerRank(ob *model.Op) int {
+	basic := false
+	if b, ok := ob.Results[0].Underlying().(*types.Basic); ok {
+		basic = b.Info()&types.IsUntyped == 0 && b.Kind() != types.UnsafePointer
+	}
+	switch {
+	case ob.Func != nil && ob.Func.Name() == "String" && basic && len(ob.Results) == 1:
+		return 0
+	case basic:
+		return 1
+	}
+	return 2
 }

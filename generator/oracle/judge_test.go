@@ -30,7 +30,7 @@ func assertsOn(as []Assertion) string {
 }
 
 // A target that returns nothing worth asserting gets observers (pure,
-// receiver-only methods, at most three per value) on its receiver or its
+// receiver-only methods, at most two per value) on its receiver or its
 // non-basic results; one returning a basic value gets none. Each candidate
 // runs once, with details, repetition and purity checks.
 func TestJudgeObservers(t *testing.T) {
@@ -55,12 +55,12 @@ func TestJudgeObservers(t *testing.T) {
 		t.Fatalf("%d cases, %d candidates; want 3 and 3", len(j.Cases), len(j.Cands))
 	}
 	want := []struct{ seq, asserts string }{
-		// Push returns nothing: Len, Peek, Top on the stack; Pop is not
-		// pure, Clear returns nothing.
-		{"NewStack Stack.Push Stack.Len Stack.Peek Stack.Top", "2:Equal 3:Equal 4:Equal 4:ErrNil"},
+		// Push returns nothing: Len and Peek on the stack (two at most);
+		// Pop is not pure, Clear returns nothing.
+		{"NewStack Stack.Push Stack.Len Stack.Peek", "2:Equal 3:Equal"},
 		{"Twice", "0:Equal"},
 		// Load's *Stack is asserted and observed, its error asserted.
-		{"Load Stack.Len Stack.Peek Stack.Top", "0:Equal 0:ErrNil 1:Equal 2:Equal 3:Equal 3:ErrNil"},
+		{"Load Stack.Len Stack.Peek", "0:Equal 0:ErrNil 1:Equal 2:Equal"},
 	}
 	for i, w := range want {
 		c := j.Cases[i]
@@ -226,5 +226,29 @@ func TestJudgeDisagreements(t *testing.T) {
 	j = Judge(prog, &fakeRunner{prog: prog}, []*search.Entry{{Seq: mkSeq(call(twice, intLit(2))), Target: 0}}, JudgeOptions{})
 	if j.Disagreements == nil || len(j.Disagreements) != 0 || len(j.PureRepeat) != 0 {
 		t.Errorf("no disagreements: %v, %v", j.Disagreements, j.PureRepeat)
+	}
+}
+
+// The observers a test gets are those whose result it can write: String
+// alone when the type has one (it shows the whole value), basic results
+// before opaque ones (V.Clone returns another *V). A call the facts say
+// leaves its receiver alone gets no observers on the receiver: they would
+// only repeat what the arrangement built.
+func TestJudgeObserverChoice(t *testing.T) {
+	prog := testProgram(t)
+	f := &fakeRunner{prog: prog}
+	newV, clone := opNamed(t, prog, "NewV"), opNamed(t, prog, "V.Clone")
+	corpus := []*search.Entry{
+		{Seq: mkSeq(call(newV, intLit(1))), Target: 0},
+		{Seq: mkSeq(call(newV, intLit(1)), call(clone, seq.Ref(0, 0))), Target: 1},
+	}
+	AddObservers(prog, corpus)
+	for i, want := range []string{"NewV V.String", "NewV V.Clone V.String"} {
+		if got := names(f, corpus[i].Seq); got != want {
+			t.Errorf("case %d: %s, want %s", i, got, want)
+		}
+	}
+	if r0, r1, r2 := observerRank(opNamed(t, prog, "V.String")), observerRank(opNamed(t, prog, "Stack.Len")), observerRank(clone); !(r0 < r1 && r1 < r2) {
+		t.Errorf("ranks String %d, Len %d, Clone %d; want increasing", r0, r1, r2)
 	}
 }

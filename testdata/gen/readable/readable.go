@@ -2,12 +2,15 @@
 // tests (issue 15): calls whose results say nothing (an opaque session, the
 // time), errors the package exports as sentinels and as a type, calls that
 // differ only in literals, inputs built by pure calls, and results where nil
-// and empty mean the same.
+// and empty mean the same, and random values (a key) where a literal would
+// do.
 package readable
 
 import (
+	"encoding/binary"
 	"errors"
 	"fmt"
+	"math/rand/v2"
 	"strconv"
 	"strings"
 	"time"
@@ -116,3 +119,40 @@ func (s *Session) Login(user string) (string, error) {
 	s.user = user
 	return prev, nil
 }
+
+// Key is an identifier of four bytes, like a UUID: an array a caller can
+// write as a literal.
+type Key [4]byte
+
+// NewKey returns a random key: nothing a test can assert about its value,
+// nor about a method's result on it. A test of Key's methods reads better,
+// and checks something, with readable.Key{} instead.
+func NewKey() Key {
+	var k Key
+	binary.LittleEndian.PutUint32(k[:], rand.Uint32())
+	return k
+}
+
+// Version is the key's first byte modulo 16, like a UUID's version.
+func (k Key) Version() int { return int(k[0] % 16) }
+
+// Reset sets the hits back to zero and returns how many there were: a
+// call a test makes for what it does, whose result an arrangement drops.
+func (s *Session) Reset() int {
+	n := s.hits
+	s.hits = 0
+	return n
+}
+
+// Visit calls f with each word and returns how many there were: its
+// callback is written where it is passed.
+func Visit(words []string, f func(string)) int {
+	for _, w := range words {
+		f(w)
+	}
+	return len(words)
+}
+
+// Describe says where a syntax error is: its argument is a fresh value
+// a test writes in the call, &readable.SyntaxError{...}.
+func Describe(e *SyntaxError) string { return fmt.Sprintf("%q at %d", e.Char, e.Pos) }
