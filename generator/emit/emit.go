@@ -460,6 +460,114 @@ func (r *renderer) body(c *oracle.Case, bo *bodyOpts, res *bodyResult) ([]ast.St
 	names := newNamer(r)
 	r.names = names
 	r.inl = map[[2]int]ast.Expr{}
+	pl := r.planBody(c, bo)
+	uses, checkedStmt, need, asserts, deferred, weak, dropped := pl.uses, pl.checkedStmt, pl.need, pl.asserts, pl.deferred, pl.weak, pl.dropped
+	checked := pl.checked
+	vars := map[[2]int]string{}
+	descs := map[int]desc{}
+	inlined := r.inlineBuilt(c)
+	r.inl = map[[2]int]ast.Expr{}
+	var out []ast.Stmt
+	notePos := -1
+	// targetAt is where the target's statement is when it throws all its
+	// results away.
+	targetAt := -1
+	restored := map[int]bool{}
+	for i, st := range s.Stmts {
+		op := r.prog.Ops[st.Op]
+		ov := bo.override
+		if dropped[i] {
+			continue
+		}
+		call, err := r.callExpr(s, op, i, st, vars, ov)
+		if err != nil {
+			return nil, err
+		}
+		if inlined[i] {
+			r.inl[[2]int{i, 0}] = call
+			continue
+		}
+		if i == c.Target {
+			notePos = len(out)
+		}
+		if op.Restore != nil && !restored[op.ID] {
+			// Package state the call sets is put back when the test ends,
+			// so that other tests see the package as it was.
+			restored[op.ID] = true
+			out = append(out, r.saveState(op, names)...)
+		}
+		descs[i] = r.describe(op, i, st, vars, ov)
+		if i != c.Target && uses[i] == 1 && !checkedStmt[i] && len(op.Results) == 1 && r.inlinable(s, i) {
+			// A callback or another package's constructor passed once is
+			// written in the call that takes it, as a person would:
+			// NewLRU(1, func(string, int) {}),
+			// csv.NewReader(strings.NewReader("a")).
+			r.inl[[2]int{i, 0}] = call
+			continue
+		}
+		var at int
+		out, at = r.callStmt(out, c, i, call, bo, need, vars)
+		if at >= 0 {
+			targetAt = at
+		}
+		for _, a := range asserts[i] {
+			out = append(out, r.assertion(a, vars[[2]int{a.Stmt, a.Result}], descs[a.Stmt])...)
+		}
+		if i != c.Target && !bo.keepAll && len(asserts[i]) == 1 && asserts[i][0].Kind == oracle.ErrNil && uses[i] == 0 {
+			out = guardInIf(out)
+		}
+		if i == c.Target && bo.afterTarget != nil {
+			more := bo.afterTarget(vars, descs[i])
+			checked = checked || len(more) > 0
+			out = append(out, more...)
+		}
+		if bo.afterStmt != nil {
+			more := bo.afterStmt(i, vars, descs[i])
+			checked = checked || len(more) > 0
+			out = append(out, more...)
+		}
+	}
+	out = r.targetNote(out, c, bo, checked, notePos, targetAt, descs)
+	for _, a := range deferred {
+		if weak[a] {
+			out = append(out, r.weakAssertion(a, vars[[2]int{a.Stmt, a.Result}], descs[a.Stmt])...)
+			continue
+		}
+		out = append(out, r.assertion(a, vars[[2]int{a.Stmt, a.Result}], descs[a.Stmt])...)
+	}
+	if res != nil {
+		res.vars, res.names, res.descs = vars, names, descs
+	}
+	return out, nil
+}
+
+// bodyPlan is what body decides before it writes a statement: which
+// results need variables, which assertions go where, which calls are
+// left out.
+type bodyPlan struct {
+	// uses counts, per statement, the later arguments reading its results.
+	uses []int
+	// checkedStmt marks the statements an assertion is about.
+	checkedStmt map[int]bool
+	// need marks the results that must be held in a variable.
+	need map[[2]int]bool
+	// asserts holds the assertions written right after their statement;
+	// deferred, those written at the end (values a later call may change).
+	asserts  map[int][]oracle.Assertion
+	deferred []oracle.Assertion
+	// checked says whether the test checks something about its target:
+	// one of its results or its error, or an observer called after it.
+	checked bool
+	// weak marks assertions on the target whose value cannot be written
+	// in full: they check what can be (non-nil, the length).
+	weak map[oracle.Assertion]bool
+	// dropped marks calls left out of the test.
+	dropped map[int]bool
+}
+
+// planBody decides, for case c, what body writes.
+func (r *renderer) planBody(c *oracle.Case, bo *bodyOpts) *bodyPlan {
+	s := c.Seq
 	checkedStmt := map[int]bool{}
 	for _, a := range c.Asserts {
 		checkedStmt[a.Stmt] = true
@@ -535,97 +643,59 @@ func (r *renderer) body(c *oracle.Case, bo *bodyOpts, res *bodyResult) ([]ast.St
 		// The error first: a value beside a non-nil error means nothing.
 		sort.SliceStable(as, func(i, j int) bool { return as[i].Kind != oracle.Equal && as[j].Kind == oracle.Equal })
 	}
-	vars := map[[2]int]string{}
-	descs := map[int]desc{}
-	inlined := r.inlineBuilt(c)
-	r.inl = map[[2]int]ast.Expr{}
-	var out []ast.Stmt
-	notePos := -1
-	// targetAt is where the target's statement is when it throws all its
-	// results away.
-	targetAt := -1
-	restored := map[int]bool{}
-	for i, st := range s.Stmts {
-		op := r.prog.Ops[st.Op]
-		ov := bo.override
-		if dropped[i] {
-			continue
+	return &bodyPlan{uses: uses, checkedStmt: checkedStmt, need: need, asserts: asserts,
+		deferred: deferred, checked: checked, weak: weak, dropped: dropped}
+}
+
+// callStmt appends statement i of case c, the call, to out: a plain call,
+// an assignment to the variables its needed results get (vars), or, for
+// the target whose results nothing reads, an assignment to _ whose index
+// in out is returned as targetAt (-1 otherwise).
+func (r *renderer) callStmt(out []ast.Stmt, c *oracle.Case, i int, call ast.Expr, bo *bodyOpts, need map[[2]int]bool, vars map[[2]int]string) (_ []ast.Stmt, targetAt int) {
+	op := r.prog.Ops[c.Seq.Stmts[i].Op]
+	names := r.names
+	targetAt = -1
+	if len(op.Results) == 0 {
+		out = append(out, &ast.ExprStmt{X: call})
+	} else {
+		lhs := make([]ast.Expr, len(op.Results))
+		anyNew := false
+		for j, t := range op.Results {
+			if need[[2]int{i, j}] {
+				isGot := i == c.Target && j == 0 && !(op.ErrResult && j == len(op.Results)-1) && !bo.noGot
+				n := names.name(t, isGot)
+				vars[[2]int{i, j}] = n
+				lhs[j] = ident(n)
+				anyNew = true
+			} else {
+				lhs[j] = ident("_")
+			}
 		}
-		call, err := r.callExpr(s, op, i, st, vars, ov)
-		if err != nil {
-			return nil, err
-		}
-		if inlined[i] {
-			r.inl[[2]int{i, 0}] = call
-			continue
-		}
-		if i == c.Target {
-			notePos = len(out)
-		}
-		if op.Restore != nil && !restored[op.ID] {
-			// Package state the call sets is put back when the test ends,
-			// so that other tests see the package as it was.
-			restored[op.ID] = true
-			out = append(out, r.saveState(op, names)...)
-		}
-		descs[i] = r.describe(op, i, st, vars, ov)
-		if i != c.Target && uses[i] == 1 && !checkedStmt[i] && len(op.Results) == 1 && r.inlinable(s, i) {
-			// A callback or another package's constructor passed once is
-			// written in the call that takes it, as a person would:
-			// NewLRU(1, func(string, int) {}),
-			// csv.NewReader(strings.NewReader("a")).
-			r.inl[[2]int{i, 0}] = call
-			continue
-		}
-		if len(op.Results) == 0 {
+		switch {
+		case !anyNew && i != c.Target && !bo.keepAll && (op.Kind == model.Call || op.Kind == model.Method):
+			// A call kept for what it does (Push, Add), whose results
+			// nobody reads: a statement of its own, as a person writes
+			// it, not a result thrown away. (Only a call can stand
+			// alone: &T{} or T(x) as a statement does not compile.)
 			out = append(out, &ast.ExprStmt{X: call})
-		} else {
-			lhs := make([]ast.Expr, len(op.Results))
-			anyNew := false
-			for j, t := range op.Results {
-				if need[[2]int{i, j}] {
-					isGot := i == c.Target && j == 0 && !(op.ErrResult && j == len(op.Results)-1) && !bo.noGot
-					n := names.name(t, isGot)
-					vars[[2]int{i, j}] = n
-					lhs[j] = ident(n)
-					anyNew = true
-				} else {
-					lhs[j] = ident("_")
-				}
+		case !anyNew:
+			if i == c.Target {
+				targetAt = len(out)
 			}
-			switch {
-			case !anyNew && i != c.Target && !bo.keepAll && (op.Kind == model.Call || op.Kind == model.Method):
-				// A call kept for what it does (Push, Add), whose results
-				// nobody reads: a statement of its own, as a person writes
-				// it, not a result thrown away. (Only a call can stand
-				// alone: &T{} or T(x) as a statement does not compile.)
-				out = append(out, &ast.ExprStmt{X: call})
-			case !anyNew:
-				if i == c.Target {
-					targetAt = len(out)
-				}
-				out = append(out, &ast.AssignStmt{Lhs: lhs, Tok: token.ASSIGN, Rhs: []ast.Expr{call}})
-			default:
-				out = append(out, &ast.AssignStmt{Lhs: lhs, Tok: token.DEFINE, Rhs: []ast.Expr{call}})
-			}
-		}
-		for _, a := range asserts[i] {
-			out = append(out, r.assertion(a, vars[[2]int{a.Stmt, a.Result}], descs[a.Stmt])...)
-		}
-		if i != c.Target && !bo.keepAll && len(asserts[i]) == 1 && asserts[i][0].Kind == oracle.ErrNil && uses[i] == 0 {
-			out = guardInIf(out)
-		}
-		if i == c.Target && bo.afterTarget != nil {
-			more := bo.afterTarget(vars, descs[i])
-			checked = checked || len(more) > 0
-			out = append(out, more...)
-		}
-		if bo.afterStmt != nil {
-			more := bo.afterStmt(i, vars, descs[i])
-			checked = checked || len(more) > 0
-			out = append(out, more...)
+			out = append(out, &ast.AssignStmt{Lhs: lhs, Tok: token.ASSIGN, Rhs: []ast.Expr{call}})
+		default:
+			out = append(out, &ast.AssignStmt{Lhs: lhs, Tok: token.DEFINE, Rhs: []ast.Expr{call}})
 		}
 	}
+	return out, targetAt
+}
+
+// targetNote says, when the test checks nothing about its target, that
+// the target must not panic and why nothing else is checked; when the
+// target's results are not read but observers after it check what it
+// did, it makes the target a plain call (targetAt: its statement).
+func (r *renderer) targetNote(out []ast.Stmt, c *oracle.Case, bo *bodyOpts, checked bool, notePos, targetAt int, descs map[int]desc) []ast.Stmt {
+	s := c.Seq
 	if !checked && notePos >= 0 && !bo.keepAll {
 		// Nothing the call returns can be compared (an address, the time,
 		// unexported state): the test says what it checks.
@@ -646,17 +716,7 @@ func (r *renderer) body(c *oracle.Case, bo *bodyOpts, res *bodyResult) ([]ast.St
 		// (observers) say what it did: it reads as a plain call.
 		out[targetAt] = &ast.ExprStmt{X: out[targetAt].(*ast.AssignStmt).Rhs[0]}
 	}
-	for _, a := range deferred {
-		if weak[a] {
-			out = append(out, r.weakAssertion(a, vars[[2]int{a.Stmt, a.Result}], descs[a.Stmt])...)
-			continue
-		}
-		out = append(out, r.assertion(a, vars[[2]int{a.Stmt, a.Result}], descs[a.Stmt])...)
-	}
-	if res != nil {
-		res.vars, res.names, res.descs = vars, names, descs
-	}
-	return out, nil
+	return out
 }
 
 // desc is how a call is named in failure messages: a format (user text

@@ -340,36 +340,7 @@ func (r *renderer) newTable(g []*oracle.Case) *table {
 	for i, c := range g {
 		slots[i] = r.slots(c)
 	}
-	// The target's error: checked inline when every row checks it the
-	// same way, else a wantErr field of the rows' error class.
-	if top.ErrResult {
-		tb.errRes = len(top.Results) - 1
-		key := [2]int{tgt, tb.errRes}
-		if a, ok := slots[0][key]; ok {
-			tb.errMode = errConst
-			class := errClassNone
-			for _, m := range slots {
-				b := m[key]
-				if r.errCheckKey(b) != r.errCheckKey(a) {
-					tb.errMode = errString
-				}
-				if cl := r.errClass(b); cl != errClassNone {
-					class = cl
-				}
-			}
-			if tb.errMode == errString {
-				switch class {
-				case errClassIs:
-					tb.errMode = errIs
-				case errClassAny:
-					tb.errMode = errBool
-				}
-			}
-			if tb.errMode == errConst {
-				tb.consts = append(tb.consts, a)
-			}
-		}
-	}
+	r.tableErr(tb, top, tgt, slots)
 	// The target's values: a want field where any row asserts one of
 	// basic type, inline where the (non-basic) value is the same in
 	// every row.
@@ -401,8 +372,54 @@ func (r *renderer) newTable(g []*oracle.Case) *table {
 		}
 		tb.wants = append(tb.wants, &wantField{name: name, stmt: tgt, result: j, typ: t})
 	}
-	// The observers' values: a want field where rows differ (the shape
-	// key made them want fields), inline where they are the same.
+	r.tableObserverWants(tb, s, tgt, slots)
+	for _, w := range tb.wants {
+		for _, m := range slots {
+			w.equateEmpty = w.equateEmpty || m[[2]int{w.stmt, w.result}].EquateEmpty
+		}
+	}
+	r.tableRowNames(tb, g, tgt)
+	return tb
+}
+
+// tableErr decides how tb checks the target's error (result errRes of
+// top): inline when every row checks it the same way, else a wantErr
+// field of the rows' error class.
+func (r *renderer) tableErr(tb *table, top *model.Op, tgt int, slots []map[[2]int]oracle.Assertion) {
+	if top.ErrResult {
+		tb.errRes = len(top.Results) - 1
+		key := [2]int{tgt, tb.errRes}
+		if a, ok := slots[0][key]; ok {
+			tb.errMode = errConst
+			class := errClassNone
+			for _, m := range slots {
+				b := m[key]
+				if r.errCheckKey(b) != r.errCheckKey(a) {
+					tb.errMode = errString
+				}
+				if cl := r.errClass(b); cl != errClassNone {
+					class = cl
+				}
+			}
+			if tb.errMode == errString {
+				switch class {
+				case errClassIs:
+					tb.errMode = errIs
+				case errClassAny:
+					tb.errMode = errBool
+				}
+			}
+			if tb.errMode == errConst {
+				tb.consts = append(tb.consts, a)
+			}
+		}
+	}
+}
+
+// tableObserverWants adds want fields for the values of the observers
+// after the target (statement tgt of s) where rows differ (the shape key
+// made them want fields); where they are the same they stay inline.
+func (r *renderer) tableObserverWants(tb *table, s *seq.Seq, tgt int, slots []map[[2]int]oracle.Assertion) {
 	taken := map[string]bool{"name": true}
 	for _, f := range tb.fields {
 		taken[f.name] = true
@@ -442,13 +459,12 @@ func (r *renderer) newTable(g []*oracle.Case) *table {
 			tb.skip[key] = true
 		}
 	}
-	for _, w := range tb.wants {
-		for _, m := range slots {
-			w.equateEmpty = w.equateEmpty || m[[2]int{w.stmt, w.result}].EquateEmpty
-		}
-	}
-	// Row names from the literals of the target call that differ, or,
-	// when those do not tell the rows apart, from all that differ.
+}
+
+// tableRowNames names the rows of tb from the literals of the target
+// call (statement tgt) that differ, or, when those do not tell the rows
+// apart, from all that differ.
+func (r *renderer) tableRowNames(tb *table, g []*oracle.Case, tgt int) {
 	for pass := 0; pass < 2; pass++ {
 		tb.names = tb.names[:0]
 		seen := map[string]bool{}
@@ -472,7 +488,6 @@ func (r *renderer) newTable(g []*oracle.Case) *table {
 			break
 		}
 	}
-	return tb
 }
 
 // isText reports whether values of t print best with %q.

@@ -277,33 +277,7 @@ func Build(pkg *types.Package, opts Options) *Program {
 		}
 		typesToTest = append(typesToTest, n)
 	}
-	// What the package's functions and methods return, known before any
-	// zero value is offered: a type with a constructor anywhere (a method
-	// of another type included) is not built from its zero value.
-	produced := map[string]bool{}
-	for _, op := range p.Ops {
-		for _, r := range op.Results {
-			produced[types.TypeString(r, nil)] = true
-		}
-	}
-	for _, n := range typesToTest {
-		ms := types.NewMethodSet(types.NewPointer(n))
-		for i := 0; i < ms.Len(); i++ {
-			if fn, ok := ms.At(i).Obj().(*types.Func); ok && fn.Exported() {
-				res := fn.Type().(*types.Signature).Results()
-				for j := 0; j < res.Len(); j++ {
-					rt := res.At(j).Type()
-					if types.Identical(deref(rt), n) {
-						// (*Scanner).Init returning *Scanner needs a
-						// Scanner first: a method is no constructor of
-						// its own receiver's type.
-						continue
-					}
-					produced[types.TypeString(rt, nil)] = true
-				}
-			}
-		}
-	}
+	produced := p.producedTypes(typesToTest)
 	for _, n := range typesToTest {
 		tn := n.Obj()
 		if _, isIface := n.Underlying().(*types.Interface); isIface {
@@ -349,6 +323,51 @@ func Build(pkg *types.Package, opts Options) *Program {
 	p.detective(opts.Support, opts)
 	p.assertions()
 	p.funcLits()
+	p.attachFacts(opts)
+	p.stateSetters()
+	p.varsUnsafe()
+	for i, op := range p.Ops {
+		op.ID = i
+	}
+	p.templates(opts.Construct)
+	return p
+}
+
+// producedTypes is what the package's functions and methods return,
+// known before any zero value is offered: a type with a constructor
+// anywhere (a method of another type included) is not built from its zero
+// value. Keys are types.TypeString of the result types.
+func (p *Program) producedTypes(typesToTest []*types.Named) map[string]bool {
+	produced := map[string]bool{}
+	for _, op := range p.Ops {
+		for _, r := range op.Results {
+			produced[types.TypeString(r, nil)] = true
+		}
+	}
+	for _, n := range typesToTest {
+		ms := types.NewMethodSet(types.NewPointer(n))
+		for i := 0; i < ms.Len(); i++ {
+			if fn, ok := ms.At(i).Obj().(*types.Func); ok && fn.Exported() {
+				res := fn.Type().(*types.Signature).Results()
+				for j := 0; j < res.Len(); j++ {
+					rt := res.At(j).Type()
+					if types.Identical(deref(rt), n) {
+						// (*Scanner).Init returning *Scanner needs a
+						// Scanner first: a method is no constructor of
+						// its own receiver's type.
+						continue
+					}
+					produced[types.TypeString(rt, nil)] = true
+				}
+			}
+		}
+	}
+	return produced
+}
+
+// attachFacts gives every operation of a function or method the facts
+// opts reads for it: effects, the panics and the protocol its docs state.
+func (p *Program) attachFacts(opts Options) {
 	for _, op := range p.Ops {
 		if opts.Effects != nil && op.Func != nil {
 			op.Effects = opts.Effects(op.Func)
@@ -360,13 +379,6 @@ func Build(pkg *types.Package, opts Options) *Program {
 			op.DocAdvance = opts.DocAdvance(op.Func)
 		}
 	}
-	p.stateSetters()
-	p.varsUnsafe()
-	for i, op := range p.Ops {
-		op.ID = i
-	}
-	p.templates(opts.Construct)
-	return p
 }
 
 // stateSetters pairs every state setter with the getter that restores
