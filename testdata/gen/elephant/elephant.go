@@ -1,6 +1,7 @@
 // Package elephant returns values through interfaces whose run-time types
-// other functions need: only pooling by run-time type (GRT's elephant
-// brain) connects them.
+// other functions need: without composite literals of the shapes (the
+// test switches construct off), only pooling by run-time type (GRT's
+// elephant brain) connects them.
 package elephant
 
 import "fmt"
