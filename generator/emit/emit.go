@@ -137,11 +137,17 @@ func Render(prog *model.Program, cases []*oracle.Case, opts Options) (*Output, e
 		if len(info.Keys) == 0 {
 			continue
 		}
-		out.Tests = append(out.Tests, info)
 		src, err := r.printDecl(&ast.FuncDecl{Name: ident(fname), Type: r.funcType("t", "T"), Body: &ast.BlockStmt{List: body}})
 		if err != nil {
 			return nil, err
 		}
+		if !parses(src) {
+			// A rendering gentest got wrong costs this test, not the
+			// file: its cases are skipped (and reported as such).
+			out.Skipped = append(out.Skipped, info.Keys...)
+			continue
+		}
+		out.Tests = append(out.Tests, info)
 		decls = append(decls, src)
 		if opts.Fuzz {
 			var seeds []*oracle.Case
@@ -316,6 +322,7 @@ func (r *renderer) printDecl(d ast.Decl, doc ...string) (string, error) {
 	for _, line := range doc {
 		b.WriteString("// " + line + "\n")
 	}
+	parenHeaderLits(d)
 	if err := printer.Fprint(&b, token.NewFileSet(), d); err != nil {
 		return "", err
 	}
