@@ -3,10 +3,13 @@
 # with the same seed and -execs and the default -p, each run in its own fresh
 # copy of the package, and compare the written files byte for byte.
 #
-# usage: bench/scripts/determinism.sh SUBJECTS [EXECS] [GENTEST]
-#   SUBJECTS  a subjects file (bench/subjects.txt)
-#   EXECS     the -execs budget (default 3000)
-#   GENTEST   a gentest binary (default: built from this checkout)
+# usage: bench/scripts/determinism.sh SUBJECTS [EXECS] [GENTEST] [GENTEST_B]
+#   SUBJECTS   a subjects file (bench/subjects.txt)
+#   EXECS      the -execs budget (default 3000)
+#   GENTEST    a gentest binary (default: built from this checkout)
+#   GENTEST_B  a second binary for the second run (default: GENTEST): two
+#              builds that should behave the same (a refactoring before and
+#              after) must write the same files
 # Prints one line per subject (identical / DIFFERENT / failed) and exits 1 if
 # any pair differs.
 set -uo pipefail
@@ -16,6 +19,7 @@ root=$(cd "$(dirname "$0")/../.." && pwd)
 work=$(mktemp -d)
 trap 'chmod -R u+w "$work"; rm -rf "$work"' EXIT
 gentest=${3:-$work/gentest}
+gentest_b=${4:-$gentest}
 if [ ! -x "$gentest" ]; then
 	(cd "$root" && go build -o "$gentest" ./cmd/gentest) || exit 2
 fi
@@ -46,8 +50,10 @@ while read -r mod dir; do
 	n=$((n + 1))
 	outs=()
 	for run in a b; do
+		bin=$gentest
+		if [ $run = b ]; then bin=$gentest_b; fi
 		pkg=$(copy "$mod" "$dir" "$work/$n$run")
-		(cd "$pkg" && "$gentest" gen -q -seed=1 -execs="$execs" -o gentest_det_test.go . >"$work/$n$run.log" 2>&1)
+		(cd "$pkg" && "$bin" gen -q -seed=1 -execs="$execs" -o gentest_det_test.go . >"$work/$n$run.log" 2>&1)
 		outs+=("$pkg/gentest_det_test.go")
 	done
 	if [ ! -f "${outs[0]}" ] || [ ! -f "${outs[1]}" ]; then
