@@ -398,6 +398,42 @@ func TestElephantAndFuncLits(t *testing.T) {
 	}
 }
 
+// panicWriter panics on the first line containing at: a stand-in for a
+// bug of gentest's own in the middle of a package's run.
+type panicWriter struct {
+	at  string
+	buf bytes.Buffer
+}
+
+func (w *panicWriter) Write(p []byte) (int, error) {
+	if bytes.Contains(p, []byte(w.at)) {
+		panic("injected by the test")
+	}
+	return w.buf.Write(p)
+}
+
+// A panic in one package's run is that package's error, with the panic
+// and its stack; the run returns, writes no file and leaves no executor.
+func TestPanicInPackageRunIsAnError(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds an executor; skipped with -short")
+	}
+	dir := scratchModule(t, "../testdata/gen/cheap", "example.com/cheap")
+	cfg := generator.Config{Dir: dir, Patterns: []string{"."}, Execs: 200, Seed: 1, Workers: 1,
+		CallTimeout: 300 * time.Millisecond, Analyzers: suite.Analyzers(), Log: &panicWriter{at: "search:"}}
+	sums, err := generator.Run(context.Background(), cfg)
+	if err == nil || !strings.Contains(err.Error(), "gentest internal error") || !strings.Contains(err.Error(), "injected by the test") {
+		t.Fatalf("Run returned %v, %v; want the injected panic as an internal error", sums, err)
+	}
+	if !strings.Contains(err.Error(), "goroutine ") {
+		t.Errorf("the error has no stack:\n%v", err)
+	}
+	files, _ := filepath.Glob(filepath.Join(dir, "*_gentest_test.go"))
+	if len(files) > 0 {
+		t.Errorf("a file was written: %v", files)
+	}
+}
+
 // Package-level settings: a setter with a getter is called only with its
 // state restored; a setter without one and a registry are left out; the
 // default object a getter hands out is never changed, while a fresh one

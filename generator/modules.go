@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"runtime/debug"
 	"sort"
 	"sync"
 
@@ -116,6 +117,16 @@ func runPackages(ctx context.Context, cfg Config, pkgs []*packages.Package, seve
 		go func() {
 			defer wg.Done()
 			defer func() { <-sem }()
+			defer func() {
+				// A bug of gentest's own in one package's run is that
+				// package's error, with what a report needs, not a crash
+				// of the whole run. The run's own defers (executors,
+				// scratch directories) have run by now; nothing was
+				// written, since writing is the last step.
+				if v := recover(); v != nil {
+					errs[i] = fmt.Errorf("%s: gentest internal error (please report it): %v\n%s", p.PkgPath, v, debug.Stack())
+				}
+			}()
 			if ctx.Err() != nil {
 				errs[i] = ctx.Err()
 				return
