@@ -895,7 +895,10 @@ type Values struct {
 	types  []types.Type // distinct pooled types, in order of first appearance
 	hashes map[string]map[uint64]bool
 	assign map[string][]*pooled // cache: parameter type -> candidates, rebuilt when pools grow
-	dirty  bool
+	// funcs caches holdsFunc per result type: pooling asks for every
+	// result of every executed sequence.
+	funcs map[types.Type]bool
+	dirty bool
 	// earning says whether the sequence being pooled added coverage;
 	// limit, when positive, replaces PoolCap; evicted counts the values
 	// bound dropped (pool.go).
@@ -905,7 +908,8 @@ type Values struct {
 }
 
 func newValues() *Values {
-	return &Values{byType: map[string][]*pooled{}, hashes: map[string]map[uint64]bool{}, assign: map[string][]*pooled{}}
+	return &Values{byType: map[string][]*pooled{}, hashes: map[string]map[uint64]bool{}, assign: map[string][]*pooled{},
+		funcs: map[types.Type]bool{}}
 }
 
 func (v *Values) addFrom(prog *model.Program, s *seq.Seq, res *rt.Result) {
@@ -932,7 +936,12 @@ func (v *Values) addFrom(prog *model.Program, s *seq.Seq, res *rt.Result) {
 				v.hashes[key] = hs
 			}
 			h := val.Hash
-			if holdsFunc(t, 0) {
+			hf, known := v.funcs[t]
+			if !known {
+				hf = holdsFunc(t, 0)
+				v.funcs[t] = hf
+			}
+			if hf {
 				// Every func hashes alike: WithTimeout(3) and a func
 				// literal, or []Option{WithTimeout(3)} and
 				// []Option{WithTLS(true)}, are told apart by the calls
