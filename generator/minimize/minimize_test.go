@@ -53,13 +53,19 @@ func Find(name string) (*Box, error)   { return nil, nil }
 `
 
 func testProgram(t *testing.T) (*model.Program, map[string]int) {
+	return programOf(t, "example.com/p", src)
+}
+
+// programOf builds the model of a one-file package at path, and its
+// operations' IDs by name.
+func programOf(t *testing.T, path, src string) (*model.Program, map[string]int) {
 	t.Helper()
 	fset := token.NewFileSet()
 	f, err := parser.ParseFile(fset, "p.go", src, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
-	pkg, err := (&types.Config{}).Check("example.com/p", fset, []*ast.File{f}, nil)
+	pkg, err := (&types.Config{}).Check(path, fset, []*ast.File{f}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,10 +1,6 @@
 package minimize
 
 import (
-	"go/ast"
-	"go/parser"
-	"go/token"
-	"go/types"
 	"testing"
 
 	"github.com/gentest-go/gentest/generator/model"
@@ -35,22 +31,7 @@ func (h Holder) Has() bool   { return h.P != nil }
 `
 
 func zeroProgram(t *testing.T) (*model.Program, map[string]int) {
-	t.Helper()
-	fset := token.NewFileSet()
-	f, err := parser.ParseFile(fset, "z.go", zeroSrc, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	pkg, err := (&types.Config{}).Check("example.com/z", fset, []*ast.File{f}, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	prog := model.Build(pkg, model.Options{})
-	ops := map[string]int{}
-	for _, op := range prog.Ops {
-		ops[op.Name] = op.ID
-	}
-	return prog, ops
+	return programOf(t, "example.com/z", zeroSrc)
 }
 
 // A value of an array or struct type of exported basic fields, built by a
