@@ -553,6 +553,41 @@ func (p *Program) contractSupport() {
 		p.add(&Op{Kind: Zero, Name: n.Obj().Name(), Type: n, Ptr: true,
 			Results: []types.Type{types.NewPointer(n)}, Support: true})
 	}
+	// A Marshal method called on a value (T, not *T) needs a T{} to
+	// marshal the zero value with: the round-trip contract compares x's
+	// encoding with the zero value's (a NullUUID whose Valid is false
+	// marshals as the zero NullUUID does), and the &T{} above is a *T.
+	var vals []*types.Named
+	for _, op := range p.Ops {
+		if op.Kind != Method || !strings.HasPrefix(op.Func.Name(), "Marshal") {
+			continue
+		}
+		n, ok := op.Params[0].Type.(*types.Named)
+		if !ok || p.hasValueZero(n) {
+			continue
+		}
+		dup := false
+		for _, v := range vals {
+			dup = dup || v == n
+		}
+		if !dup {
+			vals = append(vals, n)
+		}
+	}
+	for _, n := range vals {
+		p.add(&Op{Kind: Zero, Name: n.Obj().Name(), Type: n, Results: []types.Type{n}, Support: true})
+	}
+}
+
+// hasValueZero reports whether a zero-value operation makes a T (T{}, not
+// &T{}).
+func (p *Program) hasValueZero(t types.Type) bool {
+	for _, op := range p.Ops {
+		if op.Kind == Zero && !op.Ptr && types.Identical(op.Type, t) {
+			return true
+		}
+	}
+	return false
 }
 
 // zeroUsable reports whether &T{} is worth trying for a struct with no

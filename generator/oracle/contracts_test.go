@@ -93,8 +93,10 @@ func TestContractsChecks(t *testing.T) {
 		"V.Equal",             // equal-reflexive, per value
 		"V.Equal",
 		"V.Equal V.Equal", // equal-symmetric
-		"V.MarshalText V UnmarshalText V.Equal V.Equal", // marshal-roundtrip into a fresh &V{}
-		"V.MarshalText V UnmarshalText V.Equal V.Equal",
+		// marshal-roundtrip into a fresh &V{}, then the encoding of
+		// another &V{}
+		"V.MarshalText V UnmarshalText V.Equal V.Equal V V.MarshalText",
+		"V.MarshalText V UnmarshalText V.Equal V.Equal V V.MarshalText",
 		"V.String", "V.String", // string-panics
 	}
 	for i := range want {
@@ -179,6 +181,8 @@ func TestViolated(t *testing.T) {
 	nilV := rt.Value{Nil: true, Tree: &rt.Tree{Kind: rt.TNil}}
 	panicked := func(msg string) rt.StmtResult { return rt.StmtResult{Outcome: rt.OutPanic, PanicMsg: msg} }
 	ok := func(vs ...rt.Value) rt.StmtResult { return rt.StmtResult{Values: vs} }
+	zeroEnc := ok(rt.Value{Tree: &rt.Tree{Kind: rt.TBytes, S: "0"}}, nilV)
+	notRun := rt.StmtResult{Outcome: rt.OutSkipped}
 
 	tests := []struct {
 		name    string
@@ -211,18 +215,22 @@ func TestViolated(t *testing.T) {
 		{"Equal not reflexive: no verdict", build("clone-equal", "V.Clone", false), []rt.StmtResult{ok(ptr(7)), ok(b(false)), ok(b(false))}, ""},
 		{"clone panics: not shown", build("clone-equal", "V.Clone", false), []rt.StmtResult{panicked("boom"), ok(b(true)), ok(b(false))}, ""},
 		{"round trip", build("marshal-roundtrip", "V.MarshalText", false),
-			[]rt.StmtResult{ok(rt.Value{Tree: &rt.Tree{Kind: rt.TBytes, S: "1"}}, nilV), ok(ptr(1)), ok(nilV), ok(b(true)), ok(b(true))}, ""},
+			[]rt.StmtResult{ok(rt.Value{Tree: &rt.Tree{Kind: rt.TBytes, S: "1"}}, nilV), ok(ptr(1)), ok(nilV), ok(b(true)), ok(b(true)), ok(ptr(0)), zeroEnc}, ""},
 		{"round trip differs", build("marshal-roundtrip", "V.MarshalText", false),
-			[]rt.StmtResult{ok(rt.Value{Tree: &rt.Tree{Kind: rt.TBytes, S: "1"}}, nilV), ok(ptr(4)), ok(nilV), ok(b(true)), ok(b(false))},
+			[]rt.StmtResult{ok(rt.Value{Tree: &rt.Tree{Kind: rt.TBytes, S: "1"}}, nilV), ok(ptr(4)), ok(nilV), ok(b(true)), ok(b(false)), ok(ptr(0)), zeroEnc},
 			"UnmarshalText(V.MarshalText(x)) is not Equal to x"},
 		{"round trip rejected", build("marshal-roundtrip", "V.MarshalText", false),
-			[]rt.StmtResult{ok(rt.Value{Tree: &rt.Tree{Kind: rt.TBytes, S: "1"}}, nilV), ok(ptr(0)), ok(errV("bad text")), ok(b(true)), ok(b(false))},
+			[]rt.StmtResult{ok(rt.Value{Tree: &rt.Tree{Kind: rt.TBytes, S: "1"}}, nilV), ok(ptr(0)), ok(errV("bad text")), ok(b(true)), ok(b(false)), ok(ptr(0)), zeroEnc},
 			"UnmarshalText rejected what V.MarshalText produced: bad text"},
 		{"round trip panics", build("marshal-roundtrip", "V.MarshalText", false),
-			[]rt.StmtResult{ok(rt.Value{Tree: &rt.Tree{Kind: rt.TBytes, S: "1"}}, nilV), ok(ptr(0)), panicked("index out of range"), ok(b(true)), ok(b(false))},
+			[]rt.StmtResult{ok(rt.Value{Tree: &rt.Tree{Kind: rt.TBytes, S: "1"}}, nilV), ok(ptr(0)), panicked("index out of range"), notRun, notRun, notRun, notRun},
 			"UnmarshalText panicked on what V.MarshalText produced: index out of range"},
 		{"Marshal refused", build("marshal-roundtrip", "V.MarshalText", false),
-			[]rt.StmtResult{ok(nilV, errV("cannot")), ok(ptr(0)), ok(errV("empty")), ok(b(true)), ok(b(false))}, ""},
+			[]rt.StmtResult{ok(nilV, errV("cannot")), ok(ptr(0)), ok(errV("empty")), ok(b(true)), ok(b(false)), ok(ptr(0)), zeroEnc}, ""},
+		// The zero value's Marshal panics: the verdict on x stands.
+		{"zero value's Marshal panics", build("marshal-roundtrip", "V.MarshalText", false),
+			[]rt.StmtResult{ok(rt.Value{Tree: &rt.Tree{Kind: rt.TBytes, S: "1"}}, nilV), ok(ptr(0)), ok(errV("bad text")), ok(b(true)), ok(b(false)), ok(ptr(0)), panicked("nil")},
+			"UnmarshalText rejected what V.MarshalText produced: bad text"},
 	}
 	for _, tc := range tests {
 		c := tc.c
@@ -324,5 +332,81 @@ func TestRoundTripRejectedZeroValue(t *testing.T) {
 	got := Contracts(prog, f, []search.Pooled{{Seq: set, Type: wt}}, only)
 	if len(got) != 1 || got[0].Kind != "marshal-roundtrip" {
 		t.Fatalf("set-up value: %d findings, want one marshal-roundtrip", len(got))
+	}
+}
+
+// A value that marshals as its type's zero value does (a nullable whose
+// null state is "null" whatever else it holds) fails its round trip the
+// way the zero value fails its own: when Unmarshal rejects the zero
+// value's encoding, or gives back neither x nor the zero value, the
+// failure is the zero value's and no finding. Null's MarshalText takes a
+// Null: the zero value marshaled is a Null{}, not the *Null the round trip
+// unmarshals into.
+func TestRoundTripZeroEncoding(t *testing.T) {
+	prog := testProgram(t)
+	nt := prog.Pkg.Scope().Lookup("Null").Type()
+	conv := opNamed(t, prog, "Null")
+	if conv.Kind != model.Convert {
+		t.Fatalf("Null is made by a %v operation, want a conversion", conv.Kind)
+	}
+	only := map[string]bool{}
+	for _, k := range ContractNames {
+		only[k] = k != "marshal-roundtrip"
+	}
+	// xEnc is what MarshalText makes of x, "null" of the zero value;
+	// UnmarshalText rejects "null" when reject, else decodes it to dec.
+	run := func(xEnc string, reject bool, dec string) ([]*Finding, *fakeRunner) {
+		f := &fakeRunner{prog: prog}
+		f.edit = func(s rt.Seq, res *rt.Result) {
+			for i, st := range s.Stmts {
+				op := prog.Ops[st.Op]
+				switch {
+				case op.Kind == model.Zero && !op.Ptr:
+					res.Stmts[i].Values[0].Tree = &rt.Tree{Kind: rt.TString}
+				case op.Name == "Null.MarshalText":
+					enc := xEnc
+					if prog.Ops[s.Stmts[st.Args[0].Stmt].Op].Kind == model.Zero {
+						enc = "null"
+					}
+					res.Stmts[i].Values[0].Tree = &rt.Tree{Kind: rt.TBytes, S: enc}
+				case op.Name == "Null.UnmarshalText":
+					z := st.Args[0].Stmt
+					res.Stmts[z].Values[0].Tree = &rt.Tree{Kind: rt.TPtr, Elems: []rt.Tree{{Kind: rt.TString, S: dec}}}
+					if reject {
+						res.Stmts[i].Values[0] = rt.Value{Tree: &rt.Tree{Kind: rt.TError, S: "invalid length: 4"}}
+					}
+				}
+			}
+		}
+		x := search.Pooled{Seq: mkSeq(call(conv, strLit("u"))), Type: nt}
+		return Contracts(prog, f, []search.Pooled{x}, only), f
+	}
+	got, f := run("null", true, "")
+	if len(f.reqs) != 1 || tail(f, f.reqs[0], 1) != "Null.MarshalText Null Null.UnmarshalText Null Null.MarshalText" {
+		t.Fatalf("checks: %d, want one round trip ending with the encoding of a Null{}", len(f.reqs))
+	}
+	if z := prog.Ops[f.reqs[0].Stmts[4].Op]; z.Kind != model.Zero || z.Ptr {
+		t.Errorf("the zero value marshaled is made by %s (Ptr %v), want Null{}", z.Name, z.Ptr)
+	}
+	tests := []struct {
+		name   string
+		xEnc   string
+		reject bool
+		dec    string
+		want   int
+	}{
+		{"encodes as the zero value, rejected", "null", true, "", 0},
+		{"encodes as the zero value, decoded to another value", "null", false, "other", 0},
+		// The zero value round-trips; x came back as the zero value: x
+		// lost its state (a Marshal that writes nothing of x).
+		{"encodes as the zero value, decoded to the zero value", "null", false, "", 1},
+		{"own encoding, rejected", "u", true, "", 1},
+		{"own encoding, decoded to another value", "u", false, "other", 1},
+	}
+	for _, tc := range tests {
+		got, _ = run(tc.xEnc, tc.reject, tc.dec)
+		if len(got) != tc.want {
+			t.Errorf("%s: %d findings, want %d", tc.name, len(got), tc.want)
+		}
 	}
 }
