@@ -337,9 +337,8 @@ func TestRoundTripRejectedZeroValue(t *testing.T) {
 
 // A value that marshals as its type's zero value does (a nullable whose
 // null state is "null" whatever else it holds) fails its round trip the
-// way the zero value fails its own: when Unmarshal rejects the zero
-// value's encoding, or gives back neither x nor the zero value, the
-// failure is the zero value's and no finding. Null's MarshalText takes a
+// way the zero value fails its own, whether Unmarshal rejects the zero
+// value's encoding or gives back the zero value or another: no finding. Null's MarshalText takes a
 // Null: the zero value marshaled is a Null{}, not the *Null the round trip
 // unmarshals into.
 func TestRoundTripZeroEncoding(t *testing.T) {
@@ -354,7 +353,8 @@ func TestRoundTripZeroEncoding(t *testing.T) {
 		only[k] = k != "marshal-roundtrip"
 	}
 	// xEnc is what MarshalText makes of x, "null" of the zero value;
-	// UnmarshalText rejects "null" when reject, else decodes it to dec.
+	// UnmarshalText panics when dec is "panic", rejects the encoding when
+	// reject, else decodes it to dec.
 	run := func(xEnc string, reject bool, dec string) ([]*Finding, *fakeRunner) {
 		f := &fakeRunner{prog: prog}
 		f.edit = func(s rt.Seq, res *rt.Result) {
@@ -374,6 +374,9 @@ func TestRoundTripZeroEncoding(t *testing.T) {
 					res.Stmts[z].Values[0].Tree = &rt.Tree{Kind: rt.TPtr, Elems: []rt.Tree{{Kind: rt.TString, S: dec}}}
 					if reject {
 						res.Stmts[i].Values[0] = rt.Value{Tree: &rt.Tree{Kind: rt.TError, S: "invalid length: 4"}}
+					}
+					if dec == "panic" {
+						res.Stmts[i] = rt.StmtResult{Outcome: rt.OutPanic, PanicMsg: "index out of range"}
 					}
 				}
 			}
@@ -397,9 +400,12 @@ func TestRoundTripZeroEncoding(t *testing.T) {
 	}{
 		{"encodes as the zero value, rejected", "null", true, "", 0},
 		{"encodes as the zero value, decoded to another value", "null", false, "other", 0},
-		// The zero value round-trips; x came back as the zero value: x
-		// lost its state (a Marshal that writes nothing of x).
-		{"encodes as the zero value, decoded to the zero value", "null", false, "", 1},
+		// null means the null state, whatever x held besides.
+		{"encodes as the zero value, decoded to the zero value", "null", false, "", 0},
+		{"own encoding, decoded to the zero value", "u", false, "", 1},
+		// Unmarshal must answer any bytes with an error, the zero
+		// value's included.
+		{"encodes as the zero value, Unmarshal panics", "null", false, "panic", 1},
 		{"own encoding, rejected", "u", true, "", 1},
 		{"own encoding, decoded to another value", "u", false, "other", 1},
 	}
