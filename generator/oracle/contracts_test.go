@@ -416,3 +416,31 @@ func TestRoundTripZeroEncoding(t *testing.T) {
 		}
 	}
 }
+
+// A String that panics is no finding when its doc comment announces the
+// panic (rule 4 on the whole test, the contract's own call included); the
+// same panic undocumented is one.
+func TestStringPanicsDocumented(t *testing.T) {
+	prog := testProgram(t)
+	f := &fakeRunner{prog: prog}
+	f.edit = func(s rt.Seq, res *rt.Result) {
+		for i := range s.Stmts {
+			if f.opName(s, i) == "V.String" {
+				res.Stmts[i] = rt.StmtResult{Outcome: rt.OutPanic, PanicMsg: "index out of range [7] with length 7"}
+			}
+		}
+	}
+	only := map[string]bool{}
+	for _, k := range ContractNames {
+		only[k] = k != "string-panics"
+	}
+	if got := Contracts(prog, f, pooledValues(t, prog), only); len(got) != 1 || got[0].Kind != "string-panics" {
+		t.Fatalf("undocumented: %d findings, want one string-panics", len(got))
+	}
+	str := opNamed(t, prog, "V.String")
+	str.DocPanics = "It panics if v is out of range."
+	defer func() { str.DocPanics = "" }()
+	if got := Contracts(prog, f, pooledValues(t, prog), only); len(got) != 0 {
+		t.Errorf("documented: %d findings (%s), want none", len(got), got[0].Message)
+	}
+}

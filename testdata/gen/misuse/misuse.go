@@ -7,7 +7,8 @@
 // true is misuse too. Its NullCount is absent when Valid is false, and
 // then marshals as its zero value does, to a form Unmarshal refuses: the
 // round trip of an absent count fails as the zero value's does, which is
-// no finding either.
+// no finding either. Its Weekday's String documents its panic on a number
+// that is no day of the week.
 package misuse
 
 import (
@@ -237,4 +238,22 @@ func (n *NullCount) UnmarshalBinary(b []byte) error {
 	}
 	n.Count, n.Valid = int64(binary.BigEndian.Uint64(b)), true
 	return nil
+}
+
+// Weekday is a day of the week, Sunday = 0 to Saturday = 6.
+type Weekday int
+
+var dayNames = [...]string{"Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"}
+
+// String returns the English name of the day. It panics if d is not a day
+// of the week (0 to 6).
+func (d Weekday) String() string { return dayNames[d] }
+
+// Valid reports whether d is a day of the week: a caller checks a
+// number it did not make before it asks for the name.
+func (d Weekday) Valid() bool {
+	if d < 0 || d > 6 {
+		return false
+	}
+	return true
 }
