@@ -129,25 +129,21 @@ func (r *renderer) finding(f *oracle.Finding, used map[string]bool) (src, name s
 			return "", "", err
 		}
 		body = append(body, stmts...)
+		// A check whose call panics (String itself, Unmarshal on what
+		// Marshal made) fails the test instead of ending the test
+		// binary: a panic ends the -count=3 confirmation after its first
+		// run, and the finding would be dropped as not reproduced.
+		switch ch.Kind {
+		case oracle.CheckNoPanic:
+			body = append([]ast.Stmt{recoverAsError(r.prog.Ops[c.Seq.Stmts[ch.Stmt].Op].Name + "." + orDefault(ch.Method, "String") + "()")}, body...)
+		case oracle.CheckRoundTrip:
+			body = append([]ast.Stmt{recoverAsError("the " + orDefault(ch.Method, "MarshalJSON") + " round trip")}, body...)
+		}
 	case oracle.CheckPanic:
 		// Report the panic as a failure instead of letting it end the
 		// test binary: every finding test then runs under the tag.
 		op := r.prog.Ops[c.Seq.Stmts[c.Target].Op]
-		what := op.Name + "()"
-		recov := &ast.IfStmt{
-			Init: &ast.AssignStmt{Lhs: []ast.Expr{ident("r")}, Tok: token.DEFINE,
-				Rhs: []ast.Expr{&ast.CallExpr{Fun: ident("recover")}}},
-			Cond: &ast.BinaryExpr{X: ident("r"), Op: token.NEQ, Y: ident("nil")},
-			Body: &ast.BlockStmt{List: []ast.Stmt{&ast.ExprStmt{X: &ast.CallExpr{
-				Fun:  &ast.SelectorExpr{X: ident("t"), Sel: ident("Errorf")},
-				Args: []ast.Expr{&ast.BasicLit{Kind: token.STRING, Value: strconv.Quote(strings.ReplaceAll(what, "%", "%%") + " panicked: %v")}, ident("r")},
-			}}}},
-		}
-		deferStmt := &ast.DeferStmt{Call: &ast.CallExpr{Fun: &ast.FuncLit{
-			Type: &ast.FuncType{Params: &ast.FieldList{}},
-			Body: &ast.BlockStmt{List: []ast.Stmt{recov}},
-		}}}
-		body = append([]ast.Stmt{deferStmt}, body...)
+		body = append([]ast.Stmt{recoverAsError(op.Name + "()")}, body...)
 	}
 	kind := f.Kind
 	if kind == "" {
@@ -167,6 +163,32 @@ func (r *renderer) finding(f *oracle.Finding, used map[string]bool) (src, name s
 	doc = append(doc, wrap("It fails until the bug is fixed; go\x00test\x00-tags\x00"+r.opts.BuildTag+" runs it.", docWidth)...)
 	src, err = r.printDecl(&ast.FuncDecl{Name: ident(name), Type: r.funcType("t", "T"), Body: block(body...)}, doc...)
 	return src, name, err
+}
+
+// recoverAsError is a deferred recover that reports a panic of what as a
+// test failure.
+func recoverAsError(what string) ast.Stmt {
+	recov := &ast.IfStmt{
+		Init: &ast.AssignStmt{Lhs: []ast.Expr{ident("r")}, Tok: token.DEFINE,
+			Rhs: []ast.Expr{&ast.CallExpr{Fun: ident("recover")}}},
+		Cond: &ast.BinaryExpr{X: ident("r"), Op: token.NEQ, Y: ident("nil")},
+		Body: &ast.BlockStmt{List: []ast.Stmt{&ast.ExprStmt{X: &ast.CallExpr{
+			Fun:  &ast.SelectorExpr{X: ident("t"), Sel: ident("Errorf")},
+			Args: []ast.Expr{&ast.BasicLit{Kind: token.STRING, Value: strconv.Quote(strings.ReplaceAll(what, "%", "%%") + " panicked: %v")}, ident("r")},
+		}}}},
+	}
+	return &ast.DeferStmt{Call: &ast.CallExpr{Fun: &ast.FuncLit{
+		Type: &ast.FuncType{Params: &ast.FieldList{}},
+		Body: &ast.BlockStmt{List: []ast.Stmt{recov}},
+	}}}
+}
+
+// orDefault is s, or def when s is empty.
+func orDefault(s, def string) string {
+	if s == "" {
+		return def
+	}
+	return s
 }
 
 func firstLine(s string) string {
