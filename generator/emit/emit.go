@@ -1063,6 +1063,11 @@ func (r *renderer) callExpr(s *seq.Seq, op *model.Op, i int, st seq.Stmt, vars m
 // generic function's instance always spelled (Map[int, string]): they
 // cannot always be inferred from the arguments (NewStack[T any](size int)).
 func (r *renderer) funcExpr(op *model.Op) (ast.Expr, error) {
+	if op.Func == nil {
+		// A conversion, literal or assignment has no function to name
+		// (a fuzz target over T(x) asked for one and crashed gentest).
+		return nil, fmt.Errorf("operation %s is not a function call", op.FullName())
+	}
 	fun := sel(ident(r.qualify(op.Func.Pkg())), op.Func.Name())
 	if len(op.TypeArgs) == 0 {
 		return fun, nil
