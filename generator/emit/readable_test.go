@@ -107,7 +107,7 @@ func TestEveryTestChecksItsTarget(t *testing.T) {
 		t.Fatal(err)
 	}
 	hit := funcSrc(t, out.Src, "TestSession_Hit")
-	mustContain(t, "TestSession_Hit", hit, "session.Hit()\n", "if n != 1 {")
+	mustContain(t, "TestSession_Hit", hit, "session.Hit()\n", "if n := session.Hits(); n != 1 {")
 	for _, noise := range []string{"User()", "Started()", "must not panic", "zed"} {
 		if strings.Contains(hit, noise) {
 			t.Errorf("TestSession_Hit has %q:\n%s", noise, hit)
@@ -234,8 +234,8 @@ func TestTablesAndNames(t *testing.T) {
 		"if diff := cmp.Diff(tt.want, got); diff != \"\" {")
 	mustContain(t, "TestSession_Hit", funcSrc(t, out.Src, "TestSession_Hit"),
 		"\t\twantUser string\n", `{name: "ann", user: "ann", wantUser: "ann"},`,
-		"if s != tt.wantUser {", `t.Errorf("session.User() = %q, want %q", s, tt.wantUser)`,
-		"if n != 1 {", `t.Errorf("session.Hits() = %v, want 1", n)`)
+		"if s := session.User(); s != tt.wantUser {", `t.Errorf("session.User() = %q, want %q", s, tt.wantUser)`,
+		"if n := session.Hits(); n != 1 {", `t.Errorf("session.Hits() = %v, want 1", n)`)
 	ti := info(out, "TestSession_Hits")
 	if ti == nil || strings.Join(ti.Subtests, ",") != "after_Hit_ann,after_Hit_bob" {
 		t.Errorf("TestSession_Hits subtests = %+v, want after_Hit_ann,after_Hit_bob", ti)
@@ -337,7 +337,7 @@ func TestTableObserversAfterErrors(t *testing.T) {
 	}
 	src := funcSrc(t, out.Src, "TestSession_Login")
 	mustContain(t, "TestSession_Login", src, `{name: "empty", user: "", wantUser: "ann", wantErr: readable.ErrEmpty},`,
-		"if s != tt.wantUser {", "if got != tt.want {")
+		"if s := session.User(); s != tt.wantUser {", "if got != tt.want {")
 	if strings.Contains(src, "return\n") {
 		t.Errorf("a row with an error returns before the observer's check:\n%s", src)
 	}
@@ -485,4 +485,53 @@ func TestInlineNewValue(t *testing.T) {
 		t.Fatal(err)
 	}
 	mustContain(t, "TestDescribe", funcSrc(t, out.Src, "TestDescribe"), "got := readable.Describe(&readable.SyntaxError{})")
+}
+
+// A check reads best next to the call it checks: whether a returned
+// pointer is nil cannot change later, so it is written right after the
+// target, and an observer whose result only its check reads is the init of
+// that check (if n := got.Hits(); n != 0), as Go tests write it.
+func TestChecksNextToCalls(t *testing.T) {
+	prog := loadReadable(t)
+	ref := func(i int) []seq.Arg { return []seq.Arg{seq.Ref(i, 0)} }
+	hits := prog.Ops[opID(t, prog, "Session.Hits")].Results[0]
+	user := prog.Ops[opID(t, prog, "Session.User")].Results[0]
+	fork := prog.Ops[opID(t, prog, "Session.Fork")].Results[0]
+	c := &oracle.Case{Seq: mk(t, prog, stmt{"NewSession", lits(str("ann"))}, stmt{"Session.Fork", ref(0)},
+		stmt{"Session.Hits", ref(1)}, stmt{"Session.User", ref(1)}), Target: 1,
+		Asserts: []oracle.Assertion{eq(1, 0, fork, opaque), eq(2, 0, hits, tree(0)), eq(3, 0, user, tree("ann"))}}
+	out, err := Render(prog, []*oracle.Case{c}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := funcSrc(t, out.Src, "TestSession_Fork")
+	mustContain(t, "TestSession_Fork", src, "got := session.Fork()\n\tif got == nil {",
+		"if n := got.Hits(); n != 0 {", `if s := got.User(); s != "ann" {`)
+	if strings.Index(src, "got == nil") > strings.Index(src, "got.Hits()") {
+		t.Errorf("the nil check of Fork's result comes after the observers:\n%s", src)
+	}
+}
+
+// An observer's variable read by a later statement stays a statement of
+// its own: scoped to an if, the later read would not compile.
+func TestChecksInIfKeepsReadVariables(t *testing.T) {
+	parse := func(src string) []ast.Stmt {
+		f, err := parser.ParseFile(token.NewFileSet(), "x.go", "package p\nfunc f() {\n"+src+"\n}", 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return f.Decls[0].(*ast.FuncDecl).Body.List
+	}
+	stmts := parse("n := l.Len()\nif n != 1 { t.Errorf(\"x\") }\nuse(n)\nm := l.Cap()\nif m != 2 { t.Errorf(\"y\") }")
+	observed := map[*ast.AssignStmt]bool{stmts[0].(*ast.AssignStmt): true, stmts[3].(*ast.AssignStmt): true}
+	got := checksInIf(stmts, observed)
+	if len(got) != 4 {
+		t.Fatalf("checksInIf gave %d statements, want 4 (n kept, m folded)", len(got))
+	}
+	if _, ok := got[0].(*ast.AssignStmt); !ok {
+		t.Errorf("n := l.Len() was folded although use(n) reads it")
+	}
+	if s, ok := got[3].(*ast.IfStmt); !ok || s.Init == nil {
+		t.Errorf("m := l.Cap() was not folded into its check")
+	}
 }
