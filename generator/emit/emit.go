@@ -489,6 +489,10 @@ func (r *renderer) body(c *oracle.Case, bo *bodyOpts, res *bodyResult) ([]ast.St
 		if dropped[i] {
 			continue
 		}
+		if x := r.addressedVar(c, i, vars, len(asserts[i]) > 0 || deferredOn(deferred, i)); x != nil {
+			r.inl[[2]int{i, 0}] = x
+			continue
+		}
 		call, err := r.callExpr(s, op, i, st, vars, ov)
 		if err != nil {
 			return nil, err
@@ -929,6 +933,50 @@ func guardInIf(out []ast.Stmt) []ast.Stmt {
 	ast.Inspect(check.Body, rename)
 	check.Init = as
 	return append(out[:len(out)-2], check)
+}
+
+// addressedVar returns the variable whose address statement i takes when
+// &v is only ever the receiver of method calls: Go takes a variable's
+// address for a pointer method itself, so iterator.Next() reads better
+// than iterator2 := &iterator; iterator2.Next(), and means the same (both
+// call the method on the variable). Nil when statement i is not such an
+// address.
+func (r *renderer) addressedVar(c *oracle.Case, i int, vars map[[2]int]string, checked bool) ast.Expr {
+	st := c.Seq.Stmts[i]
+	if r.prog.Ops[st.Op].Kind != model.Addr || i == c.Target || checked || len(st.Args) != 1 || st.Args[0].IsLit {
+		return nil
+	}
+	name, ok := vars[[2]int{st.Args[0].Stmt, st.Args[0].Result}]
+	if !ok || r.inl[[2]int{st.Args[0].Stmt, st.Args[0].Result}] != nil {
+		return nil // a value written in place is not addressable
+	}
+	used := false
+	for _, later := range c.Seq.Stmts[i+1:] {
+		for k, a := range later.Args {
+			if a.IsLit || a.Stmt != i {
+				continue
+			}
+			if k != 0 || r.prog.Ops[later.Op].Kind != model.Method {
+				return nil
+			}
+			used = true
+		}
+	}
+	if !used {
+		return nil
+	}
+	return ident(name)
+}
+
+// deferredOn reports whether one of the assertions written at the end
+// is about statement i.
+func deferredOn(deferred []oracle.Assertion, i int) bool {
+	for _, a := range deferred {
+		if a.Stmt == i {
+			return true
+		}
+	}
+	return false
 }
 
 // checksInIf writes an observer call that only its check reads as the

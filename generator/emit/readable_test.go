@@ -45,7 +45,7 @@ func loadReadable(t testing.TB) *model.Program {
 			return
 		}
 		pure := map[string]bool{"User": true, "Hits": true, "Started": true, "Fork": true, "Quote": true,
-			"Words": true, "Grade": true, "ParseDigits": true, "Unquote": true, "Error": true}
+			"Words": true, "Grade": true, "ParseDigits": true, "Unquote": true, "Error": true, "Name": true, "Next": true}
 		readableProg = model.Build(pkg, model.Options{Effects: func(fn *types.Func) model.Effects {
 			switch {
 			case pure[fn.Name()]:
@@ -533,5 +533,41 @@ func TestChecksInIfKeepsReadVariables(t *testing.T) {
 	}
 	if s, ok := got[3].(*ast.IfStmt); !ok || s.Init == nil {
 		t.Errorf("m := l.Cap() was not folded into its check")
+	}
+}
+
+// A value returned by value whose observer has a pointer receiver
+// (Level.Next, Name on *Level) is observed through its address, which the
+// model has for it as a support operation; the test calls the observer on
+// the variable, as Go allows: got.Name(), not level2 := &got.
+func TestObserverThroughAddress(t *testing.T) {
+	prog := loadReadable(t)
+	addr := -1
+	for _, op := range prog.Ops {
+		if op.Kind == model.Addr && types.TypeString(op.Type, nil) == "example.com/readable.Level" {
+			if !op.Support {
+				t.Errorf("&Level is not a support operation: the search would call it")
+			}
+			addr = op.ID
+		}
+	}
+	if addr < 0 {
+		t.Fatal("the model has no &v for Level, whose observer Name wants a *Level")
+	}
+	name := prog.Ops[opID(t, prog, "Level.Name")].Results[0]
+	c := &oracle.Case{Seq: &seq.Seq{Stmts: []seq.Stmt{
+		{Op: opID(t, prog, "NewLevel"), Args: lits(seq.Lit{Kind: seq.LitInt, I: 1})},
+		{Op: opID(t, prog, "Level.Next"), Args: []seq.Arg{seq.Ref(0, 0)}},
+		{Op: addr, Args: []seq.Arg{seq.Ref(1, 0)}},
+		{Op: opID(t, prog, "Level.Name"), Args: []seq.Arg{seq.Ref(2, 0)}},
+	}}, Target: 1, Asserts: []oracle.Assertion{eq(3, 0, name, tree("L2"))}}
+	out, err := Render(prog, []*oracle.Case{c}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := funcSrc(t, out.Src, "TestLevel_Next")
+	mustContain(t, "TestLevel_Next", src, "got := level.Next()", `if s := got.Name(); s != "L2" {`)
+	if strings.Contains(src, "&got") || strings.Contains(src, "must not panic") {
+		t.Errorf("TestLevel_Next takes the address itself or checks nothing:\n%s", src)
 	}
 }

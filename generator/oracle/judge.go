@@ -90,6 +90,11 @@ func Judge(prog *model.Program, runner search.Runner, corpus []*search.Entry, op
 		// result, say) is cut off with everything after it.
 		for k := e.Target + 1; k < len(o.Result.Stmts); k++ {
 			if o.Result.Stmts[k].Outcome != rt.OutNormal {
+				// An address taken for the observers cut off serves
+				// nothing any more (_ = &got): it goes too.
+				for k > e.Target+1 && prog.Ops[e.Seq.Stmts[k-1].Op].Kind == model.Addr {
+					k--
+				}
 				e.Seq = &seq.Seq{Stmts: e.Seq.Stmts[:k]}
 				o.Result.Stmts = o.Result.Stmts[:k]
 				break
@@ -195,10 +200,14 @@ func AddObservers(prog *model.Program, corpus []*search.Entry) {
 		s := e.Seq.Clone()
 		for _, ref := range refs {
 			t := prog.Ops[s.Stmts[ref.Stmt].Op].Results[ref.Result]
-			var obs []*model.Op
-			for _, ob := range prog.Ops {
-				if ob.Observer() && ob != op && types.AssignableTo(t, ob.Params[0].Type) {
-					obs = append(obs, ob)
+			obs := observersOf(prog, op, t)
+			if addr := addressOf(prog, t); len(obs) == 0 && addr != nil {
+				// A value whose observers want its address (a Version
+				// returned by value, String on *Version): called through
+				// &v, which a test writes as got.String().
+				if obs = observersOf(prog, op, addr.Results[0]); len(obs) > 0 {
+					s.Stmts = append(s.Stmts, seq.Stmt{Op: addr.ID, Args: []seq.Arg{ref}})
+					ref = seq.Ref(len(s.Stmts)-1, 0)
 				}
 			}
 			// The observers that say most in a test come first: String,
@@ -217,6 +226,28 @@ func AddObservers(prog *model.Program, corpus []*search.Entry) {
 		}
 		e.Seq = s
 	}
+}
+
+// observersOf lists the observers that take a value of type t, but op.
+func observersOf(prog *model.Program, op *model.Op, t types.Type) []*model.Op {
+	var obs []*model.Op
+	for _, ob := range prog.Ops {
+		if ob.Observer() && ob != op && types.AssignableTo(t, ob.Params[0].Type) {
+			obs = append(obs, ob)
+		}
+	}
+	return obs
+}
+
+// addressOf is the model's &v operation for values of type t, nil if it
+// has none.
+func addressOf(prog *model.Program, t types.Type) *model.Op {
+	for _, op := range prog.Ops {
+		if op.Kind == model.Addr && types.Identical(op.Params[0].Type, t) {
+			return op
+		}
+	}
+	return nil
 }
 
 // observerRank orders observers by what their result can tell a test: 0
