@@ -571,3 +571,23 @@ func TestObserverThroughAddress(t *testing.T) {
 		t.Errorf("TestLevel_Next takes the address itself or checks nothing:\n%s", src)
 	}
 }
+
+// Rows of a table whose target returns what no row can write, but not nil
+// in any row, check that much in the loop: if got == nil.
+func TestTableNonNil(t *testing.T) {
+	prog := loadReadable(t)
+	sess := prog.Ops[opID(t, prog, "NewSession")].Results[0]
+	row := func(key int, name string) *oracle.Case {
+		return &oracle.Case{Seq: mk(t, prog, stmt{"NewSession", lits(str(name))}), Target: 0, Key: key,
+			Asserts: []oracle.Assertion{eq(0, 0, sess, opaque)}}
+	}
+	out, err := Render(prog, []*oracle.Case{row(0, "ann"), row(1, "bob")}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := funcSrc(t, out.Src, "TestNewSession")
+	mustContain(t, "TestNewSession", src, "for _, tt := range tests {", "got := readable.NewSession(tt.user)", "if got == nil {")
+	if strings.Contains(src, "must not panic") {
+		t.Errorf("TestNewSession says it checks nothing:\n%s", src)
+	}
+}

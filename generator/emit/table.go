@@ -32,7 +32,10 @@ type table struct {
 	errMode int
 	errRes  int // index of the target's error result
 	// consts are the target's checks that are the same in every row.
-	consts   []oracle.Assertion
+	consts []oracle.Assertion
+	// nonNil are the target's results no row can write but every row
+	// saw not nil (a ring, a writer): checked inline to be non-nil.
+	nonNil   []oracle.Assertion
 	override map[[2]int]*field
 	// skip holds the observer results whose checks are want fields.
 	skip map[[2]int]bool
@@ -155,6 +158,33 @@ func (r *renderer) slots(c *oracle.Case) map[[2]int]oracle.Assertion {
 		m[[2]int{a.Stmt, a.Result}] = a
 	}
 	return m
+}
+
+// nonNilInEveryRow returns the assertion of the first row on result key
+// when no row can write that result but every row has a check of it that
+// a test can make, that it is not nil (a pointer, interface, function or
+// channel: a slice's or map's check also has its length, which rows may
+// not share).
+func (r *renderer) nonNilInEveryRow(g []*oracle.Case, key [2]int, slots []map[[2]int]oracle.Assertion) (oracle.Assertion, bool) {
+	var first oracle.Assertion
+	for i, c := range g {
+		if _, ok := slots[i][key]; ok {
+			return first, false
+		}
+		found := false
+		for _, a := range c.Asserts {
+			if a.Stmt == key[0] && a.Result == key[1] && r.weakable(a) && stableCheck(a, true) {
+				found = true
+				if i == 0 {
+					first = a
+				}
+			}
+		}
+		if !found {
+			return first, false
+		}
+	}
+	return first, len(g) > 0
 }
 
 // targetErr returns the assertion on the target's error result.
@@ -349,6 +379,10 @@ func (r *renderer) newTable(g []*oracle.Case) *table {
 			continue
 		}
 		key := [2]int{tgt, j}
+		if a, ok := r.nonNilInEveryRow(g, key, slots); ok {
+			tb.nonNil = append(tb.nonNil, a)
+			continue
+		}
 		a, ok := slots[0][key]
 		if ok && !r.wantable(a) {
 			// The shape key made this check the same in every row.
@@ -558,6 +592,9 @@ func (r *renderer) tableStmts(tb *table, i int, subUsed map[string]bool) ([]ast.
 	for _, a := range tb.consts {
 		bo.need = append(bo.need, [2]int{a.Stmt, a.Result})
 	}
+	for _, a := range tb.nonNil {
+		bo.need = append(bo.need, [2]int{a.Stmt, a.Result})
+	}
 	bo.afterTarget = func(vars map[[2]int]string, d desc) []ast.Stmt {
 		return r.tableChecks(tb, vars, d)
 	}
@@ -674,6 +711,9 @@ func (r *renderer) tableChecks(tb *table, vars map[[2]int]string, d desc) []ast.
 		if a.Kind == oracle.Equal {
 			values = append(values, r.assertion(a, vars[[2]int{a.Stmt, a.Result}], d)...)
 		}
+	}
+	for _, a := range tb.nonNil {
+		values = append(values, r.weakAssertion(a, vars[[2]int{a.Stmt, a.Result}], d)...)
 	}
 	// Observers after the target have checks in every row: a row with an
 	// error must not return before them.

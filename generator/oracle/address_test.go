@@ -84,3 +84,33 @@ func kinds(prog *model.Program, stmts []seq.Stmt) string {
 }
 
 var kindNames = map[model.Kind]string{model.Call: "Call", model.Method: "Method", model.Addr: "Addr"}
+
+// An observer that panics (a getter on an iterator not positioned) is
+// taken out and the case run again, so that the observers after it still
+// check the target.
+func TestPanickingObserverRemoved(t *testing.T) {
+	prog := levelProgram(t)
+	newL, next := opNamed(t, prog, "New"), opNamed(t, prog, "Level.Next")
+	f := &fakeRunner{prog: prog}
+	f.edit = func(s rt.Seq, res *rt.Result) {
+		for i := range s.Stmts {
+			if f.opName(s, i) == "Level.Name" {
+				for k := i; k < len(res.Stmts); k++ {
+					res.Stmts[k].Outcome = rt.OutPanic
+				}
+				return
+			}
+		}
+	}
+	corpus := []*search.Entry{{Seq: mkSeq(call(newL, intLit(1)), call(next, seq.Ref(0, 0))), Target: 1}}
+	j := Judge(prog, f, corpus, JudgeOptions{})
+	if len(j.Cases) != 1 {
+		t.Fatalf("%d cases, want 1", len(j.Cases))
+	}
+	if got := names(f, j.Cases[0].Seq); got != "New Level.Next Level Level.Num" {
+		t.Errorf("case %q, want \"New Level.Next Level Level.Num\" (Name, which panicked, taken out)", got)
+	}
+	if f.calls != 2 {
+		t.Errorf("%d runs, want 2 (the case again without Name)", f.calls)
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/gentest-go/gentest/generator/exec"
 	rt "github.com/gentest-go/gentest/generator/harness/rt"
 	"github.com/gentest-go/gentest/generator/minimize"
 	"github.com/gentest-go/gentest/generator/model"
@@ -49,6 +50,7 @@ func Judge(prog *model.Program, runner search.Runner, corpus []*search.Entry, op
 		reqs[i] = search.ToWire(e.Seq, uint64(i), rt.FlagDetail|rt.FlagRepeat|rt.FlagCheckPurity)
 	}
 	outs := runner.Run(reqs)
+	outs = withoutPanickingObservers(prog, runner, corpus, outs)
 	j := &Judgement{Disagreements: []string{}}
 	disagree := map[string]bool{}
 	repeated := map[string]bool{}
@@ -226,6 +228,51 @@ func AddObservers(prog *model.Program, corpus []*search.Entry) {
 		}
 		e.Seq = s
 	}
+}
+
+// observerRetries bounds the re-runs of withoutPanickingObservers: each
+// removes one panicking observer per case.
+const observerRetries = 3
+
+// withoutPanickingObservers removes, from the cases where an observer
+// added after the target panicked (Key on an iterator not positioned)
+// while others follow it (Node, which does not), the observer that
+// panicked, and runs those cases again: Judge cuts a case at its first
+// abnormal statement, which would lose the observers after it. Observers
+// are pure, so taking one out changes nothing the others see.
+func withoutPanickingObservers(prog *model.Program, runner search.Runner, corpus []*search.Entry, outs []exec.Outcome) []exec.Outcome {
+	for range observerRetries {
+		var redo []int
+		for i, e := range corpus {
+			o := outs[i]
+			if o.Result == nil || len(o.Result.Stmts) != e.Seq.Len() || o.Result.Stmts[e.Target].Outcome != rt.OutNormal {
+				continue
+			}
+			for k := e.Target + 1; k < e.Seq.Len()-1; k++ {
+				if o.Result.Stmts[k].Outcome == rt.OutNormal {
+					continue
+				}
+				if prog.Ops[e.Seq.Stmts[k].Op].Observer() {
+					if s, ok := e.Seq.Without(k); ok {
+						e.Seq = s
+						redo = append(redo, i)
+					}
+				}
+				break
+			}
+		}
+		if len(redo) == 0 {
+			break
+		}
+		reqs := make([]rt.Seq, len(redo))
+		for n, i := range redo {
+			reqs[n] = search.ToWire(corpus[i].Seq, uint64(i), rt.FlagDetail|rt.FlagRepeat|rt.FlagCheckPurity)
+		}
+		for n, o := range runner.Run(reqs) {
+			outs[redo[n]] = o
+		}
+	}
+	return outs
 }
 
 // observersOf lists the observers that take a value of type t, but op.
