@@ -28,7 +28,7 @@ func (r *renderer) subtestName(c *oracle.Case) string {
 		}
 		parts = append(parts, r.litWord(a.Lit, op.Params[k].Type))
 	}
-	if w := joinWords(parts); w != "" {
+	if w := joinValues(parts); w != "" {
 		return w
 	}
 	if op.Kind == model.Method && !st.Args[0].IsLit {
@@ -99,7 +99,7 @@ func (r *renderer) setupLiterals(c *oracle.Case) string {
 			}
 		}
 	}
-	return joinWords(parts)
+	return joinValues(parts)
 }
 
 // setupCalls names the calls before the target: "PushBack_PushFront".
@@ -119,12 +119,20 @@ func (r *renderer) setupCalls(c *oracle.Case) string {
 
 // joinWords joins name parts with "_", cut to maxSubName at a part
 // boundary where possible.
-func joinWords(parts []string) string {
+func joinWords(parts []string) string { return joinSep(parts, "_") }
+
+// joinValues joins the words of several arguments' values with ",", as
+// an argument list reads: "0.5,2" for (0.5, 2). Joined with "_", the
+// second value reads as a number telling apart cases of the first
+// ("0.5_1", "0.5_2"), which is what a numbered name says.
+func joinValues(parts []string) string { return joinSep(parts, ",") }
+
+func joinSep(parts []string, sep string) string {
 	name := ""
 	for _, p := range parts {
 		next := p
 		if name != "" {
-			next = name + "_" + p
+			next = name + sep + p
 		}
 		if len(next) > maxSubName {
 			if name == "" {

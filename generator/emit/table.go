@@ -510,7 +510,7 @@ func (r *renderer) tableRowNames(tb *table, g []*oracle.Case, tgt int) {
 					parts = append(parts, r.litWord(c.Seq.Stmts[f.stmt].Args[f.arg].Lit, f.typ))
 				}
 			}
-			name := joinWords(parts)
+			name := joinValues(parts)
 			if name == "" {
 				name = "default"
 			}
