@@ -23,6 +23,13 @@ func New(n int) *Level { return &Level{n: n} }
 func (l Level) Next() Level { return Level{n: l.n + 1} }
 func (l *Level) Name() string { return "L" }
 func (l *Level) Num() int { return l.n }
+
+type ID [2]byte
+
+func NewID() ID { return ID{} }
+func (id ID) String() string { return "" }
+func (id ID) Variant() int { return 0 }
+func (id ID) Version() int { return 0 }
 `
 
 func levelProgram(t *testing.T) *model.Program {
@@ -37,7 +44,8 @@ func levelProgram(t *testing.T) *model.Program {
 		t.Fatal(err)
 	}
 	return model.Build(pkg, model.Options{Effects: func(fn *types.Func) model.Effects {
-		if fn.Name() == "Name" || fn.Name() == "Num" || fn.Name() == "Next" {
+		switch fn.Name() {
+		case "Name", "Num", "Next", "String", "Variant", "Version":
 			return model.Effects{Known: true, Pure: true}
 		}
 		return model.Effects{Known: true}
@@ -112,5 +120,46 @@ func TestPanickingObserverRemoved(t *testing.T) {
 	}
 	if f.calls != 2 {
 		t.Errorf("%d runs, want 2 (the case again without Name)", f.calls)
+	}
+}
+
+// String, then the basic observers, are tried on a value; String alone is
+// kept when both runs agreed on it, else the observers that agreed (a
+// random UUID's Version, not its String), and the cases that lost
+// observers run again.
+func TestPruneObservers(t *testing.T) {
+	prog := levelProgram(t)
+	newID := opNamed(t, prog, "NewID")
+	unstable := map[string]bool{}
+	f := &fakeRunner{prog: prog, edit: func(s rt.Seq, res *rt.Result) {
+		for i := range s.Stmts {
+			if unstable[prog.Ops[s.Stmts[i].Op].Name] {
+				res.Stmts[i].Values[0].Unstable = true
+			}
+		}
+	}}
+	for _, tc := range []struct {
+		unstable []string
+		want     string
+	}{
+		{nil, "NewID ID.String"},
+		{[]string{"ID.String", "ID.Variant"}, "NewID ID.Version"},
+		{[]string{"ID.String", "ID.Variant", "ID.Version"}, "NewID"},
+	} {
+		clear(unstable)
+		for _, n := range tc.unstable {
+			unstable[n] = true
+		}
+		f.calls = 0
+		j := Judge(prog, f, []*search.Entry{{Seq: mkSeq(call(newID)), Target: 0}}, JudgeOptions{})
+		if len(j.Cases) != 1 {
+			t.Fatalf("unstable %v: %d cases, want 1", tc.unstable, len(j.Cases))
+		}
+		if got := names(f, j.Cases[0].Seq); got != tc.want {
+			t.Errorf("unstable %v: %q, want %q", tc.unstable, got, tc.want)
+		}
+		if f.calls != 2 {
+			t.Errorf("unstable %v: %d runs, want 2 (tried, then pruned)", tc.unstable, f.calls)
+		}
 	}
 }
