@@ -62,7 +62,7 @@ func (r *renderer) subtestNames(cs []*oracle.Case, used map[string]bool) []strin
 	for i, c := range cs {
 		names[i] = r.subtestName(c)
 	}
-	levels := []func(c *oracle.Case) string{r.setupLiterals, r.setupCalls}
+	levels := []func(c *oracle.Case) string{r.funcArgs, r.setupLiterals, r.setupCalls}
 	for _, level := range levels {
 		count := map[string]int{}
 		for _, n := range names {
@@ -85,6 +85,45 @@ func (r *renderer) subtestNames(cs []*oracle.Case, used map[string]bool) []strin
 		}
 	}
 	return names
+}
+
+// funcArgs names the function literals the target takes by what they
+// return: NextTo(func(...) bool { return true }) and the same call with
+// return false are "returns_true" and "returns_false", not a name and
+// the name with "_2".
+func (r *renderer) funcArgs(c *oracle.Case) string {
+	var parts []string
+	for _, a := range c.Seq.Stmts[c.Target].Args {
+		if a.IsLit {
+			continue
+		}
+		op := r.prog.Ops[c.Seq.Stmts[a.Stmt].Op]
+		if op.Kind != model.FuncLit {
+			continue
+		}
+		parts = append(parts, funcWord(op))
+	}
+	return joinValues(parts)
+}
+
+// funcWord is a function literal as a word of a subtest name.
+func funcWord(op *model.Op) string {
+	switch op.Variant {
+	case model.FuncTrue:
+		return "returns_true"
+	case model.FuncIdentity:
+		return "identity"
+	case model.FuncLess:
+		return "less"
+	}
+	res := op.Type.Underlying().(*types.Signature).Results()
+	switch {
+	case res.Len() == 0:
+		return "noop"
+	case res.Len() == 1 && types.Identical(res.At(0).Type().Underlying(), types.Typ[types.Bool]):
+		return "returns_false"
+	}
+	return "returns_zero"
 }
 
 // setupLiterals is the literals of the calls before the target, as words.

@@ -591,3 +591,38 @@ func TestTableNonNil(t *testing.T) {
 		t.Errorf("TestNewSession says it checks nothing:\n%s", src)
 	}
 }
+
+// Cases that differ only in the function literal the target takes are
+// named after what it returns, not numbered.
+func TestSubtestNamesFromFuncLits(t *testing.T) {
+	prog := loadReadable(t)
+	var yes, no int = -1, -1
+	for _, op := range prog.Ops {
+		if op.Kind == model.FuncLit && types.TypeString(op.Type, nil) == "func(string) bool" {
+			switch op.Variant {
+			case model.FuncTrue:
+				yes = op.ID
+			case model.FuncZero:
+				no = op.ID
+			}
+		}
+	}
+	if yes < 0 || no < 0 {
+		t.Fatal("no func(string) bool literals in the model")
+	}
+	res := prog.Ops[opID(t, prog, "Any")].Results[0]
+	mkCase := func(key, lit int, want bool) *oracle.Case {
+		return &oracle.Case{Seq: &seq.Seq{Stmts: []seq.Stmt{{Op: lit},
+			{Op: opID(t, prog, "Any"), Args: []seq.Arg{seq.LitArg(seq.Lit{Kind: seq.LitSlice, Elems: []seq.Lit{str("a")}}), seq.Ref(0, 0)}}}},
+			Target: 1, Key: key, Asserts: []oracle.Assertion{eq(1, 0, res, tree(want))}}
+	}
+	out, err := Render(prog, []*oracle.Case{mkCase(0, yes, true), mkCase(1, no, false)}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := funcSrc(t, out.Src, "TestAny")
+	mustContain(t, "TestAny", src, "returns_true", "returns_false")
+	if strings.Contains(src, `_2"`) {
+		t.Errorf("TestAny numbers a subtest:\n%s", src)
+	}
+}

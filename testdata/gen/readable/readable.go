@@ -171,3 +171,15 @@ func (l Level) Next() Level { return Level{n: l.n + 1} }
 
 // Name is "L" and the level's number.
 func (l *Level) Name() string { return "L" + strconv.Itoa(l.n) }
+
+// Any reports whether f holds for one of the words: its cases differ in
+// the function literal they pass, and their subtests are named after
+// what it returns.
+func Any(words []string, f func(string) bool) bool {
+	for _, w := range words {
+		if f(w) {
+			return true
+		}
+	}
+	return false
+}
