@@ -70,8 +70,19 @@ func Assertions(prog *model.Program, s *seq.Seq, res *rt.Result, target int) []A
 			// A value from the clock or randomness is never asserted, but
 			// a nil error that stayed nil is: NewV7's err does not depend
 			// on the time it read.
-			if n := len(sr.Values); op.ErrResult && n == len(op.Results) && sr.Values[n-1].Nil && !sr.Values[n-1].Unstable {
-				out = append(out, Assertion{Stmt: i, Result: n - 1, Kind: ErrNil, Type: op.Results[n-1]})
+			if n := len(sr.Values); op.ErrResult && n == len(op.Results) && !sr.Values[n-1].Unstable {
+				ev := sr.Values[n-1]
+				switch {
+				case ev.Nil:
+					out = append(out, Assertion{Stmt: i, Result: n - 1, Kind: ErrNil, Type: op.Results[n-1]})
+				case ev.Tree != nil && ev.Tree.Kind == rt.TError && len(ev.Tree.Is) > 0:
+					// An error that was the same sentinel in both runs
+					// (a reader that ran dry: io.EOF) says what the input
+					// did, not the clock: it is checked with errors.Is,
+					// never by its message, which may hold what the clock
+					// said.
+					out = append(out, Assertion{Stmt: i, Result: n - 1, Kind: ErrNonNil, Type: op.Results[n-1], Err: ev.Tree})
+				}
 			}
 			continue
 		}

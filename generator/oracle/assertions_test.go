@@ -59,6 +59,17 @@ func TestAssertionsNondeterministicNilError(t *testing.T) {
 	if got := assertsOn(Assertions(prog, s, res, 0)); got != "" {
 		t.Errorf("non-nil error: asserts %q, want nothing", got)
 	}
+	// A sentinel both runs returned (io.EOF from a reader that ran dry)
+	// is checked, by the sentinel only.
+	res.Stmts[0].Values[1] = rt.Value{Tree: &rt.Tree{Kind: rt.TError, S: "EOF", Is: []string{"io.EOF"}}}
+	got := Assertions(prog, s, res, 0)
+	if len(got) != 1 || got[0].Kind != ErrNonNil || got[0].Err == nil || got[0].Want != nil {
+		t.Errorf("sentinel error: asserts %+v, want one ErrNonNil with the error's tree and no message", got)
+	}
+	res.Stmts[0].Values[1].Unstable = true
+	if got := assertsOn(Assertions(prog, s, res, 0)); got != "" {
+		t.Errorf("unstable sentinel error: asserts %q, want nothing", got)
+	}
 }
 
 // The target's result that cannot be written (an opaque or cyclic value)
