@@ -771,8 +771,12 @@ func (r *renderer) describe(op *model.Op, i int, st seq.Stmt, vars map[[2]int]st
 					// Spread as the call writes it: NewServer("", option).
 					in = &ast.CallExpr{Fun: ident(""), Args: elems}
 				}
+				if p, ok := in.(*ast.ParenExpr); ok {
+					// (&T{...}) reads as &T{...}; a call keeps its
+					// closing parenthesis: Quote("a"), not Quote("a".
+					in = p.X
+				}
 				txt := exprString(in)
-				txt = strings.TrimSuffix(strings.TrimPrefix(txt, "("), ")")
 				if strings.HasPrefix(txt, r.pkgName+".") {
 					txt = txt[len(r.pkgName)+1:]
 				}

@@ -415,7 +415,8 @@ func TestInlineConstructor(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	mustContain(t, "TestUnquote", funcSrc(t, out.Src, "TestUnquote"), `got, err := readable.Unquote(readable.Quote("a"))`)
+	mustContain(t, "TestUnquote", funcSrc(t, out.Src, "TestUnquote"), `got, err := readable.Unquote(readable.Quote("a"))`,
+		`Unquote(Quote("a")) returned error`)
 }
 
 // A value returned by a call that changes only what nothing else in the
