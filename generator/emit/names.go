@@ -241,11 +241,17 @@ func litWord(l seq.Lit) string {
 // textWord keeps the letters, digits, '-' and '.' of s, with '_' for runs
 // of anything else.
 func textWord(s string) string {
+	w, _ := textWordCut(s)
+	return w
+}
+
+// textWordCut is textWord, and whether it cut s short.
+func textWordCut(s string) (string, bool) {
 	if s == "" {
-		return "empty"
+		return "empty", false
 	}
 	if strings.TrimSpace(s) == "" {
-		return symbolWords(s) // "space", "tab_newline"
+		return symbolWords(s), false // "space", "tab_newline"
 	}
 	var b strings.Builder
 	cut := false
@@ -269,7 +275,21 @@ func textWord(s string) string {
 	}
 	w = strings.Trim(w, "_")
 	if w == "" {
-		return symbolWords(s)
+		return symbolWords(s), cut
+	}
+	return w, cut
+}
+
+// litWordLen is litWord, with the length of a text cut short:
+// "6ba7b814-9dad-11d1-80b4-_len45" tells apart two long inputs that
+// start alike (a parser branching on the length) where litWord alone
+// would leave them to a number.
+func (r *renderer) litWordLen(l seq.Lit, t types.Type) string {
+	w := r.litWord(l, t)
+	if l.Name == "" && (l.Kind == seq.LitString || l.Kind == seq.LitBytes) {
+		if _, cut := textWordCut(l.S); cut {
+			w += "_len" + strconv.Itoa(len(l.S))
+		}
 	}
 	return w
 }

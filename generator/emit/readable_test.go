@@ -6,6 +6,7 @@ import (
 	"go/parser"
 	"go/token"
 	"go/types"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -626,4 +627,22 @@ func TestSubtestNamesFromFuncLits(t *testing.T) {
 	if strings.Contains(src, `_2"`) {
 		t.Errorf("TestAny numbers a subtest:\n%s", src)
 	}
+}
+
+// Rows whose long texts start alike (cut to the same word) are told apart
+// by their lengths, not numbered.
+func TestTableRowNamesLongTexts(t *testing.T) {
+	prog := loadReadable(t)
+	res := prog.Ops[opID(t, prog, "Quote")].Results[0]
+	row := func(key int, in string) *oracle.Case {
+		return &oracle.Case{Seq: mk(t, prog, stmt{"Quote", lits(str(in))}), Target: 0, Key: key,
+			Asserts: []oracle.Assertion{eq(0, 0, res, tree(strconv.Quote(in)))}}
+	}
+	long := "abcdefgh-ijklmnop-qrstuvwx-"
+	out, err := Render(prog, []*oracle.Case{row(0, long+"yz"), row(1, long+"yz0123456789")}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := funcSrc(t, out.Src, "TestQuote")
+	mustContain(t, "TestQuote", src, `{name: "abcdefgh-ijklmnop-qrstuv_len29"`, `{name: "abcdefgh-ijklmnop-qrstuv_len39"`)
 }

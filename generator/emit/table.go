@@ -499,15 +499,22 @@ func (r *renderer) tableObserverWants(tb *table, s *seq.Seq, tgt int, slots []ma
 // call (statement tgt) that differ, or, when those do not tell the rows
 // apart, from all that differ.
 func (r *renderer) tableRowNames(tb *table, g []*oracle.Case, tgt int) {
-	for pass := 0; pass < 2; pass++ {
+	// Pass 0 names rows by the target's fields, pass 1 by all fields,
+	// pass 2 adds the length of texts cut short.
+	for pass := 0; pass < 3; pass++ {
 		tb.names = tb.names[:0]
 		seen := map[string]bool{}
 		dup := false
 		for _, c := range g {
 			var parts []string
 			for _, f := range tb.fields {
-				if pass == 1 || f.stmt == tgt {
-					parts = append(parts, r.litWord(c.Seq.Stmts[f.stmt].Args[f.arg].Lit, f.typ))
+				if pass >= 1 || f.stmt == tgt {
+					l := c.Seq.Stmts[f.stmt].Args[f.arg].Lit
+					if pass == 2 {
+						parts = append(parts, r.litWordLen(l, f.typ))
+					} else {
+						parts = append(parts, r.litWord(l, f.typ))
+					}
 				}
 			}
 			name := joinValues(parts)
