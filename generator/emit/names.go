@@ -31,6 +31,19 @@ func (r *renderer) subtestName(c *oracle.Case) string {
 	if w := joinValues(parts); w != "" {
 		return w
 	}
+	// A package variable passed in names the case: uuid.Max.Variant()
+	// is "Max", not "default".
+	var vars []string
+	for _, a := range st.Args {
+		if !a.IsLit {
+			if v := r.prog.Ops[c.Seq.Stmts[a.Stmt].Op]; v.Kind == model.Var {
+				vars = append(vars, v.Var.Name())
+			}
+		}
+	}
+	if w := joinValues(vars); w != "" {
+		return w
+	}
 	if op.Kind == model.Method && !st.Args[0].IsLit {
 		recv := st.Args[0]
 		for i := c.Target - 1; i >= 0; i-- {

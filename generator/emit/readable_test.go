@@ -646,3 +646,30 @@ func TestTableRowNamesLongTexts(t *testing.T) {
 	src := funcSrc(t, out.Src, "TestQuote")
 	mustContain(t, "TestQuote", src, `{name: "abcdefgh-ijklmnop-qrstuv_len29"`, `{name: "abcdefgh-ijklmnop-qrstuv_len39"`)
 }
+
+// Cases that differ in the package variable they take are named after
+// it ("First", "Top"), not "default" and "default_2".
+func TestSubtestNamesFromVars(t *testing.T) {
+	prog := loadReadable(t)
+	n := len(prog.Ops)
+	defer func() { prog.Ops = prog.Ops[:n] }()
+	var ids []int
+	for _, name := range []string{"First", "Top"} {
+		v := prog.Pkg.Scope().Lookup(name).(*types.Var)
+		op := &model.Op{ID: len(prog.Ops), Kind: model.Var, Name: name, Var: v, Results: []types.Type{v.Type()}}
+		prog.Ops = append(prog.Ops, op)
+		ids = append(ids, op.ID)
+	}
+	name := prog.Ops[opID(t, prog, "Level.Name")].Results[0]
+	mkCase := func(key, v int, want string) *oracle.Case {
+		return &oracle.Case{Seq: &seq.Seq{Stmts: []seq.Stmt{{Op: v},
+			{Op: opID(t, prog, "Level.Name"), Args: []seq.Arg{seq.Ref(0, 0)}}}},
+			Target: 1, Key: key, Asserts: []oracle.Assertion{eq(1, 0, name, tree(want))}}
+	}
+	out, err := Render(prog, []*oracle.Case{mkCase(0, ids[0], "L0"), mkCase(1, ids[1], "L9")}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := funcSrc(t, out.Src, "TestLevel_Name")
+	mustContain(t, "TestLevel_Name", src, `t.Run("First"`, `t.Run("Top"`)
+}

@@ -183,3 +183,10 @@ func Any(words []string, f func(string) bool) bool {
 	}
 	return false
 }
+
+// First and Top are levels a caller starts from: cases that differ in
+// which one they take are named after it.
+var (
+	First = NewLevel(0)
+	Top   = NewLevel(9)
+)
