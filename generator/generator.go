@@ -322,6 +322,7 @@ func (r *pkgRun) model() (*model.Program, error) {
 	if !r.cfg.Disable["construct"] {
 		opts.Construct = policy.Construct(r.an, r.pkg.Types)
 	}
+	opts.ConfigVars = !r.cfg.Disable["config-vars"]
 	prog := model.Build(r.pkg.Types, opts)
 	if len(prog.Ops) == 0 {
 		return nil, &load.Error{Pkg: r.pkg.PkgPath, Msg: "has no operations gentest can call"}

@@ -483,6 +483,45 @@ func TestPackageState(t *testing.T) {
 	}
 }
 
+// Exported boolean configuration variables: the code behind the
+// non-default setting (and behind two settings combined) is reached by
+// tests that assign the variables and put them back with t.Cleanup, so
+// the package's own test of the defaults passes beside them in any order.
+// Without the assignments (-no=config-vars) Parse's strict half is never
+// reached.
+func TestConfigVars(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds an executor and runs go test; skipped with -short")
+	}
+	dir := scratchModule(t, "../testdata/gen/configvars", "example.com/configvars")
+	sum, src := gen(t, dir, 3000, 1)
+	if sum.Coverage < 0.95 {
+		t.Errorf("coverage = %.2f, want at least 0.95", sum.Coverage)
+	}
+	for _, v := range []string{"Lenient", "Detailed", "Quoted"} {
+		set := regexp.MustCompile(`configvars\.` + v + ` = (true|false)\n`)
+		restored := regexp.MustCompile(`old` + v + ` := configvars\.` + v + `\s+t\.Cleanup\(func\(\) \{\s*configvars\.` + v + ` = old` + v)
+		if !set.Match(src) {
+			t.Errorf("no test sets %s:\n%s", v, src)
+		}
+		if len(set.FindAll(src, -1)) != len(restored.FindAll(src, -1)) {
+			t.Errorf("%s is set %d times and restored %d times:\n%s", v, len(set.FindAll(src, -1)), len(restored.FindAll(src, -1)), src)
+		}
+	}
+	cmd := exec.Command("go", "test", "-shuffle=on", "-count=10", ".")
+	cmd.Dir = dir
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("the package's tests beside the generated file failed: %v\n%s", err, out)
+	}
+
+	off := scratchModule(t, "../testdata/gen/configvars", "example.com/configvars")
+	sumOff, _ := genConfig(t, generator.Config{Dir: off, Patterns: []string{"."}, Execs: 3000, Seed: 1, Workers: 2,
+		Disable: map[string]bool{"config-vars": true}})
+	if sumOff.Coverage >= sum.Coverage {
+		t.Errorf("coverage %.2f without config-vars, %.2f with: the assignments reach nothing more", sumOff.Coverage, sum.Coverage)
+	}
+}
+
 // A correct package full of misuse hazards (nil inputs, zero values of
 // constructor types, self-wiring, documented panics) gives no finding.
 func TestMisuseNoFindings(t *testing.T) {

@@ -47,6 +47,14 @@ func rootFact(fn *types.Func) (*Fact, bool) {
 		// random by the runtime; their bodies reach it through an
 		// interface field the analysis cannot resolve.
 		return handWritten(globalRandRoot(fn)), true
+	case path == "regexp" && isRegexpMatcher(fn):
+		// A *Regexp is safe for concurrent use (its doc): the matching
+		// methods leave it as it was. Analysed, they are not: they borrow
+		// a machine from the Regexp's pool and return it, and pass slices
+		// of the package's empty arrayNoInts around, so every match on a
+		// package-level pattern would write package state, and a
+		// Validate() error built on one would be a setter of it.
+		return handWritten(regexpRoot(fn)), true
 	case path == "reflect" || path == "internal/reflectlite":
 		// reflect works through unsafe pointers and runtime linknames;
 		// analysing it would report the bookkeeping (e.g. escapes writes a
@@ -379,7 +387,12 @@ var syscallRoots = map[string]rootEntry{
 	"Sendto": {effects: Net, why: "sendto(2)"}, "Recvfrom": {effects: Net, mutates: []int{1}, why: "recvfrom(2)"},
 	"SendmsgN": {effects: Net, why: "sendmsg(2)"}, "Recvmsg": {effects: Net, mutates: []int{1, 2}, why: "recvmsg(2)"},
 	"Shutdown": {effects: Net, why: "shutdown(2)"},
-	"ForkExec": {effects: Exec, why: "fork/exec"}, "StartProcess": {effects: Exec, why: "fork/exec"}, "Exec": {effects: Exec, why: "execve(2)"},
+	// A netlink route dump (net.Interfaces, net.InterfaceAddrs) opens a
+	// socket, but one to the kernel: it asks for the host's link and
+	// address tables, as reading /proc/net would, and nothing leaves the
+	// machine. The answer is the host's, so it is nondeterministic.
+	"NetlinkRIB": {effects: FSRead | Nondeterministic, why: "netlink dump of the host's network tables"},
+	"ForkExec":   {effects: Exec, why: "fork/exec"}, "StartProcess": {effects: Exec, why: "fork/exec"}, "Exec": {effects: Exec, why: "execve(2)"},
 	"Kill": {effects: Exec, why: "kill(2)"}, "Wait4": {effects: Exec | Blocks, why: "wait4(2)"},
 	"Getenv": {effects: Env, why: "reads the environment"}, "Setenv": {effects: Env, why: "writes the environment"},
 	"Unsetenv": {effects: Env, why: "writes the environment"}, "Clearenv": {effects: Env, why: "writes the environment"},
@@ -409,6 +422,55 @@ func globalRandRoot(fn *types.Func) *Fact {
 }
 
 // reflectRoot summarises the reflect API by its documented meaning.
+// isRegexpMatcher reports whether fn is one of (*regexp.Regexp)'s
+// matching methods: Find*, Match*, ReplaceAll* and Split (not Longest,
+// which configures the Regexp, nor Expand, which appends to its dst
+// argument and is analysed from its body).
+func isRegexpMatcher(fn *types.Func) bool {
+	recv := fn.Signature().Recv()
+	if recv == nil {
+		return false
+	}
+	ptr, ok := recv.Type().(*types.Pointer)
+	if !ok {
+		return false
+	}
+	named, ok := ptr.Elem().(*types.Named)
+	if !ok || named.Obj().Name() != "Regexp" {
+		return false
+	}
+	name := fn.Name()
+	return strings.HasPrefix(name, "Find") || strings.HasPrefix(name, "Match") ||
+		strings.HasPrefix(name, "ReplaceAll") || name == "Split"
+}
+
+// regexpRoot summarises a matching method of *regexp.Regexp: no effect
+// on the Regexp or on package state; the Func variants call their repl
+// argument and the Reader variants read their io.RuneReader; results of
+// the []byte methods that return matches (Find, FindAll, FindSubmatch,
+// FindAllSubmatch) are subslices of the input.
+func regexpRoot(fn *types.Func) *Fact {
+	name := fn.Name()
+	e := rootEntry{why: "regexp.Regexp's matching methods are safe for concurrent use and leave it unchanged"}
+	sig := fn.Signature()
+	for i := range sig.Params().Len() {
+		switch sig.Params().At(i).Type().Underlying().(type) {
+		case *types.Signature, *types.Interface:
+			e.calls = append(e.calls, i)
+		}
+	}
+	if strings.Contains(name, "Reader") {
+		// ReadRune advances the reader: the input is consumed.
+		e.mutates = append(e.mutates, 0)
+	}
+	if !strings.Contains(name, "String") && !strings.Contains(name, "Index") &&
+		(name == "Find" || name == "FindAll" || name == "FindSubmatch" || name == "FindAllSubmatch") {
+		e.results = []int{0}
+	}
+	f := e.fact()
+	return &f
+}
+
 func reflectRoot(fn *types.Func) *Fact {
 	name := fn.Name()
 	recv := fn.Signature().Recv() != nil

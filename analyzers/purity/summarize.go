@@ -279,11 +279,51 @@ func (w *walker) write(v ssa.Value, deref int, detail string) {
 			// for the parent to use.
 			w.s.reason(fmt.Sprintf("freevar:%d", r.Index), detail)
 		case accesspath.Global:
+			if zeroSizeGlobal(r.Value) {
+				// Nothing can be stored in a variable of size zero,
+				// nor in anything reachable from it: regexp hands
+				// arrayNoInts[:0:0] ([0]int) to its matchers as an
+				// empty destination, which would otherwise make every
+				// match on a package-level *Regexp a global write.
+				continue
+			}
 			w.s.add(WritesGlobal, detail+" into "+globalName(r.Value))
 		case accesspath.Unknown:
 			w.s.setConservative(detail + " through memory the analysis could not track")
 		}
 	}
+}
+
+// zeroSizeGlobal reports whether v is a package variable whose type has
+// size zero (a zero-length array, an empty struct, or made of them).
+func zeroSizeGlobal(v ssa.Value) bool {
+	g, ok := v.(*ssa.Global)
+	if !ok {
+		return false
+	}
+	ptr, ok := g.Type().Underlying().(*types.Pointer)
+	return ok && zeroSize(ptr.Elem(), 0)
+}
+
+// zeroSize reports whether values of t occupy no memory. Named types are
+// followed to a small depth, which is enough for any real declaration and
+// stops on a (size-infinite, so invalid) recursive one.
+func zeroSize(t types.Type, depth int) bool {
+	if depth > 8 {
+		return false
+	}
+	switch u := t.Underlying().(type) {
+	case *types.Array:
+		return u.Len() == 0 || zeroSize(u.Elem(), depth+1)
+	case *types.Struct:
+		for i := range u.NumFields() {
+			if !zeroSize(u.Field(i).Type(), depth+1) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
 }
 
 func globalName(v ssa.Value) string {

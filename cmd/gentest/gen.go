@@ -213,6 +213,12 @@ func checkGenFlags(budget, callTimeout time.Duration, workers, execs int, memLim
 	case memLimit < 0:
 		return fmt.Errorf("-mem-limit must be 0 (the default cap) or positive, got %d", memLimit)
 	}
+	if out != "" && !strings.HasSuffix(out, "_test.go") {
+		// Verification puts the file beside the package under this name;
+		// any other name compiles into the package itself and would fail
+		// only after the whole search.
+		return fmt.Errorf("-o %s: the output must be a _test.go file", out)
+	}
 	if out != "" {
 		dir := filepath.Dir(out)
 		if st, err := os.Stat(dir); err != nil || !st.IsDir() {

@@ -58,6 +58,7 @@ func TestGenFlagErrors(t *testing.T) {
 		{"-budget", "0s"},
 		{"-call-timeout", "-1s"},
 		{"-o", filepath.Join(dir, "missing", "x_test.go")},
+		{"-o", filepath.Join(dir, "x.go")},
 		{"-no", "bogus"},
 		{"-allow", "bogus"},
 		{"-shard", "0/2"},

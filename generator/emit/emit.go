@@ -679,7 +679,9 @@ func (r *renderer) callStmt(out []ast.Stmt, c *oracle.Case, i int, call ast.Expr
 	op := r.prog.Ops[c.Seq.Stmts[i].Op]
 	names := r.names
 	targetAt = -1
-	if len(op.Results) == 0 {
+	if op.Kind == model.SetVar {
+		out = append(out, &ast.AssignStmt{Lhs: []ast.Expr{sel(ident(r.qualify(op.Var.Pkg())), op.Var.Name())}, Tok: token.ASSIGN, Rhs: []ast.Expr{call}})
+	} else if len(op.Results) == 0 {
 		out = append(out, &ast.ExprStmt{X: call})
 	} else {
 		lhs := make([]ast.Expr, len(op.Results))
@@ -842,6 +844,9 @@ func (r *renderer) describe(op *model.Op, i int, st seq.Stmt, vars map[[2]int]st
 		return d
 	case model.Var:
 		d.format = esc(op.Var.Name())
+		return d
+	case model.SetVar:
+		d.format = esc(op.Var.Name() + " = " + arg(0, st.Args[0]))
 		return d
 	case model.Method:
 		b.WriteString(arg(0, st.Args[0]) + "." + op.Func.Name())
@@ -1147,6 +1152,9 @@ func (r *renderer) callExpr(s *seq.Seq, op *model.Op, i int, st seq.Stmt, vars m
 		return r.compositeExpr(op, st, args, ov, i)
 	case model.Var:
 		return sel(ident(r.qualify(op.Var.Pkg())), op.Var.Name()), nil
+	case model.SetVar:
+		// The value assigned; callStmt writes the assignment.
+		return args[0], nil
 	case model.FuncLit:
 		sig := op.Type.Underlying().(*types.Signature)
 		for _, tup := range []*types.Tuple{sig.Params(), sig.Results()} {
@@ -1197,6 +1205,11 @@ func (r *renderer) callExpr(s *seq.Seq, op *model.Op, i int, st seq.Stmt, vars m
 // generic function's instance always spelled (Map[int, string]): they
 // cannot always be inferred from the arguments (NewStack[T any](size int)).
 func (r *renderer) funcExpr(op *model.Op) (ast.Expr, error) {
+	if op.Func == nil {
+		// A conversion, literal or assignment has no function to name
+		// (a fuzz target over T(x) asked for one and crashed gentest).
+		return nil, fmt.Errorf("operation %s is not a function call", op.FullName())
+	}
 	fun := sel(ident(r.qualify(op.Func.Pkg())), op.Func.Name())
 	if len(op.TypeArgs) == 0 {
 		return fun, nil
@@ -1468,8 +1481,20 @@ func tcall(method string, d desc, format string, args []ast.Expr) ast.Stmt {
 }
 
 // saveState reads the package state a setter changes and registers its
-// restoration: old := p.X(); t.Cleanup(func() { p.SetX(old) }).
+// restoration: old := p.X(); t.Cleanup(func() { p.SetX(old) }), or for
+// an assigned variable old := p.V; t.Cleanup(func() { p.V = old }).
 func (r *renderer) saveState(op *model.Op, names *namer) []ast.Stmt {
+	if op.Kind == model.SetVar {
+		// old := p.V; t.Cleanup(func() { p.V = old })
+		v := sel(ident(r.qualify(op.Var.Pkg())), op.Var.Name())
+		old := names.fresh("old" + op.Var.Name())
+		restore := &ast.FuncLit{Type: &ast.FuncType{Params: &ast.FieldList{}},
+			Body: block(&ast.AssignStmt{Lhs: []ast.Expr{v}, Tok: token.ASSIGN, Rhs: []ast.Expr{ident(old)}})}
+		return []ast.Stmt{
+			define(old, sel(ident(r.qualify(op.Var.Pkg())), op.Var.Name())),
+			&ast.ExprStmt{X: call(sel(ident("t"), "Cleanup"), restore)},
+		}
+	}
 	q := r.qualify(op.Func.Pkg())
 	old := names.fresh("old" + strings.TrimPrefix(op.Func.Name(), "Set"))
 	restore := &ast.FuncLit{Type: &ast.FuncType{Params: &ast.FieldList{}},

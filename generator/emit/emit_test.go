@@ -463,3 +463,23 @@ func TestCompiles(t *testing.T) {
 		}
 	}
 }
+
+// Only calls and methods are fuzzed: a case whose target is a conversion
+// (or a composite literal) with literal inputs has seeds too, but no
+// function to call; rendering it as a fuzz target panicked (std
+// encoding/xml and regexp/syntax got no file).
+func TestFuzzOnlyCalls(t *testing.T) {
+	prog := load(t)
+	b := &builder{t: t, prog: prog}
+	conv := b.cs(one("Color", num(2)), &rt.Tree{Kind: rt.TInt, I: 2, Type: "p.Color", Named: "example.com/p.Color"})
+	out, err := Render(prog, append(fixtureCases(t, prog), conv), Options{Fuzz: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if src := string(out.Src); strings.Contains(src, "func FuzzColor(") {
+		t.Errorf("a conversion became a fuzz target:\n%s", funcSrc(t, out.Src, "FuzzColor"))
+	}
+	if funcSrc(t, out.Src, "FuzzParseCents") == "" {
+		t.Error("FuzzParseCents is missing")
+	}
+}

@@ -42,7 +42,9 @@ var fuzzKinds = map[types.BasicKind]bool{
 // converted, so Money(cents) works; a pointer receiver or a variadic
 // parameter does not.
 func (r *renderer) fuzzParams(op *model.Op) ([]fuzzParam, bool) {
-	if op.Kind == model.Zero || op.Variadic || len(op.Params) == 0 {
+	// Only a function or a method has something to call in f.Fuzz: a
+	// conversion or composite literal with literal inputs has seeds too.
+	if op.Kind != model.Call && op.Kind != model.Method || op.Variadic || len(op.Params) == 0 {
 		return nil, false
 	}
 	if op.StateSetter() {

@@ -37,7 +37,12 @@ func registryFile(prog *model.Program, rtImport string) ([]byte, error) {
 		if op.Effects.Pure {
 			body.WriteString(", Pure: true")
 		}
-		if op.Restore != nil {
+		if op.Kind == model.SetVar {
+			// The variable is its own saved state.
+			q, v := g.qualifier(op.Var.Pkg()), op.Var.Name()
+			fmt.Fprintf(&body, ",\n\t\tSave: func() any { return %s.%s },\n\t\tRestore: func(v any) { x, _ := v.(%s); %s.%s = x }",
+				q, v, g.typ(op.Var.Type()), q, v)
+		} else if op.Restore != nil {
 			// The executor saves the state before the setter's first call
 			// and restores it after the sequence.
 			q := g.qualifier(op.Func.Pkg())
@@ -144,6 +149,9 @@ func (g *regGen) closureBody(b *bytes.Buffer, op *model.Op) {
 		return
 	case model.Var:
 		fmt.Fprintf(b, "\t\treturn []any{%s.%s}\n", g.qualifier(op.Var.Pkg()), op.Var.Name())
+		return
+	case model.SetVar:
+		fmt.Fprintf(b, "\t\t%s.%s = p0\n\t\treturn nil\n", g.qualifier(op.Var.Pkg()), op.Var.Name())
 		return
 	case model.Composite:
 		fmt.Fprintf(b, "\t\treturn []any{%s}\n", g.compositeLit(op, args))

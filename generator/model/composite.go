@@ -81,6 +81,23 @@ func (p *Program) composite(t types.Type, c *Construct) []types.Type {
 	if pt, ok := t.(*types.Pointer); ok {
 		t, ptr = pt.Elem(), true
 	}
+	// A named slice, array or map type can be exported while its keys or
+	// elements are not (logrus.FieldMap is map[fieldKey]string): the test
+	// package could not write them.
+	switch u := t.Underlying().(type) {
+	case *types.Slice:
+		if unnameable(u.Elem(), p.Pkg) != "" {
+			return nil
+		}
+	case *types.Array:
+		if unnameable(u.Elem(), p.Pkg) != "" {
+			return nil
+		}
+	case *types.Map:
+		if unnameable(u.Key(), p.Pkg) != "" || unnameable(u.Elem(), p.Pkg) != "" {
+			return nil
+		}
+	}
 	switch u := t.Underlying().(type) {
 	case *types.Struct:
 		n, ok := t.(*types.Named)

@@ -31,6 +31,17 @@ func Use(c Config) bool { return c.Inner != nil }
 func (i Item) Cost() int { return i.N }
 
 var Default = Config{Name: "d"}
+
+type fieldKey string
+
+// FieldMap is exported but its keys are not: a literal needs fieldKey("x").
+type FieldMap map[fieldKey]string
+
+type Keys []*fieldKey
+
+type Pair [2]*fieldKey
+
+func Format(m FieldMap, ks Keys, p Pair) string { return "" }
 `
 
 // With construction options, the model writes literals of the package's
@@ -87,6 +98,18 @@ func TestComposites(t *testing.T) {
 		if op.Kind == Method && op.Func.Name() == "Cost" {
 			if _, ptr := op.Params[0].Type.(*types.Pointer); ptr {
 				t.Errorf("Item.Cost's receiver is %s: a value built by a literal is called as a value", op.Params[0].Type)
+			}
+		}
+	}
+	// A literal whose keys or elements are of a type the test package
+	// cannot name does not compile there (logrus.FieldMap's fieldKey).
+	for _, op := range prog.Ops {
+		if op.Kind != Composite {
+			continue
+		}
+		for _, prm := range op.Params {
+			if why := unnameable(prm.Type, pkg); why != "" {
+				t.Errorf("%s takes %s: %s", op.FullName(), prm.Type, why)
 			}
 		}
 	}

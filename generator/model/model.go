@@ -26,6 +26,7 @@ const (
 	Addr                  // the address of a value, &v, for pointer-receiver methods
 	Composite             // a composite literal: T{F: p0, ...} (Params name the fields), []E{p0, p1}, map[K]V{p0: p1}
 	Var                   // the value of an exported package variable (see Op.Var)
+	SetVar                // an assignment of p0 to an exported package variable (Op.Var; see configvar.go)
 )
 
 // Param is one input of an operation.
@@ -64,7 +65,8 @@ type Op struct {
 	Name string
 	// Func is the called function or method (Call, Method).
 	Func *types.Func
-	// Var is the package variable a Var operation reads.
+	// Var is the package variable a Var operation reads, or a SetVar
+	// operation assigns.
 	Var *types.Var
 	// Type is the constructed type (Zero, Composite); Ptr says &T{}
 	// rather than T{}.
@@ -190,6 +192,9 @@ func (o *Op) FullName() string {
 	if o.Kind == Var {
 		return "variable " + o.Var.Pkg().Path() + "." + o.Var.Name()
 	}
+	if o.Kind == SetVar {
+		return "assignment to " + o.Var.Pkg().Path() + "." + o.Var.Name()
+	}
 	if o.Kind == FuncLit {
 		return o.Variant + " function literal of " + types.TypeString(o.Type, nil)
 	}
@@ -237,6 +242,9 @@ type Options struct {
 	// Construct, when set, adds composite literals and package variables
 	// to the model (see composite.go); nil keeps structs to zero values.
 	Construct *Construct
+	// ConfigVars adds assignments to the package's exported boolean
+	// variables (see configvar.go).
+	ConfigVars bool
 }
 
 // Build builds the model of pkg.
@@ -323,6 +331,9 @@ func Build(pkg *types.Package, opts Options) *Program {
 	p.detective(opts.Support, opts)
 	p.assertions()
 	p.funcLits()
+	if opts.ConfigVars {
+		p.configVars()
+	}
 	p.attachFacts(opts)
 	p.stateSetters()
 	p.varsUnsafe()

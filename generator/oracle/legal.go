@@ -27,9 +27,17 @@ import (
 //   - the function at fault documents that it panics;
 //   - the function at fault is an accessor of a value whose type documents
 //     a call protocol (an advance such as Next must return true first),
-//     and no advance returned true on the value since it last changed.
+//     and no advance returned true on the value since it last changed;
+//   - a function literal of the test returns nil (a nil input through a
+//     callback);
+//   - the function at fault is a method of a value that needs Reset(args)
+//     (it came from an operation that takes none of Reset's arguments, a
+//     pool's getter) and was not Reset.
 func Illegal(prog *model.Program, s *seq.Seq, res *rt.Result, target int) string {
 	if why := nilInput(s, res); why != "" {
+		return why
+	}
+	if why := nilCallback(prog, s); why != "" {
 		return why
 	}
 	if why := constructedZero(prog, s); why != "" {
@@ -46,7 +54,96 @@ func Illegal(prog *model.Program, s *seq.Seq, res *rt.Result, target int) string
 	if why := beforeAdvance(prog, s, res, target); why != "" {
 		return why
 	}
+	if why := notReset(prog, s, target); why != "" {
+		return why
+	}
 	return ""
+}
+
+// nilCallback finds a function literal of the test that returns nil for a
+// result of a nilable type other than error (the "zero" variant of a
+// func(string, io.Reader) (io.Reader, error)): the code calls it and gets
+// the nil back, a nil input through a callback (rule 1). mime's
+// WordDecoder documents it ("One of the CharsetReader's result values must
+// be non-nil"); most callback types leave it unsaid, as they do for nil
+// arguments.
+func nilCallback(prog *model.Program, s *seq.Seq) string {
+	for i, st := range s.Stmts {
+		op := prog.Ops[st.Op]
+		if op.Kind != model.FuncLit || op.Variant != model.FuncZero {
+			continue
+		}
+		sig, ok := op.Type.Underlying().(*types.Signature)
+		if !ok {
+			continue
+		}
+		for j := 0; j < sig.Results().Len(); j++ {
+			typ := sig.Results().At(j).Type()
+			if types.Identical(typ, errorType) {
+				continue
+			}
+			switch typ.Underlying().(type) {
+			case *types.Pointer, *types.Interface, *types.Signature, *types.Map, *types.Chan, *types.Slice:
+				return "statement " + strconv.Itoa(i) + " is a function literal that returns a nil " + types.TypeString(typ, nil)
+			}
+		}
+	}
+	return ""
+}
+
+var errorType = types.Universe.Lookup("error").Type()
+
+// notReset finds a target method called on a value of a type with an
+// exported Reset method that takes arguments (msgpack's Encoder.Reset(w
+// io.Writer), gzip.Reader's Reset(r)), when the value came from an
+// operation that takes none of Reset's parameter types (a pool's
+// GetEncoder) and Reset was not called on it: Reset(args) is how such a
+// value gets what a constructor would have given it, so using it before
+// is using it uninitialized. A value from a constructor that takes those
+// arguments (NewEncoder(w)) is initialized.
+func notReset(prog *model.Program, s *seq.Seq, target int) string {
+	if target < 0 || target >= s.Len() {
+		return ""
+	}
+	st := s.Stmts[target]
+	op := prog.Ops[st.Op]
+	if op.Kind != model.Method || len(st.Args) == 0 || st.Args[0].IsLit {
+		return ""
+	}
+	recv := deref(op.Params[0].Type)
+	var reset *model.Op
+	for _, o := range prog.Ops {
+		if o.Kind == model.Method && o.Func != nil && o.Func.Name() == "Reset" && len(o.Params) > 1 &&
+			types.Identical(deref(o.Params[0].Type), recv) {
+			reset = o
+			break
+		}
+	}
+	if reset == nil || op == reset {
+		return ""
+	}
+	v := valueOf(prog, s, st.Args[0].Stmt)
+	if v < 0 || v >= target {
+		return ""
+	}
+	producer := prog.Ops[s.Stmts[v].Op]
+	if producer.Kind != model.Call && producer.Kind != model.Method {
+		return "" // literals and zero values have their own rules
+	}
+	for _, rp := range reset.Params[1:] {
+		for _, pp := range producer.Params {
+			if types.Identical(rp.Type, pp.Type) {
+				return ""
+			}
+		}
+	}
+	for i := v + 1; i < target; i++ {
+		si := s.Stmts[i]
+		if si.Op == reset.ID && len(si.Args) > 0 && !si.Args[0].IsLit && valueOf(prog, s, si.Args[0].Stmt) == v {
+			return ""
+		}
+	}
+	return op.Name + " uses a value from " + producer.Name + " before " + reset.Name + " initialized it"
 }
 
 func nilInput(s *seq.Seq, res *rt.Result) string {

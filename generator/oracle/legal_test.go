@@ -2,6 +2,7 @@ package oracle
 
 import (
 	"go/ast"
+	"go/importer"
 	"go/parser"
 	"go/token"
 	"go/types"
@@ -265,5 +266,76 @@ func (it *Iter) Value() int { return it.cur.v }
 		call(opNamed(t, undocumented, "Iter"), seq.Ref(1, 0)), call(opNamed(t, undocumented, "Iter.Value"), seq.Ref(2, 0)))
 	if got := Illegal(undocumented, s, nil, s.Len()-1); got != "" {
 		t.Errorf("undocumented protocol: Illegal = %q, want legal", got)
+	}
+}
+
+// A callback that returns nil is a nil input (mime's WordDecoder with a
+// CharsetReader returning (nil, nil)); a value that needs Reset(args) is
+// illegal until Reset, unless a constructor taking those arguments made it
+// (msgpack's GetEncoder hands out an Encoder with no writer).
+func TestIllegalNilCallbackAndNotReset(t *testing.T) {
+	const src = `package enc
+
+import "io"
+
+type Decoder struct{ Reader func(string) (io.Reader, error) }
+
+func (d *Decoder) Decode(s string) (string, error) { return "", nil }
+
+type Filter func(string) bool
+
+func Apply(f Filter, s string) bool { return f(s) }
+
+type Encoder struct{ w io.Writer }
+
+func NewEncoder(w io.Writer) *Encoder  { return &Encoder{w: w} }
+func GetEncoder() *Encoder             { return NewEncoder(nil) }
+func (e *Encoder) Reset(w io.Writer)   { e.w = w }
+func (e *Encoder) EncodeString(s string) error { _, err := io.WriteString(e.w, s); return err }
+
+func Discard() io.Writer { return io.Discard }
+`
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "enc.go", src, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pkg, err := (&types.Config{Importer: importer.Default()}).Check("example.com/enc", fset, []*ast.File{f}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	prog := model.Build(pkg, model.Options{})
+	lit := func(typ, variant string) *model.Op {
+		for _, op := range prog.Ops {
+			if op.Kind == model.FuncLit && op.Variant == variant && strings.HasSuffix(types.TypeString(op.Type, nil), typ) {
+				return op
+			}
+		}
+		t.Fatalf("no %s literal of %s", variant, typ)
+		return nil
+	}
+	readerLit := &model.Op{ID: len(prog.Ops), Kind: model.FuncLit, Name: "func", Variant: model.FuncZero,
+		Type: types.NewSignatureType(nil, nil, nil,
+			types.NewTuple(types.NewParam(0, nil, "", types.Typ[types.String])),
+			types.NewTuple(types.NewParam(0, nil, "", pkg.Scope().Lookup("Decoder").Type().Underlying().(*types.Struct).Field(0).Type().(*types.Signature).Results().At(0).Type()),
+				types.NewParam(0, nil, "", errorType)), false)}
+	prog.Ops = append(prog.Ops, readerLit)
+	get, newEnc, reset, encode, discard := opNamed(t, prog, "GetEncoder"), opNamed(t, prog, "NewEncoder"),
+		opNamed(t, prog, "Encoder.Reset"), opNamed(t, prog, "Encoder.EncodeString"), opNamed(t, prog, "Discard")
+	tests := []struct {
+		name   string
+		s      *seq.Seq
+		reason string
+	}{
+		{"callback returns a nil reader", mkSeq(call(readerLit)), "statement 0 is a function literal that returns a nil io.Reader"},
+		{"predicate literal", mkSeq(call(lit("Filter", model.FuncZero)), call(opNamed(t, prog, "Apply"), seq.Ref(0, 0), strLit("x"))), ""},
+		{"pooled, not reset", mkSeq(call(get), call(encode, seq.Ref(0, 0), strLit("x"))), "Encoder.EncodeString uses a value from GetEncoder before Encoder.Reset initialized it"},
+		{"pooled, then reset", mkSeq(call(get), call(discard), call(reset, seq.Ref(0, 0), seq.Ref(1, 0)), call(encode, seq.Ref(0, 0), strLit("x"))), ""},
+		{"constructed with a writer", mkSeq(call(discard), call(newEnc, seq.Ref(0, 0)), call(encode, seq.Ref(1, 0), strLit("x"))), ""},
+	}
+	for _, tc := range tests {
+		if got := Illegal(prog, tc.s, nil, tc.s.Len()-1); got != tc.reason {
+			t.Errorf("%s: Illegal = %q, want %q", tc.name, got, tc.reason)
+		}
 	}
 }

@@ -4,9 +4,11 @@ import (
 	"context"
 
 	"github.com/gentest-go/gentest/generator/exec"
+	rt "github.com/gentest-go/gentest/generator/harness/rt"
 	"github.com/gentest-go/gentest/generator/minimize"
 	"github.com/gentest-go/gentest/generator/model"
 	"github.com/gentest-go/gentest/generator/search"
+	"github.com/gentest-go/gentest/generator/seq"
 )
 
 // Revealing turns the error-revealing failures of the search into
@@ -40,6 +42,11 @@ func Revealing(ctx context.Context, prog *model.Program, runner search.Runner, f
 			continue
 		}
 		seen[key] = true
+		if f.Kind == "stack-overflow" && runner != nil {
+			if oversizedInts(prog, runner, f.Seq, last) {
+				continue
+			}
+		}
 		fd := &Finding{Kind: f.Kind, Message: msg, Function: op.FullName(),
 			Case: &Case{Seq: f.Seq, Target: last, Key: -1000 - len(out)}}
 		if f.Crash != nil {
@@ -74,4 +81,61 @@ func stillRevealing(prog *model.Program, kind string, keep minimize.Property) mi
 		k, ok := search.ClassifyPanic(&out.Result.Stmts[t.Target], t.Seq.Stmts[t.Target], out.Result)
 		return ok && k == kind && Illegal(prog, t.Seq, out.Result, t.Target) == ""
 	}
+}
+
+// maxDepthInt is the integer input above which a stack overflow is blamed
+// on the input's size rather than on the code: a recursion as deep as its
+// argument (factorial(n)) overflows the 64 MiB stack limit only for n in
+// the hundreds of thousands, while a recursion that never ends overflows
+// whatever the input.
+const maxDepthInt = 1 << 16
+
+// oversizedInts reports whether the target call of s passes an integer of
+// magnitude maxDepthInt or more, as a literal or as the value an earlier
+// statement returned (the prefix is run again with value trees to see it):
+// montanaflynn/stats's NormMoment(n, ...) recurses n deep through its
+// factorial, and n = Ncr(63, 18) is no size a caller means.
+func oversizedInts(prog *model.Program, runner search.Runner, s *seq.Seq, target int) bool {
+	st := s.Stmts[target]
+	big := func(i int64) bool { return i >= maxDepthInt || i <= -maxDepthInt }
+	var refs bool
+	for _, a := range st.Args {
+		if a.IsLit {
+			switch a.Lit.Kind {
+			case seq.LitInt:
+				if big(a.Lit.I) {
+					return true
+				}
+			case seq.LitUint:
+				if a.Lit.U >= maxDepthInt {
+					return true
+				}
+			}
+			continue
+		}
+		refs = true
+	}
+	if !refs || target == 0 {
+		return false
+	}
+	prefix := &seq.Seq{Stmts: s.Stmts[:target]}
+	outs := runner.Run([]rt.Seq{search.ToWire(prefix, 0, rt.FlagDetail)})
+	if len(outs) == 0 || outs[0].Result == nil {
+		return false
+	}
+	res := outs[0].Result
+	for _, a := range st.Args {
+		if a.IsLit || a.Stmt >= len(res.Stmts) || a.Result >= len(res.Stmts[a.Stmt].Values) {
+			continue
+		}
+		tr := res.Stmts[a.Stmt].Values[a.Result].Tree
+		switch {
+		case tr == nil:
+		case tr.Kind == rt.TInt && big(tr.I):
+			return true
+		case tr.Kind == rt.TUint && tr.U >= maxDepthInt:
+			return true
+		}
+	}
+	return false
 }

@@ -102,3 +102,37 @@ func TestRevealing(t *testing.T) {
 		t.Errorf("the unreproducible failure was changed: %s", names(f, got[1].Case.Seq))
 	}
 }
+
+// A stack overflow whose call takes an integer of 1<<16 or more, as a
+// literal or as an earlier result, is the input's size, not a bug
+// (NormMoment(Ncr(63, 18), ...) recursing n deep); one with small
+// integers is a finding.
+func TestRevealingOversizedStackOverflow(t *testing.T) {
+	f := &fakeRunner{prog: testProgram(t)}
+	f.edit = func(s rt.Seq, res *rt.Result) {
+		for i := range s.Stmts {
+			if f.opName(s, i) == "Now" && len(res.Stmts[i].Values) > 0 {
+				res.Stmts[i].Values[0].Tree = &rt.Tree{Kind: rt.TInt, I: 2_203_961_430_000_000, Type: "int"}
+			}
+		}
+	}
+	prog := f.prog
+	twice, now := opNamed(t, prog, "Twice"), opNamed(t, prog, "Now")
+	overflow := func(s *seq.Seq) *search.Failure {
+		return &search.Failure{Seq: s, Crash: &exec.Crash{Kind: exec.CrashStackOverflow, Stmt: s.Len() - 1},
+			Message: "stack-overflow", Revealing: true, Kind: "stack-overflow"}
+	}
+	for _, tc := range []struct {
+		name string
+		s    *seq.Seq
+		want int
+	}{
+		{"small literal", mkSeq(call(twice, intLit(5))), 1},
+		{"huge literal", mkSeq(call(twice, intLit(1<<20))), 0},
+		{"huge computed", mkSeq(call(now), call(twice, seq.Ref(0, 0))), 0},
+	} {
+		if got := Revealing(context.Background(), prog, f, []*search.Failure{overflow(tc.s)}, 1); len(got) != tc.want {
+			t.Errorf("%s: %d findings, want %d", tc.name, len(got), tc.want)
+		}
+	}
+}

@@ -126,6 +126,8 @@ type Random struct {
 	branches map[int32]bool // 2*cond + 0 for true, +1 for false
 
 	targetOps []*model.Op
+	configOps []*model.Op // SetVar operations (configvar.go); nil until computed
+	configSet bool
 	targetIdx map[int]int            // op ID -> index in targetOps
 	asserts   map[string][]*model.Op // run-time type name -> assertions
 	hound     *bloodhound
@@ -324,6 +326,7 @@ func (r *Random) propose(n int) []*seq.Seq {
 // literals or from pooled sequences.
 func (r *Random) extend(op *model.Op) (*seq.Seq, bool) {
 	s := &seq.Seq{}
+	r.configPrefix(s)
 	args := make([]seq.Arg, len(op.Params))
 	// included maps a pooled sequence to its offset in s, so that two
 	// arguments can share one object (aliasing, thesis §5.1).
@@ -462,7 +465,7 @@ func (r *Random) elephant(s *seq.Seq, res *rt.Result) {
 func (r *Random) targets() []*model.Op {
 	if r.targetOps == nil {
 		for _, op := range r.prog.Ops {
-			if !op.Detective && !op.Support {
+			if !op.Detective && !op.Support && op.Kind != model.SetVar {
 				r.targetOps = append(r.targetOps, op)
 			}
 		}
