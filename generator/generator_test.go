@@ -569,7 +569,7 @@ func TestReadable(t *testing.T) {
 		t.Errorf("coverage = %.2f, want at least 0.90", sum.Coverage)
 	}
 	text := string(src)
-	for _, want := range []string{"errors.Is(err, ", "readable.ErrEmpty", "errors.As(err, &syntaxError)", "must not panic"} {
+	for _, want := range []string{"errors.Is(err, ", "readable.ErrEmpty", "errors.As(err, &syntaxError)", "must not panic", "got.Name()"} {
 		if !strings.Contains(text, want) {
 			t.Errorf("no %q in the tests:\n%s", want, text)
 		}

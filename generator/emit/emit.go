@@ -480,10 +480,17 @@ func (r *renderer) body(c *oracle.Case, bo *bodyOpts, res *bodyResult) ([]ast.St
 	// results away.
 	targetAt := -1
 	restored := map[int]bool{}
+	// observed holds the calls after the target whose results only their
+	// checks read (observers): see checksInIf.
+	observed := map[*ast.AssignStmt]bool{}
 	for i, st := range s.Stmts {
 		op := r.prog.Ops[st.Op]
 		ov := bo.override
 		if dropped[i] {
+			continue
+		}
+		if x := r.addressedVar(c, i, vars, len(asserts[i]) > 0 || deferredOn(deferred, i)); x != nil {
+			r.inl[[2]int{i, 0}] = x
 			continue
 		}
 		call, err := r.callExpr(s, op, i, st, vars, ov)
@@ -517,7 +524,16 @@ func (r *renderer) body(c *oracle.Case, bo *bodyOpts, res *bodyResult) ([]ast.St
 		if at >= 0 {
 			targetAt = at
 		}
+		if i > c.Target && uses[i] == 0 && !bo.keepAll {
+			if as, ok := out[len(out)-1].(*ast.AssignStmt); ok && as.Tok == token.DEFINE {
+				observed[as] = true
+			}
+		}
 		for _, a := range asserts[i] {
+			if weak[a] {
+				out = append(out, r.weakAssertion(a, vars[[2]int{a.Stmt, a.Result}], descs[a.Stmt])...)
+				continue
+			}
 			out = append(out, r.assertion(a, vars[[2]int{a.Stmt, a.Result}], descs[a.Stmt])...)
 		}
 		if i != c.Target && !bo.keepAll && len(asserts[i]) == 1 && asserts[i][0].Kind == oracle.ErrNil && uses[i] == 0 {
@@ -542,6 +558,7 @@ func (r *renderer) body(c *oracle.Case, bo *bodyOpts, res *bodyResult) ([]ast.St
 		}
 		out = append(out, r.assertion(a, vars[[2]int{a.Stmt, a.Result}], descs[a.Stmt])...)
 	}
+	out = checksInIf(out, observed)
 	if res != nil {
 		res.vars, res.names, res.descs = vars, names, descs
 	}
@@ -614,7 +631,7 @@ func (r *renderer) planBody(c *oracle.Case, bo *bodyOpts) *bodyPlan {
 			checked = true
 		}
 		need[[2]int{a.Stmt, a.Result}] = true
-		if a.Kind == oracle.Equal && !immutable(a.Type) {
+		if a.Kind == oracle.Equal && !stableCheck(a, weak[a]) {
 			deferred = append(deferred, a)
 		} else {
 			asserts[a.Stmt] = append(asserts[a.Stmt], a)
@@ -756,8 +773,12 @@ func (r *renderer) describe(op *model.Op, i int, st seq.Stmt, vars map[[2]int]st
 					// Spread as the call writes it: NewServer("", option).
 					in = &ast.CallExpr{Fun: ident(""), Args: elems}
 				}
+				if p, ok := in.(*ast.ParenExpr); ok {
+					// (&T{...}) reads as &T{...}; a call keeps its
+					// closing parenthesis: Quote("a"), not Quote("a".
+					in = p.X
+				}
 				txt := exprString(in)
-				txt = strings.TrimSuffix(strings.TrimPrefix(txt, "("), ")")
 				if strings.HasPrefix(txt, r.pkgName+".") {
 					txt = txt[len(r.pkgName)+1:]
 				}
@@ -921,6 +942,127 @@ func guardInIf(out []ast.Stmt) []ast.Stmt {
 	ast.Inspect(check.Body, rename)
 	check.Init = as
 	return append(out[:len(out)-2], check)
+}
+
+// addressedVar returns the variable whose address statement i takes when
+// &v is only ever the receiver of method calls: Go takes a variable's
+// address for a pointer method itself, so iterator.Next() reads better
+// than iterator2 := &iterator; iterator2.Next(), and means the same (both
+// call the method on the variable). Nil when statement i is not such an
+// address.
+func (r *renderer) addressedVar(c *oracle.Case, i int, vars map[[2]int]string, checked bool) ast.Expr {
+	st := c.Seq.Stmts[i]
+	if r.prog.Ops[st.Op].Kind != model.Addr || i == c.Target || checked || len(st.Args) != 1 || st.Args[0].IsLit {
+		return nil
+	}
+	name, ok := vars[[2]int{st.Args[0].Stmt, st.Args[0].Result}]
+	if !ok || r.inl[[2]int{st.Args[0].Stmt, st.Args[0].Result}] != nil {
+		return nil // a value written in place is not addressable
+	}
+	used := false
+	for _, later := range c.Seq.Stmts[i+1:] {
+		for k, a := range later.Args {
+			if a.IsLit || a.Stmt != i {
+				continue
+			}
+			if k != 0 || r.prog.Ops[later.Op].Kind != model.Method {
+				return nil
+			}
+			used = true
+		}
+	}
+	if !used {
+		return nil
+	}
+	return ident(name)
+}
+
+// deferredOn reports whether one of the assertions written at the end
+// is about statement i.
+func deferredOn(deferred []oracle.Assertion, i int) bool {
+	for _, a := range deferred {
+		if a.Stmt == i {
+			return true
+		}
+	}
+	return false
+}
+
+// checksInIf writes an observer call that only its check reads as the
+// init of the check, as Go tests do: if n := l.Len(); n != 2 { ... }. A
+// call in observed is folded when the statement right after it is a check
+// (an if without init whose branches only report) and no later statement
+// reads the variables it defines (scoped to the if, they would not
+// compile there).
+func checksInIf(out []ast.Stmt, observed map[*ast.AssignStmt]bool) []ast.Stmt {
+	var kept []ast.Stmt
+	for k := 0; k < len(out); k++ {
+		as, ok := out[k].(*ast.AssignStmt)
+		if !ok || !observed[as] || k+1 >= len(out) {
+			kept = append(kept, out[k])
+			continue
+		}
+		check, ok := out[k+1].(*ast.IfStmt)
+		if !ok || check.Init != nil || !onlyReports(check) || readsAny(out[k+2:], as.Lhs) {
+			kept = append(kept, out[k])
+			continue
+		}
+		check.Init = as
+		kept = append(kept, check)
+		k++
+	}
+	return kept
+}
+
+// onlyReports reports whether an if statement's branches only call
+// t.Error, t.Errorf, t.Fatal or t.Fatalf.
+func onlyReports(s *ast.IfStmt) bool {
+	if s.Else != nil {
+		return false
+	}
+	for _, st := range s.Body.List {
+		es, ok := st.(*ast.ExprStmt)
+		if !ok {
+			return false
+		}
+		c, ok := es.X.(*ast.CallExpr)
+		if !ok {
+			return false
+		}
+		f, ok := c.Fun.(*ast.SelectorExpr)
+		if !ok {
+			return false
+		}
+		if id, ok := f.X.(*ast.Ident); !ok || id.Name != "t" {
+			return false
+		}
+		switch f.Sel.Name {
+		case "Error", "Errorf", "Fatal", "Fatalf":
+		default:
+			return false
+		}
+	}
+	return len(s.Body.List) > 0
+}
+
+// readsAny reports whether any of stmts mentions a name defined by lhs.
+func readsAny(stmts []ast.Stmt, lhs []ast.Expr) bool {
+	names := map[string]bool{}
+	for _, l := range lhs {
+		if id, ok := l.(*ast.Ident); ok && id.Name != "_" {
+			names[id.Name] = true
+		}
+	}
+	found := false
+	for _, st := range stmts {
+		ast.Inspect(st, func(n ast.Node) bool {
+			if id, ok := n.(*ast.Ident); ok && names[id.Name] {
+				found = true
+			}
+			return !found
+		})
+	}
+	return found
 }
 
 // inlinable reports whether statement i of s may be written inside the
@@ -1166,6 +1308,25 @@ func ownNames(pkgName string) map[string]string {
 }
 
 var errType = types.Universe.Lookup("error").Type()
+
+// stableCheck reports whether what assertion a checks cannot change after
+// the call returned, so that the check is written right after it, where a
+// reader looks for it: a basic value, or whether a pointer, interface,
+// function or channel is nil (the variable holding it is never assigned
+// again; what it points to may change, but the check does not read that).
+// A slice's or map's contents, compared in full or by length, may change
+// through a later call, so those checks go at the end.
+func stableCheck(a oracle.Assertion, weak bool) bool {
+	if immutable(a.Type) {
+		return true
+	}
+	switch a.Type.Underlying().(type) {
+	case *types.Pointer, *types.Interface, *types.Signature, *types.Chan:
+	default:
+		return false
+	}
+	return weak || a.Want != nil && a.Want.Kind == rt.TNil && !a.EquateEmpty
+}
 
 // immutable reports whether a value of type t cannot change after it was
 // returned, so it can be asserted right after the call.

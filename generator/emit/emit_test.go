@@ -261,7 +261,7 @@ func TestTables(t *testing.T) {
 	}
 	mustContain(t, "TestClamp", funcSrc(t, src, "TestClamp"),
 		"\t\tx    int64\n", "\t\tlo   int8\n", "\t\thi   int8\n",
-		`{name: "negative_7_negative_1_10", x: -7, lo: -1, hi: 10, want: -1},`,
+		`{name: "negative_7,negative_1,10", x: -7, lo: -1, hi: 10, want: -1},`,
 		"got := p.Clamp(tt.x, tt.lo, tt.hi)",
 		`"Clamp(%v, %v, %v) = %v, want %v", tt.x, tt.lo, tt.hi, got, tt.want`)
 	// Literals that do not vary stay inline, and row names come from

@@ -28,7 +28,20 @@ func (r *renderer) subtestName(c *oracle.Case) string {
 		}
 		parts = append(parts, r.litWord(a.Lit, op.Params[k].Type))
 	}
-	if w := joinWords(parts); w != "" {
+	if w := joinValues(parts); w != "" {
+		return w
+	}
+	// A package variable passed in names the case: uuid.Max.Variant()
+	// is "Max", not "default".
+	var vars []string
+	for _, a := range st.Args {
+		if !a.IsLit {
+			if v := r.prog.Ops[c.Seq.Stmts[a.Stmt].Op]; v.Kind == model.Var {
+				vars = append(vars, v.Var.Name())
+			}
+		}
+	}
+	if w := joinValues(vars); w != "" {
 		return w
 	}
 	if op.Kind == model.Method && !st.Args[0].IsLit {
@@ -62,7 +75,7 @@ func (r *renderer) subtestNames(cs []*oracle.Case, used map[string]bool) []strin
 	for i, c := range cs {
 		names[i] = r.subtestName(c)
 	}
-	levels := []func(c *oracle.Case) string{r.setupLiterals, r.setupCalls}
+	levels := []func(c *oracle.Case) string{r.funcArgs, r.setupLiterals, r.setupCalls}
 	for _, level := range levels {
 		count := map[string]int{}
 		for _, n := range names {
@@ -87,6 +100,45 @@ func (r *renderer) subtestNames(cs []*oracle.Case, used map[string]bool) []strin
 	return names
 }
 
+// funcArgs names the function literals the target takes by what they
+// return: NextTo(func(...) bool { return true }) and the same call with
+// return false are "returns_true" and "returns_false", not a name and
+// the name with "_2".
+func (r *renderer) funcArgs(c *oracle.Case) string {
+	var parts []string
+	for _, a := range c.Seq.Stmts[c.Target].Args {
+		if a.IsLit {
+			continue
+		}
+		op := r.prog.Ops[c.Seq.Stmts[a.Stmt].Op]
+		if op.Kind != model.FuncLit {
+			continue
+		}
+		parts = append(parts, funcWord(op))
+	}
+	return joinValues(parts)
+}
+
+// funcWord is a function literal as a word of a subtest name.
+func funcWord(op *model.Op) string {
+	switch op.Variant {
+	case model.FuncTrue:
+		return "returns_true"
+	case model.FuncIdentity:
+		return "identity"
+	case model.FuncLess:
+		return "less"
+	}
+	res := op.Type.Underlying().(*types.Signature).Results()
+	switch {
+	case res.Len() == 0:
+		return "noop"
+	case res.Len() == 1 && types.Identical(res.At(0).Type().Underlying(), types.Typ[types.Bool]):
+		return "returns_false"
+	}
+	return "returns_zero"
+}
+
 // setupLiterals is the literals of the calls before the target, as words.
 func (r *renderer) setupLiterals(c *oracle.Case) string {
 	var parts []string
@@ -99,7 +151,7 @@ func (r *renderer) setupLiterals(c *oracle.Case) string {
 			}
 		}
 	}
-	return joinWords(parts)
+	return joinValues(parts)
 }
 
 // setupCalls names the calls before the target: "PushBack_PushFront".
@@ -119,12 +171,20 @@ func (r *renderer) setupCalls(c *oracle.Case) string {
 
 // joinWords joins name parts with "_", cut to maxSubName at a part
 // boundary where possible.
-func joinWords(parts []string) string {
+func joinWords(parts []string) string { return joinSep(parts, "_") }
+
+// joinValues joins the words of several arguments' values with ",", as
+// an argument list reads: "0.5,2" for (0.5, 2). Joined with "_", the
+// second value reads as a number telling apart cases of the first
+// ("0.5_1", "0.5_2"), which is what a numbered name says.
+func joinValues(parts []string) string { return joinSep(parts, ",") }
+
+func joinSep(parts []string, sep string) string {
 	name := ""
 	for _, p := range parts {
 		next := p
 		if name != "" {
-			next = name + "_" + p
+			next = name + sep + p
 		}
 		if len(next) > maxSubName {
 			if name == "" {
@@ -194,11 +254,17 @@ func litWord(l seq.Lit) string {
 // textWord keeps the letters, digits, '-' and '.' of s, with '_' for runs
 // of anything else.
 func textWord(s string) string {
+	w, _ := textWordCut(s)
+	return w
+}
+
+// textWordCut is textWord, and whether it cut s short.
+func textWordCut(s string) (string, bool) {
 	if s == "" {
-		return "empty"
+		return "empty", false
 	}
 	if strings.TrimSpace(s) == "" {
-		return symbolWords(s) // "space", "tab_newline"
+		return symbolWords(s), false // "space", "tab_newline"
 	}
 	var b strings.Builder
 	cut := false
@@ -222,7 +288,21 @@ func textWord(s string) string {
 	}
 	w = strings.Trim(w, "_")
 	if w == "" {
-		return symbolWords(s)
+		return symbolWords(s), cut
+	}
+	return w, cut
+}
+
+// litWordLen is litWord, with the length of a text cut short:
+// "6ba7b814-9dad-11d1-80b4-_len45" tells apart two long inputs that
+// start alike (a parser branching on the length) where litWord alone
+// would leave them to a number.
+func (r *renderer) litWordLen(l seq.Lit, t types.Type) string {
+	w := r.litWord(l, t)
+	if l.Name == "" && (l.Kind == seq.LitString || l.Kind == seq.LitBytes) {
+		if _, cut := textWordCut(l.S); cut {
+			w += "_len" + strconv.Itoa(len(l.S))
+		}
 	}
 	return w
 }

@@ -6,6 +6,7 @@ import (
 	"go/parser"
 	"go/token"
 	"go/types"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -45,7 +46,7 @@ func loadReadable(t testing.TB) *model.Program {
 			return
 		}
 		pure := map[string]bool{"User": true, "Hits": true, "Started": true, "Fork": true, "Quote": true,
-			"Words": true, "Grade": true, "ParseDigits": true, "Unquote": true, "Error": true}
+			"Words": true, "Grade": true, "ParseDigits": true, "Unquote": true, "Error": true, "Name": true, "Next": true}
 		readableProg = model.Build(pkg, model.Options{Effects: func(fn *types.Func) model.Effects {
 			switch {
 			case pure[fn.Name()]:
@@ -107,7 +108,7 @@ func TestEveryTestChecksItsTarget(t *testing.T) {
 		t.Fatal(err)
 	}
 	hit := funcSrc(t, out.Src, "TestSession_Hit")
-	mustContain(t, "TestSession_Hit", hit, "session.Hit()\n", "if n != 1 {")
+	mustContain(t, "TestSession_Hit", hit, "session.Hit()\n", "if n := session.Hits(); n != 1 {")
 	for _, noise := range []string{"User()", "Started()", "must not panic", "zed"} {
 		if strings.Contains(hit, noise) {
 			t.Errorf("TestSession_Hit has %q:\n%s", noise, hit)
@@ -234,8 +235,8 @@ func TestTablesAndNames(t *testing.T) {
 		"if diff := cmp.Diff(tt.want, got); diff != \"\" {")
 	mustContain(t, "TestSession_Hit", funcSrc(t, out.Src, "TestSession_Hit"),
 		"\t\twantUser string\n", `{name: "ann", user: "ann", wantUser: "ann"},`,
-		"if s != tt.wantUser {", `t.Errorf("session.User() = %q, want %q", s, tt.wantUser)`,
-		"if n != 1 {", `t.Errorf("session.Hits() = %v, want 1", n)`)
+		"if s := session.User(); s != tt.wantUser {", `t.Errorf("session.User() = %q, want %q", s, tt.wantUser)`,
+		"if n := session.Hits(); n != 1 {", `t.Errorf("session.Hits() = %v, want 1", n)`)
 	ti := info(out, "TestSession_Hits")
 	if ti == nil || strings.Join(ti.Subtests, ",") != "after_Hit_ann,after_Hit_bob" {
 		t.Errorf("TestSession_Hits subtests = %+v, want after_Hit_ann,after_Hit_bob", ti)
@@ -337,7 +338,7 @@ func TestTableObserversAfterErrors(t *testing.T) {
 	}
 	src := funcSrc(t, out.Src, "TestSession_Login")
 	mustContain(t, "TestSession_Login", src, `{name: "empty", user: "", wantUser: "ann", wantErr: readable.ErrEmpty},`,
-		"if s != tt.wantUser {", "if got != tt.want {")
+		"if s := session.User(); s != tt.wantUser {", "if got != tt.want {")
 	if strings.Contains(src, "return\n") {
 		t.Errorf("a row with an error returns before the observer's check:\n%s", src)
 	}
@@ -415,7 +416,8 @@ func TestInlineConstructor(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	mustContain(t, "TestUnquote", funcSrc(t, out.Src, "TestUnquote"), `got, err := readable.Unquote(readable.Quote("a"))`)
+	mustContain(t, "TestUnquote", funcSrc(t, out.Src, "TestUnquote"), `got, err := readable.Unquote(readable.Quote("a"))`,
+		`Unquote(Quote("a")) returned error`)
 }
 
 // A value returned by a call that changes only what nothing else in the
@@ -485,4 +487,189 @@ func TestInlineNewValue(t *testing.T) {
 		t.Fatal(err)
 	}
 	mustContain(t, "TestDescribe", funcSrc(t, out.Src, "TestDescribe"), "got := readable.Describe(&readable.SyntaxError{})")
+}
+
+// A check reads best next to the call it checks: whether a returned
+// pointer is nil cannot change later, so it is written right after the
+// target, and an observer whose result only its check reads is the init of
+// that check (if n := got.Hits(); n != 0), as Go tests write it.
+func TestChecksNextToCalls(t *testing.T) {
+	prog := loadReadable(t)
+	ref := func(i int) []seq.Arg { return []seq.Arg{seq.Ref(i, 0)} }
+	hits := prog.Ops[opID(t, prog, "Session.Hits")].Results[0]
+	user := prog.Ops[opID(t, prog, "Session.User")].Results[0]
+	fork := prog.Ops[opID(t, prog, "Session.Fork")].Results[0]
+	c := &oracle.Case{Seq: mk(t, prog, stmt{"NewSession", lits(str("ann"))}, stmt{"Session.Fork", ref(0)},
+		stmt{"Session.Hits", ref(1)}, stmt{"Session.User", ref(1)}), Target: 1,
+		Asserts: []oracle.Assertion{eq(1, 0, fork, opaque), eq(2, 0, hits, tree(0)), eq(3, 0, user, tree("ann"))}}
+	out, err := Render(prog, []*oracle.Case{c}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := funcSrc(t, out.Src, "TestSession_Fork")
+	mustContain(t, "TestSession_Fork", src, "got := session.Fork()\n\tif got == nil {",
+		"if n := got.Hits(); n != 0 {", `if s := got.User(); s != "ann" {`)
+	if strings.Index(src, "got == nil") > strings.Index(src, "got.Hits()") {
+		t.Errorf("the nil check of Fork's result comes after the observers:\n%s", src)
+	}
+}
+
+// An observer's variable read by a later statement stays a statement of
+// its own: scoped to an if, the later read would not compile.
+func TestChecksInIfKeepsReadVariables(t *testing.T) {
+	parse := func(src string) []ast.Stmt {
+		f, err := parser.ParseFile(token.NewFileSet(), "x.go", "package p\nfunc f() {\n"+src+"\n}", 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return f.Decls[0].(*ast.FuncDecl).Body.List
+	}
+	stmts := parse("n := l.Len()\nif n != 1 { t.Errorf(\"x\") }\nuse(n)\nm := l.Cap()\nif m != 2 { t.Errorf(\"y\") }")
+	observed := map[*ast.AssignStmt]bool{stmts[0].(*ast.AssignStmt): true, stmts[3].(*ast.AssignStmt): true}
+	got := checksInIf(stmts, observed)
+	if len(got) != 4 {
+		t.Fatalf("checksInIf gave %d statements, want 4 (n kept, m folded)", len(got))
+	}
+	if _, ok := got[0].(*ast.AssignStmt); !ok {
+		t.Errorf("n := l.Len() was folded although use(n) reads it")
+	}
+	if s, ok := got[3].(*ast.IfStmt); !ok || s.Init == nil {
+		t.Errorf("m := l.Cap() was not folded into its check")
+	}
+}
+
+// A value returned by value whose observer has a pointer receiver
+// (Level.Next, Name on *Level) is observed through its address, which the
+// model has for it as a support operation; the test calls the observer on
+// the variable, as Go allows: got.Name(), not level2 := &got.
+func TestObserverThroughAddress(t *testing.T) {
+	prog := loadReadable(t)
+	addr := -1
+	for _, op := range prog.Ops {
+		if op.Kind == model.Addr && types.TypeString(op.Type, nil) == "example.com/readable.Level" {
+			if !op.Support {
+				t.Errorf("&Level is not a support operation: the search would call it")
+			}
+			addr = op.ID
+		}
+	}
+	if addr < 0 {
+		t.Fatal("the model has no &v for Level, whose observer Name wants a *Level")
+	}
+	name := prog.Ops[opID(t, prog, "Level.Name")].Results[0]
+	c := &oracle.Case{Seq: &seq.Seq{Stmts: []seq.Stmt{
+		{Op: opID(t, prog, "NewLevel"), Args: lits(seq.Lit{Kind: seq.LitInt, I: 1})},
+		{Op: opID(t, prog, "Level.Next"), Args: []seq.Arg{seq.Ref(0, 0)}},
+		{Op: addr, Args: []seq.Arg{seq.Ref(1, 0)}},
+		{Op: opID(t, prog, "Level.Name"), Args: []seq.Arg{seq.Ref(2, 0)}},
+	}}, Target: 1, Asserts: []oracle.Assertion{eq(3, 0, name, tree("L2"))}}
+	out, err := Render(prog, []*oracle.Case{c}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := funcSrc(t, out.Src, "TestLevel_Next")
+	mustContain(t, "TestLevel_Next", src, "got := level.Next()", `if s := got.Name(); s != "L2" {`)
+	if strings.Contains(src, "&got") || strings.Contains(src, "must not panic") {
+		t.Errorf("TestLevel_Next takes the address itself or checks nothing:\n%s", src)
+	}
+}
+
+// Rows of a table whose target returns what no row can write, but not nil
+// in any row, check that much in the loop: if got == nil.
+func TestTableNonNil(t *testing.T) {
+	prog := loadReadable(t)
+	sess := prog.Ops[opID(t, prog, "NewSession")].Results[0]
+	row := func(key int, name string) *oracle.Case {
+		return &oracle.Case{Seq: mk(t, prog, stmt{"NewSession", lits(str(name))}), Target: 0, Key: key,
+			Asserts: []oracle.Assertion{eq(0, 0, sess, opaque)}}
+	}
+	out, err := Render(prog, []*oracle.Case{row(0, "ann"), row(1, "bob")}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := funcSrc(t, out.Src, "TestNewSession")
+	mustContain(t, "TestNewSession", src, "for _, tt := range tests {", "got := readable.NewSession(tt.user)", "if got == nil {")
+	if strings.Contains(src, "must not panic") {
+		t.Errorf("TestNewSession says it checks nothing:\n%s", src)
+	}
+}
+
+// Cases that differ only in the function literal the target takes are
+// named after what it returns, not numbered.
+func TestSubtestNamesFromFuncLits(t *testing.T) {
+	prog := loadReadable(t)
+	var yes, no int = -1, -1
+	for _, op := range prog.Ops {
+		if op.Kind == model.FuncLit && types.TypeString(op.Type, nil) == "func(string) bool" {
+			switch op.Variant {
+			case model.FuncTrue:
+				yes = op.ID
+			case model.FuncZero:
+				no = op.ID
+			}
+		}
+	}
+	if yes < 0 || no < 0 {
+		t.Fatal("no func(string) bool literals in the model")
+	}
+	res := prog.Ops[opID(t, prog, "Any")].Results[0]
+	mkCase := func(key, lit int, want bool) *oracle.Case {
+		return &oracle.Case{Seq: &seq.Seq{Stmts: []seq.Stmt{{Op: lit},
+			{Op: opID(t, prog, "Any"), Args: []seq.Arg{seq.LitArg(seq.Lit{Kind: seq.LitSlice, Elems: []seq.Lit{str("a")}}), seq.Ref(0, 0)}}}},
+			Target: 1, Key: key, Asserts: []oracle.Assertion{eq(1, 0, res, tree(want))}}
+	}
+	out, err := Render(prog, []*oracle.Case{mkCase(0, yes, true), mkCase(1, no, false)}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := funcSrc(t, out.Src, "TestAny")
+	mustContain(t, "TestAny", src, "returns_true", "returns_false")
+	if strings.Contains(src, `_2"`) {
+		t.Errorf("TestAny numbers a subtest:\n%s", src)
+	}
+}
+
+// Rows whose long texts start alike (cut to the same word) are told apart
+// by their lengths, not numbered.
+func TestTableRowNamesLongTexts(t *testing.T) {
+	prog := loadReadable(t)
+	res := prog.Ops[opID(t, prog, "Quote")].Results[0]
+	row := func(key int, in string) *oracle.Case {
+		return &oracle.Case{Seq: mk(t, prog, stmt{"Quote", lits(str(in))}), Target: 0, Key: key,
+			Asserts: []oracle.Assertion{eq(0, 0, res, tree(strconv.Quote(in)))}}
+	}
+	long := "abcdefgh-ijklmnop-qrstuvwx-"
+	out, err := Render(prog, []*oracle.Case{row(0, long+"yz"), row(1, long+"yz0123456789")}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := funcSrc(t, out.Src, "TestQuote")
+	mustContain(t, "TestQuote", src, `{name: "abcdefgh-ijklmnop-qrstuv_len29"`, `{name: "abcdefgh-ijklmnop-qrstuv_len39"`)
+}
+
+// Cases that differ in the package variable they take are named after
+// it ("First", "Top"), not "default" and "default_2".
+func TestSubtestNamesFromVars(t *testing.T) {
+	prog := loadReadable(t)
+	n := len(prog.Ops)
+	defer func() { prog.Ops = prog.Ops[:n] }()
+	var ids []int
+	for _, name := range []string{"First", "Top"} {
+		v := prog.Pkg.Scope().Lookup(name).(*types.Var)
+		op := &model.Op{ID: len(prog.Ops), Kind: model.Var, Name: name, Var: v, Results: []types.Type{v.Type()}}
+		prog.Ops = append(prog.Ops, op)
+		ids = append(ids, op.ID)
+	}
+	name := prog.Ops[opID(t, prog, "Level.Name")].Results[0]
+	mkCase := func(key, v int, want string) *oracle.Case {
+		return &oracle.Case{Seq: &seq.Seq{Stmts: []seq.Stmt{{Op: v},
+			{Op: opID(t, prog, "Level.Name"), Args: []seq.Arg{seq.Ref(0, 0)}}}},
+			Target: 1, Key: key, Asserts: []oracle.Assertion{eq(1, 0, name, tree(want))}}
+	}
+	out, err := Render(prog, []*oracle.Case{mkCase(0, ids[0], "L0"), mkCase(1, ids[1], "L9")}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := funcSrc(t, out.Src, "TestLevel_Name")
+	mustContain(t, "TestLevel_Name", src, `t.Run("First"`, `t.Run("Top"`)
 }

@@ -32,7 +32,10 @@ type table struct {
 	errMode int
 	errRes  int // index of the target's error result
 	// consts are the target's checks that are the same in every row.
-	consts   []oracle.Assertion
+	consts []oracle.Assertion
+	// nonNil are the target's results no row can write but every row
+	// saw not nil (a ring, a writer): checked inline to be non-nil.
+	nonNil   []oracle.Assertion
 	override map[[2]int]*field
 	// skip holds the observer results whose checks are want fields.
 	skip map[[2]int]bool
@@ -155,6 +158,33 @@ func (r *renderer) slots(c *oracle.Case) map[[2]int]oracle.Assertion {
 		m[[2]int{a.Stmt, a.Result}] = a
 	}
 	return m
+}
+
+// nonNilInEveryRow returns the assertion of the first row on result key
+// when no row can write that result but every row has a check of it that
+// a test can make, that it is not nil (a pointer, interface, function or
+// channel: a slice's or map's check also has its length, which rows may
+// not share).
+func (r *renderer) nonNilInEveryRow(g []*oracle.Case, key [2]int, slots []map[[2]int]oracle.Assertion) (oracle.Assertion, bool) {
+	var first oracle.Assertion
+	for i, c := range g {
+		if _, ok := slots[i][key]; ok {
+			return first, false
+		}
+		found := false
+		for _, a := range c.Asserts {
+			if a.Stmt == key[0] && a.Result == key[1] && r.weakable(a) && stableCheck(a, true) {
+				found = true
+				if i == 0 {
+					first = a
+				}
+			}
+		}
+		if !found {
+			return first, false
+		}
+	}
+	return first, len(g) > 0
 }
 
 // targetErr returns the assertion on the target's error result.
@@ -349,6 +379,10 @@ func (r *renderer) newTable(g []*oracle.Case) *table {
 			continue
 		}
 		key := [2]int{tgt, j}
+		if a, ok := r.nonNilInEveryRow(g, key, slots); ok {
+			tb.nonNil = append(tb.nonNil, a)
+			continue
+		}
 		a, ok := slots[0][key]
 		if ok && !r.wantable(a) {
 			// The shape key made this check the same in every row.
@@ -465,18 +499,25 @@ func (r *renderer) tableObserverWants(tb *table, s *seq.Seq, tgt int, slots []ma
 // call (statement tgt) that differ, or, when those do not tell the rows
 // apart, from all that differ.
 func (r *renderer) tableRowNames(tb *table, g []*oracle.Case, tgt int) {
-	for pass := 0; pass < 2; pass++ {
+	// Pass 0 names rows by the target's fields, pass 1 by all fields,
+	// pass 2 adds the length of texts cut short.
+	for pass := 0; pass < 3; pass++ {
 		tb.names = tb.names[:0]
 		seen := map[string]bool{}
 		dup := false
 		for _, c := range g {
 			var parts []string
 			for _, f := range tb.fields {
-				if pass == 1 || f.stmt == tgt {
-					parts = append(parts, r.litWord(c.Seq.Stmts[f.stmt].Args[f.arg].Lit, f.typ))
+				if pass >= 1 || f.stmt == tgt {
+					l := c.Seq.Stmts[f.stmt].Args[f.arg].Lit
+					if pass == 2 {
+						parts = append(parts, r.litWordLen(l, f.typ))
+					} else {
+						parts = append(parts, r.litWord(l, f.typ))
+					}
 				}
 			}
-			name := joinWords(parts)
+			name := joinValues(parts)
 			if name == "" {
 				name = "default"
 			}
@@ -556,6 +597,9 @@ func (r *renderer) tableStmts(tb *table, i int, subUsed map[string]bool) ([]ast.
 	}
 	bo.skip = tb.skip
 	for _, a := range tb.consts {
+		bo.need = append(bo.need, [2]int{a.Stmt, a.Result})
+	}
+	for _, a := range tb.nonNil {
 		bo.need = append(bo.need, [2]int{a.Stmt, a.Result})
 	}
 	bo.afterTarget = func(vars map[[2]int]string, d desc) []ast.Stmt {
@@ -674,6 +718,9 @@ func (r *renderer) tableChecks(tb *table, vars map[[2]int]string, d desc) []ast.
 		if a.Kind == oracle.Equal {
 			values = append(values, r.assertion(a, vars[[2]int{a.Stmt, a.Result}], d)...)
 		}
+	}
+	for _, a := range tb.nonNil {
+		values = append(values, r.weakAssertion(a, vars[[2]int{a.Stmt, a.Result}], d)...)
 	}
 	// Observers after the target have checks in every row: a row with an
 	// error must not return before them.

@@ -337,6 +337,7 @@ func Build(pkg *types.Package, opts Options) *Program {
 	p.attachFacts(opts)
 	p.stateSetters()
 	p.varsUnsafe()
+	p.observerAddresses() // last: the operations before keep their IDs
 	for i, op := range p.Ops {
 		op.ID = i
 	}
@@ -462,6 +463,43 @@ func (p *Program) addresses() {
 		seen[k] = true
 		p.add(&Op{Kind: Addr, Name: recvName(t), Type: t, Params: []Param{{Name: "v", Type: t, Lit: LitNone}},
 			Results: []types.Type{ptr}, Detective: true})
+	}
+}
+
+// observerAddresses adds &v, as a support operation the search never
+// calls, for each value type T that operations return while its observers
+// (String, Len) want a *T and the package returns *T too (so addresses
+// made none): semver's Version.IncMajor returns a Version whose String has
+// a pointer receiver. Written Go calls got.String() on the variable; the
+// executor holds values, so the oracle calls the observer through &v to
+// say what the call returned.
+func (p *Program) observerAddresses() {
+	have := map[string]bool{}
+	for _, op := range p.Ops {
+		if op.Kind == Addr {
+			have[types.TypeString(op.Type, nil)] = true
+		}
+	}
+	var add []*Op
+	for _, op := range p.Ops {
+		if !op.Observer() {
+			continue
+		}
+		ptr, ok := op.Params[0].Type.(*types.Pointer)
+		if !ok {
+			continue
+		}
+		t := ptr.Elem()
+		k := types.TypeString(t, nil)
+		if _, iface := t.Underlying().(*types.Interface); iface || have[k] || !p.realProducer(t) {
+			continue
+		}
+		have[k] = true
+		add = append(add, &Op{Kind: Addr, Name: recvName(t), Type: t, Params: []Param{{Name: "v", Type: t, Lit: LitNone}},
+			Results: []types.Type{ptr}, Support: true})
+	}
+	for _, op := range add {
+		p.add(op)
 	}
 }
 

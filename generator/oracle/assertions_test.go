@@ -59,6 +59,17 @@ func TestAssertionsNondeterministicNilError(t *testing.T) {
 	if got := assertsOn(Assertions(prog, s, res, 0)); got != "" {
 		t.Errorf("non-nil error: asserts %q, want nothing", got)
 	}
+	// A sentinel both runs returned (io.EOF from a reader that ran dry)
+	// is checked, by the sentinel only.
+	res.Stmts[0].Values[1] = rt.Value{Tree: &rt.Tree{Kind: rt.TError, S: "EOF", Is: []string{"io.EOF"}}}
+	got := Assertions(prog, s, res, 0)
+	if len(got) != 1 || got[0].Kind != ErrNonNil || got[0].Err == nil || got[0].Want != nil {
+		t.Errorf("sentinel error: asserts %+v, want one ErrNonNil with the error's tree and no message", got)
+	}
+	res.Stmts[0].Values[1].Unstable = true
+	if got := assertsOn(Assertions(prog, s, res, 0)); got != "" {
+		t.Errorf("unstable sentinel error: asserts %q, want nothing", got)
+	}
 }
 
 // The target's result that cannot be written (an opaque or cyclic value)
@@ -202,5 +213,31 @@ func Keys(s string) []string   { return nil }
 	}
 	if fmt.Sprint(got) != "[true true true false false]" {
 		t.Errorf("EquateEmpty = %v, want [true true true false false]", got)
+	}
+}
+
+// A target's pointer result that differed between the two runs (a ring
+// pointing to itself, a writer holding buffers) but was not nil is still
+// checked to be non-nil; a basic result that differed is not asserted, and
+// neither is a result beside a non-nil error.
+func TestAssertionsUnstableTargetNonNil(t *testing.T) {
+	prog := testProgram(t)
+	newStack, name := opNamed(t, prog, "NewStack"), opNamed(t, prog, "Name")
+	s := mkSeq(call(newStack))
+	res := normalResult(prog, opsOf(s))
+	res.Stmts[0].Values[0].Unstable = true
+	if got := assertsOn(Assertions(prog, s, res, 0)); got != "0:Equal" {
+		t.Errorf("unstable pointer target result: asserts %q, want 0:Equal (non-nil)", got)
+	}
+	res.Stmts[0].Values[0].Nil = true
+	res.Stmts[0].Values[0].Tree = &rt.Tree{Kind: rt.TNil}
+	if got := assertsOn(Assertions(prog, s, res, 0)); got != "" {
+		t.Errorf("unstable nil target result: asserts %q, want none", got)
+	}
+	s = mkSeq(call(newStack), call(name, seq.Ref(0, 0)))
+	res = normalResult(prog, opsOf(s))
+	res.Stmts[1].Values[0].Unstable = true
+	if got := assertsOn(Assertions(prog, s, res, 1)); got != "" {
+		t.Errorf("unstable string target result: asserts %q, want none", got)
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/gentest-go/gentest/generator/exec"
 	rt "github.com/gentest-go/gentest/generator/harness/rt"
 	"github.com/gentest-go/gentest/generator/minimize"
 	"github.com/gentest-go/gentest/generator/model"
@@ -49,6 +50,8 @@ func Judge(prog *model.Program, runner search.Runner, corpus []*search.Entry, op
 		reqs[i] = search.ToWire(e.Seq, uint64(i), rt.FlagDetail|rt.FlagRepeat|rt.FlagCheckPurity)
 	}
 	outs := runner.Run(reqs)
+	outs = withoutPanickingObservers(prog, runner, corpus, outs)
+	outs = pruneObservers(prog, runner, corpus, outs)
 	j := &Judgement{Disagreements: []string{}}
 	disagree := map[string]bool{}
 	repeated := map[string]bool{}
@@ -90,6 +93,11 @@ func Judge(prog *model.Program, runner search.Runner, corpus []*search.Entry, op
 		// result, say) is cut off with everything after it.
 		for k := e.Target + 1; k < len(o.Result.Stmts); k++ {
 			if o.Result.Stmts[k].Outcome != rt.OutNormal {
+				// An address taken for the observers cut off serves
+				// nothing any more (_ = &got): it goes too.
+				for k > e.Target+1 && prog.Ops[e.Seq.Stmts[k-1].Op].Kind == model.Addr {
+					k--
+				}
 				e.Seq = &seq.Seq{Stmts: e.Seq.Stmts[:k]}
 				o.Result.Stmts = o.Result.Stmts[:k]
 				break
@@ -157,6 +165,10 @@ func SandboxDenied(r *rt.Result) bool {
 // (Coefficient, Exponent) usually pin a value down.
 const maxObservers = 2
 
+// maxTried bounds the observers tried per value before pruneObservers
+// keeps at most maxObservers of them.
+const maxTried = 8
+
 // AddObservers appends observer calls (pure methods with no parameter but
 // the receiver, from the purity facts) after each candidate's target, on
 // its receiver and on its non-basic results, when the target itself
@@ -195,10 +207,14 @@ func AddObservers(prog *model.Program, corpus []*search.Entry) {
 		s := e.Seq.Clone()
 		for _, ref := range refs {
 			t := prog.Ops[s.Stmts[ref.Stmt].Op].Results[ref.Result]
-			var obs []*model.Op
-			for _, ob := range prog.Ops {
-				if ob.Observer() && ob != op && types.AssignableTo(t, ob.Params[0].Type) {
-					obs = append(obs, ob)
+			obs := observersOf(prog, op, t)
+			if addr := addressOf(prog, t); len(obs) == 0 && addr != nil {
+				// A value whose observers want its address (a Version
+				// returned by value, String on *Version): called through
+				// &v, which a test writes as got.String().
+				if obs = observersOf(prog, op, addr.Results[0]); len(obs) > 0 {
+					s.Stmts = append(s.Stmts, seq.Stmt{Op: addr.ID, Args: []seq.Arg{ref}})
+					ref = seq.Ref(len(s.Stmts)-1, 0)
 				}
 			}
 			// The observers that say most in a test come first: String,
@@ -207,9 +223,19 @@ func AddObservers(prog *model.Program, corpus []*search.Entry) {
 			// returning another opaque value (Decimal.Abs) says nothing
 			// a test can write.
 			sort.SliceStable(obs, func(a, b int) bool { return observerRank(obs[a]) < observerRank(obs[b]) })
-			n := min(len(obs), maxObservers)
-			if n > 0 && observerRank(obs[0]) == 0 {
-				n = 1 // String shows it all; more checks only lengthen the test
+			// All of String and the basic observers are tried (up to
+			// maxTried), since which of them return the same value in
+			// every run shows only when the case runs: a random UUID's
+			// String differs, its Version does not. pruneObservers then
+			// keeps String alone if it was stable, else the first
+			// maxObservers stable ones.
+			n := 0
+			for n < len(obs) && n < maxTried && observerRank(obs[n]) <= 1 {
+				n++
+			}
+			if n == 0 || observerRank(obs[0]) != 0 {
+				// No String: up to maxObservers, the opaque ones too.
+				n = max(n, min(len(obs), maxObservers))
 			}
 			for _, ob := range obs[:n] {
 				s.Stmts = append(s.Stmts, seq.Stmt{Op: ob.ID, Args: []seq.Arg{ref}})
@@ -217,6 +243,160 @@ func AddObservers(prog *model.Program, corpus []*search.Entry) {
 		}
 		e.Seq = s
 	}
+}
+
+// observerRetries bounds the re-runs of withoutPanickingObservers: each
+// removes one panicking observer per case.
+const observerRetries = 3
+
+// withoutPanickingObservers removes, from the cases where an observer
+// added after the target panicked (Key on an iterator not positioned)
+// while others follow it (Node, which does not), the observer that
+// panicked, and runs those cases again: Judge cuts a case at its first
+// abnormal statement, which would lose the observers after it. Observers
+// are pure, so taking one out changes nothing the others see.
+func withoutPanickingObservers(prog *model.Program, runner search.Runner, corpus []*search.Entry, outs []exec.Outcome) []exec.Outcome {
+	for range observerRetries {
+		var redo []int
+		for i, e := range corpus {
+			o := outs[i]
+			if o.Result == nil || len(o.Result.Stmts) != e.Seq.Len() || o.Result.Stmts[e.Target].Outcome != rt.OutNormal {
+				continue
+			}
+			for k := e.Target + 1; k < e.Seq.Len()-1; k++ {
+				if o.Result.Stmts[k].Outcome == rt.OutNormal {
+					continue
+				}
+				if prog.Ops[e.Seq.Stmts[k].Op].Observer() {
+					if s, ok := e.Seq.Without(k); ok {
+						e.Seq = s
+						redo = append(redo, i)
+					}
+				}
+				break
+			}
+		}
+		if len(redo) == 0 {
+			break
+		}
+		reqs := make([]rt.Seq, len(redo))
+		for n, i := range redo {
+			reqs[n] = search.ToWire(corpus[i].Seq, uint64(i), rt.FlagDetail|rt.FlagRepeat|rt.FlagCheckPurity)
+		}
+		for n, o := range runner.Run(reqs) {
+			outs[redo[n]] = o
+		}
+	}
+	return outs
+}
+
+// pruneObservers keeps, of the observers AddObservers tried on each value
+// after a case's target, those a test should check: String alone when it
+// returned the same in both runs (it shows the whole value; more checks
+// only lengthen the test), else the first maxObservers that did. The
+// others, and addresses no observer uses any more, are taken out, and
+// the cases that lost statements run again, so that what is judged
+// (coverage included) is what the test will run. Observers are pure:
+// taking one out changes nothing the others see.
+func pruneObservers(prog *model.Program, runner search.Runner, corpus []*search.Entry, outs []exec.Outcome) []exec.Outcome {
+	var redo []int
+	for i, e := range corpus {
+		o := outs[i]
+		if o.Result == nil || len(o.Result.Stmts) != e.Seq.Len() || o.Result.Stmts[e.Target].Outcome != rt.OutNormal {
+			continue
+		}
+		stable := func(k int) bool {
+			sr := o.Result.Stmts[k]
+			return sr.Outcome == rt.OutNormal && len(sr.Values) > 0 && !sr.Values[0].Unstable &&
+				sr.Values[0].Tree != nil && Stable(sr.Values[0].Tree)
+		}
+		var order [][2]int
+		groups := map[[2]int][]int{}
+		for k := e.Target + 1; k < e.Seq.Len(); k++ {
+			st := e.Seq.Stmts[k]
+			if !prog.Ops[st.Op].Observer() || st.Args[0].IsLit {
+				continue
+			}
+			key := [2]int{st.Args[0].Stmt, st.Args[0].Result}
+			if groups[key] == nil {
+				order = append(order, key)
+			}
+			groups[key] = append(groups[key], k)
+		}
+		drop := map[int]bool{}
+		for _, key := range order {
+			ks := groups[key]
+			if observerRank(prog.Ops[e.Seq.Stmts[ks[0]].Op]) == 0 && stable(ks[0]) {
+				for _, k := range ks[1:] {
+					drop[k] = true
+				}
+				continue
+			}
+			kept := 0
+			for _, k := range ks {
+				if kept < maxObservers && stable(k) {
+					kept++
+					continue
+				}
+				drop[k] = true
+			}
+		}
+		if len(drop) == 0 {
+			continue
+		}
+		s := e.Seq
+		for k := s.Len() - 1; k > e.Target; k-- {
+			if !drop[k] {
+				continue
+			}
+			if t, ok := s.Without(k); ok {
+				s = t
+			}
+		}
+		// An address whose observers all went serves nothing.
+		for k := s.Len() - 1; k > e.Target; k-- {
+			if prog.Ops[s.Stmts[k].Op].Kind == model.Addr {
+				if t, ok := s.Without(k); ok {
+					s = t
+				}
+			}
+		}
+		e.Seq = s
+		redo = append(redo, i)
+	}
+	if len(redo) == 0 {
+		return outs
+	}
+	reqs := make([]rt.Seq, len(redo))
+	for n, i := range redo {
+		reqs[n] = search.ToWire(corpus[i].Seq, uint64(i), rt.FlagDetail|rt.FlagRepeat|rt.FlagCheckPurity)
+	}
+	for n, o := range runner.Run(reqs) {
+		outs[redo[n]] = o
+	}
+	return outs
+}
+
+// observersOf lists the observers that take a value of type t, but op.
+func observersOf(prog *model.Program, op *model.Op, t types.Type) []*model.Op {
+	var obs []*model.Op
+	for _, ob := range prog.Ops {
+		if ob.Observer() && ob != op && types.AssignableTo(t, ob.Params[0].Type) {
+			obs = append(obs, ob)
+		}
+	}
+	return obs
+}
+
+// addressOf is the model's &v operation for values of type t, nil if it
+// has none.
+func addressOf(prog *model.Program, t types.Type) *model.Op {
+	for _, op := range prog.Ops {
+		if op.Kind == model.Addr && types.Identical(op.Params[0].Type, t) {
+			return op
+		}
+	}
+	return nil
 }
 
 // observerRank orders observers by what their result can tell a test: 0

@@ -156,3 +156,37 @@ func Visit(words []string, f func(string)) int {
 // Describe says where a syntax error is: its argument is a fresh value
 // a test writes in the call, &readable.SyntaxError{...}.
 func Describe(e *SyntaxError) string { return fmt.Sprintf("%q at %d", e.Char, e.Pos) }
+
+// Level is a value a caller gets by pointer (NewLevel) and by value
+// (Next), whose observer Name has a pointer receiver, like a semantic
+// version's IncMajor and String: what Next returned is checked through
+// the variable holding it, got.Name().
+type Level struct{ n int }
+
+// NewLevel returns level n.
+func NewLevel(n int) *Level { return &Level{n: n} }
+
+// Next returns the level after l.
+func (l Level) Next() Level { return Level{n: l.n + 1} }
+
+// Name is "L" and the level's number.
+func (l *Level) Name() string { return "L" + strconv.Itoa(l.n) }
+
+// Any reports whether f holds for one of the words: its cases differ in
+// the function literal they pass, and their subtests are named after
+// what it returns.
+func Any(words []string, f func(string) bool) bool {
+	for _, w := range words {
+		if f(w) {
+			return true
+		}
+	}
+	return false
+}
+
+// First and Top are levels a caller starts from: cases that differ in
+// which one they take are named after it.
+var (
+	First = NewLevel(0)
+	Top   = NewLevel(9)
+)
