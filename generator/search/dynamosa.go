@@ -149,6 +149,9 @@ func (r *Random) releaseGoals() {
 	d.goals = d.goals[:0]
 	if t := r.cfg.Table; t != nil {
 		for _, c := range t.Conds {
+			if c.Unsteady {
+				continue // its outcomes are hidden from the search (instrument/nondet.go)
+			}
 			id := int32(c.ID)
 			if !d.released[id] {
 				ok := d.root[id]

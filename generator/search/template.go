@@ -47,6 +47,9 @@ func (r *Random) openBranches(op *model.Op) []*fieldBranch {
 		conds := map[fileLine][]int{}
 		if r.cfg.Table != nil {
 			for _, c := range r.cfg.Table.Conds {
+				if c.Unsteady {
+					continue // hidden from the search, never seen covered
+				}
 				k := fileLine{filepath.Base(c.File), c.Line}
 				conds[k] = append(conds[k], c.ID)
 			}
