@@ -204,8 +204,8 @@ func (r *pkgRun) run(ctx context.Context) (*Summary, error) {
 	}
 	r.table = h.Table
 	for _, c := range h.Table.Conds {
-		if c.Unsteady {
-			r.debugf("unsteady condition %d %s:%d %s (nondet=%v)", c.ID, filepath.Base(c.File), c.Line, c.Text, c.Nondet)
+		if c.Unsteady != 0 {
+			r.debugf("unsteady condition %d %s:%d %s (nondet=%d unsteady=%d)", c.ID, filepath.Base(c.File), c.Line, c.Text, c.Nondet, c.Unsteady)
 		}
 	}
 	// The instrumented copy is built: the package's own syntax can go
@@ -233,7 +233,7 @@ func (r *pkgRun) run(ctx context.Context) (*Summary, error) {
 	r.phase(PhaseSearch, 0, 0)
 	// The search, the minimizer and suite reduction see only the steady
 	// probes; the observer below sees all of them.
-	eng := r.search(ctx, prog, h, steady(obs, h.Table))
+	eng := r.search(ctx, prog, h, steady(obs, h.Table, prog))
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
@@ -249,13 +249,13 @@ func (r *pkgRun) run(ctx context.Context) (*Summary, error) {
 	if r.cfg.Execs <= 0 && r.cfg.Budget > 0 {
 		mctx, cancel = context.WithTimeout(ctx, r.cfg.Budget)
 	}
-	minimize.Corpus(mctx, prog, steady(pool, h.Table), eng.Corpus, 4*r.cfg.Workers)
+	minimize.Corpus(mctx, prog, steady(pool, h.Table, prog), eng.Corpus, 4*r.cfg.Workers)
 	cancel()
 	r.logf("minimized %d candidates in %.1fs", len(eng.Corpus), time.Since(mstart).Seconds())
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	judged := oracle.Judge(prog, steady(pool, h.Table), eng.Corpus, oracle.JudgeOptions{Sandboxed: r.sandbox})
+	judged := oracle.Judge(prog, steady(pool, h.Table, prog), eng.Corpus, oracle.JudgeOptions{Sandboxed: r.sandbox})
 	for _, d := range judged.Disagreements {
 		// A signal for the analysis, not for the user: in -json only.
 		r.debugf("analysis disagreement: %s", d)

@@ -6,6 +6,7 @@ import (
 	gexec "github.com/gentest-go/gentest/generator/exec"
 	"github.com/gentest-go/gentest/generator/harness/instrument"
 	rt "github.com/gentest-go/gentest/generator/harness/rt"
+	"github.com/gentest-go/gentest/generator/model"
 	"github.com/gentest-go/gentest/generator/search"
 )
 
@@ -19,30 +20,39 @@ type runner interface {
 // that depend on the clock or another nondeterministic source, see
 // instrument/nondet.go) from the results it passes on: the search, the
 // minimizer and suite reduction then decide on coverage that two runs of
-// the same sequence agree on, so timing steers no choice. The observer
-// sits below it, so progress and the explanation still see everything,
-// and the reported coverage is measured on the written file.
+// the same sequence agree on, so timing steers no choice. A probe
+// unsteady through package state is hidden from every result; one
+// unsteady only through what a call reads is hidden from the results of
+// sequences that call a nondeterministic operation (its purity facts say
+// so), since without one no such value exists. The observer sits below
+// it, so progress and the explanation still see everything, and the
+// reported coverage is measured on the written file.
 type steadyRunner struct {
 	inner  runner
-	blocks []bool // by block ID: unsteady
-	conds  []bool // by condition ID: unsteady
+	blocks []instrument.Steadiness // by block ID
+	conds  []instrument.Steadiness // by condition ID
+	nondet []bool                  // by operation ID: nondeterministic
 }
 
 // steady wraps inner when the table has unsteady probes, and returns
 // inner itself otherwise.
-func steady(inner runner, t *instrument.Table) runner {
-	s := &steadyRunner{inner: inner, blocks: make([]bool, len(t.Blocks)), conds: make([]bool, len(t.Conds))}
-	any := false
+func steady(inner runner, t *instrument.Table, prog *model.Program) runner {
+	s := &steadyRunner{inner: inner, blocks: make([]instrument.Steadiness, len(t.Blocks)),
+		conds: make([]instrument.Steadiness, len(t.Conds)), nondet: make([]bool, len(prog.Ops))}
+	var any instrument.Steadiness
 	for _, b := range t.Blocks {
 		s.blocks[b.ID] = b.Unsteady
-		any = any || b.Unsteady
+		any |= b.Unsteady
 	}
 	for _, c := range t.Conds {
 		s.conds[c.ID] = c.Unsteady
-		any = any || c.Unsteady
+		any |= c.Unsteady
 	}
-	if !any {
+	if any == 0 {
 		return inner
+	}
+	for i, op := range prog.Ops {
+		s.nondet[i] = op.Effects.Nondeterministic
 	}
 	return s
 }
@@ -51,7 +61,7 @@ func steady(inner runner, t *instrument.Table) runner {
 func (s *steadyRunner) Run(seqs []rt.Seq) []gexec.Outcome {
 	outs := s.inner.Run(seqs)
 	for i := range outs {
-		s.mask(outs[i].Result)
+		s.mask(&seqs[i], outs[i].Result)
 	}
 	return outs
 }
@@ -59,32 +69,39 @@ func (s *steadyRunner) Run(seqs []rt.Seq) []gexec.Outcome {
 // RunAlone implements search.AloneRunner.
 func (s *steadyRunner) RunAlone(q rt.Seq, settle time.Duration) gexec.Outcome {
 	out := s.inner.RunAlone(q, settle)
-	s.mask(out.Result)
+	s.mask(&q, out.Result)
 	return out
 }
 
-// mask drops the unsteady probes from r, in place.
-func (s *steadyRunner) mask(r *rt.Result) {
+// mask drops from r, in place, the probes unsteady for sequence q.
+func (s *steadyRunner) mask(q *rt.Seq, r *rt.Result) {
 	if r == nil {
 		return
 	}
+	hide := instrument.UnsteadyState
+	for _, st := range q.Stmts {
+		if st.Op < 0 || st.Op >= len(s.nondet) || s.nondet[st.Op] {
+			hide |= instrument.UnsteadyCall
+			break
+		}
+	}
 	blocks := r.Blocks[:0]
 	for _, b := range r.Blocks {
-		if b < 0 || int(b) >= len(s.blocks) || !s.blocks[b] {
+		if b < 0 || int(b) >= len(s.blocks) || s.blocks[b]&hide == 0 {
 			blocks = append(blocks, b)
 		}
 	}
 	r.Blocks = blocks
 	conds := r.Conds[:0]
 	for _, c := range r.Conds {
-		if c.ID < 0 || int(c.ID) >= len(s.conds) || !s.conds[c.ID] {
+		if c.ID < 0 || int(c.ID) >= len(s.conds) || s.conds[c.ID]&hide == 0 {
 			conds = append(conds, c)
 		}
 	}
 	r.Conds = conds
 	ops := r.Operands[:0]
 	for _, o := range r.Operands {
-		if c := o.Branch / 2; c < 0 || int(c) >= len(s.conds) || !s.conds[c] {
+		if c := o.Branch / 2; c < 0 || int(c) >= len(s.conds) || s.conds[c]&hide == 0 {
 			ops = append(ops, o)
 		}
 	}

@@ -28,14 +28,14 @@ func OpCodes(prog *model.Program, t *instrument.Table) map[int]OpCode {
 	// never covered in its eyes, they would weigh their operations for
 	// ever.
 	for _, b := range t.Blocks {
-		if b.Unsteady {
+		if b.Unsteady&instrument.UnsteadyState != 0 {
 			continue
 		}
 		c := get(b.Func)
 		c.Blocks = append(c.Blocks, int32(b.ID))
 	}
 	for _, k := range t.Conds {
-		if k.Unsteady {
+		if k.Unsteady&instrument.UnsteadyState != 0 {
 			continue
 		}
 		c := get(k.Func)

@@ -113,9 +113,9 @@ type Block struct {
 	NumStmt             int
 	Deps
 	// Unsteady: whether it runs may differ between two runs of the same
-	// sequence, since it depends on a nondeterministic source (see
-	// nondet.go). The search does not learn from it.
-	Unsteady bool
+	// sequence, since it depends on a nondeterministic source, and when
+	// (see nondet.go). The search does not learn from it then.
+	Unsteady Steadiness
 }
 
 // Cond is a condition probe with branches 2*ID (true) and 2*ID+1 (false).
@@ -144,10 +144,11 @@ type Cond struct {
 	// these.
 	Deps
 	// Nondet: its operands may carry a value from a nondeterministic
-	// source such as the clock (see nondet.go). Unsteady: it is Nondet, or
-	// whether it is evaluated at all depends on such a source; the search
-	// does not learn from its outcomes or distances.
-	Nondet, Unsteady bool
+	// source such as the clock, and which kind (see nondet.go). Unsteady:
+	// it is Nondet, or whether it is evaluated at all depends on such a
+	// source; the search does not learn from its outcomes or distances
+	// then.
+	Nondet, Unsteady Steadiness
 }
 
 // Operand describes one operand of a Distance condition.

@@ -48,10 +48,34 @@ import (
 // not seen: the analysis covers code that reads the clock itself, or
 // state the package keeps from such a read.
 //
+// The taint carries where it comes from (Steadiness). UnsteadyCall: a
+// value a call of the sequence read from a source, through locals,
+// parameters, results and fields written from local roots; a sequence
+// whose operations are all deterministic (their purity facts say so)
+// cannot produce one, so for such a sequence these probes are steady:
+// humanize.RelTime called with literal times is, although Time passes it
+// time.Now(). UnsteadyState: package variables (and fields written
+// through them) tainted by any call; they outlive the sequence in the
+// executor, so a later sequence may read them whatever it calls.
+//
 // A probe is then Unsteady when it is a Nondet condition, or it is control
 // dependent (Deps.Parents, transitively, unless Root) on an Unsteady
 // condition, or it belongs to a package function (or its closures) called
 // from an Unsteady block: whether it runs at all depends on the clock.
+// It inherits the kinds of what makes it so.
+
+// Steadiness says when a probe's coverage may differ between two runs of
+// one sequence; the zero value is never.
+type Steadiness uint8
+
+// The kinds of unsteadiness; a probe may have both.
+const (
+	// UnsteadyCall: in a sequence that calls a nondeterministic
+	// operation.
+	UnsteadyCall Steadiness = 1 << iota
+	// UnsteadyState: in any sequence, through package state.
+	UnsteadyState
+)
 
 // Options configure PackageWith.
 type Options struct {
@@ -66,9 +90,9 @@ type taint struct {
 	info    *types.Info
 	pkg     *types.Package
 	source  func(*types.Func) bool
-	objs    map[types.Object]bool
-	results map[*types.Func][]bool // package functions with a body
-	names   map[*types.Func]string // their names in the table
+	objs    map[types.Object]Steadiness
+	results map[*types.Func][]Steadiness // package functions with a body
+	names   map[*types.Func]string       // their names in the table
 	changed bool
 	// calls are the call sites of package functions, for spreading
 	// unsteadiness to callees.
@@ -87,13 +111,13 @@ type fnCtx struct {
 }
 
 func newTaint(info *types.Info, pkg *types.Package, files []*ast.File, source func(*types.Func) bool) *taint {
-	t := &taint{info: info, pkg: pkg, source: source, objs: map[types.Object]bool{},
-		results: map[*types.Func][]bool{}, names: map[*types.Func]string{}}
+	t := &taint{info: info, pkg: pkg, source: source, objs: map[types.Object]Steadiness{},
+		results: map[*types.Func][]Steadiness{}, names: map[*types.Func]string{}}
 	for _, f := range files {
 		for _, d := range f.Decls {
 			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
 				if fn, ok := info.Defs[fd.Name].(*types.Func); ok {
-					t.results[fn] = make([]bool, fn.Type().(*types.Signature).Results().Len())
+					t.results[fn] = make([]Steadiness, fn.Type().(*types.Signature).Results().Len())
 					t.names[fn] = funcName(fd)
 				}
 			}
@@ -134,23 +158,51 @@ func (t *taint) file(f *ast.File) {
 			if fn != nil {
 				sig = fn.Type().(*types.Signature)
 			}
-			t.stmt(d.Body, &fnCtx{fn: fn, sig: sig}, false)
+			t.stmt(d.Body, &fnCtx{fn: fn, sig: sig}, 0)
 		case *ast.GenDecl:
 			if d.Tok != token.VAR {
 				continue
 			}
 			for _, s := range d.Specs {
-				t.valueSpec(s.(*ast.ValueSpec), nil, false)
+				t.valueSpec(s.(*ast.ValueSpec), 0)
 			}
 		}
 	}
 }
 
-func (t *taint) mark(o types.Object) {
-	if o != nil && !t.objs[o] {
-		t.objs[o] = true
+// mark adds taint l to o; a package variable's taint is state.
+func (t *taint) mark(o types.Object, l Steadiness) {
+	if o == nil || l == 0 {
+		return
+	}
+	if t.global(o) {
+		l |= UnsteadyState
+	}
+	if t.objs[o]|l != t.objs[o] {
+		t.objs[o] |= l
 		t.changed = true
 	}
+}
+
+// global reports whether o is a package-level variable.
+func (t *taint) global(o types.Object) bool {
+	v, ok := o.(*types.Var)
+	return ok && !v.IsField() && v.Parent() != nil && v.Parent() == v.Pkg().Scope()
+}
+
+// store adds taint l to what an assignment to lhs writes: a write through
+// a package variable (std.last = now) is state.
+func (t *taint) store(lhs ast.Expr, l Steadiness) {
+	if l == 0 || lhs == nil {
+		return
+	}
+	ast.Inspect(lhs, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok && t.global(t.info.Uses[id]) {
+			l |= UnsteadyState
+		}
+		return true
+	})
+	t.mark(t.root(lhs), l)
 }
 
 // root is the variable or field an assignment to e writes.
@@ -203,99 +255,84 @@ func (t *taint) local(fun ast.Expr) *types.Func {
 	return fn
 }
 
-// expr reports whether e may carry a nondeterministic value. It does not
-// look into function literals, which are functions of their own.
-func (t *taint) expr(e ast.Expr) bool {
+// expr returns the taint e may carry. A function literal carries the
+// taint of the variables it mentions (sort.Search's predicate).
+func (t *taint) expr(e ast.Expr) Steadiness {
 	if e == nil {
-		return false
+		return 0
 	}
-	found := false
+	var l Steadiness
 	ast.Inspect(e, func(n ast.Node) bool {
-		if found {
-			return false
-		}
 		switch x := n.(type) {
-		case *ast.FuncLit:
-			return false
 		case *ast.CallExpr:
 			if fn := t.local(x.Fun); fn != nil {
 				// A package function: its results say, whatever the
 				// arguments (a tainted argument taints the parameter).
 				for _, r := range t.results[fn] {
-					found = found || r
+					l |= r
 				}
 				if s, ok := ast.Unparen(x.Fun).(*ast.SelectorExpr); ok && t.info.Selections[s] != nil {
-					found = found || t.expr(s.X)
+					l |= t.expr(s.X)
 				}
 				for _, a := range x.Args {
-					found = found || t.anyFuncLitFree(a)
+					l |= t.inCalls(a)
 				}
 				return false
 			}
 		case *ast.Ident:
 			switch o := t.info.Uses[x].(type) {
 			case *types.Var:
-				found = t.objs[o]
+				l |= t.objs[o]
 			case *types.Func:
 				o = o.Origin()
 				if _, ok := t.results[o]; ok {
 					for _, r := range t.results[o] {
-						found = found || r
+						l |= r
 					}
-				} else {
-					found = t.source(o)
+				} else if t.source(o) {
+					l |= UnsteadyCall
 				}
 			}
 		}
-		return !found
+		return true
 	})
-	return found
+	return l
 }
 
-// anyFuncLitFree is expr for an argument of a package function, which
-// taints that function's results only through its parameter: nothing is
-// found here except what is found inside a call in the argument.
-func (t *taint) anyFuncLitFree(a ast.Expr) bool {
-	found := false
+// inCalls is expr for an argument of a package function, which taints
+// that function's results only through its parameter: only the calls
+// inside the argument count.
+func (t *taint) inCalls(a ast.Expr) Steadiness {
+	var l Steadiness
 	ast.Inspect(a, func(n ast.Node) bool {
-		if found {
-			return false
-		}
-		switch x := n.(type) {
-		case *ast.FuncLit:
-			return false
-		case *ast.CallExpr:
-			found = t.expr(x)
+		if x, ok := n.(*ast.CallExpr); ok {
+			l |= t.expr(x)
 			return false
 		}
 		return true
 	})
-	return found
+	return l
 }
 
 // callResults is the taint of each result of a call (nil when e is not a
 // call).
-func (t *taint) callResults(e ast.Expr, n int) []bool {
+func (t *taint) callResults(e ast.Expr, n int) []Steadiness {
 	call, ok := ast.Unparen(e).(*ast.CallExpr)
 	if !ok {
 		return nil
 	}
-	out := make([]bool, n)
+	out := make([]Steadiness, n)
 	if fn := t.local(call.Fun); fn != nil && len(t.results[fn]) == n {
 		copy(out, t.results[fn])
-		recvTainted := false
+		var extra Steadiness
 		if s, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && t.info.Selections[s] != nil {
-			recvTainted = t.expr(s.X)
-		}
-		for i := range out {
-			out[i] = out[i] || recvTainted
+			extra = t.expr(s.X)
 		}
 		for _, a := range call.Args {
-			if t.anyFuncLitFree(a) {
-				for i := range out {
-					out[i] = true
-				}
-			}
+			extra |= t.inCalls(a)
+		}
+		for i := range out {
+			out[i] |= extra
 		}
 		return out
 	}
@@ -308,8 +345,9 @@ func (t *taint) callResults(e ast.Expr, n int) []bool {
 
 // visit records the effects of evaluating e on the taint: arguments
 // passed to package functions, other packages' methods given a tainted
-// argument, copy, composite literals; and walks function literals.
-func (t *taint) visit(e ast.Expr, implicit bool) {
+// argument, copy, composite literals; and walks function literals. ctx is
+// the taint of the condition e runs under.
+func (t *taint) visit(e ast.Expr, ctx Steadiness) {
 	if e == nil {
 		return
 	}
@@ -317,7 +355,7 @@ func (t *taint) visit(e ast.Expr, implicit bool) {
 		switch x := n.(type) {
 		case *ast.FuncLit:
 			sig, _ := t.info.Types[x].Type.(*types.Signature)
-			t.stmt(x.Body, &fnCtx{sig: sig}, implicit)
+			t.stmt(x.Body, &fnCtx{sig: sig}, ctx)
 			return false
 		case *ast.CallExpr:
 			t.call(x)
@@ -331,26 +369,21 @@ func (t *taint) visit(e ast.Expr, implicit bool) {
 func (t *taint) call(c *ast.CallExpr) {
 	if fn := t.local(c.Fun); fn != nil {
 		sig := fn.Type().(*types.Signature)
-		if s, ok := ast.Unparen(c.Fun).(*ast.SelectorExpr); ok && t.info.Selections[s] != nil && sig.Recv() != nil && t.expr(s.X) {
-			t.mark(sig.Recv())
+		if s, ok := ast.Unparen(c.Fun).(*ast.SelectorExpr); ok && t.info.Selections[s] != nil && sig.Recv() != nil {
+			t.mark(sig.Recv(), t.expr(s.X))
 		}
 		ps := sig.Params()
 		for i, a := range c.Args {
 			if ps.Len() == 0 {
 				break
 			}
-			p := ps.At(min(i, ps.Len()-1))
-			if t.expr(a) {
-				t.mark(p)
-			}
+			t.mark(ps.At(min(i, ps.Len()-1)), t.expr(a))
 		}
 		return
 	}
 	if id, ok := ast.Unparen(c.Fun).(*ast.Ident); ok {
 		if b, ok := t.info.Uses[id].(*types.Builtin); ok && b.Name() == "copy" && len(c.Args) == 2 {
-			if t.expr(c.Args[1]) {
-				t.mark(t.root(c.Args[0]))
-			}
+			t.store(c.Args[0], t.expr(c.Args[1]))
 			return
 		}
 	}
@@ -358,33 +391,33 @@ func (t *taint) call(c *ast.CallExpr) {
 	// other arguments or its receiver refer to (binary.BigEndian.PutUint32
 	// into a slice, a buffer's Write): those variables of this package
 	// are tainted.
-	tainted := false
+	var l Steadiness
 	for _, a := range c.Args {
-		tainted = tainted || t.expr(a)
+		l |= t.expr(a)
 	}
-	if !tainted {
+	if l == 0 {
 		return
 	}
 	for _, a := range c.Args {
 		if refType(t.info.TypeOf(a)) {
-			t.markOwn(t.root(a))
+			t.storeOwn(a, l)
 		}
 	}
 	if s, ok := ast.Unparen(c.Fun).(*ast.SelectorExpr); ok {
 		if sel := t.info.Selections[s]; sel != nil && sel.Kind() == types.MethodVal {
 			recv := sel.Obj().Type().(*types.Signature).Recv()
 			if recv != nil && refType(recv.Type()) {
-				t.markOwn(t.root(s.X))
+				t.storeOwn(s.X, l)
 			}
 		}
 	}
 }
 
-// markOwn taints a variable or field of this package (or a local):
+// storeOwn is store for a variable or field of this package (or a local):
 // another package's variables are not followed.
-func (t *taint) markOwn(o types.Object) {
-	if o != nil && o.Pkg() == t.pkg {
-		t.mark(o)
+func (t *taint) storeOwn(e ast.Expr, l Steadiness) {
+	if o := t.root(e); o != nil && o.Pkg() == t.pkg {
+		t.store(e, l)
 	}
 }
 
@@ -419,56 +452,55 @@ func (t *taint) composite(c *ast.CompositeLit) {
 	}
 	for i, el := range c.Elts {
 		if kv, ok := el.(*ast.KeyValueExpr); ok {
-			if id, ok := kv.Key.(*ast.Ident); ok && t.expr(kv.Value) {
-				t.mark(t.info.Uses[id])
+			if id, ok := kv.Key.(*ast.Ident); ok {
+				t.mark(t.info.Uses[id], t.expr(kv.Value))
 			}
 			continue
 		}
-		if i < st.NumFields() && t.expr(el) {
-			t.mark(st.Field(i))
+		if i < st.NumFields() {
+			t.mark(st.Field(i), t.expr(el))
 		}
 	}
 }
 
-func (t *taint) valueSpec(s *ast.ValueSpec, c *fnCtx, implicit bool) {
+func (t *taint) valueSpec(s *ast.ValueSpec, ctx Steadiness) {
 	for _, v := range s.Values {
-		t.visit(v, implicit)
+		t.visit(v, ctx)
 	}
 	lhs := make([]ast.Expr, len(s.Names))
 	for i, n := range s.Names {
 		lhs[i] = n
 	}
-	t.assign(lhs, s.Values, implicit)
+	t.assign(lhs, s.Values, ctx)
 }
 
-func (t *taint) assign(lhs, rhs []ast.Expr, implicit bool) {
+func (t *taint) assign(lhs, rhs []ast.Expr, ctx Steadiness) {
 	if len(rhs) == 0 {
-		if implicit {
-			for _, l := range lhs {
-				t.mark(t.root(l))
-			}
+		for _, l := range lhs {
+			t.store(l, ctx)
 		}
 		return
 	}
 	if len(lhs) == len(rhs) {
 		for i, l := range lhs {
-			if implicit || t.expr(rhs[i]) {
-				t.mark(t.root(l))
-			}
+			t.store(l, ctx|t.expr(rhs[i]))
 		}
 		return
 	}
 	// a, b := f(), or v, ok := m[k] / x.(T) / <-ch.
 	rs := t.callResults(rhs[0], len(lhs))
 	for i, l := range lhs {
-		if implicit || (rs != nil && rs[i]) || (rs == nil && t.expr(rhs[0])) {
-			t.mark(t.root(l))
+		if rs != nil {
+			t.store(l, ctx|rs[i])
+		} else {
+			t.store(l, ctx|t.expr(rhs[0]))
 		}
 	}
 }
 
-// stmt walks a statement; implicit says it runs under a tainted condition.
-func (t *taint) stmt(s ast.Stmt, c *fnCtx, implicit bool) {
+// stmt walks a statement; ctx is the taint of the conditions it runs
+// under.
+func (t *taint) stmt(s ast.Stmt, c *fnCtx, ctx Steadiness) {
 	switch s := s.(type) {
 	case nil:
 	case *ast.BlockStmt:
@@ -476,69 +508,63 @@ func (t *taint) stmt(s ast.Stmt, c *fnCtx, implicit bool) {
 			return
 		}
 		for _, x := range s.List {
-			t.stmt(x, c, implicit)
+			t.stmt(x, c, ctx)
 		}
 	case *ast.ExprStmt:
-		t.visit(s.X, implicit)
+		t.visit(s.X, ctx)
 	case *ast.AssignStmt:
 		for _, r := range s.Rhs {
-			t.visit(r, implicit)
+			t.visit(r, ctx)
 		}
 		for _, l := range s.Lhs {
-			t.visit(l, implicit)
+			t.visit(l, ctx)
 		}
 		if s.Tok != token.ASSIGN && s.Tok != token.DEFINE && len(s.Lhs) == 1 && len(s.Rhs) == 1 {
 			// x op= y: x keeps its own taint and gets y's.
-			if implicit || t.expr(s.Rhs[0]) {
-				t.mark(t.root(s.Lhs[0]))
-			}
+			t.store(s.Lhs[0], ctx|t.expr(s.Rhs[0]))
 			return
 		}
-		t.assign(s.Lhs, s.Rhs, implicit)
+		t.assign(s.Lhs, s.Rhs, ctx)
 	case *ast.IncDecStmt:
-		t.visit(s.X, implicit)
-		if implicit {
-			t.mark(t.root(s.X))
-		}
+		t.visit(s.X, ctx)
+		t.store(s.X, ctx)
 	case *ast.DeclStmt:
 		if g, ok := s.Decl.(*ast.GenDecl); ok && g.Tok == token.VAR {
 			for _, sp := range g.Specs {
-				t.valueSpec(sp.(*ast.ValueSpec), c, implicit)
+				t.valueSpec(sp.(*ast.ValueSpec), ctx)
 			}
 		}
 	case *ast.ReturnStmt:
 		for _, r := range s.Results {
-			t.visit(r, implicit)
+			t.visit(r, ctx)
 		}
-		t.ret(s, c, implicit)
+		t.ret(s, c, ctx)
 	case *ast.IfStmt:
-		t.stmt(s.Init, c, implicit)
-		t.visit(s.Cond, implicit)
-		in := implicit || t.expr(s.Cond)
+		t.stmt(s.Init, c, ctx)
+		t.visit(s.Cond, ctx)
+		in := ctx | t.expr(s.Cond)
 		t.stmt(s.Body, c, in)
 		t.stmt(s.Else, c, in)
 	case *ast.ForStmt:
-		t.stmt(s.Init, c, implicit)
-		t.visit(s.Cond, implicit)
-		in := implicit || t.expr(s.Cond)
+		t.stmt(s.Init, c, ctx)
+		t.visit(s.Cond, ctx)
+		in := ctx | t.expr(s.Cond)
 		t.stmt(s.Post, c, in)
 		t.stmt(s.Body, c, in)
 	case *ast.RangeStmt:
-		t.visit(s.X, implicit)
-		in := implicit || t.expr(s.X)
-		if in {
-			t.mark(t.root(s.Key))
-			t.mark(t.root(s.Value))
-		}
+		t.visit(s.X, ctx)
+		in := ctx | t.expr(s.X)
+		t.store(s.Key, in)
+		t.store(s.Value, in)
 		t.stmt(s.Body, c, in)
 	case *ast.SwitchStmt:
-		t.stmt(s.Init, c, implicit)
-		t.visit(s.Tag, implicit)
-		in := implicit || t.expr(s.Tag)
+		t.stmt(s.Init, c, ctx)
+		t.visit(s.Tag, ctx)
+		in := ctx | t.expr(s.Tag)
 		for _, cc := range s.Body.List {
 			for _, e := range cc.(*ast.CaseClause).List {
-				t.visit(e, implicit)
-				in = in || t.expr(e)
+				t.visit(e, ctx)
+				in |= t.expr(e)
 			}
 		}
 		for _, cc := range s.Body.List {
@@ -547,38 +573,34 @@ func (t *taint) stmt(s ast.Stmt, c *fnCtx, implicit bool) {
 			}
 		}
 	case *ast.TypeSwitchStmt:
-		t.stmt(s.Init, c, implicit)
+		t.stmt(s.Init, c, ctx)
 		x := typeSwitchSubject(s)
-		t.visit(x, implicit)
-		in := implicit || t.expr(x)
+		t.visit(x, ctx)
+		in := ctx | t.expr(x)
 		for _, cc := range s.Body.List {
-			if in {
-				t.mark(t.info.Implicits[cc])
-			}
+			t.mark(t.info.Implicits[cc], in)
 			for _, b := range cc.(*ast.CaseClause).Body {
 				t.stmt(b, c, in)
 			}
 		}
 	case *ast.SelectStmt:
-		// Which ready case runs is the scheduler's choice.
+		// Which ready case runs is the scheduler's choice, in this call.
 		for _, cc := range s.Body.List {
 			cl := cc.(*ast.CommClause)
-			t.stmt(cl.Comm, c, true)
+			t.stmt(cl.Comm, c, ctx|UnsteadyCall)
 			for _, b := range cl.Body {
-				t.stmt(b, c, true)
+				t.stmt(b, c, ctx|UnsteadyCall)
 			}
 		}
 	case *ast.LabeledStmt:
-		t.stmt(s.Stmt, c, implicit)
+		t.stmt(s.Stmt, c, ctx)
 	case *ast.GoStmt:
-		t.visit(s.Call, implicit)
+		t.visit(s.Call, ctx)
 	case *ast.DeferStmt:
-		t.visit(s.Call, implicit)
+		t.visit(s.Call, ctx)
 	case *ast.SendStmt:
-		t.visit(s.Value, implicit)
-		if implicit || t.expr(s.Value) {
-			t.mark(t.root(s.Chan))
-		}
+		t.visit(s.Value, ctx)
+		t.store(s.Chan, ctx|t.expr(s.Value))
 	case *ast.CaseClause, *ast.CommClause:
 		// Walked by their switch or select.
 	}
@@ -587,52 +609,44 @@ func (t *taint) stmt(s ast.Stmt, c *fnCtx, implicit bool) {
 // ret records a return statement's taint on the enclosing package
 // function's results (function literals' results are not tracked: calls
 // through function values are not resolved).
-func (t *taint) ret(s *ast.ReturnStmt, c *fnCtx, implicit bool) {
+func (t *taint) ret(s *ast.ReturnStmt, c *fnCtx, ctx Steadiness) {
 	if c == nil || c.sig == nil {
 		return
 	}
 	res := c.sig.Results()
 	n := res.Len()
-	var tainted []bool
+	out := make([]Steadiness, n)
 	switch {
-	case implicit:
-		tainted = make([]bool, n)
-		for i := range tainted {
-			tainted[i] = true
-		}
 	case len(s.Results) == 0:
-		tainted = make([]bool, n)
-		for i := range tainted {
-			tainted[i] = t.objs[res.At(i)]
+		for i := range out {
+			out[i] = t.objs[res.At(i)]
 		}
-	case len(s.Results) == n:
-		tainted = make([]bool, n)
-		for i, r := range s.Results {
-			tainted[i] = t.expr(r)
-		}
-	case len(s.Results) == 1:
-		tainted = t.callResults(s.Results[0], n)
-	}
-	if implicit && len(s.Results) == 0 {
 		// A bare return under a tainted condition: the named results
 		// hold whatever was assigned before it.
 		for i := 0; i < n; i++ {
-			t.mark(res.At(i))
+			t.mark(res.At(i), ctx)
 		}
+	case len(s.Results) == n:
+		for i, r := range s.Results {
+			out[i] = t.expr(r)
+		}
+	case len(s.Results) == 1:
+		copy(out, t.callResults(s.Results[0], n))
+	}
+	for i := range out {
+		out[i] |= ctx
 	}
 	if c.fn == nil {
 		// A literal: named results are variables like any other.
-		for i, x := range tainted {
-			if x {
-				t.mark(res.At(i))
-			}
+		for i, l := range out {
+			t.mark(res.At(i), l)
 		}
 		return
 	}
 	cur := t.results[c.fn]
-	for i, x := range tainted {
-		if x && i < len(cur) && !cur[i] {
-			cur[i] = true
+	for i, l := range out {
+		if i < len(cur) && cur[i]|l != cur[i] {
+			cur[i] |= l
 			t.changed = true
 		}
 	}
@@ -685,47 +699,45 @@ func (t *taint) markUnsteady(fset *token.FileSet, table *Table) {
 		}
 		return -1
 	}
-	whole := map[string]bool{} // functions called from unsteady code
-	inWhole := func(fn string) bool {
-		if whole[fn] {
-			return true
-		}
+	whole := map[string]Steadiness{} // functions called from unsteady code
+	inWhole := func(fn string) Steadiness {
+		l := whole[fn]
 		if i := strings.Index(fn, ".func"); i > 0 {
-			return whole[fn[:i]]
+			l |= whole[fn[:i]]
 		}
-		return false
+		return l
+	}
+	parents := func(d *Deps) Steadiness {
+		var l Steadiness
+		if d.Root {
+			return 0
+		}
+		for _, p := range d.Parents {
+			l |= table.Conds[p/2].Unsteady
+		}
+		return l
 	}
 	for changed := true; changed; {
 		changed = false
-		condUnsteady := func(d *Deps) bool {
-			if d.Root {
-				return false
-			}
-			for _, p := range d.Parents {
-				if table.Conds[p/2].Unsteady {
-					return true
-				}
-			}
-			return false
-		}
 		for i := range table.Conds {
 			c := &table.Conds[i]
-			if !c.Unsteady && (c.Nondet || inWhole(c.Func) || condUnsteady(&c.Deps)) {
-				c.Unsteady, changed = true, true
+			if l := c.Unsteady | c.Nondet | inWhole(c.Func) | parents(&c.Deps); l != c.Unsteady {
+				c.Unsteady, changed = l, true
 			}
 		}
 		for i := range table.Blocks {
 			b := &table.Blocks[i]
-			if !b.Unsteady && (inWhole(b.Func) || condUnsteady(&b.Deps)) {
-				b.Unsteady, changed = true, true
+			if l := b.Unsteady | inWhole(b.Func) | parents(&b.Deps); l != b.Unsteady {
+				b.Unsteady, changed = l, true
 			}
 		}
 		for _, cs := range t.calls {
-			if whole[cs.callee] {
+			b := blockAt(cs.pos)
+			if b < 0 {
 				continue
 			}
-			if b := blockAt(cs.pos); b >= 0 && table.Blocks[b].Unsteady {
-				whole[cs.callee], changed = true, true
+			if l := whole[cs.callee] | table.Blocks[b].Unsteady; l != whole[cs.callee] {
+				whole[cs.callee], changed = l, true
 			}
 		}
 	}

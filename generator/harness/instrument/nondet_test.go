@@ -2,7 +2,6 @@ package instrument
 
 import (
 	"go/types"
-	"sort"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -70,6 +69,15 @@ func (l *Limiter) Allow(d time.Duration) bool {
 
 func (l *Limiter) Fresh() bool { return l.last.IsZero() }
 
+func Ago(t time.Time) string { return RelTime(t, time.Now()) }
+
+func RelTime(a, b time.Time) string {
+	if a.After(b) {
+		return "from now"
+	}
+	return "ago"
+}
+
 func Pure(n int) int {
 	if n > 10 {
 		return 1
@@ -85,51 +93,45 @@ func clockSource(fn *types.Func) bool {
 }
 
 // Conditions on values read from the clock, directly, through a test
-// seam, through a package function's result or through package state
-// written from the clock (explicitly or under a clock condition), are
-// Nondet; code that runs only under them is Unsteady, and so is a
-// package function called only there; the rest is steady: an error
-// result that is always nil, a parameter, a field never written from the
-// clock.
+// seam, through a package function's result or parameter or through
+// package state written from the clock (explicitly or under a clock
+// condition), are Nondet; code that runs only under them is Unsteady,
+// and so is a package function called there; the rest is steady: an
+// error result that is always nil, a parameter, a field never written
+// from the clock. Package variables make the taint state; a field of a
+// value or a parameter keep it a call's.
 func TestNondetConditions(t *testing.T) {
 	_, tab := instrumentWith(t, map[string]string{"p.go": clockSrc}, Options{Nondet: clockSource})
-	var nondet, unsteady, steady []string
+	const call, state = UnsteadyCall, UnsteadyState
+	type marks struct{ Nondet, Unsteady Steadiness }
+	got := map[string]marks{}
 	for _, c := range tab.Conds {
-		switch {
-		case c.Nondet:
-			nondet = append(nondet, c.Text)
-		case c.Unsteady:
-			unsteady = append(unsteady, c.Text)
-		default:
-			steady = append(steady, c.Text)
-		}
-		if c.Nondet && !c.Unsteady {
-			t.Errorf("%s is Nondet but not Unsteady", c.Text)
-		}
+		got[c.Text] = marks{c.Nondet, c.Unsteady}
 	}
-	sort.Strings(nondet)
-	sort.Strings(unsteady)
-	sort.Strings(steady)
-	if d := cmp.Diff([]string{"clockSeq == 0", "now <= last", "now%2 == 0", "time.Since(l.last) < d"}, nondet); d != "" {
-		t.Errorf("Nondet conditions (-want +got):\n%s", d)
+	want := map[string]marks{
+		"now <= last":            {call | state, call | state},
+		"now%2 == 0":             {call | state, call | state},
+		"clockSeq == 0":          {call | state, call | state},
+		"count > 3":              {0, call | state},
+		"time.Since(l.last) < d": {call, call},
+		"a.After(b)":             {call, call},
+		"err != nil":             {},
+		"n > 10":                 {},
 	}
-	if d := cmp.Diff([]string{"count > 3"}, unsteady); d != "" {
-		t.Errorf("Unsteady conditions that are not Nondet (-want +got):\n%s", d)
-	}
-	if d := cmp.Diff([]string{"err != nil", "n > 10"}, steady); d != "" {
-		t.Errorf("steady conditions (-want +got):\n%s", d)
+	if d := cmp.Diff(want, got); d != "" {
+		t.Errorf("conditions (-want +got):\n%s", d)
 	}
 	// Blocks: both sides of the clock conditions (the code after an early
 	// return under one is its other side) and all of bump are unsteady;
 	// NewID's code after its steady err check, Pure and Fresh are not.
 	unsteadyIn := map[string]int{}
 	for _, b := range tab.Blocks {
-		if b.Unsteady {
+		if b.Unsteady != 0 {
 			unsteadyIn[b.Func]++
 		}
 	}
-	want := map[string]int{"getTime": 1, "NewID": 1, "bump": 3, "Seq": 2, "(*Limiter).Allow": 2}
-	if d := cmp.Diff(want, unsteadyIn); d != "" {
+	wantBlocks := map[string]int{"getTime": 1, "NewID": 1, "bump": 3, "Seq": 2, "(*Limiter).Allow": 2, "RelTime": 2}
+	if d := cmp.Diff(wantBlocks, unsteadyIn); d != "" {
 		t.Errorf("unsteady blocks per function (-want +got):\n%s", d)
 	}
 }
@@ -138,12 +140,12 @@ func TestNondetConditions(t *testing.T) {
 func TestNondetOff(t *testing.T) {
 	_, tab := instrumentWith(t, map[string]string{"p.go": clockSrc}, Options{})
 	for _, c := range tab.Conds {
-		if c.Nondet || c.Unsteady {
+		if c.Nondet != 0 || c.Unsteady != 0 {
 			t.Errorf("condition %s marked without a source", c.Text)
 		}
 	}
 	for _, b := range tab.Blocks {
-		if b.Unsteady {
+		if b.Unsteady != 0 {
 			t.Errorf("block %d of %s marked without a source", b.ID, b.Func)
 		}
 	}

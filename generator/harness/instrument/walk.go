@@ -104,8 +104,8 @@ func (f *fileInst) newCond(n ast.Node, kind, text string, dist bool) int {
 // tagNondet marks condition id Nondet when the switch's tag (or type
 // switch's subject), compared by the condition, is tainted.
 func (f *fileInst) tagNondet(id int, tag ast.Expr) {
-	if f.p.taint != nil && f.p.taint.expr(tag) {
-		f.p.table.Conds[id].Nondet = true
+	if f.p.taint != nil {
+		f.p.table.Conds[id].Nondet |= f.p.taint.expr(tag)
 	}
 }
 
