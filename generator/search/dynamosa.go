@@ -151,7 +151,7 @@ func (r *Random) releaseGoals() {
 	if t := r.cfg.Table; t != nil {
 		for _, c := range t.Conds {
 			if c.Unsteady&instrument.UnsteadyState != 0 {
-				continue // its outcomes are hidden from the search (instrument/nondet.go)
+				continue // hidden from every result the search sees (instrument/nondet.go)
 			}
 			id := int32(c.ID)
 			if !d.released[id] {

@@ -24,9 +24,9 @@ func OpCodes(prog *model.Program, t *instrument.Table) map[int]OpCode {
 		}
 		return c
 	}
-	// Unsteady probes are hidden from the search (instrument/nondet.go):
-	// never covered in its eyes, they would weigh their operations for
-	// ever.
+	// Probes unsteady through package state are hidden from every result
+	// the search sees (instrument/nondet.go): never covered in its eyes,
+	// they would weigh their operations for ever.
 	for _, b := range t.Blocks {
 		if b.Unsteady&instrument.UnsteadyState != 0 {
 			continue
