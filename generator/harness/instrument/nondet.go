@@ -30,8 +30,9 @@ import (
 //     or assigned anything under a tainted condition (an if, for, switch or
 //     range whose condition, tag, case or range operand is tainted, and any
 //     select): the value then tells which way the condition went;
-//   - an expression is tainted when it mentions a tainted variable or field,
-//     refers to a source (a call, or the function as a value: var timeNow =
+//   - an expression is tainted when it mentions a tainted variable or field
+//     (also inside a function literal it holds: sort.Search's predicate
+//     over a clock difference), refers to a source (a call, or the function as a value: var timeNow =
 //     time.Now), calls a package function with a tainted result, or calls
 //     a function of another package with a tainted argument;
 //   - a package function's result is tainted when a return statement gives
