@@ -197,11 +197,17 @@ func (r *pkgRun) run(ctx context.Context) (*Summary, error) {
 		return nil, err
 	}
 	r.phase(PhaseBuild, 0, -1)
-	h, err := harness.Build(ctx, r.pkg, prog, harness.Options{WorkDir: r.work, CacheDir: r.cfg.CacheDir})
+	h, err := harness.Build(ctx, r.pkg, prog, harness.Options{WorkDir: r.work, CacheDir: r.cfg.CacheDir,
+		Nondet: policy.NondetSource(r.an)})
 	if err != nil {
 		return nil, err
 	}
 	r.table = h.Table
+	for _, c := range h.Table.Conds {
+		if c.Unsteady != 0 {
+			r.debugf("unsteady condition %d %s:%d %s (nondet=%d unsteady=%d)", c.ID, filepath.Base(c.File), c.Line, c.Text, c.Nondet, c.Unsteady)
+		}
+	}
 	// The instrumented copy is built: the package's own syntax can go
 	// (only this package's: packages generated at the same time keep
 	// theirs, and the rest of the graph went after the analysis).
@@ -225,7 +231,9 @@ func (r *pkgRun) run(ctx context.Context) (*Summary, error) {
 	// for under 1 s and 300 MB on an unchanged package.
 	searchStart, prepRSS := time.Since(r.cfg.runStart).Seconds(), selfMaxRSS()
 	r.phase(PhaseSearch, 0, 0)
-	eng := r.search(ctx, prog, h, obs)
+	// The search, the minimizer and suite reduction see only the steady
+	// probes; the observer below sees all of them.
+	eng := r.search(ctx, prog, h, steady(obs, h.Table, prog))
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
@@ -241,13 +249,13 @@ func (r *pkgRun) run(ctx context.Context) (*Summary, error) {
 	if r.cfg.Execs <= 0 && r.cfg.Budget > 0 {
 		mctx, cancel = context.WithTimeout(ctx, r.cfg.Budget)
 	}
-	minimize.Corpus(mctx, prog, pool, eng.Corpus, 4*r.cfg.Workers)
+	minimize.Corpus(mctx, prog, steady(pool, h.Table, prog), eng.Corpus, 4*r.cfg.Workers)
 	cancel()
 	r.logf("minimized %d candidates in %.1fs", len(eng.Corpus), time.Since(mstart).Seconds())
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	judged := oracle.Judge(prog, pool, eng.Corpus, oracle.JudgeOptions{Sandboxed: r.sandbox})
+	judged := oracle.Judge(prog, steady(pool, h.Table, prog), eng.Corpus, oracle.JudgeOptions{Sandboxed: r.sandbox})
 	for _, d := range judged.Disagreements {
 		// A signal for the analysis, not for the user: in -json only.
 		r.debugf("analysis disagreement: %s", d)

@@ -10,6 +10,7 @@ import (
 	"embed"
 	"encoding/json"
 	"fmt"
+	"go/types"
 	"io/fs"
 	"os"
 	"os/exec"
@@ -62,6 +63,10 @@ type Options struct {
 	// CacheMaxBytes bounds the cache's size; 0 means DefaultCacheMaxBytes.
 	// The entries used least recently go first.
 	CacheMaxBytes int64
+	// Nondet names the functions of other packages whose results are
+	// nondeterministic; the table then marks the probes that depend on
+	// them (instrument.Options).
+	Nondet func(*types.Func) bool
 }
 
 // Build instruments pkg, generates the registry for prog and compiles the
@@ -72,7 +77,8 @@ func Build(ctx context.Context, pkg *packages.Package, prog *model.Program, opts
 	}
 	dir := filepath.Dir(pkg.GoFiles[0])
 	rtImport := pkg.PkgPath + "/" + RTDirName
-	inst, table, err := instrument.Package(pkg.Fset, pkg.Syntax, pkg.TypesInfo, pkg.Types, rtImport)
+	inst, table, err := instrument.PackageWith(pkg.Fset, pkg.Syntax, pkg.TypesInfo, pkg.Types, rtImport,
+		instrument.Options{Nondet: opts.Nondet})
 	if err != nil {
 		return nil, fmt.Errorf("instrumenting %s: %w", pkg.PkgPath, err)
 	}

@@ -525,3 +525,22 @@ func templateFacts(res *construct.Result, pkg *types.Package) *model.TemplateFac
 		},
 	}
 }
+
+// NondetSource says which functions of other packages the instrumenter
+// takes as sources of nondeterministic values (see
+// harness/instrument/nondet.go): those whose purity facts say
+// nondeterministic (the clock, math/rand's global source, the scheduler),
+// except crypto/rand, which the executor seeds per run of a sequence, so
+// that within it equal sequences read equal bytes.
+func NondetSource(an *load.Analysis) func(fn *types.Func) bool {
+	return func(fn *types.Func) bool {
+		if fn.Pkg() == nil || fn.Pkg().Path() == "crypto/rand" {
+			return false
+		}
+		var f purity.Fact
+		if !an.FactOf(purity.Analyzer, fn.Origin(), &f) {
+			return false
+		}
+		return f.Has(purity.Nondeterministic)
+	}
+}

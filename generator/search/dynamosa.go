@@ -5,6 +5,7 @@ import (
 	"sort"
 	"time"
 
+	"github.com/gentest-go/gentest/generator/harness/instrument"
 	rt "github.com/gentest-go/gentest/generator/harness/rt"
 	"github.com/gentest-go/gentest/generator/model"
 	"github.com/gentest-go/gentest/generator/seq"
@@ -149,6 +150,9 @@ func (r *Random) releaseGoals() {
 	d.goals = d.goals[:0]
 	if t := r.cfg.Table; t != nil {
 		for _, c := range t.Conds {
+			if c.Unsteady&instrument.UnsteadyState != 0 {
+				continue // hidden from every result the search sees (instrument/nondet.go)
+			}
 			id := int32(c.ID)
 			if !d.released[id] {
 				ok := d.root[id]

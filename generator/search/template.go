@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strconv"
 
+	"github.com/gentest-go/gentest/generator/harness/instrument"
 	"github.com/gentest-go/gentest/generator/model"
 	"github.com/gentest-go/gentest/generator/seq"
 )
@@ -47,6 +48,9 @@ func (r *Random) openBranches(op *model.Op) []*fieldBranch {
 		conds := map[fileLine][]int{}
 		if r.cfg.Table != nil {
 			for _, c := range r.cfg.Table.Conds {
+				if c.Unsteady&instrument.UnsteadyState != 0 {
+					continue // hidden from the search, never seen covered
+				}
 				k := fileLine{filepath.Base(c.File), c.Line}
 				conds[k] = append(conds[k], c.ID)
 			}

@@ -81,6 +81,12 @@ func newInfo() *types.Info {
 // against the runtime. It returns the instrumented sources by base name.
 func instrumentFiles(t *testing.T, srcs map[string]string) (map[string]string, *Table) {
 	t.Helper()
+	return instrumentWith(t, srcs, Options{})
+}
+
+// instrumentWith is instrumentFiles with options.
+func instrumentWith(t *testing.T, srcs map[string]string, opts Options) (map[string]string, *Table) {
+	t.Helper()
 	dir := t.TempDir()
 	fset := token.NewFileSet()
 	var files []*ast.File
@@ -101,7 +107,7 @@ func instrumentFiles(t *testing.T, srcs map[string]string) (map[string]string, *
 	if err != nil {
 		t.Fatalf("fixture does not type-check: %v", err)
 	}
-	out, tab, err := Package(fset, files, info, pkg, testRT)
+	out, tab, err := PackageWith(fset, files, info, pkg, testRT, opts)
 	if err != nil {
 		t.Fatalf("Package: %v", err)
 	}

@@ -112,6 +112,10 @@ type Block struct {
 	EndLine, EndCol     int
 	NumStmt             int
 	Deps
+	// Unsteady: whether it runs may differ between two runs of the same
+	// sequence, since it depends on a nondeterministic source, and when
+	// (see nondet.go). The search does not learn from it then.
+	Unsteady Steadiness
 }
 
 // Cond is a condition probe with branches 2*ID (true) and 2*ID+1 (false).
@@ -139,6 +143,12 @@ type Cond struct {
 	// Deps: the evaluation of the condition, both its branches, depends on
 	// these.
 	Deps
+	// Nondet: its operands may carry a value from a nondeterministic
+	// source such as the clock, and which kind (see nondet.go). Unsteady:
+	// it is Nondet, or whether it is evaluated at all depends on such a
+	// source; the search does not learn from its outcomes or distances
+	// then.
+	Nondet, Unsteady Steadiness
 }
 
 // Operand describes one operand of a Distance condition.
@@ -184,6 +194,13 @@ type Deps struct {
 // returned unchanged. Sources are read from disk and must match the syntax
 // trees. The syntax trees are not modified.
 func Package(fset *token.FileSet, files []*ast.File, info *types.Info, pkg *types.Package, rtImport string) (map[string][]byte, *Table, error) {
+	return PackageWith(fset, files, info, pkg, rtImport, Options{})
+}
+
+// PackageWith is Package with options: with Options.Nondet, the table
+// marks the probes that depend on nondeterministic sources (Cond.Nondet,
+// Cond.Unsteady, Block.Unsteady).
+func PackageWith(fset *token.FileSet, files []*ast.File, info *types.Info, pkg *types.Package, rtImport string, opts Options) (map[string][]byte, *Table, error) {
 	if info == nil || info.Types == nil {
 		return nil, nil, fmt.Errorf("instrument: package %s has no type information", pkgPath(pkg))
 	}
@@ -210,6 +227,13 @@ func Package(fset *token.FileSet, files []*ast.File, info *types.Info, pkg *type
 	sort.Slice(list, func(i, j int) bool { return list[i].name < list[j].name })
 
 	p := &pkgInst{fset: fset, info: info, table: &Table{}}
+	if opts.Nondet != nil {
+		syntax := make([]*ast.File, len(list))
+		for i, n := range list {
+			syntax[i] = n.f
+		}
+		p.taint = newTaint(info, pkg, syntax, opts.Nondet)
+	}
 	out := make(map[string][]byte, len(list))
 	for _, n := range list {
 		src, err := os.ReadFile(n.name)
@@ -221,6 +245,9 @@ func Package(fset *token.FileSet, files []*ast.File, info *types.Info, pkg *type
 			return nil, nil, fmt.Errorf("instrument %s: %w", n.name, err)
 		}
 		out[n.name] = res
+	}
+	if p.taint != nil {
+		p.taint.markUnsteady(fset, p.table)
 	}
 	return out, p.table, nil
 }
@@ -237,6 +264,7 @@ type pkgInst struct {
 	fset  *token.FileSet
 	info  *types.Info
 	table *Table
+	taint *taint // nil without Options.Nondet
 }
 
 func (p *pkgInst) file(name string, f *ast.File, src []byte, rtImport string) ([]byte, error) {

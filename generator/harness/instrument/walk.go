@@ -93,9 +93,20 @@ func (f *fileInst) newCond(n ast.Node, kind, text string, dist bool) int {
 		ID: id, File: f.name, Func: f.funcName(), Line: p.Line, Col: p.Column,
 		Kind: kind, Text: text, Distance: dist,
 	})
+	if e, ok := n.(ast.Expr); ok && f.p.taint != nil {
+		t.Conds[id].Nondet = f.p.taint.expr(e)
+	}
 	f.condOf[n] = id
 	f.probes++
 	return id
+}
+
+// tagNondet marks condition id Nondet when the switch's tag (or type
+// switch's subject), compared by the condition, is tainted.
+func (f *fileInst) tagNondet(id int, tag ast.Expr) {
+	if f.p.taint != nil {
+		f.p.table.Conds[id].Nondet |= f.p.taint.expr(tag)
+	}
 }
 
 // text is the shortened source text of n.
@@ -853,6 +864,7 @@ func (f *fileInst) tagCase(tag ast.Expr, tagVar string, tagTV types.TypeAndValue
 	}
 	if cat == catNone {
 		id := f.newCond(e, KindCase, text, false)
+		f.tagNondet(id, tag)
 		f.insert(e.Pos(), fmt.Sprintf("%s.Br(%d, %s == (", ImportName, id, tagVar), classOpen)
 		if tv.Value == nil {
 			ast.Walk(f, e)
@@ -861,6 +873,7 @@ func (f *fileInst) tagCase(tag ast.Expr, tagVar string, tagTV types.TypeAndValue
 		return
 	}
 	id := f.newCond(e, KindCase, text, true)
+	f.tagNondet(id, tag)
 	f.setOperands(id, "==", tag, e)
 	conv := ImportName + "." + carrier[cat]
 	f.insert(e.Pos(), fmt.Sprintf("%s.Cmp%s(%d, %s.OpEq, %s(%s), ", ImportName, cat, id, ImportName, conv, tagVar), classOpen)
@@ -889,6 +902,7 @@ func (f *fileInst) typeSwitch(s *ast.TypeSwitchStmt) {
 			text = "case " + shorten(string(f.src[f.off(c.List[0].Pos()):f.off(c.List[len(c.List)-1].End())]))
 		}
 		id := f.newCond(c, KindTypeCase, text, false)
+		f.tagNondet(id, typeSwitchSubject(s))
 		if base < 0 {
 			base = id
 		}
