@@ -226,6 +226,7 @@ func (r *pkgRun) run(ctx context.Context) (*Summary, error) {
 	searchStart, prepRSS := time.Since(r.cfg.runStart).Seconds(), selfMaxRSS()
 	r.phase(PhaseSearch, 0, 0)
 	eng := r.search(ctx, prog, h, obs)
+	searchStats := pool.Stats()
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
@@ -265,6 +266,10 @@ func (r *pkgRun) run(ctx context.Context) (*Summary, error) {
 	for k, v := range stats.Crashes {
 		sum.Crashes[string(k)] = v
 	}
+	sum.SearchSeconds = eng.Stats.Elapsed.Seconds()
+	lost := searchStats.Time
+	sum.SearchLost = LostTime{Timeouts: lost.Timeouts.Seconds(), Crashes: lost.Crashes.Seconds(),
+		Starts: lost.Starts.Seconds(), Replays: lost.Replays.Seconds(), Attribution: lost.Alone.Seconds()}
 	if eng.Stats.Elapsed > 0 {
 		sum.ExecsPerSec = float64(eng.Stats.Executed) / eng.Stats.Elapsed.Seconds()
 	}

@@ -25,6 +25,14 @@ type Runner interface {
 	Run(seqs []rt.Seq) []exec.Outcome
 }
 
+// DeadlineRunner is a Runner that can stop at a deadline, leaving the
+// sequences it did not get to unrun (*exec.Pool). With a time budget the
+// search gives its executors the budget's end, so that a last batch of
+// slow or hanging calls cannot run the search past it.
+type DeadlineRunner interface {
+	RunUntil(seqs []rt.Seq, deadline time.Time) []exec.Outcome
+}
+
 // Config configures a search.
 type Config struct {
 	Seed int64
@@ -149,6 +157,12 @@ type Random struct {
 
 	runner       Runner // for crash attribution (attribute.go), set by Run
 	attributions int
+	// attributionTime is the wall time attribution has spent, charged
+	// against its share of a time budget (attribute.go).
+	attributionTime time.Duration
+	// costlyWiring holds the self-wirings that cost a timeout
+	// (costly.go).
+	costlyWiring map[wiring]bool
 	fbranches    map[int][]*fieldBranch // templates' branches by op ID (template.go)
 }
 
@@ -204,13 +218,24 @@ func (r *Random) Run(ctx context.Context, runner Runner) {
 			r.nextID++
 		}
 		f := &inflight{batch: batch, done: make(chan []exec.Outcome, 1)}
-		go func() { f.done <- runner.Run(reqs) }()
+		dr, ok := runner.(DeadlineRunner)
+		if r.cfg.MaxExecs <= 0 && ok {
+			end := start.Add(r.cfg.Budget)
+			go func() { f.done <- dr.RunUntil(reqs, end) }()
+		} else {
+			go func() { f.done <- runner.Run(reqs) }()
+		}
 		return f
 	}
 	finish := func(f *inflight) {
 		outs := <-f.done
-		r.Stats.Executed += len(f.batch)
 		for i, s := range f.batch {
+			if outs[i].Unrun {
+				// The budget ended first: neither executed nor
+				// learned from.
+				continue
+			}
+			r.Stats.Executed++
 			r.process(s, outs[i])
 		}
 	}
@@ -332,7 +357,7 @@ func (r *Random) extend(op *model.Op) (*seq.Seq, bool) {
 		// Aliasing: reuse a value the sequence already makes, so that, for
 		// example, an element is passed back to the list that made it.
 		if len(s.Stmts) > 0 && r.rng.IntN(2) == 0 {
-			if ref, ok := r.inSequence(s, p.Type); ok {
+			if ref, ok := r.inSequence(s, p.Type); ok && !r.avoidWiring(op.ID, i, args[:i], ref) {
 				args[i] = ref
 				continue
 			}
@@ -347,8 +372,11 @@ func (r *Random) extend(op *model.Op) (*seq.Seq, bool) {
 			args[i] = r.litArg(op, p)
 		case len(cands) > 0 && !(p.Lit == model.LitNilOK && !p.Recv && !r.funcMade(p.Type) && r.rng.IntN(20) == 0):
 			v := r.choosePooled(cands)
+			for k := 0; k < costlyRetries && r.wiredCostly(v); k++ {
+				v = r.choosePooled(cands)
+			}
 			off, ok := included[v]
-			if !ok || r.rng.IntN(3) == 0 {
+			if !ok || r.rng.IntN(3) == 0 || r.avoidWiring(op.ID, i, args[:i], seq.Ref(off+v.stmt, v.result)) {
 				off = s.Append(v.seq)
 				included[v] = off
 			}
@@ -706,6 +734,7 @@ func (r *Random) process(s *seq.Seq, out exec.Outcome) {
 	}
 	if out.Crash != nil {
 		r.Stats.Crashed++
+
 		// fs, not s: the deferred hand-off above needs the sequence that
 		// was proposed.
 		fs, crash := s, out.Crash
@@ -716,6 +745,7 @@ func (r *Random) process(s *seq.Seq, out exec.Outcome) {
 			// failure is that statement's, and what follows it never ran.
 			fs = &seq.Seq{Stmts: append([]seq.Stmt(nil), s.Stmts[:k+1]...)}
 		}
+		r.noteCostly(s, crash)
 		revealing := false
 		switch crash.Kind {
 		case exec.CrashStackOverflow, exec.CrashGoroutinePanic, exec.CrashConcurrentMap:
@@ -885,6 +915,10 @@ type pooled struct {
 	typ      types.Type
 	selected int  // times chosen as an input (orienteering)
 	earned   bool // its sequence added coverage: kept when the pool is full (pool.go)
+	// wired caches wiredCostly's answer, valid while the search knows
+	// wiredSeen costly self-wirings (costly.go).
+	wired     bool
+	wiredSeen int
 }
 
 // Values is the pool of reusable values, keyed by static type, with index
