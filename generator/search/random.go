@@ -119,6 +119,9 @@ type Stats struct {
 	// Templates counts the sequences built from EvoObj templates
 	// (template.go).
 	Templates int
+	// CostlySkipped counts the sequences left unrun because they repeat
+	// a self-wiring that cost a timeout (costly.go).
+	CostlySkipped int
 }
 
 // Random is the feedback-directed random engine.
@@ -163,7 +166,10 @@ type Random struct {
 	// costlyWiring holds the self-wirings that cost a timeout
 	// (costly.go).
 	costlyWiring map[wiring]bool
-	fbranches    map[int][]*fieldBranch // templates' branches by op ID (template.go)
+	// costlySize holds, per parameter, the smallest large integer that
+	// made a call time out (costly.go).
+	costlySize map[sizeParam]uint64
+	fbranches  map[int][]*fieldBranch // templates' branches by op ID (template.go)
 }
 
 // NewRandom returns a random engine over prog.
@@ -292,6 +298,12 @@ func (r *Random) generate(n int) []*seq.Seq {
 			r.Stats.SharedWrites++
 			continue
 		}
+		if r.seqWiredCostly(s) {
+			// From any source (DynaMOSA's crossover carries prefixes
+			// along): a self-wiring that cost a timeout (costly.go).
+			r.Stats.CostlySkipped++
+			continue
+		}
 		keep = append(keep, s)
 	}
 	return keep
@@ -371,10 +383,7 @@ func (r *Random) extend(op *model.Op) (*seq.Seq, bool) {
 		case useLit:
 			args[i] = r.litArg(op, p)
 		case len(cands) > 0 && !(p.Lit == model.LitNilOK && !p.Recv && !r.funcMade(p.Type) && r.rng.IntN(20) == 0):
-			v := r.choosePooled(cands)
-			for k := 0; k < costlyRetries && r.wiredCostly(v); k++ {
-				v = r.choosePooled(cands)
-			}
+			v := r.choosePooled(r.notWiredCostly(cands))
 			off, ok := included[v]
 			if !ok || r.rng.IntN(3) == 0 || r.avoidWiring(op.ID, i, args[:i], seq.Ref(off+v.stmt, v.result)) {
 				off = s.Append(v.seq)
@@ -587,10 +596,19 @@ func (r *Random) inSequence(s *seq.Seq, t types.Type) (seq.Arg, bool) {
 // litArg draws a literal for parameter p of op: from the mined constants
 // when constant mining picks one, else from the defaults.
 func (r *Random) litArg(op *model.Op, p model.Param) seq.Arg {
-	if l, ok := r.cfg.Constants.pick(r, op, p.Type, p.Lit); ok {
-		return seq.LitArg(l)
+	l := r.drawLit(op, p)
+	// A size that cost a timeout is drawn again (costly.go).
+	for k := 0; k < costlyRetries && r.tooCostly(op, p, l); k++ {
+		l = r.drawLit(op, p)
 	}
-	return seq.LitArg(r.literal(p.Type, p.Lit))
+	return seq.LitArg(l)
+}
+
+func (r *Random) drawLit(op *model.Op, p model.Param) seq.Lit {
+	if l, ok := r.cfg.Constants.pick(r, op, p.Type, p.Lit); ok {
+		return l
+	}
+	return r.literal(p.Type, p.Lit)
 }
 
 // Default literal pools, as in Randoop: a few small values that reach
