@@ -128,7 +128,14 @@ type Summary struct {
 	Dropped     []verify.Dropped `json:"dropped"`
 	Execs       int              `json:"execs"`
 	ExecsPerSec float64          `json:"execs_per_sec"`
-	Seconds     float64          `json:"seconds"`
+	// SearchSeconds is the wall time of the search; with a time budget it
+	// stays within the budget plus one call's limit.
+	SearchSeconds float64 `json:"search_seconds"`
+	// SearchLost says where the executors' time went during the search
+	// besides running sequences: a few slow or hanging inputs can spend
+	// most of a budget on timeouts and restarts.
+	SearchLost LostTime `json:"search_lost"`
+	Seconds    float64  `json:"seconds"`
 	// SearchStartSeconds is the time from the start of the run (loading
 	// included) to the start of this package's search.
 	SearchStartSeconds float64 `json:"search_start_seconds"`
@@ -179,6 +186,22 @@ func (s *Summary) init() {
 	if s.Crashes == nil {
 		s.Crashes = map[string]int{}
 	}
+}
+
+// LostTime is executor time spent on crashes and what they cost, in seconds
+// summed over the executors (see exec.TimeStats): with -p 2 it can reach
+// twice the search's wall time.
+type LostTime struct {
+	// Timeouts is the time calls ran past their limit until the executor
+	// was ended, Crashes the same for other executor deaths.
+	Timeouts float64 `json:"timeouts"`
+	Crashes  float64 `json:"crashes"`
+	// Starts is the time restarting executors, Replays the time re-running
+	// a crash's suspects to name its culprit, Attribution the time running
+	// crashing sequences alone to find the statement that crashed.
+	Starts      float64 `json:"starts"`
+	Replays     float64 `json:"replays"`
+	Attribution float64 `json:"attribution"`
 }
 
 // Finding is a probable bug found while generating.

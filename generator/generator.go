@@ -234,6 +234,7 @@ func (r *pkgRun) run(ctx context.Context) (*Summary, error) {
 	// The search, the minimizer and suite reduction see only the steady
 	// probes; the observer below sees all of them.
 	eng := r.search(ctx, prog, h, steady(obs, h.Table, prog))
+	searchStats := pool.Stats()
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
@@ -273,6 +274,10 @@ func (r *pkgRun) run(ctx context.Context) (*Summary, error) {
 	for k, v := range stats.Crashes {
 		sum.Crashes[string(k)] = v
 	}
+	sum.SearchSeconds = eng.Stats.Elapsed.Seconds()
+	lost := searchStats.Time
+	sum.SearchLost = LostTime{Timeouts: lost.Timeouts.Seconds(), Crashes: lost.Crashes.Seconds(),
+		Starts: lost.Starts.Seconds(), Replays: lost.Replays.Seconds(), Attribution: lost.Alone.Seconds()}
 	if eng.Stats.Elapsed > 0 {
 		sum.ExecsPerSec = float64(eng.Stats.Executed) / eng.Stats.Elapsed.Seconds()
 	}
@@ -381,6 +386,7 @@ func (r *pkgRun) search(ctx context.Context, prog *model.Program, h *harness.Har
 	}
 	r.debugf("search: %d climbs on stalled branches, %d covered theirs", eng.Stats.Climbs, eng.Stats.ClimbsCovered)
 	r.debugf("search: %d sequences from construction templates", eng.Stats.Templates)
+	r.debugf("search: %d sequences left unrun for repeating a self-wiring that cost a timeout", eng.Stats.CostlySkipped)
 	blocks, branches := eng.Covered()
 	r.logf("search: %d sequences executed in %.1fs (%d normal, %d illegal, %d crashed); %d/%d blocks, %d branch sides; %d candidates",
 		eng.Stats.Executed, eng.Stats.Elapsed.Seconds(), eng.Stats.Normal, eng.Stats.Illegal, eng.Stats.Crashed,

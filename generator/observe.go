@@ -61,11 +61,19 @@ func newObserver(pool *gexec.Pool, table *instrument.Table, nOps int, tick func(
 
 // Run implements search.Runner.
 func (o *observer) Run(seqs []rt.Seq) []gexec.Outcome {
-	outs := o.pool.Run(seqs)
+	return o.RunUntil(seqs, time.Time{})
+}
+
+// RunUntil implements search.DeadlineRunner.
+func (o *observer) RunUntil(seqs []rt.Seq, deadline time.Time) []gexec.Outcome {
+	outs := o.pool.RunUntil(seqs, deadline)
 	o.mu.Lock()
 	defer o.mu.Unlock()
-	o.execs += len(seqs)
 	for i, out := range outs {
+		if out.Unrun {
+			continue
+		}
+		o.execs++
 		for _, st := range seqs[i].Stmts {
 			if st.Op >= 0 && st.Op < len(o.opCalls) {
 				o.opCalls[st.Op]++

@@ -14,6 +14,7 @@ import (
 type runner interface {
 	search.Runner
 	search.AloneRunner
+	search.DeadlineRunner
 }
 
 // steadyRunner hides the table's unsteady probes (blocks and conditions
@@ -60,6 +61,17 @@ func steady(inner runner, t *instrument.Table, prog *model.Program) runner {
 // Run implements search.Runner.
 func (s *steadyRunner) Run(seqs []rt.Seq) []gexec.Outcome {
 	outs := s.inner.Run(seqs)
+	for i := range outs {
+		s.mask(&seqs[i], outs[i].Result)
+	}
+	return outs
+}
+
+// RunUntil implements search.DeadlineRunner: without it the search's
+// deadline would not reach the pool through this wrapper, and a batch
+// started before the budget ended would run to completion.
+func (s *steadyRunner) RunUntil(seqs []rt.Seq, deadline time.Time) []gexec.Outcome {
+	outs := s.inner.RunUntil(seqs, deadline)
 	for i := range outs {
 		s.mask(&seqs[i], outs[i].Result)
 	}

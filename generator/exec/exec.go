@@ -100,6 +100,10 @@ func (c *Crash) String() string {
 type Outcome struct {
 	Result *rt.Result
 	Crash  *Crash
+	// Unrun is set for a sequence RunUntil left unrun (or whose run it
+	// cut short) because its deadline passed; it has no result and no
+	// crash.
+	Unrun bool
 }
 
 // Stats counts executor activity.
@@ -115,11 +119,38 @@ type Stats struct {
 	// Unattributed counts executor deaths the replay did not repeat: the
 	// sequences kept the replay's results and no sequence got the crash.
 	Unattributed int
+	// Time is where the executors' wall time went besides running
+	// sequences to their end.
+	Time TimeStats
 	// PeakRSS is the largest RSS of any executor in bytes that the
 	// parent's watch sampled; 0 where there is no watch (macOS). The
 	// rusage of an exited executor is no substitute: on Linux a child
 	// started by a Go program reports the parent's high-water mark.
 	PeakRSS int64
+}
+
+// TimeStats is executor wall time lost to crashes and what they cost, summed
+// over the workers (worker-seconds: with several workers the sum can exceed
+// the wall time of the search). A call that times out costs its limit, the
+// deadlock grace, an executor start and sometimes a replay; slow code and a
+// few hanging inputs can spend most of a budget here.
+type TimeStats struct {
+	// Starts is the time spent starting executors after the first: after
+	// a crash, a timeout, or a stop.
+	Starts time.Duration
+	// Timeouts is, for each call past its limit, the time from the last
+	// answer the executor sent before it to the executor's end: the
+	// limit itself, plus the grace for the runtime to find a deadlock.
+	Timeouts time.Duration
+	// Crashes is the same for every other executor death (hangs
+	// included).
+	Crashes time.Duration
+	// Replays is the time spent re-running the suspects of a crash to
+	// name its culprit (see worker.batch).
+	Replays time.Duration
+	// Alone is the time spent in RunAlone (crash attribution), its
+	// executor starts included.
+	Alone time.Duration
 }
 
 // Pool is a set of executor processes.
@@ -176,6 +207,16 @@ func (p *Pool) Stats() Stats {
 // Run executes seqs and returns their outcomes in the same order. Sequence
 // IDs must be unique within the call.
 func (p *Pool) Run(seqs []rt.Seq) []Outcome {
+	return p.RunUntil(seqs, time.Time{})
+}
+
+// RunUntil is Run that stops at deadline (none if zero): sequences that have
+// not answered by then are left Unrun, and an executor still running one is
+// ended (the next run starts a new one). A search's time budget is then a
+// bound on the search, not on when its last batch starts: a batch of slow
+// or hanging calls started just before the end would otherwise run to its
+// end, timeouts, restarts and all.
+func (p *Pool) RunUntil(seqs []rt.Seq, deadline time.Time) []Outcome {
 	out := make([]Outcome, len(seqs))
 	if len(seqs) == 0 {
 		return out
@@ -195,13 +236,17 @@ func (p *Pool) Run(seqs []rt.Seq) []Outcome {
 		wg.Add(1)
 		go func(w *worker, lo, hi int) {
 			defer wg.Done()
+			w.deadline = deadline
 			w.runAll(seqs[lo:hi], out[lo:hi])
+			w.deadline = time.Time{}
 		}(w, lo, hi)
 	}
 	wg.Wait()
 	p.mu.Lock()
-	p.stats.Sequences += len(seqs)
 	for _, o := range out {
+		if !o.Unrun {
+			p.stats.Sequences++
+		}
 		if o.Crash != nil {
 			p.stats.Crashes[o.Crash.Kind]++
 		}
@@ -224,6 +269,8 @@ func (p *Pool) RunAlone(s rt.Seq, settle time.Duration) Outcome {
 	// An id past the pool's workers: its own scratch directory, and no
 	// process of the pool is disturbed.
 	w := &worker{pool: p, id: len(p.workers)}
+	t0 := time.Now()
+	defer func() { p.addTime(func(t *TimeStats) *time.Duration { return &t.Alone }, time.Since(t0)) }()
 	if err := w.start(); err != nil {
 		return Outcome{Crash: &Crash{Kind: CrashFatal, Stmt: -1, Message: err.Error()}}
 	}
@@ -265,6 +312,11 @@ type worker struct {
 	// flushLeft counts the sequences still to run with FlagFlush after
 	// a replay (see batch).
 	flushLeft int
+	// last is when the executor last answered (or was sent a batch),
+	// for the time a crash cost (Stats.Time).
+	last time.Time
+	// deadline, when set, is when RunUntil stops waiting for answers.
+	deadline time.Time
 }
 
 // child is one executor process. The memory watch and the wait goroutine
@@ -418,6 +470,13 @@ func (w *worker) abort() {
 	w.cur = nil
 }
 
+// addTime adds d to the counter *field picks out of the pool's time stats.
+func (p *Pool) addTime(field func(*TimeStats) *time.Duration, d time.Duration) {
+	p.mu.Lock()
+	*field(&p.stats.Time) += d
+	p.mu.Unlock()
+}
+
 func (p *Pool) notePeak(rss int64) {
 	p.mu.Lock()
 	if rss > p.stats.PeakRSS {
@@ -542,8 +601,17 @@ func (w *worker) stop() {
 func (w *worker) runAll(seqs []rt.Seq, out []Outcome) {
 	bs := w.pool.cfg.BatchSize
 	for i := 0; i < len(seqs); {
+		if w.pastDeadline() {
+			for j := i; j < len(seqs); j++ {
+				out[j] = Outcome{Unrun: true}
+			}
+			return
+		}
 		if w.cur == nil {
-			if err := w.start(); err != nil {
+			t0 := time.Now()
+			err := w.start()
+			w.pool.addTime(func(t *TimeStats) *time.Duration { return &t.Starts }, time.Since(t0))
+			if err != nil {
 				// The executor no longer starts: report the rest as crashed
 				// rather than loop.
 				for j := i; j < len(seqs); j++ {
@@ -596,6 +664,12 @@ func (w *worker) batch(seqs []rt.Seq, out []Outcome) int {
 		out[got] = Outcome{Crash: c}
 		return got + 1
 	}
+	if w.pastDeadline() {
+		// No time for a replay: the suspects stay unrun (runAll), and the
+		// crash, whose culprit is unknown, goes with them.
+		return got
+	}
+	t0 := time.Now()
 	if err := w.start(); err != nil {
 		// Without an executor there is no replay: blame the first suspect,
 		// as the runtime would have without batching.
@@ -610,6 +684,10 @@ func (w *worker) batch(seqs []rt.Seq, out []Outcome) int {
 	w.pool.stats.Replayed += len(suspects)
 	w.pool.mu.Unlock()
 	n, c2, _ := w.send(suspects, out[got:])
+	w.pool.addTime(func(t *TimeStats) *time.Duration { return &t.Replays }, time.Since(t0))
+	if c2 == nil && w.cur == nil && got+n < len(seqs) {
+		return got + n // cut at the deadline
+	}
 	if c2 == nil || got+n >= len(seqs) {
 		w.pool.mu.Lock()
 		w.pool.stats.Unattributed++
@@ -618,6 +696,22 @@ func (w *worker) batch(seqs []rt.Seq, out []Outcome) int {
 	}
 	out[got+n] = Outcome{Crash: c2}
 	return got + n + 1
+}
+
+// pastDeadline reports whether the worker's deadline has passed.
+func (w *worker) pastDeadline() bool {
+	return !w.deadline.IsZero() && !time.Now().Before(w.deadline)
+}
+
+// cut ends the executor at the deadline: what it has not answered stays
+// unrun, and the next batch starts a new executor.
+func (w *worker) cut() {
+	w.cur.kill()
+	<-w.cur.done
+	w.cur.group.close()
+	w.cur = nil
+	w.req.Close()
+	w.res.Close()
 }
 
 // flushAfterReplay is how many sequences a worker runs with FlagFlush
@@ -641,6 +735,16 @@ func withFlush(seqs []rt.Seq) []rt.Seq {
 // worker is then stopped) and whether the crash is known to belong to
 // seqs[got] (the executor reported a timeout in it).
 func (w *worker) send(seqs []rt.Seq, out []Outcome) (got int, c *Crash, exact bool) {
+	w.last = time.Now()
+	defer func() {
+		if c != nil {
+			field := func(t *TimeStats) *time.Duration { return &t.Crashes }
+			if c.Kind == CrashTimeout {
+				field = func(t *TimeStats) *time.Duration { return &t.Timeouts }
+			}
+			w.pool.addTime(field, time.Since(w.last))
+		}
+	}()
 	if err := w.enc.Batch(seqs); err == nil {
 		err = w.enc.Flush()
 	}
@@ -656,8 +760,16 @@ func (w *worker) send(seqs []rt.Seq, out []Outcome) (got int, c *Crash, exact bo
 	// responding altogether.
 	idle := w.pool.cfg.CallTimeout*time.Duration(2*maxStmts+2) + hangGrace
 	for {
-		f := w.readFrame(idle)
+		wait := idle
+		if !w.deadline.IsZero() {
+			wait = min(wait, max(time.Until(w.deadline), time.Millisecond))
+		}
+		f := w.readFrame(wait)
 		if f.err != nil {
+			if errors.Is(f.err, os.ErrDeadlineExceeded) && w.pastDeadline() {
+				w.cut()
+				return got, nil, false
+			}
 			if errors.Is(f.err, os.ErrDeadlineExceeded) {
 				w.cur.kill()
 				<-w.cur.done
@@ -669,6 +781,7 @@ func (w *worker) send(seqs []rt.Seq, out []Outcome) (got int, c *Crash, exact bo
 		}
 		switch f.kind {
 		case rt.FrameResult:
+			w.last = time.Now()
 			if got < len(seqs) && f.result.ID == seqs[got].ID {
 				out[got] = Outcome{Result: f.result}
 				got++

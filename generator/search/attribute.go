@@ -26,6 +26,23 @@ const attributeSettle = 100 * time.Millisecond
 // under a guessed statement.
 const maxAttributions = 64
 
+// attributionShare bounds the part of a time budget crash attribution may
+// spend: each attribution starts up to 1+log2(MaxLen) executors and waits
+// for each to settle, so a class of inputs that crashes often would
+// otherwise turn the search into attribution. Under an execution budget
+// (-execs) only maxAttributions applies, which keeps the output
+// reproducible.
+const attributionShare = 4 // at most 1/4 of the budget
+
+// attributionLeft reports whether the time budget leaves room for another
+// attribution run.
+func (r *Random) attributionLeft() bool {
+	if r.cfg.MaxExecs > 0 || r.cfg.Budget <= 0 {
+		return true
+	}
+	return r.attributionTime < r.cfg.Budget/attributionShare && time.Since(r.start) < r.cfg.Budget
+}
+
 // attribute finds the statement of s that caused crash c, which the
 // executor could not tie to a statement (a panic on a goroutine a call
 // started, a stack overflow), and returns the prefix of s that ends with
@@ -38,12 +55,19 @@ const maxAttributions = 64
 // prefix that crashes, assuming that a prefix crashes when a shorter one
 // does (calls after the culprit cannot undo it).
 func (r *Random) attribute(s *seq.Seq, c *exec.Crash) (*seq.Seq, *exec.Crash) {
-	if r.attributions >= maxAttributions || r.runner == nil {
+	if r.attributions >= maxAttributions || r.runner == nil || !r.attributionLeft() {
 		r.Stats.CrashesDropped++
 		return nil, nil
 	}
 	r.attributions++
+	out := false // the time share ran out during this attribution
 	run := func(n int) *exec.Crash {
+		if !r.attributionLeft() {
+			out = true
+			return nil
+		}
+		t0 := time.Now()
+		defer func() { r.attributionTime += time.Since(t0) }()
 		w := ToWire(&seq.Seq{Stmts: s.Stmts[:n]}, r.nextID, 0)
 		r.nextID++
 		r.Stats.AttributionRuns++
@@ -71,6 +95,12 @@ func (r *Random) attribute(s *seq.Seq, c *exec.Crash) (*seq.Seq, *exec.Crash) {
 		} else {
 			lo = mid + 1
 		}
+	}
+	if out {
+		// A prefix that did not run is no evidence: never file the
+		// crash under a statement the bisection did not establish.
+		r.Stats.CrashesDropped++
+		return nil, nil
 	}
 	if hiCrash.Stmt < 0 {
 		// The prefix ends with the culprit: record it there.

@@ -211,7 +211,7 @@ func (r *Random) mutate(s *seq.Seq, ref seq.Arg, op0 *model.Op) bool {
 			args[i] = r.litArg(op, p)
 		default:
 			a, ok := r.inSequence(s, p.Type)
-			if !ok {
+			if !ok || r.avoidWiring(op.ID, i, args[:i], a) {
 				return false
 			}
 			args[i] = a

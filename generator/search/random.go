@@ -25,6 +25,14 @@ type Runner interface {
 	Run(seqs []rt.Seq) []exec.Outcome
 }
 
+// DeadlineRunner is a Runner that can stop at a deadline, leaving the
+// sequences it did not get to unrun (*exec.Pool). With a time budget the
+// search gives its executors the budget's end, so that a last batch of
+// slow or hanging calls cannot run the search past it.
+type DeadlineRunner interface {
+	RunUntil(seqs []rt.Seq, deadline time.Time) []exec.Outcome
+}
+
 // Config configures a search.
 type Config struct {
 	Seed int64
@@ -111,6 +119,9 @@ type Stats struct {
 	// Templates counts the sequences built from EvoObj templates
 	// (template.go).
 	Templates int
+	// CostlySkipped counts the sequences left unrun because they repeat
+	// a self-wiring that cost a timeout (costly.go).
+	CostlySkipped int
 }
 
 // Random is the feedback-directed random engine.
@@ -151,7 +162,16 @@ type Random struct {
 
 	runner       Runner // for crash attribution (attribute.go), set by Run
 	attributions int
-	fbranches    map[int][]*fieldBranch // templates' branches by op ID (template.go)
+	// attributionTime is the wall time attribution has spent, charged
+	// against its share of a time budget (attribute.go).
+	attributionTime time.Duration
+	// costlyWiring holds the self-wirings that cost a timeout
+	// (costly.go).
+	costlyWiring map[wiring]bool
+	// costlySize holds, per parameter, the smallest large integer that
+	// made a call time out (costly.go).
+	costlySize map[sizeParam]uint64
+	fbranches  map[int][]*fieldBranch // templates' branches by op ID (template.go)
 }
 
 // NewRandom returns a random engine over prog.
@@ -206,13 +226,24 @@ func (r *Random) Run(ctx context.Context, runner Runner) {
 			r.nextID++
 		}
 		f := &inflight{batch: batch, done: make(chan []exec.Outcome, 1)}
-		go func() { f.done <- runner.Run(reqs) }()
+		dr, ok := runner.(DeadlineRunner)
+		if r.cfg.MaxExecs <= 0 && ok {
+			end := start.Add(r.cfg.Budget)
+			go func() { f.done <- dr.RunUntil(reqs, end) }()
+		} else {
+			go func() { f.done <- runner.Run(reqs) }()
+		}
 		return f
 	}
 	finish := func(f *inflight) {
 		outs := <-f.done
-		r.Stats.Executed += len(f.batch)
 		for i, s := range f.batch {
+			if outs[i].Unrun {
+				// The budget ended first: neither executed nor
+				// learned from.
+				continue
+			}
+			r.Stats.Executed++
 			r.process(s, outs[i])
 		}
 	}
@@ -267,6 +298,12 @@ func (r *Random) generate(n int) []*seq.Seq {
 	for _, s := range out {
 		if r.prog.SharedWrite(s) >= 0 {
 			r.Stats.SharedWrites++
+			continue
+		}
+		if r.seqWiredCostly(s) {
+			// From any source (DynaMOSA's crossover carries prefixes
+			// along): a self-wiring that cost a timeout (costly.go).
+			r.Stats.CostlySkipped++
 			continue
 		}
 		keep = append(keep, s)
@@ -335,7 +372,7 @@ func (r *Random) extend(op *model.Op) (*seq.Seq, bool) {
 		// Aliasing: reuse a value the sequence already makes, so that, for
 		// example, an element is passed back to the list that made it.
 		if len(s.Stmts) > 0 && r.rng.IntN(2) == 0 {
-			if ref, ok := r.inSequence(s, p.Type); ok {
+			if ref, ok := r.inSequence(s, p.Type); ok && !r.avoidWiring(op.ID, i, args[:i], ref) {
 				args[i] = ref
 				continue
 			}
@@ -349,9 +386,9 @@ func (r *Random) extend(op *model.Op) (*seq.Seq, bool) {
 		case useLit:
 			args[i] = r.litArg(op, p)
 		case len(cands) > 0 && !(p.Lit == model.LitNilOK && !p.Recv && !r.funcMade(p.Type) && r.rng.IntN(20) == 0):
-			v := r.choosePooled(cands)
+			v := r.choosePooled(r.notWiredCostly(cands))
 			off, ok := included[v]
-			if !ok || r.rng.IntN(3) == 0 {
+			if !ok || r.rng.IntN(3) == 0 || r.avoidWiring(op.ID, i, args[:i], seq.Ref(off+v.stmt, v.result)) {
 				off = s.Append(v.seq)
 				included[v] = off
 			}
@@ -562,10 +599,19 @@ func (r *Random) inSequence(s *seq.Seq, t types.Type) (seq.Arg, bool) {
 // litArg draws a literal for parameter p of op: from the mined constants
 // when constant mining picks one, else from the defaults.
 func (r *Random) litArg(op *model.Op, p model.Param) seq.Arg {
-	if l, ok := r.cfg.Constants.pick(r, op, p.Type, p.Lit); ok {
-		return seq.LitArg(l)
+	l := r.drawLit(op, p)
+	// A size that cost a timeout is drawn again (costly.go).
+	for k := 0; k < costlyRetries && r.tooCostly(op, p, l); k++ {
+		l = r.drawLit(op, p)
 	}
-	return seq.LitArg(r.literal(p.Type, p.Lit))
+	return seq.LitArg(l)
+}
+
+func (r *Random) drawLit(op *model.Op, p model.Param) seq.Lit {
+	if l, ok := r.cfg.Constants.pick(r, op, p.Type, p.Lit); ok {
+		return l
+	}
+	return r.literal(p.Type, p.Lit)
 }
 
 // Default literal pools, as in Randoop: a few small values that reach
@@ -709,6 +755,7 @@ func (r *Random) process(s *seq.Seq, out exec.Outcome) {
 	}
 	if out.Crash != nil {
 		r.Stats.Crashed++
+
 		// fs, not s: the deferred hand-off above needs the sequence that
 		// was proposed.
 		fs, crash := s, out.Crash
@@ -719,6 +766,7 @@ func (r *Random) process(s *seq.Seq, out exec.Outcome) {
 			// failure is that statement's, and what follows it never ran.
 			fs = &seq.Seq{Stmts: append([]seq.Stmt(nil), s.Stmts[:k+1]...)}
 		}
+		r.noteCostly(s, crash)
 		revealing := false
 		switch crash.Kind {
 		case exec.CrashStackOverflow, exec.CrashGoroutinePanic, exec.CrashConcurrentMap:
@@ -888,6 +936,10 @@ type pooled struct {
 	typ      types.Type
 	selected int  // times chosen as an input (orienteering)
 	earned   bool // its sequence added coverage: kept when the pool is full (pool.go)
+	// wired caches wiredCostly's answer, valid while the search knows
+	// wiredSeen costly self-wirings (costly.go).
+	wired     bool
+	wiredSeen int
 }
 
 // Values is the pool of reusable values, keyed by static type, with index

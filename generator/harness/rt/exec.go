@@ -18,6 +18,7 @@ import (
 	"reflect"
 	"runtime"
 	"runtime/debug"
+	"runtime/metrics"
 	"runtime/pprof"
 	"strconv"
 	"strings"
@@ -101,7 +102,7 @@ func serve(ops []Op) int {
 		debug.SetMemoryLimit(n)
 	}
 	// A deep recursion should fail fast instead of growing a 1 GB stack.
-	debug.SetMaxStack(64 << 20)
+	debug.SetMaxStack(maxStack)
 	if path := os.Getenv(EnvCPUProfile); path != "" {
 		// For tuning the executor itself (see the executor benchmark).
 		if f, err := os.Create(path); err == nil && pprof.StartCPUProfile(f) == nil {
@@ -175,7 +176,7 @@ func (e *executor) watchdog() {
 	}
 	var seen uint64      // the running call (an odd e.calls) last seen
 	var seenAt time.Time // when it was first seen
-	var extendedFor uint64
+	var growth stackGrowth
 	extensions := 0
 	for {
 		time.Sleep(tick)
@@ -183,6 +184,11 @@ func (e *executor) watchdog() {
 		if c&1 == 0 || c != seen {
 			// No call runs, or a new one started since the last tick.
 			seen, seenAt = c, time.Now()
+			growth = stackGrowth{}
+			extensions = 0
+			if c&1 != 0 {
+				growth.sample(0, stackBytes())
+			}
 			e.encMu.Lock()
 			if e.enc.Buffered() {
 				e.enc.Flush()
@@ -190,20 +196,19 @@ func (e *executor) watchdog() {
 			e.encMu.Unlock()
 			continue
 		}
-		n := 0
-		if c == extendedFor {
-			n = extensions
-		}
-		if time.Since(seenAt) < e.timeout*time.Duration(1+n) {
+		ran := time.Since(seenAt)
+		growth.sample(ran, stackBytes())
+		if ran < e.timeout*time.Duration(1+extensions) {
 			continue
 		}
-		if c != extendedFor {
-			extendedFor, extensions = c, 0
-		}
-		if extensions < maxStackExtensions && deepStacks() {
+		if extensions < maxStackExtensions && growth.overflowBy(maxStack) <= e.timeout*(1+maxStackExtensions) {
 			// Runaway recursion on a slow or loaded machine: give it the
 			// time to reach the stack limit, so that it is reported as the
-			// stack overflow it is rather than as a timeout.
+			// stack overflow it is rather than as a timeout. Only when
+			// its growth so far says it gets there within the extensions:
+			// a recursion that does more work at each level (a writer
+			// writing to itself re-formats a growing buffer) would spend
+			// all of them, five times the limit, and time out anyway.
 			extensions++
 			continue
 		}
@@ -215,17 +220,72 @@ func (e *executor) watchdog() {
 	}
 }
 
+// maxStack is the executor's goroutine stack limit: a deep recursion
+// should fail fast instead of growing a 1 GB stack.
+const maxStack = 64 << 20
+
 // maxStackExtensions bounds how often a call in deep recursion gets its
 // time limit extended.
 const maxStackExtensions = 4
 
-// deepStacks reports whether goroutine stacks hold far more memory than
-// any ordinary call needs (8 MiB; the limit is 64 MiB): a recursion that
-// has not stopped.
-func deepStacks() bool {
-	var ms runtime.MemStats
-	runtime.ReadMemStats(&ms)
-	return ms.StackInuse > 8<<20
+// deepStack is the stack memory no ordinary call needs (the limit is
+// maxStack): past it, a running call is taken for a recursion that has
+// not stopped.
+const deepStack = 8 << 20
+
+// stackBytes is the memory of all goroutine stacks, read without stopping
+// the world (runtime.ReadMemStats would, on every tick).
+func stackBytes() uint64 {
+	s := []metrics.Sample{{Name: "/memory/classes/heap/stacks:bytes"}}
+	metrics.Read(s)
+	if s[0].Value.Kind() != metrics.KindUint64 {
+		return 0
+	}
+	return s[0].Value.Uint64()
+}
+
+// stackGrowth follows the stack memory of one running call, sampled on the
+// watchdog's ticks. A goroutine's stack doubles when it fills, so a
+// recursion shows as steps: the stack memory at a step is twice what the
+// recursion had used just before it. The times of the last two steps give
+// how fast it deepens.
+type stackGrowth struct {
+	bytes      uint64        // the stack memory at the last sample
+	prev, last time.Duration // when the last two steps were seen (0: none)
+}
+
+func (g *stackGrowth) sample(at time.Duration, bytes uint64) {
+	if bytes > g.bytes && g.bytes > 0 && bytes >= deepStack/4 {
+		g.prev, g.last = g.last, at
+	}
+	g.bytes = bytes
+}
+
+// overflowBy projects when the recursion passes limit, timed from the
+// call's start; a large duration when it is no deep recursion at all. At
+// the last step the recursion had used half the stack it has now; each
+// further doubling takes the last step's time times the ratio of the last
+// two steps' times (2 for a recursion that deepens at a constant rate,
+// more for one that slows down as it deepens). Ticks make the first steps
+// look later than they were, which makes the ratio smaller and the
+// projection earlier: on doubt, extend.
+func (g *stackGrowth) overflowBy(limit uint64) time.Duration {
+	const never = time.Duration(math.MaxInt64)
+	if g.bytes <= deepStack || g.last <= 0 {
+		return never
+	}
+	ratio := 2.0
+	if g.prev > 0 {
+		ratio = math.Max(float64(g.last)/float64(g.prev), 1)
+	}
+	at := float64(g.last)
+	for used := g.bytes / 2; used < limit; used *= 2 {
+		at *= ratio
+		if at > float64(never/2) {
+			return never
+		}
+	}
+	return time.Duration(at)
 }
 
 func (e *executor) run(s *Seq) *Result {

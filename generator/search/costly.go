@@ -1,0 +1,212 @@
+package search
+
+import (
+	"go/types"
+
+	"github.com/gentest-go/gentest/generator/exec"
+	"github.com/gentest-go/gentest/generator/model"
+	"github.com/gentest-go/gentest/generator/seq"
+)
+
+// Self-wiring. Aliasing (thesis §5.1) passes a value the sequence already
+// holds as another argument of the same call, and sometimes that is the
+// receiver itself: w.Init(w, ...) makes a writer whose output is itself,
+// l.Append(l) a list that holds itself. Using such a value recurses without
+// end (Write flushes into Write), and when every level does more work than
+// the one before, the recursion reaches the stack limit only after many
+// call limits: each use is a timeout, an executor restart and, for the
+// search, a second or more of nothing learned. The aliasing that built it
+// is cheap to draw again, so the same trap is set again and again
+// (text/tabwriter: half the Init calls on a pooled writer).
+//
+// So the search learns it: when a sequence times out (or hangs), every
+// call in it up to the one that ran too long that got one value as two
+// arguments is noted as costly self-wiring of that operation's later
+// parameter, and extend no longer hands that parameter a value the call
+// already gets. Other aliasing stays, and so do fresh values of the type.
+
+// wiring is an operation's parameter that got the same value as an earlier
+// parameter of the same call.
+type wiring struct {
+	op, param int
+}
+
+// noteCostly records the self-wiring in the statements of s up to and
+// including the one crash c ran too long in.
+func (r *Random) noteCostly(s *seq.Seq, c *exec.Crash) {
+	if c.Kind != exec.CrashTimeout && c.Kind != exec.CrashHang {
+		return
+	}
+	last := s.Len() - 1
+	if c.Stmt >= 0 && c.Stmt < last {
+		last = c.Stmt
+	}
+	if c.Stmt >= 0 {
+		r.noteCostlySizes(s, last)
+	}
+	for _, st := range s.Stmts[:last+1] {
+		for j, b := range st.Args {
+			if selfWired(st.Args[:j], b) {
+				if r.costlyWiring == nil {
+					r.costlyWiring = map[wiring]bool{}
+				}
+				r.costlyWiring[wiring{st.Op, j}] = true
+			}
+		}
+	}
+}
+
+// selfWired reports whether b refers to the value one of args refers to.
+func selfWired(args []seq.Arg, b seq.Arg) bool {
+	if b.IsLit {
+		return false
+	}
+	for _, a := range args {
+		if !a.IsLit && a.Stmt == b.Stmt && a.Result == b.Result {
+			return true
+		}
+	}
+	return false
+}
+
+// avoidWiring reports whether giving parameter j of op the value ref, with
+// the call's earlier arguments args, repeats a self-wiring that cost a
+// timeout.
+func (r *Random) avoidWiring(op, j int, args []seq.Arg, ref seq.Arg) bool {
+	return r.costlyWiring[wiring{op, j}] && selfWired(args, ref) // a lookup only: no choice depends on map order
+}
+
+// seqWiredCostly reports whether s has a call with a self-wiring that
+// cost a timeout.
+func (r *Random) seqWiredCostly(s *seq.Seq) bool {
+	if len(r.costlyWiring) == 0 {
+		return false
+	}
+	for _, st := range s.Stmts {
+		for j, b := range st.Args {
+			if r.costlyWiring[wiring{st.Op, j}] && selfWired(st.Args[:j], b) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// wiredCostly reports whether the sequence that makes pooled value v has a
+// call with a self-wiring that cost a timeout: values pooled before the
+// search learned it, such as a writer whose output is itself, that would
+// set off the same recursion in the next call that uses them. The answer
+// is kept until the search learns another costly self-wiring.
+func (r *Random) wiredCostly(v *pooled) bool {
+	if len(r.costlyWiring) == 0 {
+		return false
+	}
+	if v.wiredSeen == len(r.costlyWiring) {
+		return v.wired
+	}
+	v.wiredSeen, v.wired = len(r.costlyWiring), r.seqWiredCostly(v.seq)
+	return v.wired
+}
+
+// notWiredCostly returns the candidates wiredCostly does not reject, or
+// all of them when it rejects every one: a pool holding nothing else
+// still gets used.
+func (r *Random) notWiredCostly(cands []*pooled) []*pooled {
+	if len(r.costlyWiring) == 0 {
+		return cands
+	}
+	var keep []*pooled
+	for _, v := range cands {
+		if !r.wiredCostly(v) {
+			keep = append(keep, v)
+		}
+	}
+	if len(keep) == 0 {
+		return cands
+	}
+	return keep
+}
+
+// costlyRetries is how often litArg draws another literal in place of a
+// size that cost a timeout; after that it keeps the last.
+const costlyRetries = 3
+
+// Costly sizes. Many operations do work that grows with an integer
+// argument: a precision, a width, a padding, a count, an exponent
+// (decimal's RootRound(x, 2147483647), a formatter's minimum width). The
+// constant pools hand out the package's large constants (math.MaxInt32
+// compared against as a limit) as readily as small ones, and at such a
+// value a call runs past its limit: a timeout, a restart, nothing learned.
+// When a call times out with a large integer literal, the search notes its
+// magnitude for that parameter, and later literals for it at or past that
+// magnitude are drawn again (costlyRetries times): the parameter keeps
+// values up to just below the one that cost a timeout, so its branches on
+// size stay reachable.
+
+// largeInt is the magnitude from which an integer literal of a call that
+// timed out is taken for its cause; smaller ones are the ordinary values
+// (the default pool, fuzzing around them), whose cost is no explanation.
+const largeInt = 64
+
+// sizeParam is an operation's parameter, by its name and type (litArg
+// gets the parameter, not its position).
+type sizeParam struct {
+	op   int
+	name string
+	typ  string
+}
+
+func sizeKey(op int, p model.Param) sizeParam {
+	return sizeParam{op, p.Name, types.TypeString(p.Type, nil)}
+}
+
+// noteCostlySizes records the large integer literals of statement k of s,
+// which ran past its limit.
+func (r *Random) noteCostlySizes(s *seq.Seq, k int) {
+	st := s.Stmts[k]
+	op := r.prog.Ops[st.Op]
+	for j, a := range st.Args {
+		if !a.IsLit || j >= len(op.Params) {
+			continue
+		}
+		m, ok := litMagnitude(a.Lit)
+		if !ok || m < largeInt {
+			continue
+		}
+		key := sizeKey(op.ID, op.Params[j])
+		if r.costlySize == nil {
+			r.costlySize = map[sizeParam]uint64{}
+		}
+		if b, seen := r.costlySize[key]; !seen || m < b {
+			r.costlySize[key] = m
+		}
+	}
+}
+
+// litMagnitude is the absolute value of an integer literal.
+func litMagnitude(l seq.Lit) (uint64, bool) {
+	switch l.Kind {
+	case seq.LitInt:
+		if l.I < 0 {
+			return uint64(-(l.I + 1)) + 1, true
+		}
+		return uint64(l.I), true
+	case seq.LitUint:
+		return l.U, true
+	}
+	return 0, false
+}
+
+// tooCostly reports whether literal l for parameter p of op is at least as
+// large as one that made the call time out.
+func (r *Random) tooCostly(op *model.Op, p model.Param, l seq.Lit) bool {
+	if len(r.costlySize) == 0 {
+		return false
+	}
+	b, ok := r.costlySize[sizeKey(op.ID, p)] // a lookup only: no choice depends on map order
+	if !ok {
+		return false
+	}
+	m, isInt := litMagnitude(l)
+	return isInt && m >= b
+}

@@ -1,0 +1,149 @@
+package search
+
+import (
+	"context"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"go/types"
+	"testing"
+	"time"
+
+	"github.com/gentest-go/gentest/generator/exec"
+	rt "github.com/gentest-go/gentest/generator/harness/rt"
+	"github.com/gentest-go/gentest/generator/model"
+)
+
+// costlySrc has the two classes of costly.go: a writer that can be wired
+// to itself, and an operation whose cost grows with an integer.
+const costlySrc = `package p
+
+type Writer interface{ Write(p []byte) (int, error) }
+
+type W struct{ out Writer }
+
+func New() *W                           { return &W{} }
+func (w *W) Init(out Writer, n int) *W { w.out = out; return w }
+func (w *W) Write(p []byte) (int, error)  { return len(p), nil }
+
+func Work(prec int) int { return prec }
+`
+
+func costlyProgram(t *testing.T) *model.Program {
+	t.Helper()
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "p.go", costlySrc, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pkg, err := (&types.Config{}).Check("example.com/p", fset, []*ast.File{f}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return model.Build(pkg, model.Options{})
+}
+
+// slowFake runs sequences like interp, except that a call of Write on a
+// writer some Init wired to itself, and a call of Work with a precision of
+// 1000 or more, time out, as they would in an executor.
+type slowFake struct {
+	interp
+	init, write, work int
+	timeouts          int
+	byOp              map[int]int
+}
+
+func (f *slowFake) Run(seqs []rt.Seq) []exec.Outcome {
+	outs := f.interp.Run(seqs)
+	for i, s := range seqs {
+		wired := map[int]bool{} // statements whose value is wired to itself
+		for k, st := range s.Stmts {
+			slow := false
+			switch st.Op {
+			case f.init:
+				a, b := st.Args[0], st.Args[1]
+				if a.Kind == rt.ArgRef && b.Kind == rt.ArgRef && a.Stmt == b.Stmt && a.Result == b.Result {
+					wired[a.Stmt] = true
+					wired[k] = true // Init returns its receiver
+				}
+			case f.write:
+				slow = st.Args[0].Kind == rt.ArgRef && wired[st.Args[0].Stmt]
+			case f.work:
+				a := st.Args[0]
+				slow = a.Kind == rt.ArgLit && (a.Lit.I >= 1000 || a.Lit.I <= -1000)
+			}
+			if slow {
+				f.timeouts++
+				f.byOp[st.Op]++
+				outs[i] = exec.Outcome{Crash: &exec.Crash{Kind: exec.CrashTimeout, Stmt: k}}
+				break
+			}
+		}
+	}
+	return outs
+}
+
+// A search learns from a few timeouts which self-wiring and which sizes
+// cost them, and sets the same trap rarely after that: 23 timeouts in 3000
+// sequences (most in batches generated before the first outcome came
+// back); without the learning (noteCostly doing nothing), 341.
+func TestCostlyInputsLearned(t *testing.T) {
+	prog := costlyProgram(t)
+	init := opNamed(t, prog, model.Method, "W.Init")
+	f := &slowFake{interp: interp{prog: prog}, init: init.ID,
+		write: opNamed(t, prog, model.Method, "W.Write").ID, work: opNamed(t, prog, model.Call, "Work").ID}
+	f.byOp = map[int]int{}
+	r := NewRandom(prog, Config{Seed: 1, MaxExecs: 3000, Batch: 32})
+	r.Run(context.Background(), f)
+	t.Logf("timeouts by operation: %v", f.byOp)
+	if f.timeouts > 60 {
+		t.Errorf("%d timeouts in %d sequences, want the costly inputs learned after a few", f.timeouts, r.Stats.Executed)
+	}
+	if !r.costlyWiring[wiring{init.ID, 1}] {
+		t.Errorf("Init(w, w) not learned as costly self-wiring: %v", r.costlyWiring)
+	}
+	if len(r.costlySize) == 0 {
+		t.Errorf("Work's large precision not learned as costly")
+	}
+}
+
+// deadlineFake is a runner whose every sequence takes step, and that stops
+// at a deadline as exec.Pool does.
+type deadlineFake struct {
+	interp
+	step time.Duration
+}
+
+func (f *deadlineFake) RunUntil(seqs []rt.Seq, deadline time.Time) []exec.Outcome {
+	outs := make([]exec.Outcome, len(seqs))
+	for i := range seqs {
+		if !time.Now().Before(deadline) {
+			outs[i].Unrun = true
+			continue
+		}
+		time.Sleep(f.step)
+		outs[i] = f.interp.Run(seqs[i : i+1])[0]
+	}
+	return outs
+}
+
+func (f *deadlineFake) Run(seqs []rt.Seq) []exec.Outcome {
+	return f.RunUntil(seqs, time.Now().Add(time.Hour))
+}
+
+// With a time budget, a batch that would run long past it (here 128
+// sequences of 20 ms, 2.5 s) is stopped at the budget's end, and the
+// sequences left unrun are not counted as executed.
+func TestBudgetBoundsSlowBatch(t *testing.T) {
+	prog := testProgram(t)
+	f := &deadlineFake{interp: interp{prog: prog}, step: 20 * time.Millisecond}
+	r := NewRandom(prog, Config{Seed: 1, Budget: 300 * time.Millisecond})
+	start := time.Now()
+	r.Run(context.Background(), f)
+	if d := time.Since(start); d > time.Second {
+		t.Errorf("search with a 300ms budget took %v", d)
+	}
+	if r.Stats.Executed >= 128 || r.Stats.Executed == 0 {
+		t.Errorf("executed %d sequences, want those run before the deadline", r.Stats.Executed)
+	}
+}
