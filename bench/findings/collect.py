@@ -9,9 +9,10 @@ if len(sys.argv) != 2:
     sys.exit("usage: collect.py WORKDIR (a gentest-bench -keep scratch directory)")
 root = sys.argv[1]
 for d in sorted(glob.glob(root + '/*')):
-    f = d + '/gen-full-seed1-10s.stdout'
-    if not os.path.exists(f):
+    outs = sorted(glob.glob(d + '/gen-full-seed1-*.stdout'))  # any budget
+    if not outs:
         continue
+    f = outs[0]
     text, dec, i = open(f).read(), json.JSONDecoder(), 0
     while True:
         j = text.find('{', i)
