@@ -283,6 +283,18 @@ var roots = map[string]rootEntry{
 	"fmt.Appendf":  {mutates: []int{0}, results: []int{0}, formats: []int{2}, why: "appends its formatted operands to b"},
 	"fmt.Appendln": {mutates: []int{0}, results: []int{0}, formats: []int{1}, why: "appends its formatted operands to b"},
 
+	// encoding/json works by reflection: analysed, its type caches
+	// (sync.Map memos keyed by reflect.Type) are global writes and its
+	// calls of the values' Marshaler and Unmarshaler methods cannot be
+	// resolved, so every UnmarshalJSON built on it was a "setter of
+	// package state" and never called. By their documented meaning they
+	// decode into v (or encode v) and call the methods of what v holds,
+	// which each caller adds.
+	"encoding/json.Unmarshal":     {mutates: []int{1}, calls: []int{1}, why: "decodes data into v"},
+	"encoding/json.Marshal":       {calls: []int{0}, why: "encodes v"},
+	"encoding/json.MarshalIndent": {calls: []int{0}, why: "encodes v"},
+	"encoding/json.Valid":         {why: "checks data"},
+
 	// sort.Slice and sort.SliceStable swap elements through the function
 	// reflect.Swapper returns, which reflect (a root) cannot describe.
 	"sort.Slice":         {mutates: []int{0}, calls: []int{1}, why: "sorts the slice through reflect.Swapper"},

@@ -180,6 +180,13 @@ func Contracts(prog *model.Program, runner search.Runner, pooled []search.Pooled
 			// value no one should marshal, not a broken round trip.
 			continue
 		}
+		if c.kind == "marshal-roundtrip" && len(c.method.Params) > 0 && zeroNeedsInit(c.method.Params[0].Type) {
+			// The round trip decodes into a fresh zero value, and this
+			// type's zero value leaves a field nil that its constructor
+			// sets (a redblacktree.Tree without its Comparator): decoding
+			// into it is a nil input (rule 1), whatever the encoding.
+			continue
+		}
 		if c.kind == "marshal-roundtrip" && strings.Contains(msg, " rejected what ") && unvalidatedText(prog, base, c.x.Stmt) != "" {
 			// The decoder validates text the builder took as it was
 			// (semver.New(71, 1, 0, "", "a b") keeps metadata the parser
@@ -529,6 +536,15 @@ func unvalidatedText(prog *model.Program, s *seq.Seq, stmt int) string {
 		}
 	}
 	return ""
+}
+
+// zeroNeedsInit reports whether the zero value of t (or of what t points
+// to) leaves nil a field a client or a constructor must set: an exported
+// pointer, interface, func, map or channel field, or an unexported
+// interface or func field (nilField, hiddenNil).
+func zeroNeedsInit(t types.Type) bool {
+	t = deref(t)
+	return nilField(t) != "" || hiddenNil(t) != ""
 }
 
 func isString(t types.Type) bool {

@@ -495,3 +495,34 @@ func (v *Version) MarshalText() ([]byte, error) { return []byte(v.meta), nil }
 		}
 	}
 }
+
+// A round trip decodes into a fresh zero value: a type whose zero value
+// lacks a field its constructor sets (gods' redblacktree.Tree and its
+// Comparator) cannot take it, and that is no finding.
+func TestZeroNeedsInit(t *testing.T) {
+	const src = `package z
+
+type Tree struct {
+	Comparator func(a, b any) int
+	size       int
+}
+
+type Plain struct{ Y, M int }
+`
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "z.go", src, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pkg, err := (&types.Config{}).Check("example.com/z", fset, []*ast.File{f}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tree, plain := pkg.Scope().Lookup("Tree").Type(), pkg.Scope().Lookup("Plain").Type()
+	if !zeroNeedsInit(types.NewPointer(tree)) {
+		t.Error("*Tree: the zero value's nil Comparator was not seen")
+	}
+	if zeroNeedsInit(plain) || zeroNeedsInit(types.NewPointer(plain)) {
+		t.Error("Plain's zero value is complete")
+	}
+}
