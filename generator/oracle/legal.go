@@ -1,6 +1,8 @@
 package oracle
 
 import (
+	"go/constant"
+	"go/token"
 	"go/types"
 	"strconv"
 
@@ -38,6 +40,9 @@ func Illegal(prog *model.Program, s *seq.Seq, res *rt.Result, target int) string
 		return why
 	}
 	if why := nilCallback(prog, s); why != "" {
+		return why
+	}
+	if why := outsideEnum(prog, s); why != "" {
 		return why
 	}
 	if why := constructedZero(prog, s); why != "" {
@@ -467,4 +472,48 @@ func returnedTrue(res *rt.Result, i int) bool {
 		return v.Hash != rt.Hash(false)
 	}
 	return true
+}
+
+// outsideEnum finds a conversion of an integer literal to a named integer
+// type whose package declares constants of it (an enum: ast.ObjKind,
+// blackfriday.NodeType) when the literal is none of them: ObjKind(10) is
+// no kind, and its String indexing a table of names out of range is the
+// caller's doing. Bit-flag types whose constants combine are covered too,
+// so a combination's failure is missed: a missed finding costs less than a
+// false one.
+func outsideEnum(prog *model.Program, s *seq.Seq) string {
+	for i, st := range s.Stmts {
+		op := prog.Ops[st.Op]
+		if op.Kind != model.Convert || len(st.Args) != 1 || !st.Args[0].IsLit {
+			continue
+		}
+		l := st.Args[0].Lit
+		var v constant.Value
+		switch l.Kind {
+		case seq.LitInt:
+			v = constant.MakeInt64(l.I)
+		case seq.LitUint:
+			v = constant.MakeUint64(l.U)
+		default:
+			continue
+		}
+		n, ok := op.Type.(*types.Named)
+		if !ok || n.Obj().Pkg() == nil {
+			continue
+		}
+		scope := n.Obj().Pkg().Scope()
+		consts, member := 0, false
+		for _, name := range scope.Names() {
+			c, ok := scope.Lookup(name).(*types.Const)
+			if !ok || !types.Identical(c.Type(), n) {
+				continue
+			}
+			consts++
+			member = member || constant.Compare(c.Val(), token.EQL, v)
+		}
+		if consts >= 2 && !member {
+			return "statement " + strconv.Itoa(i) + " converts " + v.ExactString() + " to " + n.Obj().Name() + ", which is none of its declared constants"
+		}
+	}
+	return ""
 }

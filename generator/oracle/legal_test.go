@@ -339,3 +339,61 @@ func Discard() io.Writer { return io.Discard }
 		}
 	}
 }
+
+// A conversion to an enum type of a value that is none of its declared
+// constants is illegal input (ast.ObjKind(10).String() indexes past its
+// table of names); to a named integer type without constants, any value
+// is legal.
+func TestIllegalOutsideEnum(t *testing.T) {
+	const src = `package k
+
+type Kind int
+
+const (
+	Bad Kind = iota
+	Pkg
+	Var
+)
+
+func (k Kind) String() string { return [...]string{"bad", "package", "var"}[k] }
+
+type Size int
+
+func (s Size) String() string { return "" }
+`
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "k.go", src, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pkg, err := (&types.Config{}).Check("example.com/k", fset, []*ast.File{f}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	prog := model.Build(pkg, model.Options{})
+	var kind, size *model.Op
+	for _, op := range prog.Ops {
+		if op.Kind == model.Convert && op.Name == "Kind" {
+			kind = op
+		}
+		if op.Kind == model.Convert && op.Name == "Size" {
+			size = op
+		}
+	}
+	if kind == nil || size == nil {
+		t.Fatal("no conversions to Kind and Size in the model")
+	}
+	for _, tc := range []struct {
+		s    *seq.Seq
+		want string
+	}{
+		{mkSeq(call(kind, intLit(1))), ""},
+		{mkSeq(call(kind, intLit(10))), "statement 0 converts 10 to Kind, which is none of its declared constants"},
+		{mkSeq(call(kind, intLit(-24))), "statement 0 converts -24 to Kind, which is none of its declared constants"},
+		{mkSeq(call(size, intLit(10))), ""},
+	} {
+		if got := Illegal(prog, tc.s, nil, -1); got != tc.want {
+			t.Errorf("%s: Illegal = %q, want %q", tc.s.Key(), got, tc.want)
+		}
+	}
+}
