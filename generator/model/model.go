@@ -8,6 +8,7 @@ package model
 import (
 	"fmt"
 	"go/types"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -588,14 +589,8 @@ func (p *Program) contractSupport() {
 		if !ok {
 			continue
 		}
-		if n, ok := ptr.Elem().(*types.Named); ok && !p.hasZero(n) {
-			dup := false
-			for _, a := range add {
-				dup = dup || a == n
-			}
-			if !dup {
-				add = append(add, n)
-			}
+		if n, ok := ptr.Elem().(*types.Named); ok && !p.hasZero(n) && !slices.Contains(add, n) {
+			add = append(add, n)
 		}
 	}
 	for _, n := range add {
@@ -611,15 +606,7 @@ func (p *Program) contractSupport() {
 		if op.Kind != Method || !strings.HasPrefix(op.Func.Name(), "Marshal") {
 			continue
 		}
-		n, ok := op.Params[0].Type.(*types.Named)
-		if !ok || p.hasValueZero(n) {
-			continue
-		}
-		dup := false
-		for _, v := range vals {
-			dup = dup || v == n
-		}
-		if !dup {
+		if n, ok := op.Params[0].Type.(*types.Named); ok && !p.hasValueZero(n) && !slices.Contains(vals, n) {
 			vals = append(vals, n)
 		}
 	}

@@ -1,9 +1,6 @@
 package oracle
 
 import (
-	"go/ast"
-	"go/parser"
-	"go/token"
 	"go/types"
 	"testing"
 
@@ -34,15 +31,7 @@ func (id ID) Version() int { return 0 }
 
 func levelProgram(t *testing.T) *model.Program {
 	t.Helper()
-	fset := token.NewFileSet()
-	f, err := parser.ParseFile(fset, "p.go", levelSrc, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	pkg, err := (&types.Config{}).Check("example.com/p", fset, []*ast.File{f}, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	pkg := checkPkg(t, "example.com/p", levelSrc)
 	return model.Build(pkg, model.Options{Effects: func(fn *types.Func) model.Effects {
 		switch fn.Name() {
 		case "Name", "Num", "Next", "String", "Variant", "Version":

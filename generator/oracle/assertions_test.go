@@ -2,10 +2,6 @@ package oracle
 
 import (
 	"fmt"
-	"go/ast"
-	"go/parser"
-	"go/token"
-	"go/types"
 	"math"
 	"testing"
 
@@ -184,15 +180,7 @@ func TestMarkEquateEmpty(t *testing.T) {
 func Fields(s string) []string { return nil }
 func Keys(s string) []string   { return nil }
 `
-	fset := token.NewFileSet()
-	file, err := parser.ParseFile(fset, "p.go", fields, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	pkg, err := (&types.Config{}).Check("example.com/p", fset, []*ast.File{file}, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	pkg := checkPkg(t, "example.com/p", fields)
 	prog := model.Build(pkg, model.Options{})
 	f, k := opNamed(t, prog, "Fields"), opNamed(t, prog, "Keys")
 	sl := func(n int) *rt.Tree {

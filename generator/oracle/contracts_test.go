@@ -1,9 +1,6 @@
 package oracle
 
 import (
-	"go/ast"
-	"go/parser"
-	"go/token"
 	"go/types"
 	"sort"
 	"strings"
@@ -464,15 +461,7 @@ func Parse(s string) (*Version, error)        { return &Version{meta: s}, nil }
 func (v *Version) SetMeta(m string)           { v.meta = m }
 func (v *Version) MarshalText() ([]byte, error) { return []byte(v.meta), nil }
 `
-	fset := token.NewFileSet()
-	f, err := parser.ParseFile(fset, "v.go", src, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	pkg, err := (&types.Config{}).Check("example.com/v", fset, []*ast.File{f}, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	pkg := checkPkg(t, "example.com/v", src)
 	prog := model.Build(pkg, model.Options{})
 	newV, parse, setMeta := opNamed(t, prog, "New"), opNamed(t, prog, "Parse"), opNamed(t, prog, "Version.SetMeta")
 	for _, tc := range []struct {
@@ -509,15 +498,7 @@ type Tree struct {
 
 type Plain struct{ Y, M int }
 `
-	fset := token.NewFileSet()
-	f, err := parser.ParseFile(fset, "z.go", src, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	pkg, err := (&types.Config{}).Check("example.com/z", fset, []*ast.File{f}, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	pkg := checkPkg(t, "example.com/z", src)
 	tree, plain := pkg.Scope().Lookup("Tree").Type(), pkg.Scope().Lookup("Plain").Type()
 	if !zeroNeedsInit(types.NewPointer(tree)) {
 		t.Error("*Tree: the zero value's nil Comparator was not seen")

@@ -3,6 +3,7 @@ package oracle
 import (
 	"fmt"
 	"go/ast"
+	"go/importer"
 	"go/parser"
 	"go/token"
 	"go/types"
@@ -63,15 +64,7 @@ func (n *Null) UnmarshalText(b []byte) error { return nil }
 // pure, Now is nondeterministic, the rest mutate their receiver.
 func testProgram(t testing.TB) *model.Program {
 	t.Helper()
-	fset := token.NewFileSet()
-	f, err := parser.ParseFile(fset, "p.go", oracleSrc, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	pkg, err := (&types.Config{}).Check("example.com/p", fset, []*ast.File{f}, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	pkg := checkPkg(t, "example.com/p", oracleSrc)
 	pure := map[string]bool{"Len": true, "Peek": true, "Top": true, "Twice": true, "Ratio": true, "Name": true,
 		"Equal": true, "Compare": true, "String": true, "Clone": true, "MarshalText": true}
 	return model.Build(pkg, model.Options{Effects: func(fn *types.Func) model.Effects {
@@ -83,6 +76,22 @@ func testProgram(t testing.TB) *model.Program {
 		}
 		return model.Effects{Known: true, MutatesRecv: true}
 	}})
+}
+
+// checkPkg parses and type-checks one file of source as the package at
+// path; imports come from the standard library's export data.
+func checkPkg(t testing.TB, path, src string) *types.Package {
+	t.Helper()
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, path+".go", src, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pkg, err := (&types.Config{Importer: importer.Default()}).Check(path, fset, []*ast.File{f}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return pkg
 }
 
 func opNamed(t testing.TB, prog *model.Program, name string) *model.Op {

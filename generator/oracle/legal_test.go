@@ -1,10 +1,6 @@
 package oracle
 
 import (
-	"go/ast"
-	"go/importer"
-	"go/parser"
-	"go/token"
 	"go/types"
 	"strings"
 	"testing"
@@ -130,15 +126,7 @@ type Set struct{ m map[string]bool }
 
 func (s *Set) Add(k string) { s.m[k] = true }
 `
-	fset := token.NewFileSet()
-	f, err := parser.ParseFile(fset, "dep.go", depSrc, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	dep, err := (&types.Config{}).Check("example.com/dep", fset, []*ast.File{f}, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	dep := checkPkg(t, "example.com/dep", depSrc)
 	for _, tc := range []struct {
 		typ, reason string
 	}{
@@ -194,15 +182,7 @@ func (it *Iter) Reset() {}
 
 func (it *Iter) Value() int { return it.cur.v }
 `
-	fset := token.NewFileSet()
-	f, err := parser.ParseFile(fset, "it.go", src, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	pkg, err := (&types.Config{}).Check("example.com/it", fset, []*ast.File{f}, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	pkg := checkPkg(t, "example.com/it", src)
 	build := func(documented bool) *model.Program {
 		return model.Build(pkg, model.Options{
 			Effects: func(fn *types.Func) model.Effects {
@@ -295,15 +275,7 @@ func (e *Encoder) EncodeString(s string) error { _, err := io.WriteString(e.w, s
 
 func Discard() io.Writer { return io.Discard }
 `
-	fset := token.NewFileSet()
-	f, err := parser.ParseFile(fset, "enc.go", src, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	pkg, err := (&types.Config{Importer: importer.Default()}).Check("example.com/enc", fset, []*ast.File{f}, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	pkg := checkPkg(t, "example.com/enc", src)
 	prog := model.Build(pkg, model.Options{})
 	lit := func(typ, variant string) *model.Op {
 		for _, op := range prog.Ops {
@@ -361,15 +333,7 @@ type Size int
 
 func (s Size) String() string { return "" }
 `
-	fset := token.NewFileSet()
-	f, err := parser.ParseFile(fset, "k.go", src, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	pkg, err := (&types.Config{}).Check("example.com/k", fset, []*ast.File{f}, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	pkg := checkPkg(t, "example.com/k", src)
 	prog := model.Build(pkg, model.Options{})
 	var kind, size *model.Op
 	for _, op := range prog.Ops {
