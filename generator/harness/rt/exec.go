@@ -466,7 +466,8 @@ func (e *executor) runOnce(s *Seq, detail bool, r *Result) *Result {
 	for i := len(saved) - 1; i >= 0; i-- {
 		e.restore(&e.ops[saved[i].op], saved[i].v)
 	}
-	if s.Flags&FlagRepeat != 0 {
+	if s.Flags&FlagRepeat != 0 && r == &e.results[0] {
+		// Once, on the first run: the repeats reuse results[1].
 		e.sawMaps = holdsMaps(vals)
 	}
 	// Drop the values, so that they can be collected before the buffer is
