@@ -25,6 +25,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"runtime/debug"
+	"slices"
 	"time"
 
 	"golang.org/x/tools/go/packages"
@@ -103,7 +104,18 @@ func Run(ctx context.Context, cfg Config) ([]*Summary, error) {
 	t1 := time.Now()
 	aroots := policy.AnalysisRoots(pkgs, roots)
 	// AnalyzeFacts, not Analyze: one package's SSA at a time, facts kept.
-	an, err := load.AnalyzeFacts(cfg.Analyzers, aroots, cache)
+	// The other roots (support and module packages that can supply
+	// inputs) are read for their producers' facts, never their results.
+	// Every support package is, whether or not it can supply the
+	// targets: a warm run loads them all from export data and the fact
+	// cache (load.WithSupportCached), which must hold them.
+	others := aroots[len(pkgs):]
+	for _, r := range roots {
+		if slices.Contains(load.SupportPackages, r.PkgPath) && !slices.Contains(aroots, r) {
+			others = append(others, r)
+		}
+	}
+	an, err := load.AnalyzeFactsFor(cfg.Analyzers, aroots[:len(pkgs)], others, cache)
 	if fromExport && errors.Is(err, load.ErrNeedSource) {
 		// A cache entry went missing or stale between the load and the
 		// analysis: load the dependencies from source and analyze again.

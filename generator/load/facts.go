@@ -7,6 +7,7 @@ import (
 	"os"
 	"reflect"
 	"runtime"
+	"slices"
 	"sort"
 	"sync"
 
@@ -36,6 +37,17 @@ import (
 // have no syntax and can only be read from the cache: when one's entry is
 // missing or does not decode, AnalyzeFacts fails with ErrNeedSource.
 func AnalyzeFacts(analyzers []*analysis.Analyzer, pkgs []*packages.Package, cache *FactCache) (*Analysis, error) {
+	return AnalyzeFactsFor(analyzers, pkgs, nil, cache)
+}
+
+// AnalyzeFactsFor is AnalyzeFacts where only pkgs' results are wanted and
+// others are analyzed for their facts alone: like dependencies, their
+// facts are pruned to what importers see, cached, and read from the cache
+// when they were loaded without syntax. The generator's support packages
+// are such: it reads the facts of their exported producers, never their
+// results, and so a run that loads them from export data sees what a run
+// from source sees.
+func AnalyzeFactsFor(analyzers []*analysis.Analyzer, pkgs, others []*packages.Package, cache *FactCache) (*Analysis, error) {
 	if err := analysis.Validate(analyzers); err != nil {
 		return nil, fmt.Errorf("running analyzers: %w", err)
 	}
@@ -63,7 +75,7 @@ func AnalyzeFacts(analyzers []*analysis.Analyzer, pkgs []*packages.Package, cach
 	// The graph in postorder, with each package's direct and transitive
 	// imports.
 	var all []*packages.Package
-	packages.Visit(pkgs, nil, func(p *packages.Package) {
+	packages.Visit(append(slices.Clip(pkgs), others...), nil, func(p *packages.Package) {
 		all = append(all, p)
 		d.finished[p] = make(chan struct{})
 		direct, deps := map[*types.Package]bool{}, map[*types.Package]bool{}

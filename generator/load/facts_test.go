@@ -388,3 +388,143 @@ func TestFactCacheExportLoad(t *testing.T) {
 		t.Errorf("analysis without the cache entries: %v, want ErrNeedSource", err)
 	}
 }
+
+// A warm run loads the support packages, which it reads only for their
+// producers' facts, from export data and the fact cache like dependencies:
+// no syntax, no analysis, the facts a source load gives, and types shared
+// with the targets' universe. A support package that imports a target is
+// loaded from source instead, so that the target has one *types.Package.
+func TestSupportFromExport(t *testing.T) {
+	files := map[string]string{
+		"sup/s.go": `package sup
+
+import "example.com/facts/dep"
+
+// Thing is built by New.
+type Thing struct{ n int }
+
+// New returns a Thing; it only allocates.
+func New(n int) *Thing { return &Thing{n: dep.Clamp(n)} }
+
+// Bump writes package state.
+func Bump() { hits++ }
+
+var hits int
+`,
+		"back/b.go": `package back
+
+import "example.com/facts/top"
+
+// Make builds a top.T.
+func Make() *top.T { return &top.T{N: 1} }
+`,
+	}
+	for k, v := range factFixture {
+		files[k] = v
+	}
+	root := writeModule(t, files)
+	analyzers := suite.Analyzers()
+	defer func(saved []string) { load.SupportPackages = saved }(load.SupportPackages)
+
+	type run struct {
+		targets, roots []*packages.Package
+		fromExport     bool
+		an             *load.Analysis
+		syntax         map[string]bool // which roots the load gave syntax
+	}
+	do := func(cache *load.FactCache) run {
+		t.Helper()
+		targets, roots, fromExport, err := load.WithSupportCached(root, []string{"./top"}, nil, cache)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var others []*packages.Package
+		syntax := map[string]bool{}
+		for _, r := range roots {
+			syntax[r.PkgPath] = r.Syntax != nil
+			if r != targets[0] {
+				others = append(others, r)
+			}
+		}
+		an, err := load.AnalyzeFactsFor(analyzers, targets, others, cache)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return run{targets, roots, fromExport, an, syntax}
+	}
+	byPath := func(pkgs []*packages.Package, path string) *packages.Package {
+		for _, p := range pkgs {
+			if p.PkgPath == path {
+				return p
+			}
+		}
+		t.Fatalf("%s not among the roots", path)
+		return nil
+	}
+
+	load.SupportPackages = []string{"example.com/facts/sup"}
+	cache := &load.FactCache{Dir: t.TempDir(), Salt: "test"}
+	cold, warm := do(cache), do(cache)
+	if cold.fromExport || !warm.fromExport {
+		t.Fatalf("from export data: cold %v, warm %v; want false, true", cold.fromExport, warm.fromExport)
+	}
+	if warm.an.Analyzed != 1 {
+		t.Errorf("warm run analyzed %d packages, want 1 (the target)", warm.an.Analyzed)
+	}
+	sup := byPath(warm.roots, "example.com/facts/sup")
+	if warm.syntax[sup.PkgPath] || sup.Types == nil || sup.Types.Scope().Lookup("New") == nil {
+		t.Fatalf("support package from export data: syntax %v, types %v", sup.Syntax != nil, sup.Types)
+	}
+	// One universe: the dep that sup imports is the dep that top imports.
+	depOf := func(p *types.Package) *types.Package {
+		for _, imp := range p.Imports() {
+			if imp.Path() == "example.com/facts/dep" {
+				return imp
+			}
+		}
+		return nil
+	}
+	if a, b := depOf(sup.Types), depOf(warm.targets[0].Types); a == nil || a != b {
+		t.Errorf("sup's dep %p, top's dep %p: want one package", a, b)
+	}
+	// The producers' facts are those of the source load.
+	coldSup := byPath(cold.roots, "example.com/facts/sup")
+	n := 0
+	for _, name := range []string{"New", "Bump"} {
+		cobj, wobj := coldSup.Types.Scope().Lookup(name), sup.Types.Scope().Lookup(name)
+		for _, an := range analyzers {
+			for _, ft := range an.FactTypes {
+				fc, fw := newFact(ft), newFact(ft)
+				okc, okw := cold.an.FactOf(an, cobj, fc), warm.an.FactOf(an, wobj, fw)
+				if okc != okw || (okc && !reflect.DeepEqual(fc, fw)) {
+					t.Errorf("%s fact %T of sup.%s: source load %v %+v, export load %v %+v", an.Name, ft, name, okc, fc, okw, fw)
+				}
+				if okc {
+					n++
+				}
+			}
+		}
+	}
+	if n < 2 {
+		t.Errorf("only %d facts compared", n)
+	}
+
+	// A support package that imports the target comes from source.
+	load.SupportPackages = []string{"example.com/facts/back"}
+	cache = &load.FactCache{Dir: t.TempDir(), Salt: "test"}
+	do(cache)
+	again := do(cache)
+	back := byPath(again.roots, "example.com/facts/back")
+	if !again.syntax[back.PkgPath] {
+		t.Errorf("back, which imports the target, was loaded without syntax")
+	}
+	var topOfBack *types.Package
+	for _, imp := range back.Types.Imports() {
+		if imp.Path() == "example.com/facts/top" {
+			topOfBack = imp
+		}
+	}
+	if topOfBack != again.targets[0].Types {
+		t.Errorf("back sees a second example.com/facts/top")
+	}
+}

@@ -4,6 +4,7 @@
 package load
 
 import (
+	"bufio"
 	"errors"
 	"fmt"
 	"go/ast"
@@ -13,11 +14,13 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"sort"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/checker"
+	"golang.org/x/tools/go/gcexportdata"
 	"golang.org/x/tools/go/packages"
 )
 
@@ -137,7 +140,19 @@ func WithSupportCached(dir string, patterns []string, wantModule func(targets, r
 		var pkgs []*packages.Package
 		var err error
 		if cache != nil && cache.Dir != "" {
-			pkgs, fromExport, err = loadFromExport(dir, paths, cache)
+			// The support packages (those no pattern named and the
+			// module's own packages are not) need only their types and
+			// facts: from export data and the cache, they cost neither
+			// parsing nor type-checking nor analysis.
+			var src, typesOnly []string
+			for _, p := range paths {
+				if !isTarget[p] && slices.Contains(SupportPackages, p) {
+					typesOnly = append(typesOnly, p)
+				} else {
+					src = append(src, p)
+				}
+			}
+			pkgs, fromExport, err = loadFromExport(dir, src, typesOnly, cache)
 		}
 		if !fromExport && err == nil {
 			pkgs, err = packages.Load(&packages.Config{Mode: Mode, Dir: dir, Tests: false}, paths...)
@@ -192,7 +207,7 @@ func PackagesCached(dir string, patterns []string, cache *FactCache) (pkgs []*pa
 		if err := checkPaths(dir, patterns); err != nil {
 			return nil, false, err
 		}
-		pkgs, fromExport, err = loadFromExport(dir, patterns, cache)
+		pkgs, fromExport, err = loadFromExport(dir, patterns, nil, cache)
 		if fromExport && err == nil {
 			sort.Slice(pkgs, func(i, j int) bool { return pkgs[i].PkgPath < pkgs[j].PkgPath })
 			return pkgs, true, nil
@@ -203,7 +218,8 @@ func PackagesCached(dir string, patterns []string, cache *FactCache) (pkgs []*pa
 }
 
 // metaMode is what the cache keys need of every package: files, imports,
-// module; go list alone answers it, without parsing or type-checking.
+// module; go list alone answers it, without parsing or type-checking. The
+// export files are for packages loaded for their types only.
 const metaMode = packages.NeedName | packages.NeedFiles | packages.NeedCompiledGoFiles |
 	packages.NeedImports | packages.NeedDeps | packages.NeedModule | packages.NeedEmbedFiles
 
@@ -214,7 +230,11 @@ const metaMode = packages.NeedName | packages.NeedFiles | packages.NeedCompiledG
 // module and types (the type-checker's, from export data, or an empty
 // complete package when no root's types reach it: then nothing of it can
 // be asked about) and no syntax, joined into one graph with the roots.
-func loadFromExport(dir string, paths []string, cache *FactCache) (pkgs []*packages.Package, fromExport bool, err error) {
+//
+// typesOnly are further roots wanted for their types and facts alone (the
+// support packages): they come from export data like dependencies, and
+// need a cache entry like them. pkgs holds the source roots, then those.
+func loadFromExport(dir string, paths, typesOnly []string, cache *FactCache) (pkgs []*packages.Package, fromExport bool, err error) {
 	// The listing and the export-data load run at once: both are mostly
 	// the go command; the second is wasted only on a cold cache, where
 	// the source load costs far more.
@@ -227,15 +247,23 @@ func loadFromExport(dir string, paths []string, cache *FactCache) (pkgs []*packa
 		p, err := packages.Load(&packages.Config{Mode: Mode &^ packages.NeedDeps, Dir: dir, Tests: false}, paths...)
 		exported <- result{p, err}
 	}()
-	meta, err := packages.Load(&packages.Config{Mode: metaMode, Dir: dir, Tests: false}, paths...)
+	mode := metaMode
+	if len(typesOnly) > 0 {
+		mode |= packages.NeedExportFile
+	}
+	meta, err := packages.Load(&packages.Config{Mode: mode, Dir: dir, Tests: false}, append(slices.Clip(paths), typesOnly...)...)
 	ex := <-exported
 	if err != nil || ex.err != nil {
 		return nil, false, nil // the source load reports it
 	}
 	var all []*packages.Package
 	isRoot := map[string]bool{}
+	var extra []*packages.Package // the typesOnly roots, in meta's order
 	for _, p := range meta {
 		isRoot[p.ID] = true
+		if slices.Contains(typesOnly, p.PkgPath) {
+			extra = append(extra, p)
+		}
 	}
 	bad := false
 	packages.Visit(meta, nil, func(p *packages.Package) {
@@ -247,9 +275,29 @@ func loadFromExport(dir string, paths []string, cache *FactCache) (pkgs []*packa
 	if bad {
 		return nil, false, nil // errors are the source load's to report, with types
 	}
+	// A types-only root that imports a source root (a standard-library
+	// target that strings or bytes imports) would see that package's
+	// export data where the target sees its source: two packages of one
+	// path. Such runs load every root from source.
+	source := map[string]bool{}
+	for _, p := range ex.pkgs {
+		source[p.PkgPath] = true
+	}
+	for _, e := range extra {
+		reaches := false
+		packages.Visit([]*packages.Package{e}, func(q *packages.Package) bool {
+			if q != e && source[q.PkgPath] {
+				reaches = true
+			}
+			return !reaches
+		}, nil)
+		if reaches {
+			return loadFromExport(dir, append(slices.Clip(paths), typesOnly...), nil, cache)
+		}
+	}
 	keys := cache.keys(all)
 	for _, p := range all {
-		if isRoot[p.ID] {
+		if isRoot[p.ID] && !slices.Contains(extra, p) {
 			continue
 		}
 		k, ok := keys[p]
@@ -276,6 +324,18 @@ func loadFromExport(dir string, paths []string, cache *FactCache) (pkgs []*packa
 		}
 		byID[p.ID] = p
 		walk(p.Types)
+	}
+	// The types-only roots the source roots do not already import join
+	// the same universe, so that a strings.Reader is one type for all.
+	for _, e := range extra {
+		if t := universe[e.PkgPath]; t != nil && t.Complete() {
+			continue
+		}
+		t, err := readExport(ex.pkgs[0].Fset, universe, e)
+		if err != nil {
+			return nil, false, nil
+		}
+		walk(t)
 	}
 	// Every package of the graph, roots as the export load gave them and
 	// dependencies built from the listing, then the imports pointed at
@@ -311,7 +371,32 @@ func loadFromExport(dir string, paths []string, cache *FactCache) (pkgs []*packa
 			p.Imports[path] = q
 		}
 	}
-	return ex.pkgs, true, nil
+	pkgs = slices.Clip(ex.pkgs)
+	for _, e := range extra {
+		pkgs = append(pkgs, byID[e.ID])
+	}
+	return pkgs, true, nil
+}
+
+// readExport reads the types of p from its export file into universe.
+func readExport(fset *token.FileSet, universe map[string]*types.Package, p *packages.Package) (*types.Package, error) {
+	if p.ExportFile == "" {
+		return nil, fmt.Errorf("%s: no export data", p.PkgPath)
+	}
+	f, err := os.Open(p.ExportFile)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", p.PkgPath, err)
+	}
+	defer f.Close()
+	r, err := gcexportdata.NewReader(bufio.NewReader(f))
+	if err != nil {
+		return nil, fmt.Errorf("%s: reading export data: %w", p.PkgPath, err)
+	}
+	t, err := gcexportdata.Read(r, fset, universe, p.PkgPath)
+	if err != nil {
+		return nil, fmt.Errorf("%s: reading export data: %w", p.PkgPath, err)
+	}
+	return t, nil
 }
 
 // checkPaths reports a path pattern naming a directory that does not
