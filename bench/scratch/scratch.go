@@ -14,6 +14,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"go/ast"
 	"go/parser"
 	"go/token"
 	"io"
@@ -285,13 +286,77 @@ func (c *Copy) RemoveHumanTests() error {
 }
 
 // RestoreHumanTests copies the human tests from the copy they were kept in.
+//
+// A test, fuzz or benchmark function of another test file in the copy (the
+// generated one) that has the name of one of the human tests' functions in
+// the same package is renamed with a "_gentest" suffix, so that the two
+// compile together: gentest reserves the names of the tests it sees, but
+// the benchmark runs it without them (a FuzzComma of both). Nothing calls
+// such functions by name, so the rename changes nothing else.
 func (c *Copy) RestoreHumanTests(from *Copy) error {
+	taken := map[string]bool{} // package name + "." + function name
 	for _, name := range from.HumanTests {
 		if err := copyFile(filepath.Join(from.PkgDir(), name), filepath.Join(c.PkgDir(), name)); err != nil {
 			return fmt.Errorf("restoring human tests of %s: %w", c.PkgPath, err)
 		}
+		f, err := parser.ParseFile(token.NewFileSet(), filepath.Join(c.PkgDir(), name), nil, parser.SkipObjectResolution)
+		if err != nil {
+			continue // the compile reports it
+		}
+		for _, d := range f.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok && fd.Recv == nil {
+				taken[f.Name.Name+"."+fd.Name.Name] = true
+			}
+		}
+	}
+	others, err := filepath.Glob(filepath.Join(c.PkgDir(), "*_test.go"))
+	if err != nil {
+		return err
+	}
+	for _, file := range others {
+		if slices.Contains(from.HumanTests, filepath.Base(file)) {
+			continue
+		}
+		if err := renameClashes(file, taken); err != nil {
+			return fmt.Errorf("restoring human tests of %s: %w", c.PkgPath, err)
+		}
 	}
 	return nil
+}
+
+// renameClashes renames the test, fuzz and benchmark functions of file
+// whose names taken holds (as package.name), keeping the rest of the file
+// byte for byte.
+func renameClashes(file string, taken map[string]bool) error {
+	src, err := os.ReadFile(file)
+	if err != nil {
+		return err
+	}
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, file, src, parser.SkipObjectResolution)
+	if err != nil {
+		return nil // the compile reports it
+	}
+	var out bytes.Buffer
+	last := 0
+	for _, d := range f.Decls {
+		fd, ok := d.(*ast.FuncDecl)
+		if !ok || fd.Recv != nil || !taken[f.Name.Name+"."+fd.Name.Name] {
+			continue
+		}
+		if n := fd.Name.Name; !strings.HasPrefix(n, "Test") && !strings.HasPrefix(n, "Fuzz") && !strings.HasPrefix(n, "Benchmark") {
+			continue
+		}
+		end := fset.Position(fd.Name.End()).Offset
+		out.Write(src[last:end])
+		out.WriteString("_gentest")
+		last = end
+	}
+	if last == 0 {
+		return nil
+	}
+	out.Write(src[last:])
+	return os.WriteFile(file, out.Bytes(), 0o644)
 }
 
 // RewriteImport replaces imports of path from with to in the Go file, keeping

@@ -107,3 +107,37 @@ func TestPrepareModule(t *testing.T) {
 		t.Fatalf("Prepare = %+v", c)
 	}
 }
+
+// A generated test named like a human test of the same package (both have
+// a FuzzComma) is renamed when the human tests come back; one of another
+// package, a helper and a method keep their names.
+func TestRestoreRenamesClashes(t *testing.T) {
+	human, gen := &Copy{Root: t.TempDir(), HumanTests: []string{"a_test.go"}}, &Copy{Root: t.TempDir()}
+	for _, c := range []*Copy{human, gen} {
+		if err := os.MkdirAll(c.PkgDir(), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write := func(c *Copy, name, src string) {
+		if err := os.WriteFile(filepath.Join(c.PkgDir(), name), []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write(human, "a_test.go", "package p\n\nimport \"testing\"\n\nfunc FuzzComma(f *testing.F) {}\n\nfunc TestX(t *testing.T) {}\n\nfunc helper() {}\n")
+	gsrc := "package p\n\nimport \"testing\"\n\n// FuzzComma is gentest's.\nfunc FuzzComma(f *testing.F) { helper() }\n\nfunc TestY(t *testing.T) {}\n\nfunc helper() {}\n"
+	write(gen, "p_gentest_test.go", gsrc)
+	write(gen, "q_test.go", "package p_test\n\nimport \"testing\"\n\nfunc TestX(t *testing.T) {}\n")
+	if err := gen.RestoreHumanTests(human); err != nil {
+		t.Fatal(err)
+	}
+	got, _ := os.ReadFile(filepath.Join(gen.PkgDir(), "p_gentest_test.go"))
+	if want := strings.Replace(gsrc, "func FuzzComma(", "func FuzzComma_gentest(", 1); string(got) != want {
+		t.Errorf("generated file:\n%s\nwant\n%s", got, want)
+	}
+	if got, _ := os.ReadFile(filepath.Join(gen.PkgDir(), "q_test.go")); !strings.Contains(string(got), "func TestX(") {
+		t.Errorf("a test of the external package was renamed:\n%s", got)
+	}
+	if _, err := os.Stat(filepath.Join(gen.PkgDir(), "a_test.go")); err != nil {
+		t.Errorf("human test not restored: %v", err)
+	}
+}
