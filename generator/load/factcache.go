@@ -33,13 +33,16 @@ type FactCache struct {
 }
 
 // factEntry is one fact of a cached package: analyzer, index of the fact
-// type in its FactTypes, object path ("" for the package fact) and the
-// gob encoding of the fact.
+// type in its FactTypes, object path ("" for the package fact), and
+// whether the fact has a value. The values follow the factFile in the same
+// gob stream, one per entry with Value set, in order: one stream per entry
+// compiles each fact type's decoder once, where a stream per fact compiled
+// it for every fact (most of a warm run's fact reading).
 type factEntry struct {
 	Analyzer string
 	Type     int
 	Object   string
-	Data     []byte
+	Value    bool
 }
 
 type factFile struct {
@@ -53,7 +56,7 @@ func (c *FactCache) keys(all []*packages.Package) map[*packages.Package]string {
 	keys := map[*packages.Package]string{}
 	for _, p := range all { // postorder: imports have their keys
 		h := sha256.New()
-		fmt.Fprintf(h, "gentest facts v1\x00%s\x00%s\x00", c.Salt, p.PkgPath)
+		fmt.Fprintf(h, "gentest facts v2\x00%s\x00%s\x00", c.Salt, p.PkgPath)
 		ok := true
 		files := append([]string{}, p.CompiledGoFiles...)
 		sort.Strings(files)
@@ -107,6 +110,8 @@ func encodeFacts(p *packages.Package, analyzers []*analysis.Analyzer, own []ownF
 	}
 	var enc objectpath.Encoder
 	f := factFile{Package: p.PkgPath}
+	values := map[*factEntry]analysis.Fact{}
+	entries := make([]*factEntry, 0, len(own))
 	for _, of := range own {
 		ti := factTypeIndex(of.a, of.fact)
 		if ti < 0 || !index[of.a] {
@@ -120,17 +125,12 @@ func encodeFacts(p *packages.Package, analyzers []*analysis.Analyzer, own []ownF
 			}
 			e.Object = string(path)
 		}
-		if reflect.TypeOf(of.fact).Elem().Size() > 0 {
-			var buf bytes.Buffer
-			if err := gob.NewEncoder(&buf).Encode(of.fact); err != nil {
-				return nil, false
-			}
-			e.Data = buf.Bytes()
-		}
-		f.Facts = append(f.Facts, e)
+		e.Value = reflect.TypeOf(of.fact).Elem().Size() > 0
+		entries = append(entries, &e)
+		values[&e] = of.fact
 	}
-	sort.Slice(f.Facts, func(i, j int) bool {
-		a, b := f.Facts[i], f.Facts[j]
+	sort.Slice(entries, func(i, j int) bool {
+		a, b := entries[i], entries[j]
 		if a.Analyzer != b.Analyzer {
 			return a.Analyzer < b.Analyzer
 		}
@@ -139,9 +139,20 @@ func encodeFacts(p *packages.Package, analyzers []*analysis.Analyzer, own []ownF
 		}
 		return a.Type < b.Type
 	})
+	for _, e := range entries {
+		f.Facts = append(f.Facts, *e)
+	}
 	var buf bytes.Buffer
-	if err := gob.NewEncoder(&buf).Encode(f); err != nil {
+	genc := gob.NewEncoder(&buf)
+	if err := genc.Encode(f); err != nil {
 		return nil, false
+	}
+	for _, e := range entries {
+		if e.Value {
+			if err := genc.Encode(values[e]); err != nil {
+				return nil, false
+			}
+		}
 	}
 	return buf.Bytes(), true
 }
@@ -154,7 +165,8 @@ func encodeFacts(p *packages.Package, analyzers []*analysis.Analyzer, own []ownF
 // reach is one nobody can ask for.
 func decodeFacts(p *packages.Package, analyzers []*analysis.Analyzer, data []byte, partial bool) ([]ownFact, error) {
 	var f factFile
-	if err := gob.NewDecoder(bytes.NewReader(data)).Decode(&f); err != nil {
+	dec := gob.NewDecoder(bytes.NewReader(data))
+	if err := dec.Decode(&f); err != nil {
 		return nil, err
 	}
 	if f.Package != p.PkgPath {
@@ -171,8 +183,8 @@ func decodeFacts(p *packages.Package, analyzers []*analysis.Analyzer, data []byt
 			return nil, fmt.Errorf("unknown fact %s/%d", e.Analyzer, e.Type)
 		}
 		fact := reflect.New(reflect.TypeOf(a.FactTypes[e.Type]).Elem()).Interface().(analysis.Fact)
-		if len(e.Data) > 0 {
-			if err := gob.NewDecoder(bytes.NewReader(e.Data)).Decode(fact); err != nil {
+		if e.Value {
+			if err := dec.Decode(fact); err != nil {
 				return nil, fmt.Errorf("fact %s/%d of %q: %w", e.Analyzer, e.Type, e.Object, err)
 			}
 		}
