@@ -23,13 +23,17 @@ import (
 // bugs live (a key containing '='), and any content is the norm.
 //
 // A literal's numeric field value is legal when
-//   - the package's own operations were seen to give that field a range
-//     of values and the value is within it (the observed domain), or
 //   - it is a constant the package declares of the field's type, or
 //   - nothing in the package produces the struct type (no operation
 //     returns it or a value holding it, no method changes it through a
 //     pointer): then the fields are the client's to set, and any value is
-//     one a client may write (planted.Money's Amount).
+//     one a client may write (planted.Money's Amount), or
+//   - the type has no unexported fields, and the package's own operations
+//     were seen to give that field a range of values that holds the value
+//     (the observed domain). A type with unexported fields that the
+//     package produces has numbers that describe the hidden state (a
+//     Capture's Index into the text it keeps): no range of them makes a
+//     literal's value, over no such state, mean anything.
 //
 // Values computed by earlier calls are not literals and are not judged.
 
@@ -233,6 +237,13 @@ func outsideDomain(prog *model.Program, s *seq.Seq, d *domains) string {
 					break // only literals make this type: its fields are the client's
 				}
 			}
+			if hasHidden(n) {
+				// Its numbers describe state only the package sets (a
+				// Capture's Index into a text it keeps unexported): no
+				// range of them makes a literal's value mean anything.
+				return "statement " + strconv.Itoa(i) + " sets " + n.Obj().Name() + "." + p.Name + " to " + (*v).ExactString() +
+					", but " + n.Obj().Name() + " has unexported state only " + producer + " sets"
+			}
 			var r *valueRange
 			if d != nil {
 				d.observe(n)
@@ -249,6 +260,20 @@ func outsideDomain(prog *model.Program, s *seq.Seq, d *domains) string {
 		}
 	}
 	return ""
+}
+
+// hasHidden reports whether struct type n has unexported fields.
+func hasHidden(n *types.Named) bool {
+	st, ok := n.Underlying().(*types.Struct)
+	if !ok {
+		return false
+	}
+	for i := 0; i < st.NumFields(); i++ {
+		if !st.Field(i).Exported() {
+			return true
+		}
+	}
+	return false
 }
 
 // isNumber reports whether t is an integer or floating-point type.
