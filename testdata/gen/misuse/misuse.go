@@ -8,7 +8,11 @@
 // then marshals as its zero value does, to a form Unmarshal refuses: the
 // round trip of an absent count fails as the zero value's does, which is
 // no finding either. Its Weekday's String documents its panic on a number
-// that is no day of the week.
+// that is no day of the week. Its Clock and Span have exported int fields
+// whose domain is narrower than int's: a literal Clock{Hour: 25} is no
+// time of day (its text does not parse back), and a literal Span{Pos: 5}
+// points into a text only Find sets (its String slices out of range);
+// both are the caller's doing (docs/findings.md rule 9).
 package misuse
 
 import (
