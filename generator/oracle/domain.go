@@ -121,8 +121,8 @@ func (d *domains) observe(n *types.Named) {
 
 // observeFields records, from a run of s with value trees, the numeric
 // fields of the structs the package's operations made: the results of
-// calls and methods, and the receivers a method changed without an
-// error (a decoder's &T{}). A value derived from a literal of a struct
+// calls and methods that returned no error, and the receivers a method
+// changed without an error (a decoder's &T{}). A value derived from a literal of a struct
 // (directly, or through calls that took one) is not the package's word
 // on its domain — a Clone of LocalDate{Month: 13} is still month 13 — and
 // neither is one derived from a nondeterministic call, whose fields would
@@ -149,13 +149,15 @@ func observeFields(prog *model.Program, s *seq.Seq, res *rt.Result, into map[str
 		if r.Outcome != rt.OutNormal {
 			continue
 		}
+		if op.ErrResult && (len(r.Values) == 0 || !r.Values[len(r.Values)-1].Nil) {
+			// A call that failed made nothing: the Clock{} a parser
+			// returns with its error, or what a refusing decoder left.
+			continue
+		}
 		for _, v := range r.Values {
 			observeTree(v.Tree, into, 0)
 		}
 		if op.Kind == model.Method && op.Mutator(0) && len(st.Args) > 0 && !st.Args[0].IsLit {
-			if op.ErrResult && (len(r.Values) == 0 || !r.Values[len(r.Values)-1].Nil) {
-				continue // a decoder that refused its input made nothing
-			}
 			recv := valueOf(prog, s, st.Args[0].Stmt)
 			if recv >= 0 && recv < len(res.Stmts) && !tainted[recv] {
 				for _, v := range res.Stmts[recv].Values {

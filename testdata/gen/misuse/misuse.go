@@ -264,8 +264,8 @@ func (d Weekday) Valid() bool {
 
 // Clock is a time of day. Its fields are exported to be read; they hold a
 // time of day only in their domain, narrower than int's: Hour from 0 to
-// 23, Minute from 0 to 59. ParseClock and UnmarshalText make clocks; a
-// literal with Hour 25 is no time of day, and its text does not parse.
+// 23, Minute from 0 to 59. At, ParseClock and UnmarshalText make clocks;
+// a literal with Hour 25 is no time of day, and its text does not parse.
 type Clock struct {
 	Hour   int // 0 to 23
 	Minute int // 0 to 59
@@ -286,6 +286,12 @@ func ParseClock(s string) (Clock, error) {
 		return Clock{}, errors.New("misuse: no minute " + strconv.Quote(m))
 	}
 	return Clock{Hour: hour, Minute: minute}, nil
+}
+
+// At returns the time of day minutes after midnight, modulo a day.
+func At(minutes int) Clock {
+	minutes = (minutes%(24*60) + 24*60) % (24 * 60)
+	return Clock{Hour: minutes / 60, Minute: minutes % 60}
 }
 
 // String writes the clock as hh:mm.
