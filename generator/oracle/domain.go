@@ -122,11 +122,11 @@ func (d *domains) observe(n *types.Named) {
 // observeFields records, from a run of s with value trees, the numeric
 // fields of the structs the package's operations made: the results of
 // calls and methods that returned no error, and the receivers a method
-// changed without an error (a decoder's &T{}). A value derived from a literal of a struct
-// (directly, or through calls that took one) is not the package's word
-// on its domain — a Clone of LocalDate{Month: 13} is still month 13 — and
-// neither is one derived from a nondeterministic call, whose fields would
-// make the verdict differ between runs.
+// changed without an error (a decoder's &T{}). A value derived from a
+// literal of a struct (directly, or through calls that took one) is not
+// the package's word on its domain — a Clone of LocalDate{Month: 13} is
+// still month 13 — and neither is one derived from a nondeterministic
+// call, whose fields would make the verdict differ between runs.
 func observeFields(prog *model.Program, s *seq.Seq, res *rt.Result, into map[string]*valueRange) {
 	if res == nil {
 		return
