@@ -361,3 +361,119 @@ func (s Size) String() string { return "" }
 		}
 	}
 }
+
+// Rule 9: a struct literal's numeric field is legal only with a value the
+// package vouches for — a declared constant of its type, any value when
+// nothing in the package makes the type, else a value within the range
+// the package's own operations gave the field (never, for a type with
+// unexported state the package sets).
+func TestIllegalOutsideDomain(t *testing.T) {
+	const src = `package m
+
+type Clock struct{ Hour, Minute int }
+
+func ParseClock(s string) (Clock, error) { return Clock{}, nil }
+func (c Clock) Later(min int) Clock     { return c }
+func (c Clock) String() string          { return "" }
+func Twice(n int) int                   { return 2 * n }
+
+type Money struct {
+	Amount   int64
+	Currency string
+}
+
+func (m Money) Equal(o Money) bool { return m == o }
+
+type Span struct {
+	text     string
+	Pos, Len int
+}
+
+type Found struct {
+	Span
+	Word string
+}
+
+func (s Span) String() string         { return s.text[s.Pos : s.Pos+s.Len] }
+func Find(text, word string) *Found   { return nil }
+
+type Mode int
+
+const (
+	Fast Mode = 1
+	Safe Mode = 2
+)
+
+type Opts struct{ Mode Mode }
+
+func Default() Opts      { return Opts{Mode: Safe} }
+func Apply(o Opts) int { return 0 }
+`
+	pkg := checkPkg(t, "example.com/m", src)
+	exported := func(tn *types.TypeName) []string {
+		st, ok := tn.Type().Underlying().(*types.Struct)
+		if !ok {
+			return nil
+		}
+		var out []string
+		for i := 0; i < st.NumFields(); i++ {
+			if st.Field(i).Exported() {
+				out = append(out, st.Field(i).Name())
+			}
+		}
+		return out
+	}
+	prog := model.Build(pkg, model.Options{Construct: &model.Construct{LiteralFields: exported},
+		Effects: func(fn *types.Func) model.Effects { return model.Effects{Known: true, Pure: true} }})
+	lit := func(name string) *model.Op {
+		for _, op := range prog.Ops {
+			if op.Kind == model.Composite && op.Name == name && !op.Ptr {
+				return op
+			}
+		}
+		t.Fatalf("no literal of %s", name)
+		return nil
+	}
+	clock, money, span, opts := lit("Clock"), lit("Money"), lit("Span"), lit("Opts")
+	parse, later, twice := opNamed(t, prog, "ParseClock"), opNamed(t, prog, "Clock.Later"), opNamed(t, prog, "Twice")
+
+	// What the package gave Clock's fields: ParseClock made 00:00 and
+	// 23:59; Later on a literal of 99:00 made 99:00 again, which is the
+	// literal's word, not the package's.
+	clockTree := func(h, m int64) *rt.Tree {
+		return &rt.Tree{Kind: rt.TStruct, Named: "example.com/m.Clock", Fields: []string{"Hour", "Minute"},
+			Elems: []rt.Tree{{Kind: rt.TInt, I: h}, {Kind: rt.TInt, I: m}}}
+	}
+	d := newDomains(prog, nil, nil)
+	observed := mkSeq(call(parse, strLit("00:00")), call(parse, strLit("23:59")),
+		call(clock, intLit(99), intLit(0)), call(later, seq.Ref(2, 0), intLit(5)))
+	res := &rt.Result{Stmts: []rt.StmtResult{
+		{Values: []rt.Value{{Tree: clockTree(0, 0)}, {Nil: true}}},
+		{Values: []rt.Value{{Tree: clockTree(23, 59)}, {Nil: true}}},
+		{Values: []rt.Value{{Tree: clockTree(99, 0)}}},
+		{Values: []rt.Value{{Tree: clockTree(99, 0)}}},
+	}}
+	observeFields(prog, observed, res, d.fields)
+
+	for _, tc := range []struct {
+		name string
+		s    *seq.Seq
+		d    *domains
+		want string // a part of the reason, "" for legal
+	}{
+		{"in the observed range", mkSeq(call(clock, intLit(7), intLit(30))), d, ""},
+		{"hour past the range", mkSeq(call(clock, intLit(25), intLit(0))), d, "sets Clock.Hour to 25, outside the values ParseClock gives it (it was seen in [0, 23])"},
+		{"literal laundered through a method", mkSeq(call(clock, intLit(50), intLit(0))), d, "sets Clock.Hour to 50"},
+		{"nothing observed", mkSeq(call(clock, intLit(7), intLit(30))), nil, "sets Clock.Hour to 7, outside the values ParseClock gives it (no value of it was seen)"},
+		{"computed by a call", mkSeq(call(twice, intLit(50)), call(clock, seq.Ref(0, 0), seq.Ref(0, 0))), nil, ""},
+		{"no producer: the client's fields", mkSeq(call(money, intLit(-37), strLit("JPY"))), nil, ""},
+		{"hidden state", mkSeq(call(span, intLit(1), intLit(2))), d, "sets Span.Pos to 1, but Span has unexported state only Find sets"},
+		{"declared constant", mkSeq(call(opts, intLit(2))), nil, ""},
+		{"no constant", mkSeq(call(opts, intLit(7))), nil, "sets Opts.Mode to 7, outside the values Default gives it"},
+	} {
+		got := outsideDomain(prog, tc.s, tc.d)
+		if tc.want == "" && got != "" || !strings.Contains(got, tc.want) {
+			t.Errorf("%s: outsideDomain = %q, want %q", tc.name, got, tc.want)
+		}
+	}
+}

@@ -8,7 +8,11 @@
 // then marshals as its zero value does, to a form Unmarshal refuses: the
 // round trip of an absent count fails as the zero value's does, which is
 // no finding either. Its Weekday's String documents its panic on a number
-// that is no day of the week.
+// that is no day of the week. Its Clock and Span have exported int fields
+// whose domain is narrower than int's: a literal Clock{Hour: 25} is no
+// time of day (its text does not parse back), and a literal Span{Pos: 5}
+// points into a text only Find sets (its String slices out of range);
+// both are the caller's doing (docs/findings.md rule 9).
 package misuse
 
 import (
@@ -256,4 +260,79 @@ func (d Weekday) Valid() bool {
 		return false
 	}
 	return true
+}
+
+// Clock is a time of day. Its fields are exported to be read; they hold a
+// time of day only in their domain, narrower than int's: Hour from 0 to
+// 23, Minute from 0 to 59. At, ParseClock and UnmarshalText make clocks;
+// a literal with Hour 25 is no time of day, and its text does not parse.
+type Clock struct {
+	Hour   int // 0 to 23
+	Minute int // 0 to 59
+}
+
+// ParseClock reads a time of day written hh:mm.
+func ParseClock(s string) (Clock, error) {
+	h, m, ok := strings.Cut(s, ":")
+	if !ok || len(h) != 2 || len(m) != 2 {
+		return Clock{}, errors.New("misuse: a clock is hh:mm, got " + strconv.Quote(s))
+	}
+	hour, err := strconv.Atoi(h)
+	if err != nil || hour < 0 || hour > 23 {
+		return Clock{}, errors.New("misuse: no hour " + strconv.Quote(h))
+	}
+	minute, err := strconv.Atoi(m)
+	if err != nil || minute < 0 || minute > 59 {
+		return Clock{}, errors.New("misuse: no minute " + strconv.Quote(m))
+	}
+	return Clock{Hour: hour, Minute: minute}, nil
+}
+
+// At returns the time of day minutes after midnight, modulo a day.
+func At(minutes int) Clock {
+	minutes = (minutes%(24*60) + 24*60) % (24 * 60)
+	return Clock{Hour: minutes / 60, Minute: minutes % 60}
+}
+
+// String writes the clock as hh:mm.
+func (c Clock) String() string {
+	return string([]byte{'0' + byte(c.Hour/10), '0' + byte(c.Hour%10), ':', '0' + byte(c.Minute/10), '0' + byte(c.Minute%10)})
+}
+
+// MarshalText writes the clock as hh:mm.
+func (c Clock) MarshalText() ([]byte, error) { return []byte(c.String()), nil }
+
+// UnmarshalText reads a clock written hh:mm.
+func (c *Clock) UnmarshalText(b []byte) error {
+	v, err := ParseClock(string(b))
+	if err != nil {
+		return err
+	}
+	*c = v
+	return nil
+}
+
+// Found is where Find found a word in a text.
+type Found struct {
+	Span
+	Word string
+}
+
+// Span is a part of a text that Find found: Len bytes from Pos. Its
+// position is exported to be read; only Find knows the text it is in.
+type Span struct {
+	text     string
+	Pos, Len int
+}
+
+// String returns the part of the text the span covers.
+func (s Span) String() string { return s.text[s.Pos : s.Pos+s.Len] }
+
+// Find finds the first place word is in text, or returns nil.
+func Find(text, word string) *Found {
+	i := strings.Index(text, word)
+	if i < 0 || word == "" {
+		return nil
+	}
+	return &Found{Span: Span{text: text, Pos: i, Len: len(word)}, Word: word}
 }
