@@ -91,6 +91,9 @@ type dyna struct {
 	released  map[int32]bool
 	parents   map[int32][]int32 // cond -> parent branches
 	root      map[int32]bool    // cond -> runs without a parent
+	// byCond indexes the field branches of the operations under test by
+	// instrumented condition (stateGoals); nil until first asked.
+	byCond map[int32][]stateGoal
 }
 
 // engineNow returns the engine making the next batch.
@@ -255,19 +258,32 @@ func (r *Random) evolve(n int) []*seq.Seq {
 	}
 	d := r.dyna
 	r.selectPop()
+	sg := r.stateGoals()
 	var out []*seq.Seq
 	for tries := 0; len(out) < n && tries < n*20; tries++ {
 		var s *seq.Seq
 		if len(d.pop) < PopSize/2 {
-			// The initial population is random.
+			// The initial population is random, but for the operations
+			// with field branches: with probability PApp their inputs
+			// are built by a template, as the random engine builds them.
 			ops := r.targets()
 			if len(ops) == 0 {
 				return nil
 			}
-			var ok bool
-			if s, ok = r.extend(ops[r.rng.IntN(len(ops))]); !ok {
-				continue
+			op := ops[r.rng.IntN(len(ops))]
+			ok := false
+			if len(r.prog.Branches[op.ID]) > 0 && r.rng.Float64() < PApp {
+				s, ok = r.template(op)
 			}
+			if !ok {
+				if s, ok = r.extend(op); !ok {
+					continue
+				}
+			}
+		} else if len(sg) > 0 && r.rng.Float64() < PApp {
+			// EvoObj's hook: an offspring for a goal on object state is
+			// a template, spliced into a parent or on its own.
+			s = r.templateMutation(r.tournament().s, sg)
 		} else {
 			p1 := r.tournament()
 			s = p1.s.Clone()
@@ -414,4 +430,113 @@ func (r *Random) dynaEvaluated(s *seq.Seq, res *rt.Result) {
 		return
 	}
 	r.dyna.offspring = append(r.dyna.offspring, &individual{s: s, conds: res.Conds})
+}
+
+// stateGoal is a current goal on a condition that reads fields of an
+// operation's inputs (construct's branch dependencies): a template for op
+// and fb builds the inputs that decide it.
+type stateGoal struct {
+	op *model.Op
+	fb *fieldBranch
+}
+
+// stateGoals returns, for the current goals in ascending order, the
+// operations and field branches whose conditions they are on, one entry
+// per condition even when both its sides are goals. Without construction
+// facts it is empty, and DynaMOSA draws nothing for templates.
+func (r *Random) stateGoals() []stateGoal {
+	d := r.dyna
+	if len(r.prog.Branches) == 0 || r.cfg.Table == nil {
+		return nil
+	}
+	if d.byCond == nil {
+		// The index follows the operations and their branches in model
+		// order, so that the goals' order alone decides the list's.
+		d.byCond = map[int32][]stateGoal{}
+		for _, op := range r.targets() {
+			for _, fb := range r.fieldBranches(op) {
+				for _, c := range fb.conds {
+					d.byCond[int32(c)] = append(d.byCond[int32(c)], stateGoal{op: op, fb: fb})
+				}
+			}
+		}
+	}
+	var out []stateGoal
+	last := int32(-1)
+	for _, g := range d.goals {
+		c := g / 2
+		if c == last {
+			continue
+		}
+		last = c
+		out = append(out, d.byCond[c]...)
+	}
+	return out
+}
+
+// templateMutation returns an offspring built by a template for one of
+// the state goals sg: when parent calls a goal's operation, that call
+// (chosen at random among such calls and goals) gets the template's
+// inputs, built just before it, the rest of parent kept, so that the
+// state parent's earlier calls gave a receiver or argument is kept where
+// the branch does not read it; otherwise a new sequence calling a random
+// goal's operation (EvoObj's seed test). Nil when the template cannot be
+// built.
+func (r *Random) templateMutation(parent *seq.Seq, sg []stateGoal) *seq.Seq {
+	type site struct {
+		k int
+		g stateGoal
+	}
+	var sites []site
+	for k, st := range parent.Stmts {
+		for _, g := range sg {
+			if g.op.ID == st.Op {
+				sites = append(sites, site{k, g})
+			}
+		}
+	}
+	if len(sites) == 0 {
+		g := sg[r.rng.IntN(len(sg))]
+		s, ok := r.templateCall(g.op, g.fb)
+		if !ok {
+			return nil
+		}
+		return s
+	}
+	at := sites[r.rng.IntN(len(sites))]
+	pre, set, ok := r.templateInputs(at.g.op, at.g.fb)
+	if !ok {
+		return nil
+	}
+	r.Stats.Templates++
+	return splice(parent, at.k, pre, set)
+}
+
+// splice returns a copy of s with the statements of pre inserted before
+// statement k, whose arguments named in set (indices into pre) are
+// replaced; later references past k are renumbered.
+func splice(s *seq.Seq, k int, pre *seq.Seq, set map[int]seq.Arg) *seq.Seq {
+	out := &seq.Seq{Stmts: make([]seq.Stmt, 0, s.Len()+pre.Len())}
+	out.Stmts = append(out.Stmts, s.Clone().Stmts[:k]...)
+	off := out.Append(pre)
+	n := pre.Len()
+	for i := k; i < s.Len(); i++ {
+		st := s.Stmts[i]
+		args := make([]seq.Arg, len(st.Args))
+		for j, a := range st.Args {
+			if b, ok := set[j]; ok && i == k {
+				if !b.IsLit {
+					b.Stmt += off
+				}
+				args[j] = b
+				continue
+			}
+			if !a.IsLit && a.Stmt >= k {
+				a.Stmt += n
+			}
+			args[j] = a
+		}
+		out.Stmts = append(out.Stmts, seq.Stmt{Op: st.Op, Args: args})
+	}
+	return out
 }

@@ -35,10 +35,9 @@ type fieldBranch struct {
 	conds []int
 }
 
-// openBranches returns op's field branches with a side not yet covered.
-// Branches are matched to the instrumented conditions by file and line;
-// without the probe table every branch counts as open.
-func (r *Random) openBranches(op *model.Op) []*fieldBranch {
+// fieldBranches returns op's field branches with their instrumented
+// conditions. Branches are matched to the conditions by file and line.
+func (r *Random) fieldBranches(op *model.Op) []*fieldBranch {
 	if r.fbranches == nil {
 		r.fbranches = map[int][]*fieldBranch{}
 		type fileLine struct {
@@ -61,8 +60,14 @@ func (r *Random) openBranches(op *model.Op) []*fieldBranch {
 			}
 		}
 	}
+	return r.fbranches[op.ID]
+}
+
+// openBranches returns op's field branches with a side not yet covered;
+// without the probe table every branch counts as open.
+func (r *Random) openBranches(op *model.Op) []*fieldBranch {
 	var open []*fieldBranch
-	for _, fb := range r.fbranches[op.ID] {
+	for _, fb := range r.fieldBranches(op) {
 		isOpen := len(fb.conds) == 0 && r.cfg.Table == nil
 		for _, c := range fb.conds {
 			isOpen = isOpen || !r.branches[int32(2*c)] || !r.branches[int32(2*c+1)]
@@ -81,10 +86,38 @@ func (r *Random) template(op *model.Op) (*seq.Seq, bool) {
 	if len(open) == 0 {
 		return nil, false
 	}
-	fb := open[r.rng.IntN(len(open))]
-	pre := &seq.Seq{}
-	set := map[int]seq.Arg{}
-	var order []int
+	return r.templateCall(op, open[r.rng.IntN(len(open))])
+}
+
+// templateCall builds a sequence calling op whose inputs are built to
+// decide fb, the other arguments drawn as extend draws them.
+func (r *Random) templateCall(op *model.Op, fb *fieldBranch) (*seq.Seq, bool) {
+	pre, set, ok := r.templateInputs(op, fb)
+	if !ok {
+		return nil, false
+	}
+	call, ok := r.extend(op)
+	if !ok {
+		return nil, false
+	}
+	off := pre.Append(call)
+	last := &pre.Stmts[off+call.Len()-1]
+	for k := range last.Args {
+		if a, ok := set[k]; ok {
+			last.Args[k] = a
+		}
+	}
+	r.Stats.Templates++
+	return pre, true
+}
+
+// templateInputs builds, in a new sequence, the inputs of op that decide
+// fb by routes of the construction graph: set maps a parameter index to
+// the argument naming its value in pre. It reports false when no input
+// could be built.
+func (r *Random) templateInputs(op *model.Op, fb *fieldBranch) (pre *seq.Seq, set map[int]seq.Arg, ok bool) {
+	pre = &seq.Seq{}
+	set = map[int]seq.Arg{}
 	for _, d := range fb.Deps {
 		if _, done := set[d.Param]; done {
 			continue
@@ -94,22 +127,8 @@ func (r *Random) template(op *model.Op) (*seq.Seq, bool) {
 			continue
 		}
 		set[d.Param] = a
-		order = append(order, d.Param)
 	}
-	if len(set) == 0 {
-		return nil, false
-	}
-	call, ok := r.extend(op)
-	if !ok {
-		return nil, false
-	}
-	pre.Append(call)
-	last := &pre.Stmts[len(pre.Stmts)-1]
-	for _, k := range order {
-		last.Args[k] = set[k]
-	}
-	r.Stats.Templates++
-	return pre, true
+	return pre, set, len(set) > 0
 }
 
 // build appends to s the statements making a value of type t whose path
