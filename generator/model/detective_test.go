@@ -217,3 +217,49 @@ var C **********List
 		t.Errorf("Walk of 15 nested pointers visited %d types, want 11 (depth 0 to 10)", n)
 	}
 }
+
+// A package that implements the foreign interface it takes, as a wrapper
+// (a Pair literal embedding a *Scanner is an io.Reader), still gets outside
+// producers for it: its own values read nothing. Its own interfaces do
+// not.
+func TestDetectiveForeignInterface(t *testing.T) {
+	pkg := check(t, "example.com/w", `package w
+
+import "io"
+
+type Scanner struct{ src io.Reader }
+
+func NewScanner(r io.Reader) *Scanner      { return &Scanner{src: r} }
+func (s *Scanner) Read(p []byte) (int, error) { return 0, io.EOF }
+
+type Pair struct {
+	*Scanner
+	Name string
+}
+
+type Source interface{ Next() int }
+
+type Counter struct{ n int }
+
+func (c *Counter) Next() int { c.n++; return c.n }
+
+func Sum(s Source) int { return s.Next() }
+`)
+	prog := Build(pkg, Options{Support: []*types.Package{importStd(t, "strings"), importStd(t, "io")}})
+	reader := importStd(t, "io").Scope().Lookup("Reader").Type()
+	if !prog.foreignInterface(reader) {
+		t.Error("io.Reader is not a foreign interface")
+	}
+	if src := pkg.Scope().Lookup("Source").Type(); prog.foreignInterface(src) {
+		t.Error("the package's own Source is a foreign interface")
+	}
+	found := false
+	for _, op := range prog.Ops {
+		if op.Detective && op.Func != nil && op.Name == "strings.NewReader" {
+			found = true
+		}
+	}
+	if !found {
+		t.Error("no strings.NewReader producer: the package's Pair made io.Reader buildable")
+	}
+}
