@@ -247,10 +247,10 @@ func Sum(s Source) int { return s.Next() }
 `)
 	prog := Build(pkg, Options{Support: []*types.Package{importStd(t, "strings"), importStd(t, "io")}})
 	reader := importStd(t, "io").Scope().Lookup("Reader").Type()
-	if !prog.ForeignInterface(reader) {
+	if !prog.foreignInterface(reader) {
 		t.Error("io.Reader is not a foreign interface")
 	}
-	if src := pkg.Scope().Lookup("Source").Type(); prog.ForeignInterface(src) {
+	if src := pkg.Scope().Lookup("Source").Type(); prog.foreignInterface(src) {
 		t.Error("the package's own Source is a foreign interface")
 	}
 	found := false

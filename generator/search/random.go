@@ -392,8 +392,8 @@ func (r *Random) extend(op *model.Op) (*seq.Seq, bool) {
 		}
 		// Sometimes an outside producer though the pool has values: the
 		// package's own implementations of a foreign interface may wrap
-		// nothing (model.Program.ForeignInterface).
-		if !useLit && len(cands) > 0 && !r.cfg.NoDetective && r.prog.ForeignInterface(p.Type) && r.hasProducer(p.Type) && r.rng.IntN(8) == 0 {
+		// nothing (model.Program.foreignInterface).
+		if !useLit && len(cands) > 0 && !r.cfg.NoDetective && r.hasProducer(p.Type) && r.rng.IntN(8) == 0 {
 			if ref, ok := r.demand(s, p.Type, 0); ok {
 				args[i] = ref
 				continue
