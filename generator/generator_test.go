@@ -586,25 +586,6 @@ func TestBracketedGroups(t *testing.T) {
 	}
 }
 
-// Wrappers of a foreign interface: a package that takes an io.Reader and
-// implements io.Reader too (a literal embedding its reader type), whose
-// branches on what is read need a reader from outside (strings.NewReader):
-// without outside producers for a type the package builds itself, 3000
-// executions never read a line (54.2% at seeds 1 and 2).
-func TestForeignInterfaceWrappers(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds an executor and runs go test; skipped with -short")
-	}
-	dir := scratchModule(t, "../testdata/gen/wrapreader", "example.com/wrapreader")
-	sum, src := gen(t, dir, 3000, 1)
-	if sum.Coverage < 0.85 {
-		t.Errorf("coverage = %.2f, want at least 0.85:\n%s", sum.Coverage, src)
-	}
-	if !bytes.Contains(src, []byte("strings.NewReader(")) {
-		t.Errorf("no test reads from a strings.Reader:\n%s", src)
-	}
-}
-
 // What a reviewer expects (issue 15), end to end on a package with an
 // opaque type, the clock, sentinels, an error type, values built by pure
 // calls and results where nil and empty mean the same: every test checks

@@ -35,7 +35,7 @@ func (p *Program) detective(support []*types.Package, opts Options) {
 	built := p.buildable()
 	enqueue := func(t types.Type, depth int) {
 		k := types.TypeString(t, nil)
-		if seen[k] || built(t) && !(depth == 0 && p.foreignInterface(t)) {
+		if seen[k] || built(t) {
 			return
 		}
 		seen[k] = true
@@ -81,23 +81,6 @@ func (p *Program) detective(support []*types.Package, opts Options) {
 			}
 		}
 	}
-}
-
-// foreignInterface reports whether t is a non-empty interface declared in
-// another package (io.Reader, io.Writer, context.Context). A package that
-// takes one often implements it too, as a wrapper of another value of it
-// (bufio.Reader of an io.Reader, bufio.ReadWriter of both): such values
-// make the type buildable, but wrappers of nil and zero values hold no
-// data, so the detective still looks for outside producers
-// (strings.NewReader), and the search sometimes asks for one though the
-// pool holds the package's own (search/random.go).
-func (p *Program) foreignInterface(t types.Type) bool {
-	n, ok := types.Unalias(t).(*types.Named)
-	if !ok || n.Obj().Pkg() == nil || n.Obj().Pkg() == p.Pkg {
-		return false
-	}
-	it, ok := n.Underlying().(*types.Interface)
-	return ok && !it.Empty()
 }
 
 func isFunc(t types.Type) bool {

@@ -133,10 +133,8 @@ type Random struct {
 
 	seen     map[uint64]bool     // hashes of the sequences already generated
 	funcMemo map[types.Type]bool // funcMade's answers
-	// producerMemo holds hasProducer's answers.
-	producerMemo map[types.Type]bool
-	blocks       map[int32]bool
-	branches     map[int32]bool // 2*cond + 0 for true, +1 for false
+	blocks   map[int32]bool
+	branches map[int32]bool // 2*cond + 0 for true, +1 for false
 
 	targetOps []*model.Op
 	configOps []*model.Op // SetVar operations (configvar.go); nil until computed
@@ -390,15 +388,6 @@ func (r *Random) extend(op *model.Op) (*seq.Seq, bool) {
 		if p.Lit == model.LitIfaceA && len(cands) > 0 && r.rng.IntN(2) == 0 {
 			useLit = false
 		}
-		// Sometimes an outside producer though the pool has values: the
-		// package's own implementations of a foreign interface may wrap
-		// nothing (model.Program.foreignInterface).
-		if !useLit && len(cands) > 0 && !r.cfg.NoDetective && r.hasProducer(p.Type) && r.rng.IntN(8) == 0 {
-			if ref, ok := r.demand(s, p.Type, 0); ok {
-				args[i] = ref
-				continue
-			}
-		}
 		switch {
 		case useLit:
 			args[i] = r.litArg(op, p)
@@ -590,26 +579,6 @@ func (r *Random) demand(s *seq.Seq, t types.Type, depth int) (seq.Arg, bool) {
 	}
 	s.Stmts = append(s.Stmts, seq.Stmt{Op: op.ID, Args: args})
 	return seq.Ref(len(s.Stmts)-1, 0), true
-}
-
-// hasProducer reports whether a detective producer returns a value
-// assignable to t.
-func (r *Random) hasProducer(t types.Type) bool {
-	if v, ok := r.producerMemo[t]; ok { // a lookup only: no choice depends on map order
-		return v
-	}
-	has := false
-	for _, op := range r.prog.Ops {
-		if op.Detective && len(op.Results) > 0 && types.AssignableTo(op.Results[0], t) {
-			has = true
-			break
-		}
-	}
-	if r.producerMemo == nil {
-		r.producerMemo = map[types.Type]bool{}
-	}
-	r.producerMemo[t] = has
-	return has
 }
 
 // inSequence picks a value of a type assignable to t among the results of
