@@ -314,6 +314,18 @@ func (c *Constants) vary(r *Random, v cval, class model.LitClass) seq.Lit {
 // plain pieces.
 func (c *Constants) compose(r *Random) string {
 	pieces := []string{"a", "b", "x", "go", "ab", "0", "1", "2", "10"}
+	if pairs, others := groupPairs(c.chars); len(pairs) > 0 && r.rng.Float64() < PGroup {
+		// A bracketed group, with text around it (group.go).
+		var b strings.Builder
+		if r.rng.IntN(2) == 0 {
+			b.WriteString(pieces[r.rng.IntN(len(pieces))])
+		}
+		b.WriteString(group(r, pairs, others, pieces, 0))
+		if r.rng.IntN(2) == 0 {
+			b.WriteString(pieces[r.rng.IntN(len(pieces))])
+		}
+		return b.String()
+	}
 	n := 1 + r.rng.IntN(5)
 	var b strings.Builder
 	for i := 0; i < n; i++ {

@@ -400,6 +400,10 @@ func (r *Random) insertCall(s *seq.Seq) bool {
 			args[i] = ref
 			continue
 		}
+		if l, ok := r.siblingLit(s, op, args, i, false); ok {
+			args[i] = seq.LitArg(l)
+			continue
+		}
 		if p.Lit != model.LitNone && p.Lit != model.LitNilOK {
 			args[i] = r.litArg(op, p)
 			continue

@@ -200,10 +200,34 @@ func (r *Random) mutate(s *seq.Seq, ref seq.Arg, op0 *model.Op) bool {
 	}
 	j := r.rng.IntN(len(muts))
 	op, at := muts[j], idx[j]
+	// Sometimes a run of calls of the mutator, so that a container
+	// grows by several elements at once (keyed.go).
+	calls := 1
+	if r.rng.Float64() < PRun {
+		calls = 2 + r.rng.IntN(MaxRun-1)
+	}
+	made := false
+	for c := 0; c < calls; c++ {
+		if !r.callMutator(s, ref, op, at, c > 0) {
+			break
+		}
+		made = true
+	}
+	return made
+}
+
+// callMutator appends to s a call of op with the value at ref as its
+// parameter at, and the other parameters from the receiver's siblings
+// (keyed.go), literals or the sequence's own values.
+func (r *Random) callMutator(s *seq.Seq, ref seq.Arg, op *model.Op, at int, inRun bool) bool {
 	args := make([]seq.Arg, len(op.Params))
 	for i, p := range op.Params {
 		if i == at {
 			args[i] = ref
+			continue
+		}
+		if l, ok := r.siblingLit(s, op, args, i, inRun); ok {
+			args[i] = seq.LitArg(l)
 			continue
 		}
 		switch {

@@ -377,6 +377,12 @@ func (r *Random) extend(op *model.Op) (*seq.Seq, bool) {
 				continue
 			}
 		}
+		// A key its receiver already holds, or one of the kind it
+		// accepted (keyed.go).
+		if l, ok := r.siblingLit(s, op, args, i, false); ok {
+			args[i] = seq.LitArg(l)
+			continue
+		}
 		cands := r.values.assignable(p.Type)
 		useLit := p.Lit != model.LitNone && p.Lit != model.LitNilOK && (len(cands) == 0 || r.rng.IntN(4) == 0)
 		if p.Lit == model.LitIfaceA && len(cands) > 0 && r.rng.IntN(2) == 0 {
