@@ -104,7 +104,8 @@ func (c clockRunner) Run(seqs []rt.Seq) []gexec.Outcome {
 	for i := range outs {
 		for range seqs[i].Stmts {
 			*c.tick++
-			outs[i].Result.Stmts = append(outs[i].Result.Stmts, rt.StmtResult{Values: []rt.Value{{Type: "T", Hash: *c.tick}}})
+			// A second result, nil (an error): it stays as it is.
+			outs[i].Result.Stmts = append(outs[i].Result.Stmts, rt.StmtResult{Values: []rt.Value{{Type: "T", Hash: *c.tick}, {Nil: true, Hash: 7}}})
 		}
 	}
 	return outs
@@ -159,6 +160,9 @@ func TestSteadyRunnerTaintsValues(t *testing.T) {
 			}
 			if want && va.Hash != vb.Hash {
 				t.Errorf("%s: statement %d's tainted value has hashes %x and %x in two runs", tc.name, j, va.Hash, vb.Hash)
+			}
+			if e := a.Stmts[j].Values[1]; e.Unstable || e.Hash != 7 {
+				t.Errorf("%s: statement %d's nil result became %+v; a nil error stays assertable", tc.name, j, e)
 			}
 		}
 	}
