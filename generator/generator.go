@@ -245,7 +245,12 @@ func (r *pkgRun) run(ctx context.Context) (*Summary, error) {
 	r.phase(PhaseSearch, 0, 0)
 	// The search, the minimizer and suite reduction see only the steady
 	// probes; the observer below sees all of them.
-	eng := r.search(ctx, prog, h, steady(obs, h.Table, prog))
+	tr, closeTrace, err := traceFile(r.pkg.PkgPath, h.Table)
+	if err != nil {
+		return nil, err
+	}
+	defer closeTrace()
+	eng := r.search(ctx, prog, h, tr.wrap("search", steady(obs, h.Table, prog)))
 	searchStats := pool.Stats()
 	if err := ctx.Err(); err != nil {
 		return nil, err
@@ -262,13 +267,13 @@ func (r *pkgRun) run(ctx context.Context) (*Summary, error) {
 	if r.cfg.Execs <= 0 && r.cfg.Budget > 0 {
 		mctx, cancel = context.WithTimeout(ctx, r.cfg.Budget)
 	}
-	minimize.Corpus(mctx, prog, steady(pool, h.Table, prog), eng.Corpus, 4*r.cfg.Workers)
+	minimize.Corpus(mctx, prog, tr.wrap("minimize", steady(pool, h.Table, prog)), eng.Corpus, 4*r.cfg.Workers)
 	cancel()
 	r.logf("minimized %d candidates in %.1fs", len(eng.Corpus), time.Since(mstart).Seconds())
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	judged := oracle.Judge(prog, steady(pool, h.Table, prog), eng.Corpus, oracle.JudgeOptions{Sandboxed: r.sandbox})
+	judged := oracle.Judge(prog, tr.wrap("judge", steady(pool, h.Table, prog)), eng.Corpus, oracle.JudgeOptions{Sandboxed: r.sandbox})
 	for _, d := range judged.Disagreements {
 		// A signal for the analysis, not for the user: in -json only.
 		r.debugf("analysis disagreement: %s", d)

@@ -1,6 +1,8 @@
 package generator
 
 import (
+	"fmt"
+	"hash/fnv"
 	"time"
 
 	gexec "github.com/gentest-go/gentest/generator/exec"
@@ -49,11 +51,13 @@ func steady(inner runner, t *instrument.Table, prog *model.Program) runner {
 		s.conds[c.ID] = c.Unsteady
 		any |= c.Unsteady
 	}
-	if any == 0 {
-		return inner
-	}
+	nondet := false
 	for i, op := range prog.Ops {
 		s.nondet[i] = op.Effects.Nondeterministic
+		nondet = nondet || s.nondet[i]
+	}
+	if any == 0 && !nondet {
+		return inner
 	}
 	return s
 }
@@ -85,9 +89,39 @@ func (s *steadyRunner) RunAlone(q rt.Seq, settle time.Duration) gexec.Outcome {
 	return out
 }
 
-// mask drops from r, in place, the probes unsteady for sequence q.
+// mask drops from r, in place, the probes unsteady for sequence q, and
+// when a call of q took a value a nondeterministic call made (see
+// tainted), every probe, and the hashes of the values so made.
 func (s *steadyRunner) mask(q *rt.Seq, r *rt.Result) {
 	if r == nil {
+		return
+	}
+	taint, consumed := s.tainted(q)
+	for i, t := range taint {
+		if !t || i >= len(r.Stmts) {
+			continue
+		}
+		vals := r.Stmts[i].Values
+		for j := range vals {
+			if vals[j].Nil {
+				// A nil result (NewV7's error) is not a clock value:
+				// its nil check stays asserted.
+				continue
+			}
+			// Two runs of q give these values different hashes: the
+			// search would tell them apart, or not, by the clock. The
+			// sequence and the position name such a value instead, and
+			// Unstable keeps it from being compared or asserted.
+			vals[j].Hash = taintedHash(q, i, j)
+			vals[j].Unstable = true
+		}
+	}
+	if consumed {
+		// A call that took a clock-made value (a time-based UUID parsed
+		// again, an expiry compared) ran code the instrumentation could
+		// not tell steady from unsteady: nothing of this run steers the
+		// search.
+		r.Blocks, r.Conds, r.Operands = r.Blocks[:0], r.Conds[:0], r.Operands[:0]
 		return
 	}
 	hide := instrument.UnsteadyState
@@ -118,4 +152,47 @@ func (s *steadyRunner) mask(q *rt.Seq, r *rt.Result) {
 		}
 	}
 	r.Operands = ops
+}
+
+// tainted follows, through q's arguments, the values a nondeterministic
+// operation made: taint[i] says that statement i's results may differ
+// between two runs of q (a call of a nondeterministic operation, a call
+// that took such a value, or a value such a call took, which it may have
+// changed: results are summarised after the whole sequence ran).
+// consumed says that some call took such a value: the static taint of
+// instrument/nondet.go follows the clock through the package's own code,
+// not through a sequence's arguments (uuid.NewV7(), its String, then
+// Parse: the distances of Parse's hex digit conditions follow the clock).
+func (s *steadyRunner) tainted(q *rt.Seq) (taint []bool, consumed bool) {
+	for i, st := range q.Stmts {
+		t := st.Op < 0 || st.Op >= len(s.nondet) || s.nondet[st.Op]
+		for _, a := range st.Args {
+			if taint != nil && a.Kind == rt.ArgRef && a.Stmt >= 0 && a.Stmt < i && taint[a.Stmt] {
+				t, consumed = true, true
+			}
+		}
+		if taint == nil {
+			if !t {
+				continue
+			}
+			taint = make([]bool, len(q.Stmts))
+		}
+		taint[i] = t
+		if t {
+			for _, a := range st.Args {
+				if a.Kind == rt.ArgRef && a.Stmt >= 0 && a.Stmt < i {
+					taint[a.Stmt] = true
+				}
+			}
+		}
+	}
+	return taint, consumed
+}
+
+// taintedHash is the hash a tainted value gets in place of its own: the
+// statement and result that made it, in the sequence that ran.
+func taintedHash(q *rt.Seq, stmt, result int) uint64 {
+	h := fnv.New64a()
+	fmt.Fprintf(h, "%d %d %v", stmt, result, q.Stmts[:stmt+1])
+	return h.Sum64()
 }

@@ -83,7 +83,91 @@ func TestSteadyRunnerMasks(t *testing.T) {
 		}
 	}
 	steadyTab := &instrument.Table{Blocks: []instrument.Block{{ID: 0}}, Conds: []instrument.Cond{{ID: 0}}}
-	if _, ok := steady(fixedRunner{}, steadyTab, prog).(fixedRunner); !ok {
-		t.Errorf("a table without unsteady probes wrapped the runner")
+	detProg := &model.Program{Ops: prog.Ops[:1]}
+	if _, ok := steady(fixedRunner{}, steadyTab, detProg).(fixedRunner); !ok {
+		t.Errorf("a table without unsteady probes and a program without nondeterministic operations wrapped the runner")
+	}
+	if _, ok := steady(fixedRunner{}, steadyTab, prog).(*steadyRunner); !ok {
+		t.Errorf("a program with a nondeterministic operation did not wrap the runner")
+	}
+}
+
+// clockRunner answers like fixedRunner, and each statement's one result
+// has a hash that changes with every run, as a clock reading would.
+type clockRunner struct {
+	fixedRunner
+	tick *uint64
+}
+
+func (c clockRunner) Run(seqs []rt.Seq) []gexec.Outcome {
+	outs := c.fixedRunner.Run(seqs)
+	for i := range outs {
+		for range seqs[i].Stmts {
+			*c.tick++
+			// A second result, nil (an error): it stays as it is.
+			outs[i].Result.Stmts = append(outs[i].Result.Stmts, rt.StmtResult{Values: []rt.Value{{Type: "T", Hash: *c.tick}, {Nil: true, Hash: 7}}})
+		}
+	}
+	return outs
+}
+
+// A value a nondeterministic operation made, taken by a later call
+// (uuid.NewV7, then its String parsed again), makes the later call's
+// coverage and distances follow the clock, which the instrumentation
+// cannot see: such a run steers nothing, and the values the taint reaches
+// get a hash from the sequence, not from the run, and are unstable. A
+// nondeterministic call whose result nothing takes keeps its steady
+// probes; a sequence without one keeps everything.
+func TestSteadyRunnerTaintsValues(t *testing.T) {
+	tab := &instrument.Table{Blocks: []instrument.Block{{ID: 0}, {ID: 1}, {ID: 2}, {ID: 3}}}
+	for i := range 4 {
+		tab.Conds = append(tab.Conds, instrument.Cond{ID: i})
+	}
+	prog := &model.Program{Ops: []*model.Op{{ID: 0}, {ID: 1, Effects: model.Effects{Nondeterministic: true}}}}
+	r := steady(clockRunner{tick: new(uint64)}, tab, prog)
+	ref := func(i int) rt.Arg { return rt.Arg{Kind: rt.ArgRef, Stmt: i} }
+	det := rt.Seq{Stmts: []rt.Stmt{{Op: 0}, {Op: 0, Args: []rt.Arg{ref(0)}}}}
+	unused := rt.Seq{Stmts: []rt.Stmt{{Op: 0}, {Op: 1}}}
+	// op0(); v := op1(); op0(v); op0(s0): s0 is untainted, v and what
+	// op0(v) returned are tainted, and op0(v) may have changed v.
+	consumed := rt.Seq{Stmts: []rt.Stmt{{Op: 0}, {Op: 1}, {Op: 0, Args: []rt.Arg{ref(1)}}, {Op: 0, Args: []rt.Arg{ref(0)}}}}
+	// v := op0(); op1(v): the nondeterministic call may change v.
+	mutated := rt.Seq{Stmts: []rt.Stmt{{Op: 0}, {Op: 1, Args: []rt.Arg{ref(0)}}}}
+	var runs [2][]gexec.Outcome
+	for k := range runs {
+		runs[k] = r.Run([]rt.Seq{det, unused, consumed, mutated})
+	}
+	for _, tc := range []struct {
+		name     string
+		i        int
+		blocks   int
+		unstable []bool
+	}{
+		{"no nondeterministic call", 0, 4, []bool{false, false}},
+		{"a nondeterministic result nothing takes", 1, 4, []bool{false, true}},
+		{"a nondeterministic result taken", 2, 0, []bool{false, true, true, false}},
+		{"a value a nondeterministic call took", 3, 4, []bool{true, true}},
+	} {
+		a, b := runs[0][tc.i].Result, runs[1][tc.i].Result
+		if len(a.Blocks) != tc.blocks || len(a.Conds) != tc.blocks || len(a.Operands) != 2*tc.blocks {
+			t.Errorf("%s: %d blocks, %d conditions, %d operands left, want %d, %d, %d", tc.name,
+				len(a.Blocks), len(a.Conds), len(a.Operands), tc.blocks, tc.blocks, 2*tc.blocks)
+		}
+		for j, want := range tc.unstable {
+			va, vb := a.Stmts[j].Values[0], b.Stmts[j].Values[0]
+			if va.Unstable != want {
+				t.Errorf("%s: statement %d's value unstable = %v, want %v", tc.name, j, va.Unstable, want)
+			}
+			if want && va.Hash != vb.Hash {
+				t.Errorf("%s: statement %d's tainted value has hashes %x and %x in two runs", tc.name, j, va.Hash, vb.Hash)
+			}
+			if e := a.Stmts[j].Values[1]; e.Unstable || e.Hash != 7 {
+				t.Errorf("%s: statement %d's nil result became %+v; a nil error stays assertable", tc.name, j, e)
+			}
+		}
+	}
+	if runs[0][1].Result.Stmts[1].Values[0].Hash == runs[0][2].Result.Stmts[1].Values[0].Hash &&
+		runs[0][2].Result.Stmts[1].Values[0].Hash == runs[0][2].Result.Stmts[2].Values[0].Hash {
+		t.Errorf("tainted values of different statements share a hash")
 	}
 }

@@ -1,0 +1,127 @@
+package generator
+
+import (
+	"bufio"
+	"fmt"
+	"hash/fnv"
+	"os"
+	"path/filepath"
+	"sync"
+	"time"
+
+	gexec "github.com/gentest-go/gentest/generator/exec"
+	"github.com/gentest-go/gentest/generator/harness/instrument"
+	rt "github.com/gentest-go/gentest/generator/harness/rt"
+)
+
+// traceRunner writes every sequence the search, the minimizer and the
+// oracle run, with what came back, one line each, to a file
+// (GENTEST_TRACE=path, see Debugging in docs/architecture.md). Two runs
+// with the same seed and -execs must write the same trace; the first line
+// where two traces differ is where determinism broke, and what the line
+// holds (the sequence, or its result) says whether the choice or the
+// execution differed.
+type traceRunner struct {
+	inner runner
+	phase string
+
+	mu *sync.Mutex
+	w  *bufio.Writer
+	n  *int
+}
+
+// traceFile opens the trace named by GENTEST_TRACE; nil when unset.
+func traceFile(pkg string, table *instrument.Table) (*traceRunner, func(), error) {
+	path := os.Getenv("GENTEST_TRACE")
+	if path == "" {
+		return nil, func() {}, nil
+	}
+	f, err := os.Create(path)
+	if err != nil {
+		return nil, nil, fmt.Errorf("opening the trace of %s: %w", pkg, err)
+	}
+	t := &traceRunner{mu: &sync.Mutex{}, w: bufio.NewWriter(f), n: new(int)}
+	for _, c := range table.Conds {
+		fmt.Fprintf(t.w, "cond %d %s:%d %s %s nondet=%d unsteady=%d\n", c.ID, filepath.Base(c.File), c.Line, c.Func, c.Text, c.Nondet, c.Unsteady)
+	}
+	for _, b := range table.Blocks {
+		fmt.Fprintf(t.w, "block %d %s:%d %s unsteady=%d\n", b.ID, filepath.Base(b.File), b.StartLine, b.Func, b.Unsteady)
+	}
+	return t, func() { t.w.Flush(); f.Close() }, nil
+}
+
+// wrap returns inner traced under phase; t may be nil (no tracing).
+func (t *traceRunner) wrap(phase string, inner runner) runner {
+	if t == nil {
+		return inner
+	}
+	return &traceRunner{inner: inner, phase: phase, mu: t.mu, w: t.w, n: t.n}
+}
+
+func (t *traceRunner) log(seqs []rt.Seq, outs []gexec.Outcome) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	for i := range seqs {
+		*t.n++
+		q := &seqs[i]
+		h := fnv.New64a()
+		fmt.Fprintf(h, "%v", q.Stmts)
+		fmt.Fprintf(t.w, "%d %s seq id=%d flags=%d len=%d h=%x\n", *t.n, t.phase, q.ID, q.Flags, len(q.Stmts), h.Sum64())
+		for j, st := range q.Stmts {
+			fmt.Fprintf(t.w, "  q%d op%d(", j, st.Op)
+			for k, a := range st.Args {
+				if k > 0 {
+					fmt.Fprint(t.w, ", ")
+				}
+				if a.Kind == rt.ArgRef {
+					fmt.Fprintf(t.w, "q%d.%d", a.Stmt, a.Result)
+				} else {
+					fmt.Fprintf(t.w, "%d:%v", a.Kind, a.Lit)
+				}
+			}
+			fmt.Fprintln(t.w, ")")
+		}
+		o := outs[i]
+		switch {
+		case o.Unrun:
+			fmt.Fprintf(t.w, "  unrun\n")
+			continue
+		case o.Crash != nil:
+			fmt.Fprintf(t.w, "  crash %s stmt=%d\n", o.Crash.Kind, o.Crash.Stmt)
+		}
+		r := o.Result
+		if r == nil {
+			continue
+		}
+		fmt.Fprintf(t.w, "  blocks=%v\n", r.Blocks)
+		fmt.Fprintf(t.w, "  conds=%v\n", r.Conds)
+		for j, s := range r.Stmts {
+			fmt.Fprintf(t.w, "  s%d op=%d out=%d panic=%q", j, q.Stmts[j].Op, s.Outcome, s.PanicMsg)
+			for _, v := range s.Values {
+				fmt.Fprintf(t.w, " [%s nil=%v h=%x u=%v]", v.Type, v.Nil, v.Hash, v.Unstable)
+			}
+			fmt.Fprintln(t.w)
+		}
+	}
+}
+
+// Run implements search.Runner.
+func (t *traceRunner) Run(seqs []rt.Seq) []gexec.Outcome {
+	outs := t.inner.Run(seqs)
+	t.log(seqs, outs)
+	return outs
+}
+
+// RunUntil implements search.DeadlineRunner.
+func (t *traceRunner) RunUntil(seqs []rt.Seq, deadline time.Time) []gexec.Outcome {
+	outs := t.inner.RunUntil(seqs, deadline)
+	t.log(seqs, outs)
+	return outs
+}
+
+// RunAlone implements search.AloneRunner.
+func (t *traceRunner) RunAlone(q rt.Seq, settle time.Duration) gexec.Outcome {
+	out := t.inner.RunAlone(q, settle)
+	t.log([]rt.Seq{q}, []gexec.Outcome{out})
+	return out
+}
