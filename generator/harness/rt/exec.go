@@ -542,13 +542,14 @@ func (e *executor) checkPure(op *Op, st *Stmt, args []any, before []uint64, res 
 }
 
 func summarize(v any, detail bool) Value {
-	out := Value{Hash: Hash(v)}
-	if v == nil {
-		out.Nil = true
+	var out Value
+	if h, typ, ok := hashBasic(v); ok {
+		// No reflection for the common unnamed basic types.
+		b, isBytes := v.([]byte)
+		out = Value{Hash: h, Type: typ, Nil: v == nil || isBytes && b == nil}
 	} else {
 		rv := reflect.ValueOf(v)
-		out.Type = rv.Type().String()
-		out.Nil = isNilable(rv) && rv.IsNil()
+		out = Value{Hash: hashReflect(v), Type: rv.Type().String(), Nil: isNilable(rv) && rv.IsNil()}
 	}
 	if detail {
 		out.Tree = MakeTree(v)

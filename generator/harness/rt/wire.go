@@ -108,9 +108,9 @@ type Seq struct {
 // Value summarises one result value.
 type Value struct {
 	Type string // run-time type, reflect's String form; "" for a nil interface
-	Nil  bool
 	Hash uint64
 	Tree *Tree // only with FlagDetail
+	Nil  bool
 	// Unstable is set with FlagRepeat when a repeated run produced a
 	// different value.
 	Unstable bool
@@ -122,8 +122,8 @@ type StmtResult struct {
 	// Panic describes a panic: its message, whether it was a runtime.Error,
 	// and the innermost frame of the package under test that was on the
 	// stack (for de-duplicating findings).
-	PanicMsg     string
 	PanicRuntime bool
+	PanicMsg     string
 	PanicSite    string
 	Values       []Value
 	// Disagree, set with FlagCheckPurity, says how a call the analysis
@@ -308,6 +308,11 @@ func (e *Encoder) BatchDone() error { return e.frame(FrameBatch) }
 func (e *Encoder) Result(r *Result) error {
 	e.uv(r.ID)
 	e.uv(uint64(len(r.Stmts)))
+	nv := 0
+	for i := range r.Stmts {
+		nv += len(r.Stmts[i].Values)
+	}
+	e.uv(uint64(nv)) // so that the decoder allocates them at once
 	for i := range r.Stmts {
 		s := &r.Stmts[i]
 		e.buf = append(e.buf, s.Outcome)
@@ -435,6 +440,15 @@ func (d *Decoder) Next() (uint8, error) {
 	d.pos = 1
 	d.err = nil
 	return d.buf[0], nil
+}
+
+// Buffered reports whether a whole frame is buffered, so that Next will
+// not read from the underlying reader (which the caller may then not need
+// to arm with a deadline).
+func (d *Decoder) Buffered() bool {
+	b, _ := d.r.Peek(d.r.Buffered())
+	n, k := binary.Uvarint(b)
+	return k > 0 && n <= uint64(len(b)-k)
 }
 
 func (d *Decoder) uv() uint64 {
@@ -617,6 +631,9 @@ func (d *Decoder) Result() (*Result, error) {
 	r := &Result{ID: d.uv()}
 	r.Stmts = make([]StmtResult, d.count())
 	var vals []Value // one allocation for the values of all statements
+	if n := d.count(); n > 0 {
+		vals = make([]Value, 0, n)
+	}
 	for i := range r.Stmts {
 		s := &r.Stmts[i]
 		s.Outcome = d.byte1()
@@ -628,7 +645,8 @@ func (d *Decoder) Result() (*Result, error) {
 		s.Disagree = d.str()
 		if n := d.count(); n > 0 {
 			if cap(vals)-len(vals) < n {
-				vals = make([]Value, 0, n+2*(len(r.Stmts)-i))
+				d.err = ErrFrame // more values than the frame said
+				break
 			}
 			s.Values = vals[len(vals) : len(vals)+n : len(vals)+n]
 			vals = vals[:len(vals)+n]

@@ -91,9 +91,9 @@ func TestResultWithoutOperands(t *testing.T) {
 	enc := NewEncoder(&buf)
 	enc.Result(r)
 	enc.Flush()
-	// id, 0 stmts, 0 blocks, 1 cond (delta, counts, two float64 uvarints of
-	// 0 and 0), 0 operands; plus the length and kind bytes.
-	if n := buf.Len(); n != 2+1+1+1+1+1+1+1+1+1+1 {
+	// id, 0 stmts, 0 values, 0 blocks, 1 cond (delta, counts, two float64
+	// uvarints of 0 and 0), 0 operands; plus the length and kind bytes.
+	if n := buf.Len(); n != 2+1+1+1+1+1+1+1+1+1+1+1 {
 		t.Errorf("encoded size %d", n)
 	}
 	dec := NewDecoder(&buf)
@@ -224,5 +224,29 @@ func TestHashSharedStructure(t *testing.T) {
 		if Hash(m) != first {
 			t.Fatal("a map sharing pointers between entries hashes differently across iterations")
 		}
+	}
+}
+
+// Hash's fast path for unnamed basic types gives the hashes (and type
+// names) of the general one.
+func TestHashBasic(t *testing.T) {
+	for _, v := range []any{0, -1, 1 << 62, int64(-5), int32(-7), 'x', uint(3), uint64(1 << 63), uint8(200),
+		3.5, math.NaN(), math.Inf(-1), true, false, "", "hello", "a string longer than eight bytes",
+		[]byte(nil), []byte{}, []byte("0123456789")} {
+		h, typ, ok := hashBasic(v)
+		if !ok {
+			t.Errorf("%T %v: no fast path", v, v)
+			continue
+		}
+		if want := hashReflect(v); h != want {
+			t.Errorf("%T %v: hash %x, general path %x", v, v, h, want)
+		}
+		if want := reflect.TypeOf(v).String(); typ != want {
+			t.Errorf("%T %v: type %q, want %q", v, v, typ, want)
+		}
+	}
+	type named int
+	if _, _, ok := hashBasic(named(1)); ok {
+		t.Error("a named type took the fast path")
 	}
 }
