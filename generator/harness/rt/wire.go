@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"math/bits"
 )
 
 // The wire protocol between gentest and an executor. Both sides use this
@@ -209,7 +210,11 @@ func NewEncoder(w io.Writer) *Encoder {
 
 func (e *Encoder) uv(x uint64)   { e.buf = binary.AppendUvarint(e.buf, x) }
 func (e *Encoder) iv(x int64)    { e.buf = binary.AppendVarint(e.buf, x) }
-func (e *Encoder) f64(x float64) { e.uv(math.Float64bits(x)) } // 0, the distance of a taken branch, is one byte
+// f64 writes a float's bits byte-reversed, as gob does: the exponent and
+// the high bits of the mantissa come first, so small integers and simple
+// fractions (the distances 1, 2, 256) take two or three bytes instead of
+// nine, and 0, the distance of a taken branch, one.
+func (e *Encoder) f64(x float64) { e.uv(bits.ReverseBytes64(math.Float64bits(x))) }
 func (e *Encoder) u64(x uint64)  { e.buf = binary.LittleEndian.AppendUint64(e.buf, x) }
 func (e *Encoder) str(s string)  { e.uv(uint64(len(s))); e.buf = append(e.buf, s...) }
 func (e *Encoder) bool(b bool) {
@@ -410,6 +415,7 @@ type Decoder struct {
 	pos   int
 	err   error
 	types map[string]string // interned type names
+	lits  map[string]string // interned literal strings
 }
 
 // NewDecoder returns a decoder reading from r.
@@ -452,6 +458,16 @@ func (d *Decoder) Buffered() bool {
 }
 
 func (d *Decoder) uv() uint64 {
+	if d.pos < len(d.buf) && d.buf[d.pos] < 0x80 && d.err == nil {
+		// Most numbers in a frame (counts, deltas, small IDs) are one
+		// byte: no call.
+		d.pos++
+		return uint64(d.buf[d.pos-1])
+	}
+	return d.uvSlow()
+}
+
+func (d *Decoder) uvSlow() uint64 {
 	if d.err != nil {
 		return 0
 	}
@@ -477,7 +493,7 @@ func (d *Decoder) iv() int64 {
 	return x
 }
 
-func (d *Decoder) f64() float64 { return math.Float64frombits(d.uv()) }
+func (d *Decoder) f64() float64 { return math.Float64frombits(bits.ReverseBytes64(d.uv())) }
 
 func (d *Decoder) u64() uint64 {
 	if d.err != nil || len(d.buf)-d.pos < 8 {
@@ -491,7 +507,17 @@ func (d *Decoder) u64() uint64 {
 
 // typeName reads a type name, interned: the same few types come back in
 // every result, and the parent keeps many results.
-func (d *Decoder) typeName() string {
+func (d *Decoder) typeName() string { return d.interned(&d.types, math.MaxInt) }
+
+// litString reads the string of a literal, interned when short: a batch
+// repeats the search's few literal strings over and over, and the
+// executor decodes a batch per round trip.
+func (d *Decoder) litString() string { return d.interned(&d.lits, maxInternLen) }
+
+// interned reads a string, returning the copy in *table when there is
+// one, and adding it while the table holds fewer than maxInterned strings
+// if it is at most maxLen bytes long.
+func (d *Decoder) interned(table *map[string]string, maxLen int) string {
 	n := d.uv()
 	if d.err != nil || uint64(len(d.buf)-d.pos) < n {
 		d.err = ErrFrame
@@ -499,21 +525,28 @@ func (d *Decoder) typeName() string {
 	}
 	b := d.buf[d.pos : d.pos+int(n)]
 	d.pos += int(n)
-	if s, ok := d.types[string(b)]; ok {
+	if n > uint64(maxLen) {
+		return string(b)
+	}
+	if s, ok := (*table)[string(b)]; ok {
 		return s
 	}
 	s := string(b)
-	if d.types == nil {
-		d.types = map[string]string{}
+	if *table == nil {
+		*table = map[string]string{}
 	}
-	if len(d.types) < maxInterned {
-		d.types[s] = s
+	if len(*table) < maxInterned {
+		(*table)[s] = s
 	}
 	return s
 }
 
-// maxInterned bounds the decoder's table of type names.
-const maxInterned = 4096
+// maxInterned bounds each of the decoder's tables of interned strings,
+// and maxInternLen the strings they take.
+const (
+	maxInterned  = 4096
+	maxInternLen = 256
+)
 
 func (d *Decoder) byte1() uint8 {
 	if d.err != nil || d.pos >= len(d.buf) {
@@ -604,7 +637,7 @@ func (d *Decoder) lit(l *Lit) {
 	case LitFloat:
 		l.F = d.f64()
 	case LitString, LitBytes:
-		l.S = d.str()
+		l.S = d.litString()
 	case LitSlice:
 		l.Elems = make([]Lit, d.count())
 		for i := range l.Elems {
