@@ -208,8 +208,9 @@ func NewEncoder(w io.Writer) *Encoder {
 	return &Encoder{w: bufio.NewWriterSize(w, 64<<10)}
 }
 
-func (e *Encoder) uv(x uint64)   { e.buf = binary.AppendUvarint(e.buf, x) }
-func (e *Encoder) iv(x int64)    { e.buf = binary.AppendVarint(e.buf, x) }
+func (e *Encoder) uv(x uint64) { e.buf = binary.AppendUvarint(e.buf, x) }
+func (e *Encoder) iv(x int64)  { e.buf = binary.AppendVarint(e.buf, x) }
+
 // f64 writes a float's bits byte-reversed, as gob does: the exponent and
 // the high bits of the mantissa come first, so small integers and simple
 // fractions (the distances 1, 2, 256) take two or three bytes instead of
