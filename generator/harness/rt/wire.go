@@ -8,6 +8,7 @@ import (
 	"io"
 	"math"
 	"math/bits"
+	"unsafe"
 )
 
 // The wire protocol between gentest and an executor. Both sides use this
@@ -201,15 +202,64 @@ type Encoder struct {
 	w   *bufio.Writer
 	buf []byte
 	hdr [binary.MaxVarintLen64 + 1]byte
+	// types numbers the type names sent so far (see typeName).
+	types map[strKey]uint64
 }
+
+// strKey identifies a string by its bytes' address and length: the type
+// names of results are reflect's, which point into the binary's type
+// data, so two names that are the same string are the same bytes, and
+// the key costs no hashing of the text. A name that is not (two copies
+// of one name) just takes two numbers. The pointer keeps the bytes alive,
+// so no other string can come to have the same key.
+type strKey struct {
+	p *byte
+	n int
+}
+
+// typeName writes a value's type name as a number in a table both sides
+// build: n+1 for the nth name sent, followed by the name the first time;
+// 0 and the name when the table is full.
+func (e *Encoder) typeName(s string) {
+	k := strKey{unsafe.StringData(s), len(s)}
+	if id, ok := e.types[k]; ok {
+		e.uv(id + 1)
+		return
+	}
+	if e.types == nil {
+		e.types = map[strKey]uint64{}
+	}
+	if len(e.types) >= maxInterned {
+		e.uv(0)
+		e.str(s)
+		return
+	}
+	id := uint64(len(e.types))
+	e.types[k] = id
+	e.uv(id + 1)
+	e.str(s)
+}
+
+// Flags of a value in a result frame.
+const (
+	valNil = 1 << iota
+	valUnstable
+	valTree
+)
 
 // NewEncoder returns an encoder writing to w.
 func NewEncoder(w io.Writer) *Encoder {
 	return &Encoder{w: bufio.NewWriterSize(w, 64<<10)}
 }
 
-func (e *Encoder) uv(x uint64) { e.buf = binary.AppendUvarint(e.buf, x) }
-func (e *Encoder) iv(x int64)  { e.buf = binary.AppendVarint(e.buf, x) }
+func (e *Encoder) uv(x uint64) {
+	if x < 0x80 { // most numbers in a frame: no call
+		e.buf = append(e.buf, byte(x))
+		return
+	}
+	e.buf = binary.AppendUvarint(e.buf, x)
+}
+func (e *Encoder) iv(x int64) { e.buf = binary.AppendVarint(e.buf, x) }
 
 // f64 writes a float's bits byte-reversed, as gob does: the exponent and
 // the high bits of the mantissa come first, so small integers and simple
@@ -252,10 +302,12 @@ func (e *Encoder) Batch(seqs []Seq) error {
 		e.uv(s.ID)
 		e.uv(s.Flags)
 		e.uv(uint64(len(s.Stmts)))
-		for _, st := range s.Stmts {
+		for j := range s.Stmts {
+			st := &s.Stmts[j]
 			e.uv(uint64(st.Op))
 			e.uv(uint64(len(st.Args)))
-			for _, a := range st.Args {
+			for k := range st.Args {
+				a := &st.Args[k]
 				e.buf = append(e.buf, a.Kind)
 				if a.Kind == ArgRef {
 					e.uv(uint64(a.Stmt))
@@ -331,15 +383,21 @@ func (e *Encoder) Result(r *Result) error {
 		e.uv(uint64(len(s.Values)))
 		for j := range s.Values {
 			v := &s.Values[j]
-			e.str(v.Type)
-			e.bool(v.Nil)
-			e.u64(v.Hash) // uniform: a varint would take 9 or 10 bytes
-			e.bool(v.Unstable)
+			e.typeName(v.Type)
+			var f byte
+			if v.Nil {
+				f |= valNil
+			}
+			if v.Unstable {
+				f |= valUnstable
+			}
 			if v.Tree != nil {
-				e.bool(true)
+				f |= valTree
+			}
+			e.buf = append(e.buf, f)
+			e.u64(v.Hash) // uniform: a varint would take 9 or 10 bytes
+			if v.Tree != nil {
 				e.tree(v.Tree)
-			} else {
-				e.bool(false)
 			}
 		}
 	}
@@ -411,12 +469,101 @@ func (e *Encoder) tree(t *Tree) {
 
 // Decoder reads frames.
 type Decoder struct {
-	r     *bufio.Reader
-	buf   []byte
-	pos   int
-	err   error
-	types map[string]string // interned type names
-	lits  map[string]string // interned literal strings
+	r       *bufio.Reader
+	buf     []byte
+	pos     int
+	err     error
+	typeTab []string          // the type names the encoder numbered
+	lits    map[string]string // interned literal strings
+	slabs   slabs             // where results are allocated
+}
+
+// slabs are arrays that decoded results are cut from, a few kilobytes
+// each, so that a result costs one allocation in tens, not five: the
+// parent decodes tens of thousands of results a second, and their
+// allocation and collection was most of its cost. A result the caller
+// keeps keeps its slabs (at most slabBytes each) alive; a request larger
+// than a quarter of a slab gets an array of its own.
+type slabs struct {
+	res  []Result
+	st   []StmtResult
+	vals []Value
+	blk  []int32
+	cnd  []CondObs
+}
+
+// slabBytes is the size of each slab.
+const slabBytes = 2048
+
+// The slabs' lengths. The runtime avoids generics (see exec.go), hence one
+// method per type.
+var (
+	resSlab  = slabBytes / int(unsafe.Sizeof(Result{}))
+	stSlab   = slabBytes / int(unsafe.Sizeof(StmtResult{}))
+	valSlab  = slabBytes / int(unsafe.Sizeof(Value{}))
+	blkSlab  = slabBytes / 4
+	condSlab = slabBytes / int(unsafe.Sizeof(CondObs{}))
+)
+
+func (s *slabs) result() *Result {
+	if len(s.res) == 0 {
+		s.res = make([]Result, resSlab)
+	}
+	r := &s.res[0]
+	s.res = s.res[1:]
+	return r
+}
+
+// The slices have their length as capacity, so that an append by the
+// caller cannot write into the next result's part of the slab. Zero
+// lengths give an empty, non-nil slice, as make did.
+
+func (s *slabs) stmts(n int) []StmtResult {
+	if n > stSlab/4 {
+		return make([]StmtResult, n)
+	}
+	if len(s.st) < n {
+		s.st = make([]StmtResult, stSlab)
+	}
+	out := s.st[:n:n]
+	s.st = s.st[n:]
+	return out
+}
+
+func (s *slabs) values(n int) []Value {
+	if n > valSlab/4 {
+		return make([]Value, n)
+	}
+	if len(s.vals) < n {
+		s.vals = make([]Value, valSlab)
+	}
+	out := s.vals[:n:n]
+	s.vals = s.vals[n:]
+	return out
+}
+
+func (s *slabs) blocks(n int) []int32 {
+	if n > blkSlab/4 {
+		return make([]int32, n)
+	}
+	if len(s.blk) < n {
+		s.blk = make([]int32, blkSlab)
+	}
+	out := s.blk[:n:n]
+	s.blk = s.blk[n:]
+	return out
+}
+
+func (s *slabs) conds(n int) []CondObs {
+	if n > condSlab/4 {
+		return make([]CondObs, n)
+	}
+	if len(s.cnd) < n {
+		s.cnd = make([]CondObs, condSlab)
+	}
+	out := s.cnd[:n:n]
+	s.cnd = s.cnd[n:]
+	return out
 }
 
 // NewDecoder returns a decoder reading from r.
@@ -506,9 +653,27 @@ func (d *Decoder) u64() uint64 {
 	return x
 }
 
-// typeName reads a type name, interned: the same few types come back in
-// every result, and the parent keeps many results.
-func (d *Decoder) typeName() string { return d.interned(&d.types, math.MaxInt) }
+// typeName reads a value's type name: a number in the table of names
+// the encoder sent (see Encoder.typeName). The same few types come back in
+// every result, and the parent keeps many results: they share the
+// table's strings.
+func (d *Decoder) typeName() string {
+	k := d.uv()
+	switch {
+	case d.err != nil:
+		return ""
+	case k == 0:
+		return d.str()
+	case k-1 < uint64(len(d.typeTab)):
+		return d.typeTab[k-1]
+	case k-1 == uint64(len(d.typeTab)) && len(d.typeTab) < maxInterned:
+		s := d.str()
+		d.typeTab = append(d.typeTab, s)
+		return s
+	}
+	d.err = ErrFrame
+	return ""
+}
 
 // litString reads the string of a literal, interned when short: a batch
 // repeats the search's few literal strings over and over, and the
@@ -662,12 +827,10 @@ func (d *Decoder) Timeout() (TimeoutInfo, error) {
 
 // Result decodes a result frame.
 func (d *Decoder) Result() (*Result, error) {
-	r := &Result{ID: d.uv()}
-	r.Stmts = make([]StmtResult, d.count())
-	var vals []Value // one allocation for the values of all statements
-	if n := d.count(); n > 0 {
-		vals = make([]Value, 0, n)
-	}
+	r := d.slabs.result()
+	r.ID = d.uv()
+	r.Stmts = d.slabs.stmts(d.count())
+	vals := d.slabs.values(d.count())[:0] // the values of all statements
 	for i := range r.Stmts {
 		s := &r.Stmts[i]
 		s.Outcome = d.byte1()
@@ -688,21 +851,21 @@ func (d *Decoder) Result() (*Result, error) {
 		for j := range s.Values {
 			v := &s.Values[j]
 			v.Type = d.typeName()
-			v.Nil = d.bool()
+			f := d.byte1()
+			v.Nil, v.Unstable = f&valNil != 0, f&valUnstable != 0
 			v.Hash = d.u64()
-			v.Unstable = d.bool()
-			if d.bool() {
+			if f&valTree != 0 {
 				v.Tree = d.tree(0)
 			}
 		}
 	}
-	r.Blocks = make([]int32, d.count())
+	r.Blocks = d.slabs.blocks(d.count())
 	prev := int32(0)
 	for i := range r.Blocks {
 		prev += int32(d.uv())
 		r.Blocks[i] = prev
 	}
-	r.Conds = make([]CondObs, d.count())
+	r.Conds = d.slabs.conds(d.count())
 	prev = 0
 	for i := range r.Conds {
 		c := &r.Conds[i]

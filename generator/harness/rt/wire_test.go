@@ -5,6 +5,7 @@ import (
 	"container/list"
 	"math"
 	"reflect"
+	"strconv"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -248,5 +249,38 @@ func TestHashBasic(t *testing.T) {
 	type named int
 	if _, _, ok := hashBasic(named(1)); ok {
 		t.Error("a named type took the fast path")
+	}
+}
+
+// Type names travel as numbers once sent; past the table's bound they
+// travel as text, and every result decodes with its names.
+func TestTypeNameTable(t *testing.T) {
+	var buf bytes.Buffer
+	enc := NewEncoder(&buf)
+	var want []*Result
+	for i := 0; i < maxInterned+10; i++ {
+		// Names built at run time: each is its own string, as reflect's
+		// would be for as many types.
+		name := "T" + strconv.Itoa(i)
+		r := &Result{ID: uint64(i), Stmts: []StmtResult{{Values: []Value{{Type: name, Hash: 1}, {Type: "int", Hash: 2, Nil: true, Unstable: true}}}}}
+		enc.Result(r)
+		want = append(want, r)
+	}
+	enc.Flush()
+	dec := NewDecoder(&buf)
+	for _, w := range want {
+		if _, err := dec.Next(); err != nil {
+			t.Fatal(err)
+		}
+		got, err := dec.Result()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(w.Stmts, got.Stmts) {
+			t.Fatalf("result %d: got %+v, want %+v", w.ID, got.Stmts, w.Stmts)
+		}
+	}
+	if len(dec.typeTab) != maxInterned {
+		t.Errorf("table of %d names, want %d", len(dec.typeTab), maxInterned)
 	}
 }
