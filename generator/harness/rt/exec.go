@@ -673,11 +673,28 @@ var (
 	floatType  = reflect.TypeOf(0.0)
 )
 
+// boxedInts holds the ints from -smallInts to smallInts-1 in interfaces:
+// an int argument outside 0..255 (which the runtime boxes without
+// allocating) would otherwise cost an allocation per call. Boxed ints are
+// immutable, so calls can share them.
+var boxedInts = func() []any {
+	b := make([]any, 2*smallInts)
+	for i := range b {
+		b[i] = i - smallInts
+	}
+	return b
+}()
+
+const smallInts = 1024
+
 // litValue converts a literal to a value of type t.
 func litValue(l *Lit, t reflect.Type) (any, error) {
 	// The common unnamed types need no reflection.
 	switch {
 	case t == intType && l.Kind == LitInt:
+		if l.I >= -smallInts && l.I < smallInts {
+			return boxedInts[l.I+smallInts], nil
+		}
 		return int(l.I), nil
 	case t == int64Type && l.Kind == LitInt:
 		return l.I, nil

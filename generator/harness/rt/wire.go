@@ -202,8 +202,13 @@ type Encoder struct {
 	w   *bufio.Writer
 	buf []byte
 	hdr [binary.MaxVarintLen64 + 1]byte
-	// types numbers the type names sent so far (see typeName).
-	types map[strKey]uint64
+	// types numbers the type names sent so far (see typeName); recent
+	// caches some of it, indexed by the name's address.
+	types  map[strKey]uint64
+	recent [64]struct {
+		k  strKey
+		id uint64
+	}
 }
 
 // strKey identifies a string by its bytes' address and length: the type
@@ -222,7 +227,13 @@ type strKey struct {
 // 0 and the name when the table is full.
 func (e *Encoder) typeName(s string) {
 	k := strKey{unsafe.StringData(s), len(s)}
+	c := &e.recent[uintptr(unsafe.Pointer(k.p))>>3%uintptr(len(e.recent))]
+	if c.k == k && k.p != nil {
+		e.uv(c.id + 1)
+		return
+	}
 	if id, ok := e.types[k]; ok {
+		c.k, c.id = k, id
 		e.uv(id + 1)
 		return
 	}
