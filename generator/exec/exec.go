@@ -493,7 +493,10 @@ func (p *Pool) notePeak(rss int64) {
 // all the same.
 func (w *worker) readFrame(d time.Duration) frame {
 	c := w.cur
-	if c.deadlines {
+	if w.dec.Buffered() {
+		// The frame is in the buffer: no read, so no deadline to arm (a
+		// timer update per frame costs as much as decoding it).
+	} else if c.deadlines {
 		w.res.SetReadDeadline(time.Now().Add(d))
 	} else {
 		t := time.AfterFunc(d, func() {

@@ -31,7 +31,7 @@ func registryFile(prog *model.Program, rtImport string) ([]byte, error) {
 			}
 			fmt.Fprintf(&body, "gentest_reflect.TypeOf((*%s)(nil)).Elem()", g.typ(p.Type))
 		}
-		body.WriteString("}, Fn: func(a []any) []any {\n")
+		body.WriteString("}, Fn: func(a, out []any) []any {\n")
 		g.closureBody(&body, op)
 		body.WriteString("\t}")
 		if op.Effects.Pure {
@@ -132,29 +132,29 @@ func (g *regGen) closureBody(b *bytes.Buffer, op *model.Op) {
 		} else if op.Ptr {
 			lit = "&" + lit
 		}
-		fmt.Fprintf(b, "\t\treturn []any{%s}\n", lit)
+		fmt.Fprintf(b, "\t\treturn append(out, %s)\n", lit)
 		return
 	case model.Convert:
-		b.WriteString("\t\treturn []any{p0}\n")
+		b.WriteString("\t\treturn append(out, p0)\n")
 		return
 	case model.FuncLit:
 		// Parenthesised: func(any)(f) would parse as a function type.
-		fmt.Fprintf(b, "\t\treturn []any{(%s)(%s)}\n", g.typ(op.Type), model.FuncLitSource(op, g.qualifier))
+		fmt.Fprintf(b, "\t\treturn append(out, (%s)(%s))\n", g.typ(op.Type), model.FuncLitSource(op, g.qualifier))
 		return
 	case model.Assert:
-		fmt.Fprintf(b, "\t\treturn []any{p0.(%s)}\n", g.typ(op.Type))
+		fmt.Fprintf(b, "\t\treturn append(out, p0.(%s))\n", g.typ(op.Type))
 		return
 	case model.Addr:
-		b.WriteString("\t\treturn []any{&p0}\n")
+		b.WriteString("\t\treturn append(out, &p0)\n")
 		return
 	case model.Var:
-		fmt.Fprintf(b, "\t\treturn []any{%s.%s}\n", g.qualifier(op.Var.Pkg()), op.Var.Name())
+		fmt.Fprintf(b, "\t\treturn append(out, %s.%s)\n", g.qualifier(op.Var.Pkg()), op.Var.Name())
 		return
 	case model.SetVar:
-		fmt.Fprintf(b, "\t\t%s.%s = p0\n\t\treturn nil\n", g.qualifier(op.Var.Pkg()), op.Var.Name())
+		fmt.Fprintf(b, "\t\t%s.%s = p0\n\t\treturn out\n", g.qualifier(op.Var.Pkg()), op.Var.Name())
 		return
 	case model.Composite:
-		fmt.Fprintf(b, "\t\treturn []any{%s}\n", g.compositeLit(op, args))
+		fmt.Fprintf(b, "\t\treturn append(out, %s)\n", g.compositeLit(op, args))
 		return
 	case model.Call:
 		call = g.qualifier(op.Func.Pkg()) + "." + op.Func.Name() + g.typeArgs(op.TypeArgs) + "(" + joinArgs(args, op.Variadic) + ")"
@@ -162,14 +162,14 @@ func (g *regGen) closureBody(b *bytes.Buffer, op *model.Op) {
 		call = args[0] + "." + op.Func.Name() + "(" + joinArgs(args[1:], op.Variadic) + ")"
 	}
 	if len(op.Results) == 0 {
-		fmt.Fprintf(b, "\t\t%s\n\t\treturn nil\n", call)
+		fmt.Fprintf(b, "\t\t%s\n\t\treturn out\n", call)
 		return
 	}
 	rs := make([]string, len(op.Results))
 	for i := range rs {
 		rs[i] = "r" + strconv.Itoa(i)
 	}
-	fmt.Fprintf(b, "\t\t%s := %s\n\t\treturn []any{%s}\n", join(rs), call, join(rs))
+	fmt.Fprintf(b, "\t\t%s := %s\n\t\treturn append(out, %s)\n", join(rs), call, join(rs))
 }
 
 func joinArgs(args []string, variadic bool) string {

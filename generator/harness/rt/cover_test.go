@@ -415,8 +415,8 @@ func TestRunOperandsFlag(t *testing.T) {
 	e := &executor{ops: []Op{{
 		Name:   "eq42",
 		Params: []reflect.Type{intType},
-		Fn: func(args []any) []any {
-			return []any{CmpI(0, OpEq, int64(args[0].(int)), 42)}
+		Fn: func(args, out []any) []any {
+			return append(out, CmpI(0, OpEq, int64(args[0].(int)), 42))
 		},
 	}}, timeout: time.Second}
 	seq := &Seq{ID: 1, Stmts: []Stmt{{Op: 0, Args: []Arg{{Kind: ArgLit, Lit: Lit{Kind: LitInt, I: 40}}}}}}
@@ -446,13 +446,13 @@ func TestRunOperandsFlag(t *testing.T) {
 func TestRepeatMapOrder(t *testing.T) {
 	e := &executor{ops: []Op{{
 		Name: "joinKeys",
-		Fn: func([]any) []any {
+		Fn: func(_, out []any) []any {
 			m := map[string]int{"go1101\v": -50, "": 5}
 			s := ""
 			for k := range m {
 				s += k + ","
 			}
-			return []any{m, s, len(s)}
+			return append(out, m, s, len(s))
 		},
 	}}, timeout: time.Second}
 	stable := 0

@@ -2,6 +2,7 @@ package gentestrt
 
 import (
 	cryptorand "crypto/rand"
+	"sync"
 	"testing"
 	"testing/cryptotest"
 )
@@ -11,6 +12,7 @@ import (
 func TestSeedCrypto(t *testing.T) {
 	// Its cleanup puts the system's source back when the test ends.
 	cryptotest.SetGlobalRandom(t, 0)
+	cryptoStream.once = sync.Once{} // a reader installed by an earlier test is gone
 	read := func(id, run uint64) string {
 		seedCrypto(id, run)
 		b := make([]byte, 16)
@@ -28,5 +30,43 @@ func TestSeedCrypto(t *testing.T) {
 	}
 	if cryptoOff {
 		t.Errorf("SetGlobalRandom unsupported")
+	}
+}
+
+// The executor re-seeds the reader SetGlobalRandom installed in place; its
+// bytes for a run are those a fresh SetGlobalRandom with the run's seed
+// gives, so the tests it wrote before keep their values.
+func TestSeedCryptoMatchesSetGlobalRandom(t *testing.T) {
+	cryptotest.SetGlobalRandom(t, 0) // the cleanup puts the system's source back
+	cryptoStream.once = sync.Once{}
+	for _, seed := range [][2]uint64{{7, 0}, {7, 1}, {1 << 40, 3}} {
+		seedCrypto(seed[0], seed[1])
+		if cryptoStream.c == nil {
+			t.Fatalf("the reader SetGlobalRandom installs was not recognised: every run calls SetGlobalRandom")
+		}
+		got := make([]byte, 100)
+		cryptorand.Read(got[:3]) // reads of any size continue one stream
+		cryptorand.Read(got[3:])
+		cryptotest.SetGlobalRandom(t, seed[0]<<5|seed[1])
+		want := make([]byte, 100)
+		cryptorand.Read(want)
+		if string(got) != string(want) {
+			t.Errorf("seed %v: the executor's stream differs from SetGlobalRandom's", seed)
+		}
+		// SetGlobalRandom replaced the executor's reader: find the new one.
+		cryptoStream.once = sync.Once{}
+	}
+}
+
+// A reader of another shape is left alone (every run then calls
+// SetGlobalRandom).
+func TestFindStreamOtherShape(t *testing.T) {
+	for _, r := range []any{nil, 3, &struct{ a, b int }{}, &struct {
+		sync.Mutex
+		r *int
+	}{}} {
+		if mu, c := findStream(r); mu != nil || c != nil {
+			t.Errorf("findStream(%T) found a stream", r)
+		}
 	}
 }

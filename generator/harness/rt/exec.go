@@ -28,12 +28,15 @@ import (
 	"time"
 )
 
-// Op is one operation of the registry: a typed Go closure taking and
-// returning []any.
+// Op is one operation of the registry: a typed Go closure taking its
+// arguments as []any and appending its results to out.
 type Op struct {
 	Name   string
 	Params []reflect.Type
-	Fn     func(args []any) []any
+	// Fn calls the operation with args and returns out with its results
+	// appended: the executor passes one buffer for all the results of a
+	// sequence instead of a new slice per call.
+	Fn func(args, out []any) []any
 	// Pure is true when the analysis found the operation pure; with
 	// FlagCheckPurity the executor checks that it behaves so.
 	Pure bool
@@ -86,6 +89,10 @@ type executor struct {
 	sawMaps bool
 	vals    [][]any
 	argBuf  []any
+	// resBuf holds the results of the statements of the sequence being
+	// run; vals[i] are slices of it (of an earlier array, when an append
+	// moved it).
+	resBuf []any
 }
 
 func serve(ops []Op) int {
@@ -434,7 +441,12 @@ func (e *executor) runOnce(s *Seq, detail bool, r *Result) *Result {
 		if check {
 			before = hashArgs(st, args)
 		}
-		res, p := e.call(op, args)
+		start := len(e.resBuf)
+		res, p := e.call(op, args, e.resBuf)
+		if p == nil {
+			e.resBuf = res
+			res = res[start:len(res):len(res)] // an append by a later call cannot write here
+		}
 		if check && p == nil {
 			sr.Disagree = e.checkPure(op, st, args, before, res)
 		}
@@ -475,6 +487,10 @@ func (e *executor) runOnce(s *Seq, detail bool, r *Result) *Result {
 	for i := range vals {
 		vals[i] = nil
 	}
+	for i := range e.resBuf {
+		e.resBuf[i] = nil
+	}
+	e.resBuf = e.resBuf[:0]
 	return r
 }
 
@@ -496,7 +512,7 @@ func hasSaved(saved []savedState, op int) bool {
 
 // save reads the state op sets, under the watchdog like any call.
 func (e *executor) save(op *Op) (v any, p *panicInfo) {
-	res, p := e.call(&Op{Fn: func([]any) []any { return []any{op.Save()} }}, nil)
+	res, p := e.call(&Op{Fn: func(_, out []any) []any { return append(out, op.Save()) }}, nil, nil)
 	if p != nil {
 		return nil, p
 	}
@@ -505,7 +521,7 @@ func (e *executor) save(op *Op) (v any, p *panicInfo) {
 
 // restore puts saved state back; a panic leaves the state as it is.
 func (e *executor) restore(op *Op, v any) {
-	e.call(&Op{Fn: func([]any) []any { op.Restore(v); return nil }}, nil)
+	e.call(&Op{Fn: func(_, out []any) []any { op.Restore(v); return out }}, nil, nil)
 }
 
 // hashArgs hashes the arguments that refer to earlier values (literals
@@ -529,7 +545,7 @@ func (e *executor) checkPure(op *Op, st *Stmt, args []any, before []uint64, res 
 			return "mutated argument " + strconv.Itoa(i)
 		}
 	}
-	again, p := e.call(op, args)
+	again, p := e.call(op, args, nil)
 	if p != nil {
 		return "panicked when repeated"
 	}
@@ -542,13 +558,14 @@ func (e *executor) checkPure(op *Op, st *Stmt, args []any, before []uint64, res 
 }
 
 func summarize(v any, detail bool) Value {
-	out := Value{Hash: Hash(v)}
-	if v == nil {
-		out.Nil = true
+	var out Value
+	if h, typ, ok := hashBasic(v); ok {
+		// No reflection for the common unnamed basic types.
+		b, isBytes := v.([]byte)
+		out = Value{Hash: h, Type: typ, Nil: v == nil || isBytes && b == nil}
 	} else {
 		rv := reflect.ValueOf(v)
-		out.Type = rv.Type().String()
-		out.Nil = isNilable(rv) && rv.IsNil()
+		out = Value{Hash: hashReflect(v), Type: rv.Type().String(), Nil: isNilable(rv) && rv.IsNil()}
 	}
 	if detail {
 		out.Tree = MakeTree(v)
@@ -562,7 +579,8 @@ type panicInfo struct {
 	site    string
 }
 
-func (e *executor) call(op *Op, args []any) (res []any, p *panicInfo) {
+// call calls op with args, appending its results to out.
+func (e *executor) call(op *Op, args, out []any) (res []any, p *panicInfo) {
 	defer func() {
 		e.calls.Add(1) // even: no call runs
 		if r := recover(); r != nil {
@@ -571,7 +589,7 @@ func (e *executor) call(op *Op, args []any) (res []any, p *panicInfo) {
 		}
 	}()
 	e.calls.Add(1) // odd: a call runs
-	return op.Fn(args), nil
+	return op.Fn(args, out), nil
 }
 
 // panicMessage formats a recovered value; String and Error methods are
@@ -655,11 +673,28 @@ var (
 	floatType  = reflect.TypeOf(0.0)
 )
 
+// boxedInts holds the ints from -smallInts to smallInts-1 in interfaces:
+// an int argument outside 0..255 (which the runtime boxes without
+// allocating) would otherwise cost an allocation per call. Boxed ints are
+// immutable, so calls can share them.
+var boxedInts = func() []any {
+	b := make([]any, 2*smallInts)
+	for i := range b {
+		b[i] = i - smallInts
+	}
+	return b
+}()
+
+const smallInts = 1024
+
 // litValue converts a literal to a value of type t.
 func litValue(l *Lit, t reflect.Type) (any, error) {
 	// The common unnamed types need no reflection.
 	switch {
 	case t == intType && l.Kind == LitInt:
+		if l.I >= -smallInts && l.I < smallInts {
+			return boxedInts[l.I+smallInts], nil
+		}
 		return int(l.I), nil
 	case t == int64Type && l.Kind == LitInt:
 		return l.I, nil

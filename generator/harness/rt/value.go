@@ -8,6 +8,7 @@ import (
 	"reflect"
 	"sort"
 	"strconv"
+	"sync"
 )
 
 // Tree kinds.
@@ -155,8 +156,8 @@ func (h *hasher) reindex() {
 // visited, and its own visits stay its own, so that entries hash the same
 // in any iteration order.
 func (h *hasher) sub() *hasher {
-	s := &hasher{h: 14695981039346656037, nodes: h.nodes}
-	s.visited = append(s.buf[:0], h.visited...)
+	s := newHasher(h.nodes)
+	s.visited = append(s.visited, h.visited...)
 	if h.index != nil {
 		s.reindex()
 	}
@@ -165,39 +166,45 @@ func (h *hasher) sub() *hasher {
 
 // mix folds a word into the hash: a multiply and a shift per word, not
 // per byte, since big results are hashed after every sequence.
-func (h *hasher) mix(x uint64) {
-	h.h ^= x
-	h.h *= 0x9e3779b97f4a7c15
-	h.h ^= h.h >> 29
+func (h *hasher) mix(x uint64) { h.h = mixWord(h.h, x) }
+
+func (h *hasher) mixString(s string) { h.h = mixString(h.h, s) }
+
+// mixBytes is mixString for a byte slice, without copying it to a string.
+func (h *hasher) mixBytes(b []byte) { h.h = mixBytes(h.h, b) }
+
+func mixWord(h, x uint64) uint64 {
+	h ^= x
+	h *= 0x9e3779b97f4a7c15
+	return h ^ h>>29
 }
 
-func (h *hasher) mixString(s string) {
-	h.mix(uint64(len(s)))
+func mixString(h uint64, s string) uint64 {
+	h = mixWord(h, uint64(len(s)))
 	for len(s) >= 8 {
-		h.mix(uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
-			uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56)
+		h = mixWord(h, uint64(s[0])|uint64(s[1])<<8|uint64(s[2])<<16|uint64(s[3])<<24|
+			uint64(s[4])<<32|uint64(s[5])<<40|uint64(s[6])<<48|uint64(s[7])<<56)
 		s = s[8:]
 	}
 	var x uint64
 	for i := 0; i < len(s); i++ {
 		x |= uint64(s[i]) << (8 * uint(i))
 	}
-	h.mix(x)
+	return mixWord(h, x)
 }
 
-// mixBytes is mixString for a byte slice, without copying it to a string.
-func (h *hasher) mixBytes(b []byte) {
-	h.mix(uint64(len(b)))
+func mixBytes(h uint64, b []byte) uint64 {
+	h = mixWord(h, uint64(len(b)))
 	for len(b) >= 8 {
-		h.mix(uint64(b[0]) | uint64(b[1])<<8 | uint64(b[2])<<16 | uint64(b[3])<<24 |
-			uint64(b[4])<<32 | uint64(b[5])<<40 | uint64(b[6])<<48 | uint64(b[7])<<56)
+		h = mixWord(h, uint64(b[0])|uint64(b[1])<<8|uint64(b[2])<<16|uint64(b[3])<<24|
+			uint64(b[4])<<32|uint64(b[5])<<40|uint64(b[6])<<48|uint64(b[7])<<56)
 		b = b[8:]
 	}
 	var x uint64
 	for i := 0; i < len(b); i++ {
 		x |= uint64(b[i]) << (8 * uint(i))
 	}
-	h.mix(x)
+	return mixWord(h, x)
 }
 
 // Hash returns a structural hash of v: equal for values that are
@@ -207,16 +214,105 @@ func (h *hasher) mixBytes(b []byte) {
 // type is hashed at the root and wherever an interface holds a value; the
 // types of everything else follow from those.
 func Hash(v any) uint64 {
-	h := &hasher{h: 14695981039346656037}
-	h.visited = h.buf[:0]
-	if v == nil {
-		h.mix(0)
-		return h.h
+	if x, _, ok := hashBasic(v); ok {
+		return x
 	}
+	return hashReflect(v)
+}
+
+// hashReflect is Hash's general path, for any non-nil v.
+func hashReflect(v any) uint64 {
+	h := newHasher(0)
 	rv := reflect.ValueOf(v)
 	h.mixString(rv.Type().String())
 	h.value(rv, 0)
-	return h.h
+	x := h.h
+	freeHasher(h)
+	return x
+}
+
+// hashOffset is the hash of nothing: FNV-1a's offset basis.
+const hashOffset = 14695981039346656037
+
+// hashBasic is Hash, and the run-time type's name, for nil and the values
+// of unnamed basic types, which most results are: a type switch instead
+// of reflection and a hasher. The hashes are those Hash's general path
+// gives (TestHashBasic).
+func hashBasic(v any) (uint64, string, bool) {
+	var h uint64 = hashOffset
+	var t string
+	switch x := v.(type) {
+	case nil:
+		return mixWord(h, 0), "", true
+	case int:
+		t = "int"
+		h = mixWord(mixString(h, t), uint64(x))
+	case int64:
+		t = "int64"
+		h = mixWord(mixString(h, t), uint64(x))
+	case int32:
+		t = "int32"
+		h = mixWord(mixString(h, t), uint64(x))
+	case uint:
+		t = "uint"
+		h = mixWord(mixString(h, t), uint64(x))
+	case uint64:
+		t = "uint64"
+		h = mixWord(mixString(h, t), x)
+	case uint8:
+		t = "uint8"
+		h = mixWord(mixString(h, t), uint64(x))
+	case float64:
+		t = "float64"
+		h = mixWord(mixString(h, t), math.Float64bits(x))
+	case bool:
+		t = "bool"
+		b := uint64(2)
+		if x {
+			b = 1
+		}
+		h = mixWord(mixString(h, t), b)
+	case string:
+		t = "string"
+		h = mixString(mixString(h, t), x)
+	case []byte:
+		t = "[]uint8"
+		h = mixString(h, t)
+		if x == nil {
+			h = mixWord(h, 3)
+		} else {
+			h = mixBytes(mixWord(h, uint64(len(x))), x)
+		}
+	default:
+		return 0, "", false
+	}
+	return h, t, true
+}
+
+// hashers are the hashers Hash reuses: a hasher escapes (its methods
+// recurse), and allocating one per result was a good part of the cost of
+// a cheap sequence.
+var hashers sync.Pool
+
+// newHasher returns a reset hasher with nodes already counted.
+func newHasher(nodes int) *hasher {
+	h, _ := hashers.Get().(*hasher)
+	if h == nil {
+		h = &hasher{}
+	}
+	h.h, h.nodes = hashOffset, nodes
+	h.visited = h.buf[:0]
+	h.index = nil
+	return h
+}
+
+// freeHasher gives h back for reuse; it must not be used after.
+func freeHasher(h *hasher) {
+	if cap(h.visited) > 1024 {
+		h.visited = nil // let a huge list go
+	}
+	h.index = nil
+	hashers.Put(h)
 }
 
 func (h *hasher) value(v reflect.Value, depth int) {
@@ -277,6 +373,7 @@ func (h *hasher) value(v reflect.Value, depth int) {
 			sub.value(it.Value(), depth+1)
 			h.nodes = sub.nodes // one budget for the whole value
 			sum += sub.h
+			freeHasher(sub)
 		}
 		h.mix(uint64(v.Len()))
 		h.mix(sum)

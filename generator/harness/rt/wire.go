@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"math/bits"
+	"unsafe"
 )
 
 // The wire protocol between gentest and an executor. Both sides use this
@@ -108,9 +110,9 @@ type Seq struct {
 // Value summarises one result value.
 type Value struct {
 	Type string // run-time type, reflect's String form; "" for a nil interface
-	Nil  bool
 	Hash uint64
 	Tree *Tree // only with FlagDetail
+	Nil  bool
 	// Unstable is set with FlagRepeat when a repeated run produced a
 	// different value.
 	Unstable bool
@@ -122,8 +124,8 @@ type StmtResult struct {
 	// Panic describes a panic: its message, whether it was a runtime.Error,
 	// and the innermost frame of the package under test that was on the
 	// stack (for de-duplicating findings).
-	PanicMsg     string
 	PanicRuntime bool
+	PanicMsg     string
 	PanicSite    string
 	Values       []Value
 	// Disagree, set with FlagCheckPurity, says how a call the analysis
@@ -200,16 +202,81 @@ type Encoder struct {
 	w   *bufio.Writer
 	buf []byte
 	hdr [binary.MaxVarintLen64 + 1]byte
+	// types numbers the type names sent so far (see typeName); recent
+	// caches some of it, indexed by the name's address.
+	types  map[strKey]uint64
+	recent [64]struct {
+		k  strKey
+		id uint64
+	}
 }
+
+// strKey identifies a string by its bytes' address and length: the type
+// names of results are reflect's, which point into the binary's type
+// data, so two names that are the same string are the same bytes, and
+// the key costs no hashing of the text. A name that is not (two copies
+// of one name) just takes two numbers. The pointer keeps the bytes alive,
+// so no other string can come to have the same key.
+type strKey struct {
+	p *byte
+	n int
+}
+
+// typeName writes a value's type name as a number in a table both sides
+// build: n+1 for the nth name sent, followed by the name the first time;
+// 0 and the name when the table is full.
+func (e *Encoder) typeName(s string) {
+	k := strKey{unsafe.StringData(s), len(s)}
+	c := &e.recent[uintptr(unsafe.Pointer(k.p))>>3%uintptr(len(e.recent))]
+	if c.k == k && k.p != nil {
+		e.uv(c.id + 1)
+		return
+	}
+	if id, ok := e.types[k]; ok {
+		c.k, c.id = k, id
+		e.uv(id + 1)
+		return
+	}
+	if e.types == nil {
+		e.types = map[strKey]uint64{}
+	}
+	if len(e.types) >= maxInterned {
+		e.uv(0)
+		e.str(s)
+		return
+	}
+	id := uint64(len(e.types))
+	e.types[k] = id
+	e.uv(id + 1)
+	e.str(s)
+}
+
+// Flags of a value in a result frame.
+const (
+	valNil = 1 << iota
+	valUnstable
+	valTree
+)
 
 // NewEncoder returns an encoder writing to w.
 func NewEncoder(w io.Writer) *Encoder {
 	return &Encoder{w: bufio.NewWriterSize(w, 64<<10)}
 }
 
-func (e *Encoder) uv(x uint64)   { e.buf = binary.AppendUvarint(e.buf, x) }
-func (e *Encoder) iv(x int64)    { e.buf = binary.AppendVarint(e.buf, x) }
-func (e *Encoder) f64(x float64) { e.uv(math.Float64bits(x)) } // 0, the distance of a taken branch, is one byte
+func (e *Encoder) uv(x uint64) {
+	if x < 0x80 { // most numbers in a frame: no call
+		e.buf = append(e.buf, byte(x))
+		return
+	}
+	e.buf = binary.AppendUvarint(e.buf, x)
+}
+func (e *Encoder) iv(x int64) { e.buf = binary.AppendVarint(e.buf, x) }
+
+// f64 writes a float's bits byte-reversed, as gob does: the exponent and
+// the high bits of the mantissa come first, so small integers and simple
+// fractions (the distances 1, 2, 256) take two or three bytes instead of
+// nine, and 0, the distance of a taken branch, one.
+func (e *Encoder) f64(x float64) { e.uv(bits.ReverseBytes64(math.Float64bits(x))) }
 func (e *Encoder) u64(x uint64)  { e.buf = binary.LittleEndian.AppendUint64(e.buf, x) }
 func (e *Encoder) str(s string)  { e.uv(uint64(len(s))); e.buf = append(e.buf, s...) }
 func (e *Encoder) bool(b bool) {
@@ -246,10 +313,12 @@ func (e *Encoder) Batch(seqs []Seq) error {
 		e.uv(s.ID)
 		e.uv(s.Flags)
 		e.uv(uint64(len(s.Stmts)))
-		for _, st := range s.Stmts {
+		for j := range s.Stmts {
+			st := &s.Stmts[j]
 			e.uv(uint64(st.Op))
 			e.uv(uint64(len(st.Args)))
-			for _, a := range st.Args {
+			for k := range st.Args {
+				a := &st.Args[k]
 				e.buf = append(e.buf, a.Kind)
 				if a.Kind == ArgRef {
 					e.uv(uint64(a.Stmt))
@@ -308,6 +377,11 @@ func (e *Encoder) BatchDone() error { return e.frame(FrameBatch) }
 func (e *Encoder) Result(r *Result) error {
 	e.uv(r.ID)
 	e.uv(uint64(len(r.Stmts)))
+	nv := 0
+	for i := range r.Stmts {
+		nv += len(r.Stmts[i].Values)
+	}
+	e.uv(uint64(nv)) // so that the decoder allocates them at once
 	for i := range r.Stmts {
 		s := &r.Stmts[i]
 		e.buf = append(e.buf, s.Outcome)
@@ -320,15 +394,21 @@ func (e *Encoder) Result(r *Result) error {
 		e.uv(uint64(len(s.Values)))
 		for j := range s.Values {
 			v := &s.Values[j]
-			e.str(v.Type)
-			e.bool(v.Nil)
-			e.u64(v.Hash) // uniform: a varint would take 9 or 10 bytes
-			e.bool(v.Unstable)
+			e.typeName(v.Type)
+			var f byte
+			if v.Nil {
+				f |= valNil
+			}
+			if v.Unstable {
+				f |= valUnstable
+			}
 			if v.Tree != nil {
-				e.bool(true)
+				f |= valTree
+			}
+			e.buf = append(e.buf, f)
+			e.u64(v.Hash) // uniform: a varint would take 9 or 10 bytes
+			if v.Tree != nil {
 				e.tree(v.Tree)
-			} else {
-				e.bool(false)
 			}
 		}
 	}
@@ -400,11 +480,101 @@ func (e *Encoder) tree(t *Tree) {
 
 // Decoder reads frames.
 type Decoder struct {
-	r     *bufio.Reader
-	buf   []byte
-	pos   int
-	err   error
-	types map[string]string // interned type names
+	r       *bufio.Reader
+	buf     []byte
+	pos     int
+	err     error
+	typeTab []string          // the type names the encoder numbered
+	lits    map[string]string // interned literal strings
+	slabs   slabs             // where results are allocated
+}
+
+// slabs are arrays that decoded results are cut from, a few kilobytes
+// each, so that a result costs one allocation in tens, not five: the
+// parent decodes tens of thousands of results a second, and their
+// allocation and collection was most of its cost. A result the caller
+// keeps keeps its slabs (at most slabBytes each) alive; a request larger
+// than a quarter of a slab gets an array of its own.
+type slabs struct {
+	res  []Result
+	st   []StmtResult
+	vals []Value
+	blk  []int32
+	cnd  []CondObs
+}
+
+// slabBytes is the size of each slab.
+const slabBytes = 2048
+
+// The slabs' lengths. The runtime avoids generics (see exec.go), hence one
+// method per type.
+var (
+	resSlab  = slabBytes / int(unsafe.Sizeof(Result{}))
+	stSlab   = slabBytes / int(unsafe.Sizeof(StmtResult{}))
+	valSlab  = slabBytes / int(unsafe.Sizeof(Value{}))
+	blkSlab  = slabBytes / 4
+	condSlab = slabBytes / int(unsafe.Sizeof(CondObs{}))
+)
+
+func (s *slabs) result() *Result {
+	if len(s.res) == 0 {
+		s.res = make([]Result, resSlab)
+	}
+	r := &s.res[0]
+	s.res = s.res[1:]
+	return r
+}
+
+// The slices have their length as capacity, so that an append by the
+// caller cannot write into the next result's part of the slab. Zero
+// lengths give an empty, non-nil slice, as make did.
+
+func (s *slabs) stmts(n int) []StmtResult {
+	if n > stSlab/4 {
+		return make([]StmtResult, n)
+	}
+	if len(s.st) < n {
+		s.st = make([]StmtResult, stSlab)
+	}
+	out := s.st[:n:n]
+	s.st = s.st[n:]
+	return out
+}
+
+func (s *slabs) values(n int) []Value {
+	if n > valSlab/4 {
+		return make([]Value, n)
+	}
+	if len(s.vals) < n {
+		s.vals = make([]Value, valSlab)
+	}
+	out := s.vals[:n:n]
+	s.vals = s.vals[n:]
+	return out
+}
+
+func (s *slabs) blocks(n int) []int32 {
+	if n > blkSlab/4 {
+		return make([]int32, n)
+	}
+	if len(s.blk) < n {
+		s.blk = make([]int32, blkSlab)
+	}
+	out := s.blk[:n:n]
+	s.blk = s.blk[n:]
+	return out
+}
+
+func (s *slabs) conds(n int) []CondObs {
+	if n > condSlab/4 {
+		return make([]CondObs, n)
+	}
+	if len(s.cnd) < n {
+		s.cnd = make([]CondObs, condSlab)
+	}
+	out := s.cnd[:n:n]
+	s.cnd = s.cnd[n:]
+	return out
 }
 
 // NewDecoder returns a decoder reading from r.
@@ -437,7 +607,26 @@ func (d *Decoder) Next() (uint8, error) {
 	return d.buf[0], nil
 }
 
+// Buffered reports whether a whole frame is buffered, so that Next will
+// not read from the underlying reader (which the caller may then not need
+// to arm with a deadline).
+func (d *Decoder) Buffered() bool {
+	b, _ := d.r.Peek(d.r.Buffered())
+	n, k := binary.Uvarint(b)
+	return k > 0 && n <= uint64(len(b)-k)
+}
+
 func (d *Decoder) uv() uint64 {
+	if d.pos < len(d.buf) && d.buf[d.pos] < 0x80 && d.err == nil {
+		// Most numbers in a frame (counts, deltas, small IDs) are one
+		// byte: no call.
+		d.pos++
+		return uint64(d.buf[d.pos-1])
+	}
+	return d.uvSlow()
+}
+
+func (d *Decoder) uvSlow() uint64 {
 	if d.err != nil {
 		return 0
 	}
@@ -463,7 +652,7 @@ func (d *Decoder) iv() int64 {
 	return x
 }
 
-func (d *Decoder) f64() float64 { return math.Float64frombits(d.uv()) }
+func (d *Decoder) f64() float64 { return math.Float64frombits(bits.ReverseBytes64(d.uv())) }
 
 func (d *Decoder) u64() uint64 {
 	if d.err != nil || len(d.buf)-d.pos < 8 {
@@ -475,9 +664,37 @@ func (d *Decoder) u64() uint64 {
 	return x
 }
 
-// typeName reads a type name, interned: the same few types come back in
-// every result, and the parent keeps many results.
+// typeName reads a value's type name: a number in the table of names
+// the encoder sent (see Encoder.typeName). The same few types come back in
+// every result, and the parent keeps many results: they share the
+// table's strings.
 func (d *Decoder) typeName() string {
+	k := d.uv()
+	switch {
+	case d.err != nil:
+		return ""
+	case k == 0:
+		return d.str()
+	case k-1 < uint64(len(d.typeTab)):
+		return d.typeTab[k-1]
+	case k-1 == uint64(len(d.typeTab)) && len(d.typeTab) < maxInterned:
+		s := d.str()
+		d.typeTab = append(d.typeTab, s)
+		return s
+	}
+	d.err = ErrFrame
+	return ""
+}
+
+// litString reads the string of a literal, interned when short: a batch
+// repeats the search's few literal strings over and over, and the
+// executor decodes a batch per round trip.
+func (d *Decoder) litString() string { return d.interned(&d.lits, maxInternLen) }
+
+// interned reads a string, returning the copy in *table when there is
+// one, and adding it while the table holds fewer than maxInterned strings
+// if it is at most maxLen bytes long.
+func (d *Decoder) interned(table *map[string]string, maxLen int) string {
 	n := d.uv()
 	if d.err != nil || uint64(len(d.buf)-d.pos) < n {
 		d.err = ErrFrame
@@ -485,21 +702,28 @@ func (d *Decoder) typeName() string {
 	}
 	b := d.buf[d.pos : d.pos+int(n)]
 	d.pos += int(n)
-	if s, ok := d.types[string(b)]; ok {
+	if n > uint64(maxLen) {
+		return string(b)
+	}
+	if s, ok := (*table)[string(b)]; ok {
 		return s
 	}
 	s := string(b)
-	if d.types == nil {
-		d.types = map[string]string{}
+	if *table == nil {
+		*table = map[string]string{}
 	}
-	if len(d.types) < maxInterned {
-		d.types[s] = s
+	if len(*table) < maxInterned {
+		(*table)[s] = s
 	}
 	return s
 }
 
-// maxInterned bounds the decoder's table of type names.
-const maxInterned = 4096
+// maxInterned bounds each of the decoder's tables of interned strings,
+// and maxInternLen the strings they take.
+const (
+	maxInterned  = 4096
+	maxInternLen = 256
+)
 
 func (d *Decoder) byte1() uint8 {
 	if d.err != nil || d.pos >= len(d.buf) {
@@ -590,7 +814,7 @@ func (d *Decoder) lit(l *Lit) {
 	case LitFloat:
 		l.F = d.f64()
 	case LitString, LitBytes:
-		l.S = d.str()
+		l.S = d.litString()
 	case LitSlice:
 		l.Elems = make([]Lit, d.count())
 		for i := range l.Elems {
@@ -614,9 +838,10 @@ func (d *Decoder) Timeout() (TimeoutInfo, error) {
 
 // Result decodes a result frame.
 func (d *Decoder) Result() (*Result, error) {
-	r := &Result{ID: d.uv()}
-	r.Stmts = make([]StmtResult, d.count())
-	var vals []Value // one allocation for the values of all statements
+	r := d.slabs.result()
+	r.ID = d.uv()
+	r.Stmts = d.slabs.stmts(d.count())
+	vals := d.slabs.values(d.count())[:0] // the values of all statements
 	for i := range r.Stmts {
 		s := &r.Stmts[i]
 		s.Outcome = d.byte1()
@@ -628,7 +853,8 @@ func (d *Decoder) Result() (*Result, error) {
 		s.Disagree = d.str()
 		if n := d.count(); n > 0 {
 			if cap(vals)-len(vals) < n {
-				vals = make([]Value, 0, n+2*(len(r.Stmts)-i))
+				d.err = ErrFrame // more values than the frame said
+				break
 			}
 			s.Values = vals[len(vals) : len(vals)+n : len(vals)+n]
 			vals = vals[:len(vals)+n]
@@ -636,21 +862,21 @@ func (d *Decoder) Result() (*Result, error) {
 		for j := range s.Values {
 			v := &s.Values[j]
 			v.Type = d.typeName()
-			v.Nil = d.bool()
+			f := d.byte1()
+			v.Nil, v.Unstable = f&valNil != 0, f&valUnstable != 0
 			v.Hash = d.u64()
-			v.Unstable = d.bool()
-			if d.bool() {
+			if f&valTree != 0 {
 				v.Tree = d.tree(0)
 			}
 		}
 	}
-	r.Blocks = make([]int32, d.count())
+	r.Blocks = d.slabs.blocks(d.count())
 	prev := int32(0)
 	for i := range r.Blocks {
 		prev += int32(d.uv())
 		r.Blocks[i] = prev
 	}
-	r.Conds = make([]CondObs, d.count())
+	r.Conds = d.slabs.conds(d.count())
 	prev = 0
 	for i := range r.Conds {
 		c := &r.Conds[i]

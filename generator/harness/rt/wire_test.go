@@ -5,6 +5,7 @@ import (
 	"container/list"
 	"math"
 	"reflect"
+	"strconv"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -91,9 +92,9 @@ func TestResultWithoutOperands(t *testing.T) {
 	enc := NewEncoder(&buf)
 	enc.Result(r)
 	enc.Flush()
-	// id, 0 stmts, 0 blocks, 1 cond (delta, counts, two float64 uvarints of
-	// 0 and 0), 0 operands; plus the length and kind bytes.
-	if n := buf.Len(); n != 2+1+1+1+1+1+1+1+1+1+1 {
+	// id, 0 stmts, 0 values, 0 blocks, 1 cond (delta, counts, two float64
+	// uvarints of 0 and 0), 0 operands; plus the length and kind bytes.
+	if n := buf.Len(); n != 2+1+1+1+1+1+1+1+1+1+1+1 {
 		t.Errorf("encoded size %d", n)
 	}
 	dec := NewDecoder(&buf)
@@ -224,5 +225,62 @@ func TestHashSharedStructure(t *testing.T) {
 		if Hash(m) != first {
 			t.Fatal("a map sharing pointers between entries hashes differently across iterations")
 		}
+	}
+}
+
+// Hash's fast path for unnamed basic types gives the hashes (and type
+// names) of the general one.
+func TestHashBasic(t *testing.T) {
+	for _, v := range []any{0, -1, 1 << 62, int64(-5), int32(-7), 'x', uint(3), uint64(1 << 63), uint8(200),
+		3.5, math.NaN(), math.Inf(-1), true, false, "", "hello", "a string longer than eight bytes",
+		[]byte(nil), []byte{}, []byte("0123456789")} {
+		h, typ, ok := hashBasic(v)
+		if !ok {
+			t.Errorf("%T %v: no fast path", v, v)
+			continue
+		}
+		if want := hashReflect(v); h != want {
+			t.Errorf("%T %v: hash %x, general path %x", v, v, h, want)
+		}
+		if want := reflect.TypeOf(v).String(); typ != want {
+			t.Errorf("%T %v: type %q, want %q", v, v, typ, want)
+		}
+	}
+	type named int
+	if _, _, ok := hashBasic(named(1)); ok {
+		t.Error("a named type took the fast path")
+	}
+}
+
+// Type names travel as numbers once sent; past the table's bound they
+// travel as text, and every result decodes with its names.
+func TestTypeNameTable(t *testing.T) {
+	var buf bytes.Buffer
+	enc := NewEncoder(&buf)
+	var want []*Result
+	for i := 0; i < maxInterned+10; i++ {
+		// Names built at run time: each is its own string, as reflect's
+		// would be for as many types.
+		name := "T" + strconv.Itoa(i)
+		r := &Result{ID: uint64(i), Stmts: []StmtResult{{Values: []Value{{Type: name, Hash: 1}, {Type: "int", Hash: 2, Nil: true, Unstable: true}}}}}
+		enc.Result(r)
+		want = append(want, r)
+	}
+	enc.Flush()
+	dec := NewDecoder(&buf)
+	for _, w := range want {
+		if _, err := dec.Next(); err != nil {
+			t.Fatal(err)
+		}
+		got, err := dec.Result()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(w.Stmts, got.Stmts) {
+			t.Fatalf("result %d: got %+v, want %+v", w.ID, got.Stmts, w.Stmts)
+		}
+	}
+	if len(dec.typeTab) != maxInterned {
+		t.Errorf("table of %d names, want %d", len(dec.typeTab), maxInterned)
 	}
 }
