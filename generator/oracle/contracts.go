@@ -6,6 +6,7 @@ import (
 	"math"
 	"strings"
 
+	"github.com/gentest-go/gentest/analyzers/typedeps"
 	gexec "github.com/gentest-go/gentest/generator/exec"
 	rt "github.com/gentest-go/gentest/generator/harness/rt"
 	"github.com/gentest-go/gentest/generator/model"
@@ -548,10 +549,19 @@ func unvalidatedText(prog *model.Program, s *seq.Seq, stmt int) string {
 // zeroNeedsInit reports whether the zero value of t (or of what t points
 // to) leaves nil a field a client or a constructor must set: an exported
 // pointer, interface, func, map or channel field, or an unexported
-// interface or func field (nilField, hiddenNil).
+// interface or func field (nilField, hiddenNil); or one whose unexported
+// state the package's constructor initializes (rule 2).
 func zeroNeedsInit(t types.Type) bool {
 	t = deref(t)
-	return nilField(t) != "" || hiddenNil(t) != ""
+	if nilField(t) != "" || hiddenNil(t) != "" {
+		return true
+	}
+	// A zero value with unexported state its constructor initializes (a
+	// nil pointer or map: gods' arraystack.Stack and its list) is not a
+	// value of the type (rule 2), so decoding into it is no test of the
+	// round trip. One whose zero state is complete (a uuid, a version)
+	// is, constructor or not.
+	return constructorOf(t) != "" && !new(typedeps.Classifier).ZeroUsable(t)
 }
 
 func isString(t types.Type) bool {

@@ -497,13 +497,36 @@ type Tree struct {
 }
 
 type Plain struct{ Y, M int }
+
+type list struct{ xs []any }
+
+// Stack is made by New; its zero value has no list.
+type Stack struct{ l *list }
+
+func New() *Stack { return &Stack{l: &list{}} }
+
+// Version is made by Parse, and its zero value is a version.
+type Version struct {
+	major uint64
+	pre   string
+}
+
+func Parse(s string) (*Version, error) { return &Version{pre: s}, nil }
 `
 	pkg := checkPkg(t, "example.com/z", src)
-	tree, plain := pkg.Scope().Lookup("Tree").Type(), pkg.Scope().Lookup("Plain").Type()
-	if !zeroNeedsInit(types.NewPointer(tree)) {
+	lookup := func(name string) types.Type { return pkg.Scope().Lookup(name).Type() }
+	if !zeroNeedsInit(types.NewPointer(lookup("Tree"))) {
 		t.Error("*Tree: the zero value's nil Comparator was not seen")
 	}
-	if zeroNeedsInit(plain) || zeroNeedsInit(types.NewPointer(plain)) {
+	if plain := lookup("Plain"); zeroNeedsInit(plain) || zeroNeedsInit(types.NewPointer(plain)) {
 		t.Error("Plain's zero value is complete")
+	}
+	// gods' arraystack.Stack: UnmarshalJSON into new(Stack) dereferences
+	// the nil list New would have made (corpus pass 7).
+	if !zeroNeedsInit(types.NewPointer(lookup("Stack"))) {
+		t.Error("*Stack: the zero value's nil list, which New sets, was not seen")
+	}
+	if zeroNeedsInit(types.NewPointer(lookup("Version"))) {
+		t.Error("*Version: a constructor alone does not make a usable zero value unusable")
 	}
 }
