@@ -363,29 +363,5 @@ func producerOf(prog *model.Program, n *types.Named) string {
 // type, through pointers, slices, arrays, maps and exported struct fields
 // (embedded ones too), up to depth levels.
 func reaches(t types.Type, obj *types.TypeName, depth int) bool {
-	if n, ok := t.(*types.Named); ok && n.Obj() == obj {
-		return true
-	}
-	if depth == 0 {
-		return false
-	}
-	switch u := t.Underlying().(type) {
-	case *types.Pointer:
-		return reaches(u.Elem(), obj, depth-1)
-	case *types.Slice:
-		return reaches(u.Elem(), obj, depth-1)
-	case *types.Array:
-		return reaches(u.Elem(), obj, depth-1)
-	case *types.Map:
-		return reaches(u.Elem(), obj, depth-1)
-	case *types.Struct:
-		for i := 0; i < u.NumFields(); i++ {
-			// Only what a client can reach: a Regexp's unexported runner
-			// holds a Match, but no client gets a Capture from it.
-			if f := u.Field(i); f.Exported() && reaches(f.Type(), obj, depth-1) {
-				return true
-			}
-		}
-	}
-	return false
+	return carries(t, obj, depth, true)
 }

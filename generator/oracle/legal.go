@@ -294,6 +294,11 @@ func constructorOf(t types.Type) string {
 // depth levels: go-version's NewConstraint returns Constraints, a
 // []*Constraint.
 func holds(t types.Type, obj *types.TypeName, depth int) bool {
+	return carries(t, obj, depth, false)
+}
+
+// carries is holds, and with fields also through exported struct fields.
+func carries(t types.Type, obj *types.TypeName, depth int, fields bool) bool {
 	if n, ok := t.(*types.Named); ok && n.Obj() == obj {
 		return true
 	}
@@ -302,13 +307,21 @@ func holds(t types.Type, obj *types.TypeName, depth int) bool {
 	}
 	switch u := t.Underlying().(type) {
 	case *types.Pointer:
-		return holds(u.Elem(), obj, depth-1)
+		return carries(u.Elem(), obj, depth-1, fields)
 	case *types.Slice:
-		return holds(u.Elem(), obj, depth-1)
+		return carries(u.Elem(), obj, depth-1, fields)
 	case *types.Array:
-		return holds(u.Elem(), obj, depth-1)
+		return carries(u.Elem(), obj, depth-1, fields)
 	case *types.Map:
-		return holds(u.Elem(), obj, depth-1)
+		return carries(u.Elem(), obj, depth-1, fields)
+	case *types.Struct:
+		for i := 0; fields && i < u.NumFields(); i++ {
+			// Only what a client can reach: a Regexp's unexported runner
+			// holds a Match, but no client gets a Capture from it.
+			if f := u.Field(i); f.Exported() && carries(f.Type(), obj, depth-1, fields) {
+				return true
+			}
+		}
 	}
 	return false
 }
