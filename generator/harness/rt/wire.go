@@ -529,51 +529,22 @@ func (s *slabs) result() *Result {
 // caller cannot write into the next result's part of the slab. Zero
 // lengths give an empty, non-nil slice, as make did.
 
-func (s *slabs) stmts(n int) []StmtResult {
-	if n > stSlab/4 {
-		return make([]StmtResult, n)
-	}
-	if len(s.st) < n {
-		s.st = make([]StmtResult, stSlab)
-	}
-	out := s.st[:n:n]
-	s.st = s.st[n:]
-	return out
-}
+func (s *slabs) stmts(n int) []StmtResult { return cut(&s.st, n, stSlab) }
+func (s *slabs) values(n int) []Value     { return cut(&s.vals, n, valSlab) }
+func (s *slabs) blocks(n int) []int32     { return cut(&s.blk, n, blkSlab) }
+func (s *slabs) conds(n int) []CondObs    { return cut(&s.cnd, n, condSlab) }
 
-func (s *slabs) values(n int) []Value {
-	if n > valSlab/4 {
-		return make([]Value, n)
+// cut takes n elements off *slab, starting a new slab of size when it has
+// too few; a request above a quarter of a slab gets its own slice.
+func cut[T any](slab *[]T, n, size int) []T {
+	if n > size/4 {
+		return make([]T, n)
 	}
-	if len(s.vals) < n {
-		s.vals = make([]Value, valSlab)
+	if len(*slab) < n {
+		*slab = make([]T, size)
 	}
-	out := s.vals[:n:n]
-	s.vals = s.vals[n:]
-	return out
-}
-
-func (s *slabs) blocks(n int) []int32 {
-	if n > blkSlab/4 {
-		return make([]int32, n)
-	}
-	if len(s.blk) < n {
-		s.blk = make([]int32, blkSlab)
-	}
-	out := s.blk[:n:n]
-	s.blk = s.blk[n:]
-	return out
-}
-
-func (s *slabs) conds(n int) []CondObs {
-	if n > condSlab/4 {
-		return make([]CondObs, n)
-	}
-	if len(s.cnd) < n {
-		s.cnd = make([]CondObs, condSlab)
-	}
-	out := s.cnd[:n:n]
-	s.cnd = s.cnd[n:]
+	out := (*slab)[:n:n]
+	*slab = (*slab)[n:]
 	return out
 }
 
