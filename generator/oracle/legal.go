@@ -4,6 +4,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"slices"
 	"strconv"
 
 	"github.com/gentest-go/gentest/analyzers/typedeps"
@@ -201,6 +202,16 @@ func constructedZero(prog *model.Program, s *seq.Seq) string {
 		if ctor := constructorOf(op.Type); ctor != "" {
 			return "the zero value of " + op.Name + ", which " + ctor + " constructs"
 		}
+		// A type of a package the target does not import (the detective
+		// borrows os.File as an io.Writer through fmt): loaded from export
+		// data, that package's scope holds only what importers reach
+		// (os.File, not os.Create), so constructorOf cannot see the
+		// constructor, and a warm run would judge otherwise than a cold
+		// one. Unexported state its zero value leaves unset (os.File's
+		// *file) counts as a constructor's to give, in either run.
+		if n, ok := op.Type.(*types.Named); ok && !importedBy(prog.Pkg, n.Obj().Pkg()) && !new(typedeps.Classifier).ZeroUsable(n) {
+			return "the zero value of " + op.Name + ", whose unexported state no client can set"
+		}
 		if f := hiddenNil(op.Type); f != "" {
 			return "the zero value of " + op.Name + " leaves its unexported field " + f + " nil, which no client can set"
 		}
@@ -287,6 +298,15 @@ func constructorOf(t types.Type) string {
 		}
 	}
 	return ""
+}
+
+// importedBy reports whether p is pkg or one of its direct imports, whose
+// exported objects a load from export data gives whole.
+func importedBy(pkg, p *types.Package) bool {
+	if pkg == nil || p == nil || p == pkg {
+		return true
+	}
+	return slices.Contains(pkg.Imports(), p)
 }
 
 // holds reports whether type t is obj's type or carries it as a pointer

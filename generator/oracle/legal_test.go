@@ -139,17 +139,44 @@ func (s *Set) Add(k string) { s.m[k] = true }
 		{"Entry", "the zero value of Entry leaves its unexported field fi nil, which no client can set"},
 		{"Set", ""},
 	} {
-		prog := testProgram(t)
-		n := dep.Scope().Lookup(tc.typ).(*types.TypeName).Type().(*types.Named)
-		zero := &model.Op{ID: len(prog.Ops), Kind: model.Zero, Name: tc.typ, Type: n, Ptr: true,
-			Results: []types.Type{types.NewPointer(n)}, Detective: true}
-		prog.Ops = append(prog.Ops, zero)
-		newStack, boom := opNamed(t, prog, "NewStack"), opNamed(t, prog, "Boom")
-		s := mkSeq(call(zero), call(newStack), call(boom, seq.Ref(1, 0)))
-		if got := Illegal(prog, s, nil, s.Len()-1); got != tc.reason {
+		if got := illegalZeroOf(t, dep, tc.typ, true); got != tc.reason {
 			t.Errorf("%s: Illegal = %q, want %q", tc.typ, got, tc.reason)
 		}
 	}
+	// Of a package the target does not import (os.File, borrowed through
+	// fmt), a warm run's export data shows no constructor: unexported
+	// state the zero value leaves unset is illegal there, and, so that
+	// both runs agree, everywhere.
+	for _, tc := range []struct {
+		typ, reason string
+	}{
+		{"Plain", ""},
+		{"Failure", "the zero value of Failure, whose unexported state no client can set"},
+		{"Set", "the zero value of Set, whose unexported state no client can set"},
+		{"W", "the zero value of W, which dep.NewW constructs"},
+	} {
+		if got := illegalZeroOf(t, dep, tc.typ, false); got != tc.reason {
+			t.Errorf("%s, not imported: Illegal = %q, want %q", tc.typ, got, tc.reason)
+		}
+	}
+}
+
+// illegalZeroOf judges a test that passes the detective's zero value of
+// dep's type typ to the test program's NewStack and then calls Boom, with
+// the program's package importing dep or not.
+func illegalZeroOf(t *testing.T, dep *types.Package, typ string, imported bool) string {
+	t.Helper()
+	prog := testProgram(t)
+	if imported {
+		prog.Pkg.SetImports(append(prog.Pkg.Imports(), dep))
+	}
+	n := dep.Scope().Lookup(typ).(*types.TypeName).Type().(*types.Named)
+	zero := &model.Op{ID: len(prog.Ops), Kind: model.Zero, Name: typ, Type: n, Ptr: true,
+		Results: []types.Type{types.NewPointer(n)}, Detective: true}
+	prog.Ops = append(prog.Ops, zero)
+	newStack, boom := opNamed(t, prog, "NewStack"), opNamed(t, prog, "Boom")
+	s := mkSeq(call(zero), call(newStack), call(boom, seq.Ref(1, 0)))
+	return Illegal(prog, s, nil, s.Len()-1)
 }
 
 // Rule 5, accessors before the advance: a type whose docs say its Next
