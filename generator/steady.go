@@ -2,6 +2,7 @@ package generator
 
 import (
 	"fmt"
+	"go/types"
 	"hash/fnv"
 	"time"
 
@@ -35,13 +36,14 @@ type steadyRunner struct {
 	blocks []instrument.Steadiness // by block ID
 	conds  []instrument.Steadiness // by condition ID
 	nondet []bool                  // by operation ID: nondeterministic
+	ops    []*model.Op
 }
 
 // steady wraps inner when the table has unsteady probes, and returns
 // inner itself otherwise.
 func steady(inner runner, t *instrument.Table, prog *model.Program) runner {
 	s := &steadyRunner{inner: inner, blocks: make([]instrument.Steadiness, len(t.Blocks)),
-		conds: make([]instrument.Steadiness, len(t.Conds)), nondet: make([]bool, len(prog.Ops))}
+		conds: make([]instrument.Steadiness, len(t.Conds)), nondet: make([]bool, len(prog.Ops)), ops: prog.Ops}
 	var any instrument.Steadiness
 	for _, b := range t.Blocks {
 		s.blocks[b.ID] = b.Unsteady
@@ -116,13 +118,22 @@ func (s *steadyRunner) mask(q *rt.Seq, r *rt.Result) {
 			vals[j].Unstable = true
 		}
 	}
-	if consumed {
-		// A call that took a clock-made value (a time-based UUID parsed
-		// again, an expiry compared) ran code the instrumentation could
-		// not tell steady from unsteady: nothing of this run steers the
-		// search.
+	switch consumed {
+	case consumedData:
+		// A call that took clock-made data (a time-based UUID or its
+		// text parsed again, an ID's digits) ran code the
+		// instrumentation could not tell steady from unsteady: nothing
+		// of this run steers the search.
 		r.Blocks, r.Conds, r.Operands = r.Blocks[:0], r.Conds[:0], r.Operands[:0]
 		return
+	case consumedObject:
+		// A call on an object that holds a clock reading (a Session
+		// with its start time): the package's own code reads that
+		// field, where instrument/nondet.go follows the clock, so its
+		// blocks stay; the conditions' distances and operands steer
+		// nothing. Dropping the blocks too would leave every method of
+		// such a type uncovered.
+		r.Conds, r.Operands = r.Conds[:0], r.Operands[:0]
 	}
 	hide := instrument.UnsteadyState
 	for _, st := range q.Stmts {
@@ -163,12 +174,16 @@ func (s *steadyRunner) mask(q *rt.Seq, r *rt.Result) {
 // instrument/nondet.go follows the clock through the package's own code,
 // not through a sequence's arguments (uuid.NewV7(), its String, then
 // Parse: the distances of Parse's hex digit conditions follow the clock).
-func (s *steadyRunner) tainted(q *rt.Seq) (taint []bool, consumed bool) {
+func (s *steadyRunner) tainted(q *rt.Seq) (taint []bool, consumed consumption) {
 	for i, st := range q.Stmts {
 		t := st.Op < 0 || st.Op >= len(s.nondet) || s.nondet[st.Op]
 		for _, a := range st.Args {
 			if taint != nil && a.Kind == rt.ArgRef && a.Stmt >= 0 && a.Stmt < i && taint[a.Stmt] {
-				t, consumed = true, true
+				t = true
+				consumed = max(consumed, consumedObject)
+				if s.isData(q.Stmts[a.Stmt].Op, a.Result) {
+					consumed = consumedData
+				}
 			}
 		}
 		if taint == nil {
@@ -191,6 +206,39 @@ func (s *steadyRunner) tainted(q *rt.Seq) (taint []bool, consumed bool) {
 
 // taintedHash is the hash a tainted value gets in place of its own: the
 // statement and result that made it, in the sequence that ran.
+// consumption says what a sequence's calls took of the values a
+// nondeterministic operation made: nothing, objects only, or data.
+type consumption int
+
+const (
+	consumedNone consumption = iota
+	consumedObject
+	consumedData
+)
+
+// isData reports whether result r of operation op is plain data (numbers,
+// strings, bytes, and arrays and slices of them, named or not), whose
+// content the package's code compares without reading a clock, or of a
+// type gentest does not know; not a pointer, struct, map or interface.
+func (s *steadyRunner) isData(op, r int) bool {
+	if op < 0 || op >= len(s.ops) || r < 0 || r >= len(s.ops[op].Results) {
+		return true
+	}
+	return plainData(s.ops[op].Results[r], 3)
+}
+
+func plainData(t types.Type, depth int) bool {
+	switch u := t.Underlying().(type) {
+	case *types.Basic:
+		return true
+	case *types.Slice:
+		return depth > 0 && plainData(u.Elem(), depth-1)
+	case *types.Array:
+		return depth > 0 && plainData(u.Elem(), depth-1)
+	}
+	return false
+}
+
 func taintedHash(q *rt.Seq, stmt, result int) uint64 {
 	h := fnv.New64a()
 	fmt.Fprintf(h, "%d %d %v", stmt, result, q.Stmts[:stmt+1])

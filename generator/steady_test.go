@@ -1,6 +1,7 @@
 package generator
 
 import (
+	"go/types"
 	"slices"
 	"testing"
 	"time"
@@ -138,20 +139,20 @@ func TestSteadyRunnerTaintsValues(t *testing.T) {
 		runs[k] = r.Run([]rt.Seq{det, unused, consumed, mutated})
 	}
 	for _, tc := range []struct {
-		name     string
-		i        int
-		blocks   int
-		unstable []bool
+		name          string
+		i             int
+		blocks, conds int
+		unstable      []bool
 	}{
-		{"no nondeterministic call", 0, 4, []bool{false, false}},
-		{"a nondeterministic result nothing takes", 1, 4, []bool{false, true}},
-		{"a nondeterministic result taken", 2, 0, []bool{false, true, true, false}},
-		{"a value a nondeterministic call took", 3, 4, []bool{true, true}},
+		{"no nondeterministic call", 0, 4, 4, []bool{false, false}},
+		{"a nondeterministic result nothing takes", 1, 4, 4, []bool{false, true}},
+		{"a nondeterministic result taken", 2, 0, 0, []bool{false, true, true, false}},
+		{"a value a nondeterministic call took", 3, 4, 4, []bool{true, true}},
 	} {
 		a, b := runs[0][tc.i].Result, runs[1][tc.i].Result
-		if len(a.Blocks) != tc.blocks || len(a.Conds) != tc.blocks || len(a.Operands) != 2*tc.blocks {
+		if len(a.Blocks) != tc.blocks || len(a.Conds) != tc.conds || len(a.Operands) != 2*tc.conds {
 			t.Errorf("%s: %d blocks, %d conditions, %d operands left, want %d, %d, %d", tc.name,
-				len(a.Blocks), len(a.Conds), len(a.Operands), tc.blocks, tc.blocks, 2*tc.blocks)
+				len(a.Blocks), len(a.Conds), len(a.Operands), tc.blocks, tc.conds, 2*tc.conds)
 		}
 		for j, want := range tc.unstable {
 			va, vb := a.Stmts[j].Values[0], b.Stmts[j].Values[0]
@@ -169,5 +170,36 @@ func TestSteadyRunnerTaintsValues(t *testing.T) {
 	if runs[0][1].Result.Stmts[1].Values[0].Hash == runs[0][2].Result.Stmts[1].Values[0].Hash &&
 		runs[0][2].Result.Stmts[1].Values[0].Hash == runs[0][2].Result.Stmts[2].Values[0].Hash {
 		t.Errorf("tainted values of different statements share a hash")
+	}
+}
+
+// What a call takes decides what of its run is kept: clock-made data (an
+// ID's text, a time-based UUID) steers nothing, while an object that
+// holds a clock reading (a Session with its start time) keeps the blocks
+// its methods run, so that a type recording its creation time is still
+// covered; the conditions' distances are dropped in both cases.
+func TestSteadyRunnerObjectsKeepBlocks(t *testing.T) {
+	tab := &instrument.Table{Blocks: []instrument.Block{{ID: 0}, {ID: 1}, {ID: 2}, {ID: 3}}}
+	for i := range 4 {
+		tab.Conds = append(tab.Conds, instrument.Cond{ID: i})
+	}
+	session := types.NewPointer(types.NewStruct(nil, nil))
+	id := types.Typ[types.String]
+	nd := model.Effects{Nondeterministic: true}
+	prog := &model.Program{Ops: []*model.Op{
+		{ID: 0},
+		{ID: 1, Effects: nd, Results: []types.Type{session, types.Universe.Lookup("error").Type()}},
+		{ID: 2, Effects: nd, Results: []types.Type{id, types.Universe.Lookup("error").Type()}},
+	}}
+	r := steady(clockRunner{tick: new(uint64)}, tab, prog)
+	ref := func(i int) rt.Arg { return rt.Arg{Kind: rt.ArgRef, Stmt: i} }
+	object := rt.Seq{Stmts: []rt.Stmt{{Op: 1}, {Op: 0, Args: []rt.Arg{ref(0)}}}}
+	data := rt.Seq{Stmts: []rt.Stmt{{Op: 2}, {Op: 0, Args: []rt.Arg{ref(0)}}}}
+	outs := r.Run([]rt.Seq{object, data})
+	for i, want := range []int{4, 0} {
+		res := outs[i].Result
+		if len(res.Blocks) != want || len(res.Conds) != 0 || len(res.Operands) != 0 {
+			t.Errorf("sequence %d: %d blocks, %d conditions, %d operands; want %d, 0, 0", i, len(res.Blocks), len(res.Conds), len(res.Operands), want)
+		}
 	}
 }
