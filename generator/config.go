@@ -213,7 +213,7 @@ type Finding struct {
 }
 
 // Components are the generator components -no can switch off.
-var Components = []string{"constants", "impurity", "elephant", "detective", "orienteering", "bloodhound", "local-search", "input-to-state", "construct", "config-vars"}
+var Components = []string{"constants", "impurity", "elephant", "detective", "orienteering", "bloodhound", "local-search", "input-to-state", "construct", "config-vars", "config-fields", "interface-results"}
 
 // ParseDisable parses the -no list.
 func ParseDisable(list string) (map[string]bool, error) {

@@ -353,6 +353,8 @@ func (r *pkgRun) model() (*model.Program, error) {
 		opts.Construct = policy.Construct(r.an, r.pkg.Types)
 	}
 	opts.ConfigVars = !r.cfg.Disable["config-vars"]
+	opts.ConfigFields = !r.cfg.Disable["config-fields"]
+	opts.InterfaceResults = !r.cfg.Disable["interface-results"]
 	prog := model.Build(r.pkg.Types, opts)
 	if len(prog.Ops) == 0 {
 		return nil, &load.Error{Pkg: r.pkg.PkgPath, Msg: "has no operations gentest can call"}

@@ -586,6 +586,55 @@ func TestBracketedGroups(t *testing.T) {
 	}
 }
 
+// Configuration fields: a reader whose behaviour is switched by exported
+// boolean fields set after its constructor (as csv.Reader's LazyQuotes),
+// and a pattern with a flag its text form does not carry.
+// Without the assignments (model/configfield.go) the flagged branches are
+// out of reach; with them the written tests set each flag, named for it.
+func TestConfigFields(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds an executor and runs go test; skipped with -short")
+	}
+	dir := scratchModule(t, "../testdata/gen/fieldflags", "example.com/fieldflags")
+	sum, src := gen(t, dir, 3000, 1)
+	// All but Pattern.UnmarshalText (4 of 29 statements), which the
+	// search leaves to the round-trip contract.
+	if sum.Coverage < 0.86 {
+		t.Errorf("coverage = %.2f, want at least 0.86:\n%s", sum.Coverage, src)
+	}
+	// Pattern's text leaves out Fold: no round-trip finding (a flag set
+	// by assignment is configuration, not encoded state).
+	if len(sum.Findings) != 0 {
+		t.Errorf("findings = %+v, want none", sum.Findings)
+	}
+	for _, want := range []string{".Lenient = true", ".TrimSpace = true", ".SkipComments = true", `"quote,Lenient"`, ".Fold = true"} {
+		if !bytes.Contains(src, []byte(want)) {
+			t.Errorf("written file lacks %s:\n%s", want, src)
+		}
+	}
+}
+
+// Interface results: a package whose objects come only behind interfaces
+// (an io.Writer with an unexported concrete type, a Shape interface of
+// unexported shapes) is tested through the interfaces' methods
+// (model/ifacemethods.go); without them Area, Scale and Write are never
+// called.
+func TestInterfaceResults(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds an executor and runs go test; skipped with -short")
+	}
+	dir := scratchModule(t, "../testdata/gen/ifaceresults", "example.com/ifaceresults")
+	sum, src := gen(t, dir, 3000, 1)
+	if sum.Coverage < 0.95 {
+		t.Errorf("coverage = %.2f, want at least 0.95:\n%s", sum.Coverage, src)
+	}
+	for _, want := range []string{".Area()", ".Scale(", ".Write("} {
+		if !bytes.Contains(src, []byte(want)) {
+			t.Errorf("written file lacks %s:\n%s", want, src)
+		}
+	}
+}
+
 // What a reviewer expects (issue 15), end to end on a package with an
 // opaque type, the clock, sentinels, an error type, values built by pure
 // calls and results where nil and empty mean the same: every test checks

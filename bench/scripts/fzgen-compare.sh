@@ -76,7 +76,9 @@ prepare() {
 	case $subj in
 	std:*)
 		ip=${subj#std:}
-		printf 'module fzstd\n\ngo 1.22\n' > "$dest/go.mod"
+		# The installed Go's language version: std code ranges over
+		# functions (go1.23) and uses newer features.
+		printf 'module fzstd\n\ngo %s\n' "$(go env GOVERSION | sed 's/^go//; s/^\([0-9]*\.[0-9]*\).*/\1/')" > "$dest/go.mod"
 		mkdir -p "$dest/t"
 		echo "$dest/t $ip"
 		;;
@@ -85,6 +87,9 @@ prepare() {
 		src=$(go mod download -json "$mv" | python3 -c 'import json,sys; print(json.load(sys.stdin)["Dir"])') || return 1
 		cp -r "$src/." "$dest/"
 		chmod -R u+w "$dest"
+		# A module from before modules (github.com/pkg/errors) has no
+		# go.mod: give it one with its path, as the proxy serves it.
+		[ -f "$dest/go.mod" ] || (cd "$dest" && go mod init "${mv%@*}" >/dev/null 2>&1)
 		(cd "$dest" && go mod tidy -e >/dev/null 2>&1)
 		mod=$(cd "$dest" && go list -m)
 		if [ "$dir" = . ]; then ip=$mod; else ip=$mod/$dir; fi

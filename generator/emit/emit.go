@@ -681,6 +681,9 @@ func (r *renderer) callStmt(out []ast.Stmt, c *oracle.Case, i int, call ast.Expr
 	targetAt = -1
 	if op.Kind == model.SetVar {
 		out = append(out, &ast.AssignStmt{Lhs: []ast.Expr{sel(ident(r.qualify(op.Var.Pkg())), op.Var.Name())}, Tok: token.ASSIGN, Rhs: []ast.Expr{call}})
+	} else if kv, ok := call.(*ast.KeyValueExpr); ok && op.Kind == model.SetField {
+		// x.F = v: callExpr gives the field and the value as a pair.
+		out = append(out, &ast.AssignStmt{Lhs: []ast.Expr{kv.Key}, Tok: token.ASSIGN, Rhs: []ast.Expr{kv.Value}})
 	} else if len(op.Results) == 0 {
 		out = append(out, &ast.ExprStmt{X: call})
 	} else {
@@ -847,6 +850,9 @@ func (r *renderer) describe(op *model.Op, i int, st seq.Stmt, vars map[[2]int]st
 		return d
 	case model.SetVar:
 		d.format = esc(op.Var.Name() + " = " + arg(0, st.Args[0]))
+		return d
+	case model.SetField:
+		d.format = esc(arg(0, st.Args[0]) + "." + op.Field.Name() + " = " + arg(1, st.Args[1]))
 		return d
 	case model.Method:
 		b.WriteString(arg(0, st.Args[0]) + "." + op.Func.Name())
@@ -1155,6 +1161,10 @@ func (r *renderer) callExpr(s *seq.Seq, op *model.Op, i int, st seq.Stmt, vars m
 	case model.SetVar:
 		// The value assigned; callStmt writes the assignment.
 		return args[0], nil
+	case model.SetField:
+		// The field and the value assigned, as a pair that callStmt
+		// writes as the assignment x.F = v.
+		return &ast.KeyValueExpr{Key: &ast.SelectorExpr{X: args[0], Sel: ident(op.Field.Name())}, Value: args[1]}, nil
 	case model.FuncLit:
 		sig := op.Type.Underlying().(*types.Signature)
 		for _, tup := range []*types.Tuple{sig.Params(), sig.Results()} {

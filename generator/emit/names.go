@@ -146,6 +146,16 @@ func (r *renderer) setupLiterals(c *oracle.Case) string {
 		st := c.Seq.Stmts[i]
 		op := r.prog.Ops[st.Op]
 		for k, a := range st.Args {
+			if op.Kind == model.SetField && a.IsLit && a.Lit.Kind == seq.LitBool {
+				// A flag set reads as its name: "quote,Lenient", not
+				// "quote,true".
+				w := op.Field.Name()
+				if !a.Lit.B {
+					w = "no_" + w
+				}
+				parts = append(parts, w)
+				continue
+			}
 			if a.IsLit && a.Lit.Kind != seq.LitNil && a.Lit.Kind != seq.LitZero {
 				parts = append(parts, r.litWord(a.Lit, op.Params[k].Type))
 			}

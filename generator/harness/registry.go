@@ -153,6 +153,13 @@ func (g *regGen) closureBody(b *bytes.Buffer, op *model.Op) {
 	case model.SetVar:
 		fmt.Fprintf(b, "\t\t%s.%s = p0\n\t\treturn out\n", g.qualifier(op.Var.Pkg()), op.Var.Name())
 		return
+	case model.SetField:
+		// A nil object is the sequence's mistake, not the package's: a
+		// plain panic is an illegal input, where the nil dereference of
+		// the assignment would look like a bug.
+		fmt.Fprintf(b, "\t\tif p0 == nil {\n\t\t\tpanic(\"gentest: assignment to a field of a nil %s\")\n\t\t}\n\t\tp0.%s = p1\n\t\treturn out\n",
+			op.Type.(*types.Named).Obj().Name(), op.Field.Name())
+		return
 	case model.Composite:
 		fmt.Fprintf(b, "\t\treturn append(out, %s)\n", g.compositeLit(op, args))
 		return

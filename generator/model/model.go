@@ -28,6 +28,7 @@ const (
 	Composite             // a composite literal: T{F: p0, ...} (Params name the fields), []E{p0, p1}, map[K]V{p0: p1}
 	Var                   // the value of an exported package variable (see Op.Var)
 	SetVar                // an assignment of p0 to an exported package variable (Op.Var; see configvar.go)
+	SetField              // an assignment p0.F = p1 to an exported field of a struct (Op.Field; see configfield.go)
 )
 
 // Param is one input of an operation.
@@ -69,6 +70,9 @@ type Op struct {
 	// Var is the package variable a Var operation reads, or a SetVar
 	// operation assigns.
 	Var *types.Var
+	// Field is the struct field a SetField operation assigns; Type is
+	// its struct type.
+	Field *types.Var
 	// Type is the constructed type (Zero, Composite); Ptr says &T{}
 	// rather than T{}.
 	Type types.Type
@@ -196,6 +200,9 @@ func (o *Op) FullName() string {
 	if o.Kind == SetVar {
 		return "assignment to " + o.Var.Pkg().Path() + "." + o.Var.Name()
 	}
+	if o.Kind == SetField {
+		return "assignment to field " + types.TypeString(o.Type, nil) + "." + o.Field.Name()
+	}
 	if o.Kind == FuncLit {
 		return o.Variant + " function literal of " + types.TypeString(o.Type, nil)
 	}
@@ -246,6 +253,12 @@ type Options struct {
 	// ConfigVars adds assignments to the package's exported boolean
 	// variables (see configvar.go).
 	ConfigVars bool
+	// ConfigFields adds assignments to the exported boolean fields of
+	// the package's struct types (configfield.go).
+	ConfigFields bool
+	// InterfaceResults adds calls of the methods of the interfaces the
+	// package's operations return (ifacemethods.go).
+	InterfaceResults bool
 }
 
 // Build builds the model of pkg.
@@ -326,6 +339,9 @@ func Build(pkg *types.Package, opts Options) *Program {
 			p.addFunc(fn, recv, opts)
 		}
 	}
+	if opts.InterfaceResults {
+		p.interfaceResults(opts)
+	}
 	p.composites(opts.Construct)
 	p.contractSupport()
 	p.addresses() // before the detective: &v beats a zero value
@@ -336,7 +352,11 @@ func Build(pkg *types.Package, opts Options) *Program {
 		p.configVars()
 	}
 	p.attachFacts(opts)
+	p.interfaceEffects(opts)
 	p.stateSetters()
+	if opts.ConfigFields {
+		p.configFields() // after the facts: its effects are its own
+	}
 	p.varsUnsafe()
 	p.observerAddresses() // last: the operations before keep their IDs
 	for i, op := range p.Ops {

@@ -153,7 +153,7 @@ func ops(prog *Program) map[string][]*Op {
 	return m
 }
 
-var kindName = map[Kind]string{Call: "Call", Method: "Method", Zero: "Zero", Convert: "Convert", Assert: "Assert", FuncLit: "FuncLit", Addr: "Addr"}
+var kindName = map[Kind]string{Call: "Call", Method: "Method", Zero: "Zero", Convert: "Convert", Assert: "Assert", FuncLit: "FuncLit", Addr: "Addr", SetField: "SetField"}
 
 func one(t *testing.T, m map[string][]*Op, key string) *Op {
 	t.Helper()
@@ -446,5 +446,86 @@ func (b *Buf) Reset()     { b.b = nil }
 	}
 	if len(m["Zero Iter"]) != 0 {
 		t.Errorf("Iter has a constructor but got a zero value")
+	}
+}
+
+// Configuration fields: an exported boolean field of a struct the package
+// hands out by pointer gets an assignment that mutates its object;
+// unexported, non-boolean and embedded fields, and types the package
+// never produces nor takes by pointer, get none.
+func TestBuildConfigFields(t *testing.T) {
+	pkg := check(t, "example.com/cf", `package cf
+
+type Inner struct{ On bool }
+
+type Reader struct {
+	Inner
+	Lazy   bool
+	Comma  rune
+	strict bool
+}
+
+func NewReader() *Reader          { return &Reader{} }
+func (r *Reader) Read() string    { if r.Lazy || r.strict { return "l" }; return "" }
+
+type Options struct{ Verbose bool }
+`)
+	m := ops(Build(pkg, Options{ConfigFields: true}))
+	f := one(t, m, "SetField Reader.Lazy")
+	if paramTypes(f) != "*cf.Reader, bool" || f.Params[1].Lit != LitBool || !f.Mutator(0) || len(f.Results) != 0 || f.Field.Name() != "Lazy" {
+		t.Errorf("SetField Reader.Lazy: params %s, lit %v, mutator %v, results %v", paramTypes(f), f.Params[1].Lit, f.Mutator(0), f.Results)
+	}
+	for _, k := range []string{"SetField Reader.Comma", "SetField Reader.strict", "SetField Reader.On", "SetField Inner.On", "SetField Options.Verbose"} {
+		if len(m[k]) != 0 {
+			t.Errorf("%s: got an assignment, want none", k)
+		}
+	}
+	if m := ops(Build(pkg, Options{})); len(m["SetField Reader.Lazy"]) != 0 {
+		t.Errorf("ConfigFields off: got an assignment to Reader.Lazy")
+	}
+}
+
+// Interface results: the methods of a named interface the package returns
+// are offered with the interface as the receiver (a value from the
+// package, never a nil literal); a foreign interface whose name the
+// package also declares is prefixed with its package's name; error, the
+// empty interface and interfaces with unexported methods get none.
+func TestBuildInterfaceResults(t *testing.T) {
+	pkg := check(t, "example.com/ir", `package ir
+
+import "io"
+
+type Shape interface{ Area() float64 }
+
+type sq struct{}
+
+func (sq) Area() float64 { return 1 }
+
+type Writer struct{}
+
+type hidden interface{ secret() }
+
+func Parse(s string) (Shape, error) { return sq{}, nil }
+func NewEnc(w io.Writer) io.Writer  { return w }
+func Any() any                      { return 1 }
+func Hidden() hidden                { return nil }
+`)
+	prog := Build(pkg, Options{InterfaceResults: true})
+	m := ops(prog)
+	a := one(t, m, "Method Shape.Area")
+	if paramTypes(a) != "ir.Shape" || a.Params[0].Lit != LitNone || !a.UnderTest {
+		t.Errorf("Shape.Area: params %s, receiver lit %v", paramTypes(a), a.Params[0].Lit)
+	}
+	w := one(t, m, "Method IoWriter.Write")
+	if paramTypes(w) != "io.Writer, []byte" || !w.ErrResult {
+		t.Errorf("IoWriter.Write: params %s", paramTypes(w))
+	}
+	for _, op := range prog.Ops {
+		if op.Kind == Method && (op.Name == "Writer.Write" || strings.HasSuffix(op.Name, ".secret") || strings.HasSuffix(op.Name, ".Error")) {
+			t.Errorf("unexpected operation %s", op.Name)
+		}
+	}
+	if m := ops(Build(pkg, Options{})); len(m["Method Shape.Area"]) != 0 {
+		t.Errorf("InterfaceResults off: got Shape.Area")
 	}
 }

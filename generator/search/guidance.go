@@ -183,7 +183,7 @@ func (r *Random) mutate(s *seq.Seq, ref seq.Arg, op0 *model.Op) bool {
 	}
 	var muts []*model.Op
 	var idx []int
-	for _, op := range r.targets() {
+	for _, op := range r.mutators() {
 		if op == op0 {
 			continue
 		}

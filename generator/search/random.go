@@ -136,12 +136,13 @@ type Random struct {
 	blocks   map[int32]bool
 	branches map[int32]bool // 2*cond + 0 for true, +1 for false
 
-	targetOps []*model.Op
-	configOps []*model.Op // SetVar operations (configvar.go); nil until computed
-	configSet bool
-	targetIdx map[int]int            // op ID -> index in targetOps
-	asserts   map[string][]*model.Op // run-time type name -> assertions
-	hound     *bloodhound
+	targetOps  []*model.Op
+	configOps  []*model.Op // SetVar operations (configvar.go); nil until computed
+	mutatorOps []*model.Op // see mutators; nil until computed
+	configSet  bool
+	targetIdx  map[int]int            // op ID -> index in targetOps
+	asserts    map[string][]*model.Op // run-time type name -> assertions
+	hound      *bloodhound
 
 	Corpus []*Entry
 	// Failures are the revealing failures, a few per kind and site.
@@ -504,16 +505,32 @@ func (r *Random) elephant(s *seq.Seq, res *rt.Result) {
 }
 
 // targets are the operations the search calls as the subject of a new
-// sequence: everything but the detective's producers.
+// sequence: everything but the detective's producers and the assignments
+// to configuration variables and fields, which make nothing to test.
 func (r *Random) targets() []*model.Op {
 	if r.targetOps == nil {
 		for _, op := range r.prog.Ops {
-			if !op.Detective && !op.Support && op.Kind != model.SetVar {
+			if !op.Detective && !op.Support && op.Kind != model.SetVar && op.Kind != model.SetField {
 				r.targetOps = append(r.targetOps, op)
 			}
 		}
 	}
 	return r.targetOps
+}
+
+// mutators are the operations impurity may call to change a value before
+// it is used: the targets, and the assignments to configuration fields
+// (model/configfield.go), which exist only to change an object.
+func (r *Random) mutators() []*model.Op {
+	if r.mutatorOps == nil {
+		r.mutatorOps = append([]*model.Op{}, r.targets()...)
+		for _, op := range r.prog.Ops {
+			if op.Kind == model.SetField {
+				r.mutatorOps = append(r.mutatorOps, op)
+			}
+		}
+	}
+	return r.mutatorOps
 }
 
 func (r *Random) targetIndex(opID int) (int, bool) {
