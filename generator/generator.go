@@ -273,7 +273,19 @@ func (r *pkgRun) run(ctx context.Context) (*Summary, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	judged := oracle.Judge(prog, tr.wrap("judge", steady(pool, h.Table, prog)), eng.Corpus, oracle.JudgeOptions{Sandboxed: r.sandbox})
+	// The judged sequences run again on differently built copies of the
+	// executor: what they see differently depends on the binary (a hash
+	// of the executable picks a message's spelling) and is not asserted,
+	// since go test and go test -cover build other binaries.
+	nvar := binaryVariants
+	if r.cfg.Disable["binary-variants"] {
+		nvar = 0
+	}
+	variants, closeVariants := r.variantRunners(ctx, h.Exe, nvar)
+	jstart := time.Now()
+	judged := oracle.Judge(prog, tr.wrap("judge", steady(pool, h.Table, prog)), eng.Corpus, oracle.JudgeOptions{Sandboxed: r.sandbox, Variants: variants})
+	closeVariants()
+	r.debugf("judged %d candidates in %.2fs with %d binary variants", len(eng.Corpus), time.Since(jstart).Seconds(), len(variants))
 	for _, d := range judged.Disagreements {
 		// A signal for the analysis, not for the user: in -json only.
 		r.debugf("analysis disagreement: %s", d)
