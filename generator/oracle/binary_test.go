@@ -18,10 +18,10 @@ func TestJudgeBinaryVariants(t *testing.T) {
 	twice, load := opNamed(t, prog, "Twice"), opNamed(t, prog, "Load")
 	corpus := func() []*search.Entry {
 		return []*search.Entry{
-			{Seq: mkSeq(call(twice, intLit(1))), Target: 0}, // 0: another result in a copy
+			{Seq: mkSeq(call(twice, intLit(1))), Target: 0},  // 0: another result in a copy
 			{Seq: mkSeq(call(load, strLit("x"))), Target: 0}, // 1: another error message in a copy
-			{Seq: mkSeq(call(twice, intLit(5))), Target: 0}, // 2: the same everywhere
-			{Seq: mkSeq(call(twice, intLit(7))), Target: 0}, // 3: panics in a copy
+			{Seq: mkSeq(call(twice, intLit(5))), Target: 0},  // 2: the same everywhere
+			{Seq: mkSeq(call(twice, intLit(7))), Target: 0},  // 3: panics in a copy
 			{Seq: mkSeq(call(load, strLit("y"))), Target: 0}, // 4: the same error everywhere
 		}
 	}
