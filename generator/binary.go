@@ -21,9 +21,11 @@ import (
 // one run of the judged sequences, without the in-process repeat.
 const binaryVariants = 4
 
-// variantPad is the smallest padding appended to the executor to make a
-// copy; copy i gets (i+1) times it, plus a little so that the sizes share
-// no factor with the 8 samples detrand-like hashes read.
+// variantPad is the padding appended to the executor to make its first
+// copy; copy i gets (i+1)*variantPad+i bytes. Every copy has another
+// size (which detrand hashes), and a hash that reads samples at fractions
+// of the size (detrand's eight) reads every sample but the first at
+// another offset in each.
 const variantPad = 4096 + 7
 
 // variantRunners starts one executor on each of n copies of exe that differ
@@ -32,7 +34,8 @@ const variantPad = 4096 + 7
 // by their headers; trailing bytes are never mapped). No build or link is
 // needed, and the code that runs is the executor's own, so only what reads
 // the executable file (its size, samples of its bytes, its path) can tell
-// the copies apart. The copies live in dir; close stops their executors.
+// the copies apart. The copies live in the run's work directory; closeAll
+// stops their executors.
 // A copy that cannot be made or started is left out with a log line: the
 // check is an extra, not a condition of the run.
 func (r *pkgRun) variantRunners(ctx context.Context, exe string, n int) (runners []search.Runner, closeAll func()) {
@@ -59,12 +62,8 @@ func (r *pkgRun) variantRunners(ctx context.Context, exe string, n int) (runners
 			r.logf("binary variant %d: %v", i, err)
 			continue
 		}
-		memLimit := r.cfg.MemLimit
-		if memLimit <= 0 {
-			memLimit = defaultMemLimit(r.cfg.Workers)
-		}
 		p, err := gexec.Start(ctx, gexec.Config{Exe: vexe, PkgPath: r.pkg.PkgPath, ScratchDir: scratch,
-			Workers: 1, CallTimeout: r.cfg.CallTimeout, MemLimit: memLimit, Sandbox: r.sandbox})
+			Workers: 1, CallTimeout: r.cfg.CallTimeout, MemLimit: r.memLimit(), Sandbox: r.sandbox})
 		if err != nil {
 			r.logf("binary variant %d: %v", i, err)
 			continue

@@ -381,16 +381,21 @@ func (r *pkgRun) executors(ctx context.Context, h *harness.Harness) (*gexec.Pool
 	if err := os.MkdirAll(scratch, 0o700); err != nil {
 		return nil, err
 	}
-	memLimit := r.cfg.MemLimit
-	if memLimit <= 0 {
-		memLimit = defaultMemLimit(r.cfg.Workers)
-	}
 	pool, err := gexec.Start(ctx, gexec.Config{Exe: h.Exe, PkgPath: r.pkg.PkgPath, ScratchDir: scratch,
-		Workers: r.cfg.Workers, CallTimeout: r.cfg.CallTimeout, MemLimit: memLimit, Sandbox: r.sandbox})
+		Workers: r.cfg.Workers, CallTimeout: r.cfg.CallTimeout, MemLimit: r.memLimit(), Sandbox: r.sandbox})
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", r.pkg.PkgPath, err)
 	}
 	return pool, nil
+}
+
+// memLimit is the memory cap of each executor: -mem-limit, or the
+// default share of the machine for the run's workers.
+func (r *pkgRun) memLimit() int64 {
+	if r.cfg.MemLimit > 0 {
+		return r.cfg.MemLimit
+	}
+	return defaultMemLimit(r.cfg.Workers)
 }
 
 // search runs the random search (Randoop with GRT's components).
