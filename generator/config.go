@@ -218,7 +218,7 @@ var Components = []string{"constants", "impurity", "elephant", "detective", "ori
 // ParseDisable parses the -no list.
 func ParseDisable(list string) (map[string]bool, error) {
 	m := map[string]bool{}
-	known := map[string]bool{"contracts": true, "fuzz": true}
+	known := map[string]bool{"contracts": true, "fuzz": true, "binary-variants": true}
 	for _, c := range Components {
 		known[c] = true
 	}
@@ -241,7 +241,7 @@ func ParseDisable(list string) (map[string]bool, error) {
 // DisableNames lists every name -no accepts.
 func DisableNames() []string {
 	names := append([]string{}, Components...)
-	names = append(names, "fuzz", "contracts")
+	names = append(names, "fuzz", "contracts", "binary-variants")
 	return append(names, oracle.ContractNames...)
 }
 

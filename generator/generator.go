@@ -273,7 +273,19 @@ func (r *pkgRun) run(ctx context.Context) (*Summary, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	judged := oracle.Judge(prog, tr.wrap("judge", steady(pool, h.Table, prog)), eng.Corpus, oracle.JudgeOptions{Sandboxed: r.sandbox})
+	// The judged sequences run again on differently built copies of the
+	// executor: what they see differently depends on the binary (a hash
+	// of the executable picks a message's spelling) and is not asserted,
+	// since go test and go test -cover build other binaries.
+	nvar := binaryVariants
+	if r.cfg.Disable["binary-variants"] {
+		nvar = 0
+	}
+	variants, closeVariants := r.variantRunners(ctx, h.Exe, nvar)
+	jstart := time.Now()
+	judged := oracle.Judge(prog, tr.wrap("judge", steady(pool, h.Table, prog)), eng.Corpus, oracle.JudgeOptions{Sandboxed: r.sandbox, Variants: variants})
+	closeVariants()
+	r.debugf("judged %d candidates in %.2fs with %d binary variants", len(eng.Corpus), time.Since(jstart).Seconds(), len(variants))
 	for _, d := range judged.Disagreements {
 		// A signal for the analysis, not for the user: in -json only.
 		r.debugf("analysis disagreement: %s", d)
@@ -371,16 +383,21 @@ func (r *pkgRun) executors(ctx context.Context, h *harness.Harness) (*gexec.Pool
 	if err := os.MkdirAll(scratch, 0o700); err != nil {
 		return nil, err
 	}
-	memLimit := r.cfg.MemLimit
-	if memLimit <= 0 {
-		memLimit = defaultMemLimit(r.cfg.Workers)
-	}
 	pool, err := gexec.Start(ctx, gexec.Config{Exe: h.Exe, PkgPath: r.pkg.PkgPath, ScratchDir: scratch,
-		Workers: r.cfg.Workers, CallTimeout: r.cfg.CallTimeout, MemLimit: memLimit, Sandbox: r.sandbox})
+		Workers: r.cfg.Workers, CallTimeout: r.cfg.CallTimeout, MemLimit: r.memLimit(), Sandbox: r.sandbox})
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", r.pkg.PkgPath, err)
 	}
 	return pool, nil
+}
+
+// memLimit is the memory cap of each executor: -mem-limit, or the
+// default share of the machine for the run's workers.
+func (r *pkgRun) memLimit() int64 {
+	if r.cfg.MemLimit > 0 {
+		return r.cfg.MemLimit
+	}
+	return defaultMemLimit(r.cfg.Workers)
 }
 
 // search runs the random search (Randoop with GRT's components).

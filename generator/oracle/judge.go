@@ -38,6 +38,10 @@ type JudgeOptions struct {
 	// outcome shows the sandbox refusing something is not written, since
 	// outside the sandbox the call would go through.
 	Sandboxed bool
+	// Variants run the same sequences on differently built copies of
+	// the executor: values they see differently depend on the binary and
+	// are not asserted (see binaryChecked).
+	Variants []search.Runner
 }
 
 // Judge adds observers to the candidates, re-runs each twice with value
@@ -45,6 +49,9 @@ type JudgeOptions struct {
 // with their regression assertions.
 func Judge(prog *model.Program, runner search.Runner, corpus []*search.Entry, opts JudgeOptions) *Judgement {
 	AddObservers(prog, corpus)
+	if len(opts.Variants) > 0 {
+		runner = binaryChecked{inner: runner, variants: opts.Variants}
+	}
 	reqs := make([]rt.Seq, len(corpus))
 	for i, e := range corpus {
 		reqs[i] = search.ToWire(e.Seq, uint64(i), rt.FlagDetail|rt.FlagRepeat|rt.FlagCheckPurity)

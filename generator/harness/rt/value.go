@@ -58,6 +58,11 @@ type Tree struct {
 	// the package under test the error matches with errors.Is, in
 	// declaration order (see Sentinels).
 	Is []string
+	// Varies is set by gentest, never on the wire: the value's text (an
+	// error's message) differs between differently built binaries, so
+	// only what they agree on (that it is an error, which sentinels it
+	// matches) may be asserted.
+	Varies bool
 }
 
 // Sentinel is an exported error variable of the package under test, which

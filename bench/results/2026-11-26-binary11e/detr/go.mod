@@ -1,0 +1,3 @@
+module detr
+
+go 1.22

@@ -1,0 +1,178 @@
+package oracle
+
+import (
+	"math"
+	"slices"
+	"sync"
+
+	"github.com/gentest-go/gentest/generator/exec"
+	rt "github.com/gentest-go/gentest/generator/harness/rt"
+	"github.com/gentest-go/gentest/generator/search"
+)
+
+// binaryChecked runs the judge's sequences on the executor and again on
+// differently built copies of it (JudgeOptions.Variants), and marks what
+// the copies saw differently as depending on the binary: code that reads
+// its own executable (protobuf's internal/detrand hashes the file's size
+// and samples of its content to pick the space after "proto:" in every
+// error message) returns one value in the executor, another under go test
+// and a third under go test -cover. A repeated run in one process cannot
+// see that, and verification's two builds let it through one time in
+// four. Such a value is marked Unstable, so it is never asserted (its nil
+// check stays when every binary agreed on it); a statement that ran
+// normally here and not in a copy counts as a panic, so Judge treats it
+// as it treats one that panicked (a target: no test; an observer: taken
+// out). Only the judge's runs are replayed, not the search's.
+type binaryChecked struct {
+	inner    search.Runner
+	variants []search.Runner
+}
+
+// Run implements search.Runner.
+func (b binaryChecked) Run(seqs []rt.Seq) []exec.Outcome {
+	outs := b.inner.Run(seqs)
+	// The copies need the value trees (an error's message is not in its
+	// structural hash), not the in-process repeat or the purity check:
+	// those the primary run did.
+	reqs := make([]rt.Seq, len(seqs))
+	for i, q := range seqs {
+		reqs[i] = q
+		reqs[i].Flags = q.Flags &^ (rt.FlagRepeat | rt.FlagCheckPurity)
+	}
+	// One executor per copy, all at once: n copies cost about one run's
+	// wall time on n cores. The marks are applied in the copies' order
+	// afterwards, so scheduling decides nothing.
+	vouts := make([][]exec.Outcome, len(b.variants))
+	var wg sync.WaitGroup
+	for n, v := range b.variants {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			vouts[n] = v.Run(slices.Clone(reqs))
+		}()
+	}
+	wg.Wait()
+	for _, vo := range vouts {
+		for i := range outs {
+			if i < len(vo) {
+				markBinaryDependent(outs[i].Result, vo[i].Result)
+			}
+		}
+	}
+	return outs
+}
+
+// markBinaryDependent marks in r, the result of the executor, what other,
+// the result of the same sequence on a differently built copy, saw
+// differently. A copy that gave no result (it crashed or timed out) says
+// nothing.
+func markBinaryDependent(r, other *rt.Result) {
+	if r == nil || other == nil {
+		return
+	}
+	for k := range r.Stmts {
+		sr := &r.Stmts[k]
+		if sr.Outcome != rt.OutNormal {
+			return // nothing after it is judged
+		}
+		if k >= len(other.Stmts) || other.Stmts[k].Outcome != rt.OutNormal {
+			// Normal here, not there: what follows is judged as after a
+			// panic (cut off), never asserted.
+			sr.Outcome = rt.OutPanic
+			sr.PanicMsg = "outcome depends on the binary"
+			sr.Values = nil
+			for k2 := k + 1; k2 < len(r.Stmts); k2++ {
+				r.Stmts[k2] = rt.StmtResult{Outcome: rt.OutSkipped}
+			}
+			return
+		}
+		ov := other.Stmts[k].Values
+		for j := range sr.Values {
+			v := &sr.Values[j]
+			if v.Unstable {
+				continue
+			}
+			switch {
+			case j < len(ov) && sameValue(v, &ov[j]):
+			case j < len(ov) && sameError(v, &ov[j]):
+				// An error in both, matching the same sentinels, told
+				// apart by its message (detrand's "proto:" space): that
+				// there is one, and which sentinels it is, can still be
+				// asserted; the message cannot, nor fields that differ.
+				t := *v.Tree
+				t.Varies = true
+				if !sameTrees(t.Elems, ov[j].Tree.Elems) {
+					t.Elems = nil
+				}
+				v.Tree = &t
+			default:
+				v.Unstable = true
+			}
+		}
+	}
+}
+
+// sameValue reports whether two runs' summaries of a value agree: nil-ness,
+// run-time type, structural hash and, when both have one, the tree (which
+// holds what the hash does not: an error's message, a String result).
+func sameValue(a, b *rt.Value) bool {
+	if a.Nil != b.Nil || a.Type != b.Type || a.Hash != b.Hash {
+		return false
+	}
+	if a.Tree == nil || b.Tree == nil {
+		return true
+	}
+	return sameTree(a.Tree, b.Tree)
+}
+
+// sameError reports whether two runs' summaries are both a non-nil error
+// of the same run-time type matching the same sentinels.
+func sameError(a, b *rt.Value) bool {
+	if a.Nil || b.Nil || a.Type != b.Type || a.Tree == nil || b.Tree == nil ||
+		a.Tree.Kind != rt.TError || b.Tree.Kind != rt.TError || a.Tree.Type != b.Tree.Type {
+		return false
+	}
+	return slices.Equal(a.Tree.Is, b.Tree.Is)
+}
+
+func sameTrees(a, b []rt.Tree) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if !sameTree(&a[i], &b[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// sameTree compares two value trees field by field; floats by their bits,
+// so that a NaN equals itself.
+func sameTree(a, b *rt.Tree) bool {
+	if a.Kind != b.Kind || a.Type != b.Type || a.Named != b.Named || a.Exported != b.Exported ||
+		a.B != b.B || a.I != b.I || a.U != b.U || a.S != b.S || a.Truncated != b.Truncated ||
+		math.Float64bits(a.F) != math.Float64bits(b.F) || math.Float64bits(a.Imag) != math.Float64bits(b.Imag) ||
+		len(a.Elems) != len(b.Elems) || len(a.Fields) != len(b.Fields) || len(a.Is) != len(b.Is) {
+		return false
+	}
+	if a.Varies != b.Varies {
+		return false
+	}
+	for i := range a.Fields {
+		if a.Fields[i] != b.Fields[i] {
+			return false
+		}
+	}
+	for i := range a.Is {
+		if a.Is[i] != b.Is[i] {
+			return false
+		}
+	}
+	for i := range a.Elems {
+		if !sameTree(&a.Elems[i], &b.Elems[i]) {
+			return false
+		}
+	}
+	return true
+}
