@@ -180,6 +180,8 @@ type pkgRun struct {
 	// profile is the written file's cover profile, for the coverage of
 	// the package's own tests and the file together.
 	profile []byte
+	// written holds the keys of the cases the written file runs.
+	written map[int]bool
 }
 
 func (r *pkgRun) logf(format string, args ...any) {
@@ -256,6 +258,24 @@ func (r *pkgRun) run(ctx context.Context) (*Summary, error) {
 		return nil, err
 	}
 	heapCheckpoint(r.cfg.Log, "search")
+	stages, err := stageFile(r.pkg.PkgPath, pool, h.Table)
+	if err != nil {
+		return nil, err
+	}
+	defer stages.close()
+	if stages != nil {
+		stages.record("search", obs.blocks, nil)
+		stages.reproduce(eng.Corpus)
+		stages.seqs("corpus", entries(eng.Corpus), func(b int) string {
+			switch {
+			case !obs.clean[b]:
+				return "(only in runs that panicked)"
+			case obs.firstBad[b]:
+				return "(first in a run that panicked)"
+			}
+			return ""
+		})
+	}
 	r.phase(PhaseMinimize, obs.execs, obs.coverage())
 	mstart := time.Now()
 	// Without -execs, minimizing gets the search's budget again: a big
@@ -273,7 +293,9 @@ func (r *pkgRun) run(ctx context.Context) (*Summary, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
+	stages.seqs("minimized", entries(eng.Corpus), nil)
 	judged := oracle.Judge(prog, tr.wrap("judge", steady(pool, h.Table, prog)), eng.Corpus, oracle.JudgeOptions{Sandboxed: r.sandbox})
+	stages.seqs("judged", cases(judged.Cases), nil)
 	for _, d := range judged.Disagreements {
 		// A signal for the analysis, not for the user: in -json only.
 		r.debugf("analysis disagreement: %s", d)
@@ -299,16 +321,23 @@ func (r *pkgRun) run(ctx context.Context) (*Summary, error) {
 		sum.ExecsPerSec = float64(eng.Stats.Executed) / eng.Stats.Elapsed.Seconds()
 	}
 	exIn := obs.explainInput(prog)
-	pool.Close() // the executors are done; verification needs the memory
+	if stages == nil {
+		pool.Close() // the executors are done; verification needs the memory
+	}
 
 	r.phase(PhaseVerify, sum.Execs, obs.coverage())
 
-	cases := judged.Reduced()
-	if len(cases) == 0 && len(revealing) == 0 {
+	reduced := judged.Reduced()
+	stages.seqs("reduced", cases(reduced), nil)
+	if len(reduced) == 0 && len(revealing) == 0 {
 		return nil, &load.Error{Pkg: r.pkg.PkgPath, Msg: noCases(prog, eng.Stats)}
 	}
-	if err := r.verifyAndWrite(ctx, prog, cases, revealing, sum); err != nil {
+	if err := r.verifyAndWrite(ctx, prog, reduced, revealing, sum); err != nil {
 		return nil, err
+	}
+	stages.verified(reduced, r.written, sum.Dropped)
+	if stages != nil && r.final != nil {
+		stages.record("written", r.final, nil)
 	}
 	for _, f := range sum.Findings {
 		r.logf("finding: %s in %s: %s", f.Kind, f.Function, f.Message)
