@@ -314,6 +314,7 @@ func (r *pkgRun) run(ctx context.Context) (*Summary, error) {
 		sum.Crashes[string(k)] = v
 	}
 	sum.SearchSeconds = eng.Stats.Elapsed.Seconds()
+	sum.SearchCoverage = obs.coverage()
 	lost := searchStats.Time
 	sum.SearchLost = LostTime{Timeouts: lost.Timeouts.Seconds(), Crashes: lost.Crashes.Seconds(),
 		Starts: lost.Starts.Seconds(), Replays: lost.Replays.Seconds(), Attribution: lost.Alone.Seconds()}

@@ -140,8 +140,14 @@ func (r *Random) dynaInit() {
 	}
 	// Seed from the archive: the corpus, newest first, which the random
 	// phase of the hybrid filled.
+	// Entries kept only for what runs that panicked covered first
+	// (NewCov 0, see archive) are left out, so that the archive's
+	// bookkeeping does not steer the search.
 	for i := len(r.Corpus) - 1; i >= 0 && len(d.pop) < PopSize; i-- {
 		e := r.Corpus[i]
+		if e.NewCov == 0 {
+			continue
+		}
 		d.pop = append(d.pop, &individual{s: e.Seq, conds: e.Result.Conds})
 	}
 }

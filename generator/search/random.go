@@ -81,7 +81,9 @@ type Entry struct {
 	Result *rt.Result
 	// Target is the statement the test is about: the last one.
 	Target int
-	// NewCov is how many blocks and branch sides it covered first.
+	// NewCov is how many blocks and branch sides it covered first. It is
+	// 0 for an entry kept only because it covers what no corpus entry
+	// covers yet, which a run that panicked covered first (see archive).
 	NewCov int
 }
 
@@ -135,6 +137,10 @@ type Random struct {
 	funcMemo map[types.Type]bool // funcMade's answers
 	blocks   map[int32]bool
 	branches map[int32]bool // 2*cond + 0 for true, +1 for false
+	// archived holds the blocks and branch sides the corpus covers
+	// (minimize.CoverageOf's encoding): a subset of blocks and branches,
+	// which also count what runs that panicked reached (see archive).
+	archived map[int64]bool
 
 	targetOps []*model.Op
 	configOps []*model.Op // SetVar operations (configvar.go); nil until computed
@@ -193,6 +199,7 @@ func NewRandom(prog *model.Program, cfg Config) *Random {
 		seen:     map[uint64]bool{},
 		blocks:   map[int32]bool{},
 		branches: map[int32]bool{},
+		archived: map[int64]bool{},
 		tags:     map[*seq.Seq]*climb{},
 	}
 }
@@ -823,7 +830,7 @@ func (r *Random) process(s *seq.Seq, out exec.Outcome) {
 			r.hound.succ[i]++
 		}
 	}
-	if newCov > 0 {
+	if r.archive(res) > 0 {
 		r.Corpus = append(r.Corpus, &Entry{Seq: s, Result: res, Target: last, NewCov: newCov})
 	}
 	r.values.earning = newCov > 0
@@ -907,6 +914,41 @@ func (r *Random) addCoverage(res *rt.Result) int {
 	}
 	return n
 }
+
+// archive adds a clean run's blocks and branch sides to what the corpus
+// covers and returns how many were new to it. The search's own coverage
+// (addCoverage) also counts runs whose last call panicked, which are no
+// test: a block such a run reached first earned the clean run that
+// reached it later nothing, so no test kept it (issue 17: keyedtree's
+// rebalancing after a removal, reached first by a removal whose
+// comparator panicked on a key of another kind; semver's pre-release
+// comparison). Keeping such a run as well costs a corpus entry, and the
+// entries that earned new coverage are exactly those kept before.
+func (r *Random) archive(res *rt.Result) int {
+	n := 0
+	add := func(x int64) {
+		if !r.archived[x] {
+			r.archived[x] = true
+			n++
+		}
+	}
+	for _, b := range res.Blocks {
+		add(int64(b))
+	}
+	for _, c := range res.Conds {
+		if c.NTrue > 0 {
+			add(branchItem | int64(2*c.ID))
+		}
+		if c.NFalse > 0 {
+			add(branchItem | int64(2*c.ID+1))
+		}
+	}
+	return n
+}
+
+// branchItem marks a branch side among archive's items (blocks are the
+// others).
+const branchItem = int64(1) << 40
 
 // ToWire converts a sequence for the executor.
 func ToWire(s *seq.Seq, id uint64, flags uint64) rt.Seq {
