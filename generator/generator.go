@@ -340,6 +340,7 @@ func (r *pkgRun) run(ctx context.Context) (*Summary, error) {
 	if stages != nil && r.final != nil {
 		stages.record("written", r.final, nil)
 	}
+	stages.attribute()
 	for _, f := range sum.Findings {
 		r.logf("finding: %s in %s: %s", f.Kind, f.Function, f.Message)
 	}

@@ -32,6 +32,13 @@ type stageLog struct {
 	f     *os.File
 	prev  []bool
 	prevN string
+	// hist holds every stage recorded, for the attribution at the end.
+	hist []stageCov
+}
+
+type stageCov struct {
+	name    string
+	covered []bool
 }
 
 // stageFile opens the log named by GENTEST_STAGES; nil when unset.
@@ -125,6 +132,31 @@ func (s *stageLog) record(stage string, covered []bool, note func(b int) string)
 		}
 	}
 	s.prev, s.prevN = covered, stage
+	s.hist = append(s.hist, stageCov{stage, covered})
+}
+
+// attribute writes, per stage, the statements the first stage covered
+// and the last does not that this stage lost for good: the block was
+// covered before it and in no stage after.
+func (s *stageLog) attribute() {
+	if s == nil || len(s.hist) < 2 {
+		return
+	}
+	lost := make([]int, len(s.hist))
+	first, last := s.hist[0].covered, s.hist[len(s.hist)-1].covered
+	for b, blk := range s.table.Blocks {
+		if !first[b] || last[b] {
+			continue
+		}
+		k := len(s.hist) - 1
+		for !s.hist[k-1].covered[b] {
+			k--
+		}
+		lost[k] += blk.NumStmt
+	}
+	for k := 1; k < len(s.hist); k++ {
+		fmt.Fprintf(s.f, "attribution %s->%s %d\n", s.hist[k-1].name, s.hist[k].name, lost[k])
+	}
 }
 
 // seqs records the coverage of a stage's sequences.
