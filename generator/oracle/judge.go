@@ -86,7 +86,8 @@ func Judge(prog *model.Program, runner search.Runner, corpus []*search.Entry, op
 				}
 			}
 		}
-		if o.Result == nil || len(o.Result.Stmts) != e.Seq.Len() || o.Result.Stmts[e.Target].Outcome != rt.OutNormal {
+		panics := docPanic(prog, e, o.Result)
+		if !panics && (o.Result == nil || len(o.Result.Stmts) != e.Seq.Len() || o.Result.Stmts[e.Target].Outcome != rt.OutNormal) {
 			continue // not reproducible: not a test
 		}
 		// Observers come after the target; one that panicked (on a nil
@@ -106,7 +107,7 @@ func Judge(prog *model.Program, runner search.Runner, corpus []*search.Entry, op
 		if opts.Sandboxed && SandboxDenied(o.Result) {
 			continue
 		}
-		j.Cases = append(j.Cases, &Case{Seq: e.Seq, Target: e.Target, Key: i,
+		j.Cases = append(j.Cases, &Case{Seq: e.Seq, Target: e.Target, Key: i, Panics: panics,
 			Asserts: Assertions(prog, e.Seq, o.Result, e.Target), Values: ArgValues(prog, e.Seq, o.Result)})
 		tr := minimize.Trial{Seq: e.Seq, Target: e.Target}
 		j.Cands = append(j.Cands, minimize.Candidate{Len: e.Seq.Len(), Cover: minimize.CoverageOf(o.Result),
@@ -117,13 +118,42 @@ func Judge(prog *model.Program, runner search.Runner, corpus []*search.Entry, op
 }
 
 // Reduced returns the cases suite reduction keeps: a test is written only
-// if it adds coverage or asserts behaviour no other test asserts.
+// if it adds coverage or asserts behaviour no other test asserts. Of the
+// cases asserting a documented panic, the first of each operation is
+// kept: its test stands apart from the operation's table, and a second
+// would mostly repeat the panic.
 func (j *Judgement) Reduced() []*Case {
 	var out []*Case
+	panicked := map[int]bool{} // by op ID
 	for _, i := range minimize.Reduce(j.Cands) {
-		out = append(out, j.Cases[i])
+		c := j.Cases[i]
+		if c.Panics {
+			op := c.Seq.Stmts[c.Target].Op
+			if panicked[op] {
+				continue
+			}
+			panicked[op] = true
+		}
+		out = append(out, c)
 	}
 	return out
+}
+
+// docPanic reports whether e's run res is a test of a documented panic:
+// every statement before the target ran normally, and the target, its
+// last, panicked, and its documentation says it panics.
+func docPanic(prog *model.Program, e *search.Entry, res *rt.Result) bool {
+	last := e.Seq.Len() - 1
+	if res == nil || e.Target != last || len(res.Stmts) != e.Seq.Len() || res.Stmts[last].Outcome != rt.OutPanic ||
+		prog.Ops[e.Seq.Stmts[last].Op].DocPanics == "" {
+		return false
+	}
+	for _, sr := range res.Stmts[:last] {
+		if sr.Outcome != rt.OutNormal {
+			return false
+		}
+	}
+	return true
 }
 
 // SandboxDenied reports whether a result shows the sandbox refusing an
@@ -176,6 +206,9 @@ const maxTried = 8
 // say what the call did (Randoop's observers).
 func AddObservers(prog *model.Program, corpus []*search.Entry) {
 	for _, e := range corpus {
+		if r := e.Result; r != nil && e.Target < len(r.Stmts) && r.Stmts[e.Target].Outcome != rt.OutNormal {
+			continue // nothing after a target that panics runs
+		}
 		st := e.Seq.Stmts[e.Target]
 		op := prog.Ops[st.Op]
 		hasBasic := false

@@ -83,7 +83,9 @@ type Entry struct {
 	Target int
 	// NewCov is how many blocks and branch sides it covered first. It is
 	// 0 for an entry kept only because it covers what no corpus entry
-	// covers yet, which a run that panicked covered first (see archive).
+	// covers yet, which a run that panicked covered first (see archive),
+	// and for an entry whose target panics as its documentation says it
+	// may (see archivePanic; its Result says so).
 	NewCov int
 }
 
@@ -141,6 +143,9 @@ type Random struct {
 	// (minimize.CoverageOf's encoding): a subset of blocks and branches,
 	// which also count what runs that panicked reached (see archive).
 	archived map[int64]bool
+	// archivedPanic holds what the corpus's entries whose call panics as
+	// documented cover: apart, so that a clean run is still kept for it.
+	archivedPanic map[int64]bool
 
 	targetOps []*model.Op
 	configOps []*model.Op // SetVar operations (configvar.go); nil until computed
@@ -192,15 +197,16 @@ func NewRandom(prog *model.Program, cfg Config) *Random {
 		cfg.Engine = DefaultEngine
 	}
 	return &Random{
-		prog:     prog,
-		cfg:      cfg,
-		rng:      rand.New(rand.NewPCG(uint64(cfg.Seed), 0x9e3779b97f4a7c15)),
-		values:   newValues(),
-		seen:     map[uint64]bool{},
-		blocks:   map[int32]bool{},
-		branches: map[int32]bool{},
-		archived: map[int64]bool{},
-		tags:     map[*seq.Seq]*climb{},
+		prog:          prog,
+		cfg:           cfg,
+		rng:           rand.New(rand.NewPCG(uint64(cfg.Seed), 0x9e3779b97f4a7c15)),
+		values:        newValues(),
+		seen:          map[uint64]bool{},
+		blocks:        map[int32]bool{},
+		branches:      map[int32]bool{},
+		archived:      map[int64]bool{},
+		archivedPanic: map[int64]bool{},
+		tags:          map[*seq.Seq]*climb{},
 	}
 }
 
@@ -821,6 +827,12 @@ func (r *Random) process(s *seq.Seq, out exec.Outcome) {
 			f := &Failure{Seq: s, Result: res, Message: lastRes.PanicMsg}
 			f.Kind, f.Revealing = ClassifyPanic(&lastRes, s.Stmts[last], res)
 			r.fail(f)
+			if !f.Revealing && r.prog.Ops[s.Stmts[last].Op].DocPanics != "" && r.archivePanic(res) > 0 {
+				// A panic the call's documentation announces is behaviour
+				// a test can assert (the oracle's Case.Panics), and the
+				// statements that lead to it are covered only so.
+				r.Corpus = append(r.Corpus, &Entry{Seq: s, Result: res, Target: last})
+			}
 		}
 		return
 	}
@@ -924,11 +936,17 @@ func (r *Random) addCoverage(res *rt.Result) int {
 // comparator panicked on a key of another kind; semver's pre-release
 // comparison). Keeping such a run as well costs a corpus entry, and the
 // entries that earned new coverage are exactly those kept before.
-func (r *Random) archive(res *rt.Result) int {
+func (r *Random) archive(res *rt.Result) int { return archiveInto(r.archived, res) }
+
+// archivePanic is archive for the runs whose last call panicked as its
+// documentation says it may.
+func (r *Random) archivePanic(res *rt.Result) int { return archiveInto(r.archivedPanic, res) }
+
+func archiveInto(archived map[int64]bool, res *rt.Result) int {
 	n := 0
 	add := func(x int64) {
-		if !r.archived[x] {
-			r.archived[x] = true
+		if !archived[x] {
+			archived[x] = true
 			n++
 		}
 	}
