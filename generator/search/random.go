@@ -139,9 +139,9 @@ type Random struct {
 	funcMemo map[types.Type]bool // funcMade's answers
 	blocks   map[int32]bool
 	branches map[int32]bool // 2*cond + 0 for true, +1 for false
-	// archived holds the blocks and branch sides the corpus covers
-	// (minimize.CoverageOf's encoding): a subset of blocks and branches,
-	// which also count what runs that panicked reached (see archive).
+	// archived holds the blocks and branch sides (branchItem) the corpus
+	// covers: a subset of blocks and branches, which also count what runs
+	// that panicked reached (see archive).
 	archived map[int64]bool
 	// archivedPanic holds what the corpus's entries whose call panics as
 	// documented cover: apart, so that a clean run is still kept for it.
