@@ -576,6 +576,27 @@ func TestKeyedContainers(t *testing.T) {
 	}
 }
 
+// Documented panics: MustParse's panic(err), NewRing's size check and
+// At's range check are reached only by calls that panic, as their doc
+// comments say they may. Such runs are no ordinary test; the file covers
+// those statements with a test asserting the panic (TestXxxPanics), so
+// its coverage is the search's.
+func TestDocumentedPanics(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds an executor and runs go test; skipped with -short")
+	}
+	dir := scratchModule(t, "../testdata/gen/docpanics", "example.com/docpanics")
+	sum, src := gen(t, dir, 3000, 1)
+	if sum.Coverage < sum.SearchCoverage-0.01 {
+		t.Errorf("coverage = %.3f, the search's %.3f: the file lost what the search covered:\n%s", sum.Coverage, sum.SearchCoverage, src)
+	}
+	for _, want := range []string{"func TestMustParsePanics(t *testing.T) {", "if recover() == nil {"} {
+		if !strings.Contains(string(src), want) {
+			t.Errorf("no %q in the tests:\n%s", want, src)
+		}
+	}
+}
+
 // Bracketed groups: a pattern language tokenized by a regular
 // expression, whose class ranges, negations and alternatives are reached
 // only by strings with an opener, items, separators and the closer in
