@@ -127,22 +127,35 @@ func Judge(prog *model.Program, runner search.Runner, corpus []*search.Entry, op
 
 // Reduced returns the cases suite reduction keeps: a test is written only
 // if it adds coverage or asserts behaviour no other test asserts. Of the
-// cases asserting a documented panic, the first of each operation is
-// kept: its test stands apart from the operation's table, and a second
-// would mostly repeat the panic.
+// cases asserting a documented panic, only the shortest of each
+// operation (then the first) is offered to the reduction: its test
+// stands apart from the operation's table, a second would mostly repeat
+// the panic, and one taken out after the reduction would take with it
+// what the reduction counted on it for (keyedtree: a panicking
+// StringComparator after Puts and a Remove that rebalanced).
 func (j *Judgement) Reduced() []*Case {
-	var out []*Case
-	panicked := map[int]bool{} // by op ID
-	for _, i := range minimize.Reduce(j.Cands) {
-		c := j.Cases[i]
-		if c.Panics {
-			op := c.Seq.Stmts[c.Target].Op
-			if panicked[op] {
-				continue
-			}
-			panicked[op] = true
+	best := map[int]int{} // op ID -> index of its shortest panic case
+	for i, c := range j.Cases {
+		if !c.Panics {
+			continue
 		}
-		out = append(out, c)
+		op := c.Seq.Stmts[c.Target].Op
+		if k, ok := best[op]; !ok || c.Seq.Len() < j.Cases[k].Seq.Len() {
+			best[op] = i
+		}
+	}
+	var offered []minimize.Candidate
+	var index []int // offered's index into Cases
+	for i, c := range j.Cases {
+		if c.Panics && best[c.Seq.Stmts[c.Target].Op] != i {
+			continue
+		}
+		offered = append(offered, j.Cands[i])
+		index = append(index, i)
+	}
+	var out []*Case
+	for _, i := range minimize.Reduce(offered) {
+		out = append(out, j.Cases[index[i]])
 	}
 	return out
 }
