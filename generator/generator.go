@@ -295,7 +295,7 @@ func (r *pkgRun) run(ctx context.Context) (*Summary, error) {
 	}
 	stages.seqs("minimized", entries(eng.Corpus), nil)
 	judged := oracle.Judge(prog, tr.wrap("judge", steady(pool, h.Table, prog)), eng.Corpus, oracle.JudgeOptions{Sandboxed: r.sandbox})
-	stages.seqs("judged", cases(judged.Cases), nil)
+	judgedBlocks := stages.seqs("judged", cases(judged.Cases), nil)
 	for _, d := range judged.Disagreements {
 		// A signal for the analysis, not for the user: in -json only.
 		r.debugf("analysis disagreement: %s", d)
@@ -329,7 +329,16 @@ func (r *pkgRun) run(ctx context.Context) (*Summary, error) {
 	r.phase(PhaseVerify, sum.Execs, obs.coverage())
 
 	reduced := judged.Reduced()
-	stages.seqs("reduced", cases(reduced), nil)
+	stages.seqs("reduced", cases(reduced), func(b int) string {
+		// Which judged cases covered it, for what the reduction left.
+		var who []string
+		for i, c := range judged.Cases {
+			if slices.Contains(judgedBlocks[i], int32(b)) && len(who) < 3 {
+				who = append(who, fmt.Sprintf("case %d (%d calls, panics=%v)", c.Key, c.Seq.Len(), c.Panics))
+			}
+		}
+		return fmt.Sprint(who)
+	})
 	if len(reduced) == 0 && len(revealing) == 0 {
 		return nil, &load.Error{Pkg: r.pkg.PkgPath, Msg: noCases(prog, eng.Stats)}
 	}

@@ -159,13 +159,15 @@ func (s *stageLog) attribute() {
 	}
 }
 
-// seqs records the coverage of a stage's sequences.
-func (s *stageLog) seqs(stage string, qs []*seq.Seq, note func(b int) string) {
+// seqs records the coverage of a stage's sequences and returns the
+// blocks of each.
+func (s *stageLog) seqs(stage string, qs []*seq.Seq, note func(b int) string) [][]int32 {
 	if s == nil {
-		return
+		return nil
 	}
-	covered, _ := s.blocksOf(qs)
+	covered, each := s.blocksOf(qs)
 	s.record(stage, covered, note)
+	return each
 }
 
 // verified records the coverage of the reduced cases the written file

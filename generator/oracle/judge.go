@@ -44,6 +44,7 @@ type JudgeOptions struct {
 // trees to learn what is stable enough to assert, and returns the cases
 // with their regression assertions.
 func Judge(prog *model.Program, runner search.Runner, corpus []*search.Entry, opts JudgeOptions) *Judgement {
+	corpus = withPanicPrefixes(prog, corpus)
 	AddObservers(prog, corpus)
 	reqs := make([]rt.Seq, len(corpus))
 	for i, e := range corpus {
@@ -160,6 +161,36 @@ func (j *Judgement) Reduced() []*Case {
 	return out
 }
 
+// withPanicPrefixes returns corpus with, after it, the calls before the
+// target of each entry whose target panicked as documented, as a
+// candidate of its own: the arrangement ran normally and may have covered
+// what no other entry does (keyedtree: Puts and a Remove that rebalanced,
+// then StringComparator on the tree), and only one panic case per
+// operation is written (Reduced). Suite reduction keeps the prefix only
+// for such coverage.
+func withPanicPrefixes(prog *model.Program, corpus []*search.Entry) []*search.Entry {
+	out := corpus
+	for _, e := range corpus {
+		if !panicEntry(e) || e.Target == 0 || prog.Ops[e.Seq.Stmts[e.Target].Op].DocPanics == "" {
+			continue
+		}
+		if out == nil || len(out) == len(corpus) {
+			out = append([]*search.Entry(nil), corpus...)
+		}
+		prefix := &seq.Seq{Stmts: append([]seq.Stmt(nil), e.Seq.Stmts[:e.Target]...)}
+		out = append(out, &search.Entry{Seq: prefix, Target: e.Target - 1})
+	}
+	return out
+}
+
+// panicEntry reports whether the search kept e for a target that
+// panicked. e.Result is the search's run, of the sequence before
+// minimization, which kept the target last and its outcome.
+func panicEntry(e *search.Entry) bool {
+	r := e.Result
+	return r != nil && len(r.Stmts) > 0 && r.Stmts[len(r.Stmts)-1].Outcome == rt.OutPanic
+}
+
 // docPanic reports whether e's run res is a test of a documented panic:
 // every statement before the target ran normally, and the target, its
 // last, panicked, and its documentation says it panics.
@@ -227,7 +258,7 @@ const maxTried = 8
 // say what the call did (Randoop's observers).
 func AddObservers(prog *model.Program, corpus []*search.Entry) {
 	for _, e := range corpus {
-		if r := e.Result; r != nil && e.Target < len(r.Stmts) && r.Stmts[e.Target].Outcome != rt.OutNormal {
+		if panicEntry(e) {
 			continue // nothing after a target that panics runs
 		}
 		st := e.Seq.Stmts[e.Target]
