@@ -174,7 +174,7 @@ func withPanicPrefixes(prog *model.Program, corpus []*search.Entry) []*search.En
 		if !panicEntry(e) || e.Target == 0 || prog.Ops[e.Seq.Stmts[e.Target].Op].DocPanics == "" {
 			continue
 		}
-		if out == nil || len(out) == len(corpus) {
+		if len(out) == len(corpus) { // copy before the first append
 			out = append([]*search.Entry(nil), corpus...)
 		}
 		prefix := &seq.Seq{Stmts: append([]seq.Stmt(nil), e.Seq.Stmts[:e.Target]...)}
