@@ -111,6 +111,11 @@ type Summary struct {
 	Tests    int     `json:"tests"`
 	Cases    int     `json:"cases"`
 	Coverage float64 `json:"coverage"`
+	// SearchCoverage is the statement coverage every sequence the search
+	// ran reached together, panicking and clock-dependent runs included:
+	// what the written file's Coverage could reach at most, short of
+	// what its tests cover together that no single run did.
+	SearchCoverage float64 `json:"search_coverage"`
 	// CoverageBefore is the statement coverage of the package's own
 	// tests, without gentest's files; -1 when not measured (they do not
 	// build, or the package was skipped), 0 when it has none.

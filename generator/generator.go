@@ -180,6 +180,8 @@ type pkgRun struct {
 	// profile is the written file's cover profile, for the coverage of
 	// the package's own tests and the file together.
 	profile []byte
+	// written holds the keys of the cases the written file runs.
+	written map[int]bool
 }
 
 func (r *pkgRun) logf(format string, args ...any) {
@@ -256,6 +258,24 @@ func (r *pkgRun) run(ctx context.Context) (*Summary, error) {
 		return nil, err
 	}
 	heapCheckpoint(r.cfg.Log, "search")
+	stages, err := stageFile(r.pkg.PkgPath, pool, h.Table)
+	if err != nil {
+		return nil, err
+	}
+	defer stages.close()
+	if stages != nil {
+		stages.record("search", obs.blocks, nil)
+		stages.reproduce(eng.Corpus)
+		stages.seqs("corpus", entries(eng.Corpus), func(b int) string {
+			switch {
+			case !obs.clean[b]:
+				return "(only in runs that panicked)"
+			case obs.firstBad[b]:
+				return "(first in a run that panicked)"
+			}
+			return ""
+		})
+	}
 	r.phase(PhaseMinimize, obs.execs, obs.coverage())
 	mstart := time.Now()
 	// Without -execs, minimizing gets the search's budget again: a big
@@ -273,6 +293,7 @@ func (r *pkgRun) run(ctx context.Context) (*Summary, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
+	stages.seqs("minimized", entries(eng.Corpus), nil)
 	// The judged sequences run again on differently built copies of the
 	// executor: what they see differently depends on the binary (a hash
 	// of the executable picks a message's spelling) and is not asserted,
@@ -286,6 +307,7 @@ func (r *pkgRun) run(ctx context.Context) (*Summary, error) {
 	judged := oracle.Judge(prog, tr.wrap("judge", steady(pool, h.Table, prog)), eng.Corpus, oracle.JudgeOptions{Sandboxed: r.sandbox, Variants: variants})
 	closeVariants()
 	r.debugf("judged %d candidates in %.2fs with %d binary variants", len(eng.Corpus), time.Since(jstart).Seconds(), len(variants))
+	judgedBlocks := stages.seqs("judged", cases(judged.Cases), nil)
 	for _, d := range judged.Disagreements {
 		// A signal for the analysis, not for the user: in -json only.
 		r.debugf("analysis disagreement: %s", d)
@@ -304,6 +326,7 @@ func (r *pkgRun) run(ctx context.Context) (*Summary, error) {
 		sum.Crashes[string(k)] = v
 	}
 	sum.SearchSeconds = eng.Stats.Elapsed.Seconds()
+	sum.SearchCoverage = obs.coverage()
 	lost := searchStats.Time
 	sum.SearchLost = LostTime{Timeouts: lost.Timeouts.Seconds(), Crashes: lost.Crashes.Seconds(),
 		Starts: lost.Starts.Seconds(), Replays: lost.Replays.Seconds(), Attribution: lost.Alone.Seconds()}
@@ -311,17 +334,34 @@ func (r *pkgRun) run(ctx context.Context) (*Summary, error) {
 		sum.ExecsPerSec = float64(eng.Stats.Executed) / eng.Stats.Elapsed.Seconds()
 	}
 	exIn := obs.explainInput(prog)
-	pool.Close() // the executors are done; verification needs the memory
+	if stages == nil {
+		pool.Close() // the executors are done; verification needs the memory
+	}
 
 	r.phase(PhaseVerify, sum.Execs, obs.coverage())
 
-	cases := judged.Reduced()
-	if len(cases) == 0 && len(revealing) == 0 {
+	reduced := judged.Reduced()
+	stages.seqs("reduced", cases(reduced), func(b int) string {
+		// Which judged cases covered it, for what the reduction left.
+		var who []string
+		for i, c := range judged.Cases {
+			if slices.Contains(judgedBlocks[i], int32(b)) && len(who) < 3 {
+				who = append(who, fmt.Sprintf("case %d (%d calls, panics=%v)", c.Key, c.Seq.Len(), c.Panics))
+			}
+		}
+		return fmt.Sprint(who)
+	})
+	if len(reduced) == 0 && len(revealing) == 0 {
 		return nil, &load.Error{Pkg: r.pkg.PkgPath, Msg: noCases(prog, eng.Stats)}
 	}
-	if err := r.verifyAndWrite(ctx, prog, cases, revealing, sum); err != nil {
+	if err := r.verifyAndWrite(ctx, prog, reduced, revealing, sum); err != nil {
 		return nil, err
 	}
+	stages.verified(reduced, r.written, sum.Dropped)
+	if stages != nil && r.final != nil {
+		stages.record("written", r.final, nil)
+	}
+	stages.attribute()
 	for _, f := range sum.Findings {
 		r.logf("finding: %s in %s: %s", f.Kind, f.Function, f.Message)
 	}

@@ -25,9 +25,15 @@ type observer struct {
 	table *instrument.Table
 	tick  func(execs int, coverage float64)
 
-	mu       sync.Mutex
-	execs    int
-	blocks   []bool
+	mu     sync.Mutex
+	execs  int
+	blocks []bool
+	// clean marks the blocks seen in a run whose statements all returned
+	// normally: the others were reached only by sequences that panicked,
+	// which are no test (GENTEST_STAGES tells the two apart).
+	clean []bool
+	// firstBad marks the blocks first seen in a run that panicked.
+	firstBad []bool
 	stmts    int // statements in covered blocks
 	total    int // statements in all blocks
 	conds    []condSeen
@@ -48,8 +54,9 @@ type condSeen struct {
 }
 
 func newObserver(pool *gexec.Pool, table *instrument.Table, nOps int, tick func(int, float64)) *observer {
-	o := &observer{pool: pool, table: table, tick: tick, blocks: make([]bool, len(table.Blocks)),
-		conds: make([]condSeen, len(table.Conds)), opCalls: make([]int, nOps)}
+	o := &observer{pool: pool, table: table, tick: tick, blocks: make([]bool, len(table.Blocks)), clean: make([]bool, len(table.Blocks)),
+		firstBad: make([]bool, len(table.Blocks)),
+		conds:    make([]condSeen, len(table.Conds)), opCalls: make([]int, nOps)}
 	for _, b := range table.Blocks {
 		o.total += b.NumStmt
 	}
@@ -82,10 +89,18 @@ func (o *observer) RunUntil(seqs []rt.Seq, deadline time.Time) []gexec.Outcome {
 		if out.Result == nil {
 			continue
 		}
+		clean := out.Crash == nil && len(out.Result.Stmts) == len(seqs[i].Stmts)
+		for _, sr := range out.Result.Stmts {
+			clean = clean && sr.Outcome == rt.OutNormal
+		}
 		for _, b := range out.Result.Blocks {
 			if int(b) < len(o.blocks) && b >= 0 && !o.blocks[b] {
 				o.blocks[b] = true
 				o.stmts += o.table.Blocks[b].NumStmt
+				o.firstBad[b] = !clean
+			}
+			if clean && int(b) < len(o.clean) && b >= 0 {
+				o.clean[b] = true
 			}
 		}
 		for _, c := range out.Result.Conds {

@@ -102,6 +102,12 @@ func (r *pkgRun) verifyAndWrite(ctx context.Context, prog *model.Program, cases 
 			r.debugf("%v", err)
 		}
 	}
+	r.written = map[int]bool{}
+	for _, t := range v.Out.Tests {
+		for _, k := range t.Keys {
+			r.written[k] = true
+		}
+	}
 	sum.Dropped = append(sum.Dropped, v.Dropped...)
 	sum.Coverage = v.Report.Coverage
 	sum.Tests = len(v.Out.Tests)

@@ -95,6 +95,10 @@ func Render(prog *model.Program, cases []*oracle.Case, opts Options) (*Output, e
 		cases[i], c = inl, inl
 		op := prog.Ops[c.Seq.Stmts[c.Target].Op]
 		name := testName(op)
+		if c.Panics {
+			// Its own test: a table's rows all return.
+			name += "Panics"
+		}
 		if _, ok := groups[name]; !ok {
 			order = append(order, name)
 			ops[name] = op
@@ -149,7 +153,7 @@ func Render(prog *model.Program, cases []*oracle.Case, opts Options) (*Output, e
 		}
 		out.Tests = append(out.Tests, info)
 		decls = append(decls, src)
-		if opts.Fuzz {
+		if opts.Fuzz && !cs[0].Panics {
 			var seeds []*oracle.Case
 			for _, c := range cs {
 				if !opts.NoSeed[c.Key] {
@@ -511,6 +515,10 @@ func (r *renderer) body(c *oracle.Case, bo *bodyOpts, res *bodyResult) ([]ast.St
 			out = append(out, r.saveState(op, names)...)
 		}
 		descs[i] = r.describe(op, i, st, vars, ov)
+		if i == c.Target && c.Panics {
+			out = append(out, r.expectPanic(op, descs[i])...)
+			checked = true
+		}
 		if i != c.Target && uses[i] == 1 && !checkedStmt[i] && len(op.Results) == 1 && r.inlinable(s, i) {
 			// A callback or another package's constructor passed once is
 			// written in the call that takes it, as a person would:
@@ -717,6 +725,18 @@ func (r *renderer) callStmt(out []ast.Stmt, c *oracle.Case, i int, call ast.Expr
 		}
 	}
 	return out, targetAt
+}
+
+// expectPanic is what precedes the call of a case whose target panics as
+// documented: the sentence of the documentation, and a deferred check
+// that the call did panic.
+func (r *renderer) expectPanic(op *model.Op, d desc) []ast.Stmt {
+	check := &ast.IfStmt{Cond: binary(&ast.CallExpr{Fun: ident("recover")}, token.EQL, ident("nil")),
+		Body: block(errorf(d, " did not panic"))}
+	return []ast.Stmt{
+		r.comment("As documented: " + firstLine(op.DocPanics)),
+		&ast.DeferStmt{Call: &ast.CallExpr{Fun: &ast.FuncLit{Type: &ast.FuncType{Params: &ast.FieldList{}}, Body: block(check)}}},
+	}
 }
 
 // targetNote says, when the test checks nothing about its target, that

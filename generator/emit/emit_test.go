@@ -487,3 +487,34 @@ func TestFuzzOnlyCalls(t *testing.T) {
 		t.Error("FuzzParseCents is missing")
 	}
 }
+
+// A case whose target panics as documented is a test of its own: the
+// documentation's sentence, a deferred check that the call panicked,
+// and the call as a plain statement; it joins neither the operation's
+// table nor its fuzz seeds.
+func TestDocumentedPanic(t *testing.T) {
+	prog := load(t)
+	op := prog.Ops[opID(t, prog, "Clamp")]
+	op.DocPanics = "Clamp panics if lo > hi."
+	t.Cleanup(func() { op.DocPanics = "" })
+	b := &builder{t: t, prog: prog}
+	normal := b.cs(one("Clamp", num(5), num(-1), num(10)), int64(5))
+	panics := b.cs(one("Clamp", num(5), num(10), num(1)))
+	panics.Panics = true
+	out, err := Render(prog, []*oracle.Case{normal, panics}, Options{Fuzz: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := funcSrc(t, out.Src, "TestClampPanics")
+	mustContain(t, "TestClampPanics", src, "// As documented: Clamp panics if lo > hi.", "if recover() == nil {",
+		"t.Error(\"Clamp(5, 10, 1) did not panic\")", "\tp.Clamp(5, 10, 1)\n")
+	if strings.Contains(src, "must not panic") || strings.Contains(src, "_ = p.Clamp") {
+		t.Errorf("the panic's test says or does what a test of a call that returns does:\n%s", src)
+	}
+	if in := info(out, "TestClampPanics"); in == nil || len(in.Keys) != 1 || in.Keys[0] != panics.Key {
+		t.Errorf("TestClampPanics runs %v, want the panic's case alone", in)
+	}
+	if fz := funcSrc(t, out.Src, "FuzzClamp"); strings.Contains(fz, "f.Add(int64(5), int8(10), int8(1))") {
+		t.Errorf("the panic's inputs seed the fuzz target:\n%s", fz)
+	}
+}

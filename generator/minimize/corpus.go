@@ -3,6 +3,7 @@ package minimize
 import (
 	"context"
 
+	rt "github.com/gentest-go/gentest/generator/harness/rt"
 	"github.com/gentest-go/gentest/generator/model"
 	"github.com/gentest-go/gentest/generator/search"
 )
@@ -17,7 +18,11 @@ func Corpus(ctx context.Context, prog *model.Program, runner search.Runner, corp
 	for i, e := range corpus {
 		cov := CoverageOf(e.Result)
 		need := Minus(cov, before)
-		before = mergeSorted(before, cov)
+		if e.Result != nil && e.Target < len(e.Result.Stmts) && e.Result.Stmts[e.Target].Outcome == rt.OutNormal {
+			// What an entry whose target panics covers does not spare
+			// later entries keeping it: its test is the likelier to go.
+			before = mergeSorted(before, cov)
+		}
 		orig := Trial{Seq: e.Seq, Target: e.Target}
 		jobs[i] = Job{Seq: e.Seq, Target: e.Target, Keep: KeepsCoverage(prog, orig, e.Result, need)}
 	}

@@ -17,6 +17,10 @@ type Case struct {
 	// ArgValues): the emitter may write one as a literal instead of the
 	// calls that built it.
 	Values map[[2]int]*rt.Tree
+	// Panics says the target panics, as its documentation says it may
+	// (model.Op.DocPanics): the test asserts the panic, and the target is
+	// the last statement.
+	Panics bool
 }
 
 // Finding is a probable bug, which emit.RenderFindings writes as a failing test.

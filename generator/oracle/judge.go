@@ -48,6 +48,7 @@ type JudgeOptions struct {
 // trees to learn what is stable enough to assert, and returns the cases
 // with their regression assertions.
 func Judge(prog *model.Program, runner search.Runner, corpus []*search.Entry, opts JudgeOptions) *Judgement {
+	corpus = withPanicPrefixes(prog, corpus)
 	AddObservers(prog, corpus)
 	if len(opts.Variants) > 0 {
 		runner = binaryChecked{inner: runner, variants: opts.Variants}
@@ -93,7 +94,8 @@ func Judge(prog *model.Program, runner search.Runner, corpus []*search.Entry, op
 				}
 			}
 		}
-		if o.Result == nil || len(o.Result.Stmts) != e.Seq.Len() || o.Result.Stmts[e.Target].Outcome != rt.OutNormal {
+		panics := docPanic(prog, e, o.Result)
+		if !panics && (o.Result == nil || len(o.Result.Stmts) != e.Seq.Len() || o.Result.Stmts[e.Target].Outcome != rt.OutNormal) {
 			continue // not reproducible: not a test
 		}
 		// Observers come after the target; one that panicked (on a nil
@@ -113,24 +115,104 @@ func Judge(prog *model.Program, runner search.Runner, corpus []*search.Entry, op
 		if opts.Sandboxed && SandboxDenied(o.Result) {
 			continue
 		}
-		j.Cases = append(j.Cases, &Case{Seq: e.Seq, Target: e.Target, Key: i,
+		j.Cases = append(j.Cases, &Case{Seq: e.Seq, Target: e.Target, Key: i, Panics: panics,
 			Asserts: Assertions(prog, e.Seq, o.Result, e.Target), Values: ArgValues(prog, e.Seq, o.Result)})
 		tr := minimize.Trial{Seq: e.Seq, Target: e.Target}
+		key := minimize.BehaviourKey(prog, tr, o.Result)
+		if panics {
+			// Written only for coverage no other test has: a panic the
+			// documentation announces is behaviour, but a test of it
+			// for its own sake would test the language's type assertions
+			// and index checks (IntComparator(nil, nil)) as often.
+			key = 0
+		}
 		j.Cands = append(j.Cands, minimize.Candidate{Len: e.Seq.Len(), Cover: minimize.CoverageOf(o.Result),
-			BehaviourKey: minimize.BehaviourKey(prog, tr, o.Result)})
+			BehaviourKey: key})
 	}
 	MarkEquateEmpty(prog, j.Cases)
 	return j
 }
 
 // Reduced returns the cases suite reduction keeps: a test is written only
-// if it adds coverage or asserts behaviour no other test asserts.
+// if it adds coverage or asserts behaviour no other test asserts. Of the
+// cases asserting a documented panic, only the shortest of each
+// operation (then the first) is offered to the reduction: its test
+// stands apart from the operation's table, a second would mostly repeat
+// the panic, and one taken out after the reduction would take with it
+// what the reduction counted on it for (keyedtree: a panicking
+// StringComparator after Puts and a Remove that rebalanced).
 func (j *Judgement) Reduced() []*Case {
+	best := map[int]int{} // op ID -> index of its shortest panic case
+	for i, c := range j.Cases {
+		if !c.Panics {
+			continue
+		}
+		op := c.Seq.Stmts[c.Target].Op
+		if k, ok := best[op]; !ok || c.Seq.Len() < j.Cases[k].Seq.Len() {
+			best[op] = i
+		}
+	}
+	var offered []minimize.Candidate
+	var index []int // offered's index into Cases
+	for i, c := range j.Cases {
+		if c.Panics && best[c.Seq.Stmts[c.Target].Op] != i {
+			continue
+		}
+		offered = append(offered, j.Cands[i])
+		index = append(index, i)
+	}
 	var out []*Case
-	for _, i := range minimize.Reduce(j.Cands) {
-		out = append(out, j.Cases[i])
+	for _, i := range minimize.Reduce(offered) {
+		out = append(out, j.Cases[index[i]])
 	}
 	return out
+}
+
+// withPanicPrefixes returns corpus with, after it, the calls before the
+// target of each entry whose target panicked as documented, as a
+// candidate of its own: the arrangement ran normally and may have covered
+// what no other entry does (keyedtree: Puts and a Remove that rebalanced,
+// then StringComparator on the tree), and only one panic case per
+// operation is written (Reduced). Suite reduction keeps the prefix only
+// for such coverage.
+func withPanicPrefixes(prog *model.Program, corpus []*search.Entry) []*search.Entry {
+	out := corpus
+	for _, e := range corpus {
+		if !panicEntry(e) || e.Target == 0 || prog.Ops[e.Seq.Stmts[e.Target].Op].DocPanics == "" {
+			continue
+		}
+		if len(out) == len(corpus) { // copy before the first append
+			out = append([]*search.Entry(nil), corpus...)
+		}
+		prefix := &seq.Seq{Stmts: append([]seq.Stmt(nil), e.Seq.Stmts[:e.Target]...)}
+		out = append(out, &search.Entry{Seq: prefix, Target: e.Target - 1})
+	}
+	return out
+}
+
+// panicEntry reports whether the search kept e for a target that
+// panicked. e.Result is the search's run, of the sequence before
+// minimization, which kept the target last and its outcome.
+func panicEntry(e *search.Entry) bool {
+	r := e.Result
+	return r != nil && len(r.Stmts) > 0 && r.Stmts[len(r.Stmts)-1].Outcome == rt.OutPanic
+}
+
+// docPanic reports whether e's run res is a test of a documented panic:
+// every statement before the target ran normally, and the target, its
+// last, panicked, and its documentation says it panics.
+func docPanic(prog *model.Program, e *search.Entry, res *rt.Result) bool {
+	last := e.Seq.Len() - 1
+	if res == nil || e.Target != last || len(res.Stmts) != e.Seq.Len() || res.Stmts[last].Outcome != rt.OutPanic ||
+		prog.Ops[e.Seq.Stmts[last].Op].DocPanics == "" {
+		return false
+	}
+	for _, sr := range res.Stmts[:last] {
+		if sr.Outcome != rt.OutNormal {
+			return false
+		}
+	}
+	return true
 }
 
 // SandboxDenied reports whether a result shows the sandbox refusing an
@@ -183,6 +265,9 @@ const maxTried = 8
 // say what the call did (Randoop's observers).
 func AddObservers(prog *model.Program, corpus []*search.Entry) {
 	for _, e := range corpus {
+		if panicEntry(e) {
+			continue // nothing after a target that panics runs
+		}
 		st := e.Seq.Stmts[e.Target]
 		op := prog.Ops[st.Op]
 		hasBasic := false

@@ -6,6 +6,7 @@ import (
 
 	"github.com/gentest-go/gentest/generator/exec"
 	rt "github.com/gentest-go/gentest/generator/harness/rt"
+	"github.com/gentest-go/gentest/generator/minimize"
 	"github.com/gentest-go/gentest/generator/search"
 	"github.com/gentest-go/gentest/generator/seq"
 )
@@ -256,5 +257,31 @@ func TestJudgeObserverChoice(t *testing.T) {
 	}
 	if r0, r1, r2 := observerRank(opNamed(t, prog, "V.String")), observerRank(opNamed(t, prog, "Stack.Len")), observerRank(clone); !(r0 < r1 && r1 < r2) {
 		t.Errorf("ranks String %d, Len %d, Clone %d; want increasing", r0, r1, r2)
+	}
+}
+
+// Of the cases asserting a documented panic, the reduction sees only the
+// shortest per operation: the longer one's arrangement covered what a
+// clean case covers too, and had the reduction taken it for that and
+// the longer one gone afterwards, the file would have lost it.
+func TestReducedOnePanicCasePerOp(t *testing.T) {
+	mk := func(op, n int, panics bool) *Case {
+		s := &seq.Seq{}
+		for range n {
+			s.Stmts = append(s.Stmts, seq.Stmt{Op: op})
+		}
+		return &Case{Seq: s, Target: n - 1, Panics: panics}
+	}
+	j := &Judgement{
+		Cases: []*Case{mk(1, 3, true), mk(2, 2, false), mk(1, 1, true)},
+		Cands: []minimize.Candidate{
+			{Len: 3, Cover: []int64{1, 2, 3, 9}},
+			{Len: 2, Cover: []int64{1, 2, 3}},
+			{Len: 1, Cover: []int64{9}},
+		},
+	}
+	got := j.Reduced()
+	if len(got) != 2 || got[0] != j.Cases[1] || got[1] != j.Cases[2] {
+		t.Errorf("Reduced kept %d cases, want the clean one and the short panic", len(got))
 	}
 }

@@ -140,8 +140,15 @@ func (r *Random) dynaInit() {
 	}
 	// Seed from the archive: the corpus, newest first, which the random
 	// phase of the hybrid filled.
+	// Entries that earned no new coverage (NewCov 0: kept for what runs
+	// that panicked covered first, or panicking as documented; see
+	// archive) are left out, so that the corpus's bookkeeping does not
+	// steer the search.
 	for i := len(r.Corpus) - 1; i >= 0 && len(d.pop) < PopSize; i-- {
 		e := r.Corpus[i]
+		if e.NewCov == 0 {
+			continue
+		}
 		d.pop = append(d.pop, &individual{s: e.Seq, conds: e.Result.Conds})
 	}
 }

@@ -201,3 +201,38 @@ func TestProcessOutcomes(t *testing.T) {
 		t.Errorf("%d failures after repeating one kind and site, want %d", n, 1+maxFailuresPerKey)
 	}
 }
+
+// A block a run that panicked reached first earns the search's credit but
+// no test; a clean run reaching it later is kept in the corpus for it
+// (archive, issue 17), with NewCov 0 so DynaMOSA's seeding ignores it,
+// and a clean run reaching only what the corpus covers is not.
+func TestProcessKeepsWhatOnlyPanickedRunsCovered(t *testing.T) {
+	prog := testProgram(t)
+	zeroSq := opNamed(t, prog, model.Zero, "Sq")
+	grow := opNamed(t, prog, model.Call, "Grow")
+	r := NewRandom(prog, Config{})
+
+	s := &seq.Seq{Stmts: []seq.Stmt{call(zeroSq), call(grow, seq.Ref(0, 0))}}
+	res := normal(prog, s, []uint64{1})
+	res.Blocks = []int32{4, 5}
+	res.Conds = []rt.CondObs{{ID: 2, NTrue: 1}}
+	res.Stmts[1] = rt.StmtResult{Outcome: rt.OutPanic, PanicMsg: "p: negative side"}
+	r.process(s, outcome(res))
+	if len(r.Corpus) != 0 {
+		t.Fatalf("a run that panicked entered the corpus")
+	}
+
+	clean := normal(prog, s, []uint64{2})
+	clean.Blocks = []int32{4}
+	clean.Conds = []rt.CondObs{{ID: 2, NTrue: 1}}
+	r.process(s, outcome(clean))
+	if len(r.Corpus) != 1 || r.Corpus[0].NewCov != 0 {
+		t.Fatalf("clean run over what only a panicked run covered: corpus %d entries, want 1 with NewCov 0", len(r.Corpus))
+	}
+	again := normal(prog, s, []uint64{3})
+	again.Blocks = []int32{4}
+	r.process(s, outcome(again))
+	if len(r.Corpus) != 1 {
+		t.Errorf("clean run over what the corpus covers: corpus %d entries, want 1", len(r.Corpus))
+	}
+}

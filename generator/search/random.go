@@ -81,7 +81,11 @@ type Entry struct {
 	Result *rt.Result
 	// Target is the statement the test is about: the last one.
 	Target int
-	// NewCov is how many blocks and branch sides it covered first.
+	// NewCov is how many blocks and branch sides it covered first. It is
+	// 0 for an entry kept only because it covers what no corpus entry
+	// covers yet, which a run that panicked covered first (see archive),
+	// and for an entry whose target panics as its documentation says it
+	// may (see archivePanic; its Result says so).
 	NewCov int
 }
 
@@ -135,6 +139,13 @@ type Random struct {
 	funcMemo map[types.Type]bool // funcMade's answers
 	blocks   map[int32]bool
 	branches map[int32]bool // 2*cond + 0 for true, +1 for false
+	// archived holds the blocks and branch sides (branchItem) the corpus
+	// covers: a subset of blocks and branches, which also count what runs
+	// that panicked reached (see archive).
+	archived map[int64]bool
+	// archivedPanic holds what the corpus's entries whose call panics as
+	// documented cover: apart, so that a clean run is still kept for it.
+	archivedPanic map[int64]bool
 
 	targetOps  []*model.Op
 	configOps  []*model.Op // SetVar operations (configvar.go); nil until computed
@@ -187,14 +198,16 @@ func NewRandom(prog *model.Program, cfg Config) *Random {
 		cfg.Engine = DefaultEngine
 	}
 	return &Random{
-		prog:     prog,
-		cfg:      cfg,
-		rng:      rand.New(rand.NewPCG(uint64(cfg.Seed), 0x9e3779b97f4a7c15)),
-		values:   newValues(),
-		seen:     map[uint64]bool{},
-		blocks:   map[int32]bool{},
-		branches: map[int32]bool{},
-		tags:     map[*seq.Seq]*climb{},
+		prog:          prog,
+		cfg:           cfg,
+		rng:           rand.New(rand.NewPCG(uint64(cfg.Seed), 0x9e3779b97f4a7c15)),
+		values:        newValues(),
+		seen:          map[uint64]bool{},
+		blocks:        map[int32]bool{},
+		branches:      map[int32]bool{},
+		archived:      map[int64]bool{},
+		archivedPanic: map[int64]bool{},
+		tags:          map[*seq.Seq]*climb{},
 	}
 }
 
@@ -831,6 +844,12 @@ func (r *Random) process(s *seq.Seq, out exec.Outcome) {
 			f := &Failure{Seq: s, Result: res, Message: lastRes.PanicMsg}
 			f.Kind, f.Revealing = ClassifyPanic(&lastRes, s.Stmts[last], res)
 			r.fail(f)
+			if !f.Revealing && r.prog.Ops[s.Stmts[last].Op].DocPanics != "" && r.archivePanic(res) > 0 {
+				// A panic the call's documentation announces is behaviour
+				// a test can assert (the oracle's Case.Panics), and the
+				// statements that lead to it are covered only so.
+				r.Corpus = append(r.Corpus, &Entry{Seq: s, Result: res, Target: last})
+			}
 		}
 		return
 	}
@@ -840,7 +859,7 @@ func (r *Random) process(s *seq.Seq, out exec.Outcome) {
 			r.hound.succ[i]++
 		}
 	}
-	if newCov > 0 {
+	if r.archive(res) > 0 {
 		r.Corpus = append(r.Corpus, &Entry{Seq: s, Result: res, Target: last, NewCov: newCov})
 	}
 	r.values.earning = newCov > 0
@@ -924,6 +943,47 @@ func (r *Random) addCoverage(res *rt.Result) int {
 	}
 	return n
 }
+
+// archive adds a clean run's blocks and branch sides to what the corpus
+// covers and returns how many were new to it. The search's own coverage
+// (addCoverage) also counts runs whose last call panicked, which are no
+// test: a block such a run reached first earned the clean run that
+// reached it later nothing, so no test kept it (issue 17: keyedtree's
+// rebalancing after a removal, reached first by a removal whose
+// comparator panicked on a key of another kind; semver's pre-release
+// comparison). Keeping such a run as well costs a corpus entry, and the
+// entries that earned new coverage are exactly those kept before.
+func (r *Random) archive(res *rt.Result) int { return archiveInto(r.archived, res) }
+
+// archivePanic is archive for the runs whose last call panicked as its
+// documentation says it may.
+func (r *Random) archivePanic(res *rt.Result) int { return archiveInto(r.archivedPanic, res) }
+
+func archiveInto(archived map[int64]bool, res *rt.Result) int {
+	n := 0
+	add := func(x int64) {
+		if !archived[x] {
+			archived[x] = true
+			n++
+		}
+	}
+	for _, b := range res.Blocks {
+		add(int64(b))
+	}
+	for _, c := range res.Conds {
+		if c.NTrue > 0 {
+			add(branchItem | int64(2*c.ID))
+		}
+		if c.NFalse > 0 {
+			add(branchItem | int64(2*c.ID+1))
+		}
+	}
+	return n
+}
+
+// branchItem marks a branch side among archive's items (blocks are the
+// others).
+const branchItem = int64(1) << 40
 
 // ToWire converts a sequence for the executor.
 func ToWire(s *seq.Seq, id uint64, flags uint64) rt.Seq {

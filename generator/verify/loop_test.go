@@ -287,3 +287,52 @@ func TestCasesNothingSurvives(t *testing.T) {
 		t.Errorf("err = %v, want one line saying all 2 were dropped", err)
 	}
 }
+
+// A case that fails only on its checks keeps its calls: its checks are
+// taken out and the case verified again (weaken); a case that still
+// fails without them is dropped, and so is one that panics.
+func TestCasesWeakensFailingChecks(t *testing.T) {
+	skipShort(t)
+	dir := scratchModule(t, map[string]string{
+		"p.go": "package p\n\n// Abs returns |x|.\nfunc Abs(x int) int {\n\tif x < 0 {\n\t\treturn -x\n\t}\n\treturn x\n}\n",
+	})
+	checked := map[int]string{
+		1: "\tif p.Abs(-2) != 3 {\n\t\tt.Error(\"Abs(-2) != 3\")\n\t}",
+		2: "\tif p.Abs(5) != 4 {\n\t\tt.Error(\"Abs(5) != 4\")\n\t}",
+		3: "\tif p.Abs(1) != 2 {\n\t\tpanic(\"no\")\n\t}",
+	}
+	plain := map[int]string{
+		1: "\tp.Abs(-2)",
+		2: "\tt.Error(\"still fails\")",
+		3: "\tp.Abs(1)",
+	}
+	render := func(cases []*oracle.Case, noSeed map[int]bool) (*emit.Output, error) {
+		bodies := map[int]string{}
+		for _, c := range cases {
+			bodies[c.Key] = plain[c.Key]
+			if len(c.Asserts) > 0 {
+				bodies[c.Key] = checked[c.Key]
+			}
+		}
+		return fakeRender(bodies)(cases, noSeed)
+	}
+	cases := casesOf(1, 2, 3)
+	for _, c := range cases {
+		c.Asserts = []oracle.Assertion{{Kind: oracle.Equal}}
+	}
+	plan := Plan{File: filepath.Join(dir, "p_gentest_test.go"), Render: render,
+		Alone: Options{Dir: dir, Count: 2, Shuffle: "1", Vet: true, Cover: true, WorkDir: t.TempDir()}}
+	v, err := Cases(context.Background(), plan, cases)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := strings.Join(testsOf(v.Out), ","), "TestCase1"; got != want {
+		t.Errorf("written tests = %s, want %s", got, want)
+	}
+	if !strings.Contains(string(v.Out.Src), "\tp.Abs(-2)\n") {
+		t.Errorf("TestCase1 is not the case without its checks:\n%s", v.Out.Src)
+	}
+	if len(v.Dropped) != 2 {
+		t.Errorf("dropped = %+v, want TestCase2 (fails without its checks) and TestCase3 (panics)", v.Dropped)
+	}
+}

@@ -1,0 +1,228 @@
+package generator
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+
+	gexec "github.com/gentest-go/gentest/generator/exec"
+	"github.com/gentest-go/gentest/generator/harness/instrument"
+	rt "github.com/gentest-go/gentest/generator/harness/rt"
+	"github.com/gentest-go/gentest/generator/oracle"
+	"github.com/gentest-go/gentest/generator/search"
+	"github.com/gentest-go/gentest/generator/seq"
+	"github.com/gentest-go/gentest/generator/verify"
+)
+
+// stageLog accounts, with GENTEST_STAGES=path, for the statements the
+// search covered that the written file does not (issue 17): after each
+// stage it runs the sequences that stage keeps on the executors, unwrapped
+// (unsteady probes count), and writes to path how many statements they
+// cover together and which blocks the stage lost against the one before.
+// The stages: search (every sequence executed, the observer's view),
+// corpus (the sequences the search kept), minimized, judged (the cases
+// Judge made, observers added), reduced (suite reduction), verified (the
+// cases in the file verification passed) and written (the file's go test
+// profile). It changes no choice: it only runs extra sequences, after the
+// stage whose output it measures, through the raw pool, whose runs no
+// stage sees.
+type stageLog struct {
+	pool  *gexec.Pool
+	table *instrument.Table
+	f     *os.File
+	prev  []bool
+	prevN string
+	// hist holds every stage recorded, for the attribution at the end.
+	hist []stageCov
+}
+
+type stageCov struct {
+	name    string
+	covered []bool
+}
+
+// stageFile opens the log named by GENTEST_STAGES; nil when unset.
+func stageFile(pkg string, pool *gexec.Pool, table *instrument.Table) (*stageLog, error) {
+	path := os.Getenv("GENTEST_STAGES")
+	if path == "" {
+		return nil, nil
+	}
+	f, err := os.Create(path)
+	if err != nil {
+		return nil, fmt.Errorf("opening the stage log of %s: %w", pkg, err)
+	}
+	fmt.Fprintf(f, "package %s\n", pkg)
+	return &stageLog{pool: pool, table: table, f: f}, nil
+}
+
+func (s *stageLog) close() {
+	if s != nil {
+		s.f.Close()
+	}
+}
+
+// blocksOf runs seqs and returns the blocks they cover together, and
+// the blocks of each.
+func (s *stageLog) blocksOf(seqs []*seq.Seq) ([]bool, [][]int32) {
+	covered := make([]bool, len(s.table.Blocks))
+	reqs := make([]rt.Seq, len(seqs))
+	for i, q := range seqs {
+		reqs[i] = search.ToWire(q, uint64(1<<40+i), 0)
+	}
+	each := make([][]int32, len(seqs))
+	for i, out := range s.pool.Run(reqs) {
+		if out.Result == nil {
+			continue
+		}
+		for _, b := range out.Result.Blocks {
+			if b >= 0 && int(b) < len(covered) {
+				covered[b] = true
+				each[i] = append(each[i], b)
+			}
+		}
+	}
+	return covered, each
+}
+
+// entries, cases: the sequences of a stage's output.
+func entries(es []*search.Entry) []*seq.Seq {
+	out := make([]*seq.Seq, len(es))
+	for i, e := range es {
+		out[i] = e.Seq
+	}
+	return out
+}
+
+func cases(cs []*oracle.Case) []*seq.Seq {
+	out := make([]*seq.Seq, len(cs))
+	for i, c := range cs {
+		out[i] = c.Seq
+	}
+	return out
+}
+
+// record writes stage's coverage and the blocks it lost against the
+// stage before, each with note(block) when note is set.
+func (s *stageLog) record(stage string, covered []bool, note func(b int) string) {
+	if s == nil {
+		return
+	}
+	n, total := 0, 0
+	for i, b := range s.table.Blocks {
+		total += b.NumStmt
+		if covered[i] {
+			n += b.NumStmt
+		}
+	}
+	fmt.Fprintf(s.f, "stage %-10s %4d/%d statements %.1f%%\n", stage, n, total, 100*float64(n)/float64(max(total, 1)))
+	for i, b := range s.table.Blocks {
+		if s.prev == nil || !s.prev[i] || covered[i] {
+			continue
+		}
+		extra := ""
+		if note != nil {
+			extra = " " + note(i)
+		}
+		fmt.Fprintf(s.f, "  lost %s->%s %s:%d %s stmts=%d unsteady=%d%s\n", s.prevN, stage,
+			filepath.Base(b.File), b.StartLine, b.Func, b.NumStmt, b.Unsteady, extra)
+	}
+	for i, b := range s.table.Blocks {
+		if s.prev != nil && !s.prev[i] && covered[i] {
+			fmt.Fprintf(s.f, "  gained %s->%s %s:%d %s stmts=%d\n", s.prevN, stage, filepath.Base(b.File), b.StartLine, b.Func, b.NumStmt)
+		}
+	}
+	s.prev, s.prevN = covered, stage
+	s.hist = append(s.hist, stageCov{stage, covered})
+}
+
+// attribute writes, per stage, the statements the first stage covered
+// and the last does not that this stage lost for good: the block was
+// covered before it and in no stage after.
+func (s *stageLog) attribute() {
+	if s == nil || len(s.hist) < 2 {
+		return
+	}
+	lost := make([]int, len(s.hist))
+	first, last := s.hist[0].covered, s.hist[len(s.hist)-1].covered
+	for b, blk := range s.table.Blocks {
+		if !first[b] || last[b] {
+			continue
+		}
+		k := len(s.hist) - 1
+		for !s.hist[k-1].covered[b] {
+			k--
+		}
+		lost[k] += blk.NumStmt
+	}
+	for k := 1; k < len(s.hist); k++ {
+		fmt.Fprintf(s.f, "attribution %s->%s %d\n", s.hist[k-1].name, s.hist[k].name, lost[k])
+	}
+}
+
+// seqs records the coverage of a stage's sequences and returns the
+// blocks of each.
+func (s *stageLog) seqs(stage string, qs []*seq.Seq, note func(b int) string) [][]int32 {
+	if s == nil {
+		return nil
+	}
+	covered, each := s.blocksOf(qs)
+	s.record(stage, covered, note)
+	return each
+}
+
+// verified records the coverage of the reduced cases the written file
+// kept, and for each block lost, why the cases that covered it are not in
+// the file: dropped by verification (with the reason) or never written
+// (emit skipped it).
+func (s *stageLog) verified(reduced []*oracle.Case, written map[int]bool, dropped []verify.Dropped) {
+	if s == nil {
+		return
+	}
+	_, each := s.blocksOf(cases(reduced))
+	covered := make([]bool, len(s.table.Blocks))
+	why := map[int32][]string{}
+	reason := map[int]string{}
+	for _, d := range dropped {
+		reason[d.Key] = d.Test + ": " + d.Reason
+	}
+	for i, c := range reduced {
+		for _, b := range each[i] {
+			if written[c.Key] {
+				covered[b] = true
+				continue
+			}
+			r := reason[c.Key]
+			if r == "" {
+				r = fmt.Sprintf("case %d not rendered", c.Key)
+			}
+			if len(why[b]) < 2 {
+				why[b] = append(why[b], r)
+			}
+		}
+	}
+	s.record("verified", covered, func(b int) string {
+		return fmt.Sprintf("%q", why[int32(b)])
+	})
+}
+
+// reproduce writes the corpus entries whose blocks, run again, differ
+// from those their search run recorded.
+func (s *stageLog) reproduce(corpus []*search.Entry) {
+	_, each := s.blocksOf(entries(corpus))
+	for i, e := range corpus {
+		if e.Result == nil {
+			continue
+		}
+		was := map[int32]bool{}
+		for _, b := range e.Result.Blocks {
+			was[b] = true
+		}
+		for _, b := range each[i] {
+			delete(was, b)
+		}
+		for b := range was {
+			blk := s.table.Blocks[b]
+			fmt.Fprintf(s.f, "  unreproduced corpus[%d] %s:%d %s (%d stmts of %s)\n", i, filepath.Base(blk.File), blk.StartLine, blk.Func, e.Seq.Len(), "entry")
+		}
+	}
+}
