@@ -3,7 +3,7 @@
 # with go test -fuzz) against gentest, at the same search budget, on the
 # statement coverage of one package (issue 17).
 #
-# usage: fzgen-compare.sh [-budget 30s] [-seed 1] [-flags 'GEN FLAGS'] [-work DIR] GENTEST FZGEN SUBJECT...
+# usage: fzgen-compare.sh [-budget 30s] [-seed 1] [-flags 'GEN FLAGS'] [-work DIR] [-gentest-only] GENTEST FZGEN SUBJECT...
 #
 # GENTEST is a gentest binary; FZGEN an fzgen v0.4.3 binary. fzgen v0.4.3
 # builds once its golang.org/x/tools requirement is raised:
@@ -30,16 +30,21 @@
 # the profile (`go tool cover -func` total). Build and instrumentation time
 # are not part of either budget.
 #
+# -gentest-only skips steps 1-3 (fuzzing does not depend on gentest's
+# version): fuzz_targets and fzgen_cov are "-", to be joined with an
+# earlier run's lines for the same subjects.
+#
 # Output: one CSV line per subject on stdout:
 #   subject,package,fuzz_targets,fzgen_cov,gentest_cov,note
 set -u
-budget=30s seed=1 work="" flags=""
+budget=30s seed=1 work="" flags="" only=""
 while [ $# -gt 0 ]; do
 	case $1 in
 	-budget) budget=$2; shift 2 ;;
 	-seed) seed=$2; shift 2 ;;
 	-work) work=$2; shift 2 ;;
 	-flags) flags=$2; shift 2 ;;
+	-gentest-only) only=1; shift ;;
 	*) break ;;
 	esac
 done
@@ -101,8 +106,13 @@ prepare() {
 for subj in "$@"; do
 	name=$(echo "$subj" | tr '/:@' '___')
 	d=$work/$name
-	rm -rf "$d"
 	note=""
+	if [ -n "$only" ]; then
+		rm -rf "$d/gt"
+		mkdir -p "$d"
+		n=- fzcov=-
+	else
+	rm -rf "$d"
 	# 1-3: fzgen and go test -fuzz.
 	set -- $(prepare "$d/fz" "$subj") || { echo "$subj,,,NA,NA,prepare failed"; continue; }
 	pdir=$1 ip=$2
@@ -148,9 +158,10 @@ for subj in "$@"; do
 			note="$note; the replay fails"
 		fzcov=$(cov "$d/fz.cov" "$pdir")
 	fi
+	fi
 	# 4: gentest.
 	set -- $(prepare "$d/gt" "$subj")
-	gdir=$1
+	gdir=$1 ip=$2
 	if [ "${subj#std:}" != "$subj" ]; then
 		# gentest needs the package's source in the module: copy it.
 		rm -rf "$gdir"
