@@ -96,6 +96,19 @@ func (r *Random) attribute(s *seq.Seq, c *exec.Crash) (*seq.Seq, *exec.Crash) {
 			lo = mid + 1
 		}
 	}
+	// The bisection assumes a prefix crashes exactly when it holds the
+	// culprit; a crash that races a call timeout (a deep recursion on a
+	// loaded machine) can break that, and a prefix that timed out once
+	// sends the search past the culprit. Before filing the crash under
+	// the last statement, the prefix without it must not crash, twice.
+	if hi > 1 && hiCrash.Stmt < 0 {
+		for try := 0; try < 2 && !out; try++ {
+			if run(hi-1) != nil {
+				r.Stats.CrashesDropped++
+				return nil, nil
+			}
+		}
+	}
 	if out {
 		// A prefix that did not run is no evidence: never file the
 		// crash under a statement the bisection did not establish.

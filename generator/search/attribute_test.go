@@ -85,9 +85,11 @@ func TestCrashAttributedToFirstCrashingPrefix(t *testing.T) {
 		if s.Len() != 6 {
 			t.Errorf("the proposed sequence was changed")
 		}
-		// The whole sequence, then a bisection: at most 1+ceil(log2 6) runs.
-		if len(c.runs) > 4 || c.runs[0] != 6 || r.Stats.AttributionRuns != len(c.runs) {
-			t.Errorf("alone=%v: runs of lengths %v (stats %d), want the whole sequence then a bisection", alone, c.runs, r.Stats.AttributionRuns)
+		// The whole sequence, then a bisection: at most 1+ceil(log2 6)
+		// runs, then the prefix without the culprit twice.
+		n := len(c.runs)
+		if n > 6 || c.runs[0] != 6 || c.runs[n-1] != 2 || c.runs[n-2] != 2 || r.Stats.AttributionRuns != n {
+			t.Errorf("alone=%v: runs of lengths %v (stats %d), want the whole sequence, a bisection, then the 2-statement prefix twice", alone, c.runs, r.Stats.AttributionRuns)
 		}
 	}
 }
@@ -121,4 +123,48 @@ func TestCrashWithStatementNotRerun(t *testing.T) {
 	if len(r.Failures) != 1 || r.Failures[0].Seq.Len() != 3 {
 		t.Errorf("failures %+v, want the stack overflow cut after statement 2", r.Failures)
 	}
+}
+
+// A crash that races something else (a deep recursion against the call
+// timeout) can make the bisection stop past the culprit: when the prefix
+// without the last statement crashes too, the crash is dropped, never
+// filed under that statement.
+func TestCrashPastCulpritDropped(t *testing.T) {
+	r, s, _ := attributionSetup(t)
+	c := &flipCrashy{}
+	r.runner = c
+	r.process(s, exec.Outcome{Crash: &exec.Crash{Kind: exec.CrashGoroutinePanic, Stmt: -1}})
+	if len(r.Failures) != 0 {
+		t.Errorf("failures = %d, want 0 (the culprit was not established); runs %v", len(r.Failures), c.runs)
+	}
+	if r.Stats.CrashesDropped != 1 {
+		t.Errorf("CrashesDropped = %d, want 1", r.Stats.CrashesDropped)
+	}
+}
+
+// flipCrashy crashes every prefix of 3 or more statements, and the prefix
+// of 2 only from its second run on: the bisection's single run of it
+// passed (a timeout), the confirmation's runs crash.
+type flipCrashy struct {
+	runs []int
+	two  int
+}
+
+func (f *flipCrashy) Run(seqs []rt.Seq) []exec.Outcome {
+	out := make([]exec.Outcome, len(seqs))
+	for i, s := range seqs {
+		n := len(s.Stmts)
+		f.runs = append(f.runs, n)
+		crash := n >= 3
+		if n == 2 {
+			f.two++
+			crash = f.two > 1
+		}
+		if crash {
+			out[i] = exec.Outcome{Crash: &exec.Crash{Kind: exec.CrashGoroutinePanic, Stmt: -1}}
+		} else {
+			out[i] = exec.Outcome{Result: &rt.Result{Stmts: make([]rt.StmtResult, n)}}
+		}
+	}
+	return out
 }
