@@ -407,59 +407,9 @@ func (e *executor) runOnce(s *Seq, detail bool, r *Result) *Result {
 	}
 	vals := e.vals[:len(s.Stmts)]
 	var saved []savedState
-	stopped := false
 	e.curSeq.Store(s.ID)
-	for i := range s.Stmts {
-		st := &s.Stmts[i]
-		sr := &r.Stmts[i]
-		if stopped {
-			sr.Outcome = OutSkipped
-			continue
-		}
-		if st.Op < 0 || st.Op >= len(e.ops) {
-			sr.Outcome = OutBadArg
-			sr.PanicMsg = "no such operation"
-			stopped = true
-			continue
-		}
-		op := &e.ops[st.Op]
-		args, err := e.args(op, st, vals)
-		if err != nil {
-			sr.Outcome = OutBadArg
-			sr.PanicMsg = err.Error()
-			stopped = true
-			continue
-		}
-		e.curStmt.Store(int64(i))
-		if op.Save != nil && !hasSaved(saved, st.Op) {
-			if v, p := e.save(op); p == nil {
-				saved = append(saved, savedState{op: st.Op, v: v})
-			}
-		}
-		var before []uint64
-		check := s.Flags&FlagCheckPurity != 0 && op.Pure
-		if check {
-			before = hashArgs(st, args)
-		}
-		start := len(e.resBuf)
-		res, p := e.call(op, args, e.resBuf)
-		if p == nil {
-			e.resBuf = res
-			res = res[start:len(res):len(res)] // an append by a later call cannot write here
-		}
-		if check && p == nil {
-			sr.Disagree = e.checkPure(op, st, args, before, res)
-		}
-		for k := range args {
-			args[k] = nil // let the values go with the sequence
-		}
-		if p != nil {
-			sr.Outcome = OutPanic
-			sr.PanicMsg, sr.PanicRuntime, sr.PanicSite = p.msg, p.runtime, p.site
-			stopped = true
-			continue
-		}
-		vals[i] = res
+	for i := e.runStmts(s, r, vals, &saved); i < len(s.Stmts); i++ {
+		r.Stmts[i].Outcome = OutSkipped
 	}
 	// Values are summarised once, after the whole sequence ran: later
 	// statements may have changed them (Randoop's final-state semantics),
@@ -492,6 +442,84 @@ func (e *executor) runOnce(s *Seq, detail bool, r *Result) *Result {
 	}
 	e.resBuf = e.resBuf[:0]
 	return r
+}
+
+// runStmts runs the statements of s until one panics or cannot be run,
+// filling their outcomes in r and their results in vals, and returns the
+// index of the first statement it did not get to (len(s.Stmts) when all
+// ran): those are skipped.
+//
+// A panic in a call is recovered here, once per sequence, rather than by a
+// deferred function around each call: everything after a panicking
+// statement is skipped anyway, and a deferred recover per call was a
+// tenth of the executor's time on cheap sequences. A panic outside a call
+// (in the executor itself) is not recovered: it is a bug of gentest's, not
+// the code's.
+func (e *executor) runStmts(s *Seq, r *Result, vals [][]any, saved *[]savedState) (next int) {
+	i := 0
+	inCall := false
+	defer func() {
+		if !inCall {
+			return
+		}
+		rec := recover()
+		e.calls.Add(1) // even: no call runs
+		sr := &r.Stmts[i]
+		sr.Outcome = OutPanic
+		// Formatted first, as call does, and both while the panicking
+		// frames are still on the stack (panicSite reads them).
+		sr.Note = &StmtNote{PanicMsg: panicMessage(rec), PanicSite: e.panicSite()}
+		_, sr.PanicRuntime = rec.(runtime.Error)
+		for k := range e.argBuf {
+			e.argBuf[k] = nil
+		}
+		next = i + 1
+	}()
+	for ; i < len(s.Stmts); i++ {
+		st := &s.Stmts[i]
+		sr := &r.Stmts[i]
+		if st.Op < 0 || st.Op >= len(e.ops) {
+			sr.Outcome = OutBadArg
+			sr.Note = &StmtNote{PanicMsg: "no such operation"}
+			return i + 1
+		}
+		op := &e.ops[st.Op]
+		args, err := e.args(op, st, vals)
+		if err != nil {
+			sr.Outcome = OutBadArg
+			sr.Note = &StmtNote{PanicMsg: err.Error()}
+			return i + 1
+		}
+		e.curStmt.Store(int64(i))
+		if op.Save != nil && !hasSaved(*saved, st.Op) {
+			if v, p := e.save(op); p == nil {
+				*saved = append(*saved, savedState{op: st.Op, v: v})
+			}
+		}
+		var before []uint64
+		check := s.Flags&FlagCheckPurity != 0 && op.Pure
+		if check {
+			before = hashArgs(st, args)
+		}
+		start := len(e.resBuf)
+		inCall = true
+		e.calls.Add(1) // odd: a call runs
+		res := op.Fn(args, e.resBuf)
+		e.calls.Add(1)
+		inCall = false
+		e.resBuf = res
+		res = res[start:len(res):len(res)] // an append by a later call cannot write here
+		if check {
+			if d := e.checkPure(op, st, args, before, res); d != "" {
+				sr.note().Disagree = d
+			}
+		}
+		for k := range args {
+			args[k] = nil // let the values go with the sequence
+		}
+		vals[i] = res
+	}
+	return len(s.Stmts)
 }
 
 // savedState is package state an operation's getter read before the
@@ -648,7 +676,8 @@ func (e *executor) args(op *Op, st *Stmt, vals [][]any) ([]any, error) {
 		e.argBuf = make([]any, len(st.Args))
 	}
 	args := e.argBuf[:len(st.Args)]
-	for k, a := range st.Args {
+	for k := range st.Args {
+		a := &st.Args[k] // not a copy: an Arg with its literal is a hundred bytes
 		if a.Kind == ArgRef {
 			if a.Stmt < 0 || a.Stmt >= len(vals) || a.Result >= len(vals[a.Stmt]) {
 				return nil, fmt.Errorf("%s: bad reference %d.%d", op.Name, a.Stmt, a.Result)

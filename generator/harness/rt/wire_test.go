@@ -49,7 +49,7 @@ func TestResultRoundTrip(t *testing.T) {
 	r := &Result{ID: 9, Stmts: []StmtResult{
 		{Outcome: OutNormal, Values: []Value{{Type: "map[string][]int", Hash: 42, Tree: tree}, {Type: "[]uint8", Hash: 7, Tree: bytesTree},
 			{Type: "*errors.errorString", Tree: errTree}}},
-		{Outcome: OutPanic, PanicMsg: "boom", PanicRuntime: true, PanicSite: "x.go:3"},
+		{Outcome: OutPanic, PanicRuntime: true, Note: &StmtNote{PanicMsg: "boom", PanicSite: "x.go:3"}},
 	}, Blocks: []int32{1, 5, 9}, Conds: []CondObs{{ID: 2, NTrue: 1, DistFalse: 3.5}, {ID: 7, NFalse: 2, DistTrue: 1}},
 		Operands: []OperandObs{
 			{Branch: 4, Vals: [2]Lit{{Kind: LitInt, I: -3}, {Kind: LitInt, I: math.MaxInt64}}},
