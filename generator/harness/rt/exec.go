@@ -611,7 +611,8 @@ func summarize(v any, detail bool) Value {
 		out = Value{Hash: h, Type: typ, Nil: v == nil || isBytes && b == nil}
 	} else {
 		rv := reflect.ValueOf(v)
-		out = Value{Hash: hashReflect(v), Type: rv.Type().String(), Nil: isNilable(rv) && rv.IsNil()}
+		h, typ := hashReflectNamed(v)
+		out = Value{Hash: h, Type: typ, Nil: isNilable(rv) && rv.IsNil()}
 	}
 	if detail {
 		out.Tree = MakeTree(v)

@@ -9,6 +9,8 @@ import (
 	"sort"
 	"strconv"
 	"sync"
+	"sync/atomic"
+	"unsafe"
 )
 
 // Tree kinds.
@@ -222,13 +224,49 @@ func Hash(v any) uint64 {
 
 // hashReflect is Hash's general path, for any non-nil v.
 func hashReflect(v any) uint64 {
+	x, _ := hashReflectNamed(v)
+	return x
+}
+
+// hashReflectNamed is hashReflect that also returns the run-time type's
+// name.
+func hashReflectNamed(v any) (uint64, string) {
 	h := newHasher(0)
 	rv := reflect.ValueOf(v)
-	h.mixString(rv.Type().String())
+	tn := typeNameHash(rv.Type())
+	h.h = tn.h
 	h.value(rv, 0)
 	x := h.h
 	freeHasher(h)
-	return x
+	return x, tn.name
+}
+
+// typeHashEntry is a type, its name, and the hash of the name from
+// hashOffset, where hashReflect starts.
+type typeHashEntry struct {
+	t    reflect.Type
+	name string
+	h    uint64
+}
+
+// typeHashes caches typeHashEntries, indexed by the type's address: the
+// same few types come back in every result, and their names took a third
+// of the time of hashing a pointer to a small struct. Entries are
+// replaced whole, atomically, so that Hash stays safe to call from
+// several goroutines.
+var typeHashes [64]unsafe.Pointer // *typeHashEntry
+
+func typeNameHash(t reflect.Type) *typeHashEntry {
+	// The address of the type's descriptor: the data word of the
+	// interface holding it.
+	slot := &typeHashes[uintptr((*[2]unsafe.Pointer)(unsafe.Pointer(&t))[1])>>4%uintptr(len(typeHashes))]
+	if e := (*typeHashEntry)(atomic.LoadPointer(slot)); e != nil && e.t == t {
+		return e
+	}
+	name := t.String()
+	e := &typeHashEntry{t: t, name: name, h: mixString(hashOffset, name)}
+	atomic.StorePointer(slot, unsafe.Pointer(e))
+	return e
 }
 
 // hashOffset is the hash of nothing: FNV-1a's offset basis.

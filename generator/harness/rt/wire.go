@@ -822,11 +822,13 @@ func (d *Decoder) BatchInto(seqs []Seq) ([]Seq, error) {
 			st.Args = st.Args[:na]
 			for k := range st.Args {
 				a := &st.Args[k]
-				*a = Arg{Kind: d.byte1()}
-				if a.Kind == ArgRef {
-					a.Stmt = int(d.uv())
-					a.Result = int(d.uv())
+				kind := d.byte1()
+				if kind == ArgRef {
+					stmt := int(d.uv())
+					*a = Arg{Kind: kind, Stmt: stmt, Result: int(d.uv())}
 				} else {
+					// lit sets all of Lit: no need to clear it first.
+					a.Kind, a.Stmt, a.Result = kind, 0, 0
 					d.lit(&a.Lit)
 				}
 			}

@@ -284,3 +284,27 @@ func TestTypeNameTable(t *testing.T) {
 		t.Errorf("table of %d names, want %d", len(dec.typeTab), maxInterned)
 	}
 }
+
+// The cache of type-name hashes gives each type its own name and the
+// hash it had without the cache, also when types share a slot.
+func TestTypeNameHashCache(t *testing.T) {
+	type a struct{ X int }
+	type b struct{ X int }
+	vals := []any{&a{1}, &b{1}, a{2}, b{2}, []a{{3}}, map[string]b{"k": {4}}, &[]int{5}, [2]uint16{6, 7},
+		struct{ S string }{"x"}, new(int8), new(int16), new(int32), new(int64), new(uint), new(float32), new(complex64)}
+	for round := 0; round < 3; round++ {
+		for _, v := range vals {
+			h, name := hashReflectNamed(v)
+			if want := reflect.TypeOf(v).String(); name != want {
+				t.Errorf("%T: name %q, want %q", v, name, want)
+			}
+			hw := newHasher(0)
+			hw.mixString(reflect.TypeOf(v).String())
+			hw.value(reflect.ValueOf(v), 0)
+			if h != hw.h {
+				t.Errorf("%T: hash %x, without the cache %x", v, h, hw.h)
+			}
+			freeHasher(hw)
+		}
+	}
+}
