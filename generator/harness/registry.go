@@ -173,10 +173,18 @@ func (g *regGen) closureBody(b *bytes.Buffer, op *model.Op) {
 		return
 	}
 	rs := make([]string, len(op.Results))
+	boxed := make([]string, len(op.Results))
 	for i := range rs {
 		rs[i] = "r" + strconv.Itoa(i)
+		boxed[i] = rs[i]
+		if types.Identical(op.Results[i], types.Typ[types.Int]) {
+			// Small ints come boxed from a table: boxing one outside
+			// 0..255 allocates, and counts, lengths and indexes are
+			// most results.
+			boxed[i] = "gentestrt_.BoxInt(" + rs[i] + ")"
+		}
 	}
-	fmt.Fprintf(b, "\t\t%s := %s\n\t\treturn append(out, %s)\n", join(rs), call, join(rs))
+	fmt.Fprintf(b, "\t\t%s := %s\n\t\treturn append(out, %s)\n", join(rs), call, join(boxed))
 }
 
 func joinArgs(args []string, variadic bool) string {

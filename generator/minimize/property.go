@@ -93,7 +93,7 @@ func ClassOf(prog *model.Program, t Trial, res *rt.Result) (c Class, ok bool) {
 	sr := &res.Stmts[t.Target]
 	c.Outcome = sr.Outcome
 	if sr.Outcome == rt.OutPanic {
-		c.PanicSite, c.PanicRuntime = sr.PanicSite, sr.PanicRuntime
+		c.PanicSite, c.PanicRuntime = sr.PanicSite(), sr.PanicRuntime
 	}
 	op := prog.Ops[t.Seq.Stmts[t.Target].Op]
 	if op.ErrResult && sr.Outcome == rt.OutNormal {

@@ -105,7 +105,7 @@ func (f fakeRunner) Run(seqs []rt.Seq) []exec.Outcome {
 		for _, st := range s.Stmts {
 			sr := rt.StmtResult{Outcome: rt.OutNormal, Values: []rt.Value{{Hash: uint64(st.Op)}, {Nil: true}}}
 			if st.Op == f.panicOp {
-				sr = rt.StmtResult{Outcome: rt.OutPanic, PanicSite: "p.go:1"}
+				sr = rt.StmtResult{Outcome: rt.OutPanic, Note: &rt.StmtNote{PanicSite: "p.go:1"}}
 			}
 			r.Stmts = append(r.Stmts, sr)
 			if !slices.Contains(r.Blocks, int32(st.Op)) {

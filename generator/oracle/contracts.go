@@ -419,7 +419,7 @@ func (c *contractCheck) violated(out gexec.Outcome) (string, bool) {
 	switch c.kind {
 	case "string-panics":
 		if first.Outcome == rt.OutPanic {
-			return name + " panicked: " + first.PanicMsg, true
+			return name + " panicked: " + first.PanicMsg(), true
 		}
 		return "", false
 	}
@@ -429,7 +429,7 @@ func (c *contractCheck) violated(out gexec.Outcome) (string, bool) {
 		}
 		if r.Stmts[i].Outcome != rt.OutNormal {
 			if c.kind == "marshal-roundtrip" && i == c.unmarshal && r.Stmts[i].Outcome == rt.OutPanic {
-				return c.inverse + " panicked on what " + name + " produced: " + r.Stmts[i].PanicMsg, true
+				return c.inverse + " panicked on what " + name + " produced: " + r.Stmts[i].PanicMsg(), true
 			}
 			return "", false
 		}

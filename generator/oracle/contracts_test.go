@@ -179,7 +179,9 @@ func TestViolated(t *testing.T) {
 	ptr := func(n int64) rt.Value { return value(types.NewPointer(prog.Pkg.Scope().Lookup("V").Type()), n) }
 	errV := func(msg string) rt.Value { return rt.Value{Tree: &rt.Tree{Kind: rt.TError, S: msg}} }
 	nilV := rt.Value{Nil: true, Tree: &rt.Tree{Kind: rt.TNil}}
-	panicked := func(msg string) rt.StmtResult { return rt.StmtResult{Outcome: rt.OutPanic, PanicMsg: msg} }
+	panicked := func(msg string) rt.StmtResult {
+		return rt.StmtResult{Outcome: rt.OutPanic, Note: &rt.StmtNote{PanicMsg: msg}}
+	}
 	ok := func(vs ...rt.Value) rt.StmtResult { return rt.StmtResult{Values: vs} }
 	zeroEnc := ok(rt.Value{Tree: &rt.Tree{Kind: rt.TBytes, S: "0"}}, nilV)
 	notRun := rt.StmtResult{Outcome: rt.OutSkipped}
@@ -376,7 +378,7 @@ func TestRoundTripZeroEncoding(t *testing.T) {
 						res.Stmts[i].Values[0] = rt.Value{Tree: &rt.Tree{Kind: rt.TError, S: "invalid length: 4"}}
 					}
 					if dec == "panic" {
-						res.Stmts[i] = rt.StmtResult{Outcome: rt.OutPanic, PanicMsg: "index out of range"}
+						res.Stmts[i] = rt.StmtResult{Outcome: rt.OutPanic, Note: &rt.StmtNote{PanicMsg: "index out of range"}}
 					}
 				}
 			}
@@ -429,7 +431,7 @@ func TestStringPanicsDocumented(t *testing.T) {
 	f.edit = func(s rt.Seq, res *rt.Result) {
 		for i := range s.Stmts {
 			if f.opName(s, i) == "V.String" {
-				res.Stmts[i] = rt.StmtResult{Outcome: rt.OutPanic, PanicMsg: "index out of range [7] with length 7"}
+				res.Stmts[i] = rt.StmtResult{Outcome: rt.OutPanic, Note: &rt.StmtNote{PanicMsg: "index out of range [7] with length 7"}}
 			}
 		}
 	}

@@ -67,11 +67,11 @@ func Judge(prog *model.Program, runner search.Runner, corpus []*search.Entry, op
 		o := outs[i]
 		if o.Result != nil {
 			for k, sr := range o.Result.Stmts {
-				if sr.Disagree == "" || k >= e.Seq.Len() {
+				if sr.Disagree() == "" || k >= e.Seq.Len() {
 					continue
 				}
 				op := prog.Ops[e.Seq.Stmts[k].Op]
-				d := op.FullName() + ": " + sr.Disagree
+				d := op.FullName() + ": " + sr.Disagree()
 				if disagree[d] {
 					continue
 				}
@@ -81,7 +81,7 @@ func Judge(prog *model.Program, runner search.Runner, corpus []*search.Entry, op
 				// returns an equal result": the findings file keeps it
 				// only if it reproduces.
 				prefix := &seq.Seq{Stmts: e.Seq.Stmts[:k+1]}
-				if sr.Disagree == "result differs when repeated" && len(op.Results) > 0 && !repeated[op.FullName()] &&
+				if sr.Disagree() == "result differs when repeated" && len(op.Results) > 0 && !repeated[op.FullName()] &&
 					Illegal(prog, prefix, o.Result, k) == "" {
 					repeated[op.FullName()] = true
 					j.PureRepeat = append(j.PureRepeat, &Finding{
@@ -237,7 +237,7 @@ func SandboxDenied(r *rt.Result) bool {
 		return false
 	}
 	for _, s := range r.Stmts {
-		if denied(s.PanicMsg) {
+		if denied(s.PanicMsg()) {
 			return true
 		}
 		for _, v := range s.Values {

@@ -32,7 +32,7 @@ func Revealing(ctx context.Context, prog *model.Program, runner search.Runner, f
 		key := f.Kind + " " + op.FullName()
 		msg := f.Message
 		if f.Result != nil {
-			site := f.Result.Stmts[last].PanicSite
+			site := f.Result.Stmts[last].PanicSite()
 			key = f.Kind + " " + site
 			if site != "" {
 				msg += " at " + site

@@ -20,7 +20,7 @@ func boomRunner(t *testing.T) *fakeRunner {
 	f.edit = func(s rt.Seq, res *rt.Result) {
 		for i := range s.Stmts {
 			if f.opName(s, i) == "Boom" {
-				res.Stmts[i] = rt.StmtResult{Outcome: rt.OutPanic, PanicRuntime: true, PanicMsg: derefMsg, PanicSite: "p.go:10"}
+				res.Stmts[i] = rt.StmtResult{Outcome: rt.OutPanic, PanicRuntime: true, Note: &rt.StmtNote{PanicMsg: derefMsg, PanicSite: "p.go:10"}}
 				for k := i + 1; k < len(res.Stmts); k++ {
 					res.Stmts[k] = rt.StmtResult{Outcome: rt.OutSkipped}
 				}
@@ -37,8 +37,11 @@ func boomRunner(t *testing.T) *fakeRunner {
 func failure(f *fakeRunner, s *seq.Seq, kind, site string) *search.Failure {
 	out := f.Run([]rt.Seq{search.ToWire(s, 0, 0)})[0]
 	last := &out.Result.Stmts[s.Len()-1]
-	last.PanicSite = site
-	return &search.Failure{Seq: s, Result: out.Result, Message: last.PanicMsg, Revealing: true, Kind: kind}
+	if last.Note == nil {
+		last.Note = &rt.StmtNote{}
+	}
+	last.Note.PanicSite = site
+	return &search.Failure{Seq: s, Result: out.Result, Message: last.PanicMsg(), Revealing: true, Kind: kind}
 }
 
 // Revealing keeps one finding per kind and panic site (crashes: per kind

@@ -174,7 +174,7 @@ func (f *interp) run(s rt.Seq) *rt.Result {
 		sr := rt.StmtResult{}
 		if op.Name == "Deref" && st.Args[0].Kind == rt.ArgLit && st.Args[0].Lit.Kind == rt.LitNil {
 			sr.Outcome, sr.PanicRuntime = rt.OutPanic, true
-			sr.PanicMsg = "runtime error: invalid memory address or nil pointer dereference"
+			sr.Note = &rt.StmtNote{PanicMsg: "runtime error: invalid memory address or nil pointer dereference"}
 			panicked = true
 		}
 		for j := range op.Results {

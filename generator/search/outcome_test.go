@@ -30,18 +30,18 @@ func TestClassifyPanic(t *testing.T) {
 		kind      string
 		revealing bool
 	}{
-		{"nil deref, no nil input", one, rt.StmtResult{PanicRuntime: true, PanicMsg: nilDeref}, false, "nil-dereference", true},
-		{"nil map write", one, rt.StmtResult{PanicRuntime: true, PanicMsg: "assignment to entry in nil map"}, false, "nil-map-write", true},
-		{"nil deref of a nil value made earlier", one, rt.StmtResult{PanicRuntime: true, PanicMsg: nilDeref}, true, "nil-dereference", false},
+		{"nil deref, no nil input", one, rt.StmtResult{PanicRuntime: true, Note: &rt.StmtNote{PanicMsg: nilDeref}}, false, "nil-dereference", true},
+		{"nil map write", one, rt.StmtResult{PanicRuntime: true, Note: &rt.StmtNote{PanicMsg: "assignment to entry in nil map"}}, false, "nil-map-write", true},
+		{"nil deref of a nil value made earlier", one, rt.StmtResult{PanicRuntime: true, Note: &rt.StmtNote{PanicMsg: nilDeref}}, true, "nil-dereference", false},
 		{"nil deref of a nil literal", &seq.Seq{Stmts: []seq.Stmt{call(deref, nilLit())}},
-			rt.StmtResult{PanicRuntime: true, PanicMsg: nilDeref}, false, "nil-dereference", false},
+			rt.StmtResult{PanicRuntime: true, Note: &rt.StmtNote{PanicMsg: nilDeref}}, false, "nil-dereference", false},
 		{"nil deref, non-nil literal", &seq.Seq{Stmts: []seq.Stmt{call(deref, intPtrLit)}},
-			rt.StmtResult{PanicRuntime: true, PanicMsg: nilDeref}, false, "nil-dereference", true},
-		{"index out of range", one, rt.StmtResult{PanicRuntime: true, PanicMsg: "runtime error: index out of range [3] with length 2"}, false, "", false},
-		{"integer divide by zero", one, rt.StmtResult{PanicRuntime: true, PanicMsg: "runtime error: integer divide by zero"}, false, "", false},
+			rt.StmtResult{PanicRuntime: true, Note: &rt.StmtNote{PanicMsg: nilDeref}}, false, "nil-dereference", true},
+		{"index out of range", one, rt.StmtResult{PanicRuntime: true, Note: &rt.StmtNote{PanicMsg: "runtime error: index out of range [3] with length 2"}}, false, "", false},
+		{"integer divide by zero", one, rt.StmtResult{PanicRuntime: true, Note: &rt.StmtNote{PanicMsg: "runtime error: integer divide by zero"}}, false, "", false},
 		// A deliberate panic that mentions a nil pointer is still
 		// deliberate: only runtime errors count.
-		{"deliberate panic", one, rt.StmtResult{PanicRuntime: false, PanicMsg: "nil pointer dereference"}, false, "", false},
+		{"deliberate panic", one, rt.StmtResult{PanicRuntime: false, Note: &rt.StmtNote{PanicMsg: "nil pointer dereference"}}, false, "", false},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -149,7 +149,7 @@ func TestProcessOutcomes(t *testing.T) {
 	pooled := len(r.Pool())
 	s3 := &seq.Seq{Stmts: []seq.Stmt{call(zeroSq), call(grow, seq.Ref(0, 0))}}
 	res = normal(prog, s3, []uint64{500})
-	res.Stmts[1] = rt.StmtResult{Outcome: rt.OutPanic, PanicMsg: "p: negative side"}
+	res.Stmts[1] = rt.StmtResult{Outcome: rt.OutPanic, Note: &rt.StmtNote{PanicMsg: "p: negative side"}}
 	r.process(s3, outcome(res))
 	if r.Stats.Illegal != 1 || len(r.Failures) != 0 || len(r.Pool()) != pooled {
 		t.Errorf("deliberate panic: illegal=%d failures=%d pool %d->%d, want 1 illegal, no failure, pool unchanged",
@@ -157,14 +157,14 @@ func TestProcessOutcomes(t *testing.T) {
 	}
 	// A runtime nil dereference with no nil input: error-revealing.
 	res = normal(prog, s3, []uint64{501})
-	res.Stmts[1] = rt.StmtResult{Outcome: rt.OutPanic, PanicRuntime: true, PanicMsg: nilDeref}
+	res.Stmts[1] = rt.StmtResult{Outcome: rt.OutPanic, PanicRuntime: true, Note: &rt.StmtNote{PanicMsg: nilDeref}}
 	r.process(s3, outcome(res))
 	if len(r.Failures) != 1 || !r.Failures[0].Revealing || r.Failures[0].Kind != "nil-dereference" || r.Failures[0].Message != nilDeref {
 		t.Errorf("nil deref without nil input: %+v, want a revealing nil-dereference failure", r.Failures[len(r.Failures)-1])
 	}
 	// The same panic with a nil literal passed in: illegal.
 	s4 := &seq.Seq{Stmts: []seq.Stmt{call(deref, nilLit())}}
-	r.process(s4, outcome(&rt.Result{Stmts: []rt.StmtResult{{Outcome: rt.OutPanic, PanicRuntime: true, PanicMsg: nilDeref}}}))
+	r.process(s4, outcome(&rt.Result{Stmts: []rt.StmtResult{{Outcome: rt.OutPanic, PanicRuntime: true, Note: &rt.StmtNote{PanicMsg: nilDeref}}}}))
 	if len(r.Failures) != 1 {
 		t.Errorf("nil deref of a nil input: kept as a failure, want illegal")
 	}
@@ -194,7 +194,7 @@ func TestProcessOutcomes(t *testing.T) {
 	// A failure of the same kind and site is kept a few times, not more.
 	for i := 0; i < 2*maxFailuresPerKey; i++ {
 		res = normal(prog, s3, []uint64{uint64(600 + i)})
-		res.Stmts[1] = rt.StmtResult{Outcome: rt.OutPanic, PanicRuntime: true, PanicMsg: nilDeref, PanicSite: "p.go:9"}
+		res.Stmts[1] = rt.StmtResult{Outcome: rt.OutPanic, PanicRuntime: true, Note: &rt.StmtNote{PanicMsg: nilDeref, PanicSite: "p.go:9"}}
 		r.process(s3, outcome(res))
 	}
 	if n := len(r.Failures); n != 1+maxFailuresPerKey {

@@ -748,7 +748,7 @@ func (r *Random) fail(f *Failure) {
 	}
 	key := f.Kind + " " + r.prog.Ops[f.Seq.Stmts[f.Seq.Len()-1].Op].FullName()
 	if f.Result != nil {
-		key = f.Kind + " " + f.Result.Stmts[f.Seq.Len()-1].PanicSite
+		key = f.Kind + " " + f.Result.Stmts[f.Seq.Len()-1].PanicSite()
 	}
 	if r.failKeys == nil {
 		r.failKeys = map[string]int{}
@@ -841,7 +841,7 @@ func (r *Random) process(s *seq.Seq, out exec.Outcome) {
 	if lastRes.Outcome != rt.OutNormal {
 		r.Stats.Illegal++
 		if lastRes.Outcome == rt.OutPanic {
-			f := &Failure{Seq: s, Result: res, Message: lastRes.PanicMsg}
+			f := &Failure{Seq: s, Result: res, Message: lastRes.PanicMsg()}
 			f.Kind, f.Revealing = ClassifyPanic(&lastRes, s.Stmts[last], res)
 			r.fail(f)
 			if !f.Revealing && r.prog.Ops[s.Stmts[last].Op].DocPanics != "" && r.archivePanic(res) > 0 {
@@ -881,9 +881,9 @@ func ClassifyPanic(sr *rt.StmtResult, st seq.Stmt, res *rt.Result) (string, bool
 	}
 	kind := ""
 	switch {
-	case strings.Contains(sr.PanicMsg, "nil pointer dereference"):
+	case strings.Contains(sr.PanicMsg(), "nil pointer dereference"):
 		kind = "nil-dereference"
-	case strings.Contains(sr.PanicMsg, "assignment to entry in nil map"):
+	case strings.Contains(sr.PanicMsg(), "assignment to entry in nil map"):
 		kind = "nil-map-write"
 	default:
 		return "", false

@@ -84,8 +84,10 @@ func (w *TreeWatcher) loop() {
 	t := time.NewTicker(w.period)
 	defer t.Stop()
 	self := os.Getpid()
+	s := newTreeSampler(self)
+	defer s.close()
 	for {
-		w.sample(self)
+		w.sample(self, s)
 		select {
 		case <-w.stop:
 			return
@@ -94,8 +96,8 @@ func (w *TreeWatcher) loop() {
 	}
 }
 
-func (w *TreeWatcher) sample(self int) {
-	procs := treeRSS(self)
+func (w *TreeWatcher) sample(self int, s *treeSampler) {
+	procs := s.sample()
 	if len(procs) == 0 {
 		return
 	}

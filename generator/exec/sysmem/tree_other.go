@@ -6,4 +6,8 @@ package sysmem
 // read their resident sets: the watcher records nothing.
 const treeSupported = false
 
-func treeRSS(root int) []procRSS { return nil }
+type treeSampler struct{}
+
+func newTreeSampler(root int) *treeSampler { return &treeSampler{} }
+func (s *treeSampler) sample() []procRSS   { return nil }
+func (s *treeSampler) close()              {}

@@ -8,6 +8,7 @@ import (
 	"sync"
 	"testing"
 	"testing/cryptotest"
+	"unsafe"
 )
 
 // cryptoOff is set once SetGlobalRandom is found unsupported (a build
@@ -64,8 +65,94 @@ func seedCrypto(id, run uint64) {
 	var s [32]byte // SetGlobalRandom's seed bytes
 	binary.LittleEndian.PutUint64(s[:8], seed)
 	cryptoStream.mu.Lock()
-	cryptoStream.c.Seed(s) // "behaves the same way as NewChaCha8(seed)"
+	if chachaLazy.ok {
+		chachaLazy.seed(cryptoStream.c, s)
+	} else {
+		cryptoStream.c.Seed(s) // "behaves the same way as NewChaCha8(seed)"
+	}
 	cryptoStream.mu.Unlock()
+}
+
+// chachaLazy seeds a ChaCha8 without computing its first block: Seed
+// computes it at once, a tenth of the executor's time on cheap sequences,
+// most of which never read crypto/rand. It sets the generator's state to
+// the seed with an empty buffer and the block counter one step before the
+// first block, so that the first read computes the block Seed would have,
+// and the stream is the same. It writes unexported fields, found by name
+// and type through reflect, and is used only when they are all there and
+// a trial stream matches Seed's (lazySeedWorks); otherwise Seed is.
+var chachaLazy = findLazySeed()
+
+type lazySeed struct {
+	ok bool
+	// Offsets in mathrand.ChaCha8 of its state's buffer position i, end n,
+	// counter c and seed words, and of its Read leftover count.
+	i, n, c, seedWords, readLen uintptr
+}
+
+// ctrInc is how far chacha8rand's block counter advances per block.
+const ctrInc = 4
+
+func (l *lazySeed) seed(c *mathrand.ChaCha8, seed [32]byte) {
+	p := unsafe.Pointer(c)
+	w := (*[4]uint64)(unsafe.Add(p, l.seedWords))
+	for k := range w {
+		w[k] = binary.LittleEndian.Uint64(seed[8*k:])
+	}
+	*(*uint32)(unsafe.Add(p, l.i)) = 0
+	*(*uint32)(unsafe.Add(p, l.n)) = 0              // empty: the next read refills
+	*(*uint32)(unsafe.Add(p, l.c)) = 1<<32 - ctrInc // wraps to 0 at the first block
+	*(*int)(unsafe.Add(p, l.readLen)) = 0
+}
+
+func findLazySeed() lazySeed {
+	var l lazySeed
+	t := reflect.TypeOf(mathrand.ChaCha8{})
+	state, ok1 := t.FieldByName("state")
+	readLen, ok2 := t.FieldByName("readLen")
+	if !ok1 || !ok2 || state.Type.Kind() != reflect.Struct || readLen.Type.Kind() != reflect.Int {
+		return l
+	}
+	field := func(name string, kind reflect.Kind, size uintptr) (uintptr, bool) {
+		f, ok := state.Type.FieldByName(name)
+		if !ok || f.Type.Kind() != kind || f.Type.Size() != size {
+			return 0, false
+		}
+		return state.Offset + f.Offset, true
+	}
+	var ok [4]bool
+	l.i, ok[0] = field("i", reflect.Uint32, 4)
+	l.n, ok[1] = field("n", reflect.Uint32, 4)
+	l.c, ok[2] = field("c", reflect.Uint32, 4)
+	l.seedWords, ok[3] = field("seed", reflect.Array, 32)
+	l.readLen = readLen.Offset
+	if !ok[0] || !ok[1] || !ok[2] || !ok[3] {
+		return l
+	}
+	l.ok = lazySeedWorks(&l)
+	return l
+}
+
+// lazySeedWorks checks that a lazily seeded generator gives the stream
+// Seed gives, across reseeds, from one that had been read before.
+func lazySeedWorks(l *lazySeed) bool {
+	for _, k := range []uint64{0, 1, 1 << 40} {
+		var s [32]byte
+		binary.LittleEndian.PutUint64(s[:8], k)
+		a, b := mathrand.NewChaCha8([32]byte{9}), mathrand.NewChaCha8([32]byte{})
+		a.Read(make([]byte, 333)) // mid-block, with leftover bytes
+		a.Uint64()
+		l.seed(a, s)
+		b.Seed(s)
+		x, y := make([]byte, 3000), make([]byte, 3000)
+		a.Read(x[:5])
+		a.Read(x[5:])
+		b.Read(y)
+		if string(x) != string(y) {
+			return false
+		}
+	}
+	return true
 }
 
 // findStream returns the lock and the generator of the reader

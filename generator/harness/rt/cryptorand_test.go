@@ -70,3 +70,17 @@ func TestFindStreamOtherShape(t *testing.T) {
 		}
 	}
 }
+
+// The executor seeds crypto/rand's generator without computing its first
+// block (chachaLazy): the Go version's ChaCha8 must have the fields it
+// writes, and give Seed's stream.
+func TestLazySeed(t *testing.T) {
+	if !chachaLazy.ok {
+		t.Fatalf("lazy seeding unavailable: every run computes a block it may not need")
+	}
+	var bad lazySeed = chachaLazy
+	bad.c = bad.i // a wrong layout fails the trial
+	if lazySeedWorks(&bad) {
+		t.Errorf("a wrong field offset passed the trial")
+	}
+}

@@ -72,13 +72,22 @@ type executor struct {
 	encMu   sync.Mutex
 
 	// The watchdog reads these to tell which call is running for how long.
-	curSeq  atomic.Uint64
-	curStmt atomic.Int64
-	// calls is incremented when a call starts and again when it ends, so
-	// it is odd while a call runs. The watchdog times a call from the
-	// first tick that sees its odd value: an atomic add per call instead
-	// of reading the clock, at the price of one tick of precision.
+	curSeq atomic.Uint64
+	// calls is the running call: the statement's index in the high 32
+	// bits, and in the low ones a number that is odd while calls run and
+	// new for each call (callNo|1), even once the sequence's calls are
+	// done. The watchdog times a call from the first tick that sees its
+	// value: one atomic store per call instead of reading the clock, at
+	// the price of one tick of precision. A call's time runs until the
+	// next call or the end of the sequence, so the executor's own work
+	// between calls (building arguments, summarising values, which may
+	// call Error methods) counts as the call's: it takes microseconds,
+	// and a hanging Error method is then caught as well. Two atomic adds
+	// and a store per call were a tenth of the executor's time on cheap
+	// sequences.
 	calls   atomic.Uint64
+	callNo  uint32 // even; only the executor's goroutine uses it
+	stmt    int    // the statement running, for the calls of save and restore
 	timeout time.Duration
 
 	// Buffers reused from one sequence to the next: a result is encoded
@@ -220,7 +229,7 @@ func (e *executor) watchdog() {
 			continue
 		}
 		e.encMu.Lock()
-		e.enc.Timeout(TimeoutInfo{ID: e.curSeq.Load(), Stmt: int(e.curStmt.Load())})
+		e.enc.Timeout(TimeoutInfo{ID: e.curSeq.Load(), Stmt: int(c >> 32)})
 		e.enc.Flush()
 		e.encMu.Unlock()
 		awaitDeadlock() // see deadlock.go; the parent ends the process
@@ -407,59 +416,9 @@ func (e *executor) runOnce(s *Seq, detail bool, r *Result) *Result {
 	}
 	vals := e.vals[:len(s.Stmts)]
 	var saved []savedState
-	stopped := false
 	e.curSeq.Store(s.ID)
-	for i := range s.Stmts {
-		st := &s.Stmts[i]
-		sr := &r.Stmts[i]
-		if stopped {
-			sr.Outcome = OutSkipped
-			continue
-		}
-		if st.Op < 0 || st.Op >= len(e.ops) {
-			sr.Outcome = OutBadArg
-			sr.PanicMsg = "no such operation"
-			stopped = true
-			continue
-		}
-		op := &e.ops[st.Op]
-		args, err := e.args(op, st, vals)
-		if err != nil {
-			sr.Outcome = OutBadArg
-			sr.PanicMsg = err.Error()
-			stopped = true
-			continue
-		}
-		e.curStmt.Store(int64(i))
-		if op.Save != nil && !hasSaved(saved, st.Op) {
-			if v, p := e.save(op); p == nil {
-				saved = append(saved, savedState{op: st.Op, v: v})
-			}
-		}
-		var before []uint64
-		check := s.Flags&FlagCheckPurity != 0 && op.Pure
-		if check {
-			before = hashArgs(st, args)
-		}
-		start := len(e.resBuf)
-		res, p := e.call(op, args, e.resBuf)
-		if p == nil {
-			e.resBuf = res
-			res = res[start:len(res):len(res)] // an append by a later call cannot write here
-		}
-		if check && p == nil {
-			sr.Disagree = e.checkPure(op, st, args, before, res)
-		}
-		for k := range args {
-			args[k] = nil // let the values go with the sequence
-		}
-		if p != nil {
-			sr.Outcome = OutPanic
-			sr.PanicMsg, sr.PanicRuntime, sr.PanicSite = p.msg, p.runtime, p.site
-			stopped = true
-			continue
-		}
-		vals[i] = res
+	for i := e.runStmts(s, r, vals, &saved); i < len(s.Stmts); i++ {
+		r.Stmts[i].Outcome = OutSkipped
 	}
 	// Values are summarised once, after the whole sequence ran: later
 	// statements may have changed them (Randoop's final-state semantics),
@@ -491,7 +450,94 @@ func (e *executor) runOnce(s *Seq, detail bool, r *Result) *Result {
 		e.resBuf[i] = nil
 	}
 	e.resBuf = e.resBuf[:0]
+	e.callsDone()
 	return r
+}
+
+// startCall tells the watchdog that statement stmt makes a new call.
+func (e *executor) startCall(stmt int) {
+	e.callNo += 2
+	e.calls.Store(uint64(stmt)<<32 | uint64(e.callNo|1))
+}
+
+// callsDone tells the watchdog that no call runs: the executor is about
+// to encode a result, or to wait for the next batch.
+func (e *executor) callsDone() { e.calls.Store(uint64(e.callNo)) }
+
+// runStmts runs the statements of s until one panics or cannot be run,
+// filling their outcomes in r and their results in vals, and returns the
+// index of the first statement it did not get to (len(s.Stmts) when all
+// ran): those are skipped.
+//
+// A panic in a call is recovered here, once per sequence, rather than by a
+// deferred function around each call: everything after a panicking
+// statement is skipped anyway, and a deferred recover per call was a
+// tenth of the executor's time on cheap sequences. A panic outside a call
+// (in the executor itself) is not recovered: it is a bug of gentest's, not
+// the code's.
+func (e *executor) runStmts(s *Seq, r *Result, vals [][]any, saved *[]savedState) (next int) {
+	i := 0
+	inCall := false
+	defer func() {
+		if !inCall {
+			return
+		}
+		rec := recover()
+		sr := &r.Stmts[i]
+		sr.Outcome = OutPanic
+		// Formatted first, as call does, and both while the panicking
+		// frames are still on the stack (panicSite reads them).
+		sr.Note = &StmtNote{PanicMsg: panicMessage(rec), PanicSite: e.panicSite()}
+		_, sr.PanicRuntime = rec.(runtime.Error)
+		for k := range e.argBuf {
+			e.argBuf[k] = nil
+		}
+		next = i + 1
+	}()
+	for ; i < len(s.Stmts); i++ {
+		st := &s.Stmts[i]
+		sr := &r.Stmts[i]
+		if st.Op < 0 || st.Op >= len(e.ops) {
+			sr.Outcome = OutBadArg
+			sr.Note = &StmtNote{PanicMsg: "no such operation"}
+			return i + 1
+		}
+		op := &e.ops[st.Op]
+		args, err := e.args(op, st, vals)
+		if err != nil {
+			sr.Outcome = OutBadArg
+			sr.Note = &StmtNote{PanicMsg: err.Error()}
+			return i + 1
+		}
+		e.stmt = i
+		if op.Save != nil && !hasSaved(*saved, st.Op) {
+			if v, p := e.save(op); p == nil {
+				*saved = append(*saved, savedState{op: st.Op, v: v})
+			}
+		}
+		var before []uint64
+		check := s.Flags&FlagCheckPurity != 0 && op.Pure
+		if check {
+			before = hashArgs(st, args)
+		}
+		start := len(e.resBuf)
+		inCall = true
+		e.startCall(i)
+		res := op.Fn(args, e.resBuf)
+		inCall = false
+		e.resBuf = res
+		res = res[start:len(res):len(res)] // an append by a later call cannot write here
+		if check {
+			if d := e.checkPure(op, st, args, before, res); d != "" {
+				sr.note().Disagree = d
+			}
+		}
+		for k := range args {
+			args[k] = nil // let the values go with the sequence
+		}
+		vals[i] = res
+	}
+	return len(s.Stmts)
 }
 
 // savedState is package state an operation's getter read before the
@@ -565,7 +611,8 @@ func summarize(v any, detail bool) Value {
 		out = Value{Hash: h, Type: typ, Nil: v == nil || isBytes && b == nil}
 	} else {
 		rv := reflect.ValueOf(v)
-		out = Value{Hash: hashReflect(v), Type: rv.Type().String(), Nil: isNilable(rv) && rv.IsNil()}
+		h, typ := hashReflectNamed(v)
+		out = Value{Hash: h, Type: typ, Nil: isNilable(rv) && rv.IsNil()}
 	}
 	if detail {
 		out.Tree = MakeTree(v)
@@ -582,13 +629,12 @@ type panicInfo struct {
 // call calls op with args, appending its results to out.
 func (e *executor) call(op *Op, args, out []any) (res []any, p *panicInfo) {
 	defer func() {
-		e.calls.Add(1) // even: no call runs
 		if r := recover(); r != nil {
 			p = &panicInfo{msg: panicMessage(r), site: e.panicSite()}
 			_, p.runtime = r.(runtime.Error)
 		}
 	}()
-	e.calls.Add(1) // odd: a call runs
+	e.startCall(e.stmt)
 	return op.Fn(args, out), nil
 }
 
@@ -648,7 +694,8 @@ func (e *executor) args(op *Op, st *Stmt, vals [][]any) ([]any, error) {
 		e.argBuf = make([]any, len(st.Args))
 	}
 	args := e.argBuf[:len(st.Args)]
-	for k, a := range st.Args {
+	for k := range st.Args {
+		a := &st.Args[k] // not a copy: an Arg with its literal is a hundred bytes
 		if a.Kind == ArgRef {
 			if a.Stmt < 0 || a.Stmt >= len(vals) || a.Result >= len(vals[a.Stmt]) {
 				return nil, fmt.Errorf("%s: bad reference %d.%d", op.Name, a.Stmt, a.Result)
@@ -686,6 +733,16 @@ var boxedInts = func() []any {
 }()
 
 const smallInts = 1024
+
+// BoxInt returns x in an interface, shared with other calls for the ints
+// from -1024 to 1023 (see boxedInts): the registry's closures box their
+// int results with it.
+func BoxInt(x int) any {
+	if x >= -smallInts && x < smallInts {
+		return boxedInts[x+smallInts]
+	}
+	return x
+}
 
 // litValue converts a literal to a value of type t.
 func litValue(l *Lit, t reflect.Type) (any, error) {

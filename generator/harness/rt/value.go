@@ -9,6 +9,8 @@ import (
 	"sort"
 	"strconv"
 	"sync"
+	"sync/atomic"
+	"unsafe"
 )
 
 // Tree kinds.
@@ -227,13 +229,49 @@ func Hash(v any) uint64 {
 
 // hashReflect is Hash's general path, for any non-nil v.
 func hashReflect(v any) uint64 {
+	x, _ := hashReflectNamed(v)
+	return x
+}
+
+// hashReflectNamed is hashReflect that also returns the run-time type's
+// name.
+func hashReflectNamed(v any) (uint64, string) {
 	h := newHasher(0)
 	rv := reflect.ValueOf(v)
-	h.mixString(rv.Type().String())
+	tn := typeNameHash(rv.Type())
+	h.h = tn.h
 	h.value(rv, 0)
 	x := h.h
 	freeHasher(h)
-	return x
+	return x, tn.name
+}
+
+// typeHashEntry is a type, its name, and the hash of the name from
+// hashOffset, where hashReflect starts.
+type typeHashEntry struct {
+	t    reflect.Type
+	name string
+	h    uint64
+}
+
+// typeHashes caches typeHashEntries, indexed by the type's address: the
+// same few types come back in every result, and their names took a third
+// of the time of hashing a pointer to a small struct. Entries are
+// replaced whole, atomically, so that Hash stays safe to call from
+// several goroutines.
+var typeHashes [64]unsafe.Pointer // *typeHashEntry
+
+func typeNameHash(t reflect.Type) *typeHashEntry {
+	// The address of the type's descriptor: the data word of the
+	// interface holding it.
+	slot := &typeHashes[uintptr((*[2]unsafe.Pointer)(unsafe.Pointer(&t))[1])>>4%uintptr(len(typeHashes))]
+	if e := (*typeHashEntry)(atomic.LoadPointer(slot)); e != nil && e.t == t {
+		return e
+	}
+	name := t.String()
+	e := &typeHashEntry{t: t, name: name, h: mixString(hashOffset, name)}
+	atomic.StorePointer(slot, unsafe.Pointer(e))
+	return e
 }
 
 // hashOffset is the hash of nothing: FNV-1a's offset basis.
@@ -244,55 +282,54 @@ const hashOffset = 14695981039346656037
 // of reflection and a hasher. The hashes are those Hash's general path
 // gives (TestHashBasic).
 func hashBasic(v any) (uint64, string, bool) {
-	var h uint64 = hashOffset
-	var t string
 	switch x := v.(type) {
 	case nil:
-		return mixWord(h, 0), "", true
+		return mixWord(hashOffset, 0), "", true
 	case int:
-		t = "int"
-		h = mixWord(mixString(h, t), uint64(x))
+		return mixWord(typeHashInt, uint64(x)), "int", true
 	case int64:
-		t = "int64"
-		h = mixWord(mixString(h, t), uint64(x))
+		return mixWord(typeHashInt64, uint64(x)), "int64", true
 	case int32:
-		t = "int32"
-		h = mixWord(mixString(h, t), uint64(x))
+		return mixWord(typeHashInt32, uint64(x)), "int32", true
 	case uint:
-		t = "uint"
-		h = mixWord(mixString(h, t), uint64(x))
+		return mixWord(typeHashUint, uint64(x)), "uint", true
 	case uint64:
-		t = "uint64"
-		h = mixWord(mixString(h, t), x)
+		return mixWord(typeHashUint64, x), "uint64", true
 	case uint8:
-		t = "uint8"
-		h = mixWord(mixString(h, t), uint64(x))
+		return mixWord(typeHashUint8, uint64(x)), "uint8", true
 	case float64:
-		t = "float64"
-		h = mixWord(mixString(h, t), math.Float64bits(x))
+		return mixWord(typeHashFloat64, math.Float64bits(x)), "float64", true
 	case bool:
-		t = "bool"
 		b := uint64(2)
 		if x {
 			b = 1
 		}
-		h = mixWord(mixString(h, t), b)
+		return mixWord(typeHashBool, b), "bool", true
 	case string:
-		t = "string"
-		h = mixString(mixString(h, t), x)
+		return mixString(typeHashString, x), "string", true
 	case []byte:
-		t = "[]uint8"
-		h = mixString(h, t)
 		if x == nil {
-			h = mixWord(h, 3)
-		} else {
-			h = mixBytes(mixWord(h, uint64(len(x))), x)
+			return mixWord(typeHashBytes, 3), "[]uint8", true
 		}
-	default:
-		return 0, "", false
+		return mixBytes(mixWord(typeHashBytes, uint64(len(x))), x), "[]uint8", true
 	}
-	return h, t, true
+	return 0, "", false
 }
+
+// The hashes of the basic types' names, hashBasic's starting points:
+// computed once rather than for every result.
+var (
+	typeHashInt     = mixString(hashOffset, "int")
+	typeHashInt64   = mixString(hashOffset, "int64")
+	typeHashInt32   = mixString(hashOffset, "int32")
+	typeHashUint    = mixString(hashOffset, "uint")
+	typeHashUint64  = mixString(hashOffset, "uint64")
+	typeHashUint8   = mixString(hashOffset, "uint8")
+	typeHashFloat64 = mixString(hashOffset, "float64")
+	typeHashBool    = mixString(hashOffset, "bool")
+	typeHashString  = mixString(hashOffset, "string")
+	typeHashBytes   = mixString(hashOffset, "[]uint8")
+)
 
 // hashers are the hashers Hash reuses: a hasher escapes (its methods
 // recurse), and allocating one per result was a good part of the cost of

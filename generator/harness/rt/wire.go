@@ -121,17 +121,63 @@ type Value struct {
 // StmtResult is the outcome of one statement.
 type StmtResult struct {
 	Outcome uint8
-	// Panic describes a panic: its message, whether it was a runtime.Error,
-	// and the innermost frame of the package under test that was on the
-	// stack (for de-duplicating findings).
+	// PanicRuntime says whether a panic was a runtime.Error.
 	PanicRuntime bool
-	PanicMsg     string
-	PanicSite    string
 	Values       []Value
+	// Note holds what few statements have: a panic's message and site, a
+	// purity disagreement; nil when all of them are empty. The parent keeps
+	// tens of thousands of statement results: three strings in each made
+	// it twice the size, and its collection a good part of the parent's
+	// time. Read them with the methods of the same names.
+	Note *StmtNote
+}
+
+// StmtNote is the rare part of a StmtResult.
+type StmtNote struct {
+	// PanicMsg and PanicSite describe a panic: its message, and the
+	// innermost frame of the package under test that was on the stack
+	// (for de-duplicating findings).
+	PanicMsg  string
+	PanicSite string
 	// Disagree, set with FlagCheckPurity, says how a call the analysis
 	// called pure behaved otherwise: "mutated argument N" or "result
 	// differs when repeated".
 	Disagree string
+}
+
+// PanicMsg is the message of the statement's panic, or why it could not
+// run (OutBadArg); "" otherwise.
+func (s StmtResult) PanicMsg() string {
+	if s.Note == nil {
+		return ""
+	}
+	return s.Note.PanicMsg
+}
+
+// PanicSite is "file:line" of the innermost frame of the package under
+// test on the stack of the statement's panic, or "".
+func (s StmtResult) PanicSite() string {
+	if s.Note == nil {
+		return ""
+	}
+	return s.Note.PanicSite
+}
+
+// Disagree says how a call the analysis called pure behaved otherwise,
+// with FlagCheckPurity; "" if it did not.
+func (s StmtResult) Disagree() string {
+	if s.Note == nil {
+		return ""
+	}
+	return s.Note.Disagree
+}
+
+// note returns s.Note, making it first if it is nil.
+func (s *StmtResult) note() *StmtNote {
+	if s.Note == nil {
+		s.Note = &StmtNote{}
+	}
+	return s.Note
 }
 
 // Result is the outcome of one sequence.
@@ -386,11 +432,11 @@ func (e *Encoder) Result(r *Result) error {
 		s := &r.Stmts[i]
 		e.buf = append(e.buf, s.Outcome)
 		if s.Outcome == OutPanic {
-			e.str(s.PanicMsg)
+			e.str(s.PanicMsg())
 			e.bool(s.PanicRuntime)
-			e.str(s.PanicSite)
+			e.str(s.PanicSite())
 		}
-		e.str(s.Disagree)
+		e.str(s.Disagree())
 		e.uv(uint64(len(s.Values)))
 		for j := range s.Values {
 			v := &s.Values[j]
@@ -481,7 +527,8 @@ func (e *Encoder) tree(t *Tree) {
 // Decoder reads frames.
 type Decoder struct {
 	r       *bufio.Reader
-	buf     []byte
+	buf     []byte // the payload being decoded: own's, or the reader's buffer
+	own     []byte // the decoder's buffer, for frames that are not whole in r's
 	pos     int
 	err     error
 	typeTab []string          // the type names the encoder numbered
@@ -555,7 +602,22 @@ func NewDecoder(r io.Reader) *Decoder {
 
 // Next reads the next frame and returns its kind. The payload is read with
 // the typed methods below.
+//
+// A frame that is already whole in the reader's buffer is decoded where it
+// is, without a copy; the payload is read before the next call of Next,
+// which is the only one to read from r again.
 func (d *Decoder) Next() (uint8, error) {
+	if b, _ := d.r.Peek(d.r.Buffered()); len(b) > 0 {
+		if n, k := binary.Uvarint(b); k > 0 && n > 0 && n <= uint64(len(b)-k) {
+			d.buf = b[k : k+int(n) : k+int(n)]
+			// Discarding moves the read position only: the bytes stay
+			// where they are until the next read fills the buffer.
+			d.r.Discard(k + int(n))
+			d.pos = 1
+			d.err = nil
+			return d.buf[0], nil
+		}
+	}
 	n, err := binary.ReadUvarint(d.r)
 	if err != nil {
 		return 0, err
@@ -563,10 +625,10 @@ func (d *Decoder) Next() (uint8, error) {
 	if n == 0 || n > 1<<30 {
 		return 0, ErrFrame
 	}
-	if cap(d.buf) < int(n) {
-		d.buf = make([]byte, n)
+	if cap(d.own) < int(n) {
+		d.own = make([]byte, n)
 	}
-	d.buf = d.buf[:n]
+	d.buf = d.own[:n]
 	if _, err := io.ReadFull(d.r, d.buf); err != nil {
 		if err == io.EOF {
 			err = io.ErrUnexpectedEOF
@@ -760,11 +822,13 @@ func (d *Decoder) BatchInto(seqs []Seq) ([]Seq, error) {
 			st.Args = st.Args[:na]
 			for k := range st.Args {
 				a := &st.Args[k]
-				*a = Arg{Kind: d.byte1()}
-				if a.Kind == ArgRef {
-					a.Stmt = int(d.uv())
-					a.Result = int(d.uv())
+				kind := d.byte1()
+				if kind == ArgRef {
+					stmt := int(d.uv())
+					*a = Arg{Kind: kind, Stmt: stmt, Result: int(d.uv())}
 				} else {
+					// lit sets all of Lit: no need to clear it first.
+					a.Kind, a.Stmt, a.Result = kind, 0, 0
 					d.lit(&a.Lit)
 				}
 			}
@@ -817,11 +881,14 @@ func (d *Decoder) Result() (*Result, error) {
 		s := &r.Stmts[i]
 		s.Outcome = d.byte1()
 		if s.Outcome == OutPanic {
-			s.PanicMsg = d.str()
+			n := s.note()
+			n.PanicMsg = d.str()
 			s.PanicRuntime = d.bool()
-			s.PanicSite = d.str()
+			n.PanicSite = d.str()
 		}
-		s.Disagree = d.str()
+		if x := d.str(); x != "" {
+			s.note().Disagree = x
+		}
 		if n := d.count(); n > 0 {
 			if cap(vals)-len(vals) < n {
 				d.err = ErrFrame // more values than the frame said

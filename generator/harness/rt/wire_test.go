@@ -49,7 +49,7 @@ func TestResultRoundTrip(t *testing.T) {
 	r := &Result{ID: 9, Stmts: []StmtResult{
 		{Outcome: OutNormal, Values: []Value{{Type: "map[string][]int", Hash: 42, Tree: tree}, {Type: "[]uint8", Hash: 7, Tree: bytesTree},
 			{Type: "*errors.errorString", Tree: errTree}}},
-		{Outcome: OutPanic, PanicMsg: "boom", PanicRuntime: true, PanicSite: "x.go:3"},
+		{Outcome: OutPanic, PanicRuntime: true, Note: &StmtNote{PanicMsg: "boom", PanicSite: "x.go:3"}},
 	}, Blocks: []int32{1, 5, 9}, Conds: []CondObs{{ID: 2, NTrue: 1, DistFalse: 3.5}, {ID: 7, NFalse: 2, DistTrue: 1}},
 		Operands: []OperandObs{
 			{Branch: 4, Vals: [2]Lit{{Kind: LitInt, I: -3}, {Kind: LitInt, I: math.MaxInt64}}},
@@ -282,5 +282,29 @@ func TestTypeNameTable(t *testing.T) {
 	}
 	if len(dec.typeTab) != maxInterned {
 		t.Errorf("table of %d names, want %d", len(dec.typeTab), maxInterned)
+	}
+}
+
+// The cache of type-name hashes gives each type its own name and the
+// hash it had without the cache, also when types share a slot.
+func TestTypeNameHashCache(t *testing.T) {
+	type a struct{ X int }
+	type b struct{ X int }
+	vals := []any{&a{1}, &b{1}, a{2}, b{2}, []a{{3}}, map[string]b{"k": {4}}, &[]int{5}, [2]uint16{6, 7},
+		struct{ S string }{"x"}, new(int8), new(int16), new(int32), new(int64), new(uint), new(float32), new(complex64)}
+	for round := 0; round < 3; round++ {
+		for _, v := range vals {
+			h, name := hashReflectNamed(v)
+			if want := reflect.TypeOf(v).String(); name != want {
+				t.Errorf("%T: name %q, want %q", v, name, want)
+			}
+			hw := newHasher(0)
+			hw.mixString(reflect.TypeOf(v).String())
+			hw.value(reflect.ValueOf(v), 0)
+			if h != hw.h {
+				t.Errorf("%T: hash %x, without the cache %x", v, h, hw.h)
+			}
+			freeHasher(hw)
+		}
 	}
 }
