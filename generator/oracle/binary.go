@@ -79,7 +79,7 @@ func markBinaryDependent(r, other *rt.Result) {
 			// Normal here, not there: what follows is judged as after a
 			// panic (cut off), never asserted.
 			sr.Outcome = rt.OutPanic
-			sr.PanicMsg = "outcome depends on the binary"
+			sr.Note = &rt.StmtNote{PanicMsg: "outcome depends on the binary"}
 			sr.Values = nil
 			for k2 := k + 1; k2 < len(r.Stmts); k2++ {
 				r.Stmts[k2] = rt.StmtResult{Outcome: rt.OutSkipped}

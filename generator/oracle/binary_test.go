@@ -45,7 +45,7 @@ func TestJudgeBinaryVariants(t *testing.T) {
 		case 1:
 			loadErr(res, "p:\u00a0bad name")
 		case 3:
-			res.Stmts[0] = rt.StmtResult{Outcome: rt.OutPanic, PanicMsg: "boom"}
+			res.Stmts[0] = rt.StmtResult{Outcome: rt.OutPanic, Note: &rt.StmtNote{PanicMsg: "boom"}}
 		case 4:
 			loadErr(res, "p: no such name")
 		}

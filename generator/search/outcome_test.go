@@ -216,7 +216,7 @@ func TestProcessKeepsWhatOnlyPanickedRunsCovered(t *testing.T) {
 	res := normal(prog, s, []uint64{1})
 	res.Blocks = []int32{4, 5}
 	res.Conds = []rt.CondObs{{ID: 2, NTrue: 1}}
-	res.Stmts[1] = rt.StmtResult{Outcome: rt.OutPanic, PanicMsg: "p: negative side"}
+	res.Stmts[1] = rt.StmtResult{Outcome: rt.OutPanic, Note: &rt.StmtNote{PanicMsg: "p: negative side"}}
 	r.process(s, outcome(res))
 	if len(r.Corpus) != 0 {
 		t.Fatalf("a run that panicked entered the corpus")
