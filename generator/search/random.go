@@ -122,6 +122,11 @@ type Stats struct {
 	// CostlySkipped counts the sequences left unrun because they repeat
 	// a self-wiring that cost a timeout (costly.go).
 	CostlySkipped int
+	// Hangs counts the sequences whose call ran until its limit,
+	// HangSkipped those left unrun for making a call that hung before
+	// with the same construction, HangExplored those run anyway to
+	// explore one (hang.go).
+	Hangs, HangSkipped, HangExplored int
 }
 
 // Random is the feedback-directed random engine.
@@ -171,7 +176,19 @@ type Random struct {
 	// costlySize holds, per parameter, the smallest large integer that
 	// made a call time out (costly.go).
 	costlySize map[sizeParam]uint64
-	fbranches  map[int][]*fieldBranch // templates' branches by op ID (template.go)
+	// hangStats holds, by call key, the calls that hung and returned;
+	// hangOps the operations that have hung; hangSpent the sequences
+	// counted against the hang budget; hangTried the explorations in
+	// flight; planned the sequences sent so far (hang.go).
+	hangStats map[uint64]*hangStat
+	hangOps   map[int]bool
+	hangSpent int
+	hangTried map[*seq.Seq]bool
+	planned   int
+	// batches counts the batches launched, lastHangBatch the batch
+	// during which the last hang was learned (hang.go).
+	batches, lastHangBatch int
+	fbranches              map[int][]*fieldBranch // templates' branches by op ID (template.go)
 }
 
 // NewRandom returns a random engine over prog.
@@ -211,11 +228,16 @@ func (r *Random) Run(ctx context.Context, runner Runner) {
 	r.start = start
 	r.runner = runner
 	type inflight struct {
-		batch []*seq.Seq
-		done  chan []exec.Outcome
+		batch   []*seq.Seq
+		done    chan []exec.Outcome
+		skipped []bool // left unrun by runStaggered
 	}
 	var cur *inflight
+	planned := 0 // sequences generated and sent (and run), for the execution budget
 	launch := func(batch []*seq.Seq) *inflight {
+		// The batch was generated before the one before it came
+		// back: what that one taught about hangs filters it now.
+		batch = r.refilterHangs(batch, &planned)
 		reqs := make([]rt.Seq, len(batch))
 		var flags uint64
 		if !r.cfg.NoInputToState {
@@ -226,18 +248,31 @@ func (r *Random) Run(ctx context.Context, runner Runner) {
 			r.nextID++
 		}
 		f := &inflight{batch: batch, done: make(chan []exec.Outcome, 1)}
-		dr, ok := runner.(DeadlineRunner)
-		if r.cfg.MaxExecs <= 0 && ok {
+		run := runner.Run
+		if dr, ok := runner.(DeadlineRunner); r.cfg.MaxExecs <= 0 && ok {
 			end := start.Add(r.cfg.Budget)
-			go func() { f.done <- dr.RunUntil(reqs, end) }()
-		} else {
-			go func() { f.done <- runner.Run(reqs) }()
+			run = func(reqs []rt.Seq) []exec.Outcome { return dr.RunUntil(reqs, end) }
 		}
+		if r.stagger() {
+			f.skipped = make([]bool, len(batch))
+			go func() { f.done <- runStaggered(run, reqs, batch, f.skipped) }()
+		} else {
+			go func() { f.done <- run(reqs) }()
+		}
+		r.batches++
 		return f
 	}
 	finish := func(f *inflight) {
 		outs := <-f.done
 		for i, s := range f.batch {
+			if f.skipped != nil && f.skipped[i] {
+				// Left unrun after a call of the same construction
+				// hung earlier in the batch (hang.go): another
+				// sequence is planned in its place.
+				r.Stats.HangSkipped++
+				planned--
+				continue
+			}
 			if outs[i].Unrun {
 				// The budget ended first: neither executed nor
 				// learned from.
@@ -248,7 +283,6 @@ func (r *Random) Run(ctx context.Context, runner Runner) {
 		}
 	}
 	stale := 0
-	planned := 0 // sequences generated and sent, for the execution budget
 	for {
 		more := true
 		if r.cfg.MaxExecs > 0 {
@@ -283,6 +317,7 @@ func (r *Random) Run(ctx context.Context, runner Runner) {
 		}
 		stale = 0
 		planned += len(next)
+		r.planned = planned
 		cur = launch(next)
 	}
 	r.Stats.Elapsed = time.Since(start)
@@ -304,6 +339,12 @@ func (r *Random) generate(n int) []*seq.Seq {
 			// From any source (DynaMOSA's crossover carries prefixes
 			// along): a self-wiring that cost a timeout (costly.go).
 			r.Stats.CostlySkipped++
+			continue
+		}
+		if !r.admitHang(s, r.seqHangRisk(s), r.planned) {
+			// A call that hung before on the same construction
+			// (hang.go).
+			r.Stats.HangSkipped++
 			continue
 		}
 		keep = append(keep, s)
@@ -392,7 +433,7 @@ func (r *Random) extend(op *model.Op) (*seq.Seq, bool) {
 		case useLit:
 			args[i] = r.litArg(op, p)
 		case len(cands) > 0 && !(p.Lit == model.LitNilOK && !p.Recv && !r.funcMade(p.Type) && r.rng.IntN(20) == 0):
-			v := r.choosePooled(r.notWiredCostly(cands))
+			v := r.choosePooledNoHang(op.ID, i, r.notWiredCostly(cands))
 			off, ok := included[v]
 			if !ok || r.rng.IntN(3) == 0 || r.avoidWiring(op.ID, i, args[:i], seq.Ref(off+v.stmt, v.result)) {
 				off = s.Append(v.seq)
@@ -734,6 +775,9 @@ func (r *Random) fail(f *Failure) {
 // corpus and failures.
 func (r *Random) process(s *seq.Seq, out exec.Outcome) {
 	last := s.Len() - 1
+	if r.hangTried != nil {
+		defer delete(r.hangTried, s)
+	}
 	c := r.tags[s]
 	if c != nil || (r.dyna != nil && r.dyna.tagged[s]) {
 		// After the classification below, so that coverage is up to
@@ -773,6 +817,11 @@ func (r *Random) process(s *seq.Seq, out exec.Outcome) {
 			fs = &seq.Seq{Stmts: append([]seq.Stmt(nil), s.Stmts[:k+1]...)}
 		}
 		r.noteCostly(s, crash)
+		if crashHung(crash) {
+			r.noteHang(s, crash)
+		} else {
+			r.noteReturned(s, crash.Stmt)
+		}
 		revealing := false
 		switch crash.Kind {
 		case exec.CrashStackOverflow, exec.CrashGoroutinePanic, exec.CrashConcurrentMap:
@@ -793,6 +842,13 @@ func (r *Random) process(s *seq.Seq, out exec.Outcome) {
 		return
 	}
 	res := out.Result
+	if res != nil {
+		ran := 0
+		for ran < len(res.Stmts) && res.Stmts[ran].Outcome != rt.OutSkipped {
+			ran++
+		}
+		r.noteReturned(s, ran)
+	}
 	if res == nil || len(res.Stmts) != s.Len() {
 		r.Stats.Illegal++
 		return
@@ -946,6 +1002,10 @@ type pooled struct {
 	// wiredSeen costly self-wirings (costly.go).
 	wired     bool
 	wiredSeen int
+	// pathCoarse and pathFine are the value's construction paths, once
+	// pathSet (hang.go).
+	pathCoarse, pathFine uint64
+	pathSet              bool
 }
 
 // Values is the pool of reusable values, keyed by static type, with index
