@@ -5,6 +5,7 @@ import (
 
 	"github.com/gentest-go/gentest/generator/exec"
 	rt "github.com/gentest-go/gentest/generator/harness/rt"
+	"github.com/gentest-go/gentest/generator/model"
 	"github.com/gentest-go/gentest/generator/seq"
 )
 
@@ -185,14 +186,22 @@ func callKey(op, param int, path uint64) uint64 {
 	return h.h
 }
 
-// stmtHangKeys returns the keys of statement k of s: one per argument that
-// is a value of the sequence, or one for the literals when there is none.
-func stmtHangKeys(s *seq.Seq, k int) []hangKeys {
+// stmtHangKeys returns the keys of statement k of s: the receiver's, for
+// a method called on a value of the sequence (what a method loops or waits
+// on is its receiver's state: a reader's source, a gate's channel, a zero
+// value's missing buffer; blaming its other arguments too would keep the
+// method from every value they could take); else one per argument that is
+// a value of the sequence, or one for the literals when there is none.
+func stmtHangKeys(prog *model.Program, s *seq.Seq, k int) []hangKeys {
 	st := s.Stmts[k]
+	op := prog.Ops[st.Op]
 	var keys []hangKeys
 	for j, a := range st.Args {
 		if a.IsLit || a.Stmt >= k {
 			continue
+		}
+		if j > 0 && len(op.Params) > 0 && op.Params[0].Recv {
+			break
 		}
 		c, f := valuePath(s, a.Stmt, a.Result, k)
 		keys = append(keys, hangKeys{callKey(st.Op, j, c), callKey(st.Op, j, f)})
@@ -223,7 +232,7 @@ func (r *Random) noteHang(s *seq.Seq, c *exec.Crash) {
 		r.hangOps = map[int]bool{}
 	}
 	r.hangOps[s.Stmts[k].Op] = true
-	for _, key := range stmtHangKeys(s, k) {
+	for _, key := range stmtHangKeys(r.prog, s, k) {
 		for _, x := range []uint64{key.coarse, key.fine} {
 			st := r.hangStats[x]
 			if st == nil {
@@ -238,10 +247,6 @@ func (r *Random) noteHang(s *seq.Seq, c *exec.Crash) {
 	}
 	r.Stats.Hangs++
 	r.lastHangBatch = r.batches
-	if !r.hangTried[s] {
-		// An exploration was counted when it was let through.
-		r.hangSpent++
-	}
 	// Statements before k returned.
 	r.noteReturned(s, k)
 }
@@ -256,7 +261,7 @@ func (r *Random) noteReturned(s *seq.Seq, n int) {
 		if !r.hangOps[s.Stmts[k].Op] {
 			continue
 		}
-		for _, key := range stmtHangKeys(s, k) {
+		for _, key := range stmtHangKeys(r.prog, s, k) {
 			cs := r.hangStats[key.coarse] // a lookup only: no choice depends on map order
 			if cs == nil {
 				continue
@@ -306,7 +311,7 @@ func (r *Random) seqHangRisk(s *seq.Seq) int {
 		if !r.hangOps[st.Op] {
 			continue
 		}
-		for _, key := range stmtHangKeys(s, k) {
+		for _, key := range stmtHangKeys(r.prog, s, k) {
 			risk = max(risk, r.keyRisk(key))
 			if risk == riskKnown {
 				return risk
@@ -395,7 +400,7 @@ func (r *Random) stagger() bool {
 // chunks, and leaves unrun, marking them in skipped, the sequences that
 // repeat a call which hung in an earlier chunk. It runs on the batch's own
 // goroutine: it reads only the batch, never the search's state.
-func runStaggered(run func([]rt.Seq) []exec.Outcome, reqs []rt.Seq, batch []*seq.Seq, skipped []bool) []exec.Outcome {
+func runStaggered(prog *model.Program, run func([]rt.Seq) []exec.Outcome, reqs []rt.Seq, batch []*seq.Seq, skipped []bool) []exec.Outcome {
 	outs := make([]exec.Outcome, len(reqs))
 	hung := map[uint64]bool{}
 	size := staggerFirst
@@ -403,7 +408,7 @@ func runStaggered(run func([]rt.Seq) []exec.Outcome, reqs []rt.Seq, batch []*seq
 		var idx []int
 		var chunk []rt.Seq
 		for ; lo < len(reqs) && len(chunk) < size; lo++ {
-			if len(hung) > 0 && repeatsHang(batch[lo], hung) {
+			if len(hung) > 0 && repeatsHang(prog, batch[lo], hung) {
 				skipped[lo] = true
 				outs[lo].Unrun = true
 				continue
@@ -425,7 +430,7 @@ func runStaggered(run func([]rt.Seq) []exec.Outcome, reqs []rt.Seq, batch []*seq
 				if k < 0 || k >= s.Len() {
 					k = s.Len() - 1
 				}
-				for _, key := range stmtHangKeys(s, k) {
+				for _, key := range stmtHangKeys(prog, s, k) {
 					hung[key.coarse] = true
 				}
 			}
@@ -440,9 +445,9 @@ func runStaggered(run func([]rt.Seq) []exec.Outcome, reqs []rt.Seq, batch []*seq
 }
 
 // repeatsHang reports whether a call of s has a coarse key in hung.
-func repeatsHang(s *seq.Seq, hung map[uint64]bool) bool {
+func repeatsHang(prog *model.Program, s *seq.Seq, hung map[uint64]bool) bool {
 	for k := range s.Stmts {
-		for _, key := range stmtHangKeys(s, k) {
+		for _, key := range stmtHangKeys(prog, s, k) {
 			if hung[key.coarse] {
 				return true
 			}

@@ -255,7 +255,7 @@ func (r *Random) Run(ctx context.Context, runner Runner) {
 		}
 		if r.stagger() {
 			f.skipped = make([]bool, len(batch))
-			go func() { f.done <- runStaggered(run, reqs, batch, f.skipped) }()
+			go func() { f.done <- runStaggered(r.prog, run, reqs, batch, f.skipped) }()
 		} else {
 			go func() { f.done <- run(reqs) }()
 		}
