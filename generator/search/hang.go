@@ -195,13 +195,26 @@ func callKey(op, param int, path uint64) uint64 {
 func stmtHangKeys(prog *model.Program, s *seq.Seq, k int) []hangKeys {
 	st := s.Stmts[k]
 	op := prog.Ops[st.Op]
+	method := len(op.Params) > 0 && op.Params[0].Recv
 	var keys []hangKeys
 	for j, a := range st.Args {
 		if a.IsLit || a.Stmt >= k {
 			continue
 		}
-		if j > 0 && len(op.Params) > 0 && op.Params[0].Recv {
-			break
+		if method && j > 0 {
+			if recv := st.Args[0]; !recv.IsLit && recv.Stmt < k && sharesSource(s, recv.Stmt, a.Stmt) {
+				// The argument and the receiver were built on one
+				// value: a writer filling the buffer its reader
+				// drains (bufio's w.ReadFrom(r) with w and r over
+				// one bytes.Buffer). That, not the receiver's
+				// construction, is what loops: keyed by the
+				// operation alone, it is learned once for every
+				// construction.
+				key := callKey(st.Op, -2, 1)
+				keys = append(keys, hangKeys{key, key})
+				break
+			}
+			continue
 		}
 		c, f := valuePath(s, a.Stmt, a.Result, k)
 		keys = append(keys, hangKeys{callKey(st.Op, j, c), callKey(st.Op, j, f)})
@@ -474,4 +487,42 @@ func (r *Random) refilterHangs(batch []*seq.Seq, planned *int) []*seq.Seq {
 		keep = append(keep, s)
 	}
 	return keep
+}
+
+// sharesSource reports whether the values of statements a and b of s were
+// built on a common value: one is the other's input, or both have one,
+// however deep in their construction.
+func sharesSource(s *seq.Seq, a, b int) bool {
+	anc := map[int]bool{}
+	var mark func(i int)
+	mark = func(i int) {
+		if anc[i] {
+			return
+		}
+		anc[i] = true
+		for _, x := range s.Stmts[i].Args {
+			if !x.IsLit && x.Stmt < i {
+				mark(x.Stmt)
+			}
+		}
+	}
+	mark(a)
+	seen := map[int]bool{}
+	var shared func(i int) bool
+	shared = func(i int) bool {
+		if anc[i] {
+			return true
+		}
+		if seen[i] {
+			return false
+		}
+		seen[i] = true
+		for _, x := range s.Stmts[i].Args {
+			if !x.IsLit && x.Stmt < i && shared(x.Stmt) {
+				return true
+			}
+		}
+		return false
+	}
+	return shared(b)
 }

@@ -189,3 +189,31 @@ func TestStaggeredBatchSkipsRepeats(t *testing.T) {
 		t.Errorf("Count on the same construction was left unrun: %+v", outs[20])
 	}
 }
+
+// A method call whose argument was built on a value its receiver was also
+// built on (a writer filling the buffer its reader drains) is keyed by
+// the operation alone, whatever the receiver's construction; without such
+// sharing, by the receiver's construction.
+func TestHangKeySharedSource(t *testing.T) {
+	prog := costlyProgram(t)
+	newW, init := opNamed(t, prog, model.Call, "New"), opNamed(t, prog, model.Method, "W.Init")
+	// q2 := q1.Init(q0): q2 is built on q0.
+	built := []seq.Stmt{call(newW), call(newW), call(init, seq.Ref(1, 0), seq.Ref(0, 0), intLit(1))}
+	shared := &seq.Seq{Stmts: append(append([]seq.Stmt{}, built...), call(init, seq.Ref(2, 0), seq.Ref(0, 0), intLit(3)))}
+	fresh := &seq.Seq{Stmts: append(append([]seq.Stmt{}, built...), call(newW), call(init, seq.Ref(2, 0), seq.Ref(3, 0), intLit(3)))}
+	// Another receiver construction, the same sharing: q1 := q0.Init(q0'), then q1.Init(q0').
+	other := &seq.Seq{Stmts: []seq.Stmt{call(newW), call(init, seq.Ref(0, 0), nilLit(), intLit(2)), call(newW),
+		call(init, seq.Ref(1, 0), seq.Ref(2, 0), intLit(1)), call(init, seq.Ref(3, 0), seq.Ref(2, 0), intLit(1))}}
+	ks := stmtHangKeys(prog, shared, 3)
+	kf := stmtHangKeys(prog, fresh, 4)
+	ko := stmtHangKeys(prog, other, 4)
+	if len(ks) != 2 || len(kf) != 1 || len(ko) != 2 {
+		t.Fatalf("keys: shared %v, fresh %v, other %v; want the receiver's, plus the operation's when an argument shares its source", ks, kf, ko)
+	}
+	if ks[0] != kf[0] {
+		t.Errorf("the receiver's keys differ with the argument: %v, %v", ks[0], kf[0])
+	}
+	if ks[1] != ko[1] || ks[0] == ko[0] {
+		t.Errorf("shared-source keys %v and %v: want the operation's equal, the receivers' different", ks, ko)
+	}
+}
