@@ -2,10 +2,6 @@ package search
 
 import (
 	"context"
-	"go/ast"
-	"go/parser"
-	"go/token"
-	"go/types"
 	"testing"
 
 	"github.com/gentest-go/gentest/generator/exec"
@@ -39,16 +35,7 @@ func (g *Gate) Wait() int { return 0 }
 
 func hangProgram(t *testing.T) *model.Program {
 	t.Helper()
-	fset := token.NewFileSet()
-	f, err := parser.ParseFile(fset, "p.go", hangSrc, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	pkg, err := (&types.Config{}).Check("example.com/p", fset, []*ast.File{f}, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return model.Build(pkg, model.Options{})
+	return programOf(t, hangSrc)
 }
 
 // hangFake runs sequences like interp, except that Next on a Reader with
