@@ -2,6 +2,7 @@ package search
 
 import (
 	"context"
+	"slices"
 	"testing"
 
 	"github.com/gentest-go/gentest/generator/exec"
@@ -135,6 +136,13 @@ func TestHangsLearned(t *testing.T) {
 		}
 		if r.Stats.Executed != 3000 {
 			t.Errorf("seed %d: executed %d sequences, want the 3000 of the budget (those left unrun replaced)", seed, r.Stats.Executed)
+		}
+		// What runs depends on outcomes only: the same seed runs the
+		// same sequences.
+		g := newHangFake(t, prog)
+		NewRandom(prog, Config{Seed: seed, MaxExecs: 3000, Batch: 128}).Run(context.Background(), g)
+		if a, b := f.runs(), g.runs(); !slices.Equal(a, b) {
+			t.Errorf("seed %d: two searches ran different sequences (%d and %d)", seed, len(a), len(b))
 		}
 	}
 }
