@@ -387,7 +387,8 @@ func (r *pkgRun) search(ctx context.Context, prog *model.Program, h *harness.Har
 	scfg := search.Config{Seed: r.cfg.Seed, Budget: r.cfg.Budget, MaxExecs: r.cfg.Execs,
 		NoDetective: off["detective"], NoBloodhound: off["bloodhound"], NoElephant: off["elephant"],
 		NoOrienteering: off["orienteering"], NoImpurity: off["impurity"], Code: search.OpCodes(prog, h.Table),
-		NoLocalSearch: off["local-search"], NoInputToState: off["input-to-state"], Table: h.Table, Engine: r.cfg.Engine}
+		NoLocalSearch: off["local-search"], NoInputToState: off["input-to-state"], Table: h.Table, Engine: r.cfg.Engine,
+		Workers: r.cfg.Workers}
 	if os.Getenv("GENTEST_DEBUG") != "" {
 		scfg.Trace = r.debugf
 	}

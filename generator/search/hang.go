@@ -149,12 +149,22 @@ func valuePath(s *seq.Seq, st, res, upto int) (coarse, fine uint64) {
 	p := s.Stmts[st]
 	h.word(uint64(p.Op))
 	h.word(uint64(res))
-	for _, a := range p.Args {
+	for i, a := range p.Args {
 		if a.IsLit {
 			h.word(1<<32 | litShape(a.Lit))
 			continue
 		}
-		h.word(2<<32 | uint64(s.Stmts[a.Stmt].Op)<<8 | uint64(a.Result))
+		// Which earlier argument, if any, was the same value: a writer
+		// Init'ed with itself as output is not one with another
+		// writer of the same making (text/tabwriter).
+		same := uint64(0)
+		for k, b := range p.Args[:i] {
+			if !b.IsLit && b.Stmt == a.Stmt && b.Result == a.Result {
+				same = uint64(k + 1)
+				break
+			}
+		}
+		h.word(2<<32 | same<<40 | uint64(s.Stmts[a.Stmt].Op)<<8 | uint64(a.Result))
 	}
 	coarse = h.h
 	// The operations that used the value before the call, as a set: the
@@ -388,13 +398,15 @@ func (r *Random) admitHang(s *seq.Seq, risk int, planned int) bool {
 // limit: learning between batches comes a batch too late. So while the
 // search has reason to expect hangs (during its first staggerBatches
 // batches, and for staggerBatches batches after one), a batch is sent in
-// chunks, staggerFirst sequences first and twice as many each time after
-// a chunk without a hang; after a chunk with one, the sequences of the
+// chunks, staggerFirst sequences first (spread over the executors as the
+// whole batch would be) and twice as many each time after a chunk
+// without a hang; after a chunk with one, the sequences of the
 // batch left that make a call with the same operation and construction
 // (the same coarse key) are left unrun, and the chunks start small again.
 // Whether a sequence runs depends only on the outcomes before it, so a
 // fixed -execs search stays reproducible; a package that never hangs gets
-// the same sequences as before.
+// the same sequences, run by the same executors in the same order, as
+// before.
 
 const (
 	// staggerBatches is how many batches are staggered at the start and
@@ -413,21 +425,40 @@ func (r *Random) stagger() bool {
 // chunks, and leaves unrun, marking them in skipped, the sequences that
 // repeat a call which hung in an earlier chunk. It runs on the batch's own
 // goroutine: it reads only the batch, never the search's state.
-func runStaggered(prog *model.Program, run func([]rt.Seq) []exec.Outcome, reqs []rt.Seq, batch []*seq.Seq, skipped []bool) []exec.Outcome {
+func runStaggered(prog *model.Program, run func([]rt.Seq) []exec.Outcome, reqs []rt.Seq, batch []*seq.Seq, skipped []bool, workers int) []exec.Outcome {
 	outs := make([]exec.Outcome, len(reqs))
 	hung := map[uint64]bool{}
-	size := staggerFirst
-	for lo := 0; lo < len(reqs); {
+	// The executor pool gives each of its workers a contiguous part of
+	// what it is sent, ceil(len/workers) sequences each. Each chunk takes
+	// as many sequences from each worker's part of the whole batch, so
+	// that every worker runs the sequences it would have run had the
+	// batch been sent at once, in the same order: a package with global
+	// state, whose outcomes depend on what ran before in the same
+	// executor, gets the same outcomes as unstaggered while nothing
+	// hangs.
+	n := max(workers, 1)
+	per := (len(reqs) + n - 1) / n
+	pos := make([]int, n) // next sequence of each worker's part
+	for w := range pos {
+		pos[w] = w * per
+	}
+	end := func(w int) int { return min((w+1)*per, len(reqs)) }
+	size := max(staggerFirst/n, 1) // per worker
+	for {
 		var idx []int
 		var chunk []rt.Seq
-		for ; lo < len(reqs) && len(chunk) < size; lo++ {
-			if len(hung) > 0 && repeatsHang(prog, batch[lo], hung) {
-				skipped[lo] = true
-				outs[lo].Unrun = true
-				continue
+		for w := 0; w < n; w++ {
+			for taken := 0; pos[w] < end(w) && taken < size; pos[w]++ {
+				i := pos[w]
+				if len(hung) > 0 && repeatsHang(prog, batch[i], hung) {
+					skipped[i] = true
+					outs[i].Unrun = true
+					continue
+				}
+				idx = append(idx, i)
+				chunk = append(chunk, reqs[i])
+				taken++
 			}
-			idx = append(idx, lo)
-			chunk = append(chunk, reqs[lo])
 		}
 		if len(chunk) == 0 {
 			break
@@ -449,7 +480,7 @@ func runStaggered(prog *model.Program, run func([]rt.Seq) []exec.Outcome, reqs [
 			}
 		}
 		if hangs {
-			size = staggerFirst
+			size = max(staggerFirst/n, 1)
 		} else {
 			size *= 2
 		}

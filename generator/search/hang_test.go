@@ -168,7 +168,7 @@ func TestStaggeredBatchSkipsRepeats(t *testing.T) {
 		reqs[i] = ToWire(s, uint64(i), 0)
 	}
 	skipped := make([]bool, len(batch))
-	outs := runStaggered(prog, f.Run, reqs, batch, skipped)
+	outs := runStaggered(prog, f.Run, reqs, batch, skipped, 1)
 	// The first chunk (staggerFirst sequences) runs whole; the same call
 	// on the same construction after it is left unrun, the other call
 	// is not.
@@ -210,5 +210,39 @@ func TestHangKeySharedSource(t *testing.T) {
 	}
 	if ks[1] != ko[1] || ks[0] == ko[0] {
 		t.Errorf("shared-source keys %v and %v: want the operation's equal, the receivers' different", ks, ko)
+	}
+}
+
+// A staggered batch gives every executor the sequences it would have run
+// had the batch been sent at once, in the same order: the pool splits
+// what it is sent into contiguous parts, one per worker.
+func TestStaggeredKeepsWorkerParts(t *testing.T) {
+	const workers, n = 2, 100
+	split := func(logs [][]uint64, seqs []rt.Seq) {
+		per := (len(seqs) + workers - 1) / workers
+		for i, s := range seqs {
+			logs[i/per] = append(logs[i/per], s.ID)
+		}
+	}
+	prog := hangProgram(t)
+	once := opNamed(t, prog, model.Call, "Once")
+	batch := make([]*seq.Seq, n)
+	reqs := make([]rt.Seq, n)
+	for i := range batch {
+		batch[i] = &seq.Seq{Stmts: []seq.Stmt{call(once, strLit(string(rune('a'+i))))}}
+		reqs[i] = ToWire(batch[i], uint64(i), 0)
+	}
+	want := make([][]uint64, workers)
+	split(want, reqs)
+	got := make([][]uint64, workers)
+	run := func(seqs []rt.Seq) []exec.Outcome {
+		split(got, seqs)
+		return make([]exec.Outcome, len(seqs))
+	}
+	runStaggered(prog, run, reqs, batch, make([]bool, n), workers)
+	for w := range want {
+		if !slices.Equal(got[w], want[w]) {
+			t.Errorf("worker %d ran %v, want %v", w, got[w], want[w])
+		}
 	}
 }

@@ -68,6 +68,10 @@ type Config struct {
 	// Engine is EngineRandom, EngineSBST or EngineHybrid; empty means
 	// DefaultEngine.
 	Engine string
+	// Workers is the number of executors the Runner spreads a batch
+	// over, in contiguous parts (exec.Pool); 0 means one. Staggered
+	// batches keep each executor's part (hang.go).
+	Workers int
 	// Table describes the probes: which conditions measure distances and
 	// which operands are lengths. Nil treats every condition as measuring
 	// distances.
@@ -255,7 +259,7 @@ func (r *Random) Run(ctx context.Context, runner Runner) {
 		}
 		if r.stagger() {
 			f.skipped = make([]bool, len(batch))
-			go func() { f.done <- runStaggered(r.prog, run, reqs, batch, f.skipped) }()
+			go func() { f.done <- runStaggered(r.prog, run, reqs, batch, f.skipped, r.cfg.Workers) }()
 		} else {
 			go func() { f.done <- run(reqs) }()
 		}
