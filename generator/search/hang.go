@@ -250,6 +250,15 @@ func (r *Random) noteHang(s *seq.Seq, c *exec.Crash) {
 	if k < 0 {
 		return
 	}
+	if wiredIntoItself(r.prog, s, k) {
+		// A value wired into itself recurses whatever its
+		// construction (costly.go learns the direct case): a key for
+		// its construction would keep the call from the values of
+		// that making that were wired to something else
+		// (text/tabwriter: every Writer is a zero Writer Init'ed).
+		r.noteReturned(s, k)
+		return
+	}
 	if r.hangStats == nil {
 		r.hangStats = map[uint64]*hangStat{}
 		r.hangOps = map[int]bool{}
@@ -474,6 +483,9 @@ func runStaggered(prog *model.Program, run func([]rt.Seq) []exec.Outcome, reqs [
 				if k < 0 || k >= s.Len() {
 					k = s.Len() - 1
 				}
+				if wiredIntoItself(prog, s, k) {
+					continue
+				}
 				for _, key := range stmtHangKeys(prog, s, k) {
 					hung[key.coarse] = true
 				}
@@ -556,4 +568,55 @@ func sharesSource(s *seq.Seq, a, b int) bool {
 		return false
 	}
 	return shared(b)
+}
+
+// wiredIntoItself reports whether a method call among the first k+1
+// statements of s got, besides its receiver, the receiver itself or a
+// value built on it (w.Init(w, ...), or w.Init(v) where v is what an
+// earlier w.Init returned): a writer whose output is itself, the cause of
+// a hang whatever the receiver's construction.
+func wiredIntoItself(prog *model.Program, s *seq.Seq, k int) bool {
+	for i := 0; i <= k && i < s.Len(); i++ {
+		st := s.Stmts[i]
+		op := prog.Ops[st.Op]
+		if len(op.Params) == 0 || !op.Params[0].Recv || len(st.Args) == 0 || st.Args[0].IsLit {
+			continue
+		}
+		recv := st.Args[0]
+		for _, a := range st.Args[1:] {
+			if a.IsLit {
+				continue
+			}
+			if a.Stmt == recv.Stmt && a.Result == recv.Result {
+				return true
+			}
+			if a.Stmt != recv.Stmt && builtOn(s, a.Stmt, recv) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// builtOn reports whether the value of statement i of s was made by a
+// method called on v, or by a call that got such a value, however deep.
+func builtOn(s *seq.Seq, i int, v seq.Arg) bool {
+	seen := map[int]bool{}
+	var on func(i int) bool
+	on = func(i int) bool {
+		if seen[i] {
+			return false
+		}
+		seen[i] = true
+		for _, a := range s.Stmts[i].Args {
+			if a.IsLit || a.Stmt >= i {
+				continue
+			}
+			if a.Stmt == v.Stmt && a.Result == v.Result || on(a.Stmt) {
+				return true
+			}
+		}
+		return false
+	}
+	return on(i)
 }

@@ -246,3 +246,30 @@ func TestStaggeredKeepsWorkerParts(t *testing.T) {
 		}
 	}
 }
+
+// A hang in a sequence that wired a value into itself (w.Init(w), or
+// w.Init(v) with v what an earlier w.Init returned) is the wiring's, not
+// the construction's: it is not learned as a hanging construction.
+func TestHangWiredIntoItselfNotLearned(t *testing.T) {
+	prog := costlyProgram(t)
+	newW, init := opNamed(t, prog, model.Call, "New"), opNamed(t, prog, model.Method, "W.Init")
+	direct := &seq.Seq{Stmts: []seq.Stmt{call(newW), call(init, seq.Ref(0, 0), seq.Ref(0, 0), intLit(1))}}
+	derived := &seq.Seq{Stmts: []seq.Stmt{call(newW), call(init, seq.Ref(0, 0), nilLit(), intLit(1)),
+		call(init, seq.Ref(0, 0), seq.Ref(1, 0), intLit(2))}}
+	other := &seq.Seq{Stmts: []seq.Stmt{call(newW), call(newW), call(init, seq.Ref(0, 0), seq.Ref(1, 0), intLit(1))}}
+	if !wiredIntoItself(prog, direct, 1) || !wiredIntoItself(prog, derived, 2) {
+		t.Errorf("a writer wired into itself, directly or through what Init returned, not recognized")
+	}
+	if wiredIntoItself(prog, other, 2) {
+		t.Errorf("a writer wired to another writer taken for one wired into itself")
+	}
+	r := NewRandom(prog, Config{Seed: 1})
+	r.noteHang(derived, &exec.Crash{Kind: exec.CrashTimeout, Stmt: 2})
+	if r.Stats.Hangs != 0 || r.seqHangRisk(other) != riskNone {
+		t.Errorf("a self-wired hang was learned: %d hangs, risk of another wiring of the same making %d", r.Stats.Hangs, r.seqHangRisk(other))
+	}
+	r.noteHang(other, &exec.Crash{Kind: exec.CrashTimeout, Stmt: 2})
+	if r.Stats.Hangs != 1 || r.seqHangRisk(other) != riskKnown {
+		t.Errorf("a hang without self-wiring: %d hangs learned, risk %d", r.Stats.Hangs, r.seqHangRisk(other))
+	}
+}
