@@ -308,6 +308,11 @@ func (r *Random) Run(ctx context.Context, runner Runner) {
 			cur = nil
 		}
 		if len(next) == 0 {
+			if !more && r.cfg.MaxExecs > 0 && planned < r.cfg.MaxExecs && ctx.Err() == nil {
+				// The last batch had sequences left unrun after a
+				// hang (hang.go): plan others in their place.
+				continue
+			}
 			if !more {
 				break
 			}
