@@ -24,23 +24,27 @@ import (
 // So the search learns, from every call that ran past its limit (a timeout,
 // a hang, or a deadlock the runtime found after it), which operation hung
 // on which inputs, described by what the search can see before it runs a
-// call: for each argument that is a value of the sequence, its
-// construction path (the operation that made it, with the operations or
-// literal shapes that operation got: NewReader(Repeat) is not
-// NewReader(strings.NewReader)), coarse, and the same with the operations
-// that used the value before the call, fine (a zero Reader that Reset gave
-// a buffer and a source does not hang where a bare one does); for a call
-// without such arguments, its literals' shapes. Every call that returns
-// counts as a normal run of its keys, once its coarse key has hung.
+// call: for a method, its receiver's construction path (for a function,
+// each value argument's): the operation that made it, with the operations
+// or literal shapes that operation got and which of them were the same
+// value (NewReader(Repeat) is not NewReader(strings.NewReader)), coarse,
+// and the same with the operations that used the value before the call,
+// fine (a zero Reader that Reset gave a buffer and a source does not hang
+// where a bare one does); for a call without value arguments, its
+// literals' shapes. A method whose argument was built on a value its
+// receiver was also built on is keyed by the operation alone, and a hang
+// after a value was wired into itself is not learned (stmtHangKeys,
+// wiredIntoItself). Every call that returns counts as a normal run of its
+// keys, once its coarse key has hung.
 //
 // A key that hung, and has not since run normally hangWeight times per
 // hang, is hanging. Extend redraws pooled values that would make a
 // hanging call (hangRetries times), and generate leaves out the sequences
 // that still make one, except a few it lets through to explore: the
-// explorations and the hangs of keys not yet known together stay under
-// hangFree plus one per hangEvery sequences planned, so at most about one
-// sequence in hangEvery spends a call limit however many hanging
-// constructions the pools hold. An exploration prefers an unseen variant
+// explorations stay under hangFree plus one per hangEvery sequences
+// planned, so that, once the hanging constructions are known, at most
+// about one sequence in hangEvery spends a call limit however many of
+// them the pools hold. An exploration prefers an unseen variant
 // (a fine key never run, under a hanging coarse key: the zero Reader after
 // a Reset) to a construction already seen hanging, so the calls' normal
 // paths stay reachable. Sequences never grow past a call that hung either:
@@ -55,9 +59,8 @@ const (
 	// hangRetries is how often extend draws another pooled value in place
 	// of one that would make a hanging call.
 	hangRetries = 4
-	// hangFree and hangEvery bound the sequences that may hang: hangs of
-	// new keys plus explorations of hanging ones stay under
-	// hangFree + planned/hangEvery.
+	// hangFree and hangEvery bound the explorations of hanging keys:
+	// they stay under hangFree + planned/hangEvery.
 	hangFree  = 2
 	hangEvery = 2000
 )
