@@ -2,10 +2,6 @@ package search
 
 import (
 	"context"
-	"go/ast"
-	"go/parser"
-	"go/token"
-	"go/types"
 	"testing"
 	"time"
 
@@ -31,16 +27,7 @@ func Work(prec int) int { return prec }
 
 func costlyProgram(t *testing.T) *model.Program {
 	t.Helper()
-	fset := token.NewFileSet()
-	f, err := parser.ParseFile(fset, "p.go", costlySrc, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	pkg, err := (&types.Config{}).Check("example.com/p", fset, []*ast.File{f}, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return model.Build(pkg, model.Options{})
+	return programOf(t, costlySrc)
 }
 
 // slowFake runs sequences like interp, except that a call of Write on a

@@ -70,8 +70,15 @@ func Other(n int) int { return n }
 // testProgram type-checks testSrc and builds its model.
 func testProgram(t testing.TB) *model.Program {
 	t.Helper()
+	return programOf(t, testSrc)
+}
+
+// programOf type-checks src, a file of package example.com/p, and builds
+// its model.
+func programOf(t testing.TB, src string) *model.Program {
+	t.Helper()
 	fset := token.NewFileSet()
-	f, err := parser.ParseFile(fset, "p.go", testSrc, 0)
+	f, err := parser.ParseFile(fset, "p.go", src, 0)
 	if err != nil {
 		t.Fatal(err)
 	}

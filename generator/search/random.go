@@ -68,6 +68,10 @@ type Config struct {
 	// Engine is EngineRandom, EngineSBST or EngineHybrid; empty means
 	// DefaultEngine.
 	Engine string
+	// Workers is the number of executors the Runner spreads a batch
+	// over, in contiguous parts (exec.Pool); 0 means one. Staggered
+	// batches keep each executor's part (hang.go).
+	Workers int
 	// Table describes the probes: which conditions measure distances and
 	// which operands are lengths. Nil treats every condition as measuring
 	// distances.
@@ -126,6 +130,11 @@ type Stats struct {
 	// CostlySkipped counts the sequences left unrun because they repeat
 	// a self-wiring that cost a timeout (costly.go).
 	CostlySkipped int
+	// Hangs counts the sequences whose call ran until its limit,
+	// HangSkipped those left unrun for making a call that hung before
+	// with the same construction, HangExplored those run anyway to
+	// explore one (hang.go).
+	Hangs, HangSkipped, HangExplored int
 }
 
 // Random is the feedback-directed random engine.
@@ -183,7 +192,19 @@ type Random struct {
 	// costlySize holds, per parameter, the smallest large integer that
 	// made a call time out (costly.go).
 	costlySize map[sizeParam]uint64
-	fbranches  map[int][]*fieldBranch // templates' branches by op ID (template.go)
+	// hangStats holds, by call key, the calls that hung and returned;
+	// hangOps the operations that have hung; hangSpent the sequences
+	// counted against the hang budget; hangTried the explorations in
+	// flight; planned the sequences sent so far (hang.go).
+	hangStats map[uint64]*hangStat
+	hangOps   map[int]bool
+	hangSpent int
+	hangTried map[*seq.Seq]bool
+	planned   int
+	// batches counts the batches launched, lastHangBatch the batch
+	// during which the last hang was learned (hang.go).
+	batches, lastHangBatch int
+	fbranches              map[int][]*fieldBranch // templates' branches by op ID (template.go)
 }
 
 // NewRandom returns a random engine over prog.
@@ -225,11 +246,16 @@ func (r *Random) Run(ctx context.Context, runner Runner) {
 	r.start = start
 	r.runner = runner
 	type inflight struct {
-		batch []*seq.Seq
-		done  chan []exec.Outcome
+		batch   []*seq.Seq
+		done    chan []exec.Outcome
+		skipped []bool // left unrun by runStaggered
 	}
 	var cur *inflight
+	planned := 0 // sequences generated and sent (and run), for the execution budget
 	launch := func(batch []*seq.Seq) *inflight {
+		// The batch was generated before the one before it came
+		// back: what that one taught about hangs filters it now.
+		batch = r.refilterHangs(batch, &planned)
 		reqs := make([]rt.Seq, len(batch))
 		var flags uint64
 		if !r.cfg.NoInputToState {
@@ -240,18 +266,31 @@ func (r *Random) Run(ctx context.Context, runner Runner) {
 			r.nextID++
 		}
 		f := &inflight{batch: batch, done: make(chan []exec.Outcome, 1)}
-		dr, ok := runner.(DeadlineRunner)
-		if r.cfg.MaxExecs <= 0 && ok {
+		run := runner.Run
+		if dr, ok := runner.(DeadlineRunner); r.cfg.MaxExecs <= 0 && ok {
 			end := start.Add(r.cfg.Budget)
-			go func() { f.done <- dr.RunUntil(reqs, end) }()
-		} else {
-			go func() { f.done <- runner.Run(reqs) }()
+			run = func(reqs []rt.Seq) []exec.Outcome { return dr.RunUntil(reqs, end) }
 		}
+		if r.stagger() {
+			f.skipped = make([]bool, len(batch))
+			go func() { f.done <- runStaggered(r.prog, run, reqs, batch, f.skipped, r.cfg.Workers) }()
+		} else {
+			go func() { f.done <- run(reqs) }()
+		}
+		r.batches++
 		return f
 	}
 	finish := func(f *inflight) {
 		outs := <-f.done
 		for i, s := range f.batch {
+			if f.skipped != nil && f.skipped[i] {
+				// Left unrun after a call of the same construction
+				// hung earlier in the batch (hang.go): another
+				// sequence is planned in its place.
+				r.Stats.HangSkipped++
+				planned--
+				continue
+			}
 			if outs[i].Unrun {
 				// The budget ended first: neither executed nor
 				// learned from.
@@ -262,7 +301,6 @@ func (r *Random) Run(ctx context.Context, runner Runner) {
 		}
 	}
 	stale := 0
-	planned := 0 // sequences generated and sent, for the execution budget
 	for {
 		more := true
 		if r.cfg.MaxExecs > 0 {
@@ -284,6 +322,11 @@ func (r *Random) Run(ctx context.Context, runner Runner) {
 			cur = nil
 		}
 		if len(next) == 0 {
+			if !more && r.cfg.MaxExecs > 0 && planned < r.cfg.MaxExecs && ctx.Err() == nil {
+				// The last batch had sequences left unrun after a
+				// hang (hang.go): plan others in their place.
+				continue
+			}
 			if !more {
 				break
 			}
@@ -297,6 +340,7 @@ func (r *Random) Run(ctx context.Context, runner Runner) {
 		}
 		stale = 0
 		planned += len(next)
+		r.planned = planned
 		cur = launch(next)
 	}
 	r.Stats.Elapsed = time.Since(start)
@@ -318,6 +362,12 @@ func (r *Random) generate(n int) []*seq.Seq {
 			// From any source (DynaMOSA's crossover carries prefixes
 			// along): a self-wiring that cost a timeout (costly.go).
 			r.Stats.CostlySkipped++
+			continue
+		}
+		if !r.admitHang(s, r.seqHangRisk(s), r.planned) {
+			// A call that hung before on the same construction
+			// (hang.go).
+			r.Stats.HangSkipped++
 			continue
 		}
 		keep = append(keep, s)
@@ -406,7 +456,7 @@ func (r *Random) extend(op *model.Op) (*seq.Seq, bool) {
 		case useLit:
 			args[i] = r.litArg(op, p)
 		case len(cands) > 0 && !(p.Lit == model.LitNilOK && !p.Recv && !r.funcMade(p.Type) && r.rng.IntN(20) == 0):
-			v := r.choosePooled(r.notWiredCostly(cands))
+			v := r.choosePooledNoHang(op.ID, i, r.notWiredCostly(cands))
 			off, ok := included[v]
 			if !ok || r.rng.IntN(3) == 0 || r.avoidWiring(op.ID, i, args[:i], seq.Ref(off+v.stmt, v.result)) {
 				off = s.Append(v.seq)
@@ -764,6 +814,9 @@ func (r *Random) fail(f *Failure) {
 // corpus and failures.
 func (r *Random) process(s *seq.Seq, out exec.Outcome) {
 	last := s.Len() - 1
+	if r.hangTried != nil {
+		defer delete(r.hangTried, s)
+	}
 	c := r.tags[s]
 	if c != nil || (r.dyna != nil && r.dyna.tagged[s]) {
 		// After the classification below, so that coverage is up to
@@ -803,6 +856,11 @@ func (r *Random) process(s *seq.Seq, out exec.Outcome) {
 			fs = &seq.Seq{Stmts: append([]seq.Stmt(nil), s.Stmts[:k+1]...)}
 		}
 		r.noteCostly(s, crash)
+		if crashHung(crash) {
+			r.noteHang(s, crash)
+		} else {
+			r.noteReturned(s, crash.Stmt)
+		}
 		revealing := false
 		switch crash.Kind {
 		case exec.CrashStackOverflow, exec.CrashGoroutinePanic, exec.CrashConcurrentMap:
@@ -823,6 +881,13 @@ func (r *Random) process(s *seq.Seq, out exec.Outcome) {
 		return
 	}
 	res := out.Result
+	if res != nil {
+		ran := 0
+		for ran < len(res.Stmts) && res.Stmts[ran].Outcome != rt.OutSkipped {
+			ran++
+		}
+		r.noteReturned(s, ran)
+	}
 	if res == nil || len(res.Stmts) != s.Len() {
 		r.Stats.Illegal++
 		return
@@ -1023,6 +1088,10 @@ type pooled struct {
 	// wiredSeen costly self-wirings (costly.go).
 	wired     bool
 	wiredSeen int
+	// pathCoarse and pathFine are the value's construction paths, once
+	// pathSet (hang.go).
+	pathCoarse, pathFine uint64
+	pathSet              bool
 }
 
 // Values is the pool of reusable values, keyed by static type, with index
