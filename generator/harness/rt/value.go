@@ -428,6 +428,13 @@ func (h *hasher) value(v reflect.Value, depth int) {
 			h.mix(3)
 			return
 		}
+		if rt, ok := asType(v); ok {
+			// A reflect.Type (json.UnmarshalTypeError's Type) by its
+			// name: its descriptor holds offsets into the binary, which
+			// change with every build of the executor.
+			h.mixString(rt.String())
+			return
+		}
 		k := visit{v.Pointer(), t}
 		if i, ok := h.lookup(k); ok {
 			h.mix(4)
@@ -570,6 +577,12 @@ func (b *treeBuilder) build(v reflect.Value, depth int) Tree {
 			out.Kind = TNil
 			return out
 		}
+		if _, ok := asType(v); ok {
+			// A type descriptor is not a value to assert: its fields are
+			// offsets into the binary.
+			out.Kind = TOpaque
+			return out
+		}
 		p := v.Pointer()
 		if b.seen[p] {
 			out.Kind, out.Truncated = TOpaque, true
@@ -688,4 +701,20 @@ func fnvString(s string) uint64 {
 	h := fnv.New64a()
 	h.Write([]byte(s))
 	return h.Sum64()
+}
+
+// rtypePtr is the dynamic type of a reflect.Type (*reflect.rtype).
+var rtypePtr = reflect.TypeOf(reflect.TypeOf(0))
+
+// asType returns the reflect.Type a pointer value v holds when v is a type
+// descriptor, even one reached through unexported fields (where
+// v.Interface would panic): the pointer is copied into a fresh variable of
+// its type, which reflect.NewAt reads without the read-only flag.
+func asType(v reflect.Value) (reflect.Type, bool) {
+	if v.Type() != rtypePtr {
+		return nil, false
+	}
+	p := v.Pointer()
+	t, ok := reflect.NewAt(rtypePtr, unsafe.Pointer(&p)).Elem().Interface().(reflect.Type)
+	return t, ok
 }

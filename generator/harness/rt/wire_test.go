@@ -308,3 +308,26 @@ func TestTypeNameHashCache(t *testing.T) {
 		}
 	}
 }
+
+// A reflect.Type inside a value (json.UnmarshalTypeError's Type) hashes by
+// its name, not by its descriptor's offsets into the binary, and its tree
+// is opaque; two values with different types hash differently.
+func TestHashTypeByName(t *testing.T) {
+	type withType struct {
+		T reflect.Type
+		t reflect.Type // reached only through an unexported field
+	}
+	a := withType{reflect.TypeOf(0), reflect.TypeOf("")}
+	b := withType{reflect.TypeOf(0), reflect.TypeOf("")}
+	c := withType{reflect.TypeOf(0), reflect.TypeOf(0.5)}
+	if Hash(a) != Hash(b) {
+		t.Errorf("equal values hash differently")
+	}
+	if Hash(a) == Hash(c) {
+		t.Errorf("values with different types hash alike")
+	}
+	var b2 treeBuilder
+	if tr := b2.build(reflect.ValueOf(a).Field(1), 0); tr.Kind != TOpaque {
+		t.Errorf("tree of an unexported reflect.Type field: kind %v, want opaque", tr.Kind)
+	}
+}
