@@ -36,7 +36,8 @@ type Config struct {
 	ScratchDir string
 	// Workers is the number of executor processes.
 	Workers int
-	// CallTimeout bounds one call; 0 means one second.
+	// CallTimeout bounds one call's CPU time, and its wall time while it
+	// is blocked (see rt's watchdog); 0 means one second.
 	CallTimeout time.Duration
 	// MemLimit is the per-executor memory cap in bytes: three quarters of
 	// it is the Go runtime's soft limit, and the executor is stopped when
@@ -59,7 +60,7 @@ type CrashKind string
 
 // Crash kinds.
 const (
-	CrashTimeout        CrashKind = "timeout"         // a call ran past the per-call limit
+	CrashTimeout        CrashKind = "timeout"         // a call ran past the per-call limit (CPU time, or wall time blocked)
 	CrashHang           CrashKind = "hang"            // the executor stopped answering
 	CrashStackOverflow  CrashKind = "stack-overflow"  // fatal error: stack overflow
 	CrashDeadlock       CrashKind = "deadlock"        // all goroutines asleep
@@ -760,7 +761,11 @@ func (w *worker) send(seqs []rt.Seq, out []Outcome) (got int, c *Crash, exact bo
 	}
 	// The executor's own watchdog reports slow calls and flushes results
 	// every tick; this deadline only catches an executor that stopped
-	// responding altogether.
+	// responding altogether. A call the executor lets run past its limit
+	// on the wall clock, because it has not used its limit of CPU time (a
+	// loaded machine starves it), is not silent: the watchdog sends
+	// FrameAlive every tick, and each frame restarts the deadline. So
+	// the parent never ends a call the executor would let finish.
 	idle := w.pool.cfg.CallTimeout*time.Duration(2*maxStmts+2) + hangGrace
 	for {
 		wait := idle
@@ -791,6 +796,8 @@ func (w *worker) send(seqs []rt.Seq, out []Outcome) (got int, c *Crash, exact bo
 			}
 		case rt.FrameTimeout:
 			return got, w.crashed(&f.timeout), got < len(seqs) && f.timeout.ID == seqs[got].ID
+		case rt.FrameAlive:
+			// A slow call lives on; the next read has a new deadline.
 		case rt.FrameBatch:
 			if got == len(seqs) {
 				return got, nil, false
@@ -821,7 +828,7 @@ func (w *worker) crashed(to *rt.TimeoutInfo) *Crash {
 	if to != nil {
 		if killed {
 			c = &Crash{Kind: CrashTimeout, Stmt: to.Stmt, Stderr: w.stderr.String(),
-				Message: fmt.Sprintf("call exceeded %v", w.pool.cfg.CallTimeout)}
+				Message: timeoutMessage(to.Reason, w.pool.cfg.CallTimeout)}
 		} else {
 			// It died by itself after the timeout: a deadlock the
 			// runtime found, or a slow call that went on to crash.
@@ -829,6 +836,17 @@ func (w *worker) crashed(to *rt.TimeoutInfo) *Crash {
 		}
 	}
 	return w.finishCrash(c)
+}
+
+// timeoutMessage says which of the executor's limits a call passed.
+func timeoutMessage(r rt.TimeoutReason, limit time.Duration) string {
+	switch r {
+	case rt.TimeoutBlocked:
+		return fmt.Sprintf("call exceeded %v blocked", limit)
+	case rt.TimeoutWall:
+		return fmt.Sprintf("call exceeded %v wall-clock cap (%v limit)", limit*rt.HardCapFactor, limit)
+	}
+	return fmt.Sprintf("call exceeded %v of CPU time", limit)
 }
 
 // finishCrash stops what is left of the crashed executor and returns c.

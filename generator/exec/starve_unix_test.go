@@ -1,0 +1,109 @@
+//go:build unix
+
+package exec
+
+import (
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+
+	rt "github.com/gentest-go/gentest/generator/harness/rt"
+)
+
+// starve takes the CPU from process pid as a loaded machine would, but
+// predictably: it stops the process for stop, lets it run for run, and so
+// on until the returned function is called (which leaves it running). A
+// stopped process's wall clock runs on, its CPU clock does not.
+func starve(pid int, stop, run time.Duration) (end func()) {
+	done := make(chan struct{})
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		for {
+			syscall.Kill(pid, syscall.SIGSTOP)
+			select {
+			case <-done:
+				syscall.Kill(pid, syscall.SIGCONT)
+				return
+			case <-time.After(stop):
+			}
+			syscall.Kill(pid, syscall.SIGCONT)
+			select {
+			case <-done:
+				return
+			case <-time.After(run):
+			}
+		}
+	}()
+	return func() {
+		close(done)
+		wg.Wait()
+	}
+}
+
+// TestCallLimitUnderStarvation: the call limit is CPU time, so a call
+// that needs a fixed amount of CPU (0.6 of the limit) gets the same outcome
+// whether its executor runs freely or gets a tenth of a CPU (stopped for
+// 45 ms out of every 50), for a call that computes itself and for one
+// that waits on a goroutine that computes; a call that spins without end
+// still times out, by its CPU time; a call that sleeps is blocked, and ends
+// at the limit (not at the wall-clock cap of 30 limits); a deadlock is
+// still a deadlock. The parent's hang deadline is cut to 4 limits plus
+// 10 ms, less than the starved calls take: the executor's FrameAlive
+// keeps the parent from killing it.
+func TestCallLimitUnderStarvation(t *testing.T) {
+	const limit = 300 * time.Millisecond
+	burn := int(limit.Milliseconds() * 6 / 10)
+	cases := []struct {
+		name    string
+		op      string
+		args    []rt.Arg
+		starved bool
+		want    CrashKind // "" for a result
+		message string
+	}{
+		{name: "burn", op: "BurnCPU", args: []rt.Arg{intArg(burn)}},
+		{name: "burn-starved", op: "BurnCPU", args: []rt.Arg{intArg(burn)}, starved: true},
+		{name: "burn-goroutine-starved", op: "BurnCPUAsync", args: []rt.Arg{intArg(burn)}, starved: true},
+		{name: "spin-starved", op: "Spin", starved: true, want: CrashTimeout, message: "of CPU time"},
+		{name: "sleep-starved", op: "Sleep", args: []rt.Arg{intArg(60000)}, starved: true, want: CrashTimeout, message: "blocked"},
+		{name: "deadlock-starved", op: "Deadlock", starved: true, want: CrashDeadlock, message: "all goroutines are asleep"},
+	}
+	setVar(t, &hangGrace, 10*time.Millisecond)
+	// The runtime finds a deadlock within a tick of the executor's memory
+	// watch, which gets a tenth of the CPU here.
+	setVar(t, &deadlockGrace, 3*time.Second)
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			p, ops := startPool(t, Config{Workers: 1, CallTimeout: limit})
+			if c.starved {
+				end := starve(p.workers[0].cur.cmd.Process.Pid, 45*time.Millisecond, 5*time.Millisecond)
+				defer end()
+			}
+			start := time.Now()
+			out := p.Run([]rt.Seq{{ID: 1, Flags: rt.FlagDetail, Stmts: []rt.Stmt{call(t, ops, c.op, c.args...)}}})
+			took := time.Since(start)
+			t.Logf("%s: %v", c.name, took)
+			if c.want == "" {
+				if got := echoed(t, out[0], 0); got != int64(burn) {
+					t.Errorf("%s returned %d, want %d", c.op, got, burn)
+				}
+				return
+			}
+			cr := out[0].Crash
+			if cr == nil || cr.Kind != c.want || cr.Stmt != 0 || !strings.Contains(cr.Message, c.message) {
+				t.Fatalf("%s: outcome %+v, want %s at statement 0 with %q", c.op, out[0], c.want, c.message)
+			}
+			// A sleep is no deadlock: the parent waits all of
+			// deadlockGrace before it ends the executor.
+			if c.message == "blocked" && took > deadlockGrace+rt.HardCapFactor*limit/3 {
+				t.Errorf("%s ended after %v (%v of them waiting for a deadlock), near the wall-clock cap of %v: not taken for blocked",
+					c.op, took, deadlockGrace, rt.HardCapFactor*limit)
+			}
+		})
+	}
+}
