@@ -285,10 +285,10 @@ func (e *executor) watchdog() {
 
 // HardCapFactor is the wall-clock cap on a call, in limits, for a call that
 // is neither past its CPU limit nor seen blocked. A call that needs 0.9 of
-// its limit in CPU reaches it while the executor gets more than one CPU in
-// 33: four CPU burners per core, and the executors of other gentest runs
-// besides, leave it several times that. Past the cap the wall clock decides
-// again.
+// its limit in CPU finishes within the cap while the executor gets more
+// than 3% of a CPU: a load of 30 runnable threads per core. Past that the
+// wall clock decides again; a blocked call in a state callBlocked does not
+// know costs the cap instead of the limit.
 const HardCapFactor = 30
 
 // maxStack is the executor's goroutine stack limit: a deep recursion
