@@ -120,6 +120,11 @@ type Stats struct {
 	// Unattributed counts executor deaths the replay did not repeat: the
 	// sequences kept the replay's results and no sequence got the crash.
 	Unattributed int
+	// Alive counts the executors' FrameAlive reports: watchdog ticks
+	// (a tenth of the call limit each) of calls past their limit on the
+	// wall clock but within their CPU budget, which the machine's load
+	// starved. Such calls run on (see rt's watchdog).
+	Alive int
 	// Time is where the executors' wall time went besides running
 	// sequences to their end.
 	Time TimeStats
@@ -797,7 +802,11 @@ func (w *worker) send(seqs []rt.Seq, out []Outcome) (got int, c *Crash, exact bo
 		case rt.FrameTimeout:
 			return got, w.crashed(&f.timeout), got < len(seqs) && f.timeout.ID == seqs[got].ID
 		case rt.FrameAlive:
-			// A slow call lives on; the next read has a new deadline.
+			// A starved call lives on; the next read has a new
+			// deadline.
+			w.pool.mu.Lock()
+			w.pool.stats.Alive++
+			w.pool.mu.Unlock()
 		case rt.FrameBatch:
 			if got == len(seqs) {
 				return got, nil, false
