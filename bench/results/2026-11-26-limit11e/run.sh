@@ -10,12 +10,13 @@ root=$(cd "$here/../../.." && pwd)
 base=$1 new=$2 execs=${3:-3000} burners=${4:-4}
 subjects=$(mktemp)
 echo "github.com/shopspring/decimal@v1.6.0 ." >"$subjects"
+: >"$here/load.txt"
 pids=()
 for _ in $(seq "$burners"); do
 	yes >/dev/null &
 	pids+=($!)
 done
-( while sleep 30; do echo "$(date -u +%T) $(uptime)"; done ) >"$here/load.txt" &
+( while sleep 30; do echo "$(date -u +%T) $(uptime)"; done ) >>"$here/load.txt" &
 mon=$!
 t0=$(date +%s)
 "$root/bench/scripts/determinism.sh" "$subjects" "$execs" "$base" >"$here/base.txt" 2>&1 &
