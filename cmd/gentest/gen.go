@@ -32,7 +32,7 @@ func cmdGen(args []string) int {
 	workers := fs.Int("p", 0, "number of executor processes, shared by the packages generated at once (default GOMAXPROCS)")
 	jobs := fs.Int("j", 0, "packages generated at once (default: one per two executors of -p)")
 	shard := fs.String("shard", "", "generate only shard `i/n` (1 <= i <= n) of the sorted package list, for CI matrices")
-	callTimeout := fs.Duration("call-timeout", time.Second, "time limit for one call of the code under test")
+	callTimeout := fs.Duration("call-timeout", time.Second, "CPU-time limit for one call of the code under test (wall time for a call that is blocked)")
 	memLimit := fs.Int64("mem-limit", 0, "memory cap per executor in MiB (default: all executors together below a quarter of RAM, at most 768 each)")
 	noCache := fs.Bool("no-cache", false, "rebuild the executor and recompute dependencies' facts even if cached ones match")
 	quiet := fs.Bool("q", false, "print only errors: no progress, no summary table")

@@ -11,12 +11,14 @@ import (
 // (5 x 1 s, plus the grace and a restart each) stops at the deadline: the
 // sequences not answered by then are Unrun, neither results nor crashes,
 // and the pool runs the next batch on a new executor. The time the timeout
-// cost is in Stats.Time.
+// cost is in Stats.Time. The calls sleep: a blocked call ends at the limit
+// on the wall clock, where a spinning one ends at the limit of CPU time,
+// which a loaded machine stretches past any deadline.
 func TestRunUntilDeadline(t *testing.T) {
 	p, ops := startPool(t, Config{Workers: 1, CallTimeout: time.Second})
 	seqs := []rt.Seq{{ID: 1, Flags: rt.FlagDetail, Stmts: []rt.Stmt{call(t, ops, "Echo", intArg(1))}}}
 	for i := 0; i < 5; i++ {
-		seqs = append(seqs, rt.Seq{ID: uint64(2 + i), Stmts: []rt.Stmt{call(t, ops, "Spin")}})
+		seqs = append(seqs, rt.Seq{ID: uint64(2 + i), Stmts: []rt.Stmt{call(t, ops, "Sleep", intArg(60000))}})
 	}
 	start := time.Now()
 	out := p.RunUntil(seqs, start.Add(1500*time.Millisecond))
@@ -39,7 +41,7 @@ func TestRunUntilDeadline(t *testing.T) {
 		}
 	}
 	if unrun < 3 {
-		t.Errorf("%d of 5 spinning sequences unrun, want at least 3 past a 1.5s deadline", unrun)
+		t.Errorf("%d of 5 sleeping sequences unrun, want at least 3 past a 1.5s deadline", unrun)
 	}
 	st := p.Stats()
 	if st.Sequences != len(seqs)-unrun {

@@ -36,7 +36,8 @@ type Config struct {
 	ScratchDir string
 	// Workers is the number of executor processes.
 	Workers int
-	// CallTimeout bounds one call; 0 means one second.
+	// CallTimeout bounds one call's CPU time, and its wall time while it
+	// is blocked (see rt's watchdog); 0 means one second.
 	CallTimeout time.Duration
 	// MemLimit is the per-executor memory cap in bytes: three quarters of
 	// it is the Go runtime's soft limit, and the executor is stopped when
@@ -59,7 +60,7 @@ type CrashKind string
 
 // Crash kinds.
 const (
-	CrashTimeout        CrashKind = "timeout"         // a call ran past the per-call limit
+	CrashTimeout        CrashKind = "timeout"         // a call ran past the per-call limit (CPU time, or wall time blocked)
 	CrashHang           CrashKind = "hang"            // the executor stopped answering
 	CrashStackOverflow  CrashKind = "stack-overflow"  // fatal error: stack overflow
 	CrashDeadlock       CrashKind = "deadlock"        // all goroutines asleep
@@ -119,6 +120,11 @@ type Stats struct {
 	// Unattributed counts executor deaths the replay did not repeat: the
 	// sequences kept the replay's results and no sequence got the crash.
 	Unattributed int
+	// Alive counts the executors' FrameAlive reports: watchdog ticks
+	// (a tenth of the call limit each) of calls past their limit on the
+	// wall clock but within their CPU budget, which the machine's load
+	// starved. Such calls run on (see rt's watchdog).
+	Alive int
 	// Time is where the executors' wall time went besides running
 	// sequences to their end.
 	Time TimeStats
@@ -764,7 +770,11 @@ func (w *worker) send(seqs []rt.Seq, out []Outcome) (got int, c *Crash, exact bo
 	}
 	// The executor's own watchdog reports slow calls and flushes results
 	// every tick; this deadline only catches an executor that stopped
-	// responding altogether.
+	// responding altogether. A call the executor lets run past its limit
+	// on the wall clock, because it has not used its limit of CPU time (a
+	// loaded machine starves it), is not silent: the watchdog sends
+	// FrameAlive every tick, and each frame restarts the deadline. So
+	// the parent never ends a call the executor would let finish.
 	idle := w.pool.cfg.CallTimeout*time.Duration(2*maxStmts+2) + hangGrace
 	for {
 		wait := idle
@@ -800,6 +810,12 @@ func (w *worker) send(seqs []rt.Seq, out []Outcome) (got int, c *Crash, exact bo
 			}
 		case rt.FrameTimeout:
 			return got, w.crashed(&f.timeout), got < len(seqs) && f.timeout.ID == seqs[got].ID
+		case rt.FrameAlive:
+			// A starved call lives on; the next read has a new
+			// deadline.
+			w.pool.mu.Lock()
+			w.pool.stats.Alive++
+			w.pool.mu.Unlock()
 		case rt.FrameBatch:
 			if got == len(seqs) {
 				return got, nil, false
@@ -830,7 +846,7 @@ func (w *worker) crashed(to *rt.TimeoutInfo) *Crash {
 	if to != nil {
 		if killed {
 			c = &Crash{Kind: CrashTimeout, Stmt: to.Stmt, Stderr: w.stderr.String(),
-				Message: fmt.Sprintf("call exceeded %v", w.pool.cfg.CallTimeout)}
+				Message: timeoutMessage(to.Reason, w.pool.cfg.CallTimeout)}
 		} else {
 			// It died by itself after the timeout: a deadlock the
 			// runtime found, or a slow call that went on to crash.
@@ -838,6 +854,17 @@ func (w *worker) crashed(to *rt.TimeoutInfo) *Crash {
 		}
 	}
 	return w.finishCrash(c)
+}
+
+// timeoutMessage says which of the executor's limits a call passed.
+func timeoutMessage(r rt.TimeoutReason, limit time.Duration) string {
+	switch r {
+	case rt.TimeoutBlocked:
+		return fmt.Sprintf("call exceeded %v blocked", limit)
+	case rt.TimeoutWall:
+		return fmt.Sprintf("call exceeded %v wall-clock cap (%v limit)", limit*rt.HardCapFactor, limit)
+	}
+	return fmt.Sprintf("call exceeded %v of CPU time", limit)
 }
 
 // finishCrash stops what is left of the crashed executor and returns c.

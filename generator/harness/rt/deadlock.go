@@ -14,6 +14,11 @@ import "sync/atomic"
 // which the parent classifies as a deadlock; otherwise the parent kills the
 // process after a short grace and reports a timeout.
 //
+// A call that is blocked reaches this point at its limit on the wall clock
+// (the watchdog saw all its goroutines waiting, see blocked.go), so a
+// deadlock is found as soon as it was before the limit became CPU time; one
+// the watchdog took for starved (a goroutine runnable) is no deadlock.
+//
 // Nothing in the executor wakes after that, so if gentest died in the grace
 // period the process would stay. A CPU-time limit ends a spinning call on
 // Linux, and the job object ends the executor with gentest on Windows; on

@@ -25,6 +25,10 @@ const (
 	FrameResult  = 2 // one sequence finished
 	FrameTimeout = 3 // a call exceeded its time limit; the executor exits next
 	FrameBatch   = 4 // a batch finished
+	// FrameAlive says that a call past its limit on the wall clock is
+	// still within its CPU budget and not blocked (a loaded machine
+	// starves it): the parent must not take the silence for a hang.
+	FrameAlive = 5
 )
 
 // Argument kinds on the wire.
@@ -238,7 +242,25 @@ type Hello struct {
 type TimeoutInfo struct {
 	ID   uint64
 	Stmt int
+	// Reason says which limit the call passed.
+	Reason TimeoutReason
 }
+
+// TimeoutReason is the limit a call passed (see the executor's watchdog).
+type TimeoutReason uint8
+
+// Timeout reasons.
+const (
+	// TimeoutCPU: the call used its limit of CPU time (or of wall time
+	// where the executor has no CPU clock).
+	TimeoutCPU TimeoutReason = iota
+	// TimeoutBlocked: the call waited past its limit with all its
+	// goroutines blocked.
+	TimeoutBlocked
+	// TimeoutWall: the call ran past the wall-clock hard cap, a multiple
+	// of the limit, within its CPU budget and not seen blocked.
+	TimeoutWall
+)
 
 // ErrFrame reports a malformed frame.
 var ErrFrame = errors.New("gentestrt: malformed frame")
@@ -413,8 +435,12 @@ func (e *Encoder) Hello(h Hello) error {
 func (e *Encoder) Timeout(t TimeoutInfo) error {
 	e.uv(t.ID)
 	e.uv(uint64(t.Stmt))
+	e.uv(uint64(t.Reason))
 	return e.frame(FrameTimeout)
 }
+
+// Alive writes a frame that says a slow call is still working.
+func (e *Encoder) Alive() error { return e.frame(FrameAlive) }
 
 // BatchDone writes the end-of-batch frame.
 func (e *Encoder) BatchDone() error { return e.frame(FrameBatch) }
@@ -867,7 +893,7 @@ func (d *Decoder) Hello() (Hello, error) {
 
 // Timeout decodes a timeout frame.
 func (d *Decoder) Timeout() (TimeoutInfo, error) {
-	t := TimeoutInfo{ID: d.uv(), Stmt: int(d.uv())}
+	t := TimeoutInfo{ID: d.uv(), Stmt: int(d.uv()), Reason: TimeoutReason(d.uv())}
 	return t, d.err
 }
 
