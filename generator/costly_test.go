@@ -40,7 +40,8 @@ func TestCostlyStaysInBudget(t *testing.T) {
 // executions and a 300 ms call limit, seeds 1-3, the search lost 82-127 s
 // of executor time to timeouts before the search learned the hanging
 // constructions, 13-16 s after, at the same coverage (98.5/89.7/98.5%,
-// before 98.5/98.5/97.1%).
+// before 98.5/98.5/97.1%); with the CPU-time limit, seed 1 at load 9: 20
+// timeouts and 20 deadlocks in the whole run, 98.5%.
 func TestHangingCallsLearned(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds an executor and runs go test; skipped with -short")
@@ -48,9 +49,15 @@ func TestHangingCallsLearned(t *testing.T) {
 	dir := scratchModule(t, "../testdata/gen/stalled", "example.com/stalled")
 	sum, src := genConfig(t, generator.Config{Dir: dir, Patterns: []string{"."}, Execs: 3000, Seed: 1, Workers: 2,
 		CallTimeout: 300 * time.Millisecond})
-	if lost := sum.SearchLost.Timeouts + sum.SearchLost.Crashes; lost > 35 {
-		t.Errorf("search lost %.1f executor-seconds to hanging calls (%+v), want the hanging constructions learned after a few",
-			lost, sum.SearchLost)
+	// Counted in calls, not seconds: the limit is CPU time, so on a
+	// loaded machine a spinning call takes longer on the wall clock (at
+	// load 9 the 20 timeouts of a run cost 23 s), while the number of
+	// hanging calls is what learning decides. Without learning the
+	// search alone makes 300-400 of them.
+	hangs := sum.Crashes["timeout"] + sum.Crashes["hang"] + sum.Crashes["deadlock"]
+	if hangs > 80 {
+		t.Errorf("%d calls hung (%v; lost %+v), want the hanging constructions learned after a few",
+			hangs, sum.Crashes, sum.SearchLost)
 	}
 	if sum.Coverage < 0.85 {
 		t.Errorf("coverage = %.2f, want at least 0.85\n%s", sum.Coverage, src)
