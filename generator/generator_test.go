@@ -47,6 +47,16 @@ func scratchModule(t *testing.T, from, modPath string) string {
 	return pkgDir
 }
 
+// genFixture runs gen on a copy of testdata/gen/NAME as module
+// example.com/NAME, seed 1; it skips with -short.
+func genFixture(t *testing.T, name string, execs int) (*generator.Summary, []byte) {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("builds an executor and runs go test; skipped with -short")
+	}
+	return gen(t, scratchModule(t, "../testdata/gen/"+name, "example.com/"+name), execs, 1)
+}
+
 func gen(t *testing.T, dir string, execs int, seed int64) (*generator.Summary, []byte) {
 	t.Helper()
 	return genWorkers(t, dir, execs, seed, 2)
@@ -284,11 +294,8 @@ func TestHazards(t *testing.T) {
 // must be reported and reproduced behind the gentest_findings tag while the
 // passing file stays green.
 func TestPlantedFindings(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds an executor and runs go test; skipped with -short")
-	}
-	dir := scratchModule(t, "../testdata/gen/planted", "example.com/planted")
-	sum, src := gen(t, dir, 8000, 1)
+	sum, src := genFixture(t, "planted", 8000)
+	dir := filepath.Dir(sum.File)
 	kinds := map[string]string{}
 	for _, f := range sum.Findings {
 		kinds[f.Kind] = f.Test
@@ -338,11 +345,8 @@ func TestPlantedFindings(t *testing.T) {
 // templates, written as literals; -no=construct leaves them to zero
 // values.
 func TestObjects(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds an executor and runs go test; skipped with -short")
-	}
-	dir := scratchModule(t, "../testdata/gen/objects", "example.com/objects")
-	sum, src := gen(t, dir, 6000, 1)
+	sum, src := genFixture(t, "objects", 6000)
+	dir := filepath.Dir(sum.File)
 	if sum.Coverage < 0.9 {
 		t.Errorf("coverage = %.2f, want at least 0.90:\n%s", sum.Coverage, src)
 	}
@@ -362,11 +366,7 @@ func TestObjects(t *testing.T) {
 // magic integer guarding a magic string, and float thresholds; the tests
 // name enum values by their constants.
 func TestMagicConstants(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds an executor and runs go test; skipped with -short")
-	}
-	dir := scratchModule(t, "../testdata/gen/magic", "example.com/magic")
-	sum, src := gen(t, dir, 8000, 1)
+	sum, src := genFixture(t, "magic", 8000)
 	if sum.Coverage < 0.95 {
 		t.Errorf("coverage = %.2f, want at least 0.95", sum.Coverage)
 	}
@@ -440,11 +440,8 @@ func TestPanicInPackageRunIsAnError(t *testing.T) {
 // is; the written file passes beside the package's own tests in any
 // order.
 func TestPackageState(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds an executor and runs go test; skipped with -short")
-	}
-	dir := scratchModule(t, "../testdata/gen/settings", "example.com/settings")
-	sum, src := gen(t, dir, 3000, 1)
+	sum, src := genFixture(t, "settings", 3000)
+	dir := filepath.Dir(sum.File)
 	excluded := map[string]bool{}
 	for _, e := range sum.Excluded {
 		excluded[e.Name] = true
@@ -490,11 +487,8 @@ func TestPackageState(t *testing.T) {
 // Without the assignments (-no=config-vars) Parse's strict half is never
 // reached.
 func TestConfigVars(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds an executor and runs go test; skipped with -short")
-	}
-	dir := scratchModule(t, "../testdata/gen/configvars", "example.com/configvars")
-	sum, src := gen(t, dir, 3000, 1)
+	sum, src := genFixture(t, "configvars", 3000)
+	dir := filepath.Dir(sum.File)
 	if sum.Coverage < 0.95 {
 		t.Errorf("coverage = %.2f, want at least 0.95", sum.Coverage)
 	}
@@ -563,11 +557,7 @@ func TestComputedRelations(t *testing.T) {
 // keeps the clean run that reaches it later (search.Random.archive),
 // without which the file covered 98.0% of the search's 100% at seed 1.
 func TestKeyedContainers(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds an executor and runs go test; skipped with -short")
-	}
-	dir := scratchModule(t, "../testdata/gen/keyedtree", "example.com/keyedtree")
-	sum, src := gen(t, dir, 20000, 1)
+	sum, src := genFixture(t, "keyedtree", 20000)
 	if sum.Coverage < 0.93 {
 		t.Errorf("coverage = %.2f, want at least 0.93:\n%s", sum.Coverage, src)
 	}
@@ -589,11 +579,7 @@ func keptSearchCoverage(t *testing.T, sum *generator.Summary, src []byte) {
 // those statements with a test asserting the panic (TestXxxPanics), so
 // its coverage is the search's.
 func TestDocumentedPanics(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds an executor and runs go test; skipped with -short")
-	}
-	dir := scratchModule(t, "../testdata/gen/docpanics", "example.com/docpanics")
-	sum, src := gen(t, dir, 3000, 1)
+	sum, src := genFixture(t, "docpanics", 3000)
 	keptSearchCoverage(t, sum, src)
 	for _, want := range []string{"func TestMustParsePanics(t *testing.T) {", "if recover() == nil {"} {
 		if !strings.Contains(string(src), want) {
@@ -609,11 +595,7 @@ func TestDocumentedPanics(t *testing.T) {
 // Without groups, 3000 executions never matched an alternative (90.9% at
 // seeds 1 and 2).
 func TestBracketedGroups(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds an executor and runs go test; skipped with -short")
-	}
-	dir := scratchModule(t, "../testdata/gen/groups", "example.com/groups")
-	sum, src := gen(t, dir, 3000, 1)
+	sum, src := genFixture(t, "groups", 3000)
 	if sum.Coverage < 0.97 {
 		t.Errorf("coverage = %.2f, want at least 0.97:\n%s", sum.Coverage, src)
 	}
@@ -625,11 +607,7 @@ func TestBracketedGroups(t *testing.T) {
 // Without the assignments (model/configfield.go) the flagged branches are
 // out of reach; with them the written tests set each flag, named for it.
 func TestConfigFields(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds an executor and runs go test; skipped with -short")
-	}
-	dir := scratchModule(t, "../testdata/gen/fieldflags", "example.com/fieldflags")
-	sum, src := gen(t, dir, 3000, 1)
+	sum, src := genFixture(t, "fieldflags", 3000)
 	// All but Pattern.UnmarshalText (4 of 29 statements), which the
 	// search leaves to the round-trip contract.
 	if sum.Coverage < 0.86 {
@@ -653,11 +631,7 @@ func TestConfigFields(t *testing.T) {
 // (model/ifacemethods.go); without them Area, Scale and Write are never
 // called.
 func TestInterfaceResults(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds an executor and runs go test; skipped with -short")
-	}
-	dir := scratchModule(t, "../testdata/gen/ifaceresults", "example.com/ifaceresults")
-	sum, src := gen(t, dir, 3000, 1)
+	sum, src := genFixture(t, "ifaceresults", 3000)
 	if sum.Coverage < 0.95 {
 		t.Errorf("coverage = %.2f, want at least 0.95:\n%s", sum.Coverage, src)
 	}
