@@ -22,10 +22,18 @@ func TestTreeSamplerFollowsChildren(t *testing.T) {
 		t.Skip("no sleep command:", err)
 	}
 	pid := cmd.Process.Pid
+	// Between fork and exec the child still has this binary's name, and
+	// a loaded machine may take a while to exec: sample until it is
+	// sleep (each sample rereads every process's stat).
 	found := false
-	for _, p := range s.sample() {
-		if p.pid == pid {
-			found = p.comm == "sleep" && p.rss > 0
+	for deadline := time.Now().Add(5 * time.Second); !found && time.Now().Before(deadline); {
+		for _, p := range s.sample() {
+			if p.pid == pid {
+				found = p.comm == "sleep" && p.rss > 0
+			}
+		}
+		if !found {
+			time.Sleep(10 * time.Millisecond)
 		}
 	}
 	if !found {
