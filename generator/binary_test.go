@@ -18,11 +18,8 @@ import (
 // differently built test binaries, assert the deterministic results, and
 // still check that the binary-dependent errors are errors.
 func TestBinaryDependentValues(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds an executor and runs go test under four builds; skipped with -short")
-	}
-	dir := scratchModule(t, "../testdata/gen/binhash", "example.com/binhash")
-	_, src := gen(t, dir, 1000, 1)
+	sum, src := genFixture(t, "binhash", 1000)
+	dir := filepath.Dir(sum.File)
 	file := string(src)
 	if strings.Contains(file, "binhash:") || strings.Contains(file, "@") {
 		t.Errorf("a binary-dependent text is asserted:\n%s", file)
