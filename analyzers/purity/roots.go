@@ -295,6 +295,20 @@ var roots = map[string]rootEntry{
 	"encoding/json.MarshalIndent": {calls: []int{0}, why: "encodes v"},
 	"encoding/json.Valid":         {why: "checks data"},
 
+	// encoding/binary likewise keeps a sync.Map of struct sizes keyed by
+	// reflect.Type: memoization, whose write made every decoder built on
+	// binary.Read (bits-and-blooms/bloom's ReadFrom, and the
+	// UnmarshalBinary and GobDecode that wrap it) a "writer of package
+	// state" that was never called. By their documented meaning Read
+	// reads r and decodes into data, Write encodes data to w, Decode and
+	// Encode work on buf, and Append appends to buf.
+	"encoding/binary.Read":   {mutates: []int{2}, calls: []int{0}, why: "decodes from r into data"},
+	"encoding/binary.Write":  {calls: []int{0}, why: "encodes data to w"},
+	"encoding/binary.Size":   {why: "computes the encoded size of v"},
+	"encoding/binary.Decode": {mutates: []int{2}, why: "decodes buf into data"},
+	"encoding/binary.Encode": {mutates: []int{0}, why: "encodes data into buf"},
+	"encoding/binary.Append": {mutates: []int{0}, results: []int{0}, why: "appends the encoding of data to buf"},
+
 	// sort.Slice and sort.SliceStable swap elements through the function
 	// reflect.Swapper returns, which reflect (a root) cannot describe.
 	"sort.Slice":         {mutates: []int{0}, calls: []int{1}, why: "sorts the slice through reflect.Swapper"},
