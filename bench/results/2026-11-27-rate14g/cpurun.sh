@@ -1,6 +1,6 @@
 #!/bin/bash
 # cpurun.sh NAME EXECS: fresh copy of the subject (subjects.tsv), then
-# cpuwatch.py on gentest gen -q -json -seed=1 -execs=EXECS; out raw/NAME-cpu-EXECS.
+# cpuwatch.py on gentest gen -json -seed=1 -execs=EXECS; out raw/NAME-cpu-EXECS.
 D=$(cd "$(dirname "$0")" && pwd)
 name=$1; n=$2
 read -r _ dir rel < <(grep "^$name	" "$D/subjects.tsv")
@@ -10,5 +10,5 @@ cp -r "/tmp/rate14g/work/$dir/gen-full-seed1-2s/." "$copy/"
 find "$copy" -name '*_gentest_test.go' -delete; find "$copy" -name '*_gentest_findings_test.go' -delete
 cd "$copy/$rel"
 uptime > "$out/load.txt"
-"$D/cpuwatch.py" "$out" -- "${GENTEST:-/tmp/rate14g/gentest}" gen -q -json -seed=1 -execs="$n" . > "$out/cpu.json"
+"$D/cpuwatch.py" "$out" -- "${GENTEST:-/tmp/rate14g/gentest}" gen -json -seed=1 -execs="$n" . > "$out/cpu.json"
 uptime >> "$out/load.txt"
