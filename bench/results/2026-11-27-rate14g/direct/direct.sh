@@ -10,7 +10,7 @@ for c in $cs; do
   case $c in humanize-*) flags=-memcap;; esac
   echo "=== $c ($(uptime | sed 's/.*load/load/'))" >> "$out"
   /usr/bin/time -o /tmp/rate14g/d/all/time1.txt -f "$c: user %U s, sys %S s, wall %e s, maxrss %M KB, exit %x" \
-    timeout -s KILL ${LIMIT:-60} ./direct $flags "$c" > /tmp/rate14g/d/all/last.txt 2>&1
+    timeout -s KILL ${LIMIT:-120} ./direct -cpucap=${CPUCAP:-10s} $flags "$c" > /tmp/rate14g/d/all/last.txt 2>&1
   grep -E "fatal error|returned|cap passed|exceeds|still running" /tmp/rate14g/d/all/last.txt | head -3 >> "$out"
   cat /tmp/rate14g/d/all/time1.txt >> "$out"
 done
