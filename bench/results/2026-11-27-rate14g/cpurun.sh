@@ -1,10 +1,10 @@
 #!/bin/bash
-# cpurun.sh NAME EXECS: fresh copy of the subject (subjects.tsv), then
+# [TAG=t GENTEST=bin] cpurun.sh NAME EXECS: fresh copy of the subject (subjects.tsv), then
 # cpuwatch.py on gentest gen -json -seed=1 -execs=EXECS; out raw/NAME-cpu-EXECS.
 D=$(cd "$(dirname "$0")" && pwd)
 name=$1; n=$2
 read -r _ dir rel < <(grep "^$name	" "$D/subjects.tsv")
-out=$D/raw/$name-cpu-$n; mkdir -p "$out"
+out=$D/raw/$name-cpu-$n${TAG:+-$TAG}; mkdir -p "$out"
 copy=$(mktemp -d /tmp/rate14g/copy.XXXX)
 cp -r "/tmp/rate14g/work/$dir/gen-full-seed1-2s/." "$copy/"
 find "$copy" -name '*_gentest_test.go' -delete; find "$copy" -name '*_gentest_findings_test.go' -delete
