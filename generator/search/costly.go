@@ -24,6 +24,16 @@ import (
 // arguments is noted as costly self-wiring of that operation's later
 // parameter, and extend no longer hands that parameter a value the call
 // already gets. Other aliasing stays, and so do fresh values of the type.
+//
+// A stack overflow is the same trap when each level does little work: a
+// list that holds itself (l.Set(0, l), s.Push(s)) overflows in its String
+// or MarshalJSON within the call's limit instead of timing out. It costs
+// as much or more: a fifth of a CPU second to reach the stack limit, an
+// executor restart, and the attribution runs that find the statement (a
+// fatal error says none). Without the learning the gods containers spent
+// 27 overflows in 3000 sequences, three quarters of the search's executor
+// time (bench/results/2026-11-27-rate14g). So an overflow is learned from
+// too; it has no statement, so every self-wiring in the sequence counts.
 
 // wiring is an operation's parameter that got the same value as an earlier
 // parameter of the same call.
@@ -32,9 +42,10 @@ type wiring struct {
 }
 
 // noteCostly records the self-wiring in the statements of s up to and
-// including the one crash c ran too long in.
+// including the one crash c ran too long in (all of them when c names no
+// statement, as a stack overflow does).
 func (r *Random) noteCostly(s *seq.Seq, c *exec.Crash) {
-	if c.Kind != exec.CrashTimeout && c.Kind != exec.CrashHang {
+	if c.Kind != exec.CrashTimeout && c.Kind != exec.CrashHang && c.Kind != exec.CrashStackOverflow {
 		return
 	}
 	last := s.Len() - 1

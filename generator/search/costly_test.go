@@ -134,3 +134,69 @@ func TestBudgetBoundsSlowBatch(t *testing.T) {
 		t.Errorf("executed %d sequences, want those run before the deadline", r.Stats.Executed)
 	}
 }
+
+// selfSrc is a container that can hold itself, as the gods lists and
+// stacks can: a list that holds itself recurses in String until the stack
+// overflows.
+const selfSrc = `package p
+
+type List struct{ items []any }
+
+func New() *List          { return &List{} }
+func (l *List) Add(v any) { l.items = append(l.items, v) }
+func (l *List) Len() int  { return len(l.items) }
+func (l *List) String() string { return "" }
+`
+
+// overflowFake runs sequences like interp, except that String on a list
+// some Add made hold itself dies of a stack overflow, with no statement
+// named, as a fatal error in an executor does.
+type overflowFake struct {
+	interp
+	add, str  int
+	overflows int
+}
+
+func (f *overflowFake) Run(seqs []rt.Seq) []exec.Outcome {
+	outs := f.interp.Run(seqs)
+	for i, s := range seqs {
+		holdsItself := map[int]bool{}
+		for _, st := range s.Stmts {
+			switch st.Op {
+			case f.add:
+				a, b := st.Args[0], st.Args[1]
+				if a.Kind == rt.ArgRef && b.Kind == rt.ArgRef && a.Stmt == b.Stmt && a.Result == b.Result {
+					holdsItself[a.Stmt] = true
+				}
+			case f.str:
+				if a := st.Args[0]; a.Kind == rt.ArgRef && holdsItself[a.Stmt] {
+					f.overflows++
+					outs[i] = exec.Outcome{Crash: &exec.Crash{Kind: exec.CrashStackOverflow, Stmt: -1}}
+				}
+			}
+			if outs[i].Crash != nil {
+				break
+			}
+		}
+	}
+	return outs
+}
+
+// A stack overflow of a self-wired value is learned like a timeout: after
+// a few, l.Add(l) is no longer drawn. Without the learning (noteCostly
+// ignoring stack overflows) this search runs into 16 overflows in 3000
+// sequences; with it, 2.
+func TestStackOverflowSelfWiringLearned(t *testing.T) {
+	prog := programOf(t, selfSrc)
+	add := opNamed(t, prog, model.Method, "List.Add")
+	f := &overflowFake{interp: interp{prog: prog}, add: add.ID, str: opNamed(t, prog, model.Method, "List.String").ID}
+	r := NewRandom(prog, Config{Seed: 1, MaxExecs: 3000, Batch: 32})
+	r.Run(context.Background(), f)
+	t.Logf("%d stack overflows in %d sequences", f.overflows, r.Stats.Executed)
+	if f.overflows > 6 {
+		t.Errorf("%d stack overflows in %d sequences, want the self-wiring learned after a few", f.overflows, r.Stats.Executed)
+	}
+	if !r.costlyWiring[wiring{add.ID, 1}] {
+		t.Errorf("l.Add(l) not learned as costly self-wiring: %v", r.costlyWiring)
+	}
+}
