@@ -106,7 +106,7 @@ func (c clockRunner) Run(seqs []rt.Seq) []gexec.Outcome {
 		for range seqs[i].Stmts {
 			*c.tick++
 			// A second result, nil (an error): it stays as it is.
-			outs[i].Result.Stmts = append(outs[i].Result.Stmts, rt.StmtResult{Values: []rt.Value{{Type: "T", Hash: *c.tick}, {Nil: true, Hash: 7}}})
+			outs[i].Result.Stmts = append(outs[i].Result.Stmts, rt.StmtResult{Values: []rt.Value{{Type: rt.InternType("T"), Hash: *c.tick}, {Nil: true, Hash: 7}}})
 		}
 	}
 	return outs

@@ -395,7 +395,7 @@ func TestSandboxRefusesOutsideScratch(t *testing.T) {
 			v := o.Result.Stmts[0].Values[0]
 			msg := ""
 			if !v.Nil {
-				msg = v.Tree.S
+				msg = o.Result.Stmts[0].Tree(0).S
 			}
 			want := pr.allowed
 			if sandbox {

@@ -229,7 +229,7 @@ func BehaviourKey(prog *model.Program, t Trial, res *rt.Result) uint64 {
 			mix(3)
 			continue
 		}
-		str(v.Type)
+		str(v.Type.String()) // the name: numbers depend on arrival order
 		mix(v.Hash)
 	}
 	if h == 0 {

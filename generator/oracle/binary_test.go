@@ -26,8 +26,8 @@ func TestJudgeBinaryVariants(t *testing.T) {
 		}
 	}
 	loadErr := func(res *rt.Result, msg string) {
-		res.Stmts[0].Values[0] = rt.Value{Nil: true, Tree: &rt.Tree{Kind: rt.TNil}}
-		res.Stmts[0].Values[1] = rt.Value{Type: "*errors.errorString", Hash: 9, Tree: &rt.Tree{Kind: rt.TError, Type: "*errors.errorString", S: msg}}
+		setVal(&res.Stmts[0], 0, tv{Nil: true, Tree: &rt.Tree{Kind: rt.TNil}})
+		setVal(&res.Stmts[0], 1, tv{Type: "*errors.errorString", Hash: 9, Tree: &rt.Tree{Kind: rt.TError, Type: "*errors.errorString", S: msg}})
 	}
 	primary := &fakeRunner{prog: prog, edit: func(s rt.Seq, res *rt.Result) {
 		switch s.ID {
@@ -41,7 +41,7 @@ func TestJudgeBinaryVariants(t *testing.T) {
 		switch s.ID {
 		case 0:
 			res.Stmts[0].Values[0].Hash++
-			res.Stmts[0].Values[0].Tree.I++
+			res.Stmts[0].Tree(0).I++
 		case 1:
 			loadErr(res, "p:\u00a0bad name")
 		case 3:

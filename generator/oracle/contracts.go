@@ -321,7 +321,7 @@ func (c *contractCheck) zerosFailure(r *rt.Result) bool {
 	if len(m0.Values) == 2 && !m0.Values[1].Nil {
 		return false // the zero value has no encoding
 	}
-	return sameEncoding(m.Values[0].Tree, m0.Values[0].Tree)
+	return sameEncoding(m.Tree(0), m0.Tree(0))
 }
 
 // sameEncoding reports whether two Marshal results are the same bytes: a
@@ -385,13 +385,13 @@ func equalVerdict(r *rt.Result, at int) (differs, known bool) {
 		return false, false
 	}
 	self, other := r.Stmts[at], r.Stmts[at+1]
-	if len(self.Values) == 0 || len(other.Values) == 0 || self.Values[0].Tree == nil || other.Values[0].Tree == nil {
+	if len(self.Values) == 0 || len(other.Values) == 0 || self.Tree(0) == nil || other.Tree(0) == nil {
 		return false, false
 	}
-	if !self.Values[0].Tree.B {
+	if !self.Tree(0).B {
 		return false, false
 	}
-	return !other.Values[0].Tree.B, true
+	return !other.Tree(0).B, true
 }
 
 // violated inspects the check's run.
@@ -413,7 +413,7 @@ func (c *contractCheck) violated(out gexec.Outcome) (string, bool) {
 		if i >= len(r.Stmts) || j >= len(r.Stmts[i].Values) {
 			return nil
 		}
-		return r.Stmts[i].Values[j].Tree
+		return r.Stmts[i].Tree(j)
 	}
 	name := c.method.Name
 	switch c.kind {
@@ -472,8 +472,8 @@ func (c *contractCheck) violated(out gexec.Outcome) (string, bool) {
 		u := r.Stmts[c.unmarshal]
 		if len(u.Values) == 1 && !u.Values[0].Nil {
 			msg := ""
-			if u.Values[0].Tree != nil {
-				msg = u.Values[0].Tree.S
+			if u.Tree(0) != nil {
+				msg = u.Tree(0).S
 			}
 			return c.inverse + " rejected what " + name + " produced: " + msg, true
 		}

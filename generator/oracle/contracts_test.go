@@ -36,11 +36,11 @@ func lawfulV(f *fakeRunner, s rt.Seq, res *rt.Result) {
 			// Equal values: the same statement, or copies of one value
 			// (a clone, an unmarshalled copy).
 			a, b := st.Args[0], st.Args[1]
-			res.Stmts[i].Values[0].Tree.B = a.Stmt == b.Stmt || res.Stmts[a.Stmt].Values[a.Result].Hash == res.Stmts[b.Stmt].Values[b.Result].Hash
+			res.Stmts[i].Tree(0).B = a.Stmt == b.Stmt || res.Stmts[a.Stmt].Values[a.Result].Hash == res.Stmts[b.Stmt].Values[b.Result].Hash
 		case op.Name == "V.Compare":
-			res.Stmts[i].Values[0].Tree.I = 1
+			res.Stmts[i].Tree(0).I = 1
 			if st.Args[0].Stmt > st.Args[1].Stmt {
-				res.Stmts[i].Values[0].Tree.I = -1
+				res.Stmts[i].Tree(0).I = -1
 			}
 		case op.Name == "V.Clone":
 			x := st.Args[0]
@@ -128,7 +128,7 @@ func TestContractsFindings(t *testing.T) {
 		lawfulV(f, s, res)
 		for i := range s.Stmts {
 			if f.opName(s, i) == "V.Equal" {
-				res.Stmts[i].Values[0].Tree.B = false // never reflexive
+				res.Stmts[i].Tree(0).B = false // never reflexive
 			}
 		}
 	}
@@ -174,16 +174,16 @@ func TestViolated(t *testing.T) {
 		}
 		return c
 	}
-	b := func(v bool) rt.Value { return rt.Value{Tree: &rt.Tree{Kind: rt.TBool, B: v}} }
-	i := func(v int64) rt.Value { return rt.Value{Tree: &rt.Tree{Kind: rt.TInt, I: v}} }
-	ptr := func(n int64) rt.Value { return value(types.NewPointer(prog.Pkg.Scope().Lookup("V").Type()), n) }
-	errV := func(msg string) rt.Value { return rt.Value{Tree: &rt.Tree{Kind: rt.TError, S: msg}} }
-	nilV := rt.Value{Nil: true, Tree: &rt.Tree{Kind: rt.TNil}}
+	b := func(v bool) tv { return tv{Tree: &rt.Tree{Kind: rt.TBool, B: v}} }
+	i := func(v int64) tv { return tv{Tree: &rt.Tree{Kind: rt.TInt, I: v}} }
+	ptr := func(n int64) tv { return value(types.NewPointer(prog.Pkg.Scope().Lookup("V").Type()), n) }
+	errV := func(msg string) tv { return tv{Tree: &rt.Tree{Kind: rt.TError, S: msg}} }
+	nilV := tv{Nil: true, Tree: &rt.Tree{Kind: rt.TNil}}
 	panicked := func(msg string) rt.StmtResult {
 		return rt.StmtResult{Outcome: rt.OutPanic, Note: &rt.StmtNote{PanicMsg: msg}}
 	}
-	ok := func(vs ...rt.Value) rt.StmtResult { return rt.StmtResult{Values: vs} }
-	zeroEnc := ok(rt.Value{Tree: &rt.Tree{Kind: rt.TBytes, S: "0"}}, nilV)
+	ok := func(vs ...tv) rt.StmtResult { return stmtOf(vs...) }
+	zeroEnc := ok(tv{Tree: &rt.Tree{Kind: rt.TBytes, S: "0"}}, nilV)
 	notRun := rt.StmtResult{Outcome: rt.OutSkipped}
 
 	tests := []struct {
@@ -207,7 +207,7 @@ func TestViolated(t *testing.T) {
 			"x.Compare(y) == 0 disagrees with x.Equal(y)"},
 		{"compare 1, equal", build("compare-equal", "V.Compare", true), []rt.StmtResult{ok(i(1)), ok(b(true))},
 			"x.Compare(y) == 0 disagrees with x.Equal(y)"},
-		{"String fine", build("string-panics", "V.String", false), []rt.StmtResult{ok(rt.Value{Tree: &rt.Tree{Kind: rt.TString, S: "v"}})}, ""},
+		{"String fine", build("string-panics", "V.String", false), []rt.StmtResult{ok(tv{Tree: &rt.Tree{Kind: rt.TString, S: "v"}})}, ""},
 		{"String panics", build("string-panics", "V.String", false), []rt.StmtResult{panicked("boom")}, "V.String panicked: boom"},
 		// V has an Equal method: it decides whether the clone and the round
 		// trip gave back the original.
@@ -217,21 +217,21 @@ func TestViolated(t *testing.T) {
 		{"Equal not reflexive: no verdict", build("clone-equal", "V.Clone", false), []rt.StmtResult{ok(ptr(7)), ok(b(false)), ok(b(false))}, ""},
 		{"clone panics: not shown", build("clone-equal", "V.Clone", false), []rt.StmtResult{panicked("boom"), ok(b(true)), ok(b(false))}, ""},
 		{"round trip", build("marshal-roundtrip", "V.MarshalText", false),
-			[]rt.StmtResult{ok(rt.Value{Tree: &rt.Tree{Kind: rt.TBytes, S: "1"}}, nilV), ok(ptr(1)), ok(nilV), ok(b(true)), ok(b(true)), ok(ptr(0)), zeroEnc}, ""},
+			[]rt.StmtResult{ok(tv{Tree: &rt.Tree{Kind: rt.TBytes, S: "1"}}, nilV), ok(ptr(1)), ok(nilV), ok(b(true)), ok(b(true)), ok(ptr(0)), zeroEnc}, ""},
 		{"round trip differs", build("marshal-roundtrip", "V.MarshalText", false),
-			[]rt.StmtResult{ok(rt.Value{Tree: &rt.Tree{Kind: rt.TBytes, S: "1"}}, nilV), ok(ptr(4)), ok(nilV), ok(b(true)), ok(b(false)), ok(ptr(0)), zeroEnc},
+			[]rt.StmtResult{ok(tv{Tree: &rt.Tree{Kind: rt.TBytes, S: "1"}}, nilV), ok(ptr(4)), ok(nilV), ok(b(true)), ok(b(false)), ok(ptr(0)), zeroEnc},
 			"UnmarshalText(V.MarshalText(x)) is not Equal to x"},
 		{"round trip rejected", build("marshal-roundtrip", "V.MarshalText", false),
-			[]rt.StmtResult{ok(rt.Value{Tree: &rt.Tree{Kind: rt.TBytes, S: "1"}}, nilV), ok(ptr(0)), ok(errV("bad text")), ok(b(true)), ok(b(false)), ok(ptr(0)), zeroEnc},
+			[]rt.StmtResult{ok(tv{Tree: &rt.Tree{Kind: rt.TBytes, S: "1"}}, nilV), ok(ptr(0)), ok(errV("bad text")), ok(b(true)), ok(b(false)), ok(ptr(0)), zeroEnc},
 			"UnmarshalText rejected what V.MarshalText produced: bad text"},
 		{"round trip panics", build("marshal-roundtrip", "V.MarshalText", false),
-			[]rt.StmtResult{ok(rt.Value{Tree: &rt.Tree{Kind: rt.TBytes, S: "1"}}, nilV), ok(ptr(0)), panicked("index out of range"), notRun, notRun, notRun, notRun},
+			[]rt.StmtResult{ok(tv{Tree: &rt.Tree{Kind: rt.TBytes, S: "1"}}, nilV), ok(ptr(0)), panicked("index out of range"), notRun, notRun, notRun, notRun},
 			"UnmarshalText panicked on what V.MarshalText produced: index out of range"},
 		{"Marshal refused", build("marshal-roundtrip", "V.MarshalText", false),
 			[]rt.StmtResult{ok(nilV, errV("cannot")), ok(ptr(0)), ok(errV("empty")), ok(b(true)), ok(b(false)), ok(ptr(0)), zeroEnc}, ""},
 		// The zero value's Marshal panics: the verdict on x stands.
 		{"zero value's Marshal panics", build("marshal-roundtrip", "V.MarshalText", false),
-			[]rt.StmtResult{ok(rt.Value{Tree: &rt.Tree{Kind: rt.TBytes, S: "1"}}, nilV), ok(ptr(0)), ok(errV("bad text")), ok(b(true)), ok(b(false)), ok(ptr(0)), panicked("nil")},
+			[]rt.StmtResult{ok(tv{Tree: &rt.Tree{Kind: rt.TBytes, S: "1"}}, nilV), ok(ptr(0)), ok(errV("bad text")), ok(b(true)), ok(b(false)), ok(ptr(0)), panicked("nil")},
 			"UnmarshalText rejected what V.MarshalText produced: bad text"},
 	}
 	for _, tc := range tests {
@@ -315,7 +315,7 @@ func TestRoundTripRejectedZeroValue(t *testing.T) {
 	f.edit = func(s rt.Seq, res *rt.Result) {
 		for i := range s.Stmts {
 			if f.opName(s, i) == "W.UnmarshalText" {
-				res.Stmts[i].Values = []rt.Value{{Tree: &rt.Tree{Kind: rt.TString, S: "impossible"}}}
+				setVals(&res.Stmts[i], []tv{{Tree: &rt.Tree{Kind: rt.TString, S: "impossible"}}})
 			}
 		}
 	}
@@ -364,18 +364,18 @@ func TestRoundTripZeroEncoding(t *testing.T) {
 				op := prog.Ops[st.Op]
 				switch {
 				case op.Kind == model.Zero && !op.Ptr:
-					res.Stmts[i].Values[0].Tree = &rt.Tree{Kind: rt.TString}
+					res.Stmts[i].SetTree(0, &rt.Tree{Kind: rt.TString})
 				case op.Name == "Null.MarshalText":
 					enc := xEnc
 					if prog.Ops[s.Stmts[st.Args[0].Stmt].Op].Kind == model.Zero {
 						enc = "null"
 					}
-					res.Stmts[i].Values[0].Tree = &rt.Tree{Kind: rt.TBytes, S: enc}
+					res.Stmts[i].SetTree(0, &rt.Tree{Kind: rt.TBytes, S: enc})
 				case op.Name == "Null.UnmarshalText":
 					z := st.Args[0].Stmt
-					res.Stmts[z].Values[0].Tree = &rt.Tree{Kind: rt.TPtr, Elems: []rt.Tree{{Kind: rt.TString, S: dec}}}
+					res.Stmts[z].SetTree(0, &rt.Tree{Kind: rt.TPtr, Elems: []rt.Tree{{Kind: rt.TString, S: dec}}})
 					if reject {
-						res.Stmts[i].Values[0] = rt.Value{Tree: &rt.Tree{Kind: rt.TError, S: "invalid length: 4"}}
+						setVal(&res.Stmts[i], 0, tv{Tree: &rt.Tree{Kind: rt.TError, S: "invalid length: 4"}})
 					}
 					if dec == "panic" {
 						res.Stmts[i] = rt.StmtResult{Outcome: rt.OutPanic, Note: &rt.StmtNote{PanicMsg: "index out of range"}}

@@ -154,14 +154,14 @@ func observeFields(prog *model.Program, s *seq.Seq, res *rt.Result, into map[str
 			// returns with its error, or what a refusing decoder left.
 			continue
 		}
-		for _, v := range r.Values {
-			observeTree(v.Tree, into, 0)
+		for j := range r.Values {
+			observeTree(r.Tree(j), into, 0)
 		}
 		if op.Kind == model.Method && op.Mutator(0) && len(st.Args) > 0 && !st.Args[0].IsLit {
 			recv := valueOf(prog, s, st.Args[0].Stmt)
 			if recv >= 0 && recv < len(res.Stmts) && !tainted[recv] {
-				for _, v := range res.Stmts[recv].Values {
-					observeTree(v.Tree, into, 0)
+				for j := range res.Stmts[recv].Values {
+					observeTree(res.Stmts[recv].Tree(j), into, 0)
 				}
 			}
 		}

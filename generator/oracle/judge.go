@@ -240,8 +240,8 @@ func SandboxDenied(r *rt.Result) bool {
 		if denied(s.PanicMsg()) {
 			return true
 		}
-		for _, v := range s.Values {
-			if walk(v.Tree) {
+		for j := range s.Values {
+			if walk(s.Tree(j)) {
 				return true
 			}
 		}
@@ -400,7 +400,7 @@ func pruneObservers(prog *model.Program, runner search.Runner, corpus []*search.
 		stable := func(k int) bool {
 			sr := o.Result.Stmts[k]
 			return sr.Outcome == rt.OutNormal && len(sr.Values) > 0 && !sr.Values[0].Unstable &&
-				sr.Values[0].Tree != nil && Stable(sr.Values[0].Tree)
+				sr.Tree(0) != nil && Stable(sr.Tree(0))
 		}
 		var order [][2]int
 		groups := map[[2]int][]int{}

@@ -125,8 +125,8 @@ func TestJudgeStabilityAndSandbox(t *testing.T) {
 		case 2:
 			res.Stmts = nil
 		case 3:
-			res.Stmts[0].Values[0] = rt.Value{Nil: true, Tree: &rt.Tree{Kind: rt.TNil}}
-			res.Stmts[0].Values[1] = rt.Value{Tree: &rt.Tree{Kind: rt.TError, S: "open /root/x: permission denied"}}
+			setVal(&res.Stmts[0], 0, tv{Nil: true, Tree: &rt.Tree{Kind: rt.TNil}})
+			setVal(&res.Stmts[0], 1, tv{Tree: &rt.Tree{Kind: rt.TError, S: "open /root/x: permission denied"}})
 			// The observers on the nil *Stack panic.
 			for i := 1; i < len(res.Stmts); i++ {
 				res.Stmts[i] = rt.StmtResult{Outcome: rt.OutPanic, PanicRuntime: true, Note: &rt.StmtNote{PanicMsg: "nil pointer dereference"}}

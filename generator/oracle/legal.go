@@ -497,11 +497,11 @@ func returnedTrue(res *rt.Result, i int) bool {
 	if res == nil || i >= len(res.Stmts) || len(res.Stmts[i].Values) == 0 {
 		return true
 	}
-	v := res.Stmts[i].Values[0]
-	if v.Tree != nil && v.Tree.Kind == rt.TBool {
-		return v.Tree.B
+	v, t := res.Stmts[i].Values[0], res.Stmts[i].Tree(0)
+	if t != nil && t.Kind == rt.TBool {
+		return t.B
 	}
-	if v.Type == "bool" {
+	if v.Type.String() == "bool" {
 		return v.Hash != rt.Hash(false)
 	}
 	return true

@@ -128,7 +128,7 @@ func oversizedInts(prog *model.Program, runner search.Runner, s *seq.Seq, target
 		if a.IsLit || a.Stmt >= len(res.Stmts) || a.Result >= len(res.Stmts[a.Stmt].Values) {
 			continue
 		}
-		tr := res.Stmts[a.Stmt].Values[a.Result].Tree
+		tr := res.Stmts[a.Stmt].Tree(a.Result)
 		switch {
 		case tr == nil:
 		case tr.Kind == rt.TInt && big(tr.I):

@@ -115,7 +115,7 @@ func TestRevealingOversizedStackOverflow(t *testing.T) {
 	f.edit = func(s rt.Seq, res *rt.Result) {
 		for i := range s.Stmts {
 			if f.opName(s, i) == "Now" && len(res.Stmts[i].Values) > 0 {
-				res.Stmts[i].Values[0].Tree = &rt.Tree{Kind: rt.TInt, I: 2_203_961_430_000_000, Type: "int"}
+				res.Stmts[i].SetTree(0, &rt.Tree{Kind: rt.TInt, I: 2_203_961_430_000_000, Type: "int"})
 			}
 		}
 	}

@@ -190,9 +190,9 @@ func (f *interp) run(s rt.Seq) *rt.Result {
 				v = rt.Value{Nil: true}
 			}
 			if op.Name == "NewShape" {
-				v.Type = "*p.Sq"
+				v.Type = rt.InternType("*p.Sq")
 				if sum%2 == 1 {
-					v.Type = "*p.Circ"
+					v.Type = rt.InternType("*p.Circ")
 				}
 			}
 			hashes[i] = append(hashes[i], v.Hash)

@@ -140,7 +140,7 @@ func TestElephantRepoolsByRunTimeType(t *testing.T) {
 	sqPtr := types.NewPointer(lookupType(prog, "Sq"))
 
 	shapeResult := func(typ string, hash uint64) *rt.Result {
-		return &rt.Result{Stmts: []rt.StmtResult{{Values: []rt.Value{{Type: typ, Hash: hash}}}}}
+		return &rt.Result{Stmts: []rt.StmtResult{{Values: []rt.Value{{Type: rt.InternType(typ), Hash: hash}}}}}
 	}
 	run := func(r *Random, n int64, typ string, hash uint64) {
 		s := &seq.Seq{Stmts: []seq.Stmt{call(newShape, intLit(n))}}

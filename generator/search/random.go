@@ -535,13 +535,13 @@ func (r *Random) elephant(s *seq.Seq, res *rt.Result) {
 	for i, st := range s.Stmts {
 		op := r.prog.Ops[st.Op]
 		for j, v := range res.Stmts[i].Values {
-			if j >= len(op.Results) || v.Nil || v.Type == "" {
+			if j >= len(op.Results) || v.Nil || v.Type == 0 {
 				continue
 			}
 			if _, iface := op.Results[j].Underlying().(*types.Interface); !iface {
 				continue
 			}
-			for _, a := range r.asserts[v.Type] {
+			for _, a := range r.asserts[v.Type.String()] {
 				if !types.AssignableTo(op.Results[j], a.Params[0].Type) {
 					continue
 				}

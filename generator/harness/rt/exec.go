@@ -491,8 +491,11 @@ func (e *executor) runOnce(s *Seq, detail bool, r *Result) *Result {
 		if r.Stmts[i].Outcome != OutNormal {
 			continue
 		}
-		for _, v := range vals[i] {
-			r.Stmts[i].Values = append(r.Stmts[i].Values, summarize(v, detail))
+		for j, v := range vals[i] {
+			r.Stmts[i].Values = append(r.Stmts[i].Values, summarize(v))
+			if detail {
+				r.Stmts[i].SetTree(j, MakeTree(v))
+			}
 		}
 	}
 	coverCollect(r)
@@ -667,21 +670,17 @@ func (e *executor) checkPure(op *Op, st *Stmt, args []any, before []uint64, res 
 	return ""
 }
 
-func summarize(v any, detail bool) Value {
-	var out Value
+// summarize hashes a result value (its tree, with FlagDetail, is made
+// by the caller).
+func summarize(v any) Value {
 	if h, typ, ok := hashBasic(v); ok {
 		// No reflection for the common unnamed basic types.
 		b, isBytes := v.([]byte)
-		out = Value{Hash: h, Type: typ, Nil: v == nil || isBytes && b == nil}
-	} else {
-		rv := reflect.ValueOf(v)
-		h, typ := hashReflectNamed(v)
-		out = Value{Hash: h, Type: typ, Nil: isNilable(rv) && rv.IsNil()}
+		return Value{Hash: h, Type: typ, Nil: v == nil || isBytes && b == nil}
 	}
-	if detail {
-		out.Tree = MakeTree(v)
-	}
-	return out
+	rv := reflect.ValueOf(v)
+	h, typ := hashReflectNamed(v)
+	return Value{Hash: h, Type: typ, Nil: isNilable(rv) && rv.IsNil()}
 }
 
 type panicInfo struct {

@@ -111,11 +111,12 @@ type Seq struct {
 	Stmts []Stmt
 }
 
-// Value summarises one result value.
+// Value summarises one result value. It holds no pointers (the type is a
+// number, the tree is in the statement's Note), so that the arrays the
+// parent decodes values into are not scanned by the garbage collector.
 type Value struct {
-	Type string // run-time type, reflect's String form; "" for a nil interface
 	Hash uint64
-	Tree *Tree // only with FlagDetail
+	Type TypeID // run-time type, reflect's String form; 0 ("") for a nil interface
 	Nil  bool
 	// Unstable is set with FlagRepeat when a repeated run produced a
 	// different value.
@@ -147,6 +148,9 @@ type StmtNote struct {
 	// called pure behaved otherwise: "mutated argument N" or "result
 	// differs when repeated".
 	Disagree string
+	// Trees, only with FlagDetail, are the values' trees, by index
+	// (Values[j]'s is Trees[j]); read them with StmtResult.Tree.
+	Trees []*Tree
 }
 
 // PanicMsg is the message of the statement's panic, or why it could not
@@ -174,6 +178,25 @@ func (s StmtResult) Disagree() string {
 		return ""
 	}
 	return s.Note.Disagree
+}
+
+// Tree is the tree of the statement's jth value, with FlagDetail; nil
+// otherwise.
+func (s StmtResult) Tree(j int) *Tree {
+	if s.Note == nil || j >= len(s.Note.Trees) {
+		return nil
+	}
+	return s.Note.Trees[j]
+}
+
+// SetTree sets the tree of the statement's jth value, making room for
+// Values' trees.
+func (s *StmtResult) SetTree(j int, t *Tree) {
+	n := s.note()
+	if len(n.Trees) <= j {
+		n.Trees = append(n.Trees, make([]*Tree, max(j+1, len(s.Values))-len(n.Trees))...)
+	}
+	n.Trees[j] = t
 }
 
 // note returns s.Note, making it first if it is nil.
@@ -270,53 +293,25 @@ type Encoder struct {
 	w   *bufio.Writer
 	buf []byte
 	hdr [binary.MaxVarintLen64 + 1]byte
-	// types numbers the type names sent so far (see typeName); recent
-	// caches some of it, indexed by the name's address.
-	types  map[strKey]uint64
-	recent [64]struct {
-		k  strKey
-		id uint64
-	}
+	// sent says which of this process's type numbers have been sent
+	// with their names (see typeName).
+	sent []bool
 }
 
-// strKey identifies a string by its bytes' address and length: the type
-// names of results are reflect's, which point into the binary's type
-// data, so two names that are the same string are the same bytes, and
-// the key costs no hashing of the text. A name that is not (two copies
-// of one name) just takes two numbers. The pointer keeps the bytes alive,
-// so no other string can come to have the same key.
-type strKey struct {
-	p *byte
-	n int
-}
-
-// typeName writes a value's type name as a number in a table both sides
-// build: n+1 for the nth name sent, followed by the name the first time;
-// 0 and the name when the table is full.
-func (e *Encoder) typeName(s string) {
-	k := strKey{unsafe.StringData(s), len(s)}
-	c := &e.recent[uintptr(unsafe.Pointer(k.p))>>3%uintptr(len(e.recent))]
-	if c.k == k && k.p != nil {
-		e.uv(c.id + 1)
+// typeName writes a value's type as its number in the encoding process's
+// table, twice it plus one followed by the name the first time the number
+// is sent; the decoder maps the numbers to its own.
+func (e *Encoder) typeName(t TypeID) {
+	if t == 0 || int(t) < len(e.sent) && e.sent[t] {
+		e.uv(uint64(t) << 1)
 		return
 	}
-	if id, ok := e.types[k]; ok {
-		c.k, c.id = k, id
-		e.uv(id + 1)
-		return
+	if int(t) >= len(e.sent) {
+		e.sent = append(e.sent, make([]bool, int(t)+1-len(e.sent))...)
 	}
-	if e.types == nil {
-		e.types = map[strKey]uint64{}
-	}
-	if len(e.types) >= maxInterned {
-		e.uv(0)
-		e.str(s)
-		return
-	}
-	id := uint64(len(e.types))
-	e.types[k] = id
-	e.uv(id + 1)
-	e.str(s)
+	e.sent[t] = true
+	e.uv(uint64(t)<<1 | 1)
+	e.str(t.String())
 }
 
 // Flags of a value in a result frame.
@@ -474,13 +469,14 @@ func (e *Encoder) Result(r *Result) error {
 			if v.Unstable {
 				f |= valUnstable
 			}
-			if v.Tree != nil {
+			t := s.Tree(j)
+			if t != nil {
 				f |= valTree
 			}
 			e.buf = append(e.buf, f)
 			e.u64(v.Hash) // uniform: a varint would take 9 or 10 bytes
-			if v.Tree != nil {
-				e.tree(v.Tree)
+			if t != nil {
+				e.tree(t)
 			}
 		}
 	}
@@ -552,14 +548,14 @@ func (e *Encoder) tree(t *Tree) {
 
 // Decoder reads frames.
 type Decoder struct {
-	r       *bufio.Reader
-	buf     []byte // the payload being decoded: own's, or the reader's buffer
-	own     []byte // the decoder's buffer, for frames that are not whole in r's
-	pos     int
-	err     error
-	typeTab []string          // the type names the encoder numbered
-	lits    map[string]string // interned literal strings
-	slabs   slabs             // where results are allocated
+	r     *bufio.Reader
+	buf   []byte // the payload being decoded: own's, or the reader's buffer
+	own   []byte // the decoder's buffer, for frames that are not whole in r's
+	pos   int
+	err   error
+	types []TypeID          // the encoder's type numbers, mapped to this process's
+	lits  map[string]string // interned literal strings
+	slabs slabs             // where results are allocated
 }
 
 // slabs are arrays that decoded results are cut from, a few kilobytes
@@ -723,27 +719,32 @@ func (d *Decoder) u64() uint64 {
 	return x
 }
 
-// typeName reads a value's type name: a number in the table of names
-// the encoder sent (see Encoder.typeName). The same few types come back in
-// every result, and the parent keeps many results: they share the
-// table's strings.
-func (d *Decoder) typeName() string {
+// typeName reads a value's type (see Encoder.typeName) and returns its
+// number in this process's table.
+func (d *Decoder) typeName() TypeID {
 	k := d.uv()
+	id := k >> 1
 	switch {
 	case d.err != nil:
-		return ""
-	case k == 0:
-		return d.str()
-	case k-1 < uint64(len(d.typeTab)):
-		return d.typeTab[k-1]
-	case k-1 == uint64(len(d.typeTab)) && len(d.typeTab) < maxInterned:
-		s := d.str()
-		d.typeTab = append(d.typeTab, s)
-		return s
+		return 0
+	case k&1 != 0 && id != 0 && id <= maxTypeID:
+		if id >= uint64(len(d.types)) {
+			d.types = append(d.types, make([]TypeID, id+1-uint64(len(d.types)))...)
+		}
+		d.types[id] = InternType(d.str())
+		return d.types[id]
+	case id == 0 && k == 0:
+		return 0
+	case k&1 == 0 && id < uint64(len(d.types)) && d.types[id] != 0:
+		return d.types[id]
 	}
-	d.err = ErrFrame
-	return ""
+	d.err = ErrFrame // a number whose name was never sent
+	return 0
 }
+
+// maxTypeID bounds the type numbers a decoder accepts, so that a corrupt
+// frame cannot make it allocate without limit.
+const maxTypeID = 1 << 20
 
 // litString reads the string of a literal, interned when short: a batch
 // repeats the search's few literal strings over and over, and the
@@ -930,7 +931,7 @@ func (d *Decoder) Result() (*Result, error) {
 			v.Nil, v.Unstable = f&valNil != 0, f&valUnstable != 0
 			v.Hash = d.u64()
 			if f&valTree != 0 {
-				v.Tree = d.tree(0)
+				s.SetTree(j, d.tree(0))
 			}
 		}
 	}

@@ -3,6 +3,7 @@ package gentestrt
 import (
 	"bytes"
 	"container/list"
+	"errors"
 	"math"
 	"reflect"
 	"strconv"
@@ -47,8 +48,8 @@ func TestResultRoundTrip(t *testing.T) {
 	bytesTree := MakeTree([]byte{0xef, 0, 'x'}) // binary []byte, as a hash's Sum returns
 	errTree := &Tree{Kind: TError, S: "bad", Is: []string{"ErrBad", "ErrInput"}}
 	r := &Result{ID: 9, Stmts: []StmtResult{
-		{Outcome: OutNormal, Values: []Value{{Type: "map[string][]int", Hash: 42, Tree: tree}, {Type: "[]uint8", Hash: 7, Tree: bytesTree},
-			{Type: "*errors.errorString", Tree: errTree}}},
+		{Outcome: OutNormal, Values: []Value{{Type: InternType("map[string][]int"), Hash: 42}, {Type: InternType("[]uint8"), Hash: 7},
+			{Type: InternType("*errors.errorString")}}, Note: &StmtNote{Trees: []*Tree{tree, bytesTree, errTree}}},
 		{Outcome: OutPanic, PanicRuntime: true, Note: &StmtNote{PanicMsg: "boom", PanicSite: "x.go:3"}},
 	}, Blocks: []int32{1, 5, 9}, Conds: []CondObs{{ID: 2, NTrue: 1, DistFalse: 3.5}, {ID: 7, NFalse: 2, DistTrue: 1}},
 		Operands: []OperandObs{
@@ -242,7 +243,7 @@ func TestHashBasic(t *testing.T) {
 		if want := hashReflect(v); h != want {
 			t.Errorf("%T %v: hash %x, general path %x", v, v, h, want)
 		}
-		if want := reflect.TypeOf(v).String(); typ != want {
+		if want := reflect.TypeOf(v).String(); typ.String() != want {
 			t.Errorf("%T %v: type %q, want %q", v, v, typ, want)
 		}
 	}
@@ -252,21 +253,25 @@ func TestHashBasic(t *testing.T) {
 	}
 }
 
-// Type names travel as numbers once sent; past the table's bound they
-// travel as text, and every result decodes with its names.
+// Type names travel as numbers once sent, and every result decodes with
+// its names; a decoder maps the encoder's numbers to its own process's.
 func TestTypeNameTable(t *testing.T) {
 	var buf bytes.Buffer
 	enc := NewEncoder(&buf)
 	var want []*Result
-	for i := 0; i < maxInterned+10; i++ {
-		// Names built at run time: each is its own string, as reflect's
-		// would be for as many types.
-		name := "T" + strconv.Itoa(i)
-		r := &Result{ID: uint64(i), Stmts: []StmtResult{{Values: []Value{{Type: name, Hash: 1}, {Type: "int", Hash: 2, Nil: true, Unstable: true}}}}}
+	var sizes []int
+	for i := 0; i < 2*maxInterned; i++ {
+		name := InternType("T" + strconv.Itoa(i%maxInterned))
+		r := &Result{ID: uint64(i), Stmts: []StmtResult{{Values: []Value{{Type: name, Hash: 1}, {Type: InternType("int"), Hash: 2, Nil: true, Unstable: true}}}}}
+		n := buf.Len() + enc.w.Buffered()
 		enc.Result(r)
+		sizes = append(sizes, buf.Len()+enc.w.Buffered()-n)
 		want = append(want, r)
 	}
 	enc.Flush()
+	if sizes[maxInterned] >= sizes[0] {
+		t.Errorf("a result with names already sent takes %d bytes, the first %d", sizes[maxInterned], sizes[0])
+	}
 	dec := NewDecoder(&buf)
 	for _, w := range want {
 		if _, err := dec.Next(); err != nil {
@@ -280,8 +285,92 @@ func TestTypeNameTable(t *testing.T) {
 			t.Fatalf("result %d: got %+v, want %+v", w.ID, got.Stmts, w.Stmts)
 		}
 	}
-	if len(dec.typeTab) != maxInterned {
-		t.Errorf("table of %d names, want %d", len(dec.typeTab), maxInterned)
+
+	// An encoder's number that this process gives another name: the
+	// decoder goes by the name sent.
+	buf.Reset()
+	other := InternType("TypeNameTableOther")
+	enc = NewEncoder(&buf)
+	enc.uv(1) // ID
+	enc.uv(1) // one statement
+	enc.uv(1) // one value
+	enc.buf = append(enc.buf, OutNormal)
+	enc.str("")
+	enc.uv(1)
+	enc.uv(uint64(InternType("int"))<<1 | 1) // int's number, other's name
+	enc.str(other.String())
+	enc.buf = append(enc.buf, 0)
+	enc.u64(5)
+	enc.uv(0)
+	enc.uv(0)
+	enc.uv(0)
+	enc.frame(FrameResult)
+	enc.Flush()
+	dec = NewDecoder(&buf)
+	if _, err := dec.Next(); err != nil {
+		t.Fatal(err)
+	}
+	got, err := dec.Result()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v := got.Stmts[0].Values[0]; v.Type != other || v.Type.String() != "TypeNameTableOther" {
+		t.Errorf("value of type %d %q, want %d", v.Type, v.Type, other)
+	}
+}
+
+// A number whose name was never sent is a malformed frame.
+func TestTypeNameUnsent(t *testing.T) {
+	var buf bytes.Buffer
+	enc := NewEncoder(&buf)
+	enc.uv(1)
+	enc.uv(1)
+	enc.uv(1)
+	enc.buf = append(enc.buf, OutNormal)
+	enc.str("")
+	enc.uv(1)
+	enc.uv(uint64(InternType("int")) << 1) // no name
+	enc.buf = append(enc.buf, 0)
+	enc.u64(5)
+	enc.uv(0)
+	enc.uv(0)
+	enc.uv(0)
+	enc.frame(FrameResult)
+	enc.Flush()
+	dec := NewDecoder(&buf)
+	if _, err := dec.Next(); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := dec.Result(); !errors.Is(err, ErrFrame) {
+		t.Errorf("Result = %v, want ErrFrame", err)
+	}
+}
+
+// The arrays results are decoded into must not hold pointers, or the
+// garbage collector scans them in the parent, where they were a good part
+// of its cost (see Value).
+func TestValueHasNoPointers(t *testing.T) {
+	var walk func(reflect.Type) bool
+	walk = func(t reflect.Type) bool {
+		switch t.Kind() {
+		case reflect.Pointer, reflect.String, reflect.Slice, reflect.Map, reflect.Interface,
+			reflect.Chan, reflect.Func, reflect.UnsafePointer:
+			return true
+		case reflect.Struct:
+			for i := 0; i < t.NumField(); i++ {
+				if walk(t.Field(i).Type) {
+					return true
+				}
+			}
+		case reflect.Array:
+			return walk(t.Elem())
+		}
+		return false
+	}
+	for _, v := range []any{Value{}, CondObs{}} {
+		if walk(reflect.TypeOf(v)) {
+			t.Errorf("%T holds pointers", v)
+		}
 	}
 }
 
@@ -295,7 +384,7 @@ func TestTypeNameHashCache(t *testing.T) {
 	for round := 0; round < 3; round++ {
 		for _, v := range vals {
 			h, name := hashReflectNamed(v)
-			if want := reflect.TypeOf(v).String(); name != want {
+			if want := reflect.TypeOf(v).String(); name.String() != want {
 				t.Errorf("%T: name %q, want %q", v, name, want)
 			}
 			hw := newHasher(0)
