@@ -20,11 +20,11 @@ func ArgValues(prog *model.Program, s *seq.Seq, res *rt.Result) map[[2]int]*rt.T
 			if a.IsLit || a.Stmt >= len(res.Stmts) || tainted[a.Stmt] {
 				continue
 			}
-			sr := res.Stmts[a.Stmt]
-			if sr.Outcome != rt.OutNormal || a.Result >= len(sr.Values) {
+			sr := res.Stmt(a.Stmt)
+			if sr.Outcome != rt.OutNormal || a.Result >= len(sr.Values()) {
 				continue
 			}
-			if tr := sr.Tree(a.Result); !sr.Values[a.Result].Unstable && tr != nil && Stable(tr) {
+			if tr := sr.Tree(a.Result); !sr.Values()[a.Result].Unstable && tr != nil && Stable(tr) {
 				out[[2]int{a.Stmt, a.Result}] = tr
 			}
 		}
@@ -65,13 +65,13 @@ func Assertions(prog *model.Program, s *seq.Seq, res *rt.Result, target int) []A
 			break
 		}
 		op := prog.Ops[st.Op]
-		sr := res.Stmts[i]
+		sr := res.Stmt(i)
 		if tainted[i] {
 			// A value from the clock or randomness is never asserted, but
 			// a nil error that stayed nil is: NewV7's err does not depend
 			// on the time it read.
-			if n := len(sr.Values); op.ErrResult && n == len(op.Results) && !sr.Values[n-1].Unstable {
-				ev, et := sr.Values[n-1], sr.Tree(n-1)
+			if n := len(sr.Values()); op.ErrResult && n == len(op.Results) && !sr.Values()[n-1].Unstable {
+				ev, et := sr.Values()[n-1], sr.Tree(n-1)
 				switch {
 				case ev.Nil:
 					out = append(out, Assertion{Stmt: i, Result: n - 1, Kind: ErrNil, Type: op.Results[n-1]})
@@ -86,7 +86,7 @@ func Assertions(prog *model.Program, s *seq.Seq, res *rt.Result, target int) []A
 			}
 			continue
 		}
-		for j, v := range sr.Values {
+		for j, v := range sr.Values() {
 			tr := sr.Tree(j)
 			if j >= len(op.Results) || tr == nil {
 				continue
@@ -94,7 +94,7 @@ func Assertions(prog *model.Program, s *seq.Seq, res *rt.Result, target int) []A
 			t := op.Results[j]
 			if v.Unstable {
 				if i == target && !v.Nil && tr.Kind != rt.TNil && pointerLike(t) && !(op.ErrResult && j == len(op.Results)-1) &&
-					(!op.ErrResult || sr.Values[len(sr.Values)-1].Nil) {
+					(!op.ErrResult || sr.Values()[len(sr.Values())-1].Nil) {
 					// What the target returned differs between runs (a
 					// ring that points to itself, a writer holding
 					// buffers), but it was not nil in either: the
@@ -124,7 +124,7 @@ func Assertions(prog *model.Program, s *seq.Seq, res *rt.Result, target int) []A
 				}
 				continue
 			}
-			if op.ErrResult && !sr.Values[len(sr.Values)-1].Nil {
+			if op.ErrResult && !sr.Values()[len(sr.Values())-1].Nil {
 				continue // results beside a non-nil error are unspecified
 			}
 			// Before the target, only basic results nothing else uses;

@@ -71,7 +71,7 @@ func markBinaryDependent(r, other *rt.Result) {
 		return
 	}
 	for k := range r.Stmts {
-		sr := &r.Stmts[k]
+		sr := r.Stmt(k)
 		if sr.Outcome != rt.OutNormal {
 			return // nothing after it is judged
 		}
@@ -79,17 +79,17 @@ func markBinaryDependent(r, other *rt.Result) {
 			// Normal here, not there: what follows is judged as after a
 			// panic (cut off), never asserted.
 			sr.Outcome = rt.OutPanic
-			sr.Note = &rt.StmtNote{PanicMsg: "outcome depends on the binary"}
-			sr.Values = nil
+			sr.SetNote(rt.StmtNote{PanicMsg: "outcome depends on the binary"})
+			sr.SetValues(nil)
 			for k2 := k + 1; k2 < len(r.Stmts); k2++ {
 				r.Stmts[k2] = rt.StmtResult{Outcome: rt.OutSkipped}
 			}
 			return
 		}
-		osr := &other.Stmts[k]
-		ov := osr.Values
-		for j := range sr.Values {
-			v := &sr.Values[j]
+		osr := other.Stmt(k)
+		ov := osr.Values()
+		for j := range sr.Values() {
+			v := &sr.Values()[j]
 			if v.Unstable {
 				continue
 			}

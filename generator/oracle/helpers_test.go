@@ -156,7 +156,7 @@ func normalResult(prog *model.Program, ops []int) *rt.Result {
 	res := &rt.Result{Stmts: make([]rt.StmtResult, len(ops))}
 	for i, id := range ops {
 		for j, t := range prog.Ops[id].Results {
-			setVal(&res.Stmts[i], len(res.Stmts[i].Values), value(t, int64(10*i+j+1)))
+			setVal(res, i, len(res.Stmt(i).Values()), value(t, int64(10*i+j+1)))
 		}
 	}
 	return res
@@ -217,31 +217,44 @@ type tv struct {
 }
 
 // stmtOf is a normal statement result with values vs.
-func stmtOf(vs ...tv) rt.StmtResult {
-	var sr rt.StmtResult
-	setVals(&sr, vs)
-	return sr
+func stmtOf(vs ...tv) rt.StmtSpec {
+	sp := rt.StmtSpec{}
+	for j, v := range vs {
+		sp.Values = append(sp.Values, v.value())
+		if v.Tree != nil {
+			if sp.Note == nil {
+				sp.Note = &rt.StmtNote{Trees: make([]*rt.Tree, len(vs))}
+			}
+			sp.Note.Trees[j] = v.Tree
+		}
+	}
+	return sp
 }
 
-// setVals sets sr's values to vs, with their trees.
-func setVals(sr *rt.StmtResult, vs []tv) {
-	sr.Values = nil
-	if sr.Note != nil {
-		sr.Note.Trees = nil
+func (v tv) value() rt.Value {
+	return rt.Value{Type: rt.InternType(v.Type), Hash: v.Hash, Nil: v.Nil, Unstable: v.Unstable}
+}
+
+// setVals sets statement i's values to vs, with their trees.
+func setVals(res *rt.Result, i int, vs []tv) {
+	sr := res.Stmt(i)
+	sr.SetValues(nil)
+	if n := sr.Note(); n != nil {
+		n.Trees = nil
 	}
 	for j, v := range vs {
-		setVal(sr, j, v)
+		setVal(res, i, j, v)
 	}
 }
 
-// setVal sets sr's jth value, appending it if j is len(sr.Values), and
-// its tree.
-func setVal(sr *rt.StmtResult, j int, v tv) {
-	val := rt.Value{Type: rt.InternType(v.Type), Hash: v.Hash, Nil: v.Nil, Unstable: v.Unstable}
-	if j == len(sr.Values) {
-		sr.Values = append(sr.Values, val)
+// setVal sets statement i's jth value, appending it if j is the number of
+// its values, and its tree.
+func setVal(res *rt.Result, i, j int, v tv) {
+	sr := res.Stmt(i)
+	if vals := sr.Values(); j < len(vals) {
+		vals[j] = v.value()
 	} else {
-		sr.Values[j] = val
+		sr.SetValues(append(append([]rt.Value{}, vals...), v.value()))
 	}
 	if v.Tree != nil || sr.Tree(j) != nil {
 		sr.SetTree(j, v.Tree)

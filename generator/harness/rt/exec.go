@@ -385,15 +385,17 @@ func (e *executor) run(s *Seq) *Result {
 			seedCrypto(s.ID, run)
 			r2 := e.runOnce(s, false, &e.results[1])
 			for i := range r.Stmts {
+				vals := r.Stmt(i).Values()
 				if i >= len(r2.Stmts) || r2.Stmts[i].Outcome != r.Stmts[i].Outcome {
-					for j := range r.Stmts[i].Values {
-						r.Stmts[i].Values[j].Unstable = true
+					for j := range vals {
+						vals[j].Unstable = true
 					}
 					continue
 				}
-				for j := range r.Stmts[i].Values {
-					if j >= len(r2.Stmts[i].Values) || r2.Stmts[i].Values[j].Hash != r.Stmts[i].Values[j].Hash {
-						r.Stmts[i].Values[j].Unstable = true
+				vals2 := r2.Stmt(i).Values()
+				for j := range vals {
+					if j >= len(vals2) || vals2[j].Hash != vals[j].Hash {
+						vals[j].Unstable = true
 					}
 				}
 			}
@@ -472,9 +474,10 @@ func (e *executor) runOnce(s *Seq, detail bool, r *Result) *Result {
 		r.Stmts = make([]StmtResult, len(s.Stmts))
 	}
 	r.Stmts = r.Stmts[:len(s.Stmts)]
-	for i := range r.Stmts {
-		r.Stmts[i] = StmtResult{Values: r.Stmts[i].Values[:0]}
-	}
+	clear(r.Stmts)
+	r.Vals = r.Vals[:0]
+	clear(r.Notes) // let the strings and trees go
+	r.Notes = r.Notes[:0]
 	if cap(e.vals) < len(s.Stmts) {
 		e.vals = make([][]any, len(s.Stmts))
 	}
@@ -491,10 +494,17 @@ func (e *executor) runOnce(s *Seq, detail bool, r *Result) *Result {
 		if r.Stmts[i].Outcome != OutNormal {
 			continue
 		}
-		for j, v := range vals[i] {
-			r.Stmts[i].Values = append(r.Stmts[i].Values, summarize(v))
-			if detail {
-				r.Stmts[i].SetTree(j, MakeTree(v))
+		s := r.Stmt(i)
+		s.off = uint32(len(r.Vals))
+		for _, v := range vals[i] {
+			r.Vals = append(r.Vals, summarize(v))
+		}
+		if s.n = uint32(len(r.Vals)) - s.off; s.n == 0 {
+			s.off = 0 // an empty range is 0, 0, as SetValues makes it
+		}
+		if detail {
+			for j, v := range vals[i] {
+				s.SetTree(j, MakeTree(v))
 			}
 		}
 	}
@@ -550,11 +560,13 @@ func (e *executor) runStmts(s *Seq, r *Result, vals [][]any, saved *[]savedState
 			return
 		}
 		rec := recover()
-		sr := &r.Stmts[i]
+		sr := r.Stmt(i)
 		sr.Outcome = OutPanic
 		// Formatted first, as call does, and both while the panicking
 		// frames are still on the stack (panicSite reads them).
-		sr.Note = &StmtNote{PanicMsg: panicMessage(rec), PanicSite: e.panicSite()}
+		msg := panicMessage(rec)
+		n := sr.makeNote()
+		n.PanicMsg, n.PanicSite = msg, e.panicSite()
 		_, sr.PanicRuntime = rec.(runtime.Error)
 		for k := range e.argBuf {
 			e.argBuf[k] = nil
@@ -566,14 +578,14 @@ func (e *executor) runStmts(s *Seq, r *Result, vals [][]any, saved *[]savedState
 		sr := &r.Stmts[i]
 		if st.Op < 0 || st.Op >= len(e.ops) {
 			sr.Outcome = OutBadArg
-			sr.Note = &StmtNote{PanicMsg: "no such operation"}
+			r.Stmt(i).makeNote().PanicMsg = "no such operation"
 			return i + 1
 		}
 		op := &e.ops[st.Op]
 		args, err := e.args(op, st, vals)
 		if err != nil {
 			sr.Outcome = OutBadArg
-			sr.Note = &StmtNote{PanicMsg: err.Error()}
+			r.Stmt(i).makeNote().PanicMsg = err.Error()
 			return i + 1
 		}
 		e.stmt = i
@@ -596,7 +608,7 @@ func (e *executor) runStmts(s *Seq, r *Result, vals [][]any, saved *[]savedState
 		res = res[start:len(res):len(res)] // an append by a later call cannot write here
 		if check {
 			if d := e.checkPure(op, st, args, before, res); d != "" {
-				sr.note().Disagree = d
+				r.Stmt(i).makeNote().Disagree = d
 			}
 		}
 		for k := range args {

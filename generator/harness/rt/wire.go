@@ -123,21 +123,21 @@ type Value struct {
 	Unstable bool
 }
 
-// StmtResult is the outcome of one statement.
+// StmtResult is the outcome of one statement. It holds no pointers: its
+// values are a range of its Result's Vals and its rare strings a Result's
+// Notes, so that the arrays the parent decodes statements into are not
+// scanned by the garbage collector (the parent keeps tens of thousands of
+// results, and their collection was a good part of its time). Read it
+// through its Result: r.Stmt(i).Values(), .PanicMsg(), .Tree(j).
 type StmtResult struct {
 	Outcome uint8
 	// PanicRuntime says whether a panic was a runtime.Error.
 	PanicRuntime bool
-	Values       []Value
-	// Note holds what few statements have: a panic's message and site, a
-	// purity disagreement; nil when all of them are empty. The parent keeps
-	// tens of thousands of statement results: three strings in each made
-	// it twice the size, and its collection a good part of the parent's
-	// time. Read them with the methods of the same names.
-	Note *StmtNote
+	note         int32  // 1 + the index of its StmtNote in Result.Notes; 0 for none
+	off, n       uint32 // its values are Result.Vals[off:off+n]
 }
 
-// StmtNote is the rare part of a StmtResult.
+// StmtNote is the rare part of a StmtResult: what few statements have.
 type StmtNote struct {
 	// PanicMsg and PanicSite describe a panic: its message, and the
 	// innermost frame of the package under test that was on the stack
@@ -149,68 +149,19 @@ type StmtNote struct {
 	// differs when repeated".
 	Disagree string
 	// Trees, only with FlagDetail, are the values' trees, by index
-	// (Values[j]'s is Trees[j]); read them with StmtResult.Tree.
+	// (value j's is Trees[j]); read them with StmtView.Tree.
 	Trees []*Tree
-}
-
-// PanicMsg is the message of the statement's panic, or why it could not
-// run (OutBadArg); "" otherwise.
-func (s StmtResult) PanicMsg() string {
-	if s.Note == nil {
-		return ""
-	}
-	return s.Note.PanicMsg
-}
-
-// PanicSite is "file:line" of the innermost frame of the package under
-// test on the stack of the statement's panic, or "".
-func (s StmtResult) PanicSite() string {
-	if s.Note == nil {
-		return ""
-	}
-	return s.Note.PanicSite
-}
-
-// Disagree says how a call the analysis called pure behaved otherwise,
-// with FlagCheckPurity; "" if it did not.
-func (s StmtResult) Disagree() string {
-	if s.Note == nil {
-		return ""
-	}
-	return s.Note.Disagree
-}
-
-// Tree is the tree of the statement's jth value, with FlagDetail; nil
-// otherwise.
-func (s StmtResult) Tree(j int) *Tree {
-	if s.Note == nil || j >= len(s.Note.Trees) {
-		return nil
-	}
-	return s.Note.Trees[j]
-}
-
-// SetTree sets the tree of the statement's jth value, making room for
-// Values' trees.
-func (s *StmtResult) SetTree(j int, t *Tree) {
-	n := s.note()
-	if len(n.Trees) <= j {
-		n.Trees = append(n.Trees, make([]*Tree, max(j+1, len(s.Values))-len(n.Trees))...)
-	}
-	n.Trees[j] = t
-}
-
-// note returns s.Note, making it first if it is nil.
-func (s *StmtResult) note() *StmtNote {
-	if s.Note == nil {
-		s.Note = &StmtNote{}
-	}
-	return s.Note
 }
 
 // Result is the outcome of one sequence.
 type Result struct {
-	ID     uint64
-	Stmts  []StmtResult
+	ID    uint64
+	Stmts []StmtResult // read them with Stmt
+	// Vals holds the values of all statements, each statement's a range
+	// of it (StmtView.Values).
+	Vals []Value
+	// Notes holds the notes of the statements that have one.
+	Notes  []StmtNote
 	Blocks []int32 // covered blocks
 	Conds  []CondObs
 	// Operands, only with FlagOperands, ascending by branch: for each
@@ -218,6 +169,141 @@ type Result struct {
 	// function probe, see instrument.Cond.Op), the operands of the first
 	// evaluation that came closest to taking it.
 	Operands []OperandObs
+}
+
+// StmtView is statement i of a result, with the result, through which its
+// values, trees and note are read and set. It points into r.Stmts: one
+// taken before r.Stmts grows does not see the new array.
+type StmtView struct {
+	*StmtResult
+	r *Result
+}
+
+// Stmt returns statement i's view.
+func (r *Result) Stmt(i int) StmtView { return StmtView{&r.Stmts[i], r} }
+
+// AddStmt appends a statement with the given outcome and values.
+func (r *Result) AddStmt(outcome uint8, vals ...Value) StmtView {
+	r.Stmts = append(r.Stmts, StmtResult{Outcome: outcome})
+	s := r.Stmt(len(r.Stmts) - 1)
+	s.SetValues(vals)
+	return s
+}
+
+// StmtSpec is a statement's result with its values and note inline,
+// which tests and fakes of the executor build results from (NewResult,
+// Result.Add, Result.Set).
+type StmtSpec struct {
+	Outcome      uint8
+	PanicRuntime bool
+	Values       []Value
+	Note         *StmtNote
+}
+
+// NewResult returns a result of the given statements.
+func NewResult(stmts ...StmtSpec) *Result { return new(Result).Add(stmts...) }
+
+// Add appends statements to r, and returns r.
+func (r *Result) Add(stmts ...StmtSpec) *Result {
+	for _, sp := range stmts {
+		r.Stmts = append(r.Stmts, StmtResult{})
+		r.Set(len(r.Stmts)-1, sp)
+	}
+	return r
+}
+
+// Set makes statement i what sp says.
+func (r *Result) Set(i int, sp StmtSpec) {
+	r.Stmts[i] = StmtResult{Outcome: sp.Outcome, PanicRuntime: sp.PanicRuntime}
+	s := r.Stmt(i)
+	s.SetValues(sp.Values)
+	if sp.Note != nil {
+		s.SetNote(*sp.Note)
+	}
+}
+
+// Values are the statement's values. The slice is the result's: setting
+// an element sets the value, but appending to it does not add one.
+func (s StmtView) Values() []Value {
+	return s.r.Vals[s.off : s.off+s.n : s.off+s.n]
+}
+
+// SetValues makes vals the statement's values, appending them to the
+// result's Vals unless they are the statement's own.
+func (s StmtView) SetValues(vals []Value) {
+	if len(vals) == 0 {
+		s.off, s.n = 0, 0
+		return
+	}
+	s.off = uint32(len(s.r.Vals))
+	s.n = uint32(len(vals))
+	s.r.Vals = append(s.r.Vals, vals...)
+}
+
+// Note is the statement's note, nil if it has none.
+func (s StmtView) Note() *StmtNote {
+	if s.note == 0 {
+		return nil
+	}
+	return &s.r.Notes[s.note-1]
+}
+
+// SetNote sets the statement's note.
+func (s StmtView) SetNote(n StmtNote) { *s.makeNote() = n }
+
+// makeNote returns the statement's note, adding an empty one first if it
+// has none.
+func (s StmtView) makeNote() *StmtNote {
+	if s.note == 0 {
+		s.r.Notes = append(s.r.Notes, StmtNote{})
+		s.note = int32(len(s.r.Notes))
+	}
+	return &s.r.Notes[s.note-1]
+}
+
+// PanicMsg is the message of the statement's panic, or why it could not
+// run (OutBadArg); "" otherwise.
+func (s StmtView) PanicMsg() string {
+	if n := s.Note(); n != nil {
+		return n.PanicMsg
+	}
+	return ""
+}
+
+// PanicSite is "file:line" of the innermost frame of the package under
+// test on the stack of the statement's panic, or "".
+func (s StmtView) PanicSite() string {
+	if n := s.Note(); n != nil {
+		return n.PanicSite
+	}
+	return ""
+}
+
+// Disagree says how a call the analysis called pure behaved otherwise,
+// with FlagCheckPurity; "" if it did not.
+func (s StmtView) Disagree() string {
+	if n := s.Note(); n != nil {
+		return n.Disagree
+	}
+	return ""
+}
+
+// Tree is the tree of the statement's jth value, with FlagDetail; nil
+// otherwise.
+func (s StmtView) Tree(j int) *Tree {
+	if n := s.Note(); n != nil && j < len(n.Trees) {
+		return n.Trees[j]
+	}
+	return nil
+}
+
+// SetTree sets the tree of the statement's jth value.
+func (s StmtView) SetTree(j int, t *Tree) {
+	n := s.makeNote()
+	if len(n.Trees) <= j {
+		n.Trees = append(n.Trees, make([]*Tree, max(j+1, int(s.n))-len(n.Trees))...)
+	}
+	n.Trees[j] = t
 }
 
 // CondObs is what the sequence observed of one condition: evaluation counts
@@ -446,11 +532,11 @@ func (e *Encoder) Result(r *Result) error {
 	e.uv(uint64(len(r.Stmts)))
 	nv := 0
 	for i := range r.Stmts {
-		nv += len(r.Stmts[i].Values)
+		nv += int(r.Stmts[i].n)
 	}
 	e.uv(uint64(nv)) // so that the decoder allocates them at once
 	for i := range r.Stmts {
-		s := &r.Stmts[i]
+		s := r.Stmt(i)
 		e.buf = append(e.buf, s.Outcome)
 		if s.Outcome == OutPanic {
 			e.str(s.PanicMsg())
@@ -458,9 +544,10 @@ func (e *Encoder) Result(r *Result) error {
 			e.str(s.PanicSite())
 		}
 		e.str(s.Disagree())
-		e.uv(uint64(len(s.Values)))
-		for j := range s.Values {
-			v := &s.Values[j]
+		vals := s.Values()
+		e.uv(uint64(len(vals)))
+		for j := range vals {
+			v := &vals[j]
 			e.typeName(v.Type)
 			var f byte
 			if v.Nil {
@@ -903,29 +990,32 @@ func (d *Decoder) Result() (*Result, error) {
 	r := d.slabs.result()
 	r.ID = d.uv()
 	r.Stmts = d.slabs.stmts(d.count())
-	vals := d.slabs.values(d.count())[:0] // the values of all statements
+	r.Vals = d.slabs.values(d.count()) // the values of all statements
+	off := 0
 	for i := range r.Stmts {
-		s := &r.Stmts[i]
+		s := r.Stmt(i)
 		s.Outcome = d.byte1()
 		if s.Outcome == OutPanic {
-			n := s.note()
+			n := s.makeNote()
 			n.PanicMsg = d.str()
 			s.PanicRuntime = d.bool()
 			n.PanicSite = d.str()
 		}
 		if x := d.str(); x != "" {
-			s.note().Disagree = x
+			s.makeNote().Disagree = x
 		}
-		if n := d.count(); n > 0 {
-			if cap(vals)-len(vals) < n {
-				d.err = ErrFrame // more values than the frame said
-				break
-			}
-			s.Values = vals[len(vals) : len(vals)+n : len(vals)+n]
-			vals = vals[:len(vals)+n]
+		n := d.count()
+		if len(r.Vals)-off < n {
+			d.err = ErrFrame // more values than the frame said
+			break
 		}
-		for j := range s.Values {
-			v := &s.Values[j]
+		if n > 0 { // an empty range is 0, 0, as SetValues makes it
+			s.off, s.n = uint32(off), uint32(n)
+			off += n
+		}
+		vals := s.Values()
+		for j := range vals {
+			v := &vals[j]
 			v.Type = d.typeName()
 			f := d.byte1()
 			v.Nil, v.Unstable = f&valNil != 0, f&valUnstable != 0
@@ -935,6 +1025,7 @@ func (d *Decoder) Result() (*Result, error) {
 			}
 		}
 	}
+	r.Vals = r.Vals[:off:off]
 	r.Blocks = d.slabs.blocks(d.count())
 	prev := int32(0)
 	for i := range r.Blocks {

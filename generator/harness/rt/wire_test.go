@@ -47,16 +47,20 @@ func TestResultRoundTrip(t *testing.T) {
 	tree := MakeTree(map[string][]int{"b": {2}, "a": nil})
 	bytesTree := MakeTree([]byte{0xef, 0, 'x'}) // binary []byte, as a hash's Sum returns
 	errTree := &Tree{Kind: TError, S: "bad", Is: []string{"ErrBad", "ErrInput"}}
-	r := &Result{ID: 9, Stmts: []StmtResult{
-		{Outcome: OutNormal, Values: []Value{{Type: InternType("map[string][]int"), Hash: 42}, {Type: InternType("[]uint8"), Hash: 7},
-			{Type: InternType("*errors.errorString")}}, Note: &StmtNote{Trees: []*Tree{tree, bytesTree, errTree}}},
-		{Outcome: OutPanic, PanicRuntime: true, Note: &StmtNote{PanicMsg: "boom", PanicSite: "x.go:3"}},
-	}, Blocks: []int32{1, 5, 9}, Conds: []CondObs{{ID: 2, NTrue: 1, DistFalse: 3.5}, {ID: 7, NFalse: 2, DistTrue: 1}},
+	r := &Result{ID: 9, Blocks: []int32{1, 5, 9}, Conds: []CondObs{{ID: 2, NTrue: 1, DistFalse: 3.5}, {ID: 7, NFalse: 2, DistTrue: 1}},
 		Operands: []OperandObs{
 			{Branch: 4, Vals: [2]Lit{{Kind: LitInt, I: -3}, {Kind: LitInt, I: math.MaxInt64}}},
 			{Branch: 5, Vals: [2]Lit{{Kind: LitFloat, F: math.Inf(1)}, {Kind: LitUint, U: 7}}},
 			{Branch: 14, Vals: [2]Lit{{Kind: LitString, S: "héllo"}, {Kind: LitBytes, S: "\x00\xff"}}, Cut: [2]bool{true, false}},
 		}}
+	s := r.AddStmt(OutNormal, Value{Type: InternType("map[string][]int"), Hash: 42}, Value{Type: InternType("[]uint8"), Hash: 7},
+		Value{Type: InternType("*errors.errorString")})
+	for j, t := range []*Tree{tree, bytesTree, errTree} {
+		s.SetTree(j, t)
+	}
+	s = r.AddStmt(OutPanic)
+	s.PanicRuntime = true
+	s.SetNote(StmtNote{PanicMsg: "boom", PanicSite: "x.go:3"})
 	var buf bytes.Buffer
 	enc := NewEncoder(&buf)
 	enc.Result(r)
@@ -69,7 +73,7 @@ func TestResultRoundTrip(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if diff := cmp.Diff(r, got, cmpopts.EquateEmpty()); diff != "" {
+	if diff := cmp.Diff(r, got, cmpopts.EquateEmpty(), cmp.AllowUnexported(StmtResult{})); diff != "" {
 		t.Errorf("result round trip mismatch (-want +got):\n%s", diff)
 	}
 }
@@ -262,7 +266,8 @@ func TestTypeNameTable(t *testing.T) {
 	var sizes []int
 	for i := 0; i < 2*maxInterned; i++ {
 		name := InternType("T" + strconv.Itoa(i%maxInterned))
-		r := &Result{ID: uint64(i), Stmts: []StmtResult{{Values: []Value{{Type: name, Hash: 1}, {Type: InternType("int"), Hash: 2, Nil: true, Unstable: true}}}}}
+		r := &Result{ID: uint64(i)}
+		r.AddStmt(OutNormal, Value{Type: name, Hash: 1}, Value{Type: InternType("int"), Hash: 2, Nil: true, Unstable: true})
 		n := buf.Len() + enc.w.Buffered()
 		enc.Result(r)
 		sizes = append(sizes, buf.Len()+enc.w.Buffered()-n)
@@ -281,8 +286,8 @@ func TestTypeNameTable(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if !reflect.DeepEqual(w.Stmts, got.Stmts) {
-			t.Fatalf("result %d: got %+v, want %+v", w.ID, got.Stmts, w.Stmts)
+		if !reflect.DeepEqual(w.Stmts, got.Stmts) || !reflect.DeepEqual(w.Vals, got.Vals) {
+			t.Fatalf("result %d: got %+v %+v, want %+v %+v", w.ID, got.Stmts, got.Vals, w.Stmts, w.Vals)
 		}
 	}
 
@@ -314,7 +319,7 @@ func TestTypeNameTable(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if v := got.Stmts[0].Values[0]; v.Type != other || v.Type.String() != "TypeNameTableOther" {
+	if v := got.Stmt(0).Values()[0]; v.Type != other || v.Type.String() != "TypeNameTableOther" {
 		t.Errorf("value of type %d %q, want %d", v.Type, v.Type, other)
 	}
 }
@@ -367,7 +372,7 @@ func TestValueHasNoPointers(t *testing.T) {
 		}
 		return false
 	}
-	for _, v := range []any{Value{}, CondObs{}} {
+	for _, v := range []any{Value{}, StmtResult{}, CondObs{}} {
 		if walk(reflect.TypeOf(v)) {
 			t.Errorf("%T holds pointers", v)
 		}
