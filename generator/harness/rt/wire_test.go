@@ -293,29 +293,9 @@ func TestTypeNameTable(t *testing.T) {
 
 	// An encoder's number that this process gives another name: the
 	// decoder goes by the name sent.
-	buf.Reset()
 	other := InternType("TypeNameTableOther")
-	enc = NewEncoder(&buf)
-	enc.uv(1) // ID
-	enc.uv(1) // one statement
-	enc.uv(1) // one value
-	enc.buf = append(enc.buf, OutNormal)
-	enc.str("")
-	enc.uv(1)
-	enc.uv(uint64(InternType("int"))<<1 | 1) // int's number, other's name
-	enc.str(other.String())
-	enc.buf = append(enc.buf, 0)
-	enc.u64(5)
-	enc.uv(0)
-	enc.uv(0)
-	enc.uv(0)
-	enc.frame(FrameResult)
-	enc.Flush()
-	dec = NewDecoder(&buf)
-	if _, err := dec.Next(); err != nil {
-		t.Fatal(err)
-	}
-	got, err := dec.Result()
+	// int's number, other's name
+	got, err := decodeOneValue(uint64(InternType("int"))<<1|1, other.String())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -326,29 +306,39 @@ func TestTypeNameTable(t *testing.T) {
 
 // A number whose name was never sent is a malformed frame.
 func TestTypeNameUnsent(t *testing.T) {
+	if _, err := decodeOneValue(uint64(InternType("int"))<<1, ""); !errors.Is(err, ErrFrame) {
+		t.Errorf("Result = %v, want ErrFrame", err)
+	}
+}
+
+// decodeOneValue decodes a hand-made result frame of one statement with
+// one value, whose type is sent as typeWord followed by name if it is not
+// "".
+func decodeOneValue(typeWord uint64, name string) (*Result, error) {
 	var buf bytes.Buffer
 	enc := NewEncoder(&buf)
-	enc.uv(1)
-	enc.uv(1)
-	enc.uv(1)
+	enc.uv(1) // ID
+	enc.uv(1) // one statement
+	enc.uv(1) // one value
 	enc.buf = append(enc.buf, OutNormal)
-	enc.str("")
-	enc.uv(1)
-	enc.uv(uint64(InternType("int")) << 1) // no name
-	enc.buf = append(enc.buf, 0)
-	enc.u64(5)
-	enc.uv(0)
-	enc.uv(0)
-	enc.uv(0)
+	enc.str("") // no disagreement
+	enc.uv(1)   // the statement's one value
+	enc.uv(typeWord)
+	if name != "" {
+		enc.str(name)
+	}
+	enc.buf = append(enc.buf, 0) // flags
+	enc.u64(5)                   // hash
+	enc.uv(0)                    // blocks
+	enc.uv(0)                    // conditions
+	enc.uv(0)                    // operands
 	enc.frame(FrameResult)
 	enc.Flush()
 	dec := NewDecoder(&buf)
 	if _, err := dec.Next(); err != nil {
-		t.Fatal(err)
+		return nil, err
 	}
-	if _, err := dec.Result(); !errors.Is(err, ErrFrame) {
-		t.Errorf("Result = %v, want ErrFrame", err)
-	}
+	return dec.Result()
 }
 
 // The arrays results are decoded into must not hold pointers, or the
