@@ -496,16 +496,18 @@ func (e *executor) runOnce(s *Seq, detail bool, r *Result) *Result {
 		}
 		s := r.Stmt(i)
 		s.off = uint32(len(r.Vals))
-		for _, v := range vals[i] {
+		for j, v := range vals[i] {
 			r.Vals = append(r.Vals, summarize(v))
-		}
-		if s.n = uint32(len(r.Vals)) - s.off; s.n == 0 {
-			s.off = 0 // an empty range is 0, 0, as SetValues makes it
-		}
-		if detail {
-			for j, v := range vals[i] {
+			s.n++
+			// Each tree right after its hash, as before trees moved out
+			// of Value: making a tree calls the value's Error and String
+			// methods, which may change what the next value hashes to.
+			if detail {
 				s.SetTree(j, MakeTree(v))
 			}
+		}
+		if s.n == 0 {
+			s.off = 0 // an empty range is 0, 0, as SetValues makes it
 		}
 	}
 	coverCollect(r)
