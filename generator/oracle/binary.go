@@ -23,9 +23,46 @@ import (
 // normally here and not in a copy counts as a panic, so Judge treats it
 // as it treats one that panicked (a target: no test; an observer: taken
 // out). Only the judge's runs are replayed, not the search's.
+//
+// The copies are also fresh processes, which lets one of them check for a
+// second kind of value the written test cannot rely on: one that depends
+// on what ran before it in the same process. uuid.NodeInterface() returns
+// the name of the network interface that the first NodeID or NewUUID call
+// picked, and "" before any did; the executor, which ran the whole search,
+// sees "ifb0", and so does a copy that runs the sequences in their order
+// when one that calls NodeID comes first. Under go test -shuffle the test
+// runs first now and then, and fails. So the second copy runs the
+// sequences that call an operation that may write package state
+// (writesState) after all the others, in their order: every sequence that
+// writes none sees the package as no sequence of the run left it, and a
+// value it sees differently there than in the executor depends on the
+// order of the tests.
 type binaryChecked struct {
 	inner    search.Runner
 	variants []search.Runner
+	// writesState reports whether a sequence calls an operation that may
+	// change package-level state; nil: the copies run in the given order.
+	writesState func(q *rt.Seq) bool
+}
+
+// orderedCopy is the copy (an index into variants) that runs the
+// sequences that write package state last.
+const orderedCopy = 1
+
+// writersLast returns the order in which orderedCopy runs seqs: those
+// writesState says write package state after the others, each group in its
+// given order.
+func (b binaryChecked) writersLast(seqs []rt.Seq) []int {
+	order := make([]int, 0, len(seqs))
+	var writers []int
+	for i := range seqs {
+		if b.writesState(&seqs[i]) {
+			writers = append(writers, i)
+		} else {
+			order = append(order, i)
+		}
+	}
+	return append(order, writers...)
 }
 
 // Run implements search.Runner.
@@ -48,7 +85,22 @@ func (b binaryChecked) Run(seqs []rt.Seq) []exec.Outcome {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			vouts[n] = v.Run(slices.Clone(reqs))
+			if n != orderedCopy || b.writesState == nil {
+				vouts[n] = v.Run(slices.Clone(reqs))
+				return
+			}
+			order := b.writersLast(reqs)
+			permuted := make([]rt.Seq, len(order))
+			for k, i := range order {
+				permuted[k] = reqs[i]
+			}
+			pouts := v.Run(permuted)
+			vouts[n] = make([]exec.Outcome, len(reqs))
+			for k, i := range order {
+				if k < len(pouts) {
+					vouts[n][i] = pouts[k]
+				}
+			}
 		}()
 	}
 	wg.Wait()
@@ -79,7 +131,7 @@ func markBinaryDependent(r, other *rt.Result) {
 			// Normal here, not there: what follows is judged as after a
 			// panic (cut off), never asserted.
 			sr.Outcome = rt.OutPanic
-			sr.SetNote(rt.StmtNote{PanicMsg: "outcome depends on the binary"})
+			sr.SetNote(rt.StmtNote{PanicMsg: "outcome depends on the binary or on what ran before"})
 			sr.SetValues(nil)
 			for k2 := k + 1; k2 < len(r.Stmts); k2++ {
 				r.Stmts[k2] = rt.StmtResult{Outcome: rt.OutSkipped}

@@ -1,9 +1,11 @@
 package oracle
 
 import (
+	"go/types"
 	"testing"
 
 	rt "github.com/gentest-go/gentest/generator/harness/rt"
+	"github.com/gentest-go/gentest/generator/model"
 	"github.com/gentest-go/gentest/generator/search"
 )
 
@@ -80,5 +82,69 @@ func TestJudgeBinaryVariants(t *testing.T) {
 	}
 	if len(variant.reqs) != len(primary.reqs) {
 		t.Errorf("the copy ran %d sequences, the executor %d: want the same", len(variant.reqs), len(primary.reqs))
+	}
+}
+
+// A value that depends on what ran before it in the process (a getter of
+// package state that another call sets lazily, as uuid.NodeInterface
+// reports the interface the first NodeID picked) is not asserted: the
+// second copy runs the sequences that write package state after the
+// others, so a sequence that writes none sees the state no sequence left.
+// The copy that runs them in order, after the writer, sees what the
+// executor saw, and would let the value through.
+func TestJudgeOrderDependentValues(t *testing.T) {
+	pkg := checkPkg(t, "example.com/p", oracleSrc)
+	prog := model.Build(pkg, model.Options{Effects: func(fn *types.Func) model.Effects {
+		if fn.Name() == "Load" { // sets the package's state
+			return model.Effects{Known: true, WritesGlobal: true, GlobalWhy: "p.loaded"}
+		}
+		return model.Effects{Known: true, Pure: true}
+	}})
+	twice, load := opNamed(t, prog, "Twice"), opNamed(t, prog, "Load")
+	corpus := func() []*search.Entry {
+		return []*search.Entry{
+			{Seq: mkSeq(call(load, strLit("x"))), Target: 0}, // 0: writes the state
+			{Seq: mkSeq(call(twice, intLit(1))), Target: 0},  // 1: reads it
+			{Seq: mkSeq(call(twice, intLit(2))), Target: 0},  // 2: does not depend on it
+		}
+	}
+	// A fresh process: Twice(1)'s result tells whether Load ran before.
+	fresh := func() *fakeRunner {
+		loaded := false
+		f := &fakeRunner{prog: prog}
+		f.edit = func(s rt.Seq, res *rt.Result) {
+			switch f.opName(s, 0) {
+			case "Load":
+				loaded = true
+			case "Twice":
+				if s.Stmts[0].Args[0].Lit.I == 1 && !loaded {
+					res.Stmt(0).Values()[0].Hash++
+					res.Stmt(0).Tree(0).I++
+				}
+			}
+		}
+		return f
+	}
+	primary := &fakeRunner{prog: prog} // ran the search: Load ran long ago
+	asserted := func(j *Judgement, key int) bool {
+		for _, c := range j.Cases {
+			if c.Key == key {
+				return len(c.Asserts) > 0
+			}
+		}
+		return false
+	}
+	j := Judge(prog, primary, corpus(), JudgeOptions{Variants: []search.Runner{fresh(), fresh()}})
+	if asserted(j, 1) {
+		t.Errorf("Twice(1), whose result depends on whether Load ran before, is asserted")
+	}
+	if !asserted(j, 2) {
+		t.Errorf("Twice(2), which depends on nothing, is not asserted")
+	}
+	// Both copies in the given order: Load runs first in each, and the
+	// dependence goes unseen. This is what the order check adds.
+	j = Judge(prog, primary, corpus(), JudgeOptions{Variants: []search.Runner{fresh()}})
+	if !asserted(j, 1) {
+		t.Errorf("with one copy, in order, Twice(1) is not asserted: the test no longer shows what the reordered copy adds")
 	}
 }

@@ -51,7 +51,7 @@ func Judge(prog *model.Program, runner search.Runner, corpus []*search.Entry, op
 	corpus = withPanicPrefixes(prog, corpus)
 	AddObservers(prog, corpus)
 	if len(opts.Variants) > 0 {
-		runner = binaryChecked{inner: runner, variants: opts.Variants}
+		runner = binaryChecked{inner: runner, variants: opts.Variants, writesState: func(q *rt.Seq) bool { return writesState(prog, q) }}
 	}
 	reqs := make([]rt.Seq, len(corpus))
 	for i, e := range corpus {
@@ -507,4 +507,21 @@ func observerRank(ob *model.Op) int {
 		return 1
 	}
 	return 2
+}
+
+// writesState reports whether the sequence q calls an operation that may
+// change package-level state: a call whose effects say it writes a global
+// or are unknown, or an assignment to a configuration variable. Literals,
+// zero values and assertions write nothing.
+func writesState(prog *model.Program, q *rt.Seq) bool {
+	for _, st := range q.Stmts {
+		if st.Op < 0 || st.Op >= len(prog.Ops) {
+			return true
+		}
+		op := prog.Ops[st.Op]
+		if op.Kind == model.SetVar || op.Effects.WritesGlobal || op.Func != nil && !op.Effects.Known {
+			return true
+		}
+	}
+	return false
 }

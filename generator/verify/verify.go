@@ -144,7 +144,7 @@ func Run(ctx context.Context, o Options) (*Report, error) {
 		}
 		if len(rep.Failed) == 0 {
 			// The binary failed without saying which test did.
-			rep.Unexplained = firstLines(rep.Output, 5)
+			rep.Unexplained = deathLines(rep.Output)
 		}
 	}
 	if rep.BuildFailed {
@@ -455,4 +455,28 @@ func lastLines(s string, n int) string {
 		lines = lines[len(lines)-n:]
 	}
 	return strings.Join(lines, " | ")
+}
+
+// deathLines says why a test binary died with no test failing: its panic
+// or fatal error line and, for a panic on a goroutine some test left
+// running (a scheduler's job firing after its test ended), the frame
+// that created that goroutine; with neither, the output's last lines.
+// The first lines, which earlier runs reported, are the passing tests
+// before the death.
+func deathLines(out string) string {
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	for i, l := range lines {
+		if !strings.HasPrefix(l, "panic: ") && !strings.HasPrefix(l, "fatal error: ") {
+			continue
+		}
+		why := []string{l}
+		for _, m := range lines[i+1:] {
+			if strings.HasPrefix(m, "created by ") {
+				why = append(why, m)
+				break
+			}
+		}
+		return strings.Join(why, " | ")
+	}
+	return lastLines(out, 5)
 }
