@@ -103,7 +103,7 @@ func (s *steadyRunner) mask(q *rt.Seq, r *rt.Result) {
 		if !t || i >= len(r.Stmts) {
 			continue
 		}
-		vals := r.Stmts[i].Values
+		vals := r.Stmt(i).Values()
 		for j := range vals {
 			if vals[j].Nil {
 				// A nil result (NewV7's error) is not a clock value:

@@ -106,7 +106,7 @@ func (c clockRunner) Run(seqs []rt.Seq) []gexec.Outcome {
 		for range seqs[i].Stmts {
 			*c.tick++
 			// A second result, nil (an error): it stays as it is.
-			outs[i].Result.Stmts = append(outs[i].Result.Stmts, rt.StmtResult{Values: []rt.Value{{Type: "T", Hash: *c.tick}, {Nil: true, Hash: 7}}})
+			outs[i].Result.Add(rt.StmtSpec{Values: []rt.Value{{Type: rt.InternType("T"), Hash: *c.tick}, {Nil: true, Hash: 7}}})
 		}
 	}
 	return outs
@@ -155,20 +155,20 @@ func TestSteadyRunnerTaintsValues(t *testing.T) {
 				len(a.Blocks), len(a.Conds), len(a.Operands), tc.blocks, tc.conds, 2*tc.conds)
 		}
 		for j, want := range tc.unstable {
-			va, vb := a.Stmts[j].Values[0], b.Stmts[j].Values[0]
+			va, vb := a.Stmt(j).Values()[0], b.Stmt(j).Values()[0]
 			if va.Unstable != want {
 				t.Errorf("%s: statement %d's value unstable = %v, want %v", tc.name, j, va.Unstable, want)
 			}
 			if want && va.Hash != vb.Hash {
 				t.Errorf("%s: statement %d's tainted value has hashes %x and %x in two runs", tc.name, j, va.Hash, vb.Hash)
 			}
-			if e := a.Stmts[j].Values[1]; e.Unstable || e.Hash != 7 {
+			if e := a.Stmt(j).Values()[1]; e.Unstable || e.Hash != 7 {
 				t.Errorf("%s: statement %d's nil result became %+v; a nil error stays assertable", tc.name, j, e)
 			}
 		}
 	}
-	if runs[0][1].Result.Stmts[1].Values[0].Hash == runs[0][2].Result.Stmts[1].Values[0].Hash &&
-		runs[0][2].Result.Stmts[1].Values[0].Hash == runs[0][2].Result.Stmts[2].Values[0].Hash {
+	if runs[0][1].Result.Stmt(1).Values()[0].Hash == runs[0][2].Result.Stmt(1).Values()[0].Hash &&
+		runs[0][2].Result.Stmt(1).Values()[0].Hash == runs[0][2].Result.Stmt(2).Values()[0].Hash {
 		t.Errorf("tainted values of different statements share a hash")
 	}
 }

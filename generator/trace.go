@@ -95,9 +95,10 @@ func (t *traceRunner) log(seqs []rt.Seq, outs []gexec.Outcome) {
 		}
 		fmt.Fprintf(t.w, "  blocks=%v\n", r.Blocks)
 		fmt.Fprintf(t.w, "  conds=%v\n", r.Conds)
-		for j, s := range r.Stmts {
+		for j := range r.Stmts {
+			s := r.Stmt(j)
 			fmt.Fprintf(t.w, "  s%d op=%d out=%d panic=%q", j, q.Stmts[j].Op, s.Outcome, s.PanicMsg())
-			for _, v := range s.Values {
+			for _, v := range s.Values() {
 				fmt.Fprintf(t.w, " [%s nil=%v h=%x u=%v]", v.Type, v.Nil, v.Hash, v.Unstable)
 			}
 			fmt.Fprintln(t.w)

@@ -325,7 +325,7 @@ func TestBatchOrder(t *testing.T) {
 			t.Errorf("sequence %d: 1 worker %+v, 3 workers %+v", i, a, b)
 			continue
 		}
-		if a.Result != nil && a.Result.Stmts[1].Values[0].Hash != b.Result.Stmts[1].Values[0].Hash {
+		if a.Result != nil && a.Result.Stmt(1).Values()[0].Hash != b.Result.Stmt(1).Values()[0].Hash {
 			t.Errorf("sequence %d: value hashes differ between 1 and 3 workers", i)
 		}
 	}
@@ -392,10 +392,10 @@ func TestSandboxRefusesOutsideScratch(t *testing.T) {
 				t.Errorf("%s, %s: outcome %+v", tag, pr.name, o)
 				continue
 			}
-			v := o.Result.Stmts[0].Values[0]
+			v := o.Result.Stmt(0).Values()[0]
 			msg := ""
 			if !v.Nil {
-				msg = v.Tree.S
+				msg = o.Result.Stmt(0).Tree(0).S
 			}
 			want := pr.allowed
 			if sandbox {

@@ -115,9 +115,9 @@ func echoed(t *testing.T, o Outcome, stmt int) int64 {
 	if o.Result == nil {
 		t.Fatalf("no result: crash %v", o.Crash)
 	}
-	sr := o.Result.Stmts[stmt]
-	if sr.Outcome != rt.OutNormal || len(sr.Values) != 1 || sr.Values[0].Tree == nil {
-		t.Fatalf("statement %d: outcome %d, values %+v", stmt, sr.Outcome, sr.Values)
+	sr := o.Result.Stmt(stmt)
+	if sr.Outcome != rt.OutNormal || len(sr.Values()) != 1 || sr.Tree(0) == nil {
+		t.Fatalf("statement %d: outcome %d, values %+v", stmt, sr.Outcome, sr.Values())
 	}
-	return sr.Values[0].Tree.I
+	return sr.Tree(0).I
 }

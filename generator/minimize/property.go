@@ -90,7 +90,7 @@ func ClassOf(prog *model.Program, t Trial, res *rt.Result) (c Class, ok bool) {
 	if res == nil || t.Target >= len(res.Stmts) || t.Target >= len(t.Seq.Stmts) {
 		return Class{}, false
 	}
-	sr := &res.Stmts[t.Target]
+	sr := res.Stmt(t.Target)
 	c.Outcome = sr.Outcome
 	if sr.Outcome == rt.OutPanic {
 		c.PanicSite, c.PanicRuntime = sr.PanicSite(), sr.PanicRuntime
@@ -98,10 +98,10 @@ func ClassOf(prog *model.Program, t Trial, res *rt.Result) (c Class, ok bool) {
 	op := prog.Ops[t.Seq.Stmts[t.Target].Op]
 	if op.ErrResult && sr.Outcome == rt.OutNormal {
 		n := len(op.Results)
-		if len(sr.Values) < n {
+		if len(sr.Values()) < n {
 			return Class{}, false
 		}
-		c.HasErr, c.ErrNil = true, sr.Values[n-1].Nil
+		c.HasErr, c.ErrNil = true, sr.Values()[n-1].Nil
 	}
 	return c, true
 }
@@ -224,12 +224,12 @@ func BehaviourKey(prog *model.Program, t Trial, res *rt.Result) uint64 {
 			mix(1)
 		}
 	}
-	for _, v := range res.Stmts[t.Target].Values {
+	for _, v := range res.Stmt(t.Target).Values() {
 		if v.Unstable {
 			mix(3)
 			continue
 		}
-		str(v.Type)
+		str(v.Type.String()) // the name: numbers depend on arrival order
 		mix(v.Hash)
 	}
 	if h == 0 {
@@ -249,7 +249,7 @@ func usesErrorSiblings(prog *model.Program, s *seq.Seq, res *rt.Result) bool {
 				continue
 			}
 			op := prog.Ops[s.Stmts[a.Stmt].Op]
-			vals := res.Stmts[a.Stmt].Values
+			vals := res.Stmt(a.Stmt).Values()
 			if op.ErrResult && len(vals) == len(op.Results) && !vals[len(vals)-1].Nil {
 				return true
 			}

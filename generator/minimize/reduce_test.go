@@ -103,11 +103,11 @@ func (f fakeRunner) Run(seqs []rt.Seq) []exec.Outcome {
 		r := &rt.Result{ID: s.ID}
 		conds := map[int32]*rt.CondObs{}
 		for _, st := range s.Stmts {
-			sr := rt.StmtResult{Outcome: rt.OutNormal, Values: []rt.Value{{Hash: uint64(st.Op)}, {Nil: true}}}
+			sr := rt.StmtSpec{Outcome: rt.OutNormal, Values: []rt.Value{{Hash: uint64(st.Op)}, {Nil: true}}}
 			if st.Op == f.panicOp {
-				sr = rt.StmtResult{Outcome: rt.OutPanic, Note: &rt.StmtNote{PanicSite: "p.go:1"}}
+				sr = rt.StmtSpec{Outcome: rt.OutPanic, Note: &rt.StmtNote{PanicSite: "p.go:1"}}
 			}
-			r.Stmts = append(r.Stmts, sr)
+			r.Add(sr)
 			if !slices.Contains(r.Blocks, int32(st.Op)) {
 				r.Blocks = append(r.Blocks, int32(st.Op))
 			}

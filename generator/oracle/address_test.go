@@ -123,7 +123,7 @@ func TestPruneObservers(t *testing.T) {
 	f := &fakeRunner{prog: prog, edit: func(s rt.Seq, res *rt.Result) {
 		for i := range s.Stmts {
 			if unstable[prog.Ops[s.Stmts[i].Op].Name] {
-				res.Stmts[i].Values[0].Unstable = true
+				res.Stmt(i).Values()[0].Unstable = true
 			}
 		}
 	}}

@@ -20,12 +20,12 @@ func ArgValues(prog *model.Program, s *seq.Seq, res *rt.Result) map[[2]int]*rt.T
 			if a.IsLit || a.Stmt >= len(res.Stmts) || tainted[a.Stmt] {
 				continue
 			}
-			sr := res.Stmts[a.Stmt]
-			if sr.Outcome != rt.OutNormal || a.Result >= len(sr.Values) {
+			sr := res.Stmt(a.Stmt)
+			if sr.Outcome != rt.OutNormal || a.Result >= len(sr.Values()) {
 				continue
 			}
-			if v := sr.Values[a.Result]; !v.Unstable && v.Tree != nil && Stable(v.Tree) {
-				out[[2]int{a.Stmt, a.Result}] = v.Tree
+			if tr := sr.Tree(a.Result); !sr.Values()[a.Result].Unstable && tr != nil && Stable(tr) {
+				out[[2]int{a.Stmt, a.Result}] = tr
 			}
 		}
 	}
@@ -65,35 +65,36 @@ func Assertions(prog *model.Program, s *seq.Seq, res *rt.Result, target int) []A
 			break
 		}
 		op := prog.Ops[st.Op]
-		sr := res.Stmts[i]
+		sr := res.Stmt(i)
 		if tainted[i] {
 			// A value from the clock or randomness is never asserted, but
 			// a nil error that stayed nil is: NewV7's err does not depend
 			// on the time it read.
-			if n := len(sr.Values); op.ErrResult && n == len(op.Results) && !sr.Values[n-1].Unstable {
-				ev := sr.Values[n-1]
+			if n := len(sr.Values()); op.ErrResult && n == len(op.Results) && !sr.Values()[n-1].Unstable {
+				ev, et := sr.Values()[n-1], sr.Tree(n-1)
 				switch {
 				case ev.Nil:
 					out = append(out, Assertion{Stmt: i, Result: n - 1, Kind: ErrNil, Type: op.Results[n-1]})
-				case ev.Tree != nil && ev.Tree.Kind == rt.TError && len(ev.Tree.Is) > 0:
+				case et != nil && et.Kind == rt.TError && len(et.Is) > 0:
 					// An error that was the same sentinel in both runs
 					// (a reader that ran dry: io.EOF) says what the input
 					// did, not the clock: it is checked with errors.Is,
 					// never by its message, which may hold what the clock
 					// said.
-					out = append(out, Assertion{Stmt: i, Result: n - 1, Kind: ErrNonNil, Type: op.Results[n-1], Err: ev.Tree})
+					out = append(out, Assertion{Stmt: i, Result: n - 1, Kind: ErrNonNil, Type: op.Results[n-1], Err: et})
 				}
 			}
 			continue
 		}
-		for j, v := range sr.Values {
-			if j >= len(op.Results) || v.Tree == nil {
+		for j, v := range sr.Values() {
+			tr := sr.Tree(j)
+			if j >= len(op.Results) || tr == nil {
 				continue
 			}
 			t := op.Results[j]
 			if v.Unstable {
-				if i == target && !v.Nil && v.Tree.Kind != rt.TNil && pointerLike(t) && !(op.ErrResult && j == len(op.Results)-1) &&
-					(!op.ErrResult || sr.Values[len(sr.Values)-1].Nil) {
+				if i == target && !v.Nil && tr.Kind != rt.TNil && pointerLike(t) && !(op.ErrResult && j == len(op.Results)-1) &&
+					(!op.ErrResult || sr.Values()[len(sr.Values())-1].Nil) {
 					// What the target returned differs between runs (a
 					// ring that points to itself, a writer holding
 					// buffers), but it was not nil in either: the
@@ -113,17 +114,17 @@ func Assertions(prog *model.Program, s *seq.Seq, res *rt.Result, target int) []A
 					out = append(out, Assertion{Stmt: i, Result: j, Kind: ErrNil, Type: t})
 				} else {
 					a := Assertion{Stmt: i, Result: j, Kind: ErrNonNil, Type: t}
-					if v.Tree.Kind == rt.TError {
-						a.Err = v.Tree
-						if !addressRE.MatchString(v.Tree.S) && !v.Tree.Varies {
-							a.Want = v.Tree
+					if tr.Kind == rt.TError {
+						a.Err = tr
+						if !addressRE.MatchString(tr.S) && !tr.Varies {
+							a.Want = tr
 						}
 					}
 					out = append(out, a)
 				}
 				continue
 			}
-			if op.ErrResult && !sr.Values[len(sr.Values)-1].Nil {
+			if op.ErrResult && !sr.Values()[len(sr.Values())-1].Nil {
 				continue // results beside a non-nil error are unspecified
 			}
 			// Before the target, only basic results nothing else uses;
@@ -131,16 +132,16 @@ func Assertions(prog *model.Program, s *seq.Seq, res *rt.Result, target int) []A
 			if i < target && (!isBasic(t) || used[i]) {
 				continue
 			}
-			if !Stable(v.Tree) {
-				if i == target && !v.Nil && v.Tree.Kind != rt.TNil && nilable(t) {
+			if !Stable(tr) {
+				if i == target && !v.Nil && tr.Kind != rt.TNil && nilable(t) {
 					// The target's result cannot be written (a ring that
 					// points to itself, an address), but that it is not
 					// nil can be checked: the emitter writes that much.
-					out = append(out, Assertion{Stmt: i, Result: j, Kind: Equal, Type: t, Want: v.Tree})
+					out = append(out, Assertion{Stmt: i, Result: j, Kind: Equal, Type: t, Want: tr})
 				}
 				continue
 			}
-			out = append(out, Assertion{Stmt: i, Result: j, Kind: Equal, Type: t, Want: v.Tree})
+			out = append(out, Assertion{Stmt: i, Result: j, Kind: Equal, Type: t, Want: tr})
 		}
 	}
 	return out

@@ -46,23 +46,23 @@ func TestAssertionsNondeterministicNilError(t *testing.T) {
 	if got := assertsOn(Assertions(prog, s, res, 0)); got != "0:ErrNil" {
 		t.Errorf("asserts %q, want 0:ErrNil", got)
 	}
-	res.Stmts[0].Values[1].Unstable = true
+	res.Stmt(0).Values()[1].Unstable = true
 	if got := assertsOn(Assertions(prog, s, res, 0)); got != "" {
 		t.Errorf("unstable error: asserts %q, want nothing", got)
 	}
 	res = normalResult(prog, opsOf(s))
-	res.Stmts[0].Values[1] = rt.Value{Tree: &rt.Tree{Kind: rt.TError, S: "no entropy"}}
+	setVal(res, 0, 1, tv{Tree: &rt.Tree{Kind: rt.TError, S: "no entropy"}})
 	if got := assertsOn(Assertions(prog, s, res, 0)); got != "" {
 		t.Errorf("non-nil error: asserts %q, want nothing", got)
 	}
 	// A sentinel both runs returned (io.EOF from a reader that ran dry)
 	// is checked, by the sentinel only.
-	res.Stmts[0].Values[1] = rt.Value{Tree: &rt.Tree{Kind: rt.TError, S: "EOF", Is: []string{"io.EOF"}}}
+	setVal(res, 0, 1, tv{Tree: &rt.Tree{Kind: rt.TError, S: "EOF", Is: []string{"io.EOF"}}})
 	got := Assertions(prog, s, res, 0)
 	if len(got) != 1 || got[0].Kind != ErrNonNil || got[0].Err == nil || got[0].Want != nil {
 		t.Errorf("sentinel error: asserts %+v, want one ErrNonNil with the error's tree and no message", got)
 	}
-	res.Stmts[0].Values[1].Unstable = true
+	res.Stmt(0).Values()[1].Unstable = true
 	if got := assertsOn(Assertions(prog, s, res, 0)); got != "" {
 		t.Errorf("unstable sentinel error: asserts %q, want nothing", got)
 	}
@@ -77,14 +77,14 @@ func TestAssertionsUnwritableTargetNonNil(t *testing.T) {
 	opaque := rt.Tree{Kind: rt.TPtr, Elems: []rt.Tree{{Kind: rt.TOpaque}}}
 	s := mkSeq(call(newStack))
 	res := normalResult(prog, opsOf(s))
-	res.Stmts[0].Values[0].Tree = &opaque
+	res.Stmt(0).SetTree(0, &opaque)
 	got := Assertions(prog, s, res, 0)
 	if len(got) != 1 || got[0].Kind != Equal || got[0].Want.Kind != rt.TPtr {
 		t.Errorf("opaque target result: asserts %+v, want one Equal with the tree", got)
 	}
 	s = mkSeq(call(load, strLit("a")), call(newStack))
 	res = normalResult(prog, opsOf(s))
-	res.Stmts[1].Values[0].Tree = &opaque
+	res.Stmt(1).SetTree(0, &opaque)
 	if got := assertsOn(Assertions(prog, s, res, 0)); got != "0:Equal 0:ErrNil" {
 		t.Errorf("opaque result after the target: asserts %q, want 0:Equal 0:ErrNil", got)
 	}
@@ -114,7 +114,7 @@ func TestAssertionsUnstableValues(t *testing.T) {
 	for _, tc := range tests {
 		res := normalResult(prog, opsOf(s))
 		tree := tc.tree
-		res.Stmts[1].Values[0].Tree = &tree
+		res.Stmt(1).SetTree(0, &tree)
 		got := Assertions(prog, s, res, 1)
 		if (len(got) == 1) != tc.want {
 			t.Errorf("%s: asserts %s, want asserted=%v", tc.name, assertsOn(got), tc.want)
@@ -124,7 +124,7 @@ func TestAssertionsUnstableValues(t *testing.T) {
 	for _, f := range []float64{math.NaN(), 0.5} {
 		s := mkSeq(call(ratio, intLit(1)))
 		res := normalResult(prog, opsOf(s))
-		res.Stmts[0].Values[0].Tree = &rt.Tree{Kind: rt.TFloat, F: f}
+		res.Stmt(0).SetTree(0, &rt.Tree{Kind: rt.TFloat, F: f})
 		if got := Assertions(prog, s, res, 0); (len(got) == 1) == math.IsNaN(f) {
 			t.Errorf("float %v: asserts %s", f, assertsOn(got))
 		}
@@ -137,7 +137,7 @@ func TestAssertionsUnstableValues(t *testing.T) {
 	}{{"no such stack", true}, {"stack 0xc00001a2b0 closed", false}} {
 		s := mkSeq(call(load, strLit("x")))
 		res := normalResult(prog, opsOf(s))
-		res.Stmts[0].Values[1] = rt.Value{Tree: &rt.Tree{Kind: rt.TError, S: tc.msg}}
+		setVal(res, 0, 1, tv{Tree: &rt.Tree{Kind: rt.TError, S: tc.msg}})
 		got := Assertions(prog, s, res, 0)
 		if len(got) != 1 || got[0].Kind != ErrNonNil || got[0].Result != 1 || (got[0].Want != nil) != tc.withWant {
 			t.Errorf("error %q: asserts %+v, want one ErrNonNil (with the message: %v)", tc.msg, got, tc.withWant)
@@ -161,13 +161,13 @@ func TestAssertionsWhichStatements(t *testing.T) {
 	if got := assertsOn(Assertions(prog, s, res, 4)); got != "0:Equal 3:Equal 5:Equal" {
 		t.Errorf("asserts %s, want 0:Equal 3:Equal 5:Equal", got)
 	}
-	res.Stmts[3].Values[0].Unstable = true
-	res.Stmts[5].Values[0].Tree = nil
+	res.Stmt(3).Values()[0].Unstable = true
+	res.Stmt(5).SetTree(0, nil)
 	if got := assertsOn(Assertions(prog, s, res, 4)); got != "0:Equal" {
 		t.Errorf("unstable 3, no tree for 5: asserts %s, want 0:Equal", got)
 	}
 	res = normalResult(prog, opsOf(s))
-	res.Stmts[3] = rt.StmtResult{Outcome: rt.OutPanic}
+	res.Set(3, rt.StmtSpec{Outcome: rt.OutPanic})
 	if got := assertsOn(Assertions(prog, s, res, 4)); got != "0:Equal" {
 		t.Errorf("statement 3 panicked: asserts %s, want 0:Equal", got)
 	}
@@ -213,18 +213,18 @@ func TestAssertionsUnstableTargetNonNil(t *testing.T) {
 	newStack, name := opNamed(t, prog, "NewStack"), opNamed(t, prog, "Name")
 	s := mkSeq(call(newStack))
 	res := normalResult(prog, opsOf(s))
-	res.Stmts[0].Values[0].Unstable = true
+	res.Stmt(0).Values()[0].Unstable = true
 	if got := assertsOn(Assertions(prog, s, res, 0)); got != "0:Equal" {
 		t.Errorf("unstable pointer target result: asserts %q, want 0:Equal (non-nil)", got)
 	}
-	res.Stmts[0].Values[0].Nil = true
-	res.Stmts[0].Values[0].Tree = &rt.Tree{Kind: rt.TNil}
+	res.Stmt(0).Values()[0].Nil = true
+	res.Stmt(0).SetTree(0, &rt.Tree{Kind: rt.TNil})
 	if got := assertsOn(Assertions(prog, s, res, 0)); got != "" {
 		t.Errorf("unstable nil target result: asserts %q, want none", got)
 	}
 	s = mkSeq(call(newStack), call(name, seq.Ref(0, 0)))
 	res = normalResult(prog, opsOf(s))
-	res.Stmts[1].Values[0].Unstable = true
+	res.Stmt(1).Values()[0].Unstable = true
 	if got := assertsOn(Assertions(prog, s, res, 1)); got != "" {
 		t.Errorf("unstable string target result: asserts %q, want none", got)
 	}

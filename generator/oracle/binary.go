@@ -123,7 +123,7 @@ func markBinaryDependent(r, other *rt.Result) {
 		return
 	}
 	for k := range r.Stmts {
-		sr := &r.Stmts[k]
+		sr := r.Stmt(k)
 		if sr.Outcome != rt.OutNormal {
 			return // nothing after it is judged
 		}
@@ -131,32 +131,33 @@ func markBinaryDependent(r, other *rt.Result) {
 			// Normal here, not there: what follows is judged as after a
 			// panic (cut off), never asserted.
 			sr.Outcome = rt.OutPanic
-			sr.Note = &rt.StmtNote{PanicMsg: "outcome depends on the binary or on what ran before"}
-			sr.Values = nil
+			sr.SetNote(rt.StmtNote{PanicMsg: "outcome depends on the binary or on what ran before"})
+			sr.SetValues(nil)
 			for k2 := k + 1; k2 < len(r.Stmts); k2++ {
 				r.Stmts[k2] = rt.StmtResult{Outcome: rt.OutSkipped}
 			}
 			return
 		}
-		ov := other.Stmts[k].Values
-		for j := range sr.Values {
-			v := &sr.Values[j]
+		osr := other.Stmt(k)
+		ov := osr.Values()
+		for j := range sr.Values() {
+			v := &sr.Values()[j]
 			if v.Unstable {
 				continue
 			}
 			switch {
-			case j < len(ov) && sameValue(v, &ov[j]):
-			case j < len(ov) && sameError(v, &ov[j]):
+			case j < len(ov) && sameValue(v, sr.Tree(j), &ov[j], osr.Tree(j)):
+			case j < len(ov) && sameError(v, sr.Tree(j), &ov[j], osr.Tree(j)):
 				// An error in both, matching the same sentinels, told
 				// apart by its message (detrand's "proto:" space): that
 				// there is one, and which sentinels it is, can still be
 				// asserted; the message cannot, nor fields that differ.
-				t := *v.Tree
+				t := *sr.Tree(j)
 				t.Varies = true
-				if !sameTrees(t.Elems, ov[j].Tree.Elems) {
+				if !sameTrees(t.Elems, osr.Tree(j).Elems) {
 					t.Elems = nil
 				}
-				v.Tree = &t
+				sr.SetTree(j, &t)
 			default:
 				v.Unstable = true
 			}
@@ -167,24 +168,24 @@ func markBinaryDependent(r, other *rt.Result) {
 // sameValue reports whether two runs' summaries of a value agree: nil-ness,
 // run-time type, structural hash and, when both have one, the tree (which
 // holds what the hash does not: an error's message, a String result).
-func sameValue(a, b *rt.Value) bool {
+func sameValue(a *rt.Value, at *rt.Tree, b *rt.Value, bt *rt.Tree) bool {
 	if a.Nil != b.Nil || a.Type != b.Type || a.Hash != b.Hash {
 		return false
 	}
-	if a.Tree == nil || b.Tree == nil {
+	if at == nil || bt == nil {
 		return true
 	}
-	return sameTree(a.Tree, b.Tree)
+	return sameTree(at, bt)
 }
 
 // sameError reports whether two runs' summaries are both a non-nil error
 // of the same run-time type matching the same sentinels.
-func sameError(a, b *rt.Value) bool {
-	if a.Nil || b.Nil || a.Type != b.Type || a.Tree == nil || b.Tree == nil ||
-		a.Tree.Kind != rt.TError || b.Tree.Kind != rt.TError || a.Tree.Type != b.Tree.Type {
+func sameError(a *rt.Value, at *rt.Tree, b *rt.Value, bt *rt.Tree) bool {
+	if a.Nil || b.Nil || a.Type != b.Type || at == nil || bt == nil ||
+		at.Kind != rt.TError || bt.Kind != rt.TError || at.Type != bt.Type {
 		return false
 	}
-	return slices.Equal(a.Tree.Is, b.Tree.Is)
+	return slices.Equal(at.Is, bt.Is)
 }
 
 func sameTrees(a, b []rt.Tree) bool {

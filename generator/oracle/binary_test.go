@@ -28,8 +28,8 @@ func TestJudgeBinaryVariants(t *testing.T) {
 		}
 	}
 	loadErr := func(res *rt.Result, msg string) {
-		res.Stmts[0].Values[0] = rt.Value{Nil: true, Tree: &rt.Tree{Kind: rt.TNil}}
-		res.Stmts[0].Values[1] = rt.Value{Type: "*errors.errorString", Hash: 9, Tree: &rt.Tree{Kind: rt.TError, Type: "*errors.errorString", S: msg}}
+		setVal(res, 0, 0, tv{Nil: true, Tree: &rt.Tree{Kind: rt.TNil}})
+		setVal(res, 0, 1, tv{Type: "*errors.errorString", Hash: 9, Tree: &rt.Tree{Kind: rt.TError, Type: "*errors.errorString", S: msg}})
 	}
 	primary := &fakeRunner{prog: prog, edit: func(s rt.Seq, res *rt.Result) {
 		switch s.ID {
@@ -42,12 +42,12 @@ func TestJudgeBinaryVariants(t *testing.T) {
 	variant := &fakeRunner{prog: prog, edit: func(s rt.Seq, res *rt.Result) {
 		switch s.ID {
 		case 0:
-			res.Stmts[0].Values[0].Hash++
-			res.Stmts[0].Values[0].Tree.I++
+			res.Stmt(0).Values()[0].Hash++
+			res.Stmt(0).Tree(0).I++
 		case 1:
 			loadErr(res, "p:\u00a0bad name")
 		case 3:
-			res.Stmts[0] = rt.StmtResult{Outcome: rt.OutPanic, Note: &rt.StmtNote{PanicMsg: "boom"}}
+			res.Set(0, rt.StmtSpec{Outcome: rt.OutPanic, Note: &rt.StmtNote{PanicMsg: "boom"}})
 		case 4:
 			loadErr(res, "p: no such name")
 		}
@@ -118,8 +118,8 @@ func TestJudgeOrderDependentValues(t *testing.T) {
 				loaded = true
 			case "Twice":
 				if s.Stmts[0].Args[0].Lit.I == 1 && !loaded {
-					res.Stmts[0].Values[0].Hash++
-					res.Stmts[0].Values[0].Tree.I++
+					res.Stmt(0).Values()[0].Hash++
+					res.Stmt(0).Tree(0).I++
 				}
 			}
 		}

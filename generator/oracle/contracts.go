@@ -314,14 +314,14 @@ func (c *contractCheck) zerosFailure(r *rt.Result) bool {
 	if c.zeroEnc == 0 || r == nil || c.zeroEnc >= len(r.Stmts) {
 		return false
 	}
-	m, m0 := r.Stmts[c.nbase], r.Stmts[c.zeroEnc]
-	if m0.Outcome != rt.OutNormal || len(m0.Values) == 0 || len(m.Values) == 0 {
+	m, m0 := r.Stmt(c.nbase), r.Stmt(c.zeroEnc)
+	if m0.Outcome != rt.OutNormal || len(m0.Values()) == 0 || len(m.Values()) == 0 {
 		return false
 	}
-	if len(m0.Values) == 2 && !m0.Values[1].Nil {
+	if len(m0.Values()) == 2 && !m0.Values()[1].Nil {
 		return false // the zero value has no encoding
 	}
-	return sameEncoding(m.Values[0].Tree, m0.Values[0].Tree)
+	return sameEncoding(m.Tree(0), m0.Tree(0))
 }
 
 // sameEncoding reports whether two Marshal results are the same bytes: a
@@ -384,14 +384,14 @@ func equalVerdict(r *rt.Result, at int) (differs, known bool) {
 	if at < 1 || at+1 >= len(r.Stmts) {
 		return false, false
 	}
-	self, other := r.Stmts[at], r.Stmts[at+1]
-	if len(self.Values) == 0 || len(other.Values) == 0 || self.Values[0].Tree == nil || other.Values[0].Tree == nil {
+	self, other := r.Stmt(at), r.Stmt(at+1)
+	if len(self.Values()) == 0 || len(other.Values()) == 0 || self.Tree(0) == nil || other.Tree(0) == nil {
 		return false, false
 	}
-	if !self.Values[0].Tree.B {
+	if !self.Tree(0).B {
 		return false, false
 	}
-	return !other.Values[0].Tree.B, true
+	return !other.Tree(0).B, true
 }
 
 // violated inspects the check's run.
@@ -405,15 +405,15 @@ func (c *contractCheck) violated(out gexec.Outcome) (string, bool) {
 			return "", false // the base itself did not run: nothing shown
 		}
 	}
-	if v := r.Stmts[c.x.Stmt].Values[c.x.Result]; v.Nil {
+	if v := r.Stmt(c.x.Stmt).Values()[c.x.Result]; v.Nil {
 		return "", false
 	}
-	first := r.Stmts[c.nbase]
+	first := r.Stmt(c.nbase)
 	tree := func(i, j int) *rt.Tree {
-		if i >= len(r.Stmts) || j >= len(r.Stmts[i].Values) {
+		if i >= len(r.Stmts) || j >= len(r.Stmt(i).Values()) {
 			return nil
 		}
-		return r.Stmts[i].Values[j].Tree
+		return r.Stmt(i).Tree(j)
 	}
 	name := c.method.Name
 	switch c.kind {
@@ -429,7 +429,7 @@ func (c *contractCheck) violated(out gexec.Outcome) (string, bool) {
 		}
 		if r.Stmts[i].Outcome != rt.OutNormal {
 			if c.kind == "marshal-roundtrip" && i == c.unmarshal && r.Stmts[i].Outcome == rt.OutPanic {
-				return c.inverse + " panicked on what " + name + " produced: " + r.Stmts[i].PanicMsg(), true
+				return c.inverse + " panicked on what " + name + " produced: " + r.Stmt(i).PanicMsg(), true
 			}
 			return "", false
 		}
@@ -465,15 +465,15 @@ func (c *contractCheck) violated(out gexec.Outcome) (string, bool) {
 			return name + "() returned a value whose exported state differs from the original", true
 		}
 	case "marshal-roundtrip":
-		m := r.Stmts[c.nbase]
-		if len(m.Values) == 2 && !m.Values[1].Nil {
+		m := r.Stmt(c.nbase)
+		if len(m.Values()) == 2 && !m.Values()[1].Nil {
 			return "", false // Marshal refused: nothing to round-trip
 		}
-		u := r.Stmts[c.unmarshal]
-		if len(u.Values) == 1 && !u.Values[0].Nil {
+		u := r.Stmt(c.unmarshal)
+		if len(u.Values()) == 1 && !u.Values()[0].Nil {
 			msg := ""
-			if u.Values[0].Tree != nil {
-				msg = u.Values[0].Tree.S
+			if u.Tree(0) != nil {
+				msg = u.Tree(0).S
 			}
 			return c.inverse + " rejected what " + name + " produced: " + msg, true
 		}

@@ -36,18 +36,18 @@ func lawfulV(f *fakeRunner, s rt.Seq, res *rt.Result) {
 			// Equal values: the same statement, or copies of one value
 			// (a clone, an unmarshalled copy).
 			a, b := st.Args[0], st.Args[1]
-			res.Stmts[i].Values[0].Tree.B = a.Stmt == b.Stmt || res.Stmts[a.Stmt].Values[a.Result].Hash == res.Stmts[b.Stmt].Values[b.Result].Hash
+			res.Stmt(i).Tree(0).B = a.Stmt == b.Stmt || res.Stmt(a.Stmt).Values()[a.Result].Hash == res.Stmt(b.Stmt).Values()[b.Result].Hash
 		case op.Name == "V.Compare":
-			res.Stmts[i].Values[0].Tree.I = 1
+			res.Stmt(i).Tree(0).I = 1
 			if st.Args[0].Stmt > st.Args[1].Stmt {
-				res.Stmts[i].Values[0].Tree.I = -1
+				res.Stmt(i).Tree(0).I = -1
 			}
 		case op.Name == "V.Clone":
 			x := st.Args[0]
-			res.Stmts[i].Values[0] = res.Stmts[x.Stmt].Values[x.Result]
+			res.Stmt(i).Values()[0] = res.Stmt(x.Stmt).Values()[x.Result]
 		case op.Kind == model.Zero && i > 0 && f.opName(s, i-1) == "V.MarshalText":
 			x := s.Stmts[i-1].Args[0]
-			res.Stmts[i].Values[0] = res.Stmts[x.Stmt].Values[x.Result]
+			res.Stmt(i).Values()[0] = res.Stmt(x.Stmt).Values()[x.Result]
 		}
 	}
 }
@@ -128,7 +128,7 @@ func TestContractsFindings(t *testing.T) {
 		lawfulV(f, s, res)
 		for i := range s.Stmts {
 			if f.opName(s, i) == "V.Equal" {
-				res.Stmts[i].Values[0].Tree.B = false // never reflexive
+				res.Stmt(i).Tree(0).B = false // never reflexive
 			}
 		}
 	}
@@ -174,70 +174,70 @@ func TestViolated(t *testing.T) {
 		}
 		return c
 	}
-	b := func(v bool) rt.Value { return rt.Value{Tree: &rt.Tree{Kind: rt.TBool, B: v}} }
-	i := func(v int64) rt.Value { return rt.Value{Tree: &rt.Tree{Kind: rt.TInt, I: v}} }
-	ptr := func(n int64) rt.Value { return value(types.NewPointer(prog.Pkg.Scope().Lookup("V").Type()), n) }
-	errV := func(msg string) rt.Value { return rt.Value{Tree: &rt.Tree{Kind: rt.TError, S: msg}} }
-	nilV := rt.Value{Nil: true, Tree: &rt.Tree{Kind: rt.TNil}}
-	panicked := func(msg string) rt.StmtResult {
-		return rt.StmtResult{Outcome: rt.OutPanic, Note: &rt.StmtNote{PanicMsg: msg}}
+	b := func(v bool) tv { return tv{Tree: &rt.Tree{Kind: rt.TBool, B: v}} }
+	i := func(v int64) tv { return tv{Tree: &rt.Tree{Kind: rt.TInt, I: v}} }
+	ptr := func(n int64) tv { return value(types.NewPointer(prog.Pkg.Scope().Lookup("V").Type()), n) }
+	errV := func(msg string) tv { return tv{Tree: &rt.Tree{Kind: rt.TError, S: msg}} }
+	nilV := tv{Nil: true, Tree: &rt.Tree{Kind: rt.TNil}}
+	panicked := func(msg string) rt.StmtSpec {
+		return rt.StmtSpec{Outcome: rt.OutPanic, Note: &rt.StmtNote{PanicMsg: msg}}
 	}
-	ok := func(vs ...rt.Value) rt.StmtResult { return rt.StmtResult{Values: vs} }
-	zeroEnc := ok(rt.Value{Tree: &rt.Tree{Kind: rt.TBytes, S: "0"}}, nilV)
-	notRun := rt.StmtResult{Outcome: rt.OutSkipped}
+	ok := func(vs ...tv) rt.StmtSpec { return stmtOf(vs...) }
+	zeroEnc := ok(tv{Tree: &rt.Tree{Kind: rt.TBytes, S: "0"}}, nilV)
+	notRun := rt.StmtSpec{Outcome: rt.OutSkipped}
 
 	tests := []struct {
 		name    string
 		c       *contractCheck
-		checks  []rt.StmtResult // the check's own statements
-		message string          // "" for no violation
+		checks  []rt.StmtSpec // the check's own statements
+		message string        // "" for no violation
 	}{
-		{"reflexive holds", build("equal-reflexive", "V.Equal", false), []rt.StmtResult{ok(b(true))}, ""},
-		{"reflexive broken", build("equal-reflexive", "V.Equal", false), []rt.StmtResult{ok(b(false))}, "V.Equal(x, x) = false: Equal must be reflexive"},
-		{"symmetric holds", build("equal-symmetric", "V.Equal", true), []rt.StmtResult{ok(b(false)), ok(b(false))}, ""},
-		{"symmetric broken", build("equal-symmetric", "V.Equal", true), []rt.StmtResult{ok(b(true)), ok(b(false))}, "x.Equal(y) != y.Equal(x): Equal must be symmetric"},
-		{"antisymmetric holds", build("compare-antisymmetric", "V.Compare", true), []rt.StmtResult{ok(i(-5)), ok(i(3))}, ""},
-		{"antisymmetric, both 0", build("compare-antisymmetric", "V.Compare", true), []rt.StmtResult{ok(i(0)), ok(i(0))}, ""},
-		{"antisymmetric broken", build("compare-antisymmetric", "V.Compare", true), []rt.StmtResult{ok(i(1)), ok(i(1))},
+		{"reflexive holds", build("equal-reflexive", "V.Equal", false), []rt.StmtSpec{ok(b(true))}, ""},
+		{"reflexive broken", build("equal-reflexive", "V.Equal", false), []rt.StmtSpec{ok(b(false))}, "V.Equal(x, x) = false: Equal must be reflexive"},
+		{"symmetric holds", build("equal-symmetric", "V.Equal", true), []rt.StmtSpec{ok(b(false)), ok(b(false))}, ""},
+		{"symmetric broken", build("equal-symmetric", "V.Equal", true), []rt.StmtSpec{ok(b(true)), ok(b(false))}, "x.Equal(y) != y.Equal(x): Equal must be symmetric"},
+		{"antisymmetric holds", build("compare-antisymmetric", "V.Compare", true), []rt.StmtSpec{ok(i(-5)), ok(i(3))}, ""},
+		{"antisymmetric, both 0", build("compare-antisymmetric", "V.Compare", true), []rt.StmtSpec{ok(i(0)), ok(i(0))}, ""},
+		{"antisymmetric broken", build("compare-antisymmetric", "V.Compare", true), []rt.StmtSpec{ok(i(1)), ok(i(1))},
 			"x.Compare(y) and y.Compare(x) do not have opposite signs"},
-		{"antisymmetric broken by 0", build("compare-antisymmetric", "V.Compare", true), []rt.StmtResult{ok(i(0)), ok(i(2))},
+		{"antisymmetric broken by 0", build("compare-antisymmetric", "V.Compare", true), []rt.StmtSpec{ok(i(0)), ok(i(2))},
 			"x.Compare(y) and y.Compare(x) do not have opposite signs"},
-		{"compare-equal holds", build("compare-equal", "V.Compare", true), []rt.StmtResult{ok(i(0)), ok(b(true))}, ""},
-		{"compare 0, not equal", build("compare-equal", "V.Compare", true), []rt.StmtResult{ok(i(0)), ok(b(false))},
+		{"compare-equal holds", build("compare-equal", "V.Compare", true), []rt.StmtSpec{ok(i(0)), ok(b(true))}, ""},
+		{"compare 0, not equal", build("compare-equal", "V.Compare", true), []rt.StmtSpec{ok(i(0)), ok(b(false))},
 			"x.Compare(y) == 0 disagrees with x.Equal(y)"},
-		{"compare 1, equal", build("compare-equal", "V.Compare", true), []rt.StmtResult{ok(i(1)), ok(b(true))},
+		{"compare 1, equal", build("compare-equal", "V.Compare", true), []rt.StmtSpec{ok(i(1)), ok(b(true))},
 			"x.Compare(y) == 0 disagrees with x.Equal(y)"},
-		{"String fine", build("string-panics", "V.String", false), []rt.StmtResult{ok(rt.Value{Tree: &rt.Tree{Kind: rt.TString, S: "v"}})}, ""},
-		{"String panics", build("string-panics", "V.String", false), []rt.StmtResult{panicked("boom")}, "V.String panicked: boom"},
+		{"String fine", build("string-panics", "V.String", false), []rt.StmtSpec{ok(tv{Tree: &rt.Tree{Kind: rt.TString, S: "v"}})}, ""},
+		{"String panics", build("string-panics", "V.String", false), []rt.StmtSpec{panicked("boom")}, "V.String panicked: boom"},
 		// V has an Equal method: it decides whether the clone and the round
 		// trip gave back the original.
-		{"clone equal", build("clone-equal", "V.Clone", false), []rt.StmtResult{ok(ptr(1)), ok(b(true)), ok(b(true))}, ""},
-		{"clone differs", build("clone-equal", "V.Clone", false), []rt.StmtResult{ok(ptr(7)), ok(b(true)), ok(b(false))}, "V.Clone() returned a value the original's Equal rejects"},
-		{"clone differs in its tree, Equal says equal", build("clone-equal", "V.Clone", false), []rt.StmtResult{ok(ptr(7)), ok(b(true)), ok(b(true))}, ""},
-		{"Equal not reflexive: no verdict", build("clone-equal", "V.Clone", false), []rt.StmtResult{ok(ptr(7)), ok(b(false)), ok(b(false))}, ""},
-		{"clone panics: not shown", build("clone-equal", "V.Clone", false), []rt.StmtResult{panicked("boom"), ok(b(true)), ok(b(false))}, ""},
+		{"clone equal", build("clone-equal", "V.Clone", false), []rt.StmtSpec{ok(ptr(1)), ok(b(true)), ok(b(true))}, ""},
+		{"clone differs", build("clone-equal", "V.Clone", false), []rt.StmtSpec{ok(ptr(7)), ok(b(true)), ok(b(false))}, "V.Clone() returned a value the original's Equal rejects"},
+		{"clone differs in its tree, Equal says equal", build("clone-equal", "V.Clone", false), []rt.StmtSpec{ok(ptr(7)), ok(b(true)), ok(b(true))}, ""},
+		{"Equal not reflexive: no verdict", build("clone-equal", "V.Clone", false), []rt.StmtSpec{ok(ptr(7)), ok(b(false)), ok(b(false))}, ""},
+		{"clone panics: not shown", build("clone-equal", "V.Clone", false), []rt.StmtSpec{panicked("boom"), ok(b(true)), ok(b(false))}, ""},
 		{"round trip", build("marshal-roundtrip", "V.MarshalText", false),
-			[]rt.StmtResult{ok(rt.Value{Tree: &rt.Tree{Kind: rt.TBytes, S: "1"}}, nilV), ok(ptr(1)), ok(nilV), ok(b(true)), ok(b(true)), ok(ptr(0)), zeroEnc}, ""},
+			[]rt.StmtSpec{ok(tv{Tree: &rt.Tree{Kind: rt.TBytes, S: "1"}}, nilV), ok(ptr(1)), ok(nilV), ok(b(true)), ok(b(true)), ok(ptr(0)), zeroEnc}, ""},
 		{"round trip differs", build("marshal-roundtrip", "V.MarshalText", false),
-			[]rt.StmtResult{ok(rt.Value{Tree: &rt.Tree{Kind: rt.TBytes, S: "1"}}, nilV), ok(ptr(4)), ok(nilV), ok(b(true)), ok(b(false)), ok(ptr(0)), zeroEnc},
+			[]rt.StmtSpec{ok(tv{Tree: &rt.Tree{Kind: rt.TBytes, S: "1"}}, nilV), ok(ptr(4)), ok(nilV), ok(b(true)), ok(b(false)), ok(ptr(0)), zeroEnc},
 			"UnmarshalText(V.MarshalText(x)) is not Equal to x"},
 		{"round trip rejected", build("marshal-roundtrip", "V.MarshalText", false),
-			[]rt.StmtResult{ok(rt.Value{Tree: &rt.Tree{Kind: rt.TBytes, S: "1"}}, nilV), ok(ptr(0)), ok(errV("bad text")), ok(b(true)), ok(b(false)), ok(ptr(0)), zeroEnc},
+			[]rt.StmtSpec{ok(tv{Tree: &rt.Tree{Kind: rt.TBytes, S: "1"}}, nilV), ok(ptr(0)), ok(errV("bad text")), ok(b(true)), ok(b(false)), ok(ptr(0)), zeroEnc},
 			"UnmarshalText rejected what V.MarshalText produced: bad text"},
 		{"round trip panics", build("marshal-roundtrip", "V.MarshalText", false),
-			[]rt.StmtResult{ok(rt.Value{Tree: &rt.Tree{Kind: rt.TBytes, S: "1"}}, nilV), ok(ptr(0)), panicked("index out of range"), notRun, notRun, notRun, notRun},
+			[]rt.StmtSpec{ok(tv{Tree: &rt.Tree{Kind: rt.TBytes, S: "1"}}, nilV), ok(ptr(0)), panicked("index out of range"), notRun, notRun, notRun, notRun},
 			"UnmarshalText panicked on what V.MarshalText produced: index out of range"},
 		{"Marshal refused", build("marshal-roundtrip", "V.MarshalText", false),
-			[]rt.StmtResult{ok(nilV, errV("cannot")), ok(ptr(0)), ok(errV("empty")), ok(b(true)), ok(b(false)), ok(ptr(0)), zeroEnc}, ""},
+			[]rt.StmtSpec{ok(nilV, errV("cannot")), ok(ptr(0)), ok(errV("empty")), ok(b(true)), ok(b(false)), ok(ptr(0)), zeroEnc}, ""},
 		// The zero value's Marshal panics: the verdict on x stands.
 		{"zero value's Marshal panics", build("marshal-roundtrip", "V.MarshalText", false),
-			[]rt.StmtResult{ok(rt.Value{Tree: &rt.Tree{Kind: rt.TBytes, S: "1"}}, nilV), ok(ptr(0)), ok(errV("bad text")), ok(b(true)), ok(b(false)), ok(ptr(0)), panicked("nil")},
+			[]rt.StmtSpec{ok(tv{Tree: &rt.Tree{Kind: rt.TBytes, S: "1"}}, nilV), ok(ptr(0)), ok(errV("bad text")), ok(b(true)), ok(b(false)), ok(ptr(0)), panicked("nil")},
 			"UnmarshalText rejected what V.MarshalText produced: bad text"},
 	}
 	for _, tc := range tests {
 		c := tc.c
 		res := normalResult(prog, opsOf(c.base)[:c.nbase])
-		res.Stmts = append(res.Stmts, tc.checks...)
+		res.Add(tc.checks...)
 		if len(res.Stmts) != c.base.Len() {
 			t.Fatalf("%s: %d results for %d statements", tc.name, len(res.Stmts), c.base.Len())
 		}
@@ -251,15 +251,15 @@ func TestViolated(t *testing.T) {
 	// has no or the wrong results.
 	c := build("equal-reflexive", "V.Equal", false)
 	res := normalResult(prog, opsOf(c.base))
-	res.Stmts[1] = ok(b(false))
+	res.Set(1, ok(b(false)))
 	if _, bad := c.violated(gexec.Outcome{Result: res}); !bad {
 		t.Fatal("control: a false Equal(x, x) is a violation")
 	}
-	res.Stmts[0].Values[0].Nil = true
+	res.Stmt(0).Values()[0].Nil = true
 	if _, bad := c.violated(gexec.Outcome{Result: res}); bad {
 		t.Errorf("a nil x is a violation")
 	}
-	res.Stmts[0] = panicked("no")
+	res.Set(0, panicked("no"))
 	if _, bad := c.violated(gexec.Outcome{Result: res}); bad {
 		t.Errorf("a base that panicked is a violation")
 	}
@@ -315,7 +315,7 @@ func TestRoundTripRejectedZeroValue(t *testing.T) {
 	f.edit = func(s rt.Seq, res *rt.Result) {
 		for i := range s.Stmts {
 			if f.opName(s, i) == "W.UnmarshalText" {
-				res.Stmts[i].Values = []rt.Value{{Tree: &rt.Tree{Kind: rt.TString, S: "impossible"}}}
+				setVals(res, i, []tv{{Tree: &rt.Tree{Kind: rt.TString, S: "impossible"}}})
 			}
 		}
 	}
@@ -364,21 +364,21 @@ func TestRoundTripZeroEncoding(t *testing.T) {
 				op := prog.Ops[st.Op]
 				switch {
 				case op.Kind == model.Zero && !op.Ptr:
-					res.Stmts[i].Values[0].Tree = &rt.Tree{Kind: rt.TString}
+					res.Stmt(i).SetTree(0, &rt.Tree{Kind: rt.TString})
 				case op.Name == "Null.MarshalText":
 					enc := xEnc
 					if prog.Ops[s.Stmts[st.Args[0].Stmt].Op].Kind == model.Zero {
 						enc = "null"
 					}
-					res.Stmts[i].Values[0].Tree = &rt.Tree{Kind: rt.TBytes, S: enc}
+					res.Stmt(i).SetTree(0, &rt.Tree{Kind: rt.TBytes, S: enc})
 				case op.Name == "Null.UnmarshalText":
 					z := st.Args[0].Stmt
-					res.Stmts[z].Values[0].Tree = &rt.Tree{Kind: rt.TPtr, Elems: []rt.Tree{{Kind: rt.TString, S: dec}}}
+					res.Stmt(z).SetTree(0, &rt.Tree{Kind: rt.TPtr, Elems: []rt.Tree{{Kind: rt.TString, S: dec}}})
 					if reject {
-						res.Stmts[i].Values[0] = rt.Value{Tree: &rt.Tree{Kind: rt.TError, S: "invalid length: 4"}}
+						setVal(res, i, 0, tv{Tree: &rt.Tree{Kind: rt.TError, S: "invalid length: 4"}})
 					}
 					if dec == "panic" {
-						res.Stmts[i] = rt.StmtResult{Outcome: rt.OutPanic, Note: &rt.StmtNote{PanicMsg: "index out of range"}}
+						res.Set(i, rt.StmtSpec{Outcome: rt.OutPanic, Note: &rt.StmtNote{PanicMsg: "index out of range"}})
 					}
 				}
 			}
@@ -431,7 +431,7 @@ func TestStringPanicsDocumented(t *testing.T) {
 	f.edit = func(s rt.Seq, res *rt.Result) {
 		for i := range s.Stmts {
 			if f.opName(s, i) == "V.String" {
-				res.Stmts[i] = rt.StmtResult{Outcome: rt.OutPanic, Note: &rt.StmtNote{PanicMsg: "index out of range [7] with length 7"}}
+				res.Set(i, rt.StmtSpec{Outcome: rt.OutPanic, Note: &rt.StmtNote{PanicMsg: "index out of range [7] with length 7"}})
 			}
 		}
 	}

@@ -145,23 +145,23 @@ func observeFields(prog *model.Program, s *seq.Seq, res *rt.Result, into map[str
 		if tainted[i] || op.Support || (op.Kind != model.Call && op.Kind != model.Method) || i >= len(res.Stmts) {
 			continue
 		}
-		r := res.Stmts[i]
+		r := res.Stmt(i)
 		if r.Outcome != rt.OutNormal {
 			continue
 		}
-		if op.ErrResult && (len(r.Values) == 0 || !r.Values[len(r.Values)-1].Nil) {
+		if op.ErrResult && (len(r.Values()) == 0 || !r.Values()[len(r.Values())-1].Nil) {
 			// A call that failed made nothing: the Clock{} a parser
 			// returns with its error, or what a refusing decoder left.
 			continue
 		}
-		for _, v := range r.Values {
-			observeTree(v.Tree, into, 0)
+		for j := range r.Values() {
+			observeTree(r.Tree(j), into, 0)
 		}
 		if op.Kind == model.Method && op.Mutator(0) && len(st.Args) > 0 && !st.Args[0].IsLit {
 			recv := valueOf(prog, s, st.Args[0].Stmt)
 			if recv >= 0 && recv < len(res.Stmts) && !tainted[recv] {
-				for _, v := range res.Stmts[recv].Values {
-					observeTree(v.Tree, into, 0)
+				for j := range res.Stmt(recv).Values() {
+					observeTree(res.Stmt(recv).Tree(j), into, 0)
 				}
 			}
 		}

@@ -126,28 +126,28 @@ func mkSeq(stmts ...seq.Stmt) *seq.Seq { return &seq.Seq{Stmts: stmts} }
 // value returns a default value of type t as the executor would report
 // it with FlagDetail: ints are n, strings "s<n>", errors nil, pointers to a
 // struct holding n.
-func value(t types.Type, n int64) rt.Value {
+func value(t types.Type, n int64) tv {
 	switch u := t.Underlying().(type) {
 	case *types.Basic:
 		switch {
 		case u.Info()&types.IsInteger != 0:
-			return rt.Value{Hash: uint64(n), Tree: &rt.Tree{Kind: rt.TInt, I: n}}
+			return tv{Hash: uint64(n), Tree: &rt.Tree{Kind: rt.TInt, I: n}}
 		case u.Info()&types.IsFloat != 0:
-			return rt.Value{Hash: uint64(n), Tree: &rt.Tree{Kind: rt.TFloat, F: float64(n)}}
+			return tv{Hash: uint64(n), Tree: &rt.Tree{Kind: rt.TFloat, F: float64(n)}}
 		case u.Info()&types.IsString != 0:
-			return rt.Value{Hash: uint64(n), Tree: &rt.Tree{Kind: rt.TString, S: fmt.Sprintf("s%d", n)}}
+			return tv{Hash: uint64(n), Tree: &rt.Tree{Kind: rt.TString, S: fmt.Sprintf("s%d", n)}}
 		case u.Kind() == types.Bool:
-			return rt.Value{Hash: uint64(n), Tree: &rt.Tree{Kind: rt.TBool, B: true}}
+			return tv{Hash: uint64(n), Tree: &rt.Tree{Kind: rt.TBool, B: true}}
 		}
 	case *types.Interface: // error
-		return rt.Value{Nil: true, Tree: &rt.Tree{Kind: rt.TNil}}
+		return tv{Nil: true, Tree: &rt.Tree{Kind: rt.TNil}}
 	case *types.Slice:
-		return rt.Value{Hash: uint64(n), Tree: &rt.Tree{Kind: rt.TBytes, S: fmt.Sprint(n)}}
+		return tv{Hash: uint64(n), Tree: &rt.Tree{Kind: rt.TBytes, S: fmt.Sprint(n)}}
 	case *types.Pointer:
-		return rt.Value{Type: types.TypeString(t, (*types.Package).Name), Hash: uint64(n),
+		return tv{Type: types.TypeString(t, (*types.Package).Name), Hash: uint64(n),
 			Tree: &rt.Tree{Kind: rt.TPtr, Elems: []rt.Tree{{Kind: rt.TStruct, Elems: []rt.Tree{{Kind: rt.TInt, I: n}}, Fields: []string{"N"}}}}}
 	}
-	return rt.Value{Hash: uint64(n), Tree: &rt.Tree{Kind: rt.TOpaque}}
+	return tv{Hash: uint64(n), Tree: &rt.Tree{Kind: rt.TOpaque}}
 }
 
 // normalResult is a result in which every statement of s ran normally
@@ -156,7 +156,7 @@ func normalResult(prog *model.Program, ops []int) *rt.Result {
 	res := &rt.Result{Stmts: make([]rt.StmtResult, len(ops))}
 	for i, id := range ops {
 		for j, t := range prog.Ops[id].Results {
-			res.Stmts[i].Values = append(res.Stmts[i].Values, value(t, int64(10*i+j+1)))
+			setVal(res, i, len(res.Stmt(i).Values()), value(t, int64(10*i+j+1)))
 		}
 	}
 	return res
@@ -204,3 +204,59 @@ func (f *fakeRunner) Run(seqs []rt.Seq) []exec.Outcome {
 
 // opName is the name of the operation of statement i of a wire sequence.
 func (f *fakeRunner) opName(s rt.Seq, i int) string { return f.prog.Ops[s.Stmts[i].Op].Name }
+
+// tv is a result value with its tree, as a FlagDetail result reports
+// them: rt.Value holds no tree (the statement's Note does) and its type
+// is a number.
+type tv struct {
+	Type     string
+	Hash     uint64
+	Nil      bool
+	Unstable bool
+	Tree     *rt.Tree
+}
+
+// stmtOf is a normal statement result with values vs.
+func stmtOf(vs ...tv) rt.StmtSpec {
+	sp := rt.StmtSpec{}
+	for j, v := range vs {
+		sp.Values = append(sp.Values, v.value())
+		if v.Tree != nil {
+			if sp.Note == nil {
+				sp.Note = &rt.StmtNote{Trees: make([]*rt.Tree, len(vs))}
+			}
+			sp.Note.Trees[j] = v.Tree
+		}
+	}
+	return sp
+}
+
+func (v tv) value() rt.Value {
+	return rt.Value{Type: rt.InternType(v.Type), Hash: v.Hash, Nil: v.Nil, Unstable: v.Unstable}
+}
+
+// setVals sets statement i's values to vs, with their trees.
+func setVals(res *rt.Result, i int, vs []tv) {
+	sr := res.Stmt(i)
+	sr.SetValues(nil)
+	if n := sr.Note(); n != nil {
+		n.Trees = nil
+	}
+	for j, v := range vs {
+		setVal(res, i, j, v)
+	}
+}
+
+// setVal sets statement i's jth value, appending it if j is the number of
+// its values, and its tree.
+func setVal(res *rt.Result, i, j int, v tv) {
+	sr := res.Stmt(i)
+	if vals := sr.Values(); j < len(vals) {
+		vals[j] = v.value()
+	} else {
+		sr.SetValues(append(append([]rt.Value{}, vals...), v.value()))
+	}
+	if v.Tree != nil || sr.Tree(j) != nil {
+		sr.SetTree(j, v.Tree)
+	}
+}

@@ -66,7 +66,8 @@ func Judge(prog *model.Program, runner search.Runner, corpus []*search.Entry, op
 	for i, e := range corpus {
 		o := outs[i]
 		if o.Result != nil {
-			for k, sr := range o.Result.Stmts {
+			for k := range o.Result.Stmts {
+				sr := o.Result.Stmt(k)
 				if sr.Disagree() == "" || k >= e.Seq.Len() {
 					continue
 				}
@@ -236,12 +237,13 @@ func SandboxDenied(r *rt.Result) bool {
 		}
 		return false
 	}
-	for _, s := range r.Stmts {
+	for i := range r.Stmts {
+		s := r.Stmt(i)
 		if denied(s.PanicMsg()) {
 			return true
 		}
-		for _, v := range s.Values {
-			if walk(v.Tree) {
+		for j := range s.Values() {
+			if walk(s.Tree(j)) {
 				return true
 			}
 		}
@@ -398,9 +400,9 @@ func pruneObservers(prog *model.Program, runner search.Runner, corpus []*search.
 			continue
 		}
 		stable := func(k int) bool {
-			sr := o.Result.Stmts[k]
-			return sr.Outcome == rt.OutNormal && len(sr.Values) > 0 && !sr.Values[0].Unstable &&
-				sr.Values[0].Tree != nil && Stable(sr.Values[0].Tree)
+			sr := o.Result.Stmt(k)
+			return sr.Outcome == rt.OutNormal && len(sr.Values()) > 0 && !sr.Values()[0].Unstable &&
+				sr.Tree(0) != nil && Stable(sr.Tree(0))
 		}
 		var order [][2]int
 		groups := map[[2]int][]int{}

@@ -86,9 +86,9 @@ func TestJudgeObservers(t *testing.T) {
 	f = &fakeRunner{prog: prog, edit: func(s rt.Seq, res *rt.Result) {
 		for i := range s.Stmts {
 			if f.opName(s, i) == "Stack.Peek" {
-				res.Stmts[i] = rt.StmtResult{Outcome: rt.OutPanic, PanicRuntime: true, Note: &rt.StmtNote{PanicMsg: "index out of range"}}
+				res.Set(i, rt.StmtSpec{Outcome: rt.OutPanic, PanicRuntime: true, Note: &rt.StmtNote{PanicMsg: "index out of range"}})
 				for k := i + 1; k < len(res.Stmts); k++ {
-					res.Stmts[k] = rt.StmtResult{Outcome: rt.OutSkipped}
+					res.Set(k, rt.StmtSpec{Outcome: rt.OutSkipped})
 				}
 			}
 		}
@@ -119,17 +119,17 @@ func TestJudgeStabilityAndSandbox(t *testing.T) {
 	f.edit = func(s rt.Seq, res *rt.Result) {
 		switch s.ID {
 		case 0:
-			res.Stmts[0].Values[0].Unstable = true
+			res.Stmt(0).Values()[0].Unstable = true
 		case 1:
-			res.Stmts[0] = rt.StmtResult{Outcome: rt.OutPanic, Note: &rt.StmtNote{PanicMsg: "boom"}}
+			res.Set(0, rt.StmtSpec{Outcome: rt.OutPanic, Note: &rt.StmtNote{PanicMsg: "boom"}})
 		case 2:
 			res.Stmts = nil
 		case 3:
-			res.Stmts[0].Values[0] = rt.Value{Nil: true, Tree: &rt.Tree{Kind: rt.TNil}}
-			res.Stmts[0].Values[1] = rt.Value{Tree: &rt.Tree{Kind: rt.TError, S: "open /root/x: permission denied"}}
+			setVal(res, 0, 0, tv{Nil: true, Tree: &rt.Tree{Kind: rt.TNil}})
+			setVal(res, 0, 1, tv{Tree: &rt.Tree{Kind: rt.TError, S: "open /root/x: permission denied"}})
 			// The observers on the nil *Stack panic.
 			for i := 1; i < len(res.Stmts); i++ {
-				res.Stmts[i] = rt.StmtResult{Outcome: rt.OutPanic, PanicRuntime: true, Note: &rt.StmtNote{PanicMsg: "nil pointer dereference"}}
+				res.Set(i, rt.StmtSpec{Outcome: rt.OutPanic, PanicRuntime: true, Note: &rt.StmtNote{PanicMsg: "nil pointer dereference"}})
 			}
 		case 4:
 			res.Stmts = res.Stmts[:1]
@@ -204,11 +204,11 @@ func TestJudgeDisagreements(t *testing.T) {
 		for i := range s.Stmts {
 			switch f.opName(s, i) {
 			case "Twice":
-				res.Stmts[i].Note = &rt.StmtNote{Disagree: "result differs when repeated"}
+				res.Stmt(i).SetNote(rt.StmtNote{Disagree: "result differs when repeated"})
 			case "Name":
-				res.Stmts[i].Note = &rt.StmtNote{Disagree: "mutated argument 0"}
+				res.Stmt(i).SetNote(rt.StmtNote{Disagree: "mutated argument 0"})
 			case "Stack.Push":
-				res.Stmts[i].Note = &rt.StmtNote{Disagree: "result differs when repeated"} // no results: not a pure-repeat finding
+				res.Stmt(i).SetNote(rt.StmtNote{Disagree: "result differs when repeated"}) // no results: not a pure-repeat finding
 			}
 		}
 	}

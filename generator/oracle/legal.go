@@ -161,7 +161,7 @@ func nilInput(s *seq.Seq, res *rt.Result) string {
 				}
 				continue
 			}
-			if res != nil && a.Stmt < len(res.Stmts) && a.Result < len(res.Stmts[a.Stmt].Values) && res.Stmts[a.Stmt].Values[a.Result].Nil {
+			if res != nil && a.Stmt < len(res.Stmts) && a.Result < len(res.Stmt(a.Stmt).Values()) && res.Stmt(a.Stmt).Values()[a.Result].Nil {
 				return "statement " + strconv.Itoa(i) + " passes a nil value"
 			}
 		}
@@ -494,14 +494,14 @@ func valueOf(prog *model.Program, s *seq.Seq, i int) int {
 // was true; an unknown result (no run, no value) counts as true, so that
 // the rule only removes what the run shows to be before the protocol.
 func returnedTrue(res *rt.Result, i int) bool {
-	if res == nil || i >= len(res.Stmts) || len(res.Stmts[i].Values) == 0 {
+	if res == nil || i >= len(res.Stmts) || len(res.Stmt(i).Values()) == 0 {
 		return true
 	}
-	v := res.Stmts[i].Values[0]
-	if v.Tree != nil && v.Tree.Kind == rt.TBool {
-		return v.Tree.B
+	v, t := res.Stmt(i).Values()[0], res.Stmt(i).Tree(0)
+	if t != nil && t.Kind == rt.TBool {
+		return t.B
 	}
-	if v.Type == "bool" {
+	if v.Type.String() == "bool" {
 		return v.Hash != rt.Hash(false)
 	}
 	return true

@@ -42,7 +42,7 @@ func TestIllegal(t *testing.T) {
 			defer func() { boom.DocPanics = "" }()
 			res := &rt.Result{Stmts: make([]rt.StmtResult, tc.s.Len())}
 			for i := range res.Stmts {
-				res.Stmts[i].Values = []rt.Value{{Nil: i == tc.nilAt}}
+				setVals(res, i, []tv{{Nil: i == tc.nilAt}})
 			}
 			got := Illegal(prog, tc.s, res, tc.s.Len()-1)
 			if (got == "") != (tc.reason == "") || !strings.HasPrefix(got, tc.reason) {
@@ -256,7 +256,7 @@ func (it *Iter) Value() int { return it.cur.v }
 			k := 0
 			for i, st := range s.Stmts {
 				if st.Op == next.ID {
-					res.Stmts[i].Values = []rt.Value{{Type: "bool", Hash: rt.Hash(tc.nexts[k])}}
+					setVals(res, i, []tv{{Type: "bool", Hash: rt.Hash(tc.nexts[k])}})
 					k++
 				}
 			}
@@ -474,12 +474,12 @@ func Apply(o Opts) int { return 0 }
 	d := newDomains(prog, nil, nil)
 	observed := mkSeq(call(parse, strLit("00:00")), call(parse, strLit("23:59")),
 		call(clock, intLit(99), intLit(0)), call(later, seq.Ref(2, 0), intLit(5)))
-	res := &rt.Result{Stmts: []rt.StmtResult{
-		{Values: []rt.Value{{Tree: clockTree(0, 0)}, {Nil: true}}},
-		{Values: []rt.Value{{Tree: clockTree(23, 59)}, {Nil: true}}},
-		{Values: []rt.Value{{Tree: clockTree(99, 0)}}},
-		{Values: []rt.Value{{Tree: clockTree(99, 0)}}},
-	}}
+	res := rt.NewResult(
+		stmtOf([]tv{{Tree: clockTree(0, 0)}, {Nil: true}}...),
+		stmtOf([]tv{{Tree: clockTree(23, 59)}, {Nil: true}}...),
+		stmtOf([]tv{{Tree: clockTree(99, 0)}}...),
+		stmtOf([]tv{{Tree: clockTree(99, 0)}}...),
+	)
 	observeFields(prog, observed, res, d.fields)
 
 	for _, tc := range []struct {

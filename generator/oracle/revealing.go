@@ -32,7 +32,7 @@ func Revealing(ctx context.Context, prog *model.Program, runner search.Runner, f
 		key := f.Kind + " " + op.FullName()
 		msg := f.Message
 		if f.Result != nil {
-			site := f.Result.Stmts[last].PanicSite()
+			site := f.Result.Stmt(last).PanicSite()
 			key = f.Kind + " " + site
 			if site != "" {
 				msg += " at " + site
@@ -78,7 +78,7 @@ func stillRevealing(prog *model.Program, kind string, keep minimize.Property) mi
 		if !keep(t, out) {
 			return false
 		}
-		k, ok := search.ClassifyPanic(&out.Result.Stmts[t.Target], t.Seq.Stmts[t.Target], out.Result)
+		k, ok := search.ClassifyPanic(out.Result.Stmt(t.Target), t.Seq.Stmts[t.Target], out.Result)
 		return ok && k == kind && Illegal(prog, t.Seq, out.Result, t.Target) == ""
 	}
 }
@@ -125,10 +125,10 @@ func oversizedInts(prog *model.Program, runner search.Runner, s *seq.Seq, target
 	}
 	res := outs[0].Result
 	for _, a := range st.Args {
-		if a.IsLit || a.Stmt >= len(res.Stmts) || a.Result >= len(res.Stmts[a.Stmt].Values) {
+		if a.IsLit || a.Stmt >= len(res.Stmts) || a.Result >= len(res.Stmt(a.Stmt).Values()) {
 			continue
 		}
-		tr := res.Stmts[a.Stmt].Values[a.Result].Tree
+		tr := res.Stmt(a.Stmt).Tree(a.Result)
 		switch {
 		case tr == nil:
 		case tr.Kind == rt.TInt && big(tr.I):

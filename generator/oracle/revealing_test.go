@@ -20,9 +20,9 @@ func boomRunner(t *testing.T) *fakeRunner {
 	f.edit = func(s rt.Seq, res *rt.Result) {
 		for i := range s.Stmts {
 			if f.opName(s, i) == "Boom" {
-				res.Stmts[i] = rt.StmtResult{Outcome: rt.OutPanic, PanicRuntime: true, Note: &rt.StmtNote{PanicMsg: derefMsg, PanicSite: "p.go:10"}}
+				res.Set(i, rt.StmtSpec{Outcome: rt.OutPanic, PanicRuntime: true, Note: &rt.StmtNote{PanicMsg: derefMsg, PanicSite: "p.go:10"}})
 				for k := i + 1; k < len(res.Stmts); k++ {
-					res.Stmts[k] = rt.StmtResult{Outcome: rt.OutSkipped}
+					res.Set(k, rt.StmtSpec{Outcome: rt.OutSkipped})
 				}
 				return
 			}
@@ -36,11 +36,13 @@ func boomRunner(t *testing.T) *fakeRunner {
 // by site.
 func failure(f *fakeRunner, s *seq.Seq, kind, site string) *search.Failure {
 	out := f.Run([]rt.Seq{search.ToWire(s, 0, 0)})[0]
-	last := &out.Result.Stmts[s.Len()-1]
-	if last.Note == nil {
-		last.Note = &rt.StmtNote{}
+	last := out.Result.Stmt(s.Len() - 1)
+	n := rt.StmtNote{}
+	if last.Note() != nil {
+		n = *last.Note()
 	}
-	last.Note.PanicSite = site
+	n.PanicSite = site
+	last.SetNote(n)
 	return &search.Failure{Seq: s, Result: out.Result, Message: last.PanicMsg(), Revealing: true, Kind: kind}
 }
 
@@ -114,8 +116,8 @@ func TestRevealingOversizedStackOverflow(t *testing.T) {
 	f := &fakeRunner{prog: testProgram(t)}
 	f.edit = func(s rt.Seq, res *rt.Result) {
 		for i := range s.Stmts {
-			if f.opName(s, i) == "Now" && len(res.Stmts[i].Values) > 0 {
-				res.Stmts[i].Values[0].Tree = &rt.Tree{Kind: rt.TInt, I: 2_203_961_430_000_000, Type: "int"}
+			if f.opName(s, i) == "Now" && len(res.Stmt(i).Values()) > 0 {
+				res.Stmt(i).SetTree(0, &rt.Tree{Kind: rt.TInt, I: 2_203_961_430_000_000, Type: "int"})
 			}
 		}
 	}

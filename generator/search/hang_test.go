@@ -98,8 +98,8 @@ func (f *hangFake) Run(seqs []rt.Seq) []exec.Outcome {
 		// An open gate is another value than a closed one, as the
 		// executor's hash of its state says.
 		for g := range opened {
-			if res := outs[i].Result; res != nil && g < len(res.Stmts) && len(res.Stmts[g].Values) > 0 {
-				res.Stmts[g].Values[0].Hash ^= 0x5eed
+			if res := outs[i].Result; res != nil && g < len(res.Stmts) && len(res.Stmt(g).Values()) > 0 {
+				res.Stmt(g).Values()[0].Hash ^= 0x5eed
 			}
 		}
 	}

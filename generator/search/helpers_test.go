@@ -117,13 +117,15 @@ func normal(prog *model.Program, s *seq.Seq, hashes ...[]uint64) *rt.Result {
 	res := &rt.Result{Stmts: make([]rt.StmtResult, s.Len())}
 	for i, st := range s.Stmts {
 		op := prog.Ops[st.Op]
+		var vals []rt.Value
 		for j := range op.Results {
 			v := rt.Value{Hash: uint64(1000*i + j + 1)}
 			if i < len(hashes) && j < len(hashes[i]) {
 				v.Hash = hashes[i][j]
 			}
-			res.Stmts[i].Values = append(res.Stmts[i].Values, v)
+			vals = append(vals, v)
 		}
+		res.Stmt(i).SetValues(vals)
 	}
 	return res
 }
@@ -164,7 +166,7 @@ func (f *interp) run(s rt.Seq) *rt.Result {
 	panicked := false
 	for i, st := range s.Stmts {
 		if panicked {
-			res.Stmts = append(res.Stmts, rt.StmtResult{Outcome: rt.OutSkipped})
+			res.Add(rt.StmtSpec{Outcome: rt.OutSkipped})
 			continue
 		}
 		op := f.prog.Ops[st.Op]
@@ -178,7 +180,7 @@ func (f *interp) run(s rt.Seq) *rt.Result {
 			}
 		}
 		sum := h.Sum64()
-		sr := rt.StmtResult{}
+		sr := rt.StmtSpec{}
 		if op.Name == "Deref" && st.Args[0].Kind == rt.ArgLit && st.Args[0].Lit.Kind == rt.LitNil {
 			sr.Outcome, sr.PanicRuntime = rt.OutPanic, true
 			sr.Note = &rt.StmtNote{PanicMsg: "runtime error: invalid memory address or nil pointer dereference"}
@@ -190,9 +192,9 @@ func (f *interp) run(s rt.Seq) *rt.Result {
 				v = rt.Value{Nil: true}
 			}
 			if op.Name == "NewShape" {
-				v.Type = "*p.Sq"
+				v.Type = rt.InternType("*p.Sq")
 				if sum%2 == 1 {
-					v.Type = "*p.Circ"
+					v.Type = rt.InternType("*p.Circ")
 				}
 			}
 			hashes[i] = append(hashes[i], v.Hash)
@@ -200,7 +202,7 @@ func (f *interp) run(s rt.Seq) *rt.Result {
 				sr.Values = append(sr.Values, v)
 			}
 		}
-		res.Stmts = append(res.Stmts, sr)
+		res.Add(sr)
 		res.Blocks = append(res.Blocks, int32(op.ID*8)+int32(sum%8))
 	}
 	return res

@@ -25,32 +25,32 @@ func TestClassifyPanic(t *testing.T) {
 	tests := []struct {
 		name      string
 		s         *seq.Seq
-		sr        rt.StmtResult
+		sr        rt.StmtSpec
 		nilValue  bool // the value statement 0 made was nil
 		kind      string
 		revealing bool
 	}{
-		{"nil deref, no nil input", one, rt.StmtResult{PanicRuntime: true, Note: &rt.StmtNote{PanicMsg: nilDeref}}, false, "nil-dereference", true},
-		{"nil map write", one, rt.StmtResult{PanicRuntime: true, Note: &rt.StmtNote{PanicMsg: "assignment to entry in nil map"}}, false, "nil-map-write", true},
-		{"nil deref of a nil value made earlier", one, rt.StmtResult{PanicRuntime: true, Note: &rt.StmtNote{PanicMsg: nilDeref}}, true, "nil-dereference", false},
+		{"nil deref, no nil input", one, rt.StmtSpec{PanicRuntime: true, Note: &rt.StmtNote{PanicMsg: nilDeref}}, false, "nil-dereference", true},
+		{"nil map write", one, rt.StmtSpec{PanicRuntime: true, Note: &rt.StmtNote{PanicMsg: "assignment to entry in nil map"}}, false, "nil-map-write", true},
+		{"nil deref of a nil value made earlier", one, rt.StmtSpec{PanicRuntime: true, Note: &rt.StmtNote{PanicMsg: nilDeref}}, true, "nil-dereference", false},
 		{"nil deref of a nil literal", &seq.Seq{Stmts: []seq.Stmt{call(deref, nilLit())}},
-			rt.StmtResult{PanicRuntime: true, Note: &rt.StmtNote{PanicMsg: nilDeref}}, false, "nil-dereference", false},
+			rt.StmtSpec{PanicRuntime: true, Note: &rt.StmtNote{PanicMsg: nilDeref}}, false, "nil-dereference", false},
 		{"nil deref, non-nil literal", &seq.Seq{Stmts: []seq.Stmt{call(deref, intPtrLit)}},
-			rt.StmtResult{PanicRuntime: true, Note: &rt.StmtNote{PanicMsg: nilDeref}}, false, "nil-dereference", true},
-		{"index out of range", one, rt.StmtResult{PanicRuntime: true, Note: &rt.StmtNote{PanicMsg: "runtime error: index out of range [3] with length 2"}}, false, "", false},
-		{"integer divide by zero", one, rt.StmtResult{PanicRuntime: true, Note: &rt.StmtNote{PanicMsg: "runtime error: integer divide by zero"}}, false, "", false},
+			rt.StmtSpec{PanicRuntime: true, Note: &rt.StmtNote{PanicMsg: nilDeref}}, false, "nil-dereference", true},
+		{"index out of range", one, rt.StmtSpec{PanicRuntime: true, Note: &rt.StmtNote{PanicMsg: "runtime error: index out of range [3] with length 2"}}, false, "", false},
+		{"integer divide by zero", one, rt.StmtSpec{PanicRuntime: true, Note: &rt.StmtNote{PanicMsg: "runtime error: integer divide by zero"}}, false, "", false},
 		// A deliberate panic that mentions a nil pointer is still
 		// deliberate: only runtime errors count.
-		{"deliberate panic", one, rt.StmtResult{PanicRuntime: false, Note: &rt.StmtNote{PanicMsg: "nil pointer dereference"}}, false, "", false},
+		{"deliberate panic", one, rt.StmtSpec{PanicRuntime: false, Note: &rt.StmtNote{PanicMsg: "nil pointer dereference"}}, false, "", false},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			res := normal(prog, tc.s)
-			res.Stmts[0].Values = []rt.Value{{Nil: tc.nilValue, Hash: 1}}
+			res.Stmt(0).SetValues([]rt.Value{{Nil: tc.nilValue, Hash: 1}})
 			last := tc.s.Len() - 1
 			tc.sr.Outcome = rt.OutPanic
-			res.Stmts[last] = tc.sr
-			kind, rev := ClassifyPanic(&res.Stmts[last], tc.s.Stmts[last], res)
+			res.Set(last, tc.sr)
+			kind, rev := ClassifyPanic(res.Stmt(last), tc.s.Stmts[last], res)
 			if kind != tc.kind || rev != tc.revealing {
 				t.Errorf("ClassifyPanic = %q, %v; want %q, %v", kind, rev, tc.kind, tc.revealing)
 			}
@@ -149,7 +149,7 @@ func TestProcessOutcomes(t *testing.T) {
 	pooled := len(r.Pool())
 	s3 := &seq.Seq{Stmts: []seq.Stmt{call(zeroSq), call(grow, seq.Ref(0, 0))}}
 	res = normal(prog, s3, []uint64{500})
-	res.Stmts[1] = rt.StmtResult{Outcome: rt.OutPanic, Note: &rt.StmtNote{PanicMsg: "p: negative side"}}
+	res.Set(1, rt.StmtSpec{Outcome: rt.OutPanic, Note: &rt.StmtNote{PanicMsg: "p: negative side"}})
 	r.process(s3, outcome(res))
 	if r.Stats.Illegal != 1 || len(r.Failures) != 0 || len(r.Pool()) != pooled {
 		t.Errorf("deliberate panic: illegal=%d failures=%d pool %d->%d, want 1 illegal, no failure, pool unchanged",
@@ -157,14 +157,14 @@ func TestProcessOutcomes(t *testing.T) {
 	}
 	// A runtime nil dereference with no nil input: error-revealing.
 	res = normal(prog, s3, []uint64{501})
-	res.Stmts[1] = rt.StmtResult{Outcome: rt.OutPanic, PanicRuntime: true, Note: &rt.StmtNote{PanicMsg: nilDeref}}
+	res.Set(1, rt.StmtSpec{Outcome: rt.OutPanic, PanicRuntime: true, Note: &rt.StmtNote{PanicMsg: nilDeref}})
 	r.process(s3, outcome(res))
 	if len(r.Failures) != 1 || !r.Failures[0].Revealing || r.Failures[0].Kind != "nil-dereference" || r.Failures[0].Message != nilDeref {
 		t.Errorf("nil deref without nil input: %+v, want a revealing nil-dereference failure", r.Failures[len(r.Failures)-1])
 	}
 	// The same panic with a nil literal passed in: illegal.
 	s4 := &seq.Seq{Stmts: []seq.Stmt{call(deref, nilLit())}}
-	r.process(s4, outcome(&rt.Result{Stmts: []rt.StmtResult{{Outcome: rt.OutPanic, PanicRuntime: true, Note: &rt.StmtNote{PanicMsg: nilDeref}}}}))
+	r.process(s4, outcome(rt.NewResult([]rt.StmtSpec{{Outcome: rt.OutPanic, PanicRuntime: true, Note: &rt.StmtNote{PanicMsg: nilDeref}}}...)))
 	if len(r.Failures) != 1 {
 		t.Errorf("nil deref of a nil input: kept as a failure, want illegal")
 	}
@@ -179,14 +179,14 @@ func TestProcessOutcomes(t *testing.T) {
 	}
 	// No result, or a result of the wrong length: illegal.
 	r.process(s1, exec.Outcome{})
-	r.process(s1, outcome(&rt.Result{Stmts: []rt.StmtResult{{}}}))
+	r.process(s1, outcome(rt.NewResult([]rt.StmtSpec{{}}...)))
 	if r.Stats.Illegal != illegal+3 {
 		t.Errorf("missing results: illegal %d, want %d", r.Stats.Illegal, illegal+3)
 	}
 	// A timeout of the last statement: illegal, no failure (the executor
 	// reports the crash separately).
 	res = normal(prog, s3, []uint64{502})
-	res.Stmts[1] = rt.StmtResult{Outcome: rt.OutTimeout}
+	res.Set(1, rt.StmtSpec{Outcome: rt.OutTimeout})
 	r.process(s3, outcome(res))
 	if len(r.Failures) != 1 {
 		t.Errorf("timeout recorded as a panic failure")
@@ -194,7 +194,7 @@ func TestProcessOutcomes(t *testing.T) {
 	// A failure of the same kind and site is kept a few times, not more.
 	for i := 0; i < 2*maxFailuresPerKey; i++ {
 		res = normal(prog, s3, []uint64{uint64(600 + i)})
-		res.Stmts[1] = rt.StmtResult{Outcome: rt.OutPanic, PanicRuntime: true, Note: &rt.StmtNote{PanicMsg: nilDeref, PanicSite: "p.go:9"}}
+		res.Set(1, rt.StmtSpec{Outcome: rt.OutPanic, PanicRuntime: true, Note: &rt.StmtNote{PanicMsg: nilDeref, PanicSite: "p.go:9"}})
 		r.process(s3, outcome(res))
 	}
 	if n := len(r.Failures); n != 1+maxFailuresPerKey {
@@ -216,7 +216,7 @@ func TestProcessKeepsWhatOnlyPanickedRunsCovered(t *testing.T) {
 	res := normal(prog, s, []uint64{1})
 	res.Blocks = []int32{4, 5}
 	res.Conds = []rt.CondObs{{ID: 2, NTrue: 1}}
-	res.Stmts[1] = rt.StmtResult{Outcome: rt.OutPanic, Note: &rt.StmtNote{PanicMsg: "p: negative side"}}
+	res.Set(1, rt.StmtSpec{Outcome: rt.OutPanic, Note: &rt.StmtNote{PanicMsg: "p: negative side"}})
 	r.process(s, outcome(res))
 	if len(r.Corpus) != 0 {
 		t.Fatalf("a run that panicked entered the corpus")

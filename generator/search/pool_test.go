@@ -71,20 +71,20 @@ func TestValuesSkipNilAndErrors(t *testing.T) {
 	v := newValues()
 	// Parse fails: neither the int nor the error is pooled.
 	s := &seq.Seq{Stmts: []seq.Stmt{call(parse, strLit("x"))}}
-	res := &rt.Result{Stmts: []rt.StmtResult{{Values: []rt.Value{{Hash: 5}, {Hash: 6}}}}}
+	res := rt.NewResult([]rt.StmtSpec{{Values: []rt.Value{{Hash: 5}, {Hash: 6}}}}...)
 	v.addFrom(prog, s, res)
 	if len(v.types) != 0 {
 		t.Errorf("pooled %v after a non-nil error, want nothing", v.types)
 	}
 	// Parse succeeds: the int is pooled, the nil error is not.
-	res = &rt.Result{Stmts: []rt.StmtResult{{Values: []rt.Value{{Hash: 5}, {Nil: true}}}}}
+	res = rt.NewResult([]rt.StmtSpec{{Values: []rt.Value{{Hash: 5}, {Nil: true}}}}...)
 	v.addFrom(prog, s, res)
 	if len(v.types) != 1 || v.types[0].String() != "int" {
 		t.Errorf("pooled %v, want [int]", v.types)
 	}
 	// A nil *Stack is not pooled.
 	s = &seq.Seq{Stmts: []seq.Stmt{call(newStack)}}
-	v.addFrom(prog, s, &rt.Result{Stmts: []rt.StmtResult{{Values: []rt.Value{{Nil: true}}}}})
+	v.addFrom(prog, s, rt.NewResult([]rt.StmtSpec{{Values: []rt.Value{{Nil: true}}}}...))
 	if len(v.types) != 1 {
 		t.Errorf("pooled %v, want the nil *Stack left out", v.types)
 	}
@@ -140,7 +140,7 @@ func TestElephantRepoolsByRunTimeType(t *testing.T) {
 	sqPtr := types.NewPointer(lookupType(prog, "Sq"))
 
 	shapeResult := func(typ string, hash uint64) *rt.Result {
-		return &rt.Result{Stmts: []rt.StmtResult{{Values: []rt.Value{{Type: typ, Hash: hash}}}}}
+		return rt.NewResult([]rt.StmtSpec{{Values: []rt.Value{{Type: rt.InternType(typ), Hash: hash}}}}...)
 	}
 	run := func(r *Random, n int64, typ string, hash uint64) {
 		s := &seq.Seq{Stmts: []seq.Stmt{call(newShape, intLit(n))}}

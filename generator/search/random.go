@@ -534,14 +534,14 @@ func (r *Random) elephant(s *seq.Seq, res *rt.Result) {
 	}
 	for i, st := range s.Stmts {
 		op := r.prog.Ops[st.Op]
-		for j, v := range res.Stmts[i].Values {
-			if j >= len(op.Results) || v.Nil || v.Type == "" {
+		for j, v := range res.Stmt(i).Values() {
+			if j >= len(op.Results) || v.Nil || v.Type == 0 {
 				continue
 			}
 			if _, iface := op.Results[j].Underlying().(*types.Interface); !iface {
 				continue
 			}
-			for _, a := range r.asserts[v.Type] {
+			for _, a := range r.asserts[v.Type.String()] {
 				if !types.AssignableTo(op.Results[j], a.Params[0].Type) {
 					continue
 				}
@@ -798,7 +798,7 @@ func (r *Random) fail(f *Failure) {
 	}
 	key := f.Kind + " " + r.prog.Ops[f.Seq.Stmts[f.Seq.Len()-1].Op].FullName()
 	if f.Result != nil {
-		key = f.Kind + " " + f.Result.Stmts[f.Seq.Len()-1].PanicSite()
+		key = f.Kind + " " + f.Result.Stmt(f.Seq.Len()-1).PanicSite()
 	}
 	if r.failKeys == nil {
 		r.failKeys = map[string]int{}
@@ -902,12 +902,12 @@ func (r *Random) process(s *seq.Seq, out exec.Outcome) {
 	}
 	newCov := r.addCoverage(res)
 	r.observe(s, res)
-	lastRes := res.Stmts[last]
+	lastRes := res.Stmt(last)
 	if lastRes.Outcome != rt.OutNormal {
 		r.Stats.Illegal++
 		if lastRes.Outcome == rt.OutPanic {
 			f := &Failure{Seq: s, Result: res, Message: lastRes.PanicMsg()}
-			f.Kind, f.Revealing = ClassifyPanic(&lastRes, s.Stmts[last], res)
+			f.Kind, f.Revealing = ClassifyPanic(lastRes, s.Stmts[last], res)
 			r.fail(f)
 			if !f.Revealing && r.prog.Ops[s.Stmts[last].Op].DocPanics != "" && r.archivePanic(res) > 0 {
 				// A panic the call's documentation announces is behaviour
@@ -940,7 +940,7 @@ func (r *Random) process(s *seq.Seq, out exec.Outcome) {
 // (Randoop's .NET null-reference contract) unless a nil was passed in;
 // index, slice, conversion and division panics usually mean an input
 // violated a precondition, as do deliberate panics.
-func ClassifyPanic(sr *rt.StmtResult, st seq.Stmt, res *rt.Result) (string, bool) {
+func ClassifyPanic(sr rt.StmtView, st seq.Stmt, res *rt.Result) (string, bool) {
 	if !sr.PanicRuntime {
 		return "", false
 	}
@@ -960,7 +960,7 @@ func ClassifyPanic(sr *rt.StmtResult, st seq.Stmt, res *rt.Result) (string, bool
 			}
 			continue
 		}
-		if a.Stmt < len(res.Stmts) && a.Result < len(res.Stmts[a.Stmt].Values) && res.Stmts[a.Stmt].Values[a.Result].Nil {
+		if a.Stmt < len(res.Stmts) && a.Result < len(res.Stmt(a.Stmt).Values()) && res.Stmt(a.Stmt).Values()[a.Result].Nil {
 			return kind, false
 		}
 	}
@@ -1123,9 +1123,9 @@ func (v *Values) addFrom(prog *model.Program, s *seq.Seq, res *rt.Result) {
 	last := s.Len() - 1
 	for i, st := range s.Stmts {
 		op := prog.Ops[st.Op]
-		sr := res.Stmts[i]
-		errReturned := op.ErrResult && len(sr.Values) == len(op.Results) && !sr.Values[len(op.Results)-1].Nil
-		for j, val := range sr.Values {
+		sr := res.Stmt(i)
+		errReturned := op.ErrResult && len(sr.Values()) == len(op.Results) && !sr.Values()[len(op.Results)-1].Nil
+		for j, val := range sr.Values() {
 			if j >= len(op.Results) || val.Nil {
 				continue
 			}

@@ -458,7 +458,7 @@ func TestRepeatMapOrder(t *testing.T) {
 	stable := 0
 	for id := uint64(1); id <= 40; id++ {
 		r := e.run(&Seq{ID: id, Flags: FlagRepeat | FlagDetail, Stmts: []Stmt{{Op: 0}}})
-		vs := r.Stmts[0].Values
+		vs := r.Stmt(0).Values()
 		if len(vs) != 3 {
 			t.Fatalf("values = %+v", vs)
 		}

@@ -385,15 +385,17 @@ func (e *executor) run(s *Seq) *Result {
 			seedCrypto(s.ID, run)
 			r2 := e.runOnce(s, false, &e.results[1])
 			for i := range r.Stmts {
+				vals := r.Stmt(i).Values()
 				if i >= len(r2.Stmts) || r2.Stmts[i].Outcome != r.Stmts[i].Outcome {
-					for j := range r.Stmts[i].Values {
-						r.Stmts[i].Values[j].Unstable = true
+					for j := range vals {
+						vals[j].Unstable = true
 					}
 					continue
 				}
-				for j := range r.Stmts[i].Values {
-					if j >= len(r2.Stmts[i].Values) || r2.Stmts[i].Values[j].Hash != r.Stmts[i].Values[j].Hash {
-						r.Stmts[i].Values[j].Unstable = true
+				vals2 := r2.Stmt(i).Values()
+				for j := range vals {
+					if j >= len(vals2) || vals2[j].Hash != vals[j].Hash {
+						vals[j].Unstable = true
 					}
 				}
 			}
@@ -472,9 +474,10 @@ func (e *executor) runOnce(s *Seq, detail bool, r *Result) *Result {
 		r.Stmts = make([]StmtResult, len(s.Stmts))
 	}
 	r.Stmts = r.Stmts[:len(s.Stmts)]
-	for i := range r.Stmts {
-		r.Stmts[i] = StmtResult{Values: r.Stmts[i].Values[:0]}
-	}
+	clear(r.Stmts)
+	r.Vals = r.Vals[:0]
+	clear(r.Notes) // let the strings and trees go
+	r.Notes = r.Notes[:0]
 	if cap(e.vals) < len(s.Stmts) {
 		e.vals = make([][]any, len(s.Stmts))
 	}
@@ -491,8 +494,20 @@ func (e *executor) runOnce(s *Seq, detail bool, r *Result) *Result {
 		if r.Stmts[i].Outcome != OutNormal {
 			continue
 		}
-		for _, v := range vals[i] {
-			r.Stmts[i].Values = append(r.Stmts[i].Values, summarize(v, detail))
+		s := r.Stmt(i)
+		s.off = uint32(len(r.Vals))
+		for j, v := range vals[i] {
+			r.Vals = append(r.Vals, summarize(v))
+			s.n++
+			// Each tree right after its hash, as before trees moved out
+			// of Value: making a tree calls the value's Error and String
+			// methods, which may change what the next value hashes to.
+			if detail {
+				s.SetTree(j, MakeTree(v))
+			}
+		}
+		if s.n == 0 {
+			s.off = 0 // an empty range is 0, 0, as SetValues makes it
 		}
 	}
 	coverCollect(r)
@@ -547,11 +562,13 @@ func (e *executor) runStmts(s *Seq, r *Result, vals [][]any, saved *[]savedState
 			return
 		}
 		rec := recover()
-		sr := &r.Stmts[i]
+		sr := r.Stmt(i)
 		sr.Outcome = OutPanic
 		// Formatted first, as call does, and both while the panicking
 		// frames are still on the stack (panicSite reads them).
-		sr.Note = &StmtNote{PanicMsg: panicMessage(rec), PanicSite: e.panicSite()}
+		msg := panicMessage(rec)
+		n := sr.makeNote()
+		n.PanicMsg, n.PanicSite = msg, e.panicSite()
 		_, sr.PanicRuntime = rec.(runtime.Error)
 		for k := range e.argBuf {
 			e.argBuf[k] = nil
@@ -563,14 +580,14 @@ func (e *executor) runStmts(s *Seq, r *Result, vals [][]any, saved *[]savedState
 		sr := &r.Stmts[i]
 		if st.Op < 0 || st.Op >= len(e.ops) {
 			sr.Outcome = OutBadArg
-			sr.Note = &StmtNote{PanicMsg: "no such operation"}
+			r.Stmt(i).makeNote().PanicMsg = "no such operation"
 			return i + 1
 		}
 		op := &e.ops[st.Op]
 		args, err := e.args(op, st, vals)
 		if err != nil {
 			sr.Outcome = OutBadArg
-			sr.Note = &StmtNote{PanicMsg: err.Error()}
+			r.Stmt(i).makeNote().PanicMsg = err.Error()
 			return i + 1
 		}
 		e.stmt = i
@@ -593,7 +610,7 @@ func (e *executor) runStmts(s *Seq, r *Result, vals [][]any, saved *[]savedState
 		res = res[start:len(res):len(res)] // an append by a later call cannot write here
 		if check {
 			if d := e.checkPure(op, st, args, before, res); d != "" {
-				sr.note().Disagree = d
+				r.Stmt(i).makeNote().Disagree = d
 			}
 		}
 		for k := range args {
@@ -667,21 +684,17 @@ func (e *executor) checkPure(op *Op, st *Stmt, args []any, before []uint64, res 
 	return ""
 }
 
-func summarize(v any, detail bool) Value {
-	var out Value
+// summarize hashes a result value (its tree, with FlagDetail, is made
+// by the caller).
+func summarize(v any) Value {
 	if h, typ, ok := hashBasic(v); ok {
 		// No reflection for the common unnamed basic types.
 		b, isBytes := v.([]byte)
-		out = Value{Hash: h, Type: typ, Nil: v == nil || isBytes && b == nil}
-	} else {
-		rv := reflect.ValueOf(v)
-		h, typ := hashReflectNamed(v)
-		out = Value{Hash: h, Type: typ, Nil: isNilable(rv) && rv.IsNil()}
+		return Value{Hash: h, Type: typ, Nil: v == nil || isBytes && b == nil}
 	}
-	if detail {
-		out.Tree = MakeTree(v)
-	}
-	return out
+	rv := reflect.ValueOf(v)
+	h, typ := hashReflectNamed(v)
+	return Value{Hash: h, Type: typ, Nil: isNilable(rv) && rv.IsNil()}
 }
 
 type panicInfo struct {

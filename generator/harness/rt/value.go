@@ -233,9 +233,9 @@ func hashReflect(v any) uint64 {
 	return x
 }
 
-// hashReflectNamed is hashReflect that also returns the run-time type's
-// name.
-func hashReflectNamed(v any) (uint64, string) {
+// hashReflectNamed is hashReflect that also returns the number of the
+// run-time type's name.
+func hashReflectNamed(v any) (uint64, TypeID) {
 	h := newHasher(0)
 	rv := reflect.ValueOf(v)
 	tn := typeNameHash(rv.Type())
@@ -243,15 +243,15 @@ func hashReflectNamed(v any) (uint64, string) {
 	h.value(rv, 0)
 	x := h.h
 	freeHasher(h)
-	return x, tn.name
+	return x, tn.id
 }
 
-// typeHashEntry is a type, its name, and the hash of the name from
-// hashOffset, where hashReflect starts.
+// typeHashEntry is a type, its name's number, and the hash of the name
+// from hashOffset, where hashReflect starts.
 type typeHashEntry struct {
-	t    reflect.Type
-	name string
-	h    uint64
+	t  reflect.Type
+	id TypeID
+	h  uint64
 }
 
 // typeHashes caches typeHashEntries, indexed by the type's address: the
@@ -269,7 +269,7 @@ func typeNameHash(t reflect.Type) *typeHashEntry {
 		return e
 	}
 	name := t.String()
-	e := &typeHashEntry{t: t, name: name, h: mixString(hashOffset, name)}
+	e := &typeHashEntry{t: t, id: InternType(name), h: mixString(hashOffset, name)}
 	atomic.StorePointer(slot, unsafe.Pointer(e))
 	return e
 }
@@ -277,43 +277,43 @@ func typeNameHash(t reflect.Type) *typeHashEntry {
 // hashOffset is the hash of nothing: FNV-1a's offset basis.
 const hashOffset = 14695981039346656037
 
-// hashBasic is Hash, and the run-time type's name, for nil and the values
+// hashBasic is Hash, and the run-time type's name's number, for nil and the values
 // of unnamed basic types, which most results are: a type switch instead
 // of reflection and a hasher. The hashes are those Hash's general path
 // gives (TestHashBasic).
-func hashBasic(v any) (uint64, string, bool) {
+func hashBasic(v any) (uint64, TypeID, bool) {
 	switch x := v.(type) {
 	case nil:
-		return mixWord(hashOffset, 0), "", true
+		return mixWord(hashOffset, 0), 0, true
 	case int:
-		return mixWord(typeHashInt, uint64(x)), "int", true
+		return mixWord(typeHashInt, uint64(x)), typeIDInt, true
 	case int64:
-		return mixWord(typeHashInt64, uint64(x)), "int64", true
+		return mixWord(typeHashInt64, uint64(x)), typeIDInt64, true
 	case int32:
-		return mixWord(typeHashInt32, uint64(x)), "int32", true
+		return mixWord(typeHashInt32, uint64(x)), typeIDInt32, true
 	case uint:
-		return mixWord(typeHashUint, uint64(x)), "uint", true
+		return mixWord(typeHashUint, uint64(x)), typeIDUint, true
 	case uint64:
-		return mixWord(typeHashUint64, x), "uint64", true
+		return mixWord(typeHashUint64, x), typeIDUint64, true
 	case uint8:
-		return mixWord(typeHashUint8, uint64(x)), "uint8", true
+		return mixWord(typeHashUint8, uint64(x)), typeIDUint8, true
 	case float64:
-		return mixWord(typeHashFloat64, math.Float64bits(x)), "float64", true
+		return mixWord(typeHashFloat64, math.Float64bits(x)), typeIDFloat64, true
 	case bool:
 		b := uint64(2)
 		if x {
 			b = 1
 		}
-		return mixWord(typeHashBool, b), "bool", true
+		return mixWord(typeHashBool, b), typeIDBool, true
 	case string:
-		return mixString(typeHashString, x), "string", true
+		return mixString(typeHashString, x), typeIDString, true
 	case []byte:
 		if x == nil {
-			return mixWord(typeHashBytes, 3), "[]uint8", true
+			return mixWord(typeHashBytes, 3), typeIDBytes, true
 		}
-		return mixBytes(mixWord(typeHashBytes, uint64(len(x))), x), "[]uint8", true
+		return mixBytes(mixWord(typeHashBytes, uint64(len(x))), x), typeIDBytes, true
 	}
-	return 0, "", false
+	return 0, 0, false
 }
 
 // The hashes of the basic types' names, hashBasic's starting points:

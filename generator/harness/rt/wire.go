@@ -111,32 +111,33 @@ type Seq struct {
 	Stmts []Stmt
 }
 
-// Value summarises one result value.
+// Value summarises one result value. It holds no pointers (the type is a
+// number, the tree is in the statement's Note), so that the arrays the
+// parent decodes values into are not scanned by the garbage collector.
 type Value struct {
-	Type string // run-time type, reflect's String form; "" for a nil interface
 	Hash uint64
-	Tree *Tree // only with FlagDetail
+	Type TypeID // run-time type, reflect's String form; 0 ("") for a nil interface
 	Nil  bool
 	// Unstable is set with FlagRepeat when a repeated run produced a
 	// different value.
 	Unstable bool
 }
 
-// StmtResult is the outcome of one statement.
+// StmtResult is the outcome of one statement. It holds no pointers: its
+// values are a range of its Result's Vals and its rare strings a Result's
+// Notes, so that the arrays the parent decodes statements into are not
+// scanned by the garbage collector (the parent keeps tens of thousands of
+// results, and their collection was a good part of its time). Read it
+// through its Result: r.Stmt(i).Values(), .PanicMsg(), .Tree(j).
 type StmtResult struct {
 	Outcome uint8
 	// PanicRuntime says whether a panic was a runtime.Error.
 	PanicRuntime bool
-	Values       []Value
-	// Note holds what few statements have: a panic's message and site, a
-	// purity disagreement; nil when all of them are empty. The parent keeps
-	// tens of thousands of statement results: three strings in each made
-	// it twice the size, and its collection a good part of the parent's
-	// time. Read them with the methods of the same names.
-	Note *StmtNote
+	note         int32  // 1 + the index of its StmtNote in Result.Notes; 0 for none
+	off, n       uint32 // its values are Result.Vals[off:off+n]
 }
 
-// StmtNote is the rare part of a StmtResult.
+// StmtNote is the rare part of a StmtResult: what few statements have.
 type StmtNote struct {
 	// PanicMsg and PanicSite describe a panic: its message, and the
 	// innermost frame of the package under test that was on the stack
@@ -147,47 +148,20 @@ type StmtNote struct {
 	// called pure behaved otherwise: "mutated argument N" or "result
 	// differs when repeated".
 	Disagree string
-}
-
-// PanicMsg is the message of the statement's panic, or why it could not
-// run (OutBadArg); "" otherwise.
-func (s StmtResult) PanicMsg() string {
-	if s.Note == nil {
-		return ""
-	}
-	return s.Note.PanicMsg
-}
-
-// PanicSite is "file:line" of the innermost frame of the package under
-// test on the stack of the statement's panic, or "".
-func (s StmtResult) PanicSite() string {
-	if s.Note == nil {
-		return ""
-	}
-	return s.Note.PanicSite
-}
-
-// Disagree says how a call the analysis called pure behaved otherwise,
-// with FlagCheckPurity; "" if it did not.
-func (s StmtResult) Disagree() string {
-	if s.Note == nil {
-		return ""
-	}
-	return s.Note.Disagree
-}
-
-// note returns s.Note, making it first if it is nil.
-func (s *StmtResult) note() *StmtNote {
-	if s.Note == nil {
-		s.Note = &StmtNote{}
-	}
-	return s.Note
+	// Trees, only with FlagDetail, are the values' trees, by index
+	// (value j's is Trees[j]); read them with StmtView.Tree.
+	Trees []*Tree
 }
 
 // Result is the outcome of one sequence.
 type Result struct {
-	ID     uint64
-	Stmts  []StmtResult
+	ID    uint64
+	Stmts []StmtResult // read them with Stmt
+	// Vals holds the values of all statements, each statement's a range
+	// of it (StmtView.Values).
+	Vals []Value
+	// Notes holds the notes of the statements that have one.
+	Notes  []StmtNote
 	Blocks []int32 // covered blocks
 	Conds  []CondObs
 	// Operands, only with FlagOperands, ascending by branch: for each
@@ -195,6 +169,141 @@ type Result struct {
 	// function probe, see instrument.Cond.Op), the operands of the first
 	// evaluation that came closest to taking it.
 	Operands []OperandObs
+}
+
+// StmtView is statement i of a result, with the result, through which its
+// values, trees and note are read and set. It points into r.Stmts: one
+// taken before r.Stmts grows does not see the new array.
+type StmtView struct {
+	*StmtResult
+	r *Result
+}
+
+// Stmt returns statement i's view.
+func (r *Result) Stmt(i int) StmtView { return StmtView{&r.Stmts[i], r} }
+
+// AddStmt appends a statement with the given outcome and values.
+func (r *Result) AddStmt(outcome uint8, vals ...Value) StmtView {
+	r.Stmts = append(r.Stmts, StmtResult{Outcome: outcome})
+	s := r.Stmt(len(r.Stmts) - 1)
+	s.SetValues(vals)
+	return s
+}
+
+// StmtSpec is a statement's result with its values and note inline,
+// which tests and fakes of the executor build results from (NewResult,
+// Result.Add, Result.Set).
+type StmtSpec struct {
+	Outcome      uint8
+	PanicRuntime bool
+	Values       []Value
+	Note         *StmtNote
+}
+
+// NewResult returns a result of the given statements.
+func NewResult(stmts ...StmtSpec) *Result { return new(Result).Add(stmts...) }
+
+// Add appends statements to r, and returns r.
+func (r *Result) Add(stmts ...StmtSpec) *Result {
+	for _, sp := range stmts {
+		r.Stmts = append(r.Stmts, StmtResult{})
+		r.Set(len(r.Stmts)-1, sp)
+	}
+	return r
+}
+
+// Set makes statement i what sp says.
+func (r *Result) Set(i int, sp StmtSpec) {
+	r.Stmts[i] = StmtResult{Outcome: sp.Outcome, PanicRuntime: sp.PanicRuntime}
+	s := r.Stmt(i)
+	s.SetValues(sp.Values)
+	if sp.Note != nil {
+		s.SetNote(*sp.Note)
+	}
+}
+
+// Values are the statement's values. The slice is the result's: setting
+// an element sets the value, but appending to it does not add one.
+func (s StmtView) Values() []Value {
+	return s.r.Vals[s.off : s.off+s.n : s.off+s.n]
+}
+
+// SetValues makes vals the statement's values, appending them to the
+// result's Vals unless they are the statement's own.
+func (s StmtView) SetValues(vals []Value) {
+	if len(vals) == 0 {
+		s.off, s.n = 0, 0
+		return
+	}
+	s.off = uint32(len(s.r.Vals))
+	s.n = uint32(len(vals))
+	s.r.Vals = append(s.r.Vals, vals...)
+}
+
+// Note is the statement's note, nil if it has none.
+func (s StmtView) Note() *StmtNote {
+	if s.note == 0 {
+		return nil
+	}
+	return &s.r.Notes[s.note-1]
+}
+
+// SetNote sets the statement's note.
+func (s StmtView) SetNote(n StmtNote) { *s.makeNote() = n }
+
+// makeNote returns the statement's note, adding an empty one first if it
+// has none.
+func (s StmtView) makeNote() *StmtNote {
+	if s.note == 0 {
+		s.r.Notes = append(s.r.Notes, StmtNote{})
+		s.note = int32(len(s.r.Notes))
+	}
+	return &s.r.Notes[s.note-1]
+}
+
+// PanicMsg is the message of the statement's panic, or why it could not
+// run (OutBadArg); "" otherwise.
+func (s StmtView) PanicMsg() string {
+	if n := s.Note(); n != nil {
+		return n.PanicMsg
+	}
+	return ""
+}
+
+// PanicSite is "file:line" of the innermost frame of the package under
+// test on the stack of the statement's panic, or "".
+func (s StmtView) PanicSite() string {
+	if n := s.Note(); n != nil {
+		return n.PanicSite
+	}
+	return ""
+}
+
+// Disagree says how a call the analysis called pure behaved otherwise,
+// with FlagCheckPurity; "" if it did not.
+func (s StmtView) Disagree() string {
+	if n := s.Note(); n != nil {
+		return n.Disagree
+	}
+	return ""
+}
+
+// Tree is the tree of the statement's jth value, with FlagDetail; nil
+// otherwise.
+func (s StmtView) Tree(j int) *Tree {
+	if n := s.Note(); n != nil && j < len(n.Trees) {
+		return n.Trees[j]
+	}
+	return nil
+}
+
+// SetTree sets the tree of the statement's jth value.
+func (s StmtView) SetTree(j int, t *Tree) {
+	n := s.makeNote()
+	if len(n.Trees) <= j {
+		n.Trees = append(n.Trees, make([]*Tree, max(j+1, int(s.n))-len(n.Trees))...)
+	}
+	n.Trees[j] = t
 }
 
 // CondObs is what the sequence observed of one condition: evaluation counts
@@ -270,53 +379,25 @@ type Encoder struct {
 	w   *bufio.Writer
 	buf []byte
 	hdr [binary.MaxVarintLen64 + 1]byte
-	// types numbers the type names sent so far (see typeName); recent
-	// caches some of it, indexed by the name's address.
-	types  map[strKey]uint64
-	recent [64]struct {
-		k  strKey
-		id uint64
-	}
+	// sent says which of this process's type numbers have been sent
+	// with their names (see typeName).
+	sent []bool
 }
 
-// strKey identifies a string by its bytes' address and length: the type
-// names of results are reflect's, which point into the binary's type
-// data, so two names that are the same string are the same bytes, and
-// the key costs no hashing of the text. A name that is not (two copies
-// of one name) just takes two numbers. The pointer keeps the bytes alive,
-// so no other string can come to have the same key.
-type strKey struct {
-	p *byte
-	n int
-}
-
-// typeName writes a value's type name as a number in a table both sides
-// build: n+1 for the nth name sent, followed by the name the first time;
-// 0 and the name when the table is full.
-func (e *Encoder) typeName(s string) {
-	k := strKey{unsafe.StringData(s), len(s)}
-	c := &e.recent[uintptr(unsafe.Pointer(k.p))>>3%uintptr(len(e.recent))]
-	if c.k == k && k.p != nil {
-		e.uv(c.id + 1)
+// typeName writes a value's type as its number in the encoding process's
+// table, twice it plus one followed by the name the first time the number
+// is sent; the decoder maps the numbers to its own.
+func (e *Encoder) typeName(t TypeID) {
+	if t == 0 || int(t) < len(e.sent) && e.sent[t] {
+		e.uv(uint64(t) << 1)
 		return
 	}
-	if id, ok := e.types[k]; ok {
-		c.k, c.id = k, id
-		e.uv(id + 1)
-		return
+	if int(t) >= len(e.sent) {
+		e.sent = append(e.sent, make([]bool, int(t)+1-len(e.sent))...)
 	}
-	if e.types == nil {
-		e.types = map[strKey]uint64{}
-	}
-	if len(e.types) >= maxInterned {
-		e.uv(0)
-		e.str(s)
-		return
-	}
-	id := uint64(len(e.types))
-	e.types[k] = id
-	e.uv(id + 1)
-	e.str(s)
+	e.sent[t] = true
+	e.uv(uint64(t)<<1 | 1)
+	e.str(t.String())
 }
 
 // Flags of a value in a result frame.
@@ -451,11 +532,11 @@ func (e *Encoder) Result(r *Result) error {
 	e.uv(uint64(len(r.Stmts)))
 	nv := 0
 	for i := range r.Stmts {
-		nv += len(r.Stmts[i].Values)
+		nv += int(r.Stmts[i].n)
 	}
 	e.uv(uint64(nv)) // so that the decoder allocates them at once
 	for i := range r.Stmts {
-		s := &r.Stmts[i]
+		s := r.Stmt(i)
 		e.buf = append(e.buf, s.Outcome)
 		if s.Outcome == OutPanic {
 			e.str(s.PanicMsg())
@@ -463,9 +544,10 @@ func (e *Encoder) Result(r *Result) error {
 			e.str(s.PanicSite())
 		}
 		e.str(s.Disagree())
-		e.uv(uint64(len(s.Values)))
-		for j := range s.Values {
-			v := &s.Values[j]
+		vals := s.Values()
+		e.uv(uint64(len(vals)))
+		for j := range vals {
+			v := &vals[j]
 			e.typeName(v.Type)
 			var f byte
 			if v.Nil {
@@ -474,13 +556,14 @@ func (e *Encoder) Result(r *Result) error {
 			if v.Unstable {
 				f |= valUnstable
 			}
-			if v.Tree != nil {
+			t := s.Tree(j)
+			if t != nil {
 				f |= valTree
 			}
 			e.buf = append(e.buf, f)
 			e.u64(v.Hash) // uniform: a varint would take 9 or 10 bytes
-			if v.Tree != nil {
-				e.tree(v.Tree)
+			if t != nil {
+				e.tree(t)
 			}
 		}
 	}
@@ -552,14 +635,14 @@ func (e *Encoder) tree(t *Tree) {
 
 // Decoder reads frames.
 type Decoder struct {
-	r       *bufio.Reader
-	buf     []byte // the payload being decoded: own's, or the reader's buffer
-	own     []byte // the decoder's buffer, for frames that are not whole in r's
-	pos     int
-	err     error
-	typeTab []string          // the type names the encoder numbered
-	lits    map[string]string // interned literal strings
-	slabs   slabs             // where results are allocated
+	r     *bufio.Reader
+	buf   []byte // the payload being decoded: own's, or the reader's buffer
+	own   []byte // the decoder's buffer, for frames that are not whole in r's
+	pos   int
+	err   error
+	types []TypeID          // the encoder's type numbers, mapped to this process's
+	lits  map[string]string // interned literal strings
+	slabs slabs             // where results are allocated
 }
 
 // slabs are arrays that decoded results are cut from, a few kilobytes
@@ -685,6 +768,28 @@ func (d *Decoder) uv() uint64 {
 	return d.uvSlow()
 }
 
+// uvs reads len(out) numbers. uv is too big to be inlined (see -m=2):
+// decoding a condition's five numbers with one call instead of five is a
+// good part of the parent's decoding, which runs for every result.
+func (d *Decoder) uvs(out []uint64) {
+	if d.err != nil {
+		clear(out)
+		return
+	}
+	b, p := d.buf, d.pos
+	for i := range out {
+		if p < len(b) && b[p] < 0x80 {
+			out[i] = uint64(b[p])
+			p++
+			continue
+		}
+		d.pos = p
+		out[i] = d.uvSlow() // 0 from the first error on
+		p = d.pos
+	}
+	d.pos = p
+}
+
 func (d *Decoder) uvSlow() uint64 {
 	if d.err != nil {
 		return 0
@@ -723,27 +828,32 @@ func (d *Decoder) u64() uint64 {
 	return x
 }
 
-// typeName reads a value's type name: a number in the table of names
-// the encoder sent (see Encoder.typeName). The same few types come back in
-// every result, and the parent keeps many results: they share the
-// table's strings.
-func (d *Decoder) typeName() string {
+// typeName reads a value's type (see Encoder.typeName) and returns its
+// number in this process's table.
+func (d *Decoder) typeName() TypeID {
 	k := d.uv()
+	id := k >> 1
 	switch {
 	case d.err != nil:
-		return ""
-	case k == 0:
-		return d.str()
-	case k-1 < uint64(len(d.typeTab)):
-		return d.typeTab[k-1]
-	case k-1 == uint64(len(d.typeTab)) && len(d.typeTab) < maxInterned:
-		s := d.str()
-		d.typeTab = append(d.typeTab, s)
-		return s
+		return 0
+	case k&1 != 0 && id != 0 && id <= maxTypeID:
+		if id >= uint64(len(d.types)) {
+			d.types = append(d.types, make([]TypeID, id+1-uint64(len(d.types)))...)
+		}
+		d.types[id] = InternType(d.str())
+		return d.types[id]
+	case id == 0 && k == 0:
+		return 0
+	case k&1 == 0 && id < uint64(len(d.types)) && d.types[id] != 0:
+		return d.types[id]
 	}
-	d.err = ErrFrame
-	return ""
+	d.err = ErrFrame // a number whose name was never sent
+	return 0
 }
+
+// maxTypeID bounds the type numbers a decoder accepts, so that a corrupt
+// frame cannot make it allocate without limit.
+const maxTypeID = 1 << 20
 
 // litString reads the string of a literal, interned when short: a batch
 // repeats the search's few literal strings over and over, and the
@@ -902,54 +1012,61 @@ func (d *Decoder) Result() (*Result, error) {
 	r := d.slabs.result()
 	r.ID = d.uv()
 	r.Stmts = d.slabs.stmts(d.count())
-	vals := d.slabs.values(d.count())[:0] // the values of all statements
+	r.Vals = d.slabs.values(d.count()) // the values of all statements
+	off := 0
 	for i := range r.Stmts {
-		s := &r.Stmts[i]
+		s := r.Stmt(i)
 		s.Outcome = d.byte1()
 		if s.Outcome == OutPanic {
-			n := s.note()
+			n := s.makeNote()
 			n.PanicMsg = d.str()
 			s.PanicRuntime = d.bool()
 			n.PanicSite = d.str()
 		}
 		if x := d.str(); x != "" {
-			s.note().Disagree = x
+			s.makeNote().Disagree = x
 		}
-		if n := d.count(); n > 0 {
-			if cap(vals)-len(vals) < n {
-				d.err = ErrFrame // more values than the frame said
-				break
-			}
-			s.Values = vals[len(vals) : len(vals)+n : len(vals)+n]
-			vals = vals[:len(vals)+n]
+		n := d.count()
+		if len(r.Vals)-off < n {
+			d.err = ErrFrame // more values than the frame said
+			break
 		}
-		for j := range s.Values {
-			v := &s.Values[j]
+		if n > 0 { // an empty range is 0, 0, as SetValues makes it
+			s.off, s.n = uint32(off), uint32(n)
+			off += n
+		}
+		vals := s.Values()
+		for j := range vals {
+			v := &vals[j]
 			v.Type = d.typeName()
 			f := d.byte1()
 			v.Nil, v.Unstable = f&valNil != 0, f&valUnstable != 0
 			v.Hash = d.u64()
 			if f&valTree != 0 {
-				v.Tree = d.tree(0)
+				s.SetTree(j, d.tree(0))
 			}
 		}
 	}
+	r.Vals = r.Vals[:off:off]
 	r.Blocks = d.slabs.blocks(d.count())
+	var w [5]uint64
 	prev := int32(0)
 	for i := range r.Blocks {
-		prev += int32(d.uv())
+		d.uvs(w[:1])
+		prev += int32(w[0])
 		r.Blocks[i] = prev
 	}
 	r.Conds = d.slabs.conds(d.count())
 	prev = 0
 	for i := range r.Conds {
 		c := &r.Conds[i]
-		prev += int32(d.uv())
+		d.uvs(w[:])
+		prev += int32(w[0])
 		c.ID = prev
-		c.NTrue = uint32(d.uv())
-		c.NFalse = uint32(d.uv())
-		c.DistTrue = d.f64()
-		c.DistFalse = d.f64()
+		c.NTrue = uint32(w[1])
+		c.NFalse = uint32(w[2])
+		c.DistTrue = math.Float64frombits(bits.ReverseBytes64(w[3])) // as f64
+		c.DistFalse = math.Float64frombits(bits.ReverseBytes64(w[4]))
 	}
 	if n := d.count(); n > 0 {
 		r.Operands = make([]OperandObs, n)

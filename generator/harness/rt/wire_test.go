@@ -3,6 +3,7 @@ package gentestrt
 import (
 	"bytes"
 	"container/list"
+	"errors"
 	"math"
 	"reflect"
 	"strconv"
@@ -46,16 +47,20 @@ func TestResultRoundTrip(t *testing.T) {
 	tree := MakeTree(map[string][]int{"b": {2}, "a": nil})
 	bytesTree := MakeTree([]byte{0xef, 0, 'x'}) // binary []byte, as a hash's Sum returns
 	errTree := &Tree{Kind: TError, S: "bad", Is: []string{"ErrBad", "ErrInput"}}
-	r := &Result{ID: 9, Stmts: []StmtResult{
-		{Outcome: OutNormal, Values: []Value{{Type: "map[string][]int", Hash: 42, Tree: tree}, {Type: "[]uint8", Hash: 7, Tree: bytesTree},
-			{Type: "*errors.errorString", Tree: errTree}}},
-		{Outcome: OutPanic, PanicRuntime: true, Note: &StmtNote{PanicMsg: "boom", PanicSite: "x.go:3"}},
-	}, Blocks: []int32{1, 5, 9}, Conds: []CondObs{{ID: 2, NTrue: 1, DistFalse: 3.5}, {ID: 7, NFalse: 2, DistTrue: 1}},
+	r := &Result{ID: 9, Blocks: []int32{1, 5, 9}, Conds: []CondObs{{ID: 2, NTrue: 1, DistFalse: 3.5}, {ID: 7, NFalse: 2, DistTrue: 1}},
 		Operands: []OperandObs{
 			{Branch: 4, Vals: [2]Lit{{Kind: LitInt, I: -3}, {Kind: LitInt, I: math.MaxInt64}}},
 			{Branch: 5, Vals: [2]Lit{{Kind: LitFloat, F: math.Inf(1)}, {Kind: LitUint, U: 7}}},
 			{Branch: 14, Vals: [2]Lit{{Kind: LitString, S: "héllo"}, {Kind: LitBytes, S: "\x00\xff"}}, Cut: [2]bool{true, false}},
 		}}
+	s := r.AddStmt(OutNormal, Value{Type: InternType("map[string][]int"), Hash: 42}, Value{Type: InternType("[]uint8"), Hash: 7},
+		Value{Type: InternType("*errors.errorString")})
+	for j, t := range []*Tree{tree, bytesTree, errTree} {
+		s.SetTree(j, t)
+	}
+	s = r.AddStmt(OutPanic)
+	s.PanicRuntime = true
+	s.SetNote(StmtNote{PanicMsg: "boom", PanicSite: "x.go:3"})
 	var buf bytes.Buffer
 	enc := NewEncoder(&buf)
 	enc.Result(r)
@@ -68,7 +73,7 @@ func TestResultRoundTrip(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if diff := cmp.Diff(r, got, cmpopts.EquateEmpty()); diff != "" {
+	if diff := cmp.Diff(r, got, cmpopts.EquateEmpty(), cmp.AllowUnexported(StmtResult{})); diff != "" {
 		t.Errorf("result round trip mismatch (-want +got):\n%s", diff)
 	}
 }
@@ -242,7 +247,7 @@ func TestHashBasic(t *testing.T) {
 		if want := hashReflect(v); h != want {
 			t.Errorf("%T %v: hash %x, general path %x", v, v, h, want)
 		}
-		if want := reflect.TypeOf(v).String(); typ != want {
+		if want := reflect.TypeOf(v).String(); typ.String() != want {
 			t.Errorf("%T %v: type %q, want %q", v, v, typ, want)
 		}
 	}
@@ -252,21 +257,26 @@ func TestHashBasic(t *testing.T) {
 	}
 }
 
-// Type names travel as numbers once sent; past the table's bound they
-// travel as text, and every result decodes with its names.
+// Type names travel as numbers once sent, and every result decodes with
+// its names; a decoder maps the encoder's numbers to its own process's.
 func TestTypeNameTable(t *testing.T) {
 	var buf bytes.Buffer
 	enc := NewEncoder(&buf)
 	var want []*Result
-	for i := 0; i < maxInterned+10; i++ {
-		// Names built at run time: each is its own string, as reflect's
-		// would be for as many types.
-		name := "T" + strconv.Itoa(i)
-		r := &Result{ID: uint64(i), Stmts: []StmtResult{{Values: []Value{{Type: name, Hash: 1}, {Type: "int", Hash: 2, Nil: true, Unstable: true}}}}}
+	var sizes []int
+	for i := 0; i < 2*maxInterned; i++ {
+		name := InternType("T" + strconv.Itoa(i%maxInterned))
+		r := &Result{ID: uint64(i)}
+		r.AddStmt(OutNormal, Value{Type: name, Hash: 1}, Value{Type: InternType("int"), Hash: 2, Nil: true, Unstable: true})
+		n := buf.Len() + enc.w.Buffered()
 		enc.Result(r)
+		sizes = append(sizes, buf.Len()+enc.w.Buffered()-n)
 		want = append(want, r)
 	}
 	enc.Flush()
+	if sizes[maxInterned] >= sizes[0] {
+		t.Errorf("a result with names already sent takes %d bytes, the first %d", sizes[maxInterned], sizes[0])
+	}
 	dec := NewDecoder(&buf)
 	for _, w := range want {
 		if _, err := dec.Next(); err != nil {
@@ -276,12 +286,86 @@ func TestTypeNameTable(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if !reflect.DeepEqual(w.Stmts, got.Stmts) {
-			t.Fatalf("result %d: got %+v, want %+v", w.ID, got.Stmts, w.Stmts)
+		if !reflect.DeepEqual(w.Stmts, got.Stmts) || !reflect.DeepEqual(w.Vals, got.Vals) {
+			t.Fatalf("result %d: got %+v %+v, want %+v %+v", w.ID, got.Stmts, got.Vals, w.Stmts, w.Vals)
 		}
 	}
-	if len(dec.typeTab) != maxInterned {
-		t.Errorf("table of %d names, want %d", len(dec.typeTab), maxInterned)
+
+	// An encoder's number that this process gives another name: the
+	// decoder goes by the name sent.
+	other := InternType("TypeNameTableOther")
+	// int's number, other's name
+	got, err := decodeOneValue(uint64(InternType("int"))<<1|1, other.String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v := got.Stmt(0).Values()[0]; v.Type != other || v.Type.String() != "TypeNameTableOther" {
+		t.Errorf("value of type %d %q, want %d", v.Type, v.Type, other)
+	}
+}
+
+// A number whose name was never sent is a malformed frame.
+func TestTypeNameUnsent(t *testing.T) {
+	if _, err := decodeOneValue(uint64(InternType("int"))<<1, ""); !errors.Is(err, ErrFrame) {
+		t.Errorf("Result = %v, want ErrFrame", err)
+	}
+}
+
+// decodeOneValue decodes a hand-made result frame of one statement with
+// one value, whose type is sent as typeWord followed by name if it is not
+// "".
+func decodeOneValue(typeWord uint64, name string) (*Result, error) {
+	var buf bytes.Buffer
+	enc := NewEncoder(&buf)
+	enc.uv(1) // ID
+	enc.uv(1) // one statement
+	enc.uv(1) // one value
+	enc.buf = append(enc.buf, OutNormal)
+	enc.str("") // no disagreement
+	enc.uv(1)   // the statement's one value
+	enc.uv(typeWord)
+	if name != "" {
+		enc.str(name)
+	}
+	enc.buf = append(enc.buf, 0) // flags
+	enc.u64(5)                   // hash
+	enc.uv(0)                    // blocks
+	enc.uv(0)                    // conditions
+	enc.uv(0)                    // operands
+	enc.frame(FrameResult)
+	enc.Flush()
+	dec := NewDecoder(&buf)
+	if _, err := dec.Next(); err != nil {
+		return nil, err
+	}
+	return dec.Result()
+}
+
+// The arrays results are decoded into must not hold pointers, or the
+// garbage collector scans them in the parent, where they were a good part
+// of its cost (see Value).
+func TestValueHasNoPointers(t *testing.T) {
+	var walk func(reflect.Type) bool
+	walk = func(t reflect.Type) bool {
+		switch t.Kind() {
+		case reflect.Pointer, reflect.String, reflect.Slice, reflect.Map, reflect.Interface,
+			reflect.Chan, reflect.Func, reflect.UnsafePointer:
+			return true
+		case reflect.Struct:
+			for i := 0; i < t.NumField(); i++ {
+				if walk(t.Field(i).Type) {
+					return true
+				}
+			}
+		case reflect.Array:
+			return walk(t.Elem())
+		}
+		return false
+	}
+	for _, v := range []any{Value{}, StmtResult{}, CondObs{}} {
+		if walk(reflect.TypeOf(v)) {
+			t.Errorf("%T holds pointers", v)
+		}
 	}
 }
 
@@ -295,7 +379,7 @@ func TestTypeNameHashCache(t *testing.T) {
 	for round := 0; round < 3; round++ {
 		for _, v := range vals {
 			h, name := hashReflectNamed(v)
-			if want := reflect.TypeOf(v).String(); name != want {
+			if want := reflect.TypeOf(v).String(); name.String() != want {
 				t.Errorf("%T: name %q, want %q", v, name, want)
 			}
 			hw := newHasher(0)
