@@ -37,13 +37,21 @@ type steadyRunner struct {
 	conds  []instrument.Steadiness // by condition ID
 	nondet []bool                  // by operation ID: nondeterministic
 	ops    []*model.Op
+	watch  *clockWatch
 }
 
 // steady wraps inner when the table has unsteady probes, and returns
-// inner itself otherwise.
+// inner itself otherwise. Its clock watch is its own: the generator
+// shares one between the search's, the minimizer's and the judge's
+// wrappers (steadyWith).
 func steady(inner runner, t *instrument.Table, prog *model.Program) runner {
+	return steadyWith(inner, t, prog, newClockWatch(t))
+}
+
+// steadyWith is steady with the clock watch w.
+func steadyWith(inner runner, t *instrument.Table, prog *model.Program, w *clockWatch) runner {
 	s := &steadyRunner{inner: inner, blocks: make([]instrument.Steadiness, len(t.Blocks)),
-		conds: make([]instrument.Steadiness, len(t.Conds)), nondet: make([]bool, len(prog.Ops)), ops: prog.Ops}
+		conds: make([]instrument.Steadiness, len(t.Conds)), nondet: make([]bool, len(prog.Ops)), ops: prog.Ops, watch: w}
 	var any instrument.Steadiness
 	for _, b := range t.Blocks {
 		s.blocks[b.ID] = b.Unsteady
@@ -67,10 +75,45 @@ func steady(inner runner, t *instrument.Table, prog *model.Program) runner {
 // Run implements search.Runner.
 func (s *steadyRunner) Run(seqs []rt.Seq) []gexec.Outcome {
 	outs := s.inner.Run(seqs)
-	for i := range outs {
-		s.mask(&seqs[i], outs[i].Result)
-	}
+	s.maskAll(seqs, outs)
 	return outs
+}
+
+// maskAll masks the results of a batch: first the clock watch learns
+// from all of them (and confirms what they would show for the first
+// time), then each is masked.
+func (s *steadyRunner) maskAll(seqs []rt.Seq, outs []gexec.Outcome) {
+	infos := make([]seqInfo, len(outs))
+	for i := range outs {
+		if outs[i].Result != nil {
+			infos[i] = s.info(&seqs[i])
+		}
+	}
+	s.watch.learn(s, seqs, outs, infos)
+	for i := range outs {
+		s.mask(&seqs[i], outs[i].Result, infos[i])
+	}
+}
+
+// seqInfo is what mask needs to know of a sequence: which statements'
+// results may follow the clock (tainted), what its calls took of them,
+// and which kinds of unsteady probes its results hide.
+type seqInfo struct {
+	taint    []bool
+	consumed consumption
+	hide     instrument.Steadiness
+}
+
+func (s *steadyRunner) info(q *rt.Seq) seqInfo {
+	in := seqInfo{hide: instrument.UnsteadyState}
+	in.taint, in.consumed = s.tainted(q)
+	for _, st := range q.Stmts {
+		if st.Op < 0 || st.Op >= len(s.nondet) || s.nondet[st.Op] {
+			in.hide |= instrument.UnsteadyCall
+			break
+		}
+	}
+	return in
 }
 
 // RunUntil implements search.DeadlineRunner: without it the search's
@@ -78,28 +121,27 @@ func (s *steadyRunner) Run(seqs []rt.Seq) []gexec.Outcome {
 // started before the budget ended would run to completion.
 func (s *steadyRunner) RunUntil(seqs []rt.Seq, deadline time.Time) []gexec.Outcome {
 	outs := s.inner.RunUntil(seqs, deadline)
-	for i := range outs {
-		s.mask(&seqs[i], outs[i].Result)
-	}
+	s.maskAll(seqs, outs)
 	return outs
 }
 
 // RunAlone implements search.AloneRunner.
 func (s *steadyRunner) RunAlone(q rt.Seq, settle time.Duration) gexec.Outcome {
 	out := s.inner.RunAlone(q, settle)
-	s.mask(&q, out.Result)
-	return out
+	outs := []gexec.Outcome{out}
+	s.maskAll([]rt.Seq{q}, outs)
+	return outs[0]
 }
 
 // mask drops from r, in place, the probes unsteady for sequence q, and
 // when a call of q took a value a nondeterministic call made (see
-// tainted), every probe, and the hashes of the values so made.
-func (s *steadyRunner) mask(q *rt.Seq, r *rt.Result) {
+// tainted), every probe, and the hashes of the values so made. An
+// unsteady probe the clock watch has seen steady stays (clockwatch.go).
+func (s *steadyRunner) mask(q *rt.Seq, r *rt.Result, in seqInfo) {
 	if r == nil {
 		return
 	}
-	taint, consumed := s.tainted(q)
-	for i, t := range taint {
+	for i, t := range in.taint {
 		if !t || i >= len(r.Stmts) {
 			continue
 		}
@@ -118,7 +160,7 @@ func (s *steadyRunner) mask(q *rt.Seq, r *rt.Result) {
 			vals[j].Unstable = true
 		}
 	}
-	switch consumed {
+	switch in.consumed {
 	case consumedData:
 		// A call that took clock-made data (a time-based UUID or its
 		// text parsed again, an ID's digits) ran code the
@@ -135,30 +177,34 @@ func (s *steadyRunner) mask(q *rt.Seq, r *rt.Result) {
 		// such a type uncovered.
 		r.Conds, r.Operands = r.Conds[:0], r.Operands[:0]
 	}
-	hide := instrument.UnsteadyState
-	for _, st := range q.Stmts {
-		if st.Op < 0 || st.Op >= len(s.nondet) || s.nondet[st.Op] {
-			hide |= instrument.UnsteadyCall
-			break
-		}
-	}
+	hide := in.hide
+	w := s.watch
 	blocks := r.Blocks[:0]
 	for _, b := range r.Blocks {
-		if b < 0 || int(b) >= len(s.blocks) || s.blocks[b]&hide == 0 {
+		if b < 0 || int(b) >= len(s.blocks) || s.blocks[b]&hide == 0 || w.showBlock(b) {
 			blocks = append(blocks, b)
 		}
 	}
 	r.Blocks = blocks
 	conds := r.Conds[:0]
+	var shown map[int32]bool // unsteady conditions the watch shows
 	for _, c := range r.Conds {
-		if c.ID < 0 || int(c.ID) >= len(s.conds) || s.conds[c.ID]&hide == 0 {
-			conds = append(conds, c)
+		switch {
+		case c.ID < 0 || int(c.ID) >= len(s.conds) || s.conds[c.ID]&hide == 0:
+		case w.showCond(c):
+			if shown == nil {
+				shown = map[int32]bool{}
+			}
+			shown[c.ID] = true
+		default:
+			continue
 		}
+		conds = append(conds, c)
 	}
 	r.Conds = conds
 	ops := r.Operands[:0]
 	for _, o := range r.Operands {
-		if c := o.Branch / 2; c < 0 || int(c) >= len(s.conds) || s.conds[c]&hide == 0 {
+		if c := o.Branch / 2; c < 0 || int(c) >= len(s.conds) || s.conds[c]&hide == 0 || shown[c] {
 			ops = append(ops, o)
 		}
 	}
