@@ -1,9 +1,8 @@
 package generator
 
 import (
-	"fmt"
 	"go/types"
-	"hash/fnv"
+	"strconv"
 	"time"
 
 	gexec "github.com/gentest-go/gentest/generator/exec"
@@ -141,6 +140,7 @@ func (s *steadyRunner) mask(q *rt.Seq, r *rt.Result, in seqInfo) {
 	if r == nil {
 		return
 	}
+	var th taintedHasher
 	for i, t := range in.taint {
 		if !t || i >= len(r.Stmts) {
 			continue
@@ -156,7 +156,7 @@ func (s *steadyRunner) mask(q *rt.Seq, r *rt.Result, in seqInfo) {
 			// search would tell them apart, or not, by the clock. The
 			// sequence and the position name such a value instead, and
 			// Unstable keeps it from being compared or asserted.
-			vals[j].Hash = taintedHash(q, i, j)
+			vals[j].Hash = th.hash(q, i, j)
 			vals[j].Unstable = true
 		}
 	}
@@ -250,8 +250,6 @@ func (s *steadyRunner) tainted(q *rt.Seq) (taint []bool, consumed consumption) {
 	return taint, consumed
 }
 
-// taintedHash is the hash a tainted value gets in place of its own: the
-// statement and result that made it, in the sequence that ran.
 // consumption says what a sequence's calls took of the values a
 // nondeterministic operation made: nothing, objects only, or data.
 type consumption int
@@ -285,8 +283,102 @@ func plainData(t types.Type, depth int) bool {
 	return false
 }
 
-func taintedHash(q *rt.Seq, stmt, result int) uint64 {
-	h := fnv.New64a()
-	fmt.Fprintf(h, "%d %d %v", stmt, result, q.Stmts[:stmt+1])
-	return h.Sum64()
+// taintedHasher gives a tainted value the hash it gets in place of its
+// own: the statement and result that made it, in the sequence that ran,
+// as the FNV-1a hash of fmt's "%d %d %v" of the statement's index, the
+// result's and the statements up to it. The hash is taken over the
+// same bytes written by hand (appendStmt), each statement once per
+// sequence: formatting the prefix with fmt for every value took a fifth
+// of gentest's CPU on packages with nondeterministic operations (issue
+// 14). TestTaintedHashUnchanged holds it to fmt's bytes.
+type taintedHasher struct {
+	q    *rt.Seq
+	text [][]byte // by statement: its %v
+	buf  []byte
+}
+
+// FNV-1a, 64 bits (hash/fnv's New64a).
+const (
+	fnvOffset64 = 14695981039346656037
+	fnvPrime64  = 1099511628211
+)
+
+func fnvAdd(h uint64, b []byte) uint64 {
+	for _, c := range b {
+		h ^= uint64(c)
+		h *= fnvPrime64
+	}
+	return h
+}
+
+// hash is the hash of result of statement stmt of q.
+func (t *taintedHasher) hash(q *rt.Seq, stmt, result int) uint64 {
+	if t.q != q {
+		t.q, t.text = q, t.text[:0]
+	}
+	for len(t.text) <= stmt {
+		t.text = append(t.text, appendStmt(nil, q.Stmts[len(t.text)]))
+	}
+	b := strconv.AppendInt(t.buf[:0], int64(stmt), 10)
+	b = append(b, ' ')
+	b = strconv.AppendInt(b, int64(result), 10)
+	b = append(b, ' ', '[')
+	t.buf = b
+	h := fnvAdd(fnvOffset64, b)
+	for k := 0; k <= stmt; k++ {
+		if k > 0 {
+			h = fnvAdd(h, space)
+		}
+		h = fnvAdd(h, t.text[k])
+	}
+	return fnvAdd(h, closeBracket)
+}
+
+var space, closeBracket = []byte{' '}, []byte{']'}
+
+// appendStmt appends fmt's %v of st: a struct's fields space-separated
+// between braces, a slice's elements between brackets, floats as
+// strconv's shortest 'g', strings as they are.
+func appendStmt(b []byte, st rt.Stmt) []byte {
+	b = append(b, '{')
+	b = strconv.AppendInt(b, int64(st.Op), 10)
+	b = append(b, ' ', '[')
+	for i, a := range st.Args {
+		if i > 0 {
+			b = append(b, ' ')
+		}
+		b = append(b, '{')
+		b = strconv.AppendUint(b, uint64(a.Kind), 10)
+		b = append(b, ' ')
+		b = strconv.AppendInt(b, int64(a.Stmt), 10)
+		b = append(b, ' ')
+		b = strconv.AppendInt(b, int64(a.Result), 10)
+		b = append(b, ' ')
+		b = appendLit(b, a.Lit)
+		b = append(b, '}')
+	}
+	return append(b, ']', '}')
+}
+
+func appendLit(b []byte, l rt.Lit) []byte {
+	b = append(b, '{')
+	b = strconv.AppendUint(b, uint64(l.Kind), 10)
+	b = append(b, ' ')
+	b = strconv.AppendBool(b, l.B)
+	b = append(b, ' ')
+	b = strconv.AppendInt(b, l.I, 10)
+	b = append(b, ' ')
+	b = strconv.AppendUint(b, l.U, 10)
+	b = append(b, ' ')
+	b = strconv.AppendFloat(b, l.F, 'g', -1, 64)
+	b = append(b, ' ')
+	b = append(b, l.S...)
+	b = append(b, ' ', '[')
+	for i, e := range l.Elems {
+		if i > 0 {
+			b = append(b, ' ')
+		}
+		b = appendLit(b, e)
+	}
+	return append(b, ']', '}')
 }
