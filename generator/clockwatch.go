@@ -70,6 +70,7 @@ type clockWatch struct {
 	frozen     bool
 	any        bool // some probe has roots
 	nSteered   int
+	reruns     int // confirming runs made
 }
 
 // The outcomes of a condition.
@@ -134,8 +135,8 @@ func (w *clockWatch) freeze() string {
 			ref++
 		}
 	}
-	return fmt.Sprintf("clock watch: %d of %d clock conditions steered; %d probes confirmed steady, %d refused",
-		w.nSteered, roots, conf, ref)
+	return fmt.Sprintf("clock watch: %d of %d clock conditions steered; %d probes confirmed steady, %d refused; %d confirming runs",
+		w.nSteered, roots, conf, ref, w.reruns)
 }
 
 // learn confirms, unless frozen, the unsteady probes a batch's results
@@ -187,6 +188,7 @@ func (w *clockWatch) learn(s *steadyRunner, seqs []rt.Seq, outs []gexec.Outcome,
 		}
 	}
 	again := s.inner.Run(reqs)
+	w.reruns += len(reqs)
 	for k, i := range which {
 		runs := append([]gexec.Outcome{outs[i]}, again[k*confirmRuns:(k+1)*confirmRuns]...)
 		w.compare(runs)

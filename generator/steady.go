@@ -27,9 +27,11 @@ type runner interface {
 // unsteady through package state is hidden from every result; one
 // unsteady only through what a call reads is hidden from the results of
 // sequences that call a nondeterministic operation (its purity facts say
-// so), since without one no such value exists. The observer sits below
-// it, so progress and the explanation still see everything, and the
-// reported coverage is measured on the written file.
+// so), since without one no such value exists. Unsteady probes the
+// clock watch has confirmed steady (clockwatch.go) are shown all the
+// same. The observer sits below it, so progress and the explanation
+// still see everything, and the reported coverage is measured on the
+// written file.
 type steadyRunner struct {
 	inner  runner
 	blocks []instrument.Steadiness // by block ID
