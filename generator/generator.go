@@ -252,7 +252,12 @@ func (r *pkgRun) run(ctx context.Context) (*Summary, error) {
 		return nil, err
 	}
 	defer closeTrace()
-	eng := r.search(ctx, prog, h, tr.wrap("search", steady(obs, h.Table, prog)))
+	// One clock watch for the search, the minimizer and the judge: what
+	// the search learned of the clock conditions masks the phases after
+	// it, which learn nothing (clockwatch.go).
+	watch := newClockWatch(h.Table)
+	eng := r.search(ctx, prog, h, tr.wrap("search", steadyWith(obs, h.Table, prog, watch)))
+	r.debugf("%s", watch.freeze())
 	searchStats := pool.Stats()
 	if err := ctx.Err(); err != nil {
 		return nil, err
@@ -287,7 +292,7 @@ func (r *pkgRun) run(ctx context.Context) (*Summary, error) {
 	if r.cfg.Execs <= 0 && r.cfg.Budget > 0 {
 		mctx, cancel = context.WithTimeout(ctx, r.cfg.Budget)
 	}
-	minimize.Corpus(mctx, prog, tr.wrap("minimize", steady(pool, h.Table, prog)), eng.Corpus, 4*r.cfg.Workers)
+	minimize.Corpus(mctx, prog, tr.wrap("minimize", steadyWith(pool, h.Table, prog, watch)), eng.Corpus, 4*r.cfg.Workers)
 	cancel()
 	r.logf("minimized %d candidates in %.1fs", len(eng.Corpus), time.Since(mstart).Seconds())
 	if err := ctx.Err(); err != nil {
@@ -304,7 +309,7 @@ func (r *pkgRun) run(ctx context.Context) (*Summary, error) {
 	}
 	variants, closeVariants := r.variantRunners(ctx, h.Exe, nvar)
 	jstart := time.Now()
-	judged := oracle.Judge(prog, tr.wrap("judge", steady(pool, h.Table, prog)), eng.Corpus, oracle.JudgeOptions{Sandboxed: r.sandbox, Variants: variants})
+	judged := oracle.Judge(prog, tr.wrap("judge", steadyWith(pool, h.Table, prog, watch)), eng.Corpus, oracle.JudgeOptions{Sandboxed: r.sandbox, Variants: variants})
 	closeVariants()
 	r.debugf("judged %d candidates in %.2fs with %d binary variants", len(eng.Corpus), time.Since(jstart).Seconds(), len(variants))
 	judgedBlocks := stages.seqs("judged", cases(judged.Cases), nil)

@@ -1,9 +1,8 @@
 package generator
 
 import (
-	"fmt"
 	"go/types"
-	"hash/fnv"
+	"strconv"
 	"time"
 
 	gexec "github.com/gentest-go/gentest/generator/exec"
@@ -28,22 +27,32 @@ type runner interface {
 // unsteady through package state is hidden from every result; one
 // unsteady only through what a call reads is hidden from the results of
 // sequences that call a nondeterministic operation (its purity facts say
-// so), since without one no such value exists. The observer sits below
-// it, so progress and the explanation still see everything, and the
-// reported coverage is measured on the written file.
+// so), since without one no such value exists. Unsteady probes the
+// clock watch has confirmed steady (clockwatch.go) are shown all the
+// same. The observer sits below it, so progress and the explanation
+// still see everything, and the reported coverage is measured on the
+// written file.
 type steadyRunner struct {
 	inner  runner
 	blocks []instrument.Steadiness // by block ID
 	conds  []instrument.Steadiness // by condition ID
 	nondet []bool                  // by operation ID: nondeterministic
 	ops    []*model.Op
+	watch  *clockWatch
 }
 
 // steady wraps inner when the table has unsteady probes, and returns
-// inner itself otherwise.
+// inner itself otherwise. Its clock watch is its own: the generator
+// shares one between the search's, the minimizer's and the judge's
+// wrappers (steadyWith).
 func steady(inner runner, t *instrument.Table, prog *model.Program) runner {
+	return steadyWith(inner, t, prog, newClockWatch(t))
+}
+
+// steadyWith is steady with the clock watch w.
+func steadyWith(inner runner, t *instrument.Table, prog *model.Program, w *clockWatch) runner {
 	s := &steadyRunner{inner: inner, blocks: make([]instrument.Steadiness, len(t.Blocks)),
-		conds: make([]instrument.Steadiness, len(t.Conds)), nondet: make([]bool, len(prog.Ops)), ops: prog.Ops}
+		conds: make([]instrument.Steadiness, len(t.Conds)), nondet: make([]bool, len(prog.Ops)), ops: prog.Ops, watch: w}
 	var any instrument.Steadiness
 	for _, b := range t.Blocks {
 		s.blocks[b.ID] = b.Unsteady
@@ -67,10 +76,45 @@ func steady(inner runner, t *instrument.Table, prog *model.Program) runner {
 // Run implements search.Runner.
 func (s *steadyRunner) Run(seqs []rt.Seq) []gexec.Outcome {
 	outs := s.inner.Run(seqs)
-	for i := range outs {
-		s.mask(&seqs[i], outs[i].Result)
-	}
+	s.maskAll(seqs, outs)
 	return outs
+}
+
+// maskAll masks the results of a batch: first the clock watch learns
+// from all of them (and confirms what they would show for the first
+// time), then each is masked.
+func (s *steadyRunner) maskAll(seqs []rt.Seq, outs []gexec.Outcome) {
+	infos := make([]seqInfo, len(outs))
+	for i := range outs {
+		if outs[i].Result != nil {
+			infos[i] = s.info(&seqs[i])
+		}
+	}
+	s.watch.learn(s, seqs, outs, infos)
+	for i := range outs {
+		s.mask(&seqs[i], outs[i].Result, infos[i])
+	}
+}
+
+// seqInfo is what mask needs to know of a sequence: which statements'
+// results may follow the clock (tainted), what its calls took of them,
+// and which kinds of unsteady probes its results hide.
+type seqInfo struct {
+	taint    []bool
+	consumed consumption
+	hide     instrument.Steadiness
+}
+
+func (s *steadyRunner) info(q *rt.Seq) seqInfo {
+	in := seqInfo{hide: instrument.UnsteadyState}
+	in.taint, in.consumed = s.tainted(q)
+	for _, st := range q.Stmts {
+		if st.Op < 0 || st.Op >= len(s.nondet) || s.nondet[st.Op] {
+			in.hide |= instrument.UnsteadyCall
+			break
+		}
+	}
+	return in
 }
 
 // RunUntil implements search.DeadlineRunner: without it the search's
@@ -78,28 +122,28 @@ func (s *steadyRunner) Run(seqs []rt.Seq) []gexec.Outcome {
 // started before the budget ended would run to completion.
 func (s *steadyRunner) RunUntil(seqs []rt.Seq, deadline time.Time) []gexec.Outcome {
 	outs := s.inner.RunUntil(seqs, deadline)
-	for i := range outs {
-		s.mask(&seqs[i], outs[i].Result)
-	}
+	s.maskAll(seqs, outs)
 	return outs
 }
 
 // RunAlone implements search.AloneRunner.
 func (s *steadyRunner) RunAlone(q rt.Seq, settle time.Duration) gexec.Outcome {
 	out := s.inner.RunAlone(q, settle)
-	s.mask(&q, out.Result)
-	return out
+	outs := []gexec.Outcome{out}
+	s.maskAll([]rt.Seq{q}, outs)
+	return outs[0]
 }
 
 // mask drops from r, in place, the probes unsteady for sequence q, and
 // when a call of q took a value a nondeterministic call made (see
-// tainted), every probe, and the hashes of the values so made.
-func (s *steadyRunner) mask(q *rt.Seq, r *rt.Result) {
+// tainted), every probe, and the hashes of the values so made. An
+// unsteady probe the clock watch has seen steady stays (clockwatch.go).
+func (s *steadyRunner) mask(q *rt.Seq, r *rt.Result, in seqInfo) {
 	if r == nil {
 		return
 	}
-	taint, consumed := s.tainted(q)
-	for i, t := range taint {
+	var th taintedHasher
+	for i, t := range in.taint {
 		if !t || i >= len(r.Stmts) {
 			continue
 		}
@@ -114,11 +158,11 @@ func (s *steadyRunner) mask(q *rt.Seq, r *rt.Result) {
 			// search would tell them apart, or not, by the clock. The
 			// sequence and the position name such a value instead, and
 			// Unstable keeps it from being compared or asserted.
-			vals[j].Hash = taintedHash(q, i, j)
+			vals[j].Hash = th.hash(q, i, j)
 			vals[j].Unstable = true
 		}
 	}
-	switch consumed {
+	switch in.consumed {
 	case consumedData:
 		// A call that took clock-made data (a time-based UUID or its
 		// text parsed again, an ID's digits) ran code the
@@ -135,30 +179,34 @@ func (s *steadyRunner) mask(q *rt.Seq, r *rt.Result) {
 		// such a type uncovered.
 		r.Conds, r.Operands = r.Conds[:0], r.Operands[:0]
 	}
-	hide := instrument.UnsteadyState
-	for _, st := range q.Stmts {
-		if st.Op < 0 || st.Op >= len(s.nondet) || s.nondet[st.Op] {
-			hide |= instrument.UnsteadyCall
-			break
-		}
-	}
+	hide := in.hide
+	w := s.watch
 	blocks := r.Blocks[:0]
 	for _, b := range r.Blocks {
-		if b < 0 || int(b) >= len(s.blocks) || s.blocks[b]&hide == 0 {
+		if b < 0 || int(b) >= len(s.blocks) || s.blocks[b]&hide == 0 || w.showBlock(b) {
 			blocks = append(blocks, b)
 		}
 	}
 	r.Blocks = blocks
 	conds := r.Conds[:0]
+	var shown map[int32]bool // unsteady conditions the watch shows
 	for _, c := range r.Conds {
-		if c.ID < 0 || int(c.ID) >= len(s.conds) || s.conds[c.ID]&hide == 0 {
-			conds = append(conds, c)
+		switch {
+		case c.ID < 0 || int(c.ID) >= len(s.conds) || s.conds[c.ID]&hide == 0:
+		case w.showCond(c):
+			if shown == nil {
+				shown = map[int32]bool{}
+			}
+			shown[c.ID] = true
+		default:
+			continue
 		}
+		conds = append(conds, c)
 	}
 	r.Conds = conds
 	ops := r.Operands[:0]
 	for _, o := range r.Operands {
-		if c := o.Branch / 2; c < 0 || int(c) >= len(s.conds) || s.conds[c]&hide == 0 {
+		if c := o.Branch / 2; c < 0 || int(c) >= len(s.conds) || s.conds[c]&hide == 0 || shown[c] {
 			ops = append(ops, o)
 		}
 	}
@@ -204,8 +252,6 @@ func (s *steadyRunner) tainted(q *rt.Seq) (taint []bool, consumed consumption) {
 	return taint, consumed
 }
 
-// taintedHash is the hash a tainted value gets in place of its own: the
-// statement and result that made it, in the sequence that ran.
 // consumption says what a sequence's calls took of the values a
 // nondeterministic operation made: nothing, objects only, or data.
 type consumption int
@@ -239,8 +285,102 @@ func plainData(t types.Type, depth int) bool {
 	return false
 }
 
-func taintedHash(q *rt.Seq, stmt, result int) uint64 {
-	h := fnv.New64a()
-	fmt.Fprintf(h, "%d %d %v", stmt, result, q.Stmts[:stmt+1])
-	return h.Sum64()
+// taintedHasher gives a tainted value the hash it gets in place of its
+// own: the statement and result that made it, in the sequence that ran,
+// as the FNV-1a hash of fmt's "%d %d %v" of the statement's index, the
+// result's and the statements up to it. The hash is taken over the
+// same bytes written by hand (appendStmt), each statement once per
+// sequence: formatting the prefix with fmt for every value took a fifth
+// of gentest's CPU on packages with nondeterministic operations (issue
+// 14). TestTaintedHashUnchanged holds it to fmt's bytes.
+type taintedHasher struct {
+	q    *rt.Seq
+	text [][]byte // by statement: its %v
+	buf  []byte
+}
+
+// FNV-1a, 64 bits (hash/fnv's New64a).
+const (
+	fnvOffset64 = 14695981039346656037
+	fnvPrime64  = 1099511628211
+)
+
+func fnvAdd(h uint64, b []byte) uint64 {
+	for _, c := range b {
+		h ^= uint64(c)
+		h *= fnvPrime64
+	}
+	return h
+}
+
+// hash is the hash of result of statement stmt of q.
+func (t *taintedHasher) hash(q *rt.Seq, stmt, result int) uint64 {
+	if t.q != q {
+		t.q, t.text = q, t.text[:0]
+	}
+	for len(t.text) <= stmt {
+		t.text = append(t.text, appendStmt(nil, q.Stmts[len(t.text)]))
+	}
+	b := strconv.AppendInt(t.buf[:0], int64(stmt), 10)
+	b = append(b, ' ')
+	b = strconv.AppendInt(b, int64(result), 10)
+	b = append(b, ' ', '[')
+	t.buf = b
+	h := fnvAdd(fnvOffset64, b)
+	for k := 0; k <= stmt; k++ {
+		if k > 0 {
+			h = fnvAdd(h, space)
+		}
+		h = fnvAdd(h, t.text[k])
+	}
+	return fnvAdd(h, closeBracket)
+}
+
+var space, closeBracket = []byte{' '}, []byte{']'}
+
+// appendStmt appends fmt's %v of st: a struct's fields space-separated
+// between braces, a slice's elements between brackets, floats as
+// strconv's shortest 'g', strings as they are.
+func appendStmt(b []byte, st rt.Stmt) []byte {
+	b = append(b, '{')
+	b = strconv.AppendInt(b, int64(st.Op), 10)
+	b = append(b, ' ', '[')
+	for i, a := range st.Args {
+		if i > 0 {
+			b = append(b, ' ')
+		}
+		b = append(b, '{')
+		b = strconv.AppendUint(b, uint64(a.Kind), 10)
+		b = append(b, ' ')
+		b = strconv.AppendInt(b, int64(a.Stmt), 10)
+		b = append(b, ' ')
+		b = strconv.AppendInt(b, int64(a.Result), 10)
+		b = append(b, ' ')
+		b = appendLit(b, a.Lit)
+		b = append(b, '}')
+	}
+	return append(b, ']', '}')
+}
+
+func appendLit(b []byte, l rt.Lit) []byte {
+	b = append(b, '{')
+	b = strconv.AppendUint(b, uint64(l.Kind), 10)
+	b = append(b, ' ')
+	b = strconv.AppendBool(b, l.B)
+	b = append(b, ' ')
+	b = strconv.AppendInt(b, l.I, 10)
+	b = append(b, ' ')
+	b = strconv.AppendUint(b, l.U, 10)
+	b = append(b, ' ')
+	b = strconv.AppendFloat(b, l.F, 'g', -1, 64)
+	b = append(b, ' ')
+	b = append(b, l.S...)
+	b = append(b, ' ', '[')
+	for i, e := range l.Elems {
+		if i > 0 {
+			b = append(b, ' ')
+		}
+		b = appendLit(b, e)
+	}
+	return append(b, ']', '}')
 }

@@ -1,7 +1,10 @@
 package generator
 
 import (
+	"fmt"
 	"go/types"
+	"hash/fnv"
+	"math"
 	"slices"
 	"testing"
 	"time"
@@ -201,5 +204,78 @@ func TestSteadyRunnerObjectsKeepBlocks(t *testing.T) {
 		if len(res.Blocks) != want || len(res.Conds) != 0 || len(res.Operands) != 0 {
 			t.Errorf("sequence %d: %d blocks, %d conditions, %d operands; want %d, 0, 0", i, len(res.Blocks), len(res.Conds), len(res.Operands), want)
 		}
+	}
+}
+
+// benchSeq is a sequence of n statements in which every other one is a
+// nondeterministic call taking the one before it, with literal arguments
+// as the search writes them: most values it makes are tainted.
+func benchSeq(n int) (rt.Seq, *model.Program) {
+	prog := &model.Program{Ops: []*model.Op{{ID: 0}, {ID: 1, Effects: model.Effects{Nondeterministic: true}}}}
+	q := rt.Seq{ID: 42}
+	for i := range n {
+		st := rt.Stmt{Op: i % 2, Args: []rt.Arg{
+			{Kind: rt.ArgLit, Lit: rt.Lit{Kind: 1, I: int64(i) * 1000}},
+			{Kind: rt.ArgLit, Lit: rt.Lit{Kind: 4, S: "a literal string argument"}},
+		}}
+		if i > 0 {
+			st.Args = append(st.Args, rt.Arg{Kind: rt.ArgRef, Stmt: i - 1})
+		}
+		q.Stmts = append(q.Stmts, st)
+	}
+	return q, prog
+}
+
+// BenchmarkSteadyMask measures mask on a 20-statement sequence most of
+// whose values a nondeterministic call made (issue 14: taintedHash was a
+// fifth of gentest's CPU on such packages).
+func BenchmarkSteadyMask(b *testing.B) {
+	q, prog := benchSeq(20)
+	tab := &instrument.Table{Blocks: []instrument.Block{{ID: 0}}, Conds: []instrument.Cond{{ID: 0}}}
+	s := steady(fixedRunner{}, tab, prog).(*steadyRunner)
+	res := make([]rt.StmtResult, len(q.Stmts))
+	for i := range res {
+		res[i].Values = []rt.Value{{Type: "T", Hash: uint64(i)}, {Type: "error", Nil: true}}
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		r := &rt.Result{Stmts: res}
+		s.mask(&q, r, s.info(&q))
+	}
+}
+
+// The tainted values' hashes are those the steady runner gave them before
+// it formatted each statement once (issue 14): FNV-1a of fmt's
+// "%d %d %v" of the statement, the result and the statements up to it,
+// whatever the literals hold.
+func TestTaintedHashUnchanged(t *testing.T) {
+	old := func(q *rt.Seq, stmt, result int) uint64 {
+		h := fnv.New64a()
+		fmt.Fprintf(h, "%d %d %v", stmt, result, q.Stmts[:stmt+1])
+		return h.Sum64()
+	}
+	lits := []rt.Lit{
+		{}, {Kind: 1, I: -12345}, {Kind: 2, U: 1 << 63}, {Kind: 3, F: math.Inf(1)}, {Kind: 3, F: math.NaN()},
+		{Kind: 3, F: -0.0}, {Kind: 3, F: 1e21}, {Kind: 3, F: 1.5e-7}, {Kind: 4, S: "a [b] {c} \x00 é\n"},
+		{Kind: 5, B: true, Elems: []rt.Lit{{Kind: 1, I: 3}, {Kind: 4, S: ""}, {Elems: []rt.Lit{{Kind: 3, F: 2}}}}},
+	}
+	q, _ := benchSeq(6)
+	for i := range q.Stmts {
+		q.Stmts[i].Args = append(q.Stmts[i].Args, rt.Arg{Kind: rt.ArgLit, Stmt: -1, Result: 2, Lit: lits[i%len(lits)]},
+			rt.Arg{Kind: rt.ArgLit, Lit: lits[(i+5)%len(lits)]})
+	}
+	q.Stmts = append(q.Stmts, rt.Stmt{Op: -3})
+	var th taintedHasher
+	for stmt := range q.Stmts {
+		for result := range 3 {
+			if got, want := th.hash(&q, stmt, result), old(&q, stmt, result); got != want {
+				t.Errorf("statement %d result %d: hash %x, want %x", stmt, result, got, want)
+			}
+		}
+	}
+	// Another sequence through the same hasher starts afresh.
+	q2, _ := benchSeq(3)
+	if got, want := th.hash(&q2, 2, 0), old(&q2, 2, 0); got != want {
+		t.Errorf("second sequence: hash %x, want %x", got, want)
 	}
 }

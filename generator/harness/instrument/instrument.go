@@ -116,6 +116,10 @@ type Block struct {
 	// sequence, since it depends on a nondeterministic source, and when
 	// (see nondet.go). The search does not learn from it then.
 	Unsteady Steadiness
+	// Roots are the Nondet conditions it is Unsteady through (IDs,
+	// ascending): while none of them has been seen to take both
+	// outcomes, the clock has not changed whether it runs.
+	Roots []int
 }
 
 // Cond is a condition probe with branches 2*ID (true) and 2*ID+1 (false).
@@ -149,6 +153,9 @@ type Cond struct {
 	// source; the search does not learn from its outcomes or distances
 	// then.
 	Nondet, Unsteady Steadiness
+	// Roots are the Nondet conditions it is Unsteady through (IDs,
+	// ascending; its own when it is Nondet), as Block.Roots.
+	Roots []int
 }
 
 // Operand describes one operand of a Distance condition.

@@ -63,7 +63,11 @@ import (
 // dependent (Deps.Parents, transitively, unless Root) on an Unsteady
 // condition, or it belongs to a package function (or its closures) called
 // from an Unsteady block: whether it runs at all depends on the clock.
-// It inherits the kinds of what makes it so.
+// It inherits the kinds of what makes it so, and its Roots: the Nondet
+// conditions it is Unsteady through, which the generator's clock watch
+// checks at run time (a condition evaluated alike on reruns of one
+// sequence does not follow the clock there, and the code under it is
+// shown to the search; generator/clockwatch.go).
 
 // Steadiness says when a probe's coverage may differ between two runs of
 // one sequence; the zero value is never.
@@ -700,36 +704,67 @@ func (t *taint) markUnsteady(fset *token.FileSet, table *Table) {
 		}
 		return -1
 	}
-	whole := map[string]Steadiness{} // functions called from unsteady code
-	inWhole := func(fn string) Steadiness {
-		l := whole[fn]
+	// Functions called from unsteady code, with the kinds and the roots
+	// of the blocks that call them.
+	whole := map[string]Steadiness{}
+	wholeRoots := map[string][]int{}
+	inWhole := func(fn string) (Steadiness, []int) {
+		l, r := whole[fn], wholeRoots[fn]
 		if i := strings.Index(fn, ".func"); i > 0 {
 			l |= whole[fn[:i]]
+			r = unionInts(r, wholeRoots[fn[:i]])
 		}
-		return l
+		return l, r
 	}
-	parents := func(d *Deps) Steadiness {
+	parents := func(d *Deps) (Steadiness, []int) {
 		var l Steadiness
+		var r []int
 		if d.Root {
-			return 0
+			return 0, nil
 		}
 		for _, p := range d.Parents {
-			l |= table.Conds[p/2].Unsteady
+			c := &table.Conds[p/2]
+			l |= c.Unsteady
+			r = unionInts(r, c.Roots)
 		}
-		return l
+		return l, r
+	}
+	for i := range table.Conds {
+		if c := &table.Conds[i]; c.Nondet != 0 {
+			c.Roots = []int{c.ID}
+		}
+	}
+	// grow adds l and the roots rs to a probe's marks, reporting a change.
+	grow := func(u *Steadiness, roots *[]int, l Steadiness, rs ...[]int) bool {
+		changed := false
+		if l|*u != *u {
+			*u |= l
+			changed = true
+		}
+		for _, r := range rs {
+			if m := unionInts(*roots, r); len(m) != len(*roots) {
+				*roots = m
+				changed = true
+			}
+		}
+		return changed
 	}
 	for changed := true; changed; {
 		changed = false
 		for i := range table.Conds {
 			c := &table.Conds[i]
-			if l := c.Unsteady | c.Nondet | inWhole(c.Func) | parents(&c.Deps); l != c.Unsteady {
-				c.Unsteady, changed = l, true
+			wl, wr := inWhole(c.Func)
+			pl, pr := parents(&c.Deps)
+			if grow(&c.Unsteady, &c.Roots, c.Nondet|wl|pl, wr, pr) {
+				changed = true
 			}
 		}
 		for i := range table.Blocks {
 			b := &table.Blocks[i]
-			if l := b.Unsteady | inWhole(b.Func) | parents(&b.Deps); l != b.Unsteady {
-				b.Unsteady, changed = l, true
+			wl, wr := inWhole(b.Func)
+			pl, pr := parents(&b.Deps)
+			if grow(&b.Unsteady, &b.Roots, wl|pl, wr, pr) {
+				changed = true
 			}
 		}
 		for _, cs := range t.calls {
@@ -737,9 +772,42 @@ func (t *taint) markUnsteady(fset *token.FileSet, table *Table) {
 			if b < 0 {
 				continue
 			}
-			if l := whole[cs.callee] | table.Blocks[b].Unsteady; l != whole[cs.callee] {
-				whole[cs.callee], changed = l, true
+			l, r := whole[cs.callee], wholeRoots[cs.callee]
+			if grow(&l, &r, table.Blocks[b].Unsteady, table.Blocks[b].Roots) {
+				whole[cs.callee], wholeRoots[cs.callee] = l, r
+				changed = true
 			}
 		}
 	}
+}
+
+// unionInts is the union of two ascending sets of ints, ascending; a when
+// b adds nothing.
+func unionInts(a, b []int) []int {
+	if len(b) == 0 {
+		return a
+	}
+	if len(a) == 0 {
+		return b
+	}
+	out := make([]int, 0, len(a)+len(b))
+	i, j := 0, 0
+	for i < len(a) && j < len(b) {
+		switch {
+		case a[i] < b[j]:
+			out = append(out, a[i])
+			i++
+		case a[i] > b[j]:
+			out = append(out, b[j])
+			j++
+		default:
+			out = append(out, a[i])
+			i, j = i+1, j+1
+		}
+	}
+	out = append(append(out, a[i:]...), b[j:]...)
+	if len(out) == len(a) {
+		return a
+	}
+	return out
 }

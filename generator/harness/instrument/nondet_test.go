@@ -1,7 +1,9 @@
 package instrument
 
 import (
+	"fmt"
 	"go/types"
+	"slices"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -148,5 +150,33 @@ func TestNondetOff(t *testing.T) {
 		if b.Unsteady != 0 {
 			t.Errorf("block %d of %s marked without a source", b.ID, b.Func)
 		}
+	}
+}
+
+// Every unsteady probe names the Nondet conditions it is unsteady
+// through (its Roots, which the generator's clock watch checks at run
+// time): a Nondet condition itself among them, only Nondet conditions,
+// ascending; a steady probe names none.
+func TestUnsteadyRoots(t *testing.T) {
+	_, tab := instrumentWith(t, map[string]string{"p.go": clockSrc}, Options{Nondet: clockSource})
+	check := func(what string, unsteady Steadiness, roots []int) {
+		t.Helper()
+		if (unsteady != 0) != (len(roots) > 0) {
+			t.Errorf("%s: unsteady=%d with roots %v", what, unsteady, roots)
+		}
+		for i, r := range roots {
+			if r < 0 || r >= len(tab.Conds) || tab.Conds[r].Nondet == 0 || (i > 0 && roots[i-1] >= r) {
+				t.Errorf("%s: roots %v: %d is not a Nondet condition in order", what, roots, r)
+			}
+		}
+	}
+	for _, c := range tab.Conds {
+		check("condition "+c.Text, c.Unsteady, c.Roots)
+		if c.Nondet != 0 && !slices.Contains(c.Roots, c.ID) {
+			t.Errorf("Nondet condition %s: roots %v lack itself", c.Text, c.Roots)
+		}
+	}
+	for _, b := range tab.Blocks {
+		check(fmt.Sprintf("block %s:%d", b.Func, b.StartLine), b.Unsteady, b.Roots)
 	}
 }
