@@ -233,13 +233,13 @@ func BenchmarkSteadyMask(b *testing.B) {
 	q, prog := benchSeq(20)
 	tab := &instrument.Table{Blocks: []instrument.Block{{ID: 0}}, Conds: []instrument.Cond{{ID: 0}}}
 	s := steady(fixedRunner{}, tab, prog).(*steadyRunner)
-	res := make([]rt.StmtResult, len(q.Stmts))
-	for i := range res {
-		res[i].Values = []rt.Value{{Type: "T", Hash: uint64(i)}, {Type: "error", Nil: true}}
+	specs := make([]rt.StmtSpec, len(q.Stmts))
+	for i := range specs {
+		specs[i].Values = []rt.Value{{Type: rt.InternType("T"), Hash: uint64(i)}, {Type: rt.InternType("error"), Nil: true}}
 	}
 	b.ReportAllocs()
 	for b.Loop() {
-		r := &rt.Result{Stmts: res}
+		r := rt.NewResult(specs...)
 		s.mask(&q, r, s.info(&q))
 	}
 }
