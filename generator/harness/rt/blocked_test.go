@@ -5,6 +5,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 )
 
 func TestDumpBlocked(t *testing.T) {
@@ -42,8 +43,17 @@ func TestCallBlockedLive(t *testing.T) {
 	defer close(stop)
 	wg.Add(2)
 	go func() { defer wg.Done(); <-stop }()
-	runtime.Gosched()
-	if blocked, _ := callBlocked(nil); !blocked {
+	// The waiter parks when the scheduler gets to it, and under load a
+	// Gosched may not be enough (2 failures in about 50 runs beside other
+	// packages' tests): poll until it does, for up to 5 s.
+	blocked := false
+	for deadline := time.Now().Add(5 * time.Second); !blocked && time.Now().Before(deadline); {
+		runtime.Gosched()
+		if blocked, _ = callBlocked(nil); !blocked {
+			time.Sleep(time.Millisecond)
+		}
+	}
+	if !blocked {
 		t.Errorf("with every other goroutine waiting on a channel: not blocked\n%s", dumpAll())
 	}
 	spinning := make(chan struct{})
