@@ -25,6 +25,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	rt "github.com/gentest-go/gentest/generator/harness/rt"
 	"github.com/gentest-go/gentest/generator/model"
@@ -77,6 +79,12 @@ type Output struct {
 	UsesCmp bool
 	// Skipped lists the keys of cases that could not be written.
 	Skipped []int
+	// Foreign lists the keys of cases left out because the call they
+	// test is another package's function: a producer the search called
+	// to build an argument (fmt.Errorf for a uuid test), which a case's
+	// target became when the calls after it were inlined or minimized
+	// away. A TestFmt_Errorf in uuid's tests tests nothing of uuid.
+	Foreign []int
 }
 
 // Render renders cases as one test file for the package of prog.
@@ -85,6 +93,7 @@ func Render(prog *model.Program, cases []*oracle.Case, opts Options) (*Output, e
 	groups := map[string][]*oracle.Case{}
 	ops := map[string]*model.Op{}
 	var order []string
+	var foreign []int
 	cases = append([]*oracle.Case(nil), cases...)
 	for i, c := range cases {
 		// Values built by pure calls become literals (see inlined),
@@ -94,6 +103,10 @@ func Render(prog *model.Program, cases []*oracle.Case, opts Options) (*Output, e
 		r.probe(func() { inl = r.inlined(c) })
 		cases[i], c = inl, inl
 		op := prog.Ops[c.Seq.Stmts[c.Target].Op]
+		if op.Detective {
+			foreign = append(foreign, c.Key)
+			continue
+		}
 		name := testName(op)
 		if c.Panics {
 			// Its own test: a table's rows all return.
@@ -106,7 +119,7 @@ func Render(prog *model.Program, cases []*oracle.Case, opts Options) (*Output, e
 		groups[name] = append(groups[name], c)
 	}
 	sort.Strings(order)
-	out := &Output{}
+	out := &Output{Foreign: foreign}
 	used := map[string]bool{}
 	for k := range opts.Reserved {
 		used[k] = true
@@ -395,8 +408,13 @@ func defaultName(path string) string {
 	return path
 }
 
+// testName is the name of the test of op's cases. go vet rejects a test
+// whose name goes on with a lower-case letter after "Test", so the first
+// letter of the operation's name is upper-cased.
 func testName(op *model.Op) string {
-	return "Test" + strings.ReplaceAll(op.Name, ".", "_")
+	name := strings.ReplaceAll(op.Name, ".", "_")
+	r, size := utf8.DecodeRuneInString(name)
+	return "Test" + string(unicode.ToUpper(r)) + name[size:]
 }
 
 func uniqueName(name string, used map[string]bool) string {

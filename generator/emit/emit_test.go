@@ -518,3 +518,13 @@ func TestDocumentedPanic(t *testing.T) {
 		t.Errorf("the panic's inputs seed the fuzz target:\n%s", fz)
 	}
 }
+
+// go vet rejects "Testfmt_Errorf": a test name goes on with an upper-case
+// letter after "Test".
+func TestTestNameUpperCase(t *testing.T) {
+	for name, want := range map[string]string{"fmt.Errorf": "TestFmt_Errorf", "Parse": "TestParse", "UUID.String": "TestUUID_String", "ésprit": "TestÉsprit"} {
+		if got := testName(&model.Op{Name: name}); got != want {
+			t.Errorf("testName(%q) = %q, want %q", name, got, want)
+		}
+	}
+}

@@ -336,3 +336,44 @@ func TestCasesWeakensFailingChecks(t *testing.T) {
 		t.Errorf("dropped = %+v, want TestCase2 (fails without its checks) and TestCase3 (panics)", v.Dropped)
 	}
 }
+
+// The own tests' order dependence does not cost the file more than the
+// cases that failed: uuid's TestSetRand leaves a drained reader, after
+// which its own TestRandomUUID_Pooled panics, and so do generated tests
+// that call New. The own failure used to be blamed on the file whenever a
+// generated case failed in the same run, and bisection dropped 48 of
+// uuid's tests. Here TestInit leaves the package ready, after which the
+// own TestNotReady fails and so does case 7.
+func TestCasesOwnOrderDependenceWithFailingCase(t *testing.T) {
+	skipShort(t)
+	dir := scratchModule(t, map[string]string{
+		"p.go":      "package p\n\nvar ready bool\n\n// Init makes the package ready.\nfunc Init() { ready = true }\n\n// Ready reports whether Init ran.\nfunc Ready() bool { return ready }\n\n// Abs returns |x|.\nfunc Abs(x int) int {\n\tif x < 0 {\n\t\treturn -x\n\t}\n\treturn x\n}\n",
+		"p_test.go": "package p_test\n\nimport (\n\t\"testing\"\n\n\t\"example.com/p\"\n)\n\nfunc TestNotReady(t *testing.T) {\n\tif p.Ready() {\n\t\tt.Error(\"ready\")\n\t}\n}\n\nfunc TestInit(t *testing.T) {\n\tp.Init()\n}\n",
+	})
+	var bodies = map[int]string{}
+	var keys []int
+	for k := 1; k <= 6; k++ {
+		bodies[k] = "\tif p.Abs(-1) != 1 {\n\t\tt.Error(\"Abs\")\n\t}"
+		keys = append(keys, k)
+	}
+	bodies[7] = "\tif p.Ready() {\n\t\tt.Error(\"ready\")\n\t}"
+	keys = append(keys, 7)
+	file := filepath.Join(dir, "p_gentest_test.go")
+	user := []string{filepath.Join(dir, "p_test.go")}
+	alone := Options{Dir: dir, Remove: user, Count: 1, Vet: true, WorkDir: t.TempDir()}
+	// Seed 5 runs TestInit before TestNotReady and case 7, with or
+	// without the file; before the fix it also dropped case 6.
+	together := Options{Dir: dir, Count: 1, Shuffle: "5", WorkDir: t.TempDir()}
+	plan := Plan{File: file, Render: fakeRender(bodies), Alone: alone, Together: &together}
+	v, err := Cases(context.Background(), plan, casesOf(keys...))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var dropped []string
+	for _, d := range v.Dropped {
+		dropped = append(dropped, d.Test)
+	}
+	if len(dropped) != 1 || dropped[0] != "TestCase7" {
+		t.Errorf("dropped %v, want only TestCase7: TestNotReady fails by its own order", dropped)
+	}
+}
