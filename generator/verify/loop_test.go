@@ -180,16 +180,7 @@ func TestCasesOrders(t *testing.T) {
 // same order with the file's tests emptied shows the failure is theirs.
 func TestCasesOwnOrderDependence(t *testing.T) {
 	skipShort(t)
-	dir := scratchModule(t, map[string]string{
-		"p.go":      "package p\n\nvar ready bool\n\n// Init makes the package ready.\nfunc Init() { ready = true }\n\n// Ready reports whether Init ran.\nfunc Ready() bool { return ready }\n\n// Abs returns |x|.\nfunc Abs(x int) int {\n\tif x < 0 {\n\t\treturn -x\n\t}\n\treturn x\n}\n",
-		"p_test.go": "package p_test\n\nimport (\n\t\"testing\"\n\n\t\"example.com/p\"\n)\n\nfunc TestNotReady(t *testing.T) {\n\tif p.Ready() {\n\t\tt.Error(\"ready\")\n\t}\n}\n\nfunc TestInit(t *testing.T) {\n\tp.Init()\n}\n",
-	})
-	var bodies = map[int]string{}
-	var keys []int
-	for k := 1; k <= 6; k++ {
-		bodies[k] = "\tif p.Abs(-1) != 1 {\n\t\tt.Error(\"Abs\")\n\t}"
-		keys = append(keys, k)
-	}
+	dir, bodies, keys := readyModule(t)
 	file := filepath.Join(dir, "p_gentest_test.go")
 	user := []string{filepath.Join(dir, "p_test.go")}
 	alone := Options{Dir: dir, Remove: user, Count: 1, Vet: true, WorkDir: t.TempDir()}
@@ -346,16 +337,7 @@ func TestCasesWeakensFailingChecks(t *testing.T) {
 // own TestNotReady fails and so does case 7.
 func TestCasesOwnOrderDependenceWithFailingCase(t *testing.T) {
 	skipShort(t)
-	dir := scratchModule(t, map[string]string{
-		"p.go":      "package p\n\nvar ready bool\n\n// Init makes the package ready.\nfunc Init() { ready = true }\n\n// Ready reports whether Init ran.\nfunc Ready() bool { return ready }\n\n// Abs returns |x|.\nfunc Abs(x int) int {\n\tif x < 0 {\n\t\treturn -x\n\t}\n\treturn x\n}\n",
-		"p_test.go": "package p_test\n\nimport (\n\t\"testing\"\n\n\t\"example.com/p\"\n)\n\nfunc TestNotReady(t *testing.T) {\n\tif p.Ready() {\n\t\tt.Error(\"ready\")\n\t}\n}\n\nfunc TestInit(t *testing.T) {\n\tp.Init()\n}\n",
-	})
-	var bodies = map[int]string{}
-	var keys []int
-	for k := 1; k <= 6; k++ {
-		bodies[k] = "\tif p.Abs(-1) != 1 {\n\t\tt.Error(\"Abs\")\n\t}"
-		keys = append(keys, k)
-	}
+	dir, bodies, keys := readyModule(t)
 	bodies[7] = "\tif p.Ready() {\n\t\tt.Error(\"ready\")\n\t}"
 	keys = append(keys, 7)
 	file := filepath.Join(dir, "p_gentest_test.go")
@@ -376,4 +358,21 @@ func TestCasesOwnOrderDependenceWithFailingCase(t *testing.T) {
 	if len(dropped) != 1 || dropped[0] != "TestCase7" {
 		t.Errorf("dropped %v, want only TestCase7: TestNotReady fails by its own order", dropped)
 	}
+}
+
+// readyModule writes a package whose own tests depend on their order
+// (TestNotReady fails after TestInit), and returns its directory with six
+// generated cases that pass in any order, keys 1 to 6.
+func readyModule(t *testing.T) (dir string, bodies map[int]string, keys []int) {
+	t.Helper()
+	dir = scratchModule(t, map[string]string{
+		"p.go":      "package p\n\nvar ready bool\n\n// Init makes the package ready.\nfunc Init() { ready = true }\n\n// Ready reports whether Init ran.\nfunc Ready() bool { return ready }\n\n// Abs returns |x|.\nfunc Abs(x int) int {\n\tif x < 0 {\n\t\treturn -x\n\t}\n\treturn x\n}\n",
+		"p_test.go": "package p_test\n\nimport (\n\t\"testing\"\n\n\t\"example.com/p\"\n)\n\nfunc TestNotReady(t *testing.T) {\n\tif p.Ready() {\n\t\tt.Error(\"ready\")\n\t}\n}\n\nfunc TestInit(t *testing.T) {\n\tp.Init()\n}\n",
+	})
+	bodies = map[int]string{}
+	for k := 1; k <= 6; k++ {
+		bodies[k] = "\tif p.Abs(-1) != 1 {\n\t\tt.Error(\"Abs\")\n\t}"
+		keys = append(keys, k)
+	}
+	return dir, bodies, keys
 }
