@@ -74,7 +74,8 @@ type clockWatch struct {
 	// ops judges the operations whose purity facts say nondeterministic
 	// (see opJudge); allocated on the first batch, by operation ID.
 	ops     []opJudge
-	openOps int // nondeterministic operations not judged yet
+	opNames []string // by operation ID, for the debug line
+	openOps int      // nondeterministic operations not judged yet
 }
 
 // The outcomes of a condition.

@@ -19,9 +19,11 @@ import (
 //
 // The watch judges each such operation on the sequences that call it:
 // the first sequence of a batch that calls a not-yet-judged operation,
-// with arguments no untrusted operation made, runs once more, after the
-// batch, with rt.FlagRepeat (the executor runs it again from scratch,
-// with other random streams, and 24 times when its values hold maps).
+// with arguments no untrusted operation made, and gets no error from it
+// (a failing call's results say nothing of a success), runs once more,
+// after the batch, with rt.FlagRepeat (the executor runs it again from
+// scratch, with other random streams, and 24 times when its values hold
+// maps).
 // The operation's results must have the same outcome and hashes in the
 // first run and in every run of the confirmation, and none may be
 // unstable; any disagreement distrusts the operation for good. Once
@@ -93,9 +95,13 @@ func (w *clockWatch) trustedOp(op int) bool {
 func (w *clockWatch) opsToJudge(s *steadyRunner, seqs []rt.Seq, outs []gexec.Outcome) []opCheck {
 	if w.ops == nil {
 		w.ops = make([]opJudge, len(s.nondet))
-		for _, n := range s.nondet {
+		w.opNames = make([]string, len(s.nondet))
+		for i, n := range s.nondet {
 			if n {
 				w.openOps++
+			}
+			if i < len(s.ops) && s.ops[i] != nil {
+				w.opNames[i] = s.ops[i].Name
 			}
 		}
 	}
@@ -121,7 +127,7 @@ func (w *clockWatch) opsToJudge(s *steadyRunner, seqs []rt.Seq, outs []gexec.Out
 			}
 			taint[k] = untrusted || takes
 			if !untrusted || takes || st.Op < 0 || st.Op >= len(w.ops) || w.ops[st.Op].state != opUnjudged ||
-				k >= len(r.Stmts) || r.Stmts[k].Outcome != rt.OutNormal || changedLater(s, w, q, k) {
+				k >= len(r.Stmts) || r.Stmts[k].Outcome != rt.OutNormal || failed(s, st.Op, r.Stmts[k]) || changedLater(s, w, q, k) {
 				continue
 			}
 			c, ok := picked[st.Op]
@@ -136,6 +142,19 @@ func (w *clockWatch) opsToJudge(s *steadyRunner, seqs []rt.Seq, outs []gexec.Out
 		}
 	}
 	return checks
+}
+
+// failed reports whether a call of op returned a non-nil error: its
+// results then say nothing of what the clock does to a success
+// (uuid.NewV7FromReader on a reader that ran dry returns the nil UUID
+// and the reader's error on every run, and a time-based UUID when it
+// succeeds).
+func failed(s *steadyRunner, op int, r rt.StmtResult) bool {
+	if op < 0 || op >= len(s.ops) || !s.ops[op].ErrResult {
+		return false
+	}
+	n := len(r.Values)
+	return n > 0 && n == len(s.ops[op].Results) && !r.Values[n-1].Nil
 }
 
 // changedLater reports whether a later statement of q that is an
@@ -211,14 +230,14 @@ func sameStmtResult(a, b rt.StmtResult) bool {
 
 // opSummary says what the watch found of the operations.
 func (w *clockWatch) opSummary() string {
-	var trusted, distrusted int
-	for _, j := range w.ops {
+	var trusted, distrusted []string
+	for i, j := range w.ops {
 		switch j.state {
 		case opTrusted:
-			trusted++
+			trusted = append(trusted, w.opNames[i])
 		case opDistrusted:
-			distrusted++
+			distrusted = append(distrusted, w.opNames[i])
 		}
 	}
-	return fmt.Sprintf("%d nondeterministic operations trusted, %d distrusted", trusted, distrusted)
+	return fmt.Sprintf("%d nondeterministic operations trusted %v, %d distrusted %v", len(trusted), trusted, len(distrusted), distrusted)
 }
