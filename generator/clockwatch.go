@@ -71,6 +71,11 @@ type clockWatch struct {
 	any        bool // some probe has roots
 	nSteered   int
 	reruns     int // confirming runs made
+	// ops judges the operations whose purity facts say nondeterministic
+	// (see opJudge); allocated on the first batch, by operation ID.
+	ops     []opJudge
+	opNames []string // by operation ID, for the debug line
+	openOps int      // nondeterministic operations not judged yet
 }
 
 // The outcomes of a condition.
@@ -135,25 +140,29 @@ func (w *clockWatch) freeze() string {
 			ref++
 		}
 	}
-	return fmt.Sprintf("clock watch: %d of %d clock conditions steered; %d probes confirmed steady, %d refused; %d confirming runs",
-		w.nSteered, roots, conf, ref, w.reruns)
+	return fmt.Sprintf("clock watch: %d of %d clock conditions steered; %d probes confirmed steady, %d refused; %s; %d confirming runs",
+		w.nSteered, roots, conf, ref, w.opSummary(), w.reruns)
 }
 
 // learn confirms, unless frozen, the unsteady probes a batch's results
 // would show for the first time, by running their sequences again on s's
 // inner runner.
 func (w *clockWatch) learn(s *steadyRunner, seqs []rt.Seq, outs []gexec.Outcome, infos []seqInfo) {
-	if !w.any {
-		return
-	}
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	if w.frozen {
 		return
 	}
+	judge := w.opsToJudge(s, seqs, outs)
+	if !w.any && len(judge) == 0 {
+		return
+	}
 	var which []int
 	var cands [][]candidate
 	for i := range outs {
+		if !w.any {
+			break
+		}
 		r := outs[i].Result
 		if r == nil || outs[i].Crash != nil || infos[i].consumed == consumedData {
 			continue
@@ -178,17 +187,27 @@ func (w *clockWatch) learn(s *steadyRunner, seqs []rt.Seq, outs []gexec.Outcome,
 			cands = append(cands, cs)
 		}
 	}
-	if len(which) == 0 {
+	if len(which) == 0 && len(judge) == 0 {
 		return
 	}
-	reqs := make([]rt.Seq, 0, confirmRuns*len(which))
+	reqs := make([]rt.Seq, 0, confirmRuns*len(which)+len(judge))
 	for _, i := range which {
 		for range confirmRuns {
 			reqs = append(reqs, seqs[i])
 		}
 	}
+	for _, j := range judge {
+		// One run more, repeated in the executor (rt.FlagRepeat): the
+		// executor runs it again from scratch with other random streams
+		// (and 24 times when its values hold maps), so an operation
+		// whose results come from randomness or map order disagrees.
+		q := seqs[j.seq]
+		q.Flags |= rt.FlagRepeat
+		reqs = append(reqs, q)
+	}
 	again := s.inner.Run(reqs)
 	w.reruns += len(reqs)
+	w.judgeOps(judge, outs, again[confirmRuns*len(which):])
 	for k, i := range which {
 		runs := append([]gexec.Outcome{outs[i]}, again[k*confirmRuns:(k+1)*confirmRuns]...)
 		w.compare(runs)

@@ -222,9 +222,11 @@ func (s *steadyRunner) mask(q *rt.Seq, r *rt.Result, in seqInfo) {
 // instrument/nondet.go follows the clock through the package's own code,
 // not through a sequence's arguments (uuid.NewV7(), its String, then
 // Parse: the distances of Parse's hex digit conditions follow the clock).
+// An operation the clock watch trusts (opwatch.go: its results agreed in
+// every run of several sequences) makes no tainted value.
 func (s *steadyRunner) tainted(q *rt.Seq) (taint []bool, consumed consumption) {
 	for i, st := range q.Stmts {
-		t := st.Op < 0 || st.Op >= len(s.nondet) || s.nondet[st.Op]
+		t := st.Op < 0 || st.Op >= len(s.nondet) || s.nondet[st.Op] && !s.watch.trustedOp(st.Op)
 		for _, a := range st.Args {
 			if taint != nil && a.Kind == rt.ArgRef && a.Stmt >= 0 && a.Stmt < i && taint[a.Stmt] {
 				t = true
