@@ -127,7 +127,7 @@ func (w *clockWatch) opsToJudge(s *steadyRunner, seqs []rt.Seq, outs []gexec.Out
 			}
 			taint[k] = untrusted || takes
 			if !untrusted || takes || st.Op < 0 || st.Op >= len(w.ops) || w.ops[st.Op].state != opUnjudged ||
-				k >= len(r.Stmts) || r.Stmts[k].Outcome != rt.OutNormal || failed(s, st.Op, r.Stmts[k]) || changedLater(s, w, q, k) {
+				k >= len(r.Stmts) || r.Stmts[k].Outcome != rt.OutNormal || failed(s, st.Op, r.Stmt(k)) || changedLater(s, w, q, k) {
 				continue
 			}
 			c, ok := picked[st.Op]
@@ -149,12 +149,13 @@ func (w *clockWatch) opsToJudge(s *steadyRunner, seqs []rt.Seq, outs []gexec.Out
 // (uuid.NewV7FromReader on a reader that ran dry returns the nil UUID
 // and the reader's error on every run, and a time-based UUID when it
 // succeeds).
-func failed(s *steadyRunner, op int, r rt.StmtResult) bool {
+func failed(s *steadyRunner, op int, r rt.StmtView) bool {
 	if op < 0 || op >= len(s.ops) || !s.ops[op].ErrResult {
 		return false
 	}
-	n := len(r.Values)
-	return n > 0 && n == len(s.ops[op].Results) && !r.Values[n-1].Nil
+	vals := r.Values()
+	n := len(vals)
+	return n > 0 && n == len(s.ops[op].Results) && !vals[n-1].Nil
 }
 
 // changedLater reports whether a later statement of q that is an
@@ -192,7 +193,7 @@ func (w *clockWatch) judgeOps(checks []opCheck, outs, again []gexec.Outcome) {
 		a := outs[c.seq].Result
 		agree := true
 		for _, k := range c.stmts {
-			if k >= len(b.Result.Stmts) || !sameStmtResult(a.Stmts[k], b.Result.Stmts[k]) {
+			if k >= len(b.Result.Stmts) || !sameStmtResult(a.Stmt(k), b.Result.Stmt(k)) {
 				agree = false
 				break
 			}
@@ -215,12 +216,13 @@ func (w *clockWatch) judgeOps(checks []opCheck, outs, again []gexec.Outcome) {
 // (b, run with rt.FlagRepeat) agree with its first run's (a): the same
 // outcome, and each value the same hash, none unstable across the
 // confirmation's repeats.
-func sameStmtResult(a, b rt.StmtResult) bool {
-	if a.Outcome != b.Outcome || len(a.Values) != len(b.Values) {
+func sameStmtResult(a, b rt.StmtView) bool {
+	av, bv := a.Values(), b.Values()
+	if a.Outcome != b.Outcome || len(av) != len(bv) {
 		return false
 	}
-	for i := range a.Values {
-		va, vb := a.Values[i], b.Values[i]
+	for i := range av {
+		va, vb := av[i], bv[i]
 		if vb.Unstable || va.Nil != vb.Nil || va.Hash != vb.Hash {
 			return false
 		}

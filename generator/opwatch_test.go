@@ -33,7 +33,7 @@ func (o opRunner) Run(seqs []rt.Seq) []gexec.Outcome {
 			if st.Op == 2 {
 				h = uint64(1000 + *o.runs)
 			}
-			r.Stmts = append(r.Stmts, rt.StmtResult{Values: []rt.Value{{Type: "string", Hash: h}}})
+			r.Add(rt.StmtSpec{Values: []rt.Value{{Type: rt.InternType("string"), Hash: h}}})
 		}
 		outs[i].Result = r
 	}
@@ -63,7 +63,7 @@ func TestClockWatchTrustsOps(t *testing.T) {
 	ref := rt.Arg{Kind: rt.ArgRef, Stmt: 0}
 	deadline := rt.Seq{Stmts: []rt.Stmt{{Op: 1}, {Op: 0, Args: []rt.Arg{ref}}}}
 	clock := rt.Seq{Stmts: []rt.Stmt{{Op: 2}, {Op: 0, Args: []rt.Arg{ref}}}}
-	kept := func(r *rt.Result) bool { return len(r.Blocks) == 4 && !r.Stmts[0].Values[0].Unstable }
+	kept := func(r *rt.Result) bool { return len(r.Blocks) == 4 && !r.Stmt(0).Values()[0].Unstable }
 	for batch := range opConfirmations {
 		outs := search.Run([]rt.Seq{deadline, clock, deadline})
 		// What the batch shows was decided before its confirmations.
@@ -86,11 +86,11 @@ func TestClockWatchTrustsOps(t *testing.T) {
 		t.Fatalf("trusted: op 0 %v, op 1 %v, op 2 %v; want only op 1", w.trustedOp(0), w.trustedOp(1), w.trustedOp(2))
 	}
 	outs := search.Run([]rt.Seq{deadline, clock})
-	if r := outs[0].Result; !kept(r) || r.Stmts[0].Values[0].Hash != 101 {
-		t.Errorf("trusted: %d blocks, value %+v; want 4 blocks and the value's own hash", len(r.Blocks), r.Stmts[0].Values[0])
+	if r := outs[0].Result; !kept(r) || r.Stmt(0).Values()[0].Hash != 101 {
+		t.Errorf("trusted: %d blocks, value %+v; want 4 blocks and the value's own hash", len(r.Blocks), r.Stmt(0).Values()[0])
 	}
 	if r := outs[1].Result; kept(r) {
-		t.Errorf("a clock reading taken by a call steers the search: %d blocks, value %+v", len(r.Blocks), r.Stmts[0].Values[0])
+		t.Errorf("a clock reading taken by a call steers the search: %d blocks, value %+v", len(r.Blocks), r.Stmt(0).Values()[0])
 	}
 	w.freeze()
 	before := runs
