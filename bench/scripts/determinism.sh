@@ -45,7 +45,7 @@ copy() {
 }
 status=0
 n=0
-while read -r mod dir; do
+while read -r mod dir _; do # _: a trailing comment (bench/corpus.txt)
 	case "$mod" in '' | '#'*) continue ;; esac
 	n=$((n + 1))
 	outs=()
