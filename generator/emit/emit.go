@@ -79,12 +79,6 @@ type Output struct {
 	UsesCmp bool
 	// Skipped lists the keys of cases that could not be written.
 	Skipped []int
-	// Foreign lists the keys of cases left out because the call they
-	// test is another package's function: a producer the search called
-	// to build an argument (fmt.Errorf for a uuid test), which a case's
-	// target became when the calls after it were inlined or minimized
-	// away. A TestFmt_Errorf in uuid's tests tests nothing of uuid.
-	Foreign []int
 }
 
 // Render renders cases as one test file for the package of prog.
@@ -93,7 +87,6 @@ func Render(prog *model.Program, cases []*oracle.Case, opts Options) (*Output, e
 	groups := map[string][]*oracle.Case{}
 	ops := map[string]*model.Op{}
 	var order []string
-	var foreign []int
 	cases = append([]*oracle.Case(nil), cases...)
 	for i, c := range cases {
 		// Values built by pure calls become literals (see inlined),
@@ -103,10 +96,6 @@ func Render(prog *model.Program, cases []*oracle.Case, opts Options) (*Output, e
 		r.probe(func() { inl = r.inlined(c) })
 		cases[i], c = inl, inl
 		op := prog.Ops[c.Seq.Stmts[c.Target].Op]
-		if op.Detective {
-			foreign = append(foreign, c.Key)
-			continue
-		}
 		name := testName(op)
 		if c.Panics {
 			// Its own test: a table's rows all return.
@@ -119,7 +108,7 @@ func Render(prog *model.Program, cases []*oracle.Case, opts Options) (*Output, e
 		groups[name] = append(groups[name], c)
 	}
 	sort.Strings(order)
-	out := &Output{Foreign: foreign}
+	out := &Output{}
 	used := map[string]bool{}
 	for k := range opts.Reserved {
 		used[k] = true

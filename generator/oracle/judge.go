@@ -182,11 +182,23 @@ func withPanicPrefixes(prog *model.Program, corpus []*search.Entry) []*search.En
 		if !panicEntry(e) || e.Target == 0 || prog.Ops[e.Seq.Stmts[e.Target].Op].DocPanics == "" {
 			continue
 		}
+		// The prefix's target is its last call of the package's own:
+		// the statement just before the panicking call may be a
+		// producer of another package the search called for an
+		// argument (fmt.Errorf before uuid.Must), whose test would be a
+		// TestFmt_Errorf in uuid's file.
+		t := e.Target - 1
+		for t >= 0 && prog.Ops[e.Seq.Stmts[t].Op].Detective {
+			t--
+		}
+		if t < 0 {
+			continue
+		}
 		if len(out) == len(corpus) { // copy before the first append
 			out = append([]*search.Entry(nil), corpus...)
 		}
-		prefix := &seq.Seq{Stmts: append([]seq.Stmt(nil), e.Seq.Stmts[:e.Target]...)}
-		out = append(out, &search.Entry{Seq: prefix, Target: e.Target - 1})
+		prefix := &seq.Seq{Stmts: append([]seq.Stmt(nil), e.Seq.Stmts[:t+1]...)}
+		out = append(out, &search.Entry{Seq: prefix, Target: t})
 	}
 	return out
 }

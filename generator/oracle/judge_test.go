@@ -285,3 +285,32 @@ func TestReducedOnePanicCasePerOp(t *testing.T) {
 		t.Errorf("Reduced kept %d cases, want the clean one and the short panic", len(got))
 	}
 }
+
+// A documented panic's prefix is tested for what it reaches on its own,
+// with its last call of the package as the target: a producer of another
+// package just before the panicking call (fmt.Errorf before uuid.Must)
+// is cut off, or the file would get a test of fmt.Errorf.
+func TestPanicPrefixTargetsThePackage(t *testing.T) {
+	prog := testProgram(t)
+	newStack, twice, boom := opNamed(t, prog, "NewStack"), opNamed(t, prog, "Twice"), opNamed(t, prog, "Boom")
+	twice.Detective = true // stands for a producer of another package
+	defer func() { twice.Detective = false }()
+	boom.DocPanics = "Boom panics on an empty stack."
+	defer func() { boom.DocPanics = "" }()
+	normal := rt.StmtSpec{Outcome: rt.OutNormal}
+	panicked := rt.StmtSpec{Outcome: rt.OutPanic, Note: &rt.StmtNote{PanicMsg: "empty"}}
+	entry := &search.Entry{Seq: mkSeq(call(newStack), call(twice, intLit(1)), call(boom, seq.Ref(0, 0))), Target: 2,
+		Result: rt.NewResult(normal, normal, panicked)}
+	out := withPanicPrefixes(prog, []*search.Entry{entry})
+	if len(out) != 2 {
+		t.Fatalf("%d entries, want the entry and its prefix", len(out))
+	}
+	if p := out[1]; p.Seq.Len() != 1 || p.Target != 0 || p.Seq.Stmts[0].Op != newStack.ID {
+		t.Errorf("prefix %v with target %d, want NewStack() alone as its target", p.Seq.Stmts, p.Target)
+	}
+	only := &search.Entry{Seq: mkSeq(call(twice, intLit(1)), call(boom, seq.Ref(0, 0))), Target: 1,
+		Result: rt.NewResult(normal, panicked)}
+	if out := withPanicPrefixes(prog, []*search.Entry{only}); len(out) != 1 {
+		t.Errorf("a prefix of foreign producers only became an entry: %v", out[1].Seq.Stmts)
+	}
+}

@@ -141,9 +141,6 @@ func (v *verifier) run(ctx context.Context, cases []*oracle.Case) (*Verified, er
 		for _, k := range out.Skipped {
 			v.drop(out, k, "cannot be written in Go source outside the package")
 		}
-		for _, k := range out.Foreign {
-			v.drop(out, k, "tests another package's function (a producer the search called for an argument)")
-		}
 		cases = without(cases, v.dropped)
 		if len(out.Tests) == 0 {
 			return nil, v.noTests()
