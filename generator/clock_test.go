@@ -65,25 +65,33 @@ func sameFileTwice(t *testing.T, fixture string) []byte {
 // clock conditions evaluated alike, and lets the search learn from it;
 // the same seed and -execs still write the same file.
 func TestClockTimeoutNeverFires(t *testing.T) {
+	genTwiceSame(t, "timeout", 0.85, "Match(", "Count(")
+}
+
+// genTwiceSame generates for the fixture twice with the same seed and
+// -execs=1000, and checks that both runs wrote the same file, that the
+// first covers at least minCov, and that it calls each of want.
+func genTwiceSame(t *testing.T, fixture string, minCov float64, want ...string) {
+	t.Helper()
 	if testing.Short() {
 		t.Skip("builds an executor and runs go test twice; skipped with -short")
 	}
 	var files [2][]byte
 	for i := range files {
-		dir := scratchModule(t, "../testdata/gen/timeout", "example.com/timeout")
+		dir := scratchModule(t, "../testdata/gen/"+fixture, "example.com/"+fixture)
 		var sum *generator.Summary
 		sum, files[i] = gen(t, dir, 1000, 1)
-		if i == 0 && sum.Coverage < 0.85 {
-			t.Errorf("written coverage %.1f%% (search %.1f%%), want at least 85%%:\n%s",
-				100*sum.Coverage, 100*sum.SearchCoverage, files[i])
+		if i == 0 && sum.Coverage < minCov {
+			t.Errorf("written coverage %.1f%% (search %.1f%%), want at least %.0f%%:\n%s",
+				100*sum.Coverage, 100*sum.SearchCoverage, 100*minCov, files[i])
 		}
 	}
 	if !bytes.Equal(files[0], files[1]) {
 		t.Fatalf("two runs with the same seed and -execs wrote different files:\n--- first\n%s\n--- second\n%s", files[0], files[1])
 	}
-	for _, want := range []string{"Match(", "Count("} {
-		if !bytes.Contains(files[0], []byte(want)) {
-			t.Errorf("%s is not tested:\n%s", want, files[0])
+	for _, w := range want {
+		if !bytes.Contains(files[0], []byte(w)) {
+			t.Errorf("%s is not tested:\n%s", w, files[0])
 		}
 	}
 }
@@ -99,23 +107,5 @@ func TestClockTimeoutNeverFires(t *testing.T) {
 // clock would agree on reruns too and flake later), and the same seed
 // and -execs still write the same file.
 func TestClockDeadlineOnly(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds an executor and runs go test twice; skipped with -short")
-	}
-	var files [2][]byte
-	for i := range files {
-		dir := scratchModule(t, "../testdata/gen/deadline", "example.com/deadline")
-		var sum *generator.Summary
-		sum, files[i] = gen(t, dir, 1000, 1)
-		if i == 0 && sum.Coverage < 0.88 {
-			t.Errorf("written coverage %.1f%% (search %.1f%%), want at least 88%%:\n%s",
-				100*sum.Coverage, 100*sum.SearchCoverage, files[i])
-		}
-	}
-	if !bytes.Equal(files[0], files[1]) {
-		t.Fatalf("two runs with the same seed and -execs wrote different files:\n--- first\n%s\n--- second\n%s", files[0], files[1])
-	}
-	if !bytes.Contains(files[0], []byte("FromDelta(")) {
-		t.Errorf("FromDelta is not tested:\n%s", files[0])
-	}
+	genTwiceSame(t, "deadline", 0.88, "FromDelta(")
 }
