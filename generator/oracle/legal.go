@@ -377,50 +377,21 @@ func isError(t types.Type) bool {
 	return types.Identical(t, types.Universe.Lookup("error").Type())
 }
 
-// selfWired tracks which statements each value holds (its own, those of
-// the values it was built from, and those a mutating call stored into it)
-// and reports a call that passes a value together with one it holds.
+// selfWired reports a call that passes a value together with one that
+// holds it (seq.Holdings: its own statement's, those of the values it was
+// built from, and those a mutating call stored into it).
 func selfWired(prog *model.Program, s *seq.Seq) string {
-	holds := make([]map[int]bool, s.Len())
-	set := func(a seq.Arg) map[int]bool {
-		if a.IsLit || a.Stmt >= len(holds) {
-			return nil
-		}
-		return holds[a.Stmt]
-	}
+	var h seq.Holdings
 	for i, st := range s.Stmts {
 		op := prog.Ops[st.Op]
 		for j, a := range st.Args {
 			for k, b := range st.Args {
-				if j == k || a.IsLit || b.IsLit {
-					continue
-				}
-				if a.Stmt == b.Stmt || set(b)[a.Stmt] {
+				if j != k && h.Holds(b, a) {
 					return "statement " + strconv.Itoa(i) + " (" + op.Name + ") passes a value together with one built from it"
 				}
 			}
 		}
-		h := map[int]bool{i: true}
-		for _, a := range st.Args {
-			for x := range set(a) {
-				h[x] = true
-			}
-		}
-		holds[i] = h
-		// A call that may change an input stores the other inputs into it.
-		for j, a := range st.Args {
-			if a.IsLit || !op.Mutator(j) {
-				continue
-			}
-			for k, b := range st.Args {
-				if k == j {
-					continue
-				}
-				for x := range set(b) {
-					holds[a.Stmt][x] = true
-				}
-			}
-		}
+		h.Add(st, op.Mutator)
 	}
 	return ""
 }

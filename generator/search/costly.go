@@ -55,25 +55,38 @@ func (r *Random) noteCostly(s *seq.Seq, c *exec.Crash) {
 	if c.Stmt >= 0 {
 		r.noteCostlySizes(s, last)
 	}
+	var h seq.Holdings
 	for _, st := range s.Stmts[:last+1] {
 		for j, b := range st.Args {
-			if selfWired(st.Args[:j], b) {
+			if selfWired(&h, st.Args[:j], b) {
 				if r.costlyWiring == nil {
 					r.costlyWiring = map[wiring]bool{}
 				}
 				r.costlyWiring[wiring{st.Op, j}] = true
 			}
 		}
+		h.Add(st, r.prog.Ops[st.Op].Mutator)
 	}
 }
 
-// selfWired reports whether b refers to the value one of args refers to.
-func selfWired(args []seq.Arg, b seq.Arg) bool {
+// selfWired reports whether b refers to the value one of args refers to,
+// or to a value that holds it as far as h knows (seq.Holdings): a writer
+// whose output writes into the receiver closes a cycle as surely as the
+// receiver itself does (text/tabwriter: w2 := NewWriter(w1, ...);
+// w1.Init(w2, ...)).
+func selfWired(h *seq.Holdings, args []seq.Arg, b seq.Arg) bool {
 	if b.IsLit {
 		return false
 	}
 	for _, a := range args {
-		if !a.IsLit && a.Stmt == b.Stmt && a.Result == b.Result {
+		if a.IsLit {
+			continue
+		}
+		if a.Stmt == b.Stmt {
+			if a.Result == b.Result {
+				return true
+			}
+		} else if h.Holds(b, a) {
 			return true
 		}
 	}
@@ -81,10 +94,17 @@ func selfWired(args []seq.Arg, b seq.Arg) bool {
 }
 
 // avoidWiring reports whether giving parameter j of op the value ref, with
-// the call's earlier arguments args, repeats a self-wiring that cost a
-// timeout.
-func (r *Random) avoidWiring(op, j int, args []seq.Arg, ref seq.Arg) bool {
-	return r.costlyWiring[wiring{op, j}] && selfWired(args, ref) // a lookup only: no choice depends on map order
+// the call's earlier arguments args, in a call appended to s, repeats a
+// self-wiring that cost a timeout.
+func (r *Random) avoidWiring(s *seq.Seq, op, j int, args []seq.Arg, ref seq.Arg) bool {
+	if !r.costlyWiring[wiring{op, j}] { // a lookup only: no choice depends on map order
+		return false
+	}
+	var h seq.Holdings
+	for _, st := range s.Stmts {
+		h.Add(st, r.prog.Ops[st.Op].Mutator)
+	}
+	return selfWired(&h, args, ref)
 }
 
 // seqWiredCostly reports whether s has a call with a self-wiring that
@@ -93,12 +113,14 @@ func (r *Random) seqWiredCostly(s *seq.Seq) bool {
 	if len(r.costlyWiring) == 0 {
 		return false
 	}
+	var h seq.Holdings
 	for _, st := range s.Stmts {
 		for j, b := range st.Args {
-			if r.costlyWiring[wiring{st.Op, j}] && selfWired(st.Args[:j], b) {
+			if r.costlyWiring[wiring{st.Op, j}] && selfWired(&h, st.Args[:j], b) {
 				return true
 			}
 		}
+		h.Add(st, r.prog.Ops[st.Op].Mutator)
 	}
 	return false
 }

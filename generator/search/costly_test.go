@@ -8,6 +8,7 @@ import (
 	"github.com/gentest-go/gentest/generator/exec"
 	rt "github.com/gentest-go/gentest/generator/harness/rt"
 	"github.com/gentest-go/gentest/generator/model"
+	"github.com/gentest-go/gentest/generator/seq"
 )
 
 // costlySrc has the two classes of costly.go: a writer that can be wired
@@ -198,5 +199,60 @@ func TestStackOverflowSelfWiringLearned(t *testing.T) {
 	}
 	if !r.costlyWiring[wiring{add.ID, 1}] {
 		t.Errorf("l.Add(l) not learned as costly self-wiring: %v", r.costlyWiring)
+	}
+}
+
+// cycleSrc has writers wired to an output at their making, as
+// text/tabwriter's NewWriter and Init do.
+const cycleSrc = `package p
+
+type Writer interface{ Write(p []byte) (int, error) }
+
+type W struct{ out Writer }
+
+func NewWriter(out Writer) *W            { return &W{out: out} }
+func (w *W) Init(out Writer, n int) *W  { w.out = out; return w }
+func (w *W) Write(p []byte) (int, error) { return len(p), nil }
+`
+
+// A cycle through two writers is self-wiring too: w2 := NewWriter(w1);
+// w1.Init(w2, 1) makes w1 write into w2, which writes into w1, and its
+// first flush never ends (text/tabwriter: 3 of the 7 timeouts of a 30 s
+// search, bench/results/2026-11-27-rate14g). A timeout of such a sequence
+// is learned as Init's costly wiring, and then extend no longer gives Init
+// a writer that holds its receiver, while an unrelated writer stays.
+func TestCycleWiringLearned(t *testing.T) {
+	prog := programOf(t, cycleSrc)
+	newW := opNamed(t, prog, model.Call, "NewWriter").ID
+	init := opNamed(t, prog, model.Method, "W.Init").ID
+	write := opNamed(t, prog, model.Method, "W.Write").ID
+	r := NewRandom(prog, Config{Seed: 1, MaxExecs: 1})
+	nilW := seq.LitArg(seq.Lit{Kind: seq.LitNil})
+	one := seq.LitArg(seq.Lit{Kind: seq.LitInt, I: 1})
+	made := &seq.Seq{Stmts: []seq.Stmt{
+		{Op: newW, Args: []seq.Arg{nilW}},          // w1
+		{Op: newW, Args: []seq.Arg{seq.Ref(0, 0)}}, // w2 writes into w1
+		{Op: newW, Args: []seq.Arg{nilW}},          // w3, on its own
+	}}
+	w1, w2, w3 := seq.Ref(0, 0), seq.Ref(1, 0), seq.Ref(2, 0)
+	if r.avoidWiring(made, init, 1, []seq.Arg{w1}, w2) {
+		t.Fatalf("w1.Init(w2) avoided before any timeout")
+	}
+	timedOut := made.Clone()
+	timedOut.Stmts = append(timedOut.Stmts,
+		seq.Stmt{Op: init, Args: []seq.Arg{w1, w2, one}},
+		seq.Stmt{Op: write, Args: []seq.Arg{w1, seq.LitArg(seq.Lit{Kind: seq.LitString, S: "\f"})}})
+	r.noteCostly(timedOut, &exec.Crash{Kind: exec.CrashTimeout, Stmt: 4})
+	if !r.costlyWiring[wiring{init, 1}] {
+		t.Fatalf("w1.Init(w2) with w2 writing into w1 not learned as costly wiring: %v", r.costlyWiring)
+	}
+	if !r.avoidWiring(made, init, 1, []seq.Arg{w1}, w2) {
+		t.Errorf("w1.Init(w2) not avoided after its timeout")
+	}
+	if r.avoidWiring(made, init, 1, []seq.Arg{w1}, w3) {
+		t.Errorf("w1.Init(w3) avoided, but w3 does not write into w1")
+	}
+	if !r.seqWiredCostly(timedOut) {
+		t.Errorf("the timed-out sequence is not seen as costly wiring")
 	}
 }

@@ -235,7 +235,7 @@ func (r *Random) callMutator(s *seq.Seq, ref seq.Arg, op *model.Op, at int, inRu
 			args[i] = r.litArg(op, p)
 		default:
 			a, ok := r.inSequence(s, p.Type)
-			if !ok || r.avoidWiring(op.ID, i, args[:i], a) {
+			if !ok || r.avoidWiring(s, op.ID, i, args[:i], a) {
 				return false
 			}
 			args[i] = a

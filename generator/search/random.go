@@ -436,7 +436,7 @@ func (r *Random) extend(op *model.Op) (*seq.Seq, bool) {
 		// Aliasing: reuse a value the sequence already makes, so that, for
 		// example, an element is passed back to the list that made it.
 		if len(s.Stmts) > 0 && r.rng.IntN(2) == 0 {
-			if ref, ok := r.inSequence(s, p.Type); ok && !r.avoidWiring(op.ID, i, args[:i], ref) {
+			if ref, ok := r.inSequence(s, p.Type); ok && !r.avoidWiring(s, op.ID, i, args[:i], ref) {
 				args[i] = ref
 				continue
 			}
@@ -458,7 +458,7 @@ func (r *Random) extend(op *model.Op) (*seq.Seq, bool) {
 		case len(cands) > 0 && !(p.Lit == model.LitNilOK && !p.Recv && !r.funcMade(p.Type) && r.rng.IntN(20) == 0):
 			v := r.choosePooledNoHang(op.ID, i, r.notWiredCostly(cands))
 			off, ok := included[v]
-			if !ok || r.rng.IntN(3) == 0 || r.avoidWiring(op.ID, i, args[:i], seq.Ref(off+v.stmt, v.result)) {
+			if !ok || r.rng.IntN(3) == 0 || r.avoidWiring(s, op.ID, i, args[:i], seq.Ref(off+v.stmt, v.result)) {
 				off = s.Append(v.seq)
 				included[v] = off
 			}
