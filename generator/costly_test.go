@@ -88,3 +88,26 @@ func TestSelfHoldingLearned(t *testing.T) {
 		t.Errorf("coverage = %.2f, want at least 0.80\n%s", sum.Coverage, src)
 	}
 }
+
+// A loop that switches on an enum and advances only in its members' cases
+// (testdata/gen/enumloop, as go-diff's DiffCleanupMerge) never ends for
+// another value. The search must learn, after a few timeouts, to draw the
+// enum's members (search/costly.go) and still cover the ordinary paths.
+// At 3000 executions: seed 1, 17 timeouts and 100% (without the learning,
+// noteCostlyEnums doing nothing: 15 timeouts, as the hang learning skips
+// what hung, and 91.4%); seeds 2 and 3, 24 and 6 timeouts, 100%.
+func TestEnumLoopLearned(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds an executor and runs go test; skipped with -short")
+	}
+	dir := scratchModule(t, "../testdata/gen/enumloop", "example.com/enumloop")
+	sum, src := genConfig(t, generator.Config{Dir: dir, Patterns: []string{"."}, Execs: 3000, Seed: 1, Workers: 2,
+		CallTimeout: 300 * time.Millisecond})
+	t.Logf("crashes %v, search %.1fs, lost %+v, coverage %.3f", sum.Crashes, sum.SearchSeconds, sum.SearchLost, sum.Coverage)
+	if n := sum.Crashes["timeout"] + sum.Crashes["hang"]; n > 40 {
+		t.Errorf("%d timeouts and hangs, want the enum's members learned after a few", n)
+	}
+	if sum.Coverage < 0.95 {
+		t.Errorf("coverage = %.2f, want at least 0.95\n%s", sum.Coverage, src)
+	}
+}

@@ -253,6 +253,31 @@ func (c *Constants) pick(r *Random, op *model.Op, t types.Type, class model.LitC
 	return c.vary(r, v, class), true
 }
 
+// outsideEnum reports whether t is an enum type of the package (named,
+// with constants of its own) and l is none of its members' values; it
+// returns the type's key.
+func (c *Constants) outsideEnum(t types.Type, l seq.Lit) (string, bool) {
+	if c == nil {
+		return "", false
+	}
+	named, ok := t.(*types.Named)
+	if !ok {
+		return "", false
+	}
+	key := typeKey(named)
+	members := c.enums[key]
+	if len(members) == 0 {
+		return "", false
+	}
+	k := l.Key() // the value, without the constant's name
+	for _, m := range members {
+		if m.Key() == k {
+			return "", false
+		}
+	}
+	return key, true
+}
+
 // vary turns a pool value into the literal to use: as it is, a boundary
 // neighbour of a compared constant, a Gaussian perturbation, or a string
 // edit; then fits it to the parameter's class.

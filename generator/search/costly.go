@@ -55,6 +55,7 @@ func (r *Random) noteCostly(s *seq.Seq, c *exec.Crash) {
 	if c.Stmt >= 0 {
 		r.noteCostlySizes(s, last)
 	}
+	r.noteCostlyEnums(s, last)
 	var h seq.Holdings
 	for _, st := range s.Stmts[:last+1] {
 		for j, b := range st.Args {
@@ -126,18 +127,20 @@ func (r *Random) seqWiredCostly(s *seq.Seq) bool {
 }
 
 // wiredCostly reports whether the sequence that makes pooled value v has a
-// call with a self-wiring that cost a timeout: values pooled before the
-// search learned it, such as a writer whose output is itself, that would
-// set off the same recursion in the next call that uses them. The answer
-// is kept until the search learns another costly self-wiring.
+// call with a self-wiring that cost a timeout, or a literal outside the
+// members of an enum type that did: values pooled before the search
+// learned it, such as a writer whose output is itself or a Diff{Type: 5},
+// that would set off the same recursion or loop in the next call that
+// uses them. The answer is kept until the search learns another.
 func (r *Random) wiredCostly(v *pooled) bool {
-	if len(r.costlyWiring) == 0 {
+	learned := len(r.costlyWiring) + len(r.costlyEnum) // both only grow
+	if learned == 0 {
 		return false
 	}
-	if v.wiredSeen == len(r.costlyWiring) {
+	if v.wiredSeen == learned {
 		return v.wired
 	}
-	v.wiredSeen, v.wired = len(r.costlyWiring), r.seqWiredCostly(v.seq)
+	v.wiredSeen, v.wired = learned, r.seqWiredCostly(v.seq) || r.seqOutsideCostlyEnum(v.seq)
 	return v.wired
 }
 
@@ -145,7 +148,7 @@ func (r *Random) wiredCostly(v *pooled) bool {
 // all of them when it rejects every one: a pool holding nothing else
 // still gets used.
 func (r *Random) notWiredCostly(cands []*pooled) []*pooled {
-	if len(r.costlyWiring) == 0 {
+	if len(r.costlyWiring)+len(r.costlyEnum) == 0 {
 		return cands
 	}
 	var keep []*pooled
@@ -242,4 +245,72 @@ func (r *Random) tooCostly(op *model.Op, p model.Param, l seq.Lit) bool {
 	}
 	m, isInt := litMagnitude(l)
 	return isInt && m >= b
+}
+
+// Enum values outside their members. A loop that switches on an enum and
+// advances only in the members' cases never ends for any other value:
+// go-diff's DiffCleanupMerge over a Diff{Type: 5}. The literals of an
+// enum type are its members with probability PEnum, so the rest, and a
+// []Diff holds several, keep setting the same trap: a timeout or a hang,
+// a restart, a second of nothing learned (go-diff: 26-47 timeouts, half
+// its executors' time in a 30 s search). So once a sequence that ran past
+// its limit holds a literal of an enum type outside its members, later
+// literals of that type outside its members are drawn again
+// (costlyEnumRetries times), and pooled values made with one are not
+// used: the members stay, and other values become rare, not impossible,
+// as a String's default case still wants one.
+
+// costlyEnumRetries is how often litArg draws another literal in place of
+// one outside a costly enum's members. A literal is a member with
+// probability PEnum (0.8), so after the retries another value is drawn
+// with probability 0.2^7, about 1 in 80,000: an enum literal is drawn
+// thousands of times in a search, and 0.2^4 (costlyRetries) still set the
+// trap once in 600 (go-diff: 9 DiffCleanupMerge timeouts in 4000
+// sequences).
+const costlyEnumRetries = 6
+
+// noteCostlyEnums records the enum types of the literals outside their
+// members in the statements of s up to and including statement last.
+func (r *Random) noteCostlyEnums(s *seq.Seq, last int) {
+	for _, st := range s.Stmts[:last+1] {
+		op := r.prog.Ops[st.Op]
+		for j, a := range st.Args {
+			if !a.IsLit || j >= len(op.Params) {
+				continue
+			}
+			if key, ok := r.cfg.Constants.outsideEnum(op.Params[j].Type, a.Lit); ok {
+				if r.costlyEnum == nil {
+					r.costlyEnum = map[string]bool{}
+				}
+				r.costlyEnum[key] = true
+			}
+		}
+	}
+}
+
+// outsideCostlyEnum reports whether l, a literal of type t, is outside the
+// members of an enum type a timeout was learned for.
+func (r *Random) outsideCostlyEnum(t types.Type, l seq.Lit) bool {
+	if len(r.costlyEnum) == 0 {
+		return false
+	}
+	key, ok := r.cfg.Constants.outsideEnum(t, l)
+	return ok && r.costlyEnum[key] // a lookup only: no choice depends on map order
+}
+
+// seqOutsideCostlyEnum reports whether a statement of s has a literal
+// outside the members of an enum type a timeout was learned for.
+func (r *Random) seqOutsideCostlyEnum(s *seq.Seq) bool {
+	if len(r.costlyEnum) == 0 {
+		return false
+	}
+	for _, st := range s.Stmts {
+		op := r.prog.Ops[st.Op]
+		for j, a := range st.Args {
+			if a.IsLit && j < len(op.Params) && r.outsideCostlyEnum(op.Params[j].Type, a.Lit) {
+				return true
+			}
+		}
+	}
+	return false
 }

@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/gentest-go/gentest/analyzers/constpool"
 	"github.com/gentest-go/gentest/generator/exec"
 	rt "github.com/gentest-go/gentest/generator/harness/rt"
 	"github.com/gentest-go/gentest/generator/model"
@@ -254,5 +255,89 @@ func TestCycleWiringLearned(t *testing.T) {
 	}
 	if !r.seqWiredCostly(timedOut) {
 		t.Errorf("the timed-out sequence is not seen as costly wiring")
+	}
+}
+
+// enumSrc has an enum whose loop, like go-diff's DiffCleanupMerge over a
+// Diff{Type: 5}, never ends for a value outside its members.
+const enumSrc = `package p
+
+type Op int
+
+const (
+	Del Op = -1
+	Eq  Op = 0
+	Ins Op = 1
+)
+
+func Merge(a, b Op, text string, n int) int { return int(a+b) + n + len(text) }
+func Name(o Op) string                      { return "" }
+`
+
+// enumFake runs sequences like interp, except that a Merge given a
+// literal outside Op's members times out.
+type enumFake struct {
+	interp
+	merge    int
+	timeouts int
+}
+
+func (f *enumFake) Run(seqs []rt.Seq) []exec.Outcome {
+	outs := f.interp.Run(seqs)
+	for i, s := range seqs {
+		for k, st := range s.Stmts {
+			if st.Op != f.merge {
+				continue
+			}
+			outside := false
+			for _, a := range st.Args[:2] { // a and b, the Ops
+				outside = outside || a.Kind == rt.ArgLit && (a.Lit.I < -1 || a.Lit.I > 1)
+			}
+			if outside {
+				f.timeouts++
+				outs[i] = exec.Outcome{Crash: &exec.Crash{Kind: exec.CrashTimeout, Stmt: k}}
+				break
+			}
+		}
+	}
+	return outs
+}
+
+// After a timeout with a literal outside an enum's members, the search
+// draws such literals for that type rarely: at seed 1, 3000 sequences,
+// 18 timeouts (most before the first outcome came back); without the
+// learning (noteCostlyEnums doing nothing), 109, and the hang learning
+// skipped 25,440 proposals on the way.
+func TestCostlyEnumLearned(t *testing.T) {
+	prog := programOf(t, enumSrc)
+	target := &constpool.PackageConsts{Enums: []constpool.Enum{{
+		Type: "example.com/p.Op", Kind: constpool.KindInt,
+		Members: []constpool.EnumMember{
+			{Name: "example.com/p.Del", Value: "-1"}, {Name: "example.com/p.Eq", Value: "0"}, {Name: "example.com/p.Ins", Value: "1"},
+		},
+	}}}
+	f := &enumFake{interp: interp{prog: prog}, merge: opNamed(t, prog, model.Call, "Merge").ID}
+	r := NewRandom(prog, Config{Seed: 1, MaxExecs: 3000, Batch: 32,
+		Constants: NewConstants(prog, target, []*constpool.PackageConsts{target}, nil)})
+	r.Run(context.Background(), f)
+	t.Logf("%d timeouts in %d sequences", f.timeouts, r.Stats.Executed)
+	if !r.costlyEnum["example.com/p.Op"] {
+		t.Fatalf("Op not learned as a costly enum: %v", r.costlyEnum)
+	}
+	if f.timeouts > 40 {
+		t.Errorf("%d timeouts in %d sequences, want values outside Op's members drawn rarely after a few", f.timeouts, r.Stats.Executed)
+	}
+	// Literals for any parameter of type Op are now members but for about
+	// 1 in 80,000 (costlyEnumRetries).
+	name := opNamed(t, prog, model.Call, "Name")
+	outside := 0
+	for i := 0; i < 20000; i++ {
+		if l := r.litArg(name, name.Params[0]).Lit; l.I < -1 || l.I > 1 {
+			outside++
+		}
+	}
+	t.Logf("%d of 20000 literals for Op outside its members after the learning", outside)
+	if outside > 20 {
+		t.Errorf("%d of 20000 literals for Op outside its members, want them rare", outside)
 	}
 }

@@ -192,6 +192,9 @@ type Random struct {
 	// costlySize holds, per parameter, the smallest large integer that
 	// made a call time out (costly.go).
 	costlySize map[sizeParam]uint64
+	// costlyEnum holds the enum types (by typeKey) a value outside whose
+	// members was in a sequence that ran past its limit (costly.go).
+	costlyEnum map[string]bool
 	// hangStats holds, by call key, the calls that hung and returned;
 	// hangOps the operations that have hung; hangSpent the sequences
 	// counted against the hang budget; hangTried the explorations in
@@ -686,8 +689,12 @@ func (r *Random) inSequence(s *seq.Seq, t types.Type) (seq.Arg, bool) {
 // when constant mining picks one, else from the defaults.
 func (r *Random) litArg(op *model.Op, p model.Param) seq.Arg {
 	l := r.drawLit(op, p)
-	// A size that cost a timeout is drawn again (costly.go).
+	// A size that cost a timeout, or a value outside an enum's members
+	// after one did, is drawn again (costly.go).
 	for k := 0; k < costlyRetries && r.tooCostly(op, p, l); k++ {
+		l = r.drawLit(op, p)
+	}
+	for k := 0; k < costlyEnumRetries && r.outsideCostlyEnum(p.Type, l); k++ {
 		l = r.drawLit(op, p)
 	}
 	return seq.LitArg(l)
@@ -1085,7 +1092,7 @@ type pooled struct {
 	selected int  // times chosen as an input (orienteering)
 	earned   bool // its sequence added coverage: kept when the pool is full (pool.go)
 	// wired caches wiredCostly's answer, valid while the search knows
-	// wiredSeen costly self-wirings (costly.go).
+	// wiredSeen costly self-wirings and enums together (costly.go).
 	wired     bool
 	wiredSeen int
 	// pathCoarse and pathFine are the value's construction paths, once
