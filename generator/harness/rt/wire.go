@@ -456,6 +456,7 @@ func (e *Encoder) Buffered() bool { return e.w.Buffered() > 0 }
 
 // Batch writes a batch of sequences (parent to executor).
 func (e *Encoder) Batch(seqs []Seq) error {
+	touchSeqs(seqs)
 	e.uv(uint64(len(seqs)))
 	for i := range seqs {
 		s := &seqs[i]
@@ -469,16 +470,44 @@ func (e *Encoder) Batch(seqs []Seq) error {
 			for k := range st.Args {
 				a := &st.Args[k]
 				e.buf = append(e.buf, a.Kind)
-				if a.Kind == ArgRef {
+				switch {
+				case a.Kind == ArgRef:
 					e.uv(uint64(a.Stmt))
 					e.uv(uint64(a.Result))
-				} else {
+				case a.Lit.Kind == LitInt: // the most common literal: no call
+					e.buf = binary.AppendVarint(append(e.buf, LitInt), a.Lit.I)
+				default:
 					e.lit(&a.Lit)
 				}
 			}
 		}
 	}
 	return e.frame(FrameBatch)
+}
+
+// touchSink keeps touchSeqs's loads from being optimised away.
+var touchSink uint64
+
+// touchSeqs loads the statements and arguments of seqs before they are
+// encoded. A search's sequences are spread over the heap, a few small
+// arrays each, and the encoder's time was mostly the cache misses on them,
+// taken one after the other as it walked them. These loads do not depend
+// on each other, so the processor overlaps many of them; a batch's arrays
+// (a few hundred kilobytes) then stay in the cache for the encoder.
+func touchSeqs(seqs []Seq) {
+	var x uint64
+	for i := range seqs {
+		stmts := seqs[i].Stmts
+		for j := range stmts {
+			for k := range stmts[j].Args {
+				a := &stmts[j].Args[k]
+				x += uint64(a.Kind) + uint64(a.Lit.I)
+			}
+		}
+	}
+	if x == 1 {
+		touchSink = x
+	}
 }
 
 func (e *Encoder) lit(l *Lit) {
@@ -537,6 +566,15 @@ func (e *Encoder) Result(r *Result) error {
 	e.uv(uint64(nv)) // so that the decoder allocates them at once
 	for i := range r.Stmts {
 		s := r.Stmt(i)
+		if s.note == 0 && s.Outcome != OutPanic && s.n < 0x80 {
+			// Most statements: no note (so no disagreement, no trees),
+			// few values. Outcome, an empty string, the count.
+			e.buf = append(e.buf, s.Outcome, 0, byte(s.n))
+			for j := range s.Values() {
+				e.value(&r.Vals[int(s.off)+j], nil)
+			}
+			continue
+		}
 		e.buf = append(e.buf, s.Outcome)
 		if s.Outcome == OutPanic {
 			e.str(s.PanicMsg())
@@ -547,24 +585,7 @@ func (e *Encoder) Result(r *Result) error {
 		vals := s.Values()
 		e.uv(uint64(len(vals)))
 		for j := range vals {
-			v := &vals[j]
-			e.typeName(v.Type)
-			var f byte
-			if v.Nil {
-				f |= valNil
-			}
-			if v.Unstable {
-				f |= valUnstable
-			}
-			t := s.Tree(j)
-			if t != nil {
-				f |= valTree
-			}
-			e.buf = append(e.buf, f)
-			e.u64(v.Hash) // uniform: a varint would take 9 or 10 bytes
-			if t != nil {
-				e.tree(t)
-			}
+			e.value(&vals[j], s.Tree(j))
 		}
 	}
 	e.uv(uint64(len(r.Blocks)))
@@ -596,6 +617,30 @@ func (e *Encoder) Result(r *Result) error {
 		}
 	}
 	return e.frame(FrameResult)
+}
+
+// value writes a value of a result frame, with its tree if t is not nil.
+func (e *Encoder) value(v *Value, t *Tree) {
+	if int(v.Type) < len(e.sent) && e.sent[v.Type] || v.Type == 0 {
+		e.uv(uint64(v.Type) << 1) // sent before: no call
+	} else {
+		e.typeName(v.Type)
+	}
+	var f byte
+	if v.Nil {
+		f |= valNil
+	}
+	if v.Unstable {
+		f |= valUnstable
+	}
+	if t != nil {
+		f |= valTree
+	}
+	e.buf = append(e.buf, f)
+	e.u64(v.Hash) // uniform: a varint would take 9 or 10 bytes
+	if t != nil {
+		e.tree(t)
+	}
 }
 
 func (e *Encoder) tree(t *Tree) {
@@ -783,6 +828,12 @@ func (d *Decoder) uvs(out []uint64) {
 			p++
 			continue
 		}
+		if p+1 < len(b) && b[p+1] < 0x80 {
+			// Two bytes: the distances 1, 2, 256 (see Encoder.f64).
+			out[i] = uint64(b[p]&0x7f) | uint64(b[p+1])<<7
+			p += 2
+			continue
+		}
 		d.pos = p
 		out[i] = d.uvSlow() // 0 from the first error on
 		p = d.pos
@@ -961,7 +1012,8 @@ func (d *Decoder) BatchInto(seqs []Seq) ([]Seq, error) {
 				kind := d.byte1()
 				if kind == ArgRef {
 					stmt := int(d.uv())
-					*a = Arg{Kind: kind, Stmt: stmt, Result: int(d.uv())}
+					a.Kind, a.Stmt, a.Result = kind, stmt, int(d.uv())
+					a.Lit.clear()
 				} else {
 					// lit sets all of Lit: no need to clear it first.
 					a.Kind, a.Stmt, a.Result = kind, 0, 0
@@ -973,8 +1025,22 @@ func (d *Decoder) BatchInto(seqs []Seq) ([]Seq, error) {
 	return seqs, d.err
 }
 
+// clear zeroes l, writing its string and slice only when they are set: a
+// reused argument rarely had either, and each write of a pointer costs a
+// write barrier while the collector runs.
+func (l *Lit) clear() {
+	l.Kind, l.B, l.I, l.U, l.F = 0, false, 0, 0, 0
+	if l.S != "" {
+		l.S = ""
+	}
+	if l.Elems != nil {
+		l.Elems = nil
+	}
+}
+
 func (d *Decoder) lit(l *Lit) {
-	*l = Lit{Kind: d.byte1()}
+	l.clear()
+	l.Kind = d.byte1()
 	switch l.Kind {
 	case LitBool:
 		l.B = d.bool()
@@ -1016,6 +1082,28 @@ func (d *Decoder) Result() (*Result, error) {
 	off := 0
 	for i := range r.Stmts {
 		s := r.Stmt(i)
+		if p := d.pos; p+3 <= len(d.buf) && d.err == nil && d.buf[p] != OutPanic && d.buf[p+1] == 0 && d.buf[p+2] < 0x80 {
+			// Most statements (see Encoder.Result): the outcome, no
+			// disagreement, a one-byte count of values.
+			n := int(d.buf[p+2])
+			d.pos = p + 3
+			if len(r.Vals)-off < n {
+				d.err = ErrFrame // more values than the frame said
+				break
+			}
+			s.Outcome = d.buf[p]
+			if n > 0 {
+				s.off, s.n = uint32(off), uint32(n)
+				off += n
+			}
+			vals := s.Values()
+			for j := range vals {
+				if !d.value(&vals[j]) {
+					d.valueSlow(s, j)
+				}
+			}
+			continue
+		}
 		s.Outcome = d.byte1()
 		if s.Outcome == OutPanic {
 			n := s.makeNote()
@@ -1035,16 +1123,8 @@ func (d *Decoder) Result() (*Result, error) {
 			s.off, s.n = uint32(off), uint32(n)
 			off += n
 		}
-		vals := s.Values()
-		for j := range vals {
-			v := &vals[j]
-			v.Type = d.typeName()
-			f := d.byte1()
-			v.Nil, v.Unstable = f&valNil != 0, f&valUnstable != 0
-			v.Hash = d.u64()
-			if f&valTree != 0 {
-				s.SetTree(j, d.tree(0))
-			}
+		for j := range s.Values() {
+			d.valueSlow(s, j)
 		}
 	}
 	r.Vals = r.Vals[:off:off]
@@ -1085,6 +1165,39 @@ func (d *Decoder) Result() (*Result, error) {
 		return nil, fmt.Errorf("decoding result: %w", d.err)
 	}
 	return r, nil
+}
+
+// value decodes a value without a tree whose type was sent before, the
+// common case, and reports whether it did; otherwise it reads nothing and
+// valueSlow decodes the value.
+func (d *Decoder) value(v *Value) bool {
+	b, p := d.buf, d.pos
+	if p+10 > len(b) || d.err != nil || b[p]&0x81 != 0 || b[p+1]&valTree != 0 {
+		return false // not one byte, a name follows, a tree follows, or too short
+	}
+	var t TypeID
+	if id := b[p] >> 1; id != 0 {
+		if int(id) >= len(d.types) || d.types[id] == 0 {
+			return false
+		}
+		t = d.types[id]
+	}
+	f := b[p+1]
+	*v = Value{Hash: binary.LittleEndian.Uint64(b[p+2:]), Type: t, Nil: f&valNil != 0, Unstable: f&valUnstable != 0}
+	d.pos = p + 10
+	return true
+}
+
+// valueSlow decodes statement s's jth value, in any form.
+func (d *Decoder) valueSlow(s StmtView, j int) {
+	v := &s.r.Vals[int(s.off)+j]
+	v.Type = d.typeName()
+	f := d.byte1()
+	v.Nil, v.Unstable = f&valNil != 0, f&valUnstable != 0
+	v.Hash = d.u64()
+	if f&valTree != 0 {
+		s.SetTree(j, d.tree(0))
+	}
 }
 
 func (d *Decoder) tree(depth int) *Tree {
