@@ -693,29 +693,30 @@ type Decoder struct {
 // slabs are arrays that decoded results are cut from, a few kilobytes
 // each, so that a result costs one allocation in tens, not five: the
 // parent decodes tens of thousands of results a second, and their
-// allocation and collection was most of its cost. A result the caller
-// keeps keeps its slabs (at most slabBytes each) alive; a request larger
-// than a quarter of a slab gets an array of its own.
+// allocation and collection was most of its cost. The results themselves
+// come from slabs of Results; their statements, values, blocks and
+// conditions, which hold no pointers (TestValueHasNoPointers), from one
+// slab of words, back to back, which halves the allocations of the five
+// slabs of 2 KB each there used to be (a size class whose spans hold four,
+// so that every fourth allocation refilled the allocator's cache) and
+// keeps the bound on what a result the caller keeps keeps alive: its
+// Results slab and at most one raw slab, slabBytes + rawSlabBytes, as
+// five slabs of slabBytes did. A request larger than a quarter of a slab
+// gets an array of its own.
 type slabs struct {
-	res  []Result
-	st   []StmtResult
-	vals []Value
-	blk  []int32
-	cnd  []CondObs
+	res []Result
+	raw []uint64
 }
 
-// slabBytes is the size of each slab.
-const slabBytes = 2048
-
-// The slabs' lengths. The runtime avoids generics (see exec.go), hence one
-// method per type.
-var (
-	resSlab  = slabBytes / int(unsafe.Sizeof(Result{}))
-	stSlab   = slabBytes / int(unsafe.Sizeof(StmtResult{}))
-	valSlab  = slabBytes / int(unsafe.Sizeof(Value{}))
-	blkSlab  = slabBytes / 4
-	condSlab = slabBytes / int(unsafe.Sizeof(CondObs{}))
+// slabBytes is the size of a slab of Results, and rawSlabBytes that of a
+// slab of words.
+const (
+	slabBytes    = 2048
+	rawSlabBytes = 4 * slabBytes
 )
+
+// resSlab is the length of a slab of Results.
+var resSlab = slabBytes / int(unsafe.Sizeof(Result{}))
 
 func (s *slabs) result() *Result {
 	if len(s.res) == 0 {
@@ -730,23 +731,30 @@ func (s *slabs) result() *Result {
 // caller cannot write into the next result's part of the slab. Zero
 // lengths give an empty, non-nil slice, as make did.
 
-func (s *slabs) stmts(n int) []StmtResult { return cut(&s.st, n, stSlab) }
-func (s *slabs) values(n int) []Value     { return cut(&s.vals, n, valSlab) }
-func (s *slabs) blocks(n int) []int32     { return cut(&s.blk, n, blkSlab) }
-func (s *slabs) conds(n int) []CondObs    { return cut(&s.cnd, n, condSlab) }
+func (s *slabs) stmts(n int) []StmtResult { return cutRaw[StmtResult](s, n) }
+func (s *slabs) values(n int) []Value     { return cutRaw[Value](s, n) }
+func (s *slabs) blocks(n int) []int32     { return cutRaw[int32](s, n) }
+func (s *slabs) conds(n int) []CondObs    { return cutRaw[CondObs](s, n) }
 
-// cut takes n elements off *slab, starting a new slab of size when it has
-// too few; a request above a quarter of a slab gets its own slice.
-func cut[T any](slab *[]T, n, size int) []T {
-	if n > size/4 {
+// cutRaw takes n elements of T, a type without pointers whose alignment
+// is at most a word's, off the raw slab, starting a new one when it has
+// too few words left; a request above a quarter of a slab gets its own
+// slice. Words are zero when allocated, and so are the elements.
+func cutRaw[T any](s *slabs, n int) []T {
+	if n <= 0 {
+		return []T{}
+	}
+	var zero T
+	words := (n*int(unsafe.Sizeof(zero)) + 7) / 8
+	if words > rawSlabBytes/8/4 {
 		return make([]T, n)
 	}
-	if len(*slab) < n {
-		*slab = make([]T, size)
+	if len(s.raw) < words {
+		s.raw = make([]uint64, rawSlabBytes/8)
 	}
-	out := (*slab)[:n:n]
-	*slab = (*slab)[n:]
-	return out
+	p := (*T)(unsafe.Pointer(&s.raw[0]))
+	s.raw = s.raw[words:]
+	return unsafe.Slice(p, n)
 }
 
 // NewDecoder returns a decoder reading from r.

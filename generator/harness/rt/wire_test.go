@@ -6,8 +6,10 @@ import (
 	"errors"
 	"math"
 	"reflect"
+	"runtime"
 	"strconv"
 	"testing"
+	"unsafe"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
@@ -366,6 +368,104 @@ func TestValueHasNoPointers(t *testing.T) {
 		if walk(reflect.TypeOf(v)) {
 			t.Errorf("%T holds pointers", v)
 		}
+		// cutRaw cuts them from an array of words.
+		if a := reflect.TypeOf(v).Align(); a > 8 {
+			t.Errorf("%T is aligned to %d bytes, more than a word", v, a)
+		}
+	}
+}
+
+// The arrays cut from the raw slab are zeroed, as long as asked, with
+// their length as capacity, and do not overlap, whatever their types; a
+// large one has its own array.
+func TestCutRaw(t *testing.T) {
+	var s slabs
+	var all [][2]uintptr // each array's first and last byte
+	var keep []any       // the arrays, so that no address is reused
+	for i := 0; i < 200; i++ {
+		n := i % 9
+		var lo, hi uintptr
+		switch i % 4 {
+		case 0:
+			a := s.stmts(n)
+			keep = append(keep, a)
+			for j := range a {
+				if a[j] != (StmtResult{}) {
+					t.Fatalf("stmts(%d)[%d] = %+v, not zero", n, j, a[j])
+				}
+				a[j].n = 7
+			}
+			if len(a) != n || cap(a) != n {
+				t.Fatalf("stmts(%d): len %d cap %d", n, len(a), cap(a))
+			}
+			if n > 0 {
+				lo, hi = uintptr(unsafe.Pointer(&a[0])), uintptr(unsafe.Pointer(&a[n-1]))+unsafe.Sizeof(a[0])-1
+			}
+		case 1:
+			a := s.values(n)
+			keep = append(keep, a)
+			for j := range a {
+				if a[j] != (Value{}) {
+					t.Fatalf("values(%d)[%d] = %+v, not zero", n, j, a[j])
+				}
+				a[j].Hash = ^uint64(0)
+			}
+			if len(a) != n || cap(a) != n {
+				t.Fatalf("values(%d): len %d cap %d", n, len(a), cap(a))
+			}
+			if n > 0 {
+				lo, hi = uintptr(unsafe.Pointer(&a[0])), uintptr(unsafe.Pointer(&a[n-1]))+unsafe.Sizeof(a[0])-1
+			}
+		case 2:
+			a := s.blocks(n)
+			keep = append(keep, a)
+			for j := range a {
+				if a[j] != 0 {
+					t.Fatalf("blocks(%d)[%d] = %d, not zero", n, j, a[j])
+				}
+				a[j] = -1
+			}
+			if len(a) != n || cap(a) != n {
+				t.Fatalf("blocks(%d): len %d cap %d", n, len(a), cap(a))
+			}
+			if n > 0 {
+				lo, hi = uintptr(unsafe.Pointer(&a[0])), uintptr(unsafe.Pointer(&a[n-1]))+3
+			}
+		default:
+			a := s.conds(n)
+			keep = append(keep, a)
+			for j := range a {
+				if a[j] != (CondObs{}) {
+					t.Fatalf("conds(%d)[%d] = %+v, not zero", n, j, a[j])
+				}
+				a[j].DistTrue = 1
+			}
+			if len(a) != n || cap(a) != n {
+				t.Fatalf("conds(%d): len %d cap %d", n, len(a), cap(a))
+			}
+			if n > 0 {
+				lo, hi = uintptr(unsafe.Pointer(&a[0])), uintptr(unsafe.Pointer(&a[n-1]))+unsafe.Sizeof(a[0])-1
+			}
+		}
+		if n == 0 {
+			continue
+		}
+		if lo%8 != 0 && i%4 != 2 {
+			t.Fatalf("array %d at %#x: not aligned to a word", i, lo)
+		}
+		for _, r := range all {
+			if lo <= r[1] && r[0] <= hi {
+				t.Fatalf("array %d [%#x, %#x] overlaps [%#x, %#x]", i, lo, hi, r[0], r[1])
+			}
+		}
+		all = append(all, [2]uintptr{lo, hi})
+	}
+	runtime.KeepAlive(keep)
+	if got := s.conds(rawSlabBytes); len(got) != rawSlabBytes || cap(got) != rawSlabBytes {
+		t.Fatalf("a large request: len %d cap %d", len(got), cap(got))
+	}
+	if got := s.stmts(0); got == nil {
+		t.Fatal("stmts(0) is nil, not empty")
 	}
 }
 
