@@ -1017,6 +1017,9 @@ func (d *Decoder) BatchInto(seqs []Seq) ([]Seq, error) {
 			st.Args = st.Args[:na]
 			for k := range st.Args {
 				a := &st.Args[k]
+				if d.fastArg(a) {
+					continue
+				}
 				kind := d.byte1()
 				if kind == ArgRef {
 					stmt := int(d.uv())
@@ -1031,6 +1034,42 @@ func (d *Decoder) BatchInto(seqs []Seq) ([]Seq, error) {
 		}
 	}
 	return seqs, d.err
+}
+
+// fastArg decodes the most common arguments, a reference with one-byte
+// numbers and an int literal of one or two bytes, with no call per field,
+// and reports whether it did; otherwise it reads nothing.
+func (d *Decoder) fastArg(a *Arg) bool {
+	b, p := d.buf, d.pos
+	if p+3 > len(b) || d.err != nil {
+		return false
+	}
+	switch {
+	case b[p] == ArgRef && b[p+1] < 0x80 && b[p+2] < 0x80:
+		a.Kind, a.Stmt, a.Result = ArgRef, int(b[p+1]), int(b[p+2])
+		a.Lit.clear()
+		d.pos = p + 3
+		return true
+	case b[p] == ArgLit && b[p+1] == LitInt:
+		// A zigzag varint, as binary.Varint reads it.
+		ux, n := uint64(b[p+2]), 3
+		if ux >= 0x80 {
+			if p+4 > len(b) || b[p+3] >= 0x80 {
+				return false
+			}
+			ux, n = ux&0x7f|uint64(b[p+3])<<7, 4
+		}
+		x := int64(ux >> 1)
+		if ux&1 != 0 {
+			x = ^x
+		}
+		a.Kind, a.Stmt, a.Result = ArgLit, 0, 0
+		a.Lit.clear()
+		a.Lit.Kind, a.Lit.I = LitInt, x
+		d.pos = p + n
+		return true
+	}
+	return false
 }
 
 // clear zeroes l, writing its string and slice only when they are set: a

@@ -45,6 +45,42 @@ func TestBatchRoundTrip(t *testing.T) {
 	}
 }
 
+// Int literals and references take Decoder.fastArg's path when their
+// numbers are short and the general one otherwise: both decode what was
+// encoded, into arguments that held other literals before.
+func TestBatchFastArgs(t *testing.T) {
+	var args []Arg
+	for _, x := range []int64{0, 1, -1, 63, -64, 64, -65, 99, -100, 8191, -8192, 8192, -8193, math.MaxInt64, math.MinInt64} {
+		args = append(args, Arg{Kind: ArgLit, Lit: Lit{Kind: LitInt, I: x}})
+	}
+	for _, r := range [][2]int{{0, 0}, {127, 127}, {128, 0}, {3, 128}, {1 << 20, 5}} {
+		args = append(args, Arg{Kind: ArgRef, Stmt: r[0], Result: r[1]})
+	}
+	seqs := []Seq{{ID: 1, Stmts: []Stmt{{Op: 2, Args: args}}}}
+	var buf bytes.Buffer
+	enc := NewEncoder(&buf)
+	if err := enc.Batch(seqs); err != nil {
+		t.Fatal(err)
+	}
+	enc.Flush()
+	dec := NewDecoder(&buf)
+	if kind, err := dec.Next(); err != nil || kind != FrameBatch {
+		t.Fatalf("Next = %d, %v", kind, err)
+	}
+	// Decode into arguments that held strings and slices.
+	old := make([]Arg, len(args))
+	for i := range old {
+		old[i] = Arg{Kind: ArgLit, Stmt: 9, Result: 9, Lit: Lit{Kind: LitSlice, B: true, U: 7, F: 1.5, S: "old", Elems: []Lit{{Kind: LitBool}}}}
+	}
+	got, err := dec.BatchInto([]Seq{{Stmts: []Stmt{{Args: old}}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(seqs, got, cmpopts.EquateEmpty()); diff != "" {
+		t.Errorf("batch round trip mismatch (-want +got):\n%s", diff)
+	}
+}
+
 func TestResultRoundTrip(t *testing.T) {
 	tree := MakeTree(map[string][]int{"b": {2}, "a": nil})
 	bytesTree := MakeTree([]byte{0xef, 0, 'x'}) // binary []byte, as a hash's Sum returns
