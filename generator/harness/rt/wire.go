@@ -993,47 +993,64 @@ func (d *Decoder) Batch() ([]Seq, error) { return d.BatchInto(nil) }
 // BatchInto decodes a batch frame into seqs, reusing its slices (the
 // executor decodes a batch per round trip; the previous one is done with).
 func (d *Decoder) BatchInto(seqs []Seq) ([]Seq, error) {
-	n := d.count()
+	n, _ := d.BatchLen()
 	if cap(seqs) < n {
 		seqs = append(seqs[:cap(seqs)], make([]Seq, n-cap(seqs))...)
 	}
 	seqs = seqs[:n]
 	for i := range seqs {
-		s := &seqs[i]
-		s.ID = d.uv()
-		s.Flags = d.uv()
-		ns := d.count()
-		if cap(s.Stmts) < ns {
-			s.Stmts = make([]Stmt, ns)
+		d.SeqInto(&seqs[i])
+	}
+	return seqs, d.err
+}
+
+// BatchLen reads the number of sequences of a batch frame, which SeqInto
+// then decodes one by one.
+func (d *Decoder) BatchLen() (int, error) {
+	n := d.count()
+	return n, d.err
+}
+
+// SeqInto decodes the next sequence of a batch frame into s, reusing its
+// slices. The executor decodes each sequence right before it runs it, into
+// the same Seq, which stays in the cache: decoding a whole batch first
+// spread it over a few hundred kilobytes of arrays, which the run then
+// read back from memory (building the arguments was mostly those misses).
+func (d *Decoder) SeqInto(s *Seq) error {
+	s.ID = d.uv()
+	s.Flags = d.uv()
+	ns := d.count()
+	if cap(s.Stmts) < ns {
+		// Keep the statements' argument arrays, to be reused.
+		s.Stmts = append(s.Stmts[:cap(s.Stmts)], make([]Stmt, ns-cap(s.Stmts))...)
+	}
+	s.Stmts = s.Stmts[:ns]
+	for j := range s.Stmts {
+		st := &s.Stmts[j]
+		st.Op = int(d.uv())
+		na := d.count()
+		if cap(st.Args) < na {
+			st.Args = make([]Arg, na)
 		}
-		s.Stmts = s.Stmts[:ns]
-		for j := range s.Stmts {
-			st := &s.Stmts[j]
-			st.Op = int(d.uv())
-			na := d.count()
-			if cap(st.Args) < na {
-				st.Args = make([]Arg, na)
+		st.Args = st.Args[:na]
+		for k := range st.Args {
+			a := &st.Args[k]
+			if d.fastArg(a) {
+				continue
 			}
-			st.Args = st.Args[:na]
-			for k := range st.Args {
-				a := &st.Args[k]
-				if d.fastArg(a) {
-					continue
-				}
-				kind := d.byte1()
-				if kind == ArgRef {
-					stmt := int(d.uv())
-					a.Kind, a.Stmt, a.Result = kind, stmt, int(d.uv())
-					a.Lit.clear()
-				} else {
-					// lit sets all of Lit: no need to clear it first.
-					a.Kind, a.Stmt, a.Result = kind, 0, 0
-					d.lit(&a.Lit)
-				}
+			kind := d.byte1()
+			if kind == ArgRef {
+				stmt := int(d.uv())
+				a.Kind, a.Stmt, a.Result = kind, stmt, int(d.uv())
+				a.Lit.clear()
+			} else {
+				// lit sets all of Lit: no need to clear it first.
+				a.Kind, a.Stmt, a.Result = kind, 0, 0
+				d.lit(&a.Lit)
 			}
 		}
 	}
-	return seqs, d.err
+	return d.err
 }
 
 // fastArg decodes the most common arguments, a reference with one-byte
