@@ -696,13 +696,17 @@ type Decoder struct {
 // allocation and collection was most of its cost. The results themselves
 // come from slabs of Results; their statements, values, blocks and
 // conditions, which hold no pointers (TestValueHasNoPointers), from one
-// slab of words, back to back, which halves the allocations of the five
-// slabs of 2 KB each there used to be (a size class whose spans hold four,
-// so that every fourth allocation refilled the allocator's cache) and
-// keeps the bound on what a result the caller keeps keeps alive: its
-// Results slab and at most one raw slab, slabBytes + rawSlabBytes, as
-// five slabs of slabBytes did. A request larger than a quarter of a slab
+// slab of words, back to back. That is a third of the allocations of the
+// five slabs of 2 KB each there used to be, and the bound on what a result
+// the caller keeps keeps alive stays about the same: its Results slab and
+// at most one raw slab, slabBytes + rawSlabBytes (under 10 KB), where
+// five slabs of 2 KB were 10 KB. A request larger than a quarter of a slab
 // gets an array of its own.
+//
+// The sizes are those of size classes of the Go allocator whose spans
+// hold several objects (8 and 7): the allocator refills its cache once
+// per span, and a class of one object per span (8 KB) took the heap's
+// lock for every slab.
 type slabs struct {
 	res []Result
 	raw []uint64
@@ -711,8 +715,8 @@ type slabs struct {
 // slabBytes is the size of a slab of Results, and rawSlabBytes that of a
 // slab of words.
 const (
-	slabBytes    = 2048
-	rawSlabBytes = 4 * slabBytes
+	slabBytes    = 3072
+	rawSlabBytes = 6912
 )
 
 // resSlab is the length of a slab of Results.
