@@ -81,6 +81,31 @@ func TestBatchFastArgs(t *testing.T) {
 	}
 }
 
+// Block deltas of one byte are decoded inline and longer ones by uvs:
+// both give the blocks back.
+func TestResultBlocksRoundTrip(t *testing.T) {
+	want := NewResult()
+	want.ID = 3
+	want.Blocks = []int32{0, 1, 127, 255, 256, 70000, 70001, 1 << 30}
+	var buf bytes.Buffer
+	enc := NewEncoder(&buf)
+	if err := enc.Result(want); err != nil {
+		t.Fatal(err)
+	}
+	enc.Flush()
+	dec := NewDecoder(&buf)
+	if kind, err := dec.Next(); err != nil || kind != FrameResult {
+		t.Fatalf("Next = %d, %v", kind, err)
+	}
+	got, err := dec.Result()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(want.Blocks, got.Blocks); diff != "" {
+		t.Errorf("blocks (-want +got):\n%s", diff)
+	}
+}
+
 func TestResultRoundTrip(t *testing.T) {
 	tree := MakeTree(map[string][]int{"b": {2}, "a": nil})
 	bytesTree := MakeTree([]byte{0xef, 0, 'x'}) // binary []byte, as a hash's Sum returns
