@@ -531,10 +531,11 @@ func (e *executor) runOnce(s *Seq, detail bool, r *Result) *Result {
 	}
 	// Drop the values, so that they can be collected before the buffer is
 	// used again.
-	for i := range vals {
+	// (Loops that stay loops, as in runStmts: a few elements each.)
+	for i := 0; i < len(vals); i++ {
 		vals[i] = nil
 	}
-	for i := range e.resBuf {
+	for i := 0; i < len(e.resBuf); i++ {
 		e.resBuf[i] = nil
 	}
 	e.resBuf = e.resBuf[:0]
@@ -622,8 +623,12 @@ func (e *executor) runStmts(s *Seq, r *Result, vals [][]any, saved *[]savedState
 				r.Stmt(i).makeNote().Disagree = d
 			}
 		}
-		for k := range args {
-			args[k] = nil // let the values go with the sequence
+		// Let the values go with the sequence. A loop the compiler does
+		// not turn into a call of memclrHasPointers: for the one or two
+		// arguments of a call, that call (and its bulk write barrier
+		// while the collector runs) cost more than the stores.
+		for k := 0; k < len(args); k++ {
+			args[k] = nil
 		}
 		vals[i] = res
 	}
