@@ -57,16 +57,7 @@ func TestBatchFastArgs(t *testing.T) {
 		args = append(args, Arg{Kind: ArgRef, Stmt: r[0], Result: r[1]})
 	}
 	seqs := []Seq{{ID: 1, Stmts: []Stmt{{Op: 2, Args: args}}}}
-	var buf bytes.Buffer
-	enc := NewEncoder(&buf)
-	if err := enc.Batch(seqs); err != nil {
-		t.Fatal(err)
-	}
-	enc.Flush()
-	dec := NewDecoder(&buf)
-	if kind, err := dec.Next(); err != nil || kind != FrameBatch {
-		t.Fatalf("Next = %d, %v", kind, err)
-	}
+	dec := frameOf(t, FrameBatch, func(e *Encoder) error { return e.Batch(seqs) })
 	// Decode into arguments that held strings and slices.
 	old := make([]Arg, len(args))
 	for i := range old {
@@ -87,23 +78,37 @@ func TestResultBlocksRoundTrip(t *testing.T) {
 	want := NewResult()
 	want.ID = 3
 	want.Blocks = []int32{0, 1, 127, 255, 256, 70000, 70001, 1 << 30}
+	got := resultRoundTrip(t, want)
+	if diff := cmp.Diff(want.Blocks, got.Blocks); diff != "" {
+		t.Errorf("blocks (-want +got):\n%s", diff)
+	}
+}
+
+// resultRoundTrip encodes r as a result frame and decodes it.
+func resultRoundTrip(t *testing.T, r *Result) *Result {
+	t.Helper()
+	got, err := frameOf(t, FrameResult, func(e *Encoder) error { return e.Result(r) }).Result()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return got
+}
+
+// frameOf writes one frame with write and returns a decoder that has
+// read its kind, which must be kind.
+func frameOf(t *testing.T, kind uint8, write func(*Encoder) error) *Decoder {
+	t.Helper()
 	var buf bytes.Buffer
 	enc := NewEncoder(&buf)
-	if err := enc.Result(want); err != nil {
+	if err := write(enc); err != nil {
 		t.Fatal(err)
 	}
 	enc.Flush()
 	dec := NewDecoder(&buf)
-	if kind, err := dec.Next(); err != nil || kind != FrameResult {
-		t.Fatalf("Next = %d, %v", kind, err)
+	if k, err := dec.Next(); err != nil || k != kind {
+		t.Fatalf("Next = %d, %v; want kind %d", k, err, kind)
 	}
-	got, err := dec.Result()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if diff := cmp.Diff(want.Blocks, got.Blocks); diff != "" {
-		t.Errorf("blocks (-want +got):\n%s", diff)
-	}
+	return dec
 }
 
 func TestResultRoundTrip(t *testing.T) {
@@ -124,18 +129,7 @@ func TestResultRoundTrip(t *testing.T) {
 	s = r.AddStmt(OutPanic)
 	s.PanicRuntime = true
 	s.SetNote(StmtNote{PanicMsg: "boom", PanicSite: "x.go:3"})
-	var buf bytes.Buffer
-	enc := NewEncoder(&buf)
-	enc.Result(r)
-	enc.Flush()
-	dec := NewDecoder(&buf)
-	if k, err := dec.Next(); err != nil || k != FrameResult {
-		t.Fatalf("Next = %d, %v", k, err)
-	}
-	got, err := dec.Result()
-	if err != nil {
-		t.Fatal(err)
-	}
+	got := resultRoundTrip(t, r)
 	if diff := cmp.Diff(r, got, cmpopts.EquateEmpty(), cmp.AllowUnexported(StmtResult{})); diff != "" {
 		t.Errorf("result round trip mismatch (-want +got):\n%s", diff)
 	}
@@ -448,65 +442,13 @@ func TestCutRaw(t *testing.T) {
 		var lo, hi uintptr
 		switch i % 4 {
 		case 0:
-			a := s.stmts(n)
-			keep = append(keep, a)
-			for j := range a {
-				if a[j] != (StmtResult{}) {
-					t.Fatalf("stmts(%d)[%d] = %+v, not zero", n, j, a[j])
-				}
-				a[j].n = 7
-			}
-			if len(a) != n || cap(a) != n {
-				t.Fatalf("stmts(%d): len %d cap %d", n, len(a), cap(a))
-			}
-			if n > 0 {
-				lo, hi = uintptr(unsafe.Pointer(&a[0])), uintptr(unsafe.Pointer(&a[n-1]))+unsafe.Sizeof(a[0])-1
-			}
+			lo, hi = checkCut(t, s.stmts(n), n, StmtResult{n: 7}, &keep)
 		case 1:
-			a := s.values(n)
-			keep = append(keep, a)
-			for j := range a {
-				if a[j] != (Value{}) {
-					t.Fatalf("values(%d)[%d] = %+v, not zero", n, j, a[j])
-				}
-				a[j].Hash = ^uint64(0)
-			}
-			if len(a) != n || cap(a) != n {
-				t.Fatalf("values(%d): len %d cap %d", n, len(a), cap(a))
-			}
-			if n > 0 {
-				lo, hi = uintptr(unsafe.Pointer(&a[0])), uintptr(unsafe.Pointer(&a[n-1]))+unsafe.Sizeof(a[0])-1
-			}
+			lo, hi = checkCut(t, s.values(n), n, Value{Hash: ^uint64(0)}, &keep)
 		case 2:
-			a := s.blocks(n)
-			keep = append(keep, a)
-			for j := range a {
-				if a[j] != 0 {
-					t.Fatalf("blocks(%d)[%d] = %d, not zero", n, j, a[j])
-				}
-				a[j] = -1
-			}
-			if len(a) != n || cap(a) != n {
-				t.Fatalf("blocks(%d): len %d cap %d", n, len(a), cap(a))
-			}
-			if n > 0 {
-				lo, hi = uintptr(unsafe.Pointer(&a[0])), uintptr(unsafe.Pointer(&a[n-1]))+3
-			}
+			lo, hi = checkCut(t, s.blocks(n), n, -1, &keep)
 		default:
-			a := s.conds(n)
-			keep = append(keep, a)
-			for j := range a {
-				if a[j] != (CondObs{}) {
-					t.Fatalf("conds(%d)[%d] = %+v, not zero", n, j, a[j])
-				}
-				a[j].DistTrue = 1
-			}
-			if len(a) != n || cap(a) != n {
-				t.Fatalf("conds(%d): len %d cap %d", n, len(a), cap(a))
-			}
-			if n > 0 {
-				lo, hi = uintptr(unsafe.Pointer(&a[0])), uintptr(unsafe.Pointer(&a[n-1]))+unsafe.Sizeof(a[0])-1
-			}
+			lo, hi = checkCut(t, s.conds(n), n, CondObs{DistTrue: 1}, &keep)
 		}
 		if n == 0 {
 			continue
@@ -528,6 +470,28 @@ func TestCutRaw(t *testing.T) {
 	if got := s.stmts(0); got == nil {
 		t.Fatal("stmts(0) is nil, not empty")
 	}
+}
+
+// checkCut checks that a, asked for with length n, is zero, n long and
+// n wide, fills it with set, keeps it in *keep, and returns the addresses
+// of its first and last byte.
+func checkCut[T comparable](t *testing.T, a []T, n int, set T, keep *[]any) (lo, hi uintptr) {
+	t.Helper()
+	var zero T
+	if len(a) != n || cap(a) != n {
+		t.Fatalf("%T(%d): len %d cap %d", a, n, len(a), cap(a))
+	}
+	for j := range a {
+		if a[j] != zero {
+			t.Fatalf("%T(%d)[%d] = %+v, not zero", a, n, j, a[j])
+		}
+		a[j] = set
+	}
+	*keep = append(*keep, a)
+	if n == 0 {
+		return 0, 0
+	}
+	return uintptr(unsafe.Pointer(&a[0])), uintptr(unsafe.Pointer(&a[n-1])) + unsafe.Sizeof(zero) - 1
 }
 
 // The cache of type-name hashes gives each type its own name and the
