@@ -3,6 +3,7 @@ package gentestrt
 import (
 	"bytes"
 	"math"
+	"math/rand/v2"
 	"reflect"
 	"strings"
 	"sync"
@@ -471,5 +472,40 @@ func TestRepeatMapOrder(t *testing.T) {
 	}
 	if stable > 12 {
 		t.Errorf("the joined keys looked stable in %d of 40 sequences", stable)
+	}
+}
+
+// CoveredBlocks appends, after what dst holds, exactly the blocks whose
+// byte is not 0, in order, with or without room in dst; any non-zero byte
+// counts (Blk writes 1).
+func TestCoveredBlocksAppends(t *testing.T) {
+	Init(70, 0)
+	defer Init(0, 0)
+	rng := rand.New(rand.NewPCG(7, 8))
+	for round := 0; round < 200; round++ {
+		Reset()
+		var want []int32
+		for i := range blocks {
+			if rng.IntN(3) == 0 {
+				blocks[i] = uint8(1 + rng.IntN(255))
+				want = append(want, int32(i))
+			}
+		}
+		prefix := []int32{-1, -2}[:rng.IntN(3)]
+		dst := append(make([]int32, 0, len(prefix)+rng.IntN(80)), prefix...)
+		got := CoveredBlocks(dst)
+		if len(got) != len(prefix)+len(want) {
+			t.Fatalf("round %d: %v, want %v after %v", round, got, want, prefix)
+		}
+		for i := range prefix {
+			if got[i] != prefix[i] {
+				t.Fatalf("round %d: prefix %v became %v", round, prefix, got[:len(prefix)])
+			}
+		}
+		for i, b := range want {
+			if got[len(prefix)+i] != b {
+				t.Fatalf("round %d: %v, want %v after %v", round, got, want, prefix)
+			}
+		}
 	}
 }

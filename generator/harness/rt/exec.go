@@ -138,7 +138,7 @@ func serve(ops []Op) int {
 		return 2
 	}
 	dec := NewDecoder(in)
-	var seqs []Seq
+	var seq Seq
 	for {
 		kind, err := dec.Next()
 		if err != nil {
@@ -148,13 +148,22 @@ func serve(ops []Op) int {
 			fmt.Fprintf(os.Stderr, "gentestrt: unexpected frame kind %d\n", kind)
 			return 2
 		}
-		seqs, err = dec.BatchInto(seqs)
+		// Each sequence is decoded right before it runs, into the same
+		// Seq, which stays in the cache (see Decoder.SeqInto); the frame
+		// stays in the decoder's buffer until the next Next. A malformed
+		// frame, a bug of gentest's, ends the executor at the first
+		// sequence that cannot be decoded, after the ones before it ran.
+		n, err := dec.BatchLen()
 		if err != nil {
 			fmt.Fprintf(os.Stderr, "gentestrt: %v\n", err)
 			return 2
 		}
-		for i := range seqs {
-			r := e.run(&seqs[i])
+		for i := 0; i < n; i++ {
+			if err := dec.SeqInto(&seq); err != nil {
+				fmt.Fprintf(os.Stderr, "gentestrt: %v\n", err)
+				return 2
+			}
+			r := e.run(&seq)
 			e.encMu.Lock()
 			e.enc.Result(r)
 			// Results are flushed with the batch (or by the watchdog's
@@ -162,7 +171,7 @@ func serve(ops []Op) int {
 			// per sequence cost more than a cheap sequence. When the
 			// process dies, the parent replays the sequences it got no
 			// result for with FlagFlush to learn which one killed it.
-			if seqs[i].Flags&FlagFlush != 0 {
+			if seq.Flags&FlagFlush != 0 {
 				err = e.enc.Flush()
 			}
 			e.encMu.Unlock()
@@ -522,10 +531,11 @@ func (e *executor) runOnce(s *Seq, detail bool, r *Result) *Result {
 	}
 	// Drop the values, so that they can be collected before the buffer is
 	// used again.
-	for i := range vals {
+	// (Loops that stay loops, as in runStmts: a few elements each.)
+	for i := 0; i < len(vals); i++ {
 		vals[i] = nil
 	}
-	for i := range e.resBuf {
+	for i := 0; i < len(e.resBuf); i++ {
 		e.resBuf[i] = nil
 	}
 	e.resBuf = e.resBuf[:0]
@@ -613,8 +623,12 @@ func (e *executor) runStmts(s *Seq, r *Result, vals [][]any, saved *[]savedState
 				r.Stmt(i).makeNote().Disagree = d
 			}
 		}
-		for k := range args {
-			args[k] = nil // let the values go with the sequence
+		// Let the values go with the sequence. A loop the compiler does
+		// not turn into a call of memclrHasPointers: for the one or two
+		// arguments of a call, that call (and its bulk write barrier
+		// while the collector runs) cost more than the stores.
+		for k := 0; k < len(args); k++ {
+			args[k] = nil
 		}
 		vals[i] = res
 	}

@@ -236,9 +236,28 @@ func hashReflect(v any) uint64 {
 // hashReflectNamed is hashReflect that also returns the number of the
 // run-time type's name.
 func hashReflectNamed(v any) (uint64, TypeID) {
-	h := newHasher(0)
 	rv := reflect.ValueOf(v)
 	tn := typeNameHash(rv.Type())
+	if tn.flat && !rv.IsNil() {
+		// What hasher.value computes for a non-nil pointer to a struct
+		// of booleans and numbers (a constructor's *T, the most common
+		// result after the basic types): the fields' words mixed into
+		// the name's hash, in order. The pointer is the value's first
+		// visit and no field refers back, so the hasher's list of
+		// visits, its budget of nodes and its reuse are not needed.
+		e := rv.Elem()
+		x := tn.h
+		for i := 0; i < e.NumField(); i++ {
+			x = mixWord(x, scalarWord(e.Field(i)))
+		}
+		return x, tn.id
+	}
+	return hashReflectSlow(rv, tn)
+}
+
+// hashReflectSlow is hashReflectNamed's general path.
+func hashReflectSlow(rv reflect.Value, tn *typeHashEntry) (uint64, TypeID) {
+	h := newHasher(0)
 	h.h = tn.h
 	h.value(rv, 0)
 	x := h.h
@@ -246,12 +265,58 @@ func hashReflectNamed(v any) (uint64, TypeID) {
 	return x, tn.id
 }
 
+// scalarWord is the word hasher.value mixes in for a boolean or a number.
+func scalarWord(v reflect.Value) uint64 {
+	switch v.Kind() {
+	case reflect.Bool:
+		if v.Bool() {
+			return 1
+		}
+		return 2
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		return uint64(v.Int())
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
+		return v.Uint()
+	}
+	return math.Float64bits(v.Float()) // Float32, Float64: see flatStructPtr
+}
+
+// flatStructPtr reports whether t is a pointer to a struct whose fields
+// are all booleans and numbers (not complex), at most maxFlatFields of
+// them: the values hashReflectNamed hashes without a hasher.
+func flatStructPtr(t reflect.Type) bool {
+	if t.Kind() != reflect.Ptr || t == rtypePtr {
+		return false
+	}
+	e := t.Elem()
+	if e.Kind() != reflect.Struct || e.NumField() > maxFlatFields {
+		return false
+	}
+	for i := 0; i < e.NumField(); i++ {
+		switch e.Field(i).Type.Kind() {
+		case reflect.Bool, reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+			reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr,
+			reflect.Float32, reflect.Float64:
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// maxFlatFields bounds the structs of the fast path far below
+// maxHashNodes, which the general path would count them against.
+const maxFlatFields = 64
+
 // typeHashEntry is a type, its name's number, and the hash of the name
 // from hashOffset, where hashReflect starts.
 type typeHashEntry struct {
 	t  reflect.Type
 	id TypeID
 	h  uint64
+	// flat says whether t is a pointer to a struct of booleans and
+	// numbers (flatStructPtr).
+	flat bool
 }
 
 // typeHashes caches typeHashEntries, indexed by the type's address: the
@@ -269,7 +334,7 @@ func typeNameHash(t reflect.Type) *typeHashEntry {
 		return e
 	}
 	name := t.String()
-	e := &typeHashEntry{t: t, id: InternType(name), h: mixString(hashOffset, name)}
+	e := &typeHashEntry{t: t, id: InternType(name), h: mixString(hashOffset, name), flat: flatStructPtr(t)}
 	atomic.StorePointer(slot, unsafe.Pointer(e))
 	return e
 }

@@ -456,6 +456,7 @@ func (e *Encoder) Buffered() bool { return e.w.Buffered() > 0 }
 
 // Batch writes a batch of sequences (parent to executor).
 func (e *Encoder) Batch(seqs []Seq) error {
+	touchSeqs(seqs)
 	e.uv(uint64(len(seqs)))
 	for i := range seqs {
 		s := &seqs[i]
@@ -469,16 +470,44 @@ func (e *Encoder) Batch(seqs []Seq) error {
 			for k := range st.Args {
 				a := &st.Args[k]
 				e.buf = append(e.buf, a.Kind)
-				if a.Kind == ArgRef {
+				switch {
+				case a.Kind == ArgRef:
 					e.uv(uint64(a.Stmt))
 					e.uv(uint64(a.Result))
-				} else {
+				case a.Lit.Kind == LitInt: // the most common literal: no call
+					e.buf = binary.AppendVarint(append(e.buf, LitInt), a.Lit.I)
+				default:
 					e.lit(&a.Lit)
 				}
 			}
 		}
 	}
 	return e.frame(FrameBatch)
+}
+
+// touchSink keeps touchSeqs's loads from being optimised away.
+var touchSink uint64
+
+// touchSeqs loads the statements and arguments of seqs before they are
+// encoded. A search's sequences are spread over the heap, a few small
+// arrays each, and the encoder's time was mostly the cache misses on them,
+// taken one after the other as it walked them. These loads do not depend
+// on each other, so the processor overlaps many of them; a batch's arrays
+// (a few hundred kilobytes) then stay in the cache for the encoder.
+func touchSeqs(seqs []Seq) {
+	var x uint64
+	for i := range seqs {
+		stmts := seqs[i].Stmts
+		for j := range stmts {
+			for k := range stmts[j].Args {
+				a := &stmts[j].Args[k]
+				x += uint64(a.Kind) + uint64(a.Lit.I)
+			}
+		}
+	}
+	if x == 1 {
+		touchSink = x
+	}
 }
 
 func (e *Encoder) lit(l *Lit) {
@@ -537,6 +566,15 @@ func (e *Encoder) Result(r *Result) error {
 	e.uv(uint64(nv)) // so that the decoder allocates them at once
 	for i := range r.Stmts {
 		s := r.Stmt(i)
+		if s.note == 0 && s.Outcome != OutPanic && s.n < 0x80 {
+			// Most statements: no note (so no disagreement, no trees),
+			// few values. Outcome, an empty string, the count.
+			e.buf = append(e.buf, s.Outcome, 0, byte(s.n))
+			for j := range s.Values() {
+				e.value(&r.Vals[int(s.off)+j], nil)
+			}
+			continue
+		}
 		e.buf = append(e.buf, s.Outcome)
 		if s.Outcome == OutPanic {
 			e.str(s.PanicMsg())
@@ -547,24 +585,7 @@ func (e *Encoder) Result(r *Result) error {
 		vals := s.Values()
 		e.uv(uint64(len(vals)))
 		for j := range vals {
-			v := &vals[j]
-			e.typeName(v.Type)
-			var f byte
-			if v.Nil {
-				f |= valNil
-			}
-			if v.Unstable {
-				f |= valUnstable
-			}
-			t := s.Tree(j)
-			if t != nil {
-				f |= valTree
-			}
-			e.buf = append(e.buf, f)
-			e.u64(v.Hash) // uniform: a varint would take 9 or 10 bytes
-			if t != nil {
-				e.tree(t)
-			}
+			e.value(&vals[j], s.Tree(j))
 		}
 	}
 	e.uv(uint64(len(r.Blocks)))
@@ -596,6 +617,30 @@ func (e *Encoder) Result(r *Result) error {
 		}
 	}
 	return e.frame(FrameResult)
+}
+
+// value writes a value of a result frame, with its tree if t is not nil.
+func (e *Encoder) value(v *Value, t *Tree) {
+	if int(v.Type) < len(e.sent) && e.sent[v.Type] || v.Type == 0 {
+		e.uv(uint64(v.Type) << 1) // sent before: no call
+	} else {
+		e.typeName(v.Type)
+	}
+	var f byte
+	if v.Nil {
+		f |= valNil
+	}
+	if v.Unstable {
+		f |= valUnstable
+	}
+	if t != nil {
+		f |= valTree
+	}
+	e.buf = append(e.buf, f)
+	e.u64(v.Hash) // uniform: a varint would take 9 or 10 bytes
+	if t != nil {
+		e.tree(t)
+	}
 }
 
 func (e *Encoder) tree(t *Tree) {
@@ -648,29 +693,34 @@ type Decoder struct {
 // slabs are arrays that decoded results are cut from, a few kilobytes
 // each, so that a result costs one allocation in tens, not five: the
 // parent decodes tens of thousands of results a second, and their
-// allocation and collection was most of its cost. A result the caller
-// keeps keeps its slabs (at most slabBytes each) alive; a request larger
-// than a quarter of a slab gets an array of its own.
+// allocation and collection was most of its cost. The results themselves
+// come from slabs of Results; their statements, values, blocks and
+// conditions, which hold no pointers (TestValueHasNoPointers), from one
+// slab of words, back to back. That is a third of the allocations of the
+// five slabs of 2 KB each there used to be, and the bound on what a result
+// the caller keeps keeps alive stays about the same: its Results slab and
+// at most one raw slab, slabBytes + rawSlabBytes (under 10 KB), where
+// five slabs of 2 KB were 10 KB. A request larger than a quarter of a slab
+// gets an array of its own.
+//
+// The sizes are those of size classes of the Go allocator whose spans
+// hold several objects (8 and 7): the allocator refills its cache once
+// per span, and a class of one object per span (8 KB) took the heap's
+// lock for every slab.
 type slabs struct {
-	res  []Result
-	st   []StmtResult
-	vals []Value
-	blk  []int32
-	cnd  []CondObs
+	res []Result
+	raw []uint64
 }
 
-// slabBytes is the size of each slab.
-const slabBytes = 2048
-
-// The slabs' lengths. The runtime avoids generics (see exec.go), hence one
-// method per type.
-var (
-	resSlab  = slabBytes / int(unsafe.Sizeof(Result{}))
-	stSlab   = slabBytes / int(unsafe.Sizeof(StmtResult{}))
-	valSlab  = slabBytes / int(unsafe.Sizeof(Value{}))
-	blkSlab  = slabBytes / 4
-	condSlab = slabBytes / int(unsafe.Sizeof(CondObs{}))
+// slabBytes is the size of a slab of Results, and rawSlabBytes that of a
+// slab of words.
+const (
+	slabBytes    = 3072
+	rawSlabBytes = 6912
 )
+
+// resSlab is the length of a slab of Results.
+var resSlab = slabBytes / int(unsafe.Sizeof(Result{}))
 
 func (s *slabs) result() *Result {
 	if len(s.res) == 0 {
@@ -685,23 +735,30 @@ func (s *slabs) result() *Result {
 // caller cannot write into the next result's part of the slab. Zero
 // lengths give an empty, non-nil slice, as make did.
 
-func (s *slabs) stmts(n int) []StmtResult { return cut(&s.st, n, stSlab) }
-func (s *slabs) values(n int) []Value     { return cut(&s.vals, n, valSlab) }
-func (s *slabs) blocks(n int) []int32     { return cut(&s.blk, n, blkSlab) }
-func (s *slabs) conds(n int) []CondObs    { return cut(&s.cnd, n, condSlab) }
+func (s *slabs) stmts(n int) []StmtResult { return cutRaw[StmtResult](s, n) }
+func (s *slabs) values(n int) []Value     { return cutRaw[Value](s, n) }
+func (s *slabs) blocks(n int) []int32     { return cutRaw[int32](s, n) }
+func (s *slabs) conds(n int) []CondObs    { return cutRaw[CondObs](s, n) }
 
-// cut takes n elements off *slab, starting a new slab of size when it has
-// too few; a request above a quarter of a slab gets its own slice.
-func cut[T any](slab *[]T, n, size int) []T {
-	if n > size/4 {
+// cutRaw takes n elements of T, a type without pointers whose alignment
+// is at most a word's, off the raw slab, starting a new one when it has
+// too few words left; a request above a quarter of a slab gets its own
+// slice. Words are zero when allocated, and so are the elements.
+func cutRaw[T any](s *slabs, n int) []T {
+	if n <= 0 {
+		return []T{}
+	}
+	var zero T
+	words := (n*int(unsafe.Sizeof(zero)) + 7) / 8
+	if words > rawSlabBytes/8/4 {
 		return make([]T, n)
 	}
-	if len(*slab) < n {
-		*slab = make([]T, size)
+	if len(s.raw) < words {
+		s.raw = make([]uint64, rawSlabBytes/8)
 	}
-	out := (*slab)[:n:n]
-	*slab = (*slab)[n:]
-	return out
+	p := (*T)(unsafe.Pointer(&s.raw[0]))
+	s.raw = s.raw[words:]
+	return unsafe.Slice(p, n)
 }
 
 // NewDecoder returns a decoder reading from r.
@@ -781,6 +838,12 @@ func (d *Decoder) uvs(out []uint64) {
 		if p < len(b) && b[p] < 0x80 {
 			out[i] = uint64(b[p])
 			p++
+			continue
+		}
+		if p+1 < len(b) && b[p+1] < 0x80 {
+			// Two bytes: the distances 1, 2, 256 (see Encoder.f64).
+			out[i] = uint64(b[p]&0x7f) | uint64(b[p+1])<<7
+			p += 2
 			continue
 		}
 		d.pos = p
@@ -934,47 +997,118 @@ func (d *Decoder) Batch() ([]Seq, error) { return d.BatchInto(nil) }
 // BatchInto decodes a batch frame into seqs, reusing its slices (the
 // executor decodes a batch per round trip; the previous one is done with).
 func (d *Decoder) BatchInto(seqs []Seq) ([]Seq, error) {
-	n := d.count()
+	n, _ := d.BatchLen()
 	if cap(seqs) < n {
 		seqs = append(seqs[:cap(seqs)], make([]Seq, n-cap(seqs))...)
 	}
 	seqs = seqs[:n]
 	for i := range seqs {
-		s := &seqs[i]
-		s.ID = d.uv()
-		s.Flags = d.uv()
-		ns := d.count()
-		if cap(s.Stmts) < ns {
-			s.Stmts = make([]Stmt, ns)
-		}
-		s.Stmts = s.Stmts[:ns]
-		for j := range s.Stmts {
-			st := &s.Stmts[j]
-			st.Op = int(d.uv())
-			na := d.count()
-			if cap(st.Args) < na {
-				st.Args = make([]Arg, na)
-			}
-			st.Args = st.Args[:na]
-			for k := range st.Args {
-				a := &st.Args[k]
-				kind := d.byte1()
-				if kind == ArgRef {
-					stmt := int(d.uv())
-					*a = Arg{Kind: kind, Stmt: stmt, Result: int(d.uv())}
-				} else {
-					// lit sets all of Lit: no need to clear it first.
-					a.Kind, a.Stmt, a.Result = kind, 0, 0
-					d.lit(&a.Lit)
-				}
-			}
-		}
+		d.SeqInto(&seqs[i])
 	}
 	return seqs, d.err
 }
 
+// BatchLen reads the number of sequences of a batch frame, which SeqInto
+// then decodes one by one.
+func (d *Decoder) BatchLen() (int, error) {
+	n := d.count()
+	return n, d.err
+}
+
+// SeqInto decodes the next sequence of a batch frame into s, reusing its
+// slices. The executor decodes each sequence right before it runs it, into
+// the same Seq, which stays in the cache: decoding a whole batch first
+// spread it over a few hundred kilobytes of arrays, which the run then
+// read back from memory (building the arguments was mostly those misses).
+func (d *Decoder) SeqInto(s *Seq) error {
+	s.ID = d.uv()
+	s.Flags = d.uv()
+	ns := d.count()
+	if cap(s.Stmts) < ns {
+		// Keep the statements' argument arrays, to be reused.
+		s.Stmts = append(s.Stmts[:cap(s.Stmts)], make([]Stmt, ns-cap(s.Stmts))...)
+	}
+	s.Stmts = s.Stmts[:ns]
+	for j := range s.Stmts {
+		st := &s.Stmts[j]
+		st.Op = int(d.uv())
+		na := d.count()
+		if cap(st.Args) < na {
+			st.Args = make([]Arg, na)
+		}
+		st.Args = st.Args[:na]
+		for k := range st.Args {
+			a := &st.Args[k]
+			if d.fastArg(a) {
+				continue
+			}
+			kind := d.byte1()
+			if kind == ArgRef {
+				stmt := int(d.uv())
+				a.Kind, a.Stmt, a.Result = kind, stmt, int(d.uv())
+				a.Lit.clear()
+			} else {
+				// lit sets all of Lit: no need to clear it first.
+				a.Kind, a.Stmt, a.Result = kind, 0, 0
+				d.lit(&a.Lit)
+			}
+		}
+	}
+	return d.err
+}
+
+// fastArg decodes the most common arguments, a reference with one-byte
+// numbers and an int literal of one or two bytes, with no call per field,
+// and reports whether it did; otherwise it reads nothing.
+func (d *Decoder) fastArg(a *Arg) bool {
+	b, p := d.buf, d.pos
+	if p+3 > len(b) || d.err != nil {
+		return false
+	}
+	switch {
+	case b[p] == ArgRef && b[p+1] < 0x80 && b[p+2] < 0x80:
+		a.Kind, a.Stmt, a.Result = ArgRef, int(b[p+1]), int(b[p+2])
+		a.Lit.clear()
+		d.pos = p + 3
+		return true
+	case b[p] == ArgLit && b[p+1] == LitInt:
+		// A zigzag varint, as binary.Varint reads it.
+		ux, n := uint64(b[p+2]), 3
+		if ux >= 0x80 {
+			if p+4 > len(b) || b[p+3] >= 0x80 {
+				return false
+			}
+			ux, n = ux&0x7f|uint64(b[p+3])<<7, 4
+		}
+		x := int64(ux >> 1)
+		if ux&1 != 0 {
+			x = ^x
+		}
+		a.Kind, a.Stmt, a.Result = ArgLit, 0, 0
+		a.Lit.clear()
+		a.Lit.Kind, a.Lit.I = LitInt, x
+		d.pos = p + n
+		return true
+	}
+	return false
+}
+
+// clear zeroes l, writing its string and slice only when they are set: a
+// reused argument rarely had either, and each write of a pointer costs a
+// write barrier while the collector runs.
+func (l *Lit) clear() {
+	l.Kind, l.B, l.I, l.U, l.F = 0, false, 0, 0, 0
+	if l.S != "" {
+		l.S = ""
+	}
+	if l.Elems != nil {
+		l.Elems = nil
+	}
+}
+
 func (d *Decoder) lit(l *Lit) {
-	*l = Lit{Kind: d.byte1()}
+	l.clear()
+	l.Kind = d.byte1()
 	switch l.Kind {
 	case LitBool:
 		l.B = d.bool()
@@ -1016,6 +1150,28 @@ func (d *Decoder) Result() (*Result, error) {
 	off := 0
 	for i := range r.Stmts {
 		s := r.Stmt(i)
+		if p := d.pos; p+3 <= len(d.buf) && d.err == nil && d.buf[p] != OutPanic && d.buf[p+1] == 0 && d.buf[p+2] < 0x80 {
+			// Most statements (see Encoder.Result): the outcome, no
+			// disagreement, a one-byte count of values.
+			n := int(d.buf[p+2])
+			d.pos = p + 3
+			if len(r.Vals)-off < n {
+				d.err = ErrFrame // more values than the frame said
+				break
+			}
+			s.Outcome = d.buf[p]
+			if n > 0 {
+				s.off, s.n = uint32(off), uint32(n)
+				off += n
+			}
+			vals := s.Values()
+			for j := range vals {
+				if !d.value(&vals[j]) {
+					d.valueSlow(s, j)
+				}
+			}
+			continue
+		}
 		s.Outcome = d.byte1()
 		if s.Outcome == OutPanic {
 			n := s.makeNote()
@@ -1035,16 +1191,8 @@ func (d *Decoder) Result() (*Result, error) {
 			s.off, s.n = uint32(off), uint32(n)
 			off += n
 		}
-		vals := s.Values()
-		for j := range vals {
-			v := &vals[j]
-			v.Type = d.typeName()
-			f := d.byte1()
-			v.Nil, v.Unstable = f&valNil != 0, f&valUnstable != 0
-			v.Hash = d.u64()
-			if f&valTree != 0 {
-				s.SetTree(j, d.tree(0))
-			}
+		for j := range s.Values() {
+			d.valueSlow(s, j)
 		}
 	}
 	r.Vals = r.Vals[:off:off]
@@ -1085,6 +1233,39 @@ func (d *Decoder) Result() (*Result, error) {
 		return nil, fmt.Errorf("decoding result: %w", d.err)
 	}
 	return r, nil
+}
+
+// value decodes a value without a tree whose type was sent before, the
+// common case, and reports whether it did; otherwise it reads nothing and
+// valueSlow decodes the value.
+func (d *Decoder) value(v *Value) bool {
+	b, p := d.buf, d.pos
+	if p+10 > len(b) || d.err != nil || b[p]&0x81 != 0 || b[p+1]&valTree != 0 {
+		return false // not one byte, a name follows, a tree follows, or too short
+	}
+	var t TypeID
+	if id := b[p] >> 1; id != 0 {
+		if int(id) >= len(d.types) || d.types[id] == 0 {
+			return false
+		}
+		t = d.types[id]
+	}
+	f := b[p+1]
+	*v = Value{Hash: binary.LittleEndian.Uint64(b[p+2:]), Type: t, Nil: f&valNil != 0, Unstable: f&valUnstable != 0}
+	d.pos = p + 10
+	return true
+}
+
+// valueSlow decodes statement s's jth value, in any form.
+func (d *Decoder) valueSlow(s StmtView, j int) {
+	v := &s.r.Vals[int(s.off)+j]
+	v.Type = d.typeName()
+	f := d.byte1()
+	v.Nil, v.Unstable = f&valNil != 0, f&valUnstable != 0
+	v.Hash = d.u64()
+	if f&valTree != 0 {
+		s.SetTree(j, d.tree(0))
+	}
 }
 
 func (d *Decoder) tree(depth int) *Tree {

@@ -6,8 +6,10 @@ import (
 	"errors"
 	"math"
 	"reflect"
+	"runtime"
 	"strconv"
 	"testing"
+	"unsafe"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
@@ -43,6 +45,72 @@ func TestBatchRoundTrip(t *testing.T) {
 	}
 }
 
+// Int literals and references take Decoder.fastArg's path when their
+// numbers are short and the general one otherwise: both decode what was
+// encoded, into arguments that held other literals before.
+func TestBatchFastArgs(t *testing.T) {
+	var args []Arg
+	for _, x := range []int64{0, 1, -1, 63, -64, 64, -65, 99, -100, 8191, -8192, 8192, -8193, math.MaxInt64, math.MinInt64} {
+		args = append(args, Arg{Kind: ArgLit, Lit: Lit{Kind: LitInt, I: x}})
+	}
+	for _, r := range [][2]int{{0, 0}, {127, 127}, {128, 0}, {3, 128}, {1 << 20, 5}} {
+		args = append(args, Arg{Kind: ArgRef, Stmt: r[0], Result: r[1]})
+	}
+	seqs := []Seq{{ID: 1, Stmts: []Stmt{{Op: 2, Args: args}}}}
+	dec := frameOf(t, FrameBatch, func(e *Encoder) error { return e.Batch(seqs) })
+	// Decode into arguments that held strings and slices.
+	old := make([]Arg, len(args))
+	for i := range old {
+		old[i] = Arg{Kind: ArgLit, Stmt: 9, Result: 9, Lit: Lit{Kind: LitSlice, B: true, U: 7, F: 1.5, S: "old", Elems: []Lit{{Kind: LitBool}}}}
+	}
+	got, err := dec.BatchInto([]Seq{{Stmts: []Stmt{{Args: old}}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(seqs, got, cmpopts.EquateEmpty()); diff != "" {
+		t.Errorf("batch round trip mismatch (-want +got):\n%s", diff)
+	}
+}
+
+// Block deltas of one byte are decoded inline and longer ones by uvs:
+// both give the blocks back.
+func TestResultBlocksRoundTrip(t *testing.T) {
+	want := NewResult()
+	want.ID = 3
+	want.Blocks = []int32{0, 1, 127, 255, 256, 70000, 70001, 1 << 30}
+	got := resultRoundTrip(t, want)
+	if diff := cmp.Diff(want.Blocks, got.Blocks); diff != "" {
+		t.Errorf("blocks (-want +got):\n%s", diff)
+	}
+}
+
+// resultRoundTrip encodes r as a result frame and decodes it.
+func resultRoundTrip(t *testing.T, r *Result) *Result {
+	t.Helper()
+	got, err := frameOf(t, FrameResult, func(e *Encoder) error { return e.Result(r) }).Result()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return got
+}
+
+// frameOf writes one frame with write and returns a decoder that has
+// read its kind, which must be kind.
+func frameOf(t *testing.T, kind uint8, write func(*Encoder) error) *Decoder {
+	t.Helper()
+	var buf bytes.Buffer
+	enc := NewEncoder(&buf)
+	if err := write(enc); err != nil {
+		t.Fatal(err)
+	}
+	enc.Flush()
+	dec := NewDecoder(&buf)
+	if k, err := dec.Next(); err != nil || k != kind {
+		t.Fatalf("Next = %d, %v; want kind %d", k, err, kind)
+	}
+	return dec
+}
+
 func TestResultRoundTrip(t *testing.T) {
 	tree := MakeTree(map[string][]int{"b": {2}, "a": nil})
 	bytesTree := MakeTree([]byte{0xef, 0, 'x'}) // binary []byte, as a hash's Sum returns
@@ -61,18 +129,7 @@ func TestResultRoundTrip(t *testing.T) {
 	s = r.AddStmt(OutPanic)
 	s.PanicRuntime = true
 	s.SetNote(StmtNote{PanicMsg: "boom", PanicSite: "x.go:3"})
-	var buf bytes.Buffer
-	enc := NewEncoder(&buf)
-	enc.Result(r)
-	enc.Flush()
-	dec := NewDecoder(&buf)
-	if k, err := dec.Next(); err != nil || k != FrameResult {
-		t.Fatalf("Next = %d, %v", k, err)
-	}
-	got, err := dec.Result()
-	if err != nil {
-		t.Fatal(err)
-	}
+	got := resultRoundTrip(t, r)
 	if diff := cmp.Diff(r, got, cmpopts.EquateEmpty(), cmp.AllowUnexported(StmtResult{})); diff != "" {
 		t.Errorf("result round trip mismatch (-want +got):\n%s", diff)
 	}
@@ -366,7 +423,75 @@ func TestValueHasNoPointers(t *testing.T) {
 		if walk(reflect.TypeOf(v)) {
 			t.Errorf("%T holds pointers", v)
 		}
+		// cutRaw cuts them from an array of words.
+		if a := reflect.TypeOf(v).Align(); a > 8 {
+			t.Errorf("%T is aligned to %d bytes, more than a word", v, a)
+		}
 	}
+}
+
+// The arrays cut from the raw slab are zeroed, as long as asked, with
+// their length as capacity, and do not overlap, whatever their types; a
+// large one has its own array.
+func TestCutRaw(t *testing.T) {
+	var s slabs
+	var all [][2]uintptr // each array's first and last byte
+	var keep []any       // the arrays, so that no address is reused
+	for i := 0; i < 200; i++ {
+		n := i % 9
+		var lo, hi uintptr
+		switch i % 4 {
+		case 0:
+			lo, hi = checkCut(t, s.stmts(n), n, StmtResult{n: 7}, &keep)
+		case 1:
+			lo, hi = checkCut(t, s.values(n), n, Value{Hash: ^uint64(0)}, &keep)
+		case 2:
+			lo, hi = checkCut(t, s.blocks(n), n, -1, &keep)
+		default:
+			lo, hi = checkCut(t, s.conds(n), n, CondObs{DistTrue: 1}, &keep)
+		}
+		if n == 0 {
+			continue
+		}
+		if lo%8 != 0 && i%4 != 2 {
+			t.Fatalf("array %d at %#x: not aligned to a word", i, lo)
+		}
+		for _, r := range all {
+			if lo <= r[1] && r[0] <= hi {
+				t.Fatalf("array %d [%#x, %#x] overlaps [%#x, %#x]", i, lo, hi, r[0], r[1])
+			}
+		}
+		all = append(all, [2]uintptr{lo, hi})
+	}
+	runtime.KeepAlive(keep)
+	if got := s.conds(rawSlabBytes); len(got) != rawSlabBytes || cap(got) != rawSlabBytes {
+		t.Fatalf("a large request: len %d cap %d", len(got), cap(got))
+	}
+	if got := s.stmts(0); got == nil {
+		t.Fatal("stmts(0) is nil, not empty")
+	}
+}
+
+// checkCut checks that a, asked for with length n, is zero, n long and
+// n wide, fills it with set, keeps it in *keep, and returns the addresses
+// of its first and last byte.
+func checkCut[T comparable](t *testing.T, a []T, n int, set T, keep *[]any) (lo, hi uintptr) {
+	t.Helper()
+	var zero T
+	if len(a) != n || cap(a) != n {
+		t.Fatalf("%T(%d): len %d cap %d", a, n, len(a), cap(a))
+	}
+	for j := range a {
+		if a[j] != zero {
+			t.Fatalf("%T(%d)[%d] = %+v, not zero", a, n, j, a[j])
+		}
+		a[j] = set
+	}
+	*keep = append(*keep, a)
+	if n == 0 {
+		return 0, 0
+	}
+	return uintptr(unsafe.Pointer(&a[0])), uintptr(unsafe.Pointer(&a[n-1])) + unsafe.Sizeof(zero) - 1
 }
 
 // The cache of type-name hashes gives each type its own name and the
