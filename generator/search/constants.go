@@ -5,6 +5,7 @@ import (
 	"go/types"
 	"math"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/gentest-go/gentest/analyzers/constpool"
@@ -49,6 +50,7 @@ type Constants struct {
 	global map[model.LitClass]*weighted
 	local  map[int]map[model.LitClass][]cval // op ID -> pool
 	enums  map[string][]seq.Lit              // qualified type name -> members
+	closed map[string]bool                   // the enums whose other values are no value a caller means (closedEnum)
 }
 
 type cval struct {
@@ -67,7 +69,7 @@ type weighted struct {
 // target is the package under test; funcFacts gives each operation's own
 // constants.
 func NewConstants(prog *model.Program, target *constpool.PackageConsts, corpus []*constpool.PackageConsts, funcFacts func(fn *types.Func) *constpool.FuncConsts) *Constants {
-	c := &Constants{global: map[model.LitClass]*weighted{}, local: map[int]map[model.LitClass][]cval{}, enums: map[string][]seq.Lit{}}
+	c := &Constants{global: map[model.LitClass]*weighted{}, local: map[int]map[model.LitClass][]cval{}, enums: map[string][]seq.Lit{}, closed: map[string]bool{}}
 	if target == nil {
 		return c
 	}
@@ -146,6 +148,9 @@ func NewConstants(prog *model.Program, target *constpool.PackageConsts, corpus [
 			}
 			v.Name = m.Name
 			c.enums[e.Type] = append(c.enums[e.Type], v)
+		}
+		if closedEnum(e) {
+			c.closed[e.Type] = true
 		}
 	}
 	for _, op := range prog.Ops {
@@ -253,9 +258,47 @@ func (c *Constants) pick(r *Random, op *model.Op, t types.Type, class model.LitC
 	return c.vary(r, v, class), true
 }
 
-// outsideEnum reports whether t is an enum type of the package (named,
-// with constants of its own) and l is none of its members' values; it
-// returns the type's key.
+// closedEnum reports whether e's constants are the type's only meaningful
+// values, a closed set a switch may list without a default: an integer
+// type declared with its constants in one package, two or more of them,
+// dense (their range at most twice their number, as iota makes them) and
+// not bit flags. Named types with constants are not all like that: a
+// quantity with a few named values (time.Duration with a package's
+// const Timeout, x/time/rate's Limit with Inf, a Size with KB and MB)
+// takes any value, and a flag set (text/tabwriter's FilterHTML,
+// StripEscape, ...) takes their combinations.
+func closedEnum(e constpool.Enum) bool {
+	if e.Kind != constpool.KindInt && e.Kind != constpool.KindUint || len(e.Members) < 2 {
+		return false
+	}
+	pkg := e.Type[:strings.LastIndex(e.Type, ".")+1]
+	flags := 0
+	var lo, hi int64
+	for i, m := range e.Members {
+		if !strings.HasPrefix(m.Name, pkg) || strings.Contains(m.Name[len(pkg):], ".") {
+			return false // a constant of another package's type, or the type's of another's
+		}
+		v, err := strconv.ParseInt(m.Value, 10, 64)
+		if err != nil {
+			return false
+		}
+		if v > 0 && v&(v-1) == 0 {
+			flags++
+		}
+		if i == 0 || v < lo {
+			lo = v
+		}
+		if i == 0 || v > hi {
+			hi = v
+		}
+	}
+	n := int64(len(e.Members))
+	return uint64(hi-lo) < uint64(2*n) && (flags < 3 || flags < len(e.Members)-1)
+}
+
+// outsideEnum reports whether t is a closed enum type of the package
+// (closedEnum) and l is none of its members' values; it returns the
+// type's key.
 func (c *Constants) outsideEnum(t types.Type, l seq.Lit) (string, bool) {
 	if c == nil {
 		return "", false
@@ -266,7 +309,7 @@ func (c *Constants) outsideEnum(t types.Type, l seq.Lit) (string, bool) {
 	}
 	key := typeKey(named)
 	members := c.enums[key]
-	if len(members) == 0 {
+	if len(members) == 0 || !c.closed[key] {
 		return "", false
 	}
 	k := l.Key() // the value, without the constant's name

@@ -4,6 +4,7 @@ import (
 	"go/types"
 	"math"
 	"slices"
+	"strconv"
 	"testing"
 
 	"github.com/gentest-go/gentest/analyzers/constpool"
@@ -283,6 +284,40 @@ func TestConstantsEmpty(t *testing.T) {
 		}
 		if _, ok := none.pick(r, op, types.Typ[types.Int], model.LitInt); ok {
 			t.Fatal("a nil *Constants picked a constant")
+		}
+	}
+}
+
+// Only a closed enum's other values are no value a caller means: an
+// integer type with two or more dense constants of its own package that
+// are not bit flags.
+func TestClosedEnum(t *testing.T) {
+	members := func(pkg string, vals ...string) []constpool.EnumMember {
+		var ms []constpool.EnumMember
+		for i, v := range vals {
+			ms = append(ms, constpool.EnumMember{Name: pkg + ".C" + strconv.Itoa(i), Value: v})
+		}
+		return ms
+	}
+	for _, tc := range []struct {
+		name string
+		e    constpool.Enum
+		want bool
+	}{
+		{"go-diff's Operation", constpool.Enum{Type: "d.Operation", Kind: constpool.KindInt, Members: members("d", "-1", "0", "1")}, true},
+		{"an iota enum", constpool.Enum{Type: "p.Color", Kind: constpool.KindInt, Members: members("p", "0", "1", "2", "3", "4")}, true},
+		{"a uint enum of two", constpool.Enum{Type: "p.Mode", Kind: constpool.KindUint, Members: members("p", "1", "2")}, true},
+		{"one constant", constpool.Enum{Type: "rate.Limit", Kind: constpool.KindInt, Members: members("rate", "9")}, false},
+		{"a float quantity", constpool.Enum{Type: "rate.Limit", Kind: constpool.KindFloat, Members: members("rate", "1e308", "0")}, false},
+		{"another package's type", constpool.Enum{Type: "time.Duration", Kind: constpool.KindInt, Members: members("example.com/p", "5", "10")}, false},
+		{"bit flags", constpool.Enum{Type: "tabwriter.Flags", Kind: constpool.KindUint, Members: members("tabwriter", "1", "2", "4", "8", "16", "32")}, false},
+		{"bit flags with none", constpool.Enum{Type: "p.Opt", Kind: constpool.KindUint, Members: members("p", "0", "1", "2", "4")}, false},
+		{"a quantity with units", constpool.Enum{Type: "p.Size", Kind: constpool.KindInt, Members: members("p", "1024", "1048576")}, false},
+		{"levels with gaps", constpool.Enum{Type: "p.Level", Kind: constpool.KindInt, Members: members("p", "10", "100")}, false},
+		{"strings", constpool.Enum{Type: "p.Name", Kind: constpool.KindString, Members: members("p", "a", "b")}, false},
+	} {
+		if got := closedEnum(tc.e); got != tc.want {
+			t.Errorf("%s: closedEnum = %v, want %v", tc.name, got, tc.want)
 		}
 	}
 }

@@ -247,7 +247,8 @@ func (r *Random) tooCostly(op *model.Op, p model.Param, l seq.Lit) bool {
 	return isInt && m >= b
 }
 
-// Enum values outside their members. A loop that switches on an enum and
+// Enum values outside their members. A loop that switches on a closed
+// enum (closedEnum: not a quantity with named values, not flags) and
 // advances only in the members' cases never ends for any other value:
 // go-diff's DiffCleanupMerge over a Diff{Type: 5}. The literals of an
 // enum type are its members with probability PEnum, so the rest, and a
@@ -257,8 +258,8 @@ func (r *Random) tooCostly(op *model.Op, p model.Param, l seq.Lit) bool {
 // its limit holds a literal of an enum type outside its members, later
 // literals of that type outside its members are drawn again
 // (costlyEnumRetries times), and pooled values made with one are not
-// used: the members stay, and other values become rare, not impossible,
-// as a String's default case still wants one.
+// used: the members stay, and other values become rare (about one draw
+// in 80,000; a mutation of a literal can still make one).
 
 // costlyEnumRetries is how often litArg draws another literal in place of
 // one outside a costly enum's members. A literal is a member with
