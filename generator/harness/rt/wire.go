@@ -721,24 +721,27 @@ type Decoder struct {
 	slabs slabs             // where results are allocated
 }
 
-// slabs are arrays that decoded results are cut from, so that a result
-// costs one allocation in tens, not five: the parent decodes tens of
-// thousands of results a second, and their allocation and collection was
-// most of its cost. The results themselves come from slabs of Results
-// (3 KB, a size class of 8 objects per span: the allocator refills its
-// cache once per span); their statements, values, blocks and conditions,
-// which hold no pointers (TestValueHasNoPointers), from one slab of words
-// of 32 KB, back to back. A request larger than a quarter of a slab gets
-// an array of its own.
+// slabs are arrays that decoded results are cut from, a few kilobytes
+// each, so that a result costs one allocation in tens, not five: the
+// parent decodes tens of thousands of results a second, and their
+// allocation and collection was most of its cost. The results themselves
+// come from slabs of Results; their statements, values, blocks and
+// conditions, which hold no pointers (TestValueHasNoPointers), from one
+// slab of words, back to back. That is a third of the allocations of the
+// five slabs of 2 KB each there used to be. A request larger than a
+// quarter of a slab gets an array of its own.
 //
-// A result keeps alive its Results slab and, through the other results of
-// that slab, the raw slabs they were cut from: up to about 70 KB. What the
-// caller keeps for long must therefore be a Result.Clone (the search's
-// corpus entries and failures are), and results kept for a short while
-// are those of a batch, decoded one after the other, which share their
-// slabs anyway. Raw slabs of 32 KB rather than 6.75 KB cost the parent
-// about 50-80 cpu-ns less per sequence in BenchmarkExecutor
-// (bench/results/2026-11-27-lean14i).
+// A result keeps alive its Results slab and, through the other results
+// of that slab, the raw slabs they were cut from: about 10-17 KB. What a
+// caller keeps for long is therefore a Result.Clone (the search's corpus
+// entries and failures are); the results of a batch, kept for a short
+// while, share their slabs anyway.
+//
+// The sizes are those of size classes of the Go allocator whose spans
+// hold several objects (8 and 7): the allocator refills its cache once
+// per span, and a class of one object per span (8 KB) took the heap's
+// lock for every slab. Raw slabs of 32 KB made no difference that an
+// alternated A/B could see (bench/results/2026-11-27-lean14i).
 type slabs struct {
 	res []Result
 	raw []uint64
@@ -748,7 +751,7 @@ type slabs struct {
 // slab of words.
 const (
 	slabBytes    = 3072
-	rawSlabBytes = 32768
+	rawSlabBytes = 6912
 )
 
 // resSlab is the length of a slab of Results.
