@@ -46,14 +46,13 @@ func protocolPipes() (in, out *os.File, err error) {
 }
 
 // pollable wraps fd, made non-blocking, as a file the runtime's poller
-// waits on; the executor's pipes are used this way. A blocking read of the
-// next batch is a system call with the executor's only P (GOMAXPROCS=1),
-// which sysmon retakes after 20 µs, resetting its own period to 20 µs: it
-// woke about 5000 times a second and took 7% of the executor's CPU
-// (bench/results/2026-11-27-lean14i). Waiting in the poller leaves the P
-// idle, and sysmon sleeps until the next timer (the watchdog's tick), as
-// in any idle Go program; a call that runs is preempted as before. Reads
-// and writes return the same data and errors as on a blocking file.
+// waits on; the executor's pipes are used this way. Against blocking
+// reads and writes it cost the executor 8-9% less CPU per sequence in
+// BenchmarkExecutor (two alternated A/Bs, bench/results/2026-11-27-lean14i).
+// The reason is not established: it was tried because a blocking read of
+// the next batch is a system call with the only P (GOMAXPROCS=1), which
+// sysmon retakes, but sysmon's share of the executor's CPU stayed the same.
+// Reads and writes return the same data and errors as on a blocking file.
 func pollable(fd int, name string) *os.File {
 	syscall.SetNonblock(fd, true) // on failure: a blocking file, as before
 	return os.NewFile(uintptr(fd), name)
