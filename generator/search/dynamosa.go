@@ -2,6 +2,7 @@ package search
 
 import (
 	"math"
+	"slices"
 	"sort"
 	"time"
 
@@ -440,7 +441,10 @@ func (r *Random) dynaEvaluated(s *seq.Seq, res *rt.Result) {
 	if res == nil || len(res.Stmts) != s.Len() {
 		return
 	}
-	r.dyna.offspring = append(r.dyna.offspring, &individual{s: s, conds: res.Conds})
+	// A copy of the conditions: an individual can live for many
+	// generations, and res.Conds is cut from a slab shared with other
+	// results (rt.Result.Clone).
+	r.dyna.offspring = append(r.dyna.offspring, &individual{s: s, conds: slices.Clone(res.Conds)})
 }
 
 // stateGoal is a current goal on a condition that reads fields of an

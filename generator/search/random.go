@@ -913,14 +913,17 @@ func (r *Random) process(s *seq.Seq, out exec.Outcome) {
 	if lastRes.Outcome != rt.OutNormal {
 		r.Stats.Illegal++
 		if lastRes.Outcome == rt.OutPanic {
-			f := &Failure{Seq: s, Result: res, Message: lastRes.PanicMsg()}
+			// Kept: a clone, which does not keep the decoder's slabs
+			// alive (rt.Result.Clone).
+			kept := res.Clone()
+			f := &Failure{Seq: s, Result: kept, Message: lastRes.PanicMsg()}
 			f.Kind, f.Revealing = ClassifyPanic(lastRes, s.Stmts[last], res)
 			r.fail(f)
 			if !f.Revealing && r.prog.Ops[s.Stmts[last].Op].DocPanics != "" && r.archivePanic(res) > 0 {
 				// A panic the call's documentation announces is behaviour
 				// a test can assert (the oracle's Case.Panics), and the
 				// statements that lead to it are covered only so.
-				r.Corpus = append(r.Corpus, &Entry{Seq: s, Result: res, Target: last})
+				r.Corpus = append(r.Corpus, &Entry{Seq: s, Result: kept, Target: last})
 			}
 		}
 		return
@@ -932,7 +935,7 @@ func (r *Random) process(s *seq.Seq, out exec.Outcome) {
 		}
 	}
 	if r.archive(res) > 0 {
-		r.Corpus = append(r.Corpus, &Entry{Seq: s, Result: res, Target: last, NewCov: newCov})
+		r.Corpus = append(r.Corpus, &Entry{Seq: s, Result: res.Clone(), Target: last, NewCov: newCov})
 	}
 	r.values.earning = newCov > 0
 	r.values.addFrom(r.prog, s, res)

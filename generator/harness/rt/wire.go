@@ -179,6 +179,37 @@ type StmtView struct {
 	r *Result
 }
 
+// Clone returns a copy of r whose arrays are its own, each exactly as
+// long as r's: what a caller keeps for long (the search's corpus entries
+// and failures) should be a clone, because a decoded result's arrays are
+// cut from slabs shared with the results decoded around it (see slabs),
+// and keeping the result would keep the whole slabs alive. Notes and
+// Operands are copied element by element: the strings and trees they
+// point to are shared, which is safe as nothing changes them in place.
+// Nil arrays stay nil and empty ones empty.
+func (r *Result) Clone() *Result {
+	return &Result{
+		ID:       r.ID,
+		Stmts:    cloneExact(r.Stmts),
+		Vals:     cloneExact(r.Vals),
+		Notes:    cloneExact(r.Notes),
+		Blocks:   cloneExact(r.Blocks),
+		Conds:    cloneExact(r.Conds),
+		Operands: cloneExact(r.Operands),
+	}
+}
+
+// cloneExact copies s into a new array of capacity len(s), as the decoder
+// makes them; nil stays nil.
+func cloneExact[T any](s []T) []T {
+	if s == nil {
+		return nil
+	}
+	c := make([]T, len(s))
+	copy(c, s)
+	return c
+}
+
 // Stmt returns statement i's view.
 func (r *Result) Stmt(i int) StmtView { return StmtView{&r.Stmts[i], r} }
 
@@ -697,16 +728,20 @@ type Decoder struct {
 // come from slabs of Results; their statements, values, blocks and
 // conditions, which hold no pointers (TestValueHasNoPointers), from one
 // slab of words, back to back. That is a third of the allocations of the
-// five slabs of 2 KB each there used to be, and the bound on what a result
-// the caller keeps keeps alive stays about the same: its Results slab and
-// at most one raw slab, slabBytes + rawSlabBytes (under 10 KB), where
-// five slabs of 2 KB were 10 KB. A request larger than a quarter of a slab
-// gets an array of its own.
+// five slabs of 2 KB each there used to be. A request larger than a
+// quarter of a slab gets an array of its own.
+//
+// A result keeps alive its Results slab and, through the other results
+// of that slab, the raw slabs they were cut from: about 10-17 KB. What a
+// caller keeps for long is therefore a Result.Clone (the search's corpus
+// entries and failures are); the results of a batch, kept for a short
+// while, share their slabs anyway.
 //
 // The sizes are those of size classes of the Go allocator whose spans
 // hold several objects (8 and 7): the allocator refills its cache once
 // per span, and a class of one object per span (8 KB) took the heap's
-// lock for every slab.
+// lock for every slab. Raw slabs of 32 KB made no difference that an
+// alternated A/B could see (bench/results/2026-11-27-lean14i).
 type slabs struct {
 	res []Result
 	raw []uint64

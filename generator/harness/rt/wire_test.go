@@ -540,3 +540,41 @@ func TestHashTypeByName(t *testing.T) {
 		t.Errorf("tree of an unexported reflect.Type field: kind %v, want opaque", tr.Kind)
 	}
 }
+
+// TestResultClone checks that a clone equals its result, that each of its
+// arrays is its own (a write to the clone does not show in the original)
+// and exactly as long as the original's, and that nil arrays stay nil and
+// empty ones empty: a clone must not keep the decoder's slabs alive.
+func TestResultClone(t *testing.T) {
+	var s slabs
+	r := &Result{ID: 7, Stmts: s.stmts(2), Vals: s.values(3), Blocks: s.blocks(0), Conds: s.conds(1)}
+	r.Stmts[0] = StmtResult{Outcome: OutNormal, off: 0, n: 2}
+	r.Stmts[1] = StmtResult{Outcome: OutPanic, PanicRuntime: true, note: 1, off: 2, n: 1}
+	r.Vals[0], r.Vals[1], r.Vals[2] = Value{Hash: 1, Type: 3}, Value{Nil: true}, Value{Hash: 2, Unstable: true}
+	r.Notes = []StmtNote{{PanicMsg: "boom", Trees: []*Tree{nil}}}
+	r.Conds[0] = CondObs{ID: 4, NTrue: 1, DistFalse: 2.5}
+	c := r.Clone()
+	if !reflect.DeepEqual(c, r) {
+		t.Fatalf("clone %+v differs from %+v", c, r)
+	}
+	if c.Operands != nil || c.Blocks == nil {
+		t.Fatalf("nil or empty not kept: Operands %v (want nil), Blocks %v (want empty)", c.Operands, c.Blocks)
+	}
+	if got := c.Stmt(1).PanicMsg(); got != "boom" {
+		t.Fatalf("clone's panic message %q", got)
+	}
+	if len(c.Stmts) != cap(c.Stmts) || len(c.Vals) != cap(c.Vals) || len(c.Conds) != cap(c.Conds) || len(c.Notes) != cap(c.Notes) {
+		t.Fatal("a clone's array has spare capacity")
+	}
+	c.Stmts[0].Outcome = OutPanic
+	c.Vals[2].Hash = 9
+	c.Notes[0].PanicMsg = "other"
+	c.Conds[0].NTrue = 5
+	if r.Stmts[0].Outcome != OutNormal || r.Vals[2].Hash != 2 || r.Notes[0].PanicMsg != "boom" || r.Conds[0].NTrue != 1 {
+		t.Fatal("a write to the clone changed the original: an array is shared")
+	}
+	ops := &Result{Operands: []OperandObs{{Branch: 3, Vals: [2]Lit{{Kind: LitString, S: "a"}, {Kind: LitInt, I: 2}}}}}
+	if oc := ops.Clone(); !reflect.DeepEqual(oc, ops) || &oc.Operands[0] == &ops.Operands[0] {
+		t.Fatalf("operands: clone %+v of %+v", oc.Operands, ops.Operands)
+	}
+}
