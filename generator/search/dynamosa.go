@@ -304,11 +304,11 @@ func (r *Random) evolve(n int) []*seq.Seq {
 			continue
 		}
 		k := s.Hash()
-		if r.seen[k] {
+		if r.seen.has(k) {
 			r.Stats.Redundant++
 			continue
 		}
-		r.seen[k] = true
+		r.seen.add(k)
 		r.Stats.Generated++
 		d.tagged[s] = true
 		out = append(out, s)

@@ -324,11 +324,11 @@ func (r *Random) climbProposals(n int) []*seq.Seq {
 				break
 			}
 			k := s.Hash()
-			if r.seen[k] {
+			if r.seen.has(k) {
 				r.Stats.Redundant++
 				continue
 			}
-			r.seen[k] = true
+			r.seen.add(k)
 			r.Stats.Generated++
 			r.tags[s] = c
 			c.pending++

@@ -144,7 +144,7 @@ type Random struct {
 	rng    *rand.Rand
 	values *Values
 
-	seen     map[uint64]bool     // hashes of the sequences already generated
+	seen     *recentHashes       // hashes of the sequences already generated (recent.go)
 	funcMemo map[types.Type]bool // funcMade's answers
 	blocks   map[int32]bool
 	branches map[int32]bool // 2*cond + 0 for true, +1 for false
@@ -226,7 +226,7 @@ func NewRandom(prog *model.Program, cfg Config) *Random {
 		cfg:           cfg,
 		rng:           rand.New(rand.NewPCG(uint64(cfg.Seed), 0x9e3779b97f4a7c15)),
 		values:        newValues(),
-		seen:          map[uint64]bool{},
+		seen:          newRecentHashes(seenGeneration),
 		blocks:        map[int32]bool{},
 		branches:      map[int32]bool{},
 		archived:      map[int64]bool{},
@@ -415,11 +415,11 @@ func (r *Random) propose(n int) []*seq.Seq {
 			continue
 		}
 		k := s.Hash()
-		if r.seen[k] {
+		if r.seen.has(k) {
 			r.Stats.Redundant++
 			continue
 		}
-		r.seen[k] = true
+		r.seen.add(k)
 		r.Stats.Generated++
 		out = append(out, s)
 	}
@@ -551,13 +551,13 @@ func (r *Random) elephant(s *seq.Seq, res *rt.Result) {
 				key := types.TypeString(a.Type, nil)
 				hs := r.values.hashes[key]
 				if hs == nil {
-					hs = map[uint64]bool{}
+					hs = newRecentHashes(pooledGeneration)
 					r.values.hashes[key] = hs
 				}
-				if hs[v.Hash] {
+				if hs.has(v.Hash) {
 					continue
 				}
-				hs[v.Hash] = true
+				hs.add(v.Hash)
 				ext := &seq.Seq{Stmts: append(append([]seq.Stmt{}, s.Stmts...), seq.Stmt{Op: a.ID, Args: []seq.Arg{seq.Ref(i, j)}})}
 				if _, ok := r.values.byType[key]; !ok {
 					r.values.types = append(r.values.types, a.Type)
@@ -1110,7 +1110,7 @@ type pooled struct {
 type Values struct {
 	byType map[string][]*pooled
 	types  []types.Type // distinct pooled types, in order of first appearance
-	hashes map[string]map[uint64]bool
+	hashes map[string]*recentHashes
 	assign map[string][]*pooled // cache: parameter type -> candidates, rebuilt when pools grow
 	// funcs caches holdsFunc per result type: pooling asks for every
 	// result of every executed sequence.
@@ -1125,7 +1125,7 @@ type Values struct {
 }
 
 func newValues() *Values {
-	return &Values{byType: map[string][]*pooled{}, hashes: map[string]map[uint64]bool{}, assign: map[string][]*pooled{},
+	return &Values{byType: map[string][]*pooled{}, hashes: map[string]*recentHashes{}, assign: map[string][]*pooled{},
 		funcs: map[types.Type]bool{}}
 }
 
@@ -1149,7 +1149,7 @@ func (v *Values) addFrom(prog *model.Program, s *seq.Seq, res *rt.Result) {
 			key := types.TypeString(t, nil)
 			hs := v.hashes[key]
 			if hs == nil {
-				hs = map[uint64]bool{}
+				hs = newRecentHashes(pooledGeneration)
 				v.hashes[key] = hs
 			}
 			h := val.Hash
@@ -1165,10 +1165,10 @@ func (v *Values) addFrom(prog *model.Program, s *seq.Seq, res *rt.Result) {
 				// that made them.
 				h ^= (&seq.Seq{Stmts: s.Stmts[:i+1]}).Hash()
 			}
-			if hs[h] {
+			if hs.has(h) {
 				continue
 			}
-			hs[h] = true
+			hs.add(h)
 			if _, ok := v.byType[key]; !ok {
 				v.types = append(v.types, t)
 			}
