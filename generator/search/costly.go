@@ -111,7 +111,7 @@ func (r *Random) avoidWiring(s *seq.Seq, op, j int, args []seq.Arg, ref seq.Arg)
 // seqWiredCostly reports whether s has a call with a self-wiring that
 // cost a timeout.
 func (r *Random) seqWiredCostly(s *seq.Seq) bool {
-	if len(r.costlyWiring) == 0 {
+	if len(r.costlyWiring) == 0 || !r.hasCostlyParam(s) {
 		return false
 	}
 	var h seq.Holdings
@@ -122,6 +122,22 @@ func (r *Random) seqWiredCostly(s *seq.Seq) bool {
 			}
 		}
 		h.Add(st, r.prog.Ops[st.Op].Mutator)
+	}
+	return false
+}
+
+// hasCostlyParam reports whether a call of s gives a value (not a literal)
+// to a parameter with a learned costly wiring. generate asks
+// seqWiredCostly of every proposal once anything is learned, and most
+// have no such call: they skip building the holdings, a map per
+// statement.
+func (r *Random) hasCostlyParam(s *seq.Seq) bool {
+	for _, st := range s.Stmts {
+		for j, b := range st.Args {
+			if !b.IsLit && r.costlyWiring[wiring{st.Op, j}] {
+				return true
+			}
+		}
 	}
 	return false
 }
