@@ -567,7 +567,11 @@ func (p *Pool) watchMemory(c *child) {
 	if !sysmem.CanWatch() || p.hooks.noWatch {
 		return
 	}
-	pid := c.cmd.Process.Pid
+	proc, err := sysmem.OpenProcess(c.cmd.Process.Pid)
+	if err != nil {
+		return // exited already, or not watchable
+	}
+	defer proc.Close()
 	tick := time.NewTicker(watchPeriod)
 	defer tick.Stop()
 	for {
@@ -576,7 +580,7 @@ func (p *Pool) watchMemory(c *child) {
 			return
 		case <-tick.C:
 		}
-		rss, err := sysmem.ProcessRSS(pid)
+		rss, err := proc.RSS()
 		if err != nil {
 			continue // exited: done is about to close
 		}

@@ -22,3 +22,9 @@ func totalMemory() int64 {
 }
 
 func processRSS(pid int) (int64, error) { return 0, ErrUnsupported }
+
+type processHandle struct{}
+
+func openProcess(pid int) (processHandle, error) { return processHandle{}, ErrUnsupported }
+func (h *processHandle) rss() (int64, error)     { return 0, ErrUnsupported }
+func (h *processHandle) close() error            { return nil }

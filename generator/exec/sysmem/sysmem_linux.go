@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"os"
 	"strconv"
-	"strings"
 	"syscall"
 )
 
@@ -22,17 +21,61 @@ func totalMemory() int64 {
 // cheaper to read and parse than /proc/<pid>/status at the watch's 10 ms
 // period.
 func processRSS(pid int) (int64, error) {
-	b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/statm")
+	h, err := openProcess(pid)
 	if err != nil {
-		return 0, fmt.Errorf("sysmem: %w", err)
+		return 0, err
 	}
-	f := strings.Fields(string(b))
-	if len(f) < 2 {
-		return 0, fmt.Errorf("sysmem: /proc/%d/statm: unexpected %q", pid, b)
-	}
-	pages, err := strconv.ParseInt(f[1], 10, 64)
+	defer h.close()
+	return h.rss()
+}
+
+// processHandle is the open statm file of a process. The kernel makes the
+// file's text anew at each read from offset 0, so one open serves every
+// sample.
+type processHandle struct {
+	f   *os.File
+	buf [256]byte // statm's seven numbers fit in 160 bytes
+}
+
+func openProcess(pid int) (processHandle, error) {
+	f, err := os.Open("/proc/" + strconv.Itoa(pid) + "/statm")
 	if err != nil {
-		return 0, fmt.Errorf("sysmem: /proc/%d/statm: %w", pid, err)
+		return processHandle{}, fmt.Errorf("sysmem: %w", err)
+	}
+	return processHandle{f: f}, nil
+}
+
+func (h *processHandle) rss() (int64, error) {
+	n, err := h.f.ReadAt(h.buf[:], 0)
+	if n == 0 && err != nil {
+		return 0, fmt.Errorf("sysmem: %s: %w", h.f.Name(), err)
+	}
+	pages, ok := statmResident(h.buf[:n])
+	if !ok {
+		return 0, fmt.Errorf("sysmem: %s: unexpected %q", h.f.Name(), h.buf[:n])
 	}
 	return pages * int64(os.Getpagesize()), nil
+}
+
+func (h *processHandle) close() error { return h.f.Close() }
+
+// statmResident parses the second field of a statm line, the resident
+// set in pages, without allocating.
+func statmResident(b []byte) (int64, bool) {
+	i := 0
+	for i < len(b) && b[i] != ' ' { // the first field: total size
+		i++
+	}
+	for i < len(b) && b[i] == ' ' {
+		i++
+	}
+	var v int64
+	digits := 0
+	for ; i < len(b) && b[i] >= '0' && b[i] <= '9'; i++ {
+		v = v*10 + int64(b[i]-'0')
+		if digits++; digits > 18 {
+			return 0, false
+		}
+	}
+	return v, digits > 0 && (i == len(b) || b[i] == ' ' || b[i] == '\n')
 }

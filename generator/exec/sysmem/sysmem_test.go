@@ -114,3 +114,37 @@ func TestExitedPeakRSS(t *testing.T) {
 		t.Errorf("ExitedPeakRSS = %d, want at least 64 MiB", peak)
 	}
 }
+
+// A Process samples the same process again and again, and sees memory
+// it touches between two samples.
+func TestOpenProcess(t *testing.T) {
+	p, err := OpenProcess(os.Getpid())
+	if !CanWatch() {
+		if !errors.Is(err, ErrUnsupported) {
+			t.Errorf("OpenProcess without CanWatch: err = %v, want ErrUnsupported", err)
+		}
+		return
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.Close()
+	before, err := p.RSS()
+	if err != nil || before <= 0 {
+		t.Fatalf("RSS() = %d, %v", before, err)
+	}
+	b := make([]byte, 64<<20)
+	for i := range b {
+		if i%4096 == 0 {
+			b[i] = 1
+		}
+	}
+	after, err := p.RSS()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if after-before < 32<<20 {
+		t.Errorf("RSS grew from %d to %d after touching 64 MiB", before, after)
+	}
+	runtime.KeepAlive(b)
+}

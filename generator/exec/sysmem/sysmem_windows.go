@@ -80,16 +80,34 @@ func selfPeakRSS() int64 {
 const processQueryLimitedInformation = 0x1000
 
 func processRSS(pid int) (int64, error) {
+	h, err := openProcess(pid)
+	if err != nil {
+		return 0, err
+	}
+	defer h.close()
+	return h.rss()
+}
+
+// processHandle is an open handle of a process with the access
+// GetProcessMemoryInfo needs.
+type processHandle struct{ h syscall.Handle }
+
+func openProcess(pid int) (processHandle, error) {
 	h, err := syscall.OpenProcess(processQueryLimitedInformation, false, uint32(pid))
 	if err != nil {
-		return 0, fmt.Errorf("sysmem: OpenProcess %d: %w", pid, err)
+		return processHandle{}, fmt.Errorf("sysmem: OpenProcess %d: %w", pid, err)
 	}
-	defer syscall.CloseHandle(h)
-	pmc, err := memoryInfo(h)
+	return processHandle{h: h}, nil
+}
+
+func (h *processHandle) rss() (int64, error) {
+	pmc, err := memoryInfo(h.h)
 	if err != nil {
 		return 0, err
 	}
 	return int64(pmc.workingSetSize), nil
 }
+
+func (h *processHandle) close() error { return syscall.CloseHandle(h.h) }
 
 func exitedPeakRSS(ps *os.ProcessState) (int64, bool) { return 0, false }
