@@ -528,6 +528,7 @@ func (r *Random) refilterHangs(batch []*seq.Seq, planned *int) []*seq.Seq {
 		if !r.hangTried[s] && !r.admitHang(s, r.seqHangRisk(s), r.planned) {
 			r.Stats.HangSkipped++
 			*planned--
+			r.unrun(s)
 			continue
 		}
 		keep = append(keep, s)

@@ -189,3 +189,42 @@ func TestClimbsCoverStalledBranches(t *testing.T) {
 		t.Errorf("input-to-state alone: xyzzy covered %v (want true), 30003 covered %v (want false)", i2s.branches[2], i2s.branches[0])
 	}
 }
+
+// unrunRunner is distRunner that leaves every third sequence unrun, as a
+// budget's end or a filter of generate leaves a proposal.
+type unrunRunner struct {
+	distRunner
+	n int
+}
+
+func (f *unrunRunner) Run(seqs []rt.Seq) []exec.Outcome {
+	outs := f.distRunner.Run(seqs)
+	for i := range outs {
+		if f.n++; f.n%3 == 0 {
+			outs[i] = exec.Outcome{Unrun: true}
+		}
+	}
+	return outs
+}
+
+// TestUnrunProposals: a proposal that never runs is handed back to whoever
+// made it. A climb counts it as a failed neighbour and goes on (it used to
+// wait for it forever and never reach 3n == 30003), and neither the
+// climbs' nor DynaMOSA's tags keep it.
+func TestUnrunProposals(t *testing.T) {
+	prog := testProgram(t)
+	r := NewRandom(prog, Config{Seed: 5, MaxExecs: 9000, Batch: 64, Engine: EngineHybrid})
+	r.Run(context.Background(), &unrunRunner{distRunner: distRunner{&interp{prog: prog}}})
+	if !r.branches[0] {
+		t.Errorf("3n == 30003 not covered with a third of the proposals unrun (%d climbs)", r.Stats.Climbs)
+	}
+	if len(r.tags) != 0 {
+		t.Errorf("%d proposals still tagged for climbs after the search", len(r.tags))
+	}
+	if r.dyna == nil {
+		t.Fatalf("DynaMOSA never started")
+	}
+	if len(r.dyna.tagged) != 0 {
+		t.Errorf("%d proposals still tagged for DynaMOSA after the search", len(r.dyna.tagged))
+	}
+}

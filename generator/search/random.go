@@ -292,11 +292,13 @@ func (r *Random) Run(ctx context.Context, runner Runner) {
 				// sequence is planned in its place.
 				r.Stats.HangSkipped++
 				planned--
+				r.unrun(s)
 				continue
 			}
 			if outs[i].Unrun {
 				// The budget ended first: neither executed nor
 				// learned from.
+				r.unrun(s)
 				continue
 			}
 			r.Stats.Executed++
@@ -359,23 +361,45 @@ func (r *Random) generate(n int) []*seq.Seq {
 	for _, s := range out {
 		if r.prog.SharedWrite(s) >= 0 {
 			r.Stats.SharedWrites++
+			r.unrun(s)
 			continue
 		}
 		if r.seqWiredCostly(s) {
 			// From any source (DynaMOSA's crossover carries prefixes
 			// along): a self-wiring that cost a timeout (costly.go).
 			r.Stats.CostlySkipped++
+			r.unrun(s)
 			continue
 		}
 		if !r.admitHang(s, r.seqHangRisk(s), r.planned) {
 			// A call that hung before on the same construction
 			// (hang.go).
 			r.Stats.HangSkipped++
+			r.unrun(s)
 			continue
 		}
 		keep = append(keep, s)
 	}
 	return keep
+}
+
+// unrun tells whoever proposed s that it will not run: left out by a
+// filter, skipped after a hang in its batch, or past the budget. The
+// climb that proposed it counts it as a failed neighbour, as a crash
+// would be counted; DynaMOSA and the hang explorer forget it. Without
+// this, the climb waited for it forever (it never proposed again), and
+// DynaMOSA's tags kept every such sequence: on huandu/xstrings, whose
+// sequences the shared-write filter often drops, gentest's live heap grew
+// by 20 MB in a 40 s run's DynaMOSA half.
+func (r *Random) unrun(s *seq.Seq) {
+	if c := r.tags[s]; c != nil {
+		delete(r.tags, s)
+		r.report(c, s, nil, false)
+	}
+	if r.dyna != nil {
+		delete(r.dyna.tagged, s)
+	}
+	delete(r.hangTried, s)
 }
 
 // propose builds up to n new sequences from the current pools.
