@@ -2,6 +2,7 @@ package emit
 
 import (
 	"go/ast"
+	"go/format"
 	"go/importer"
 	"go/parser"
 	"go/token"
@@ -525,6 +526,44 @@ func TestTestNameUpperCase(t *testing.T) {
 	for name, want := range map[string]string{"fmt.Errorf": "TestFmt_Errorf", "Parse": "TestParse", "UUID.String": "TestUUID_String", "ésprit": "TestÉsprit"} {
 		if got := testName(&model.Op{Name: name}); got != want {
 			t.Errorf("testName(%q) = %q, want %q", name, got, want)
+		}
+	}
+}
+
+// blankUnread gives up the target's variables that nothing reads, and
+// turns a declaration that declares nothing into an assignment; the
+// result is code that compiles (an unread variable does not).
+func TestBlankUnread(t *testing.T) {
+	for _, c := range []struct {
+		body, want string
+		keep       string
+	}{
+		{"got, err := f()\nif err != nil {\n\tt.Fatal(err)\n}", "_, err := f()\nif err != nil {\n\tt.Fatal(err)\n}", ""},
+		{"got, _ := f()", "_, _ = f()", ""},
+		{"got := f()\nuse(got)", "got := f()\nuse(got)", ""},
+		{"got := f()", "got := f()", "got"}, // a finding's check reads it after the body
+		{"got := f()\nt.Run(\"x\", func(t *testing.T) {\n\tuse(got)\n})", "got := f()\nt.Run(\"x\", func(t *testing.T) {\n\tuse(got)\n})", ""},
+	} {
+		fset := token.NewFileSet()
+		f, err := parser.ParseFile(fset, "x.go", "package p\nfunc _() {\n"+c.body+"\n}\n", 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		list := f.Decls[0].(*ast.FuncDecl).Body.List
+		keep := map[string]bool{}
+		if c.keep != "" {
+			keep[c.keep] = true
+		}
+		list = blankUnread(list, list[0], keep)
+		var b strings.Builder
+		for i, st := range list {
+			if i > 0 {
+				b.WriteString("\n")
+			}
+			format.Node(&b, token.NewFileSet(), st)
+		}
+		if got := b.String(); got != c.want {
+			t.Errorf("blankUnread of\n%s\n= %s\nwant %s", c.body, got, c.want)
 		}
 	}
 }
