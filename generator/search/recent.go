@@ -1,5 +1,7 @@
 package search
 
+import "math/bits"
+
 // recentHashes is a set of hashes that forgets its oldest once it holds
 // many: two generations of at most max hashes each; when the newer is
 // full it becomes the older, and the older is emptied to become the newer.
@@ -112,10 +114,7 @@ func (t *hashTable) grow() {
 		size = minSlots
 	}
 	t.slots = make([]uint64, size)
-	t.shift = 64
-	for s := size; s > 1; s >>= 1 {
-		t.shift--
-	}
+	t.shift = uint(64 - bits.TrailingZeros(uint(size)))
 	mask := uint64(size - 1)
 	for _, k := range old {
 		if k == 0 {
