@@ -66,6 +66,11 @@ func newObserver(pool *gexec.Pool, table *instrument.Table, nOps int, tick func(
 	return o
 }
 
+// Release implements search.Releaser. The observer keeps no result past
+// its run: what it keeps of the closest evaluations are pointers to
+// operands, which a release does not reuse.
+func (o *observer) Release() { o.pool.Release() }
+
 // Run implements search.Runner.
 func (o *observer) Run(seqs []rt.Seq) []gexec.Outcome {
 	return o.RunUntil(seqs, time.Time{})

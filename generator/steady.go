@@ -73,6 +73,16 @@ func steadyWith(inner runner, t *instrument.Table, prog *model.Program, w *clock
 	return s
 }
 
+// Release implements search.Releaser.
+func (s *steadyRunner) Release() { release(s.inner) }
+
+// release releases inner's results when it can (search.Releaser).
+func release(inner runner) {
+	if rel, ok := inner.(search.Releaser); ok {
+		rel.Release()
+	}
+}
+
 // Run implements search.Runner.
 func (s *steadyRunner) Run(seqs []rt.Seq) []gexec.Outcome {
 	outs := s.inner.Run(seqs)

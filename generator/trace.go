@@ -120,6 +120,9 @@ func (t *traceRunner) RunUntil(seqs []rt.Seq, deadline time.Time) []gexec.Outcom
 	return outs
 }
 
+// Release implements search.Releaser.
+func (t *traceRunner) Release() { release(t.inner) }
+
 // RunAlone implements search.AloneRunner.
 func (t *traceRunner) RunAlone(q rt.Seq, settle time.Duration) gexec.Outcome {
 	out := t.inner.RunAlone(q, settle)

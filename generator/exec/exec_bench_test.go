@@ -99,6 +99,7 @@ func BenchmarkExecutor(b *testing.B) {
 				b.Fatalf("sequence failed: %+v", o.Crash)
 			}
 		}
+		pool.Release() // as the search does after each batch
 		done += n
 	}
 	b.StopTimer()

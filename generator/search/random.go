@@ -25,6 +25,16 @@ type Runner interface {
 	Run(seqs []rt.Seq) []exec.Outcome
 }
 
+// Releaser is a Runner whose results' memory can be used again for later
+// results once the caller says it no longer uses them (*exec.Pool). The
+// search releases after it has processed each batch: what it keeps of a
+// result by then is a Clone (corpus entries, failures, DynaMOSA's
+// offspring) or a copy (pooled values), and its climbs' pointers to
+// closest operands point into memory a release never reuses.
+type Releaser interface {
+	Release()
+}
+
 // DeadlineRunner is a Runner that can stop at a deadline, leaving the
 // sequences it did not get to unrun (*exec.Pool). With a time budget the
 // search gives its executors the budget's end, so that a last batch of
@@ -303,6 +313,9 @@ func (r *Random) Run(ctx context.Context, runner Runner) {
 			}
 			r.Stats.Executed++
 			r.process(s, outs[i])
+		}
+		if rel, ok := runner.(Releaser); ok {
+			rel.Release()
 		}
 	}
 	stale := 0
