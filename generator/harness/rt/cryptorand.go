@@ -46,12 +46,25 @@ func seedCrypto(id, run uint64) {
 	if cryptoOff {
 		return
 	}
+	seed := id<<5 | run&31
+	if cryptoStream.c == nil {
+		seedCryptoSlow(seed)
+		return
+	}
+	seedStream(seed)
+}
+
+// seedCryptoSlow is seedCrypto's first call, which installs the reader,
+// and every call when the reader is not of the expected shape. Only these
+// call SetGlobalRandom, which can panic: the steady path has no deferred
+// recover (only the executor's goroutine seeds, so cryptoStream needs no
+// lock of its own).
+func seedCryptoSlow(seed uint64) {
 	defer func() {
 		if recover() != nil {
 			cryptoOff = true
 		}
 	}()
-	seed := id<<5 | run&31
 	cryptoStream.once.Do(func() {
 		// Its cleanup, which would restore the system's source, never
 		// runs: the executor never gives it back.
@@ -62,6 +75,12 @@ func seedCrypto(id, run uint64) {
 		cryptotest.SetGlobalRandom(&testing.T{}, seed)
 		return
 	}
+	seedStream(seed)
+}
+
+// seedStream re-seeds the installed reader's generator, under the
+// reader's lock (a goroutine of an earlier call may be reading).
+func seedStream(seed uint64) {
 	var s [32]byte // SetGlobalRandom's seed bytes
 	binary.LittleEndian.PutUint64(s[:8], seed)
 	cryptoStream.mu.Lock()

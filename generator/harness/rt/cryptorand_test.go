@@ -12,7 +12,7 @@ import (
 func TestSeedCrypto(t *testing.T) {
 	// Its cleanup puts the system's source back when the test ends.
 	cryptotest.SetGlobalRandom(t, 0)
-	cryptoStream.once = sync.Once{} // a reader installed by an earlier test is gone
+	cryptoStream.once, cryptoStream.mu, cryptoStream.c = sync.Once{}, nil, nil // a reader installed by an earlier test is gone
 	read := func(id, run uint64) string {
 		seedCrypto(id, run)
 		b := make([]byte, 16)
@@ -38,7 +38,7 @@ func TestSeedCrypto(t *testing.T) {
 // gives, so the tests it wrote before keep their values.
 func TestSeedCryptoMatchesSetGlobalRandom(t *testing.T) {
 	cryptotest.SetGlobalRandom(t, 0) // the cleanup puts the system's source back
-	cryptoStream.once = sync.Once{}
+	cryptoStream.once, cryptoStream.mu, cryptoStream.c = sync.Once{}, nil, nil
 	for _, seed := range [][2]uint64{{7, 0}, {7, 1}, {1 << 40, 3}} {
 		seedCrypto(seed[0], seed[1])
 		if cryptoStream.c == nil {
@@ -54,7 +54,7 @@ func TestSeedCryptoMatchesSetGlobalRandom(t *testing.T) {
 			t.Errorf("seed %v: the executor's stream differs from SetGlobalRandom's", seed)
 		}
 		// SetGlobalRandom replaced the executor's reader: find the new one.
-		cryptoStream.once = sync.Once{}
+		cryptoStream.once, cryptoStream.mu, cryptoStream.c = sync.Once{}, nil, nil
 	}
 }
 

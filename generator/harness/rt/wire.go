@@ -1175,8 +1175,15 @@ func (d *Decoder) SeqInto(s *Seq) error {
 	s.Stmts = s.Stmts[:ns]
 	for j := range s.Stmts {
 		st := &s.Stmts[j]
-		st.Op = int(d.uv())
-		na := d.count()
+		var na int
+		if b, p := d.buf, d.pos; p+2 <= len(b) && b[p]|b[p+1] < 0x80 && int(b[p+1]) <= len(b)-p-2 && d.err == nil {
+			// Most statements: a one-byte operation and count.
+			st.Op, na = int(b[p]), int(b[p+1])
+			d.pos = p + 2
+		} else {
+			st.Op = int(d.uv())
+			na = d.count()
+		}
 		if cap(st.Args) < na {
 			st.Args = make([]Arg, na)
 		}
