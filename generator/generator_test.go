@@ -713,3 +713,32 @@ func TestReadable(t *testing.T) {
 		}
 	}
 }
+
+// Errors that carry their caller's stack (pkg/errors' New and Wrap) get
+// their messages checked; a message that names its call site, or holds
+// the clock, does not.
+func TestStackErrors(t *testing.T) {
+	_, src := genFixture(t, "stackerr", 3000)
+	// The failure messages name a call without its package (New(...)),
+	// unlike another package's (errors.New). New's error is checked (its
+	// message too, unless it is empty, as for any error), and Wrap's
+	// message.
+	if !regexp.MustCompile(`[^.\w]New\([^\n]*\) (returned nil error|error = %q)`).Match(src) {
+		t.Errorf("New's error is not checked:\n%s", src)
+	}
+	if !regexp.MustCompile(`[^.\w]Wrap\([^\n]*\) error = %q, want "`).Match(src) {
+		t.Errorf("the message of Wrap's error is not checked:\n%s", src)
+	}
+	// What the must-not-panic notes say of the two left unchecked.
+	for _, note := range []string{`Where\([^\n]*\) must not panic; what it returns depends on where it is called from`,
+		`Stamped\([^\n]*\) must not panic; what it returns depends on the clock`} {
+		if !regexp.MustCompile(note).Match(src) {
+			t.Errorf("no note matching %q:\n%s", note, src)
+		}
+	}
+	for _, bad := range []string{`in hour`, `.go:`} {
+		if regexp.MustCompile(`Error\(\) != "[^"\n]*` + regexp.QuoteMeta(bad)).Match(src) {
+			t.Errorf("a message with %q is checked:\n%s", bad, src)
+		}
+	}
+}

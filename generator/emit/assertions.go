@@ -96,18 +96,20 @@ func (r *renderer) comment(text string) ast.Stmt {
 
 // nondeterministic reports whether statement i of s, or a statement it
 // takes an argument from, directly or not, is nondeterministic by its
-// facts.
-func (r *renderer) nondeterministic(s *seq.Seq, i int) bool {
-	tainted := make([]bool, i+1)
+// facts, and whether any of those is so beyond its call site (clock: the
+// clock, randomness, map order; not only a stack trace).
+func (r *renderer) nondeterministic(s *seq.Seq, i int) (tainted, clock bool) {
+	t, c := make([]bool, i+1), make([]bool, i+1)
 	for k := 0; k <= i; k++ {
-		tainted[k] = r.prog.Ops[s.Stmts[k].Op].Effects.Nondeterministic
+		e := r.prog.Ops[s.Stmts[k].Op].Effects
+		t[k], c[k] = e.Nondeterministic, e.Nondeterministic && !e.CallSiteOnly
 		for _, a := range s.Stmts[k].Args {
-			if !a.IsLit && a.Stmt < k && tainted[a.Stmt] {
-				tainted[k] = true
+			if !a.IsLit && a.Stmt < k {
+				t[k], c[k] = t[k] || t[a.Stmt], c[k] || c[a.Stmt]
 			}
 		}
 	}
-	return tainted[i]
+	return t[i], c[i]
 }
 
 // writableType reports whether values of t can be written as literals:

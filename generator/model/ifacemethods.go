@@ -191,6 +191,7 @@ func (p *Program) interfaceEffects(opts Options) {
 			continue
 		}
 		e := Effects{Known: true, Pure: n.Obj().Pkg() == p.Pkg}
+		clock := false // an implementation is nondeterministic beyond its call site
 		for _, t := range impls {
 			obj, _, _ := types.LookupFieldOrMethod(t, true, p.Pkg, op.Func.Name())
 			m, ok := obj.(*types.Func)
@@ -206,6 +207,7 @@ func (p *Program) interfaceEffects(opts Options) {
 			e.Pure = e.Pure && f.Pure
 			e.MutatesRecv = e.MutatesRecv || f.MutatesRecv
 			e.Nondeterministic = e.Nondeterministic || f.Nondeterministic
+			clock = clock || f.Nondeterministic && !f.CallSiteOnly
 			if f.WritesGlobal && !e.WritesGlobal {
 				e.WritesGlobal, e.GlobalWhy = true, f.GlobalWhy
 			}
@@ -221,6 +223,7 @@ func (p *Program) interfaceEffects(opts Options) {
 				}
 			}
 		}
+		e.CallSiteOnly = e.Nondeterministic && !clock
 		if e.Known {
 			slices.Sort(e.MutatesParams)
 			slices.Sort(e.ResultAliases)

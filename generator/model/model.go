@@ -138,8 +138,14 @@ type Effects struct {
 	// included) say which inputs the call may change.
 	MutatesRecv   bool
 	MutatesParams []int
-	// Nondeterministic results are never asserted.
+	// Nondeterministic results are never asserted. CallSiteOnly says
+	// that the only cause is where in the binary the call is made (a
+	// stack trace, a program counter, which differ between the executor
+	// and the written test), not the clock or randomness: an error's
+	// message may then be checked (oracle.Assertions). It implies
+	// Nondeterministic.
 	Nondeterministic bool
+	CallSiteOnly     bool
 	// WritesGlobal: the call may change package-level state, which
 	// outlives the test that calls it; GlobalWhy says where.
 	WritesGlobal bool

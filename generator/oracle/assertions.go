@@ -2,6 +2,7 @@ package oracle
 
 import (
 	"go/types"
+	"regexp"
 
 	rt "github.com/gentest-go/gentest/generator/harness/rt"
 	"github.com/gentest-go/gentest/generator/model"
@@ -35,17 +36,35 @@ func ArgValues(prog *model.Program, s *seq.Seq, res *rt.Result) map[[2]int]*rt.T
 // taint marks the statements whose results come from nondeterministic
 // operations, directly or through their arguments.
 func taint(prog *model.Program, s *seq.Seq) []bool {
-	tainted := make([]bool, len(s.Stmts))
+	tainted, _ := taintClock(prog, s)
+	return tainted
+}
+
+// taintClock is taint, and also marks (clock) the statements whose
+// results come from operations nondeterministic beyond their call site
+// (the clock, randomness, map order): the others are tainted only by a
+// stack trace or a program counter (model.Effects.CallSiteOnly).
+func taintClock(prog *model.Program, s *seq.Seq) (tainted, clock []bool) {
+	tainted, clock = make([]bool, len(s.Stmts)), make([]bool, len(s.Stmts))
 	for i, st := range s.Stmts {
-		tainted[i] = prog.Ops[st.Op].Effects.Nondeterministic
+		e := prog.Ops[st.Op].Effects
+		tainted[i] = e.Nondeterministic
+		clock[i] = e.Nondeterministic && !e.CallSiteOnly
 		for _, a := range st.Args {
-			if !a.IsLit && a.Stmt < i && tainted[a.Stmt] {
-				tainted[i] = true
+			if !a.IsLit && a.Stmt < i {
+				tainted[i] = tainted[i] || tainted[a.Stmt]
+				clock[i] = clock[i] || clock[a.Stmt]
 			}
 		}
 	}
-	return tainted
+	return tainted, clock
 }
+
+// callSiteRE matches what a message built from the call site shows: a
+// file and line, or a function of the executor's registry (a package's
+// _test package) or of gentest's runtime, which call the operations in
+// the executor where a written test calls them from its own functions.
+var callSiteRE = regexp.MustCompile(`\.go:\d|_test\.|gentest`)
 
 // Assertions returns the assertions for a sequence, given a result run
 // with value trees and repetition (rt.FlagDetail|rt.FlagRepeat).
@@ -59,7 +78,7 @@ func Assertions(prog *model.Program, s *seq.Seq, res *rt.Result, target int) []A
 	// (clock, random, map order), and everything computed from them, are
 	// never asserted: a repeated run in one process may agree by chance
 	// (a value cached in a global) while the next go test would not.
-	tainted := taint(prog, s)
+	tainted, clock := taintClock(prog, s)
 	for i, st := range s.Stmts {
 		if i >= len(res.Stmts) || res.Stmts[i].Outcome != rt.OutNormal {
 			break
@@ -70,7 +89,21 @@ func Assertions(prog *model.Program, s *seq.Seq, res *rt.Result, target int) []A
 			// A value from the clock or randomness is never asserted, but
 			// a nil error that stayed nil is: NewV7's err does not depend
 			// on the time it read.
-			if n := len(sr.Values()); op.ErrResult && n == len(op.Results) && !sr.Values()[n-1].Unstable {
+			n := len(sr.Values())
+			if op.ErrResult && n == len(op.Results) && sr.Values()[n-1].Unstable && !clock[i] {
+				// Tainted only by a stack trace the error carries
+				// (pkg/errors' New and Wrap): its hash holds program
+				// counters, so it is never the same in two runs, but its
+				// message is the same in the written test unless it
+				// shows where it was made, or the judge's differently
+				// built copies saw another (Varies).
+				if et := sr.Tree(n - 1); et != nil && et.Kind == rt.TError && !et.Varies &&
+					!addressRE.MatchString(et.S) && !callSiteRE.MatchString(et.S) {
+					out = append(out, Assertion{Stmt: i, Result: n - 1, Kind: ErrNonNil, Type: op.Results[n-1], Err: et, Want: et})
+				}
+				continue
+			}
+			if op.ErrResult && n == len(op.Results) && !sr.Values()[n-1].Unstable {
 				ev, et := sr.Values()[n-1], sr.Tree(n-1)
 				switch {
 				case ev.Nil:

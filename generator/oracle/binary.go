@@ -143,6 +143,21 @@ func markBinaryDependent(r, other *rt.Result) {
 		for j := range sr.Values() {
 			v := &sr.Values()[j]
 			if v.Unstable {
+				// Set aside already (by the repeat, or the steady mask),
+				// but an error's message may still be checked when its
+				// only taint is a stack trace it carries (Assertions): a
+				// message the copy saw otherwise marks it as varying.
+				if at := sr.Tree(j); at != nil && at.Kind == rt.TError && !at.Varies {
+					var bt *rt.Tree
+					if j < len(ov) {
+						bt = osr.Tree(j)
+					}
+					if bt == nil || bt.Kind != rt.TError || bt.S != at.S {
+						t := *at
+						t.Varies = true
+						sr.SetTree(j, &t)
+					}
+				}
 				continue
 			}
 			switch {

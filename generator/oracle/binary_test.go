@@ -148,3 +148,29 @@ func TestJudgeOrderDependentValues(t *testing.T) {
 		t.Errorf("with one copy, in order, Twice(1) is not asserted: the test no longer shows what the reordered copy adds")
 	}
 }
+
+// An error already set aside as unstable (its hash holds the program
+// counters of a stack trace) is still compared by message with the copy:
+// a message the copy saw otherwise marks its tree as varying, so that
+// Assertions does not check it; the same message leaves it alone.
+func TestMarkBinaryDependentUnstableError(t *testing.T) {
+	for _, tc := range []struct {
+		other      string
+		wantVaries bool
+	}{{"bad name", false}, {"bad name at 0x4f00", true}} {
+		result := func(msg string, hash uint64) *rt.Result {
+			r := &rt.Result{}
+			s := r.AddStmt(rt.OutNormal, rt.Value{Type: rt.InternType("*p.stackError"), Hash: hash, Unstable: true})
+			s.SetTree(0, &rt.Tree{Kind: rt.TError, Type: "*p.stackError", S: msg})
+			return r
+		}
+		r, other := result("bad name", 1), result(tc.other, 2)
+		markBinaryDependent(r, other)
+		if got := r.Stmt(0).Tree(0).Varies; got != tc.wantVaries {
+			t.Errorf("copy's message %q: Varies = %v, want %v", tc.other, got, tc.wantVaries)
+		}
+		if !r.Stmt(0).Values()[0].Unstable {
+			t.Errorf("copy's message %q: the value is no longer unstable", tc.other)
+		}
+	}
+}

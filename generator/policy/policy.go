@@ -83,12 +83,15 @@ func Effects(an *load.Analysis, pkgPath string) func(fn *types.Func) model.Effec
 		callsParams := len(f.CallsParams) > 0 || len(f.FormatsParams) > 0 || f.CallsTypeParams
 		// A result that depends on the call site (a stack trace, a
 		// program counter) differs between the executor and the emitted
-		// test: like a nondeterministic one, it is never asserted, and
+		// test: like a nondeterministic one, it is never asserted (but
+		// for an error's message, see CallSiteOnly), and
 		// the function is neither pure (no pure-repeat contract) nor an
 		// observer. It is no side effect, so such a function may still
 		// produce inputs (see SideEffectFree).
 		e := model.Effects{Known: true, Pure: f.Pure() && !callsParams, MutatesRecv: f.Has(purity.MutatesReceiver),
-			Nondeterministic: f.Effects&(purity.Nondeterministic|purity.CallSite) != 0, WritesGlobal: f.Has(purity.WritesGlobal)}
+			Nondeterministic: f.Effects&(purity.Nondeterministic|purity.CallSite) != 0,
+			CallSiteOnly:     f.Effects&purity.CallSite != 0 && f.Effects&purity.Nondeterministic == 0,
+			WritesGlobal:     f.Has(purity.WritesGlobal)}
 		for _, w := range f.Why {
 			if w.Effect == "writes-global" {
 				e.GlobalWhy = w.Detail
