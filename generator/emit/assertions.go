@@ -94,24 +94,6 @@ func (r *renderer) comment(text string) ast.Stmt {
 	return &ast.ExprStmt{X: ident(ph)}
 }
 
-// nondeterministic reports whether statement i of s, or a statement it
-// takes an argument from, directly or not, is nondeterministic by its
-// facts, and whether any of those is so beyond its call site (clock: the
-// clock, randomness, map order; not only a stack trace).
-func (r *renderer) nondeterministic(s *seq.Seq, i int) (tainted, clock bool) {
-	t, c := make([]bool, i+1), make([]bool, i+1)
-	for k := 0; k <= i; k++ {
-		e := r.prog.Ops[s.Stmts[k].Op].Effects
-		t[k], c[k] = e.Nondeterministic, e.Nondeterministic && !e.CallSiteOnly
-		for _, a := range s.Stmts[k].Args {
-			if !a.IsLit && a.Stmt < k {
-				t[k], c[k] = t[k] || t[a.Stmt], c[k] || c[a.Stmt]
-			}
-		}
-	}
-	return t[i], c[i]
-}
-
 // writableType reports whether values of t can be written as literals:
 // basic types and slices, arrays and maps of them, and structs of
 // exported fields of them.

@@ -816,11 +816,11 @@ func (r *renderer) targetNote(out []ast.Stmt, c *oracle.Case, bo *bodyOpts, chec
 		// unexported state): the test says what it checks.
 		why := "what it returns cannot be written in a test"
 		top := r.prog.Ops[s.Stmts[c.Target].Op]
-		tainted, clock := r.nondeterministic(s, c.Target)
+		tainted, clock := oracle.Taint(r.prog, s)
 		switch {
-		case clock:
+		case clock[c.Target]:
 			why = "what it returns depends on the clock or on randomness"
-		case tainted:
+		case tainted[c.Target]:
 			why = "what it returns depends on where it is called from"
 		case len(top.Results) > 0 && r.writableType(top.Results[0]):
 			// A value of a type a test can write was left out: it was

@@ -14,7 +14,7 @@ import (
 // the repeated run, not derived from a nondeterministic operation, and
 // Stable.
 func ArgValues(prog *model.Program, s *seq.Seq, res *rt.Result) map[[2]int]*rt.Tree {
-	tainted := taint(prog, s)
+	tainted, _ := Taint(prog, s)
 	out := map[[2]int]*rt.Tree{}
 	for _, st := range s.Stmts {
 		for _, a := range st.Args {
@@ -33,18 +33,13 @@ func ArgValues(prog *model.Program, s *seq.Seq, res *rt.Result) map[[2]int]*rt.T
 	return out
 }
 
-// taint marks the statements whose results come from nondeterministic
-// operations, directly or through their arguments.
-func taint(prog *model.Program, s *seq.Seq) []bool {
-	tainted, _ := taintClock(prog, s)
-	return tainted
-}
-
-// taintClock is taint, and also marks (clock) the statements whose
-// results come from operations nondeterministic beyond their call site
-// (the clock, randomness, map order): the others are tainted only by a
-// stack trace or a program counter (model.Effects.CallSiteOnly).
-func taintClock(prog *model.Program, s *seq.Seq) (tainted, clock []bool) {
+// Taint marks the statements of s whose results come from
+// nondeterministic operations, directly or through their arguments
+// (tainted), and among them those whose results come from operations
+// nondeterministic beyond their call site (clock: the clock, randomness,
+// map order); the others are tainted only by a stack trace or a program
+// counter (model.Effects.CallSiteOnly).
+func Taint(prog *model.Program, s *seq.Seq) (tainted, clock []bool) {
 	tainted, clock = make([]bool, len(s.Stmts)), make([]bool, len(s.Stmts))
 	for i, st := range s.Stmts {
 		e := prog.Ops[st.Op].Effects
@@ -78,7 +73,7 @@ func Assertions(prog *model.Program, s *seq.Seq, res *rt.Result, target int) []A
 	// (clock, random, map order), and everything computed from them, are
 	// never asserted: a repeated run in one process may agree by chance
 	// (a value cached in a global) while the next go test would not.
-	tainted, clock := taintClock(prog, s)
+	tainted, clock := Taint(prog, s)
 	for i, st := range s.Stmts {
 		if i >= len(res.Stmts) || res.Stmts[i].Outcome != rt.OutNormal {
 			break
@@ -86,9 +81,6 @@ func Assertions(prog *model.Program, s *seq.Seq, res *rt.Result, target int) []A
 		op := prog.Ops[st.Op]
 		sr := res.Stmt(i)
 		if tainted[i] {
-			// A value from the clock or randomness is never asserted, but
-			// a nil error that stayed nil is: NewV7's err does not depend
-			// on the time it read.
 			n := len(sr.Values())
 			if op.ErrResult && n == len(op.Results) && sr.Values()[n-1].Unstable && !clock[i] {
 				// Tainted only by a stack trace the error carries
@@ -103,6 +95,9 @@ func Assertions(prog *model.Program, s *seq.Seq, res *rt.Result, target int) []A
 				}
 				continue
 			}
+			// A value from the clock or randomness is never asserted, but
+			// a nil error that stayed nil is: NewV7's err does not depend
+			// on the time it read.
 			if op.ErrResult && n == len(op.Results) && !sr.Values()[n-1].Unstable {
 				ev, et := sr.Values()[n-1], sr.Tree(n-1)
 				switch {
