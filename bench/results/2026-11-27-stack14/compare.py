@@ -17,20 +17,19 @@ for p in ["bench/results/2026-11-26-fzgen-corpus/fuzz-sample1.csv", "bench/resul
         except ValueError:
             continue
         fz.setdefault(r[0], []).append(v)
-old = {}
-for p in sorted(glob.glob("bench/results/2026-11-27-unrun14/stream-u-*.csv")):
-    for r in csv.reader(open(p)):
-        try:
-            old[r[0]] = float(r[4])
-        except (ValueError, IndexError):
-            pass
-new = {}
-for p in sorted(glob.glob("bench/results/2026-11-27-stack14/stream-s-*.csv")):
-    for r in csv.reader(open(p)):
-        try:
-            new[r[0]] = float(r[4])
-        except (ValueError, IndexError):
-            new[r[0]] = None
+def coverage(pattern):
+    """gentest's coverage per subject in the stream CSVs; None when a run
+    gave no number."""
+    out = {}
+    for p in sorted(glob.glob(pattern)):
+        for r in csv.reader(open(p)):
+            try:
+                out[r[0]] = float(r[4])
+            except (ValueError, IndexError):
+                out[r[0]] = None
+    return out
+old = {s: v for s, v in coverage("bench/results/2026-11-27-unrun14/stream-u-*.csv").items() if v is not None}
+new = coverage("bench/results/2026-11-27-stack14/stream-s-*.csv")
 both = [s for s in new if s in old and new[s] is not None]
 print(len(new), "packages run;", len(both), "with a number in both tables")
 print("mean: before %.1f, now %.1f" % (statistics.mean(old[s] for s in both), statistics.mean(new[s] for s in both)))
