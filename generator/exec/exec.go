@@ -340,7 +340,7 @@ type worker struct {
 	dec  *rt.Decoder
 	// arena is the memory results are decoded into, kept across restarts
 	// (see Pool.Release); nil for RunAlone's worker, whose one result is
-	// the caller's to keep.
+	// the caller's to keep, and with GENTEST_ARENA=off.
 	arena  *rt.Arena
 	stderr *tailBuffer
 	// flushLeft counts the sequences still to run with FlagFlush after
