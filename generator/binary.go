@@ -8,8 +8,7 @@ import (
 	"path/filepath"
 	"time"
 
-	gexec "github.com/gentest-go/gentest/generator/exec"
-	"github.com/gentest-go/gentest/generator/search"
+	"github.com/gentest-go/gentest/internal/executor"
 )
 
 // binaryVariants is the number of differently built executor copies the
@@ -38,8 +37,8 @@ const variantPad = 4096 + 7
 // stops their executors.
 // A copy that cannot be made or started is left out with a log line: the
 // check is an extra, not a condition of the run.
-func (r *pkgRun) variantRunners(ctx context.Context, exe string, n int) (runners []search.Runner, closeAll func()) {
-	var pools []*gexec.Pool
+func (r *pkgRun) variantRunners(ctx context.Context, exe string, n int) (runners []executor.Runner, closeAll func()) {
+	var pools []*executor.Pool
 	closeAll = func() {
 		for _, p := range pools {
 			p.Close()
@@ -62,7 +61,7 @@ func (r *pkgRun) variantRunners(ctx context.Context, exe string, n int) (runners
 			r.logf("binary variant %d: %v", i, err)
 			continue
 		}
-		p, err := gexec.Start(ctx, gexec.Config{Exe: vexe, PkgPath: r.pkg.PkgPath, ScratchDir: scratch,
+		p, err := executor.Start(ctx, executor.Config{Exe: vexe, PkgPath: r.pkg.PkgPath, ScratchDir: scratch,
 			Workers: 1, CallTimeout: r.cfg.CallTimeout, MemLimit: r.memLimit(), Sandbox: r.sandbox})
 		if err != nil {
 			r.logf("binary variant %d: %v", i, err)

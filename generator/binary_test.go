@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/gentest-go/gentest/generator/verify"
+	"github.com/gentest-go/gentest/internal/verify"
 )
 
 // Output that depends on the binary, not on the inputs: testdata/gen/binhash

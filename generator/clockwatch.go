@@ -5,9 +5,9 @@ import (
 	"math"
 	"sync"
 
-	gexec "github.com/gentest-go/gentest/generator/exec"
-	"github.com/gentest-go/gentest/generator/harness/instrument"
-	rt "github.com/gentest-go/gentest/generator/harness/rt"
+	"github.com/gentest-go/gentest/internal/executor"
+	"github.com/gentest-go/gentest/internal/harness/instrument"
+	"github.com/gentest-go/gentest/internal/harness/rt"
 )
 
 // A clock watch is the dynamic half of the steadiness check.
@@ -147,7 +147,7 @@ func (w *clockWatch) freeze() string {
 // learn confirms, unless frozen, the unsteady probes a batch's results
 // would show for the first time, by running their sequences again on s's
 // inner runner.
-func (w *clockWatch) learn(s *steadyRunner, seqs []rt.Seq, outs []gexec.Outcome, infos []seqInfo) {
+func (w *clockWatch) learn(s *steadyRunner, seqs []rt.Request, outs []executor.Outcome, infos []seqInfo) {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	if w.frozen {
@@ -190,7 +190,7 @@ func (w *clockWatch) learn(s *steadyRunner, seqs []rt.Seq, outs []gexec.Outcome,
 	if len(which) == 0 && len(judge) == 0 {
 		return
 	}
-	reqs := make([]rt.Seq, 0, confirmRuns*len(which)+len(judge))
+	reqs := make([]rt.Request, 0, confirmRuns*len(which)+len(judge))
 	for _, i := range which {
 		for range confirmRuns {
 			reqs = append(reqs, seqs[i])
@@ -209,7 +209,7 @@ func (w *clockWatch) learn(s *steadyRunner, seqs []rt.Seq, outs []gexec.Outcome,
 	w.reruns += len(reqs)
 	w.judgeOps(judge, outs, again[confirmRuns*len(which):])
 	for k, i := range which {
-		runs := append([]gexec.Outcome{outs[i]}, again[k*confirmRuns:(k+1)*confirmRuns]...)
+		runs := append([]executor.Outcome{outs[i]}, again[k*confirmRuns:(k+1)*confirmRuns]...)
 		w.compare(runs)
 		for _, c := range cands[k] {
 			ok := true
@@ -240,7 +240,7 @@ func (w *clockWatch) learn(s *steadyRunner, seqs []rt.Seq, outs []gexec.Outcome,
 
 // compare flags the Nondet conditions whose evaluations differ between
 // runs of one sequence: counts, distances, operands.
-func (w *clockWatch) compare(runs []gexec.Outcome) {
+func (w *clockWatch) compare(runs []executor.Outcome) {
 	type obs struct {
 		c   rt.CondObs
 		ops [2]*rt.OperandObs
@@ -330,7 +330,7 @@ type candidate struct {
 
 // covers reports whether a confirming run covered candidate c as the
 // first run did.
-func covers(o gexec.Outcome, c candidate) bool {
+func covers(o executor.Outcome, c candidate) bool {
 	if o.Result == nil || o.Crash != nil {
 		return false
 	}

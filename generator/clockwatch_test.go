@@ -5,10 +5,10 @@ import (
 	"testing"
 	"time"
 
-	gexec "github.com/gentest-go/gentest/generator/exec"
-	"github.com/gentest-go/gentest/generator/harness/instrument"
-	rt "github.com/gentest-go/gentest/generator/harness/rt"
-	"github.com/gentest-go/gentest/generator/model"
+	"github.com/gentest-go/gentest/internal/executor"
+	"github.com/gentest-go/gentest/internal/harness/instrument"
+	"github.com/gentest-go/gentest/internal/harness/rt"
+	"github.com/gentest-go/gentest/internal/model"
 )
 
 // watchRunner answers as a package whose two clock conditions guard a
@@ -18,8 +18,8 @@ import (
 // steady code. It counts the runs.
 type watchRunner struct{ runs *int }
 
-func (w watchRunner) Run(seqs []rt.Seq) []gexec.Outcome {
-	outs := make([]gexec.Outcome, len(seqs))
+func (w watchRunner) Run(seqs []rt.Request) []executor.Outcome {
+	outs := make([]executor.Outcome, len(seqs))
 	for i := range outs {
 		*w.runs++
 		outs[i].Result = &rt.Result{
@@ -34,11 +34,11 @@ func (w watchRunner) Run(seqs []rt.Seq) []gexec.Outcome {
 	return outs
 }
 
-func (w watchRunner) RunAlone(q rt.Seq, _ time.Duration) gexec.Outcome {
-	return w.Run([]rt.Seq{q})[0]
+func (w watchRunner) RunAlone(q rt.Request, _ time.Duration) executor.Outcome {
+	return w.Run([]rt.Request{q})[0]
 }
 
-func (w watchRunner) RunUntil(seqs []rt.Seq, _ time.Time) []gexec.Outcome { return w.Run(seqs) }
+func (w watchRunner) RunUntil(seqs []rt.Request, _ time.Time) []executor.Outcome { return w.Run(seqs) }
 
 // The clock watch shows what is unsteady only through a clock condition
 // that reruns evaluate alike (a timeout that never fires: the condition
@@ -56,7 +56,7 @@ func TestClockWatch(t *testing.T) {
 	runs := 0
 	w := newClockWatch(tab)
 	search := steadyWith(watchRunner{&runs}, tab, prog, w)
-	q := rt.Seq{Stmts: []rt.Stmt{{Op: 0}}}
+	q := rt.Request{Stmts: []rt.Stmt{{Op: 0}}}
 	check := func(what string, r *rt.Result) {
 		t.Helper()
 		var conds []int32
@@ -67,18 +67,18 @@ func TestClockWatch(t *testing.T) {
 			t.Errorf("%s: blocks %v, conditions %v; want [0 2] and [0 2]", what, r.Blocks, conds)
 		}
 	}
-	check("first run", search.Run([]rt.Seq{q})[0].Result)
+	check("first run", search.Run([]rt.Request{q})[0].Result)
 	if runs != 1+confirmRuns {
 		t.Errorf("first run: %d runs, want %d (the run and its confirmation)", runs, 1+confirmRuns)
 	}
-	check("second run", search.Run([]rt.Seq{q})[0].Result)
+	check("second run", search.Run([]rt.Request{q})[0].Result)
 	if runs != 2+confirmRuns {
 		t.Errorf("second run: %d runs in all, want %d: nothing new to confirm", runs, 2+confirmRuns)
 	}
 	w.freeze()
 	judge := steadyWith(watchRunner{&runs}, tab, prog, w)
 	before := runs
-	check("frozen", judge.Run([]rt.Seq{q, q})[1].Result)
+	check("frozen", judge.Run([]rt.Request{q, q})[1].Result)
 	if runs != before+2 {
 		t.Errorf("frozen: %d runs, want 2: a frozen watch confirms nothing", runs-before)
 	}

@@ -6,15 +6,15 @@ import (
 	"strings"
 	"time"
 
-	gexec "github.com/gentest-go/gentest/generator/exec"
-	"github.com/gentest-go/gentest/generator/explain"
+	"github.com/gentest-go/gentest/internal/executor"
+	"github.com/gentest-go/gentest/internal/explain"
 
 	"github.com/gentest-go/gentest/analyzers/purity"
-	"github.com/gentest-go/gentest/generator/model"
-	"github.com/gentest-go/gentest/generator/oracle"
-	"github.com/gentest-go/gentest/generator/policy"
-	"github.com/gentest-go/gentest/generator/search"
-	"github.com/gentest-go/gentest/generator/verify"
+	"github.com/gentest-go/gentest/internal/model"
+	"github.com/gentest-go/gentest/internal/oracle"
+	"github.com/gentest-go/gentest/internal/policy"
+	"github.com/gentest-go/gentest/internal/search"
+	"github.com/gentest-go/gentest/internal/verify"
 	"golang.org/x/tools/go/analysis"
 )
 
@@ -165,7 +165,7 @@ type Summary struct {
 	AddedRequire     string             `json:"added_require,omitempty"`
 	// Protections are what confined the executors: the effect policy,
 	// the Landlock rules by ABI (Linux), the memory watch.
-	Protections gexec.Protections `json:"protections"`
+	Protections executor.Protections `json:"protections"`
 	// Disagreements lists calls the purity analysis said are pure that
 	// changed an argument or gave a different result when repeated.
 	Disagreements []string `json:"disagreements"`

@@ -1,16 +1,16 @@
 // Package generator runs gentest's pipeline for each package. The stages
 // are packages of their own and the flow is one way:
 //
-//	load     -> packages and analysis facts             (generator/load)
-//	model    -> operations, under the fact policy       (generator/policy, generator/model)
-//	harness  -> the instrumented executor binary        (generator/harness)
-//	exec     -> executor processes                      (generator/exec)
-//	search   -> candidate sequences and failures        (generator/search)
-//	minimize -> shorter candidates                      (generator/minimize)
-//	oracle   -> assertions, contracts, findings         (generator/oracle)
-//	emit     -> Go source                               (generator/emit)
-//	verify   -> cases that compile, pass, break nothing (generator/verify)
-//	write    -> the test file, go.mod, findings file    (generator/write, gomod, findings)
+//	load     -> packages and analysis facts             (internal/load)
+//	model    -> operations, under the fact policy       (internal/policy, internal/model)
+//	harness  -> the instrumented executor binary        (internal/harness)
+//	exec     -> executor processes                      (internal/executor)
+//	search   -> candidate sequences and failures        (internal/search)
+//	minimize -> shorter candidates                      (internal/minimize)
+//	oracle   -> assertions, contracts, findings         (internal/oracle)
+//	emit     -> Go source                               (internal/emit)
+//	verify   -> cases that compile, pass, break nothing (internal/verify)
+//	write    -> the test file, go.mod, findings file    (internal/write, gomod, findings)
 //
 // This file only wires them: each stage takes a small value and returns
 // one.
@@ -30,18 +30,18 @@ import (
 
 	"golang.org/x/tools/go/packages"
 
-	gexec "github.com/gentest-go/gentest/generator/exec"
-	"github.com/gentest-go/gentest/generator/exec/sysmem"
-	"github.com/gentest-go/gentest/generator/explain"
-	"github.com/gentest-go/gentest/generator/harness"
-	"github.com/gentest-go/gentest/generator/harness/instrument"
-	"github.com/gentest-go/gentest/generator/load"
-	"github.com/gentest-go/gentest/generator/minimize"
-	"github.com/gentest-go/gentest/generator/model"
-	"github.com/gentest-go/gentest/generator/oracle"
-	"github.com/gentest-go/gentest/generator/policy"
-	"github.com/gentest-go/gentest/generator/search"
-	"github.com/gentest-go/gentest/generator/verify"
+	"github.com/gentest-go/gentest/internal/executor"
+	"github.com/gentest-go/gentest/internal/explain"
+	"github.com/gentest-go/gentest/internal/harness"
+	"github.com/gentest-go/gentest/internal/harness/instrument"
+	"github.com/gentest-go/gentest/internal/load"
+	"github.com/gentest-go/gentest/internal/minimize"
+	"github.com/gentest-go/gentest/internal/model"
+	"github.com/gentest-go/gentest/internal/oracle"
+	"github.com/gentest-go/gentest/internal/policy"
+	"github.com/gentest-go/gentest/internal/search"
+	"github.com/gentest-go/gentest/internal/sysmem"
+	"github.com/gentest-go/gentest/internal/verify"
 )
 
 // Run generates tests for every package matched by cfg.Patterns.
@@ -197,7 +197,7 @@ func (r *pkgRun) debugf(format string, args ...any) {
 func (r *pkgRun) run(ctx context.Context) (*Summary, error) {
 	r.start = time.Now()
 	r.dir = filepath.Dir(r.pkg.GoFiles[0])
-	r.sandbox = !r.cfg.NoSandbox && gexec.SandboxAvailable()
+	r.sandbox = !r.cfg.NoSandbox && executor.SandboxAvailable()
 	r.out = r.outputPath()
 	var err error
 	if r.work, err = os.MkdirTemp("", "gentest-"); err != nil {
@@ -229,7 +229,7 @@ func (r *pkgRun) run(ctx context.Context) (*Summary, error) {
 	heapCheckpoint(r.cfg.Log, "harness")
 	r.logf("executor ready (%d operations, %d blocks, %d conditions; cached=%v) after %.1fs",
 		len(prog.Ops), len(h.Table.Blocks), len(h.Table.Conds), h.Cached, time.Since(r.start).Seconds())
-	protections := gexec.ActiveProtections(r.sandbox)
+	protections := executor.ActiveProtections(r.sandbox)
 	if note := protections.Note(); note != "" {
 		r.logf("%s", note)
 	}
@@ -423,12 +423,12 @@ func (r *pkgRun) model() (*model.Program, error) {
 }
 
 // executors starts the executor processes in a scratch directory.
-func (r *pkgRun) executors(ctx context.Context, h *harness.Harness) (*gexec.Pool, error) {
+func (r *pkgRun) executors(ctx context.Context, h *harness.Harness) (*executor.Pool, error) {
 	scratch := filepath.Join(r.work, "scratch")
 	if err := os.MkdirAll(scratch, 0o700); err != nil {
 		return nil, err
 	}
-	pool, err := gexec.Start(ctx, gexec.Config{Exe: h.Exe, PkgPath: r.pkg.PkgPath, ScratchDir: scratch,
+	pool, err := executor.Start(ctx, executor.Config{Exe: h.Exe, PkgPath: r.pkg.PkgPath, ScratchDir: scratch,
 		Workers: r.cfg.Workers, CallTimeout: r.cfg.CallTimeout, MemLimit: r.memLimit(), Sandbox: r.sandbox})
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", r.pkg.PkgPath, err)
@@ -446,7 +446,7 @@ func (r *pkgRun) memLimit() int64 {
 }
 
 // search runs the random search (Randoop with GRT's components).
-func (r *pkgRun) search(ctx context.Context, prog *model.Program, h *harness.Harness, pool search.Runner) *search.Random {
+func (r *pkgRun) search(ctx context.Context, prog *model.Program, h *harness.Harness, pool executor.Runner) *search.Random {
 	off := r.cfg.Disable
 	scfg := search.Config{Seed: r.cfg.Seed, Budget: r.cfg.Budget, MaxExecs: r.cfg.Execs,
 		NoDetective: off["detective"], NoBloodhound: off["bloodhound"], NoElephant: off["elephant"],
@@ -479,7 +479,7 @@ func (r *pkgRun) search(ctx context.Context, prog *model.Program, h *harness.Har
 
 // findings gathers the probable bugs: revealing failures of the search,
 // contract violations on pooled values, and pure-repeat violations.
-func (r *pkgRun) findings(ctx context.Context, prog *model.Program, pool *gexec.Pool, eng *search.Random, j *oracle.Judgement) []*oracle.Finding {
+func (r *pkgRun) findings(ctx context.Context, prog *model.Program, pool *executor.Pool, eng *search.Random, j *oracle.Judgement) []*oracle.Finding {
 	off := r.cfg.Disable
 	out := oracle.Revealing(ctx, prog, pool, eng.Failures, 4*r.cfg.Workers)
 	if !off["contracts"] {

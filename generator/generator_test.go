@@ -13,7 +13,7 @@ import (
 
 	"github.com/gentest-go/gentest/analyzers/suite"
 	"github.com/gentest-go/gentest/generator"
-	"github.com/gentest-go/gentest/generator/load"
+	"github.com/gentest-go/gentest/internal/load"
 )
 
 // scratchModule copies the files of a testdata package into a new module

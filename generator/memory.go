@@ -14,7 +14,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"time"
 
-	"github.com/gentest-go/gentest/generator/exec/sysmem"
+	"github.com/gentest-go/gentest/internal/sysmem"
 )
 
 // defaultMemLimit keeps all executors together below a quarter of the

@@ -10,8 +10,8 @@ import (
 
 	"golang.org/x/tools/go/packages"
 
-	"github.com/gentest-go/gentest/generator/exec/sysmem"
-	"github.com/gentest-go/gentest/generator/load"
+	"github.com/gentest-go/gentest/internal/load"
+	"github.com/gentest-go/gentest/internal/sysmem"
 )
 
 // Shard is one part of a package list split for CI matrices: part Index

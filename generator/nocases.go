@@ -5,8 +5,8 @@ import (
 	"go/types"
 	"strings"
 
-	"github.com/gentest-go/gentest/generator/model"
-	"github.com/gentest-go/gentest/generator/search"
+	"github.com/gentest-go/gentest/internal/model"
+	"github.com/gentest-go/gentest/internal/search"
 )
 
 // noCases says why the search left nothing to verify, in one line: most

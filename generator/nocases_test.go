@@ -8,8 +8,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/gentest-go/gentest/generator/model"
-	"github.com/gentest-go/gentest/generator/search"
+	"github.com/gentest-go/gentest/internal/model"
+	"github.com/gentest-go/gentest/internal/search"
 )
 
 // A package whose functions all take an interface only its clients

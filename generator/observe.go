@@ -6,12 +6,12 @@ import (
 	"sync"
 	"time"
 
-	"github.com/gentest-go/gentest/generator/explain"
-	"github.com/gentest-go/gentest/generator/model"
+	"github.com/gentest-go/gentest/internal/explain"
+	"github.com/gentest-go/gentest/internal/model"
 
-	gexec "github.com/gentest-go/gentest/generator/exec"
-	"github.com/gentest-go/gentest/generator/harness/instrument"
-	rt "github.com/gentest-go/gentest/generator/harness/rt"
+	"github.com/gentest-go/gentest/internal/executor"
+	"github.com/gentest-go/gentest/internal/harness/instrument"
+	"github.com/gentest-go/gentest/internal/harness/rt"
 )
 
 // observer stands between the search and the executor pool. It passes
@@ -21,7 +21,7 @@ import (
 // to each one never taken with the sequence that came closest, and how
 // often each operation was called.
 type observer struct {
-	pool  *gexec.Pool
+	pool  *executor.Pool
 	table *instrument.Table
 	tick  func(execs int, coverage float64)
 
@@ -47,13 +47,13 @@ type condSeen struct {
 	// closest[o] is the smallest distance to outcome o (0 true, 1 false)
 	// while it was never taken, and seq the sequence that reached it.
 	closest [2]float64
-	seq     [2]*rt.Seq
+	seq     [2]*rt.Request
 	// ops are the operands of that evaluation, when the sequence ran with
 	// operand recording (the search's input-to-state asks for it).
 	ops [2]*rt.OperandObs
 }
 
-func newObserver(pool *gexec.Pool, table *instrument.Table, nOps int, tick func(int, float64)) *observer {
+func newObserver(pool *executor.Pool, table *instrument.Table, nOps int, tick func(int, float64)) *observer {
 	o := &observer{pool: pool, table: table, tick: tick, blocks: make([]bool, len(table.Blocks)), clean: make([]bool, len(table.Blocks)),
 		firstBad: make([]bool, len(table.Blocks)),
 		conds:    make([]condSeen, len(table.Conds)), opCalls: make([]int, nOps)}
@@ -66,18 +66,18 @@ func newObserver(pool *gexec.Pool, table *instrument.Table, nOps int, tick func(
 	return o
 }
 
-// Release implements search.Releaser. The observer keeps no result past
+// Release implements executor.Releaser. The observer keeps no result past
 // its run: what it keeps of the closest evaluations are pointers to
 // operands, which a release does not reuse.
 func (o *observer) Release() { o.pool.Release() }
 
-// Run implements search.Runner.
-func (o *observer) Run(seqs []rt.Seq) []gexec.Outcome {
+// Run implements executor.Runner.
+func (o *observer) Run(seqs []rt.Request) []executor.Outcome {
 	return o.RunUntil(seqs, time.Time{})
 }
 
-// RunUntil implements search.DeadlineRunner.
-func (o *observer) RunUntil(seqs []rt.Seq, deadline time.Time) []gexec.Outcome {
+// RunUntil implements executor.DeadlineRunner.
+func (o *observer) RunUntil(seqs []rt.Request, deadline time.Time) []executor.Outcome {
 	outs := o.pool.RunUntil(seqs, deadline)
 	o.mu.Lock()
 	defer o.mu.Unlock()
@@ -136,9 +136,9 @@ func (o *observer) RunUntil(seqs []rt.Seq, deadline time.Time) []gexec.Outcome {
 	return outs
 }
 
-// RunAlone implements search.AloneRunner. Its runs only attribute
+// RunAlone implements executor.AloneRunner. Its runs only attribute
 // crashes the search already saw, so they are not observed.
-func (o *observer) RunAlone(s rt.Seq, settle time.Duration) gexec.Outcome {
+func (o *observer) RunAlone(s rt.Request, settle time.Duration) executor.Outcome {
 	return o.pool.RunAlone(s, settle)
 }
 
@@ -161,9 +161,9 @@ func (o *observer) explainInput(prog *model.Program) explain.Input {
 	in := explain.Input{Table: o.table, Search: append([]bool(nil), o.blocks...),
 		Conds: make([]explain.Cond, len(o.conds)), Excluded: map[string]string{}, Ops: map[string]explain.Op{}}
 	type want struct{ cond, side int }
-	var reqs []rt.Seq
+	var reqs []rt.Request
 	var wants [][]want
-	index := map[*rt.Seq]int{}
+	index := map[*rt.Request]int{}
 	for id := range o.conds {
 		cs := &o.conds[id]
 		in.Conds[id] = explain.Cond{NTrue: cs.nTrue, NFalse: cs.nFalse}

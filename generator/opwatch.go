@@ -3,8 +3,8 @@ package generator
 import (
 	"fmt"
 
-	gexec "github.com/gentest-go/gentest/generator/exec"
-	rt "github.com/gentest-go/gentest/generator/harness/rt"
+	"github.com/gentest-go/gentest/internal/executor"
+	"github.com/gentest-go/gentest/internal/harness/rt"
 )
 
 // The clock watch also judges operations (issue 17). An operation whose
@@ -92,7 +92,7 @@ func (w *clockWatch) trustedOp(op int) bool {
 // operation not judged yet, the first sequence of the batch that called
 // it with arguments no untrusted operation made, and that ran to the
 // call's end. Called with w.mu held.
-func (w *clockWatch) opsToJudge(s *steadyRunner, seqs []rt.Seq, outs []gexec.Outcome) []opCheck {
+func (w *clockWatch) opsToJudge(s *steadyRunner, seqs []rt.Request, outs []executor.Outcome) []opCheck {
 	if w.ops == nil {
 		w.ops = make([]opJudge, len(s.nondet))
 		w.opNames = make([]string, len(s.nondet))
@@ -162,7 +162,7 @@ func failed(s *steadyRunner, op int, r rt.StmtView) bool {
 // untrusted nondeterministic call takes statement k's results: values
 // are summarised after the whole sequence ran, so such a call could
 // change them by the clock, and the disagreement would be its own.
-func changedLater(s *steadyRunner, w *clockWatch, q *rt.Seq, k int) bool {
+func changedLater(s *steadyRunner, w *clockWatch, q *rt.Request, k int) bool {
 	for _, st := range q.Stmts[k+1:] {
 		if st.Op >= 0 && st.Op < len(s.nondet) && (!s.nondet[st.Op] || w.trustedOp(st.Op)) {
 			continue
@@ -178,7 +178,7 @@ func changedLater(s *steadyRunner, w *clockWatch, q *rt.Seq, k int) bool {
 
 // judgeOps compares each check's first run with its confirmation (again,
 // in the order of checks). Called with w.mu held.
-func (w *clockWatch) judgeOps(checks []opCheck, outs, again []gexec.Outcome) {
+func (w *clockWatch) judgeOps(checks []opCheck, outs, again []executor.Outcome) {
 	for n, c := range checks {
 		j := &w.ops[c.op]
 		if j.state != opUnjudged {

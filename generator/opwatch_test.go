@@ -5,10 +5,10 @@ import (
 	"testing"
 	"time"
 
-	gexec "github.com/gentest-go/gentest/generator/exec"
-	"github.com/gentest-go/gentest/generator/harness/instrument"
-	rt "github.com/gentest-go/gentest/generator/harness/rt"
-	"github.com/gentest-go/gentest/generator/model"
+	"github.com/gentest-go/gentest/internal/executor"
+	"github.com/gentest-go/gentest/internal/harness/instrument"
+	"github.com/gentest-go/gentest/internal/harness/rt"
+	"github.com/gentest-go/gentest/internal/model"
 )
 
 // opRunner answers as a package with three operations: op 0 is
@@ -22,8 +22,8 @@ type opRunner struct {
 	flags *[]uint64
 }
 
-func (o opRunner) Run(seqs []rt.Seq) []gexec.Outcome {
-	outs := make([]gexec.Outcome, len(seqs))
+func (o opRunner) Run(seqs []rt.Request) []executor.Outcome {
+	outs := make([]executor.Outcome, len(seqs))
 	for i, q := range seqs {
 		*o.runs++
 		*o.flags = append(*o.flags, q.Flags)
@@ -40,9 +40,9 @@ func (o opRunner) Run(seqs []rt.Seq) []gexec.Outcome {
 	return outs
 }
 
-func (o opRunner) RunAlone(q rt.Seq, _ time.Duration) gexec.Outcome { return o.Run([]rt.Seq{q})[0] }
+func (o opRunner) RunAlone(q rt.Request, _ time.Duration) executor.Outcome { return o.Run([]rt.Request{q})[0] }
 
-func (o opRunner) RunUntil(seqs []rt.Seq, _ time.Time) []gexec.Outcome { return o.Run(seqs) }
+func (o opRunner) RunUntil(seqs []rt.Request, _ time.Time) []executor.Outcome { return o.Run(seqs) }
 
 // The clock watch trusts a nondeterministic operation whose results
 // agree in a confirming run (made with rt.FlagRepeat) of each of
@@ -61,11 +61,11 @@ func TestClockWatchTrustsOps(t *testing.T) {
 	w := newClockWatch(tab)
 	search := steadyWith(opRunner{&runs, &flags}, tab, prog, w)
 	ref := rt.Arg{Kind: rt.ArgRef, Stmt: 0}
-	deadline := rt.Seq{Stmts: []rt.Stmt{{Op: 1}, {Op: 0, Args: []rt.Arg{ref}}}}
-	clock := rt.Seq{Stmts: []rt.Stmt{{Op: 2}, {Op: 0, Args: []rt.Arg{ref}}}}
+	deadline := rt.Request{Stmts: []rt.Stmt{{Op: 1}, {Op: 0, Args: []rt.Arg{ref}}}}
+	clock := rt.Request{Stmts: []rt.Stmt{{Op: 2}, {Op: 0, Args: []rt.Arg{ref}}}}
 	kept := func(r *rt.Result) bool { return len(r.Blocks) == 4 && !r.Stmt(0).Values()[0].Unstable }
 	for batch := range opConfirmations {
-		outs := search.Run([]rt.Seq{deadline, clock, deadline})
+		outs := search.Run([]rt.Request{deadline, clock, deadline})
 		// What the batch shows was decided before its confirmations.
 		if kept(outs[0].Result) || kept(outs[1].Result) {
 			t.Errorf("batch %d: a value taken before the operation was trusted steers the search", batch)
@@ -85,7 +85,7 @@ func TestClockWatchTrustsOps(t *testing.T) {
 	if !w.trustedOp(1) || w.trustedOp(2) || w.trustedOp(0) {
 		t.Fatalf("trusted: op 0 %v, op 1 %v, op 2 %v; want only op 1", w.trustedOp(0), w.trustedOp(1), w.trustedOp(2))
 	}
-	outs := search.Run([]rt.Seq{deadline, clock})
+	outs := search.Run([]rt.Request{deadline, clock})
 	if r := outs[0].Result; !kept(r) || r.Stmt(0).Values()[0].Hash != 101 {
 		t.Errorf("trusted: %d blocks, value %+v; want 4 blocks and the value's own hash", len(r.Blocks), r.Stmt(0).Values()[0])
 	}
@@ -95,7 +95,7 @@ func TestClockWatchTrustsOps(t *testing.T) {
 	w.freeze()
 	before := runs
 	judge := steadyWith(opRunner{&runs, &flags}, tab, prog, w)
-	if r := judge.Run([]rt.Seq{deadline})[0].Result; !kept(r) || runs != before+1 {
+	if r := judge.Run([]rt.Request{deadline})[0].Result; !kept(r) || runs != before+1 {
 		t.Errorf("frozen: %d runs, kept %v; want 1 run and the trusted value kept", runs-before, kept(r))
 	}
 }

@@ -5,13 +5,13 @@ import (
 	"os"
 	"path/filepath"
 
-	gexec "github.com/gentest-go/gentest/generator/exec"
-	"github.com/gentest-go/gentest/generator/harness/instrument"
-	rt "github.com/gentest-go/gentest/generator/harness/rt"
-	"github.com/gentest-go/gentest/generator/oracle"
-	"github.com/gentest-go/gentest/generator/search"
-	"github.com/gentest-go/gentest/generator/seq"
-	"github.com/gentest-go/gentest/generator/verify"
+	"github.com/gentest-go/gentest/internal/corpus"
+	"github.com/gentest-go/gentest/internal/executor"
+	"github.com/gentest-go/gentest/internal/harness/instrument"
+	"github.com/gentest-go/gentest/internal/harness/rt"
+	"github.com/gentest-go/gentest/internal/oracle"
+	"github.com/gentest-go/gentest/internal/seq"
+	"github.com/gentest-go/gentest/internal/verify"
 )
 
 // stageLog accounts, with GENTEST_STAGES=path, for the statements the
@@ -27,7 +27,7 @@ import (
 // stage whose output it measures, through the raw pool, whose runs no
 // stage sees.
 type stageLog struct {
-	pool  *gexec.Pool
+	pool  *executor.Pool
 	table *instrument.Table
 	f     *os.File
 	prev  []bool
@@ -42,7 +42,7 @@ type stageCov struct {
 }
 
 // stageFile opens the log named by GENTEST_STAGES; nil when unset.
-func stageFile(pkg string, pool *gexec.Pool, table *instrument.Table) (*stageLog, error) {
+func stageFile(pkg string, pool *executor.Pool, table *instrument.Table) (*stageLog, error) {
 	path := os.Getenv("GENTEST_STAGES")
 	if path == "" {
 		return nil, nil
@@ -65,9 +65,9 @@ func (s *stageLog) close() {
 // the blocks of each.
 func (s *stageLog) blocksOf(seqs []*seq.Seq) ([]bool, [][]int32) {
 	covered := make([]bool, len(s.table.Blocks))
-	reqs := make([]rt.Seq, len(seqs))
+	reqs := make([]rt.Request, len(seqs))
 	for i, q := range seqs {
-		reqs[i] = search.ToWire(q, uint64(1<<40+i), 0)
+		reqs[i] = q.Wire(uint64(1<<40+i), 0)
 	}
 	each := make([][]int32, len(seqs))
 	for i, out := range s.pool.Run(reqs) {
@@ -85,7 +85,7 @@ func (s *stageLog) blocksOf(seqs []*seq.Seq) ([]bool, [][]int32) {
 }
 
 // entries, cases: the sequences of a stage's output.
-func entries(es []*search.Entry) []*seq.Seq {
+func entries(es []*corpus.Entry) []*seq.Seq {
 	out := make([]*seq.Seq, len(es))
 	for i, e := range es {
 		out[i] = e.Seq
@@ -207,7 +207,7 @@ func (s *stageLog) verified(reduced []*oracle.Case, written map[int]bool, droppe
 
 // reproduce writes the corpus entries whose blocks, run again, differ
 // from those their search run recorded.
-func (s *stageLog) reproduce(corpus []*search.Entry) {
+func (s *stageLog) reproduce(corpus []*corpus.Entry) {
 	_, each := s.blocksOf(entries(corpus))
 	for i, e := range corpus {
 		if e.Result == nil {

@@ -5,18 +5,17 @@ import (
 	"strconv"
 	"time"
 
-	gexec "github.com/gentest-go/gentest/generator/exec"
-	"github.com/gentest-go/gentest/generator/harness/instrument"
-	rt "github.com/gentest-go/gentest/generator/harness/rt"
-	"github.com/gentest-go/gentest/generator/model"
-	"github.com/gentest-go/gentest/generator/search"
+	"github.com/gentest-go/gentest/internal/executor"
+	"github.com/gentest-go/gentest/internal/harness/instrument"
+	"github.com/gentest-go/gentest/internal/harness/rt"
+	"github.com/gentest-go/gentest/internal/model"
 )
 
 // runner is what the search, minimization and judging run sequences on.
 type runner interface {
-	search.Runner
-	search.AloneRunner
-	search.DeadlineRunner
+	executor.Runner
+	executor.AloneRunner
+	executor.DeadlineRunner
 }
 
 // steadyRunner hides the table's unsteady probes (blocks and conditions
@@ -73,18 +72,18 @@ func steadyWith(inner runner, t *instrument.Table, prog *model.Program, w *clock
 	return s
 }
 
-// Release implements search.Releaser.
+// Release implements executor.Releaser.
 func (s *steadyRunner) Release() { release(s.inner) }
 
-// release releases inner's results when it can (search.Releaser).
+// release releases inner's results when it can (executor.Releaser).
 func release(inner runner) {
-	if rel, ok := inner.(search.Releaser); ok {
+	if rel, ok := inner.(executor.Releaser); ok {
 		rel.Release()
 	}
 }
 
-// Run implements search.Runner.
-func (s *steadyRunner) Run(seqs []rt.Seq) []gexec.Outcome {
+// Run implements executor.Runner.
+func (s *steadyRunner) Run(seqs []rt.Request) []executor.Outcome {
 	outs := s.inner.Run(seqs)
 	s.maskAll(seqs, outs)
 	return outs
@@ -93,7 +92,7 @@ func (s *steadyRunner) Run(seqs []rt.Seq) []gexec.Outcome {
 // maskAll masks the results of a batch: first the clock watch learns
 // from all of them (and confirms what they would show for the first
 // time), then each is masked.
-func (s *steadyRunner) maskAll(seqs []rt.Seq, outs []gexec.Outcome) {
+func (s *steadyRunner) maskAll(seqs []rt.Request, outs []executor.Outcome) {
 	infos := make([]seqInfo, len(outs))
 	for i := range outs {
 		if outs[i].Result != nil {
@@ -115,7 +114,7 @@ type seqInfo struct {
 	hide     instrument.Steadiness
 }
 
-func (s *steadyRunner) info(q *rt.Seq) seqInfo {
+func (s *steadyRunner) info(q *rt.Request) seqInfo {
 	in := seqInfo{hide: instrument.UnsteadyState}
 	in.taint, in.consumed = s.tainted(q)
 	for _, st := range q.Stmts {
@@ -127,20 +126,20 @@ func (s *steadyRunner) info(q *rt.Seq) seqInfo {
 	return in
 }
 
-// RunUntil implements search.DeadlineRunner: without it the search's
+// RunUntil implements executor.DeadlineRunner: without it the search's
 // deadline would not reach the pool through this wrapper, and a batch
 // started before the budget ended would run to completion.
-func (s *steadyRunner) RunUntil(seqs []rt.Seq, deadline time.Time) []gexec.Outcome {
+func (s *steadyRunner) RunUntil(seqs []rt.Request, deadline time.Time) []executor.Outcome {
 	outs := s.inner.RunUntil(seqs, deadline)
 	s.maskAll(seqs, outs)
 	return outs
 }
 
-// RunAlone implements search.AloneRunner.
-func (s *steadyRunner) RunAlone(q rt.Seq, settle time.Duration) gexec.Outcome {
+// RunAlone implements executor.AloneRunner.
+func (s *steadyRunner) RunAlone(q rt.Request, settle time.Duration) executor.Outcome {
 	out := s.inner.RunAlone(q, settle)
-	outs := []gexec.Outcome{out}
-	s.maskAll([]rt.Seq{q}, outs)
+	outs := []executor.Outcome{out}
+	s.maskAll([]rt.Request{q}, outs)
 	return outs[0]
 }
 
@@ -148,7 +147,7 @@ func (s *steadyRunner) RunAlone(q rt.Seq, settle time.Duration) gexec.Outcome {
 // when a call of q took a value a nondeterministic call made (see
 // tainted), every probe, and the hashes of the values so made. An
 // unsteady probe the clock watch has seen steady stays (clockwatch.go).
-func (s *steadyRunner) mask(q *rt.Seq, r *rt.Result, in seqInfo) {
+func (s *steadyRunner) mask(q *rt.Request, r *rt.Result, in seqInfo) {
 	if r == nil {
 		return
 	}
@@ -234,7 +233,7 @@ func (s *steadyRunner) mask(q *rt.Seq, r *rt.Result, in seqInfo) {
 // Parse: the distances of Parse's hex digit conditions follow the clock).
 // An operation the clock watch trusts (opwatch.go: its results agreed in
 // every run of several sequences) makes no tainted value.
-func (s *steadyRunner) tainted(q *rt.Seq) (taint []bool, consumed consumption) {
+func (s *steadyRunner) tainted(q *rt.Request) (taint []bool, consumed consumption) {
 	for i, st := range q.Stmts {
 		t := st.Op < 0 || st.Op >= len(s.nondet) || s.nondet[st.Op] && !s.watch.trustedOp(st.Op)
 		for _, a := range st.Args {
@@ -306,7 +305,7 @@ func plainData(t types.Type, depth int) bool {
 // of gentest's CPU on packages with nondeterministic operations (issue
 // 14). TestTaintedHashUnchanged holds it to fmt's bytes.
 type taintedHasher struct {
-	q    *rt.Seq
+	q    *rt.Request
 	text [][]byte // by statement: its %v
 	buf  []byte
 }
@@ -326,7 +325,7 @@ func fnvAdd(h uint64, b []byte) uint64 {
 }
 
 // hash is the hash of result of statement stmt of q.
-func (t *taintedHasher) hash(q *rt.Seq, stmt, result int) uint64 {
+func (t *taintedHasher) hash(q *rt.Request, stmt, result int) uint64 {
 	if t.q != q {
 		t.q, t.text = q, t.text[:0]
 	}

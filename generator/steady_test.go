@@ -9,10 +9,10 @@ import (
 	"testing"
 	"time"
 
-	gexec "github.com/gentest-go/gentest/generator/exec"
-	"github.com/gentest-go/gentest/generator/harness/instrument"
-	rt "github.com/gentest-go/gentest/generator/harness/rt"
-	"github.com/gentest-go/gentest/generator/model"
+	"github.com/gentest-go/gentest/internal/executor"
+	"github.com/gentest-go/gentest/internal/harness/instrument"
+	"github.com/gentest-go/gentest/internal/harness/rt"
+	"github.com/gentest-go/gentest/internal/model"
 )
 
 // fixedRunner answers every sequence with the same coverage: blocks 0-3,
@@ -28,19 +28,19 @@ func (fixedRunner) result() *rt.Result {
 	return r
 }
 
-func (f fixedRunner) Run(seqs []rt.Seq) []gexec.Outcome {
-	outs := make([]gexec.Outcome, len(seqs))
+func (f fixedRunner) Run(seqs []rt.Request) []executor.Outcome {
+	outs := make([]executor.Outcome, len(seqs))
 	for i := range outs {
 		outs[i].Result = f.result()
 	}
 	return outs
 }
 
-func (f fixedRunner) RunAlone(rt.Seq, time.Duration) gexec.Outcome {
-	return gexec.Outcome{Result: f.result()}
+func (f fixedRunner) RunAlone(rt.Request, time.Duration) executor.Outcome {
+	return executor.Outcome{Result: f.result()}
 }
 
-func (f fixedRunner) RunUntil(seqs []rt.Seq, _ time.Time) []gexec.Outcome { return f.Run(seqs) }
+func (f fixedRunner) RunUntil(seqs []rt.Request, _ time.Time) []executor.Outcome { return f.Run(seqs) }
 
 // Probes unsteady through package state are hidden from every result;
 // those unsteady through a call's clock read only from sequences that
@@ -58,9 +58,9 @@ func TestSteadyRunnerMasks(t *testing.T) {
 	if _, ok := r.(*steadyRunner); !ok {
 		t.Fatalf("steady returned %T for a table with unsteady probes", r)
 	}
-	det := rt.Seq{Stmts: []rt.Stmt{{Op: 0}}}
-	nondet := rt.Seq{Stmts: []rt.Stmt{{Op: 0}, {Op: 1}}}
-	outs := r.Run([]rt.Seq{det, nondet})
+	det := rt.Request{Stmts: []rt.Stmt{{Op: 0}}}
+	nondet := rt.Request{Stmts: []rt.Stmt{{Op: 0}, {Op: 1}}}
+	outs := r.Run([]rt.Request{det, nondet})
 	alone := r.RunAlone(nondet, 0)
 	for _, tc := range []struct {
 		name string
@@ -103,7 +103,7 @@ type clockRunner struct {
 	tick *uint64
 }
 
-func (c clockRunner) Run(seqs []rt.Seq) []gexec.Outcome {
+func (c clockRunner) Run(seqs []rt.Request) []executor.Outcome {
 	outs := c.fixedRunner.Run(seqs)
 	for i := range outs {
 		for range seqs[i].Stmts {
@@ -130,16 +130,16 @@ func TestSteadyRunnerTaintsValues(t *testing.T) {
 	prog := &model.Program{Ops: []*model.Op{{ID: 0}, {ID: 1, Effects: model.Effects{Nondeterministic: true}}}}
 	r := steady(clockRunner{tick: new(uint64)}, tab, prog)
 	ref := func(i int) rt.Arg { return rt.Arg{Kind: rt.ArgRef, Stmt: i} }
-	det := rt.Seq{Stmts: []rt.Stmt{{Op: 0}, {Op: 0, Args: []rt.Arg{ref(0)}}}}
-	unused := rt.Seq{Stmts: []rt.Stmt{{Op: 0}, {Op: 1}}}
+	det := rt.Request{Stmts: []rt.Stmt{{Op: 0}, {Op: 0, Args: []rt.Arg{ref(0)}}}}
+	unused := rt.Request{Stmts: []rt.Stmt{{Op: 0}, {Op: 1}}}
 	// op0(); v := op1(); op0(v); op0(s0): s0 is untainted, v and what
 	// op0(v) returned are tainted, and op0(v) may have changed v.
-	consumed := rt.Seq{Stmts: []rt.Stmt{{Op: 0}, {Op: 1}, {Op: 0, Args: []rt.Arg{ref(1)}}, {Op: 0, Args: []rt.Arg{ref(0)}}}}
+	consumed := rt.Request{Stmts: []rt.Stmt{{Op: 0}, {Op: 1}, {Op: 0, Args: []rt.Arg{ref(1)}}, {Op: 0, Args: []rt.Arg{ref(0)}}}}
 	// v := op0(); op1(v): the nondeterministic call may change v.
-	mutated := rt.Seq{Stmts: []rt.Stmt{{Op: 0}, {Op: 1, Args: []rt.Arg{ref(0)}}}}
-	var runs [2][]gexec.Outcome
+	mutated := rt.Request{Stmts: []rt.Stmt{{Op: 0}, {Op: 1, Args: []rt.Arg{ref(0)}}}}
+	var runs [2][]executor.Outcome
 	for k := range runs {
-		runs[k] = r.Run([]rt.Seq{det, unused, consumed, mutated})
+		runs[k] = r.Run([]rt.Request{det, unused, consumed, mutated})
 	}
 	for _, tc := range []struct {
 		name          string
@@ -196,9 +196,9 @@ func TestSteadyRunnerObjectsKeepBlocks(t *testing.T) {
 	}}
 	r := steady(clockRunner{tick: new(uint64)}, tab, prog)
 	ref := func(i int) rt.Arg { return rt.Arg{Kind: rt.ArgRef, Stmt: i} }
-	object := rt.Seq{Stmts: []rt.Stmt{{Op: 1}, {Op: 0, Args: []rt.Arg{ref(0)}}}}
-	data := rt.Seq{Stmts: []rt.Stmt{{Op: 2}, {Op: 0, Args: []rt.Arg{ref(0)}}}}
-	outs := r.Run([]rt.Seq{object, data})
+	object := rt.Request{Stmts: []rt.Stmt{{Op: 1}, {Op: 0, Args: []rt.Arg{ref(0)}}}}
+	data := rt.Request{Stmts: []rt.Stmt{{Op: 2}, {Op: 0, Args: []rt.Arg{ref(0)}}}}
+	outs := r.Run([]rt.Request{object, data})
 	for i, want := range []int{4, 0} {
 		res := outs[i].Result
 		if len(res.Blocks) != want || len(res.Conds) != 0 || len(res.Operands) != 0 {
@@ -210,9 +210,9 @@ func TestSteadyRunnerObjectsKeepBlocks(t *testing.T) {
 // benchSeq is a sequence of n statements in which every other one is a
 // nondeterministic call taking the one before it, with literal arguments
 // as the search writes them: most values it makes are tainted.
-func benchSeq(n int) (rt.Seq, *model.Program) {
+func benchSeq(n int) (rt.Request, *model.Program) {
 	prog := &model.Program{Ops: []*model.Op{{ID: 0}, {ID: 1, Effects: model.Effects{Nondeterministic: true}}}}
-	q := rt.Seq{ID: 42}
+	q := rt.Request{ID: 42}
 	for i := range n {
 		st := rt.Stmt{Op: i % 2, Args: []rt.Arg{
 			{Kind: rt.ArgLit, Lit: rt.Lit{Kind: 1, I: int64(i) * 1000}},
@@ -249,7 +249,7 @@ func BenchmarkSteadyMask(b *testing.B) {
 // "%d %d %v" of the statement, the result and the statements up to it,
 // whatever the literals hold.
 func TestTaintedHashUnchanged(t *testing.T) {
-	old := func(q *rt.Seq, stmt, result int) uint64 {
+	old := func(q *rt.Request, stmt, result int) uint64 {
 		h := fnv.New64a()
 		fmt.Fprintf(h, "%d %d %v", stmt, result, q.Stmts[:stmt+1])
 		return h.Sum64()

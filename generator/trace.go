@@ -9,9 +9,9 @@ import (
 	"sync"
 	"time"
 
-	gexec "github.com/gentest-go/gentest/generator/exec"
-	"github.com/gentest-go/gentest/generator/harness/instrument"
-	rt "github.com/gentest-go/gentest/generator/harness/rt"
+	"github.com/gentest-go/gentest/internal/executor"
+	"github.com/gentest-go/gentest/internal/harness/instrument"
+	"github.com/gentest-go/gentest/internal/harness/rt"
 )
 
 // traceRunner writes every sequence the search, the minimizer and the
@@ -58,7 +58,7 @@ func (t *traceRunner) wrap(phase string, inner runner) runner {
 	return &traceRunner{inner: inner, phase: phase, mu: t.mu, w: t.w, n: t.n}
 }
 
-func (t *traceRunner) log(seqs []rt.Seq, outs []gexec.Outcome) {
+func (t *traceRunner) log(seqs []rt.Request, outs []executor.Outcome) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	for i := range seqs {
@@ -106,26 +106,26 @@ func (t *traceRunner) log(seqs []rt.Seq, outs []gexec.Outcome) {
 	}
 }
 
-// Run implements search.Runner.
-func (t *traceRunner) Run(seqs []rt.Seq) []gexec.Outcome {
+// Run implements executor.Runner.
+func (t *traceRunner) Run(seqs []rt.Request) []executor.Outcome {
 	outs := t.inner.Run(seqs)
 	t.log(seqs, outs)
 	return outs
 }
 
-// RunUntil implements search.DeadlineRunner.
-func (t *traceRunner) RunUntil(seqs []rt.Seq, deadline time.Time) []gexec.Outcome {
+// RunUntil implements executor.DeadlineRunner.
+func (t *traceRunner) RunUntil(seqs []rt.Request, deadline time.Time) []executor.Outcome {
 	outs := t.inner.RunUntil(seqs, deadline)
 	t.log(seqs, outs)
 	return outs
 }
 
-// Release implements search.Releaser.
+// Release implements executor.Releaser.
 func (t *traceRunner) Release() { release(t.inner) }
 
-// RunAlone implements search.AloneRunner.
-func (t *traceRunner) RunAlone(q rt.Seq, settle time.Duration) gexec.Outcome {
+// RunAlone implements executor.AloneRunner.
+func (t *traceRunner) RunAlone(q rt.Request, settle time.Duration) executor.Outcome {
 	out := t.inner.RunAlone(q, settle)
-	t.log([]rt.Seq{q}, []gexec.Outcome{out})
+	t.log([]rt.Request{q}, []executor.Outcome{out})
 	return out
 }

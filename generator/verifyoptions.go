@@ -7,8 +7,8 @@ import (
 	"path/filepath"
 	"time"
 
-	"github.com/gentest-go/gentest/generator/harness"
-	"github.com/gentest-go/gentest/generator/verify"
+	"github.com/gentest-go/gentest/internal/harness"
+	"github.com/gentest-go/gentest/internal/verify"
 )
 
 // verifyOptions are the base options of every verification run: the

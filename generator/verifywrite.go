@@ -12,16 +12,16 @@ import (
 	"path/filepath"
 	"time"
 
-	"github.com/gentest-go/gentest/generator/emit"
-	"github.com/gentest-go/gentest/generator/explain"
-	"github.com/gentest-go/gentest/generator/findings"
-	"github.com/gentest-go/gentest/generator/gomod"
-	"github.com/gentest-go/gentest/generator/harness"
-	"github.com/gentest-go/gentest/generator/load"
-	"github.com/gentest-go/gentest/generator/model"
-	"github.com/gentest-go/gentest/generator/oracle"
-	"github.com/gentest-go/gentest/generator/verify"
-	"github.com/gentest-go/gentest/generator/write"
+	"github.com/gentest-go/gentest/internal/emit"
+	"github.com/gentest-go/gentest/internal/explain"
+	"github.com/gentest-go/gentest/internal/findings"
+	"github.com/gentest-go/gentest/internal/gomod"
+	"github.com/gentest-go/gentest/internal/harness"
+	"github.com/gentest-go/gentest/internal/load"
+	"github.com/gentest-go/gentest/internal/model"
+	"github.com/gentest-go/gentest/internal/oracle"
+	"github.com/gentest-go/gentest/internal/verify"
+	"github.com/gentest-go/gentest/internal/write"
 )
 
 // verifyAndWrite renders and verifies the cases, then writes the test

@@ -10,7 +10,7 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
-	"github.com/gentest-go/gentest/ssautil/accesspath"
+	"github.com/gentest-go/gentest/internal/ssautil/accesspath"
 )
 
 // walker computes the summary of one function from its body.

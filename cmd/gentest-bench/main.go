@@ -21,11 +21,11 @@
 // package one gentest run (seed 1), then whether the file was written,
 // compiles, passes and is flaky (go test -count=3 -shuffle=on), its
 // coverage, findings, time and memory, and a failure class for whatever went
-// wrong (package bench/failure). It writes DIR/results.csv, DIR/results.md
+// wrong (package internal/bench/failure). It writes DIR/results.csv, DIR/results.md
 // and DIR/smoke.jsonl; -resume reads smoke.jsonl and measures only the
 // packages it lacks. One package's failure never stops the run. Its
 // results.md and results.csv also show the readability of each written file
-// (package bench/readability).
+// (package internal/bench/readability).
 //
 // With -readability, gentest-bench measures the readability of test files
 // already written, each beside the package it tests, and prints one table
@@ -46,12 +46,12 @@ import (
 	"sync"
 	"time"
 
-	"github.com/gentest-go/gentest/bench/harness"
-	"github.com/gentest-go/gentest/bench/proc"
-	"github.com/gentest-go/gentest/bench/readability"
-	"github.com/gentest-go/gentest/bench/report"
-	"github.com/gentest-go/gentest/bench/result"
-	"github.com/gentest-go/gentest/bench/subject"
+	"github.com/gentest-go/gentest/internal/bench/harness"
+	"github.com/gentest-go/gentest/internal/bench/proc"
+	"github.com/gentest-go/gentest/internal/bench/readability"
+	"github.com/gentest-go/gentest/internal/bench/report"
+	"github.com/gentest-go/gentest/internal/bench/result"
+	"github.com/gentest-go/gentest/internal/bench/subject"
 )
 
 // gentestPkg is built when -gentest is not given; the build runs in the

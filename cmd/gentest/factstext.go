@@ -13,7 +13,7 @@ import (
 	"github.com/gentest-go/gentest/analyzers/purity"
 	"github.com/gentest-go/gentest/analyzers/suite"
 	"github.com/gentest-go/gentest/analyzers/typedeps"
-	"github.com/gentest-go/gentest/generator/load"
+	"github.com/gentest-go/gentest/internal/load"
 )
 
 // maxConsts bounds the constants listed per function in the text report;

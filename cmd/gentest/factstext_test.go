@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/gentest-go/gentest/analyzers/suite"
-	"github.com/gentest-go/gentest/generator/load"
+	"github.com/gentest-go/gentest/internal/load"
 )
 
 // gentest facts without -json reads as a report: a line per function with

@@ -18,8 +18,8 @@ import (
 
 	"github.com/gentest-go/gentest/analyzers/suite"
 	"github.com/gentest-go/gentest/generator"
-	"github.com/gentest-go/gentest/generator/explain"
-	"github.com/gentest-go/gentest/generator/load"
+	"github.com/gentest-go/gentest/internal/explain"
+	"github.com/gentest-go/gentest/internal/load"
 )
 
 func cmdGen(args []string) int {

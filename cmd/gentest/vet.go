@@ -12,7 +12,7 @@ import (
 	"golang.org/x/tools/go/analysis/multichecker"
 
 	"github.com/gentest-go/gentest/analyzers/suite"
-	"github.com/gentest-go/gentest/generator/load"
+	"github.com/gentest-go/gentest/internal/load"
 )
 
 // cmdVet runs the suite standalone. multichecker gives the same flags and

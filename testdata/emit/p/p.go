@@ -1,4 +1,4 @@
-// Package p is the fixture of generator/emit's tests: functions whose
+// Package p is the fixture of internal/emit's tests: functions whose
 // cases make tables, fuzz targets and findings.
 package p
 

@@ -3,7 +3,7 @@
 // deadlock, concurrent map access, out of memory, memory cap, goroutine
 // panic, fatal error, exit, signal), ordinary ones to run before and after
 // them, and probes of the sandbox (file writes, TCP, signals, device
-// ioctls). It is the fixture of generator/exec's tests; gentest gen is never
+// ioctls). It is the fixture of internal/executor's tests; gentest gen is never
 // run on it.
 package crash
 

@@ -1,0 +1,380 @@
+package emit
+
+import (
+	"go/types"
+	"strconv"
+	"strings"
+	"unicode"
+
+	"github.com/gentest-go/gentest/internal/model"
+	"github.com/gentest-go/gentest/internal/oracle"
+	"github.com/gentest-go/gentest/internal/seq"
+)
+
+// maxSubName bounds subtest names: go test prints them on every line.
+const maxSubName = 40
+
+// subtestName describes a case by the literal arguments of its target
+// call, or, when it has none, by what prepared the call: the last method
+// called on the same receiver ("after_Add"), else the operation that
+// produced an argument ("from_String").
+func (r *renderer) subtestName(c *oracle.Case) string {
+	st := c.Seq.Stmts[c.Target]
+	op := r.prog.Ops[st.Op]
+	var parts []string
+	for k, a := range st.Args {
+		if !a.IsLit || (op.Variadic && k == len(st.Args)-1 && a.Lit.Kind == seq.LitNil) {
+			continue
+		}
+		parts = append(parts, r.litWord(a.Lit, op.Params[k].Type))
+	}
+	if w := joinValues(parts); w != "" {
+		return w
+	}
+	// A package variable passed in names the case: uuid.Max.Variant()
+	// is "Max", not "default".
+	var vars []string
+	for _, a := range st.Args {
+		if !a.IsLit {
+			if v := r.prog.Ops[c.Seq.Stmts[a.Stmt].Op]; v.Kind == model.Var {
+				vars = append(vars, v.Var.Name())
+			}
+		}
+	}
+	if w := joinValues(vars); w != "" {
+		return w
+	}
+	if op.Kind == model.Method && !st.Args[0].IsLit {
+		recv := st.Args[0]
+		for i := c.Target - 1; i >= 0; i-- {
+			prev := c.Seq.Stmts[i]
+			pop := r.prog.Ops[prev.Op]
+			if pop.Kind == model.Method && !prev.Args[0].IsLit && prev.Args[0].Stmt == recv.Stmt && prev.Args[0].Result == recv.Result {
+				return "after_" + pop.Func.Name()
+			}
+		}
+	}
+	for k, a := range st.Args {
+		if a.IsLit || (op.Kind == model.Method && k == 0) {
+			continue
+		}
+		if pop := r.prog.Ops[c.Seq.Stmts[a.Stmt].Op]; pop.Func != nil {
+			return "from_" + pop.Func.Name()
+		}
+	}
+	return "default"
+}
+
+// subtestNames names the subtests of cases, which must not take a name
+// in used: each after the literals of its target call (subtestName);
+// cases whose names clash are told apart by the literals of the calls
+// that prepared the target, then by those calls. A numeric suffix is the
+// last resort.
+func (r *renderer) subtestNames(cs []*oracle.Case, used map[string]bool) []string {
+	names := make([]string, len(cs))
+	for i, c := range cs {
+		names[i] = r.subtestName(c)
+	}
+	levels := []func(c *oracle.Case) string{r.funcArgs, r.setupLiterals, r.setupCalls}
+	for _, level := range levels {
+		count := map[string]int{}
+		for _, n := range names {
+			count[n]++
+		}
+		for n := range used {
+			count[n]++
+		}
+		for i, c := range cs {
+			if count[names[i]] <= 1 {
+				continue
+			}
+			switch more := level(c); {
+			case more == "":
+			case names[i] == "default":
+				names[i] = more
+			default:
+				names[i] = joinWords([]string{names[i], more})
+			}
+		}
+	}
+	return names
+}
+
+// funcArgs names the function literals the target takes by what they
+// return: NextTo(func(...) bool { return true }) and the same call with
+// return false are "returns_true" and "returns_false", not a name and
+// the name with "_2".
+func (r *renderer) funcArgs(c *oracle.Case) string {
+	var parts []string
+	for _, a := range c.Seq.Stmts[c.Target].Args {
+		if a.IsLit {
+			continue
+		}
+		op := r.prog.Ops[c.Seq.Stmts[a.Stmt].Op]
+		if op.Kind != model.FuncLit {
+			continue
+		}
+		parts = append(parts, funcWord(op))
+	}
+	return joinValues(parts)
+}
+
+// funcWord is a function literal as a word of a subtest name.
+func funcWord(op *model.Op) string {
+	switch op.Variant {
+	case model.FuncTrue:
+		return "returns_true"
+	case model.FuncIdentity:
+		return "identity"
+	case model.FuncLess:
+		return "less"
+	}
+	res := op.Type.Underlying().(*types.Signature).Results()
+	switch {
+	case res.Len() == 0:
+		return "noop"
+	case res.Len() == 1 && types.Identical(res.At(0).Type().Underlying(), types.Typ[types.Bool]):
+		return "returns_false"
+	}
+	return "returns_zero"
+}
+
+// setupLiterals is the literals of the calls before the target, as words.
+func (r *renderer) setupLiterals(c *oracle.Case) string {
+	var parts []string
+	for i := 0; i < c.Target; i++ {
+		st := c.Seq.Stmts[i]
+		op := r.prog.Ops[st.Op]
+		for k, a := range st.Args {
+			if op.Kind == model.SetField && a.IsLit && a.Lit.Kind == seq.LitBool {
+				// A flag set reads as its name: "quote,Lenient", not
+				// "quote,true".
+				w := op.Field.Name()
+				if !a.Lit.B {
+					w = "no_" + w
+				}
+				parts = append(parts, w)
+				continue
+			}
+			if a.IsLit && a.Lit.Kind != seq.LitNil && a.Lit.Kind != seq.LitZero {
+				parts = append(parts, r.litWord(a.Lit, op.Params[k].Type))
+			}
+		}
+	}
+	return joinValues(parts)
+}
+
+// setupCalls names the calls before the target: "PushBack_PushFront".
+func (r *renderer) setupCalls(c *oracle.Case) string {
+	var parts []string
+	for i := 0; i < c.Target; i++ {
+		op := r.prog.Ops[c.Seq.Stmts[i].Op]
+		if op.Func == nil {
+			continue
+		}
+		if n := op.Func.Name(); len(parts) == 0 || parts[len(parts)-1] != n {
+			parts = append(parts, n)
+		}
+	}
+	return joinWords(parts)
+}
+
+// joinWords joins name parts with "_", cut to maxSubName at a part
+// boundary where possible.
+func joinWords(parts []string) string { return joinSep(parts, "_") }
+
+// joinValues joins the words of several arguments' values with ",", as
+// an argument list reads: "0.5,2" for (0.5, 2). Joined with "_", the
+// second value reads as a number telling apart cases of the first
+// ("0.5_1", "0.5_2"), which is what a numbered name says.
+func joinValues(parts []string) string { return joinSep(parts, ",") }
+
+func joinSep(parts []string, sep string) string {
+	name := ""
+	for _, p := range parts {
+		next := p
+		if name != "" {
+			next = name + sep + p
+		}
+		if len(next) > maxSubName {
+			if name == "" {
+				name = next[:maxSubName]
+			}
+			break
+		}
+		name = next
+	}
+	return name
+}
+
+// litWord is litWord for a literal of type t: a value that a constant of
+// t names reads as that name.
+func (r *renderer) litWord(l seq.Lit, t types.Type) string {
+	if c := r.litEnum(l, t); c != nil && l.Name == "" {
+		return c.Name()
+	}
+	return litWord(l)
+}
+
+// litWord is a literal as a word of a subtest name: "empty", "VIP-10",
+// "negative_5", "Blue".
+func litWord(l seq.Lit) string {
+	if l.Name != "" {
+		return l.Name[strings.LastIndexByte(l.Name, '.')+1:]
+	}
+	switch l.Kind {
+	case seq.LitNil:
+		return "nil"
+	case seq.LitBool:
+		return strconv.FormatBool(l.B)
+	case seq.LitInt:
+		if l.I < 0 {
+			return "negative_" + strings.TrimPrefix(strconv.FormatInt(l.I, 10), "-")
+		}
+		return strconv.FormatInt(l.I, 10)
+	case seq.LitUint:
+		return strconv.FormatUint(l.U, 10)
+	case seq.LitFloat:
+		s := strconv.FormatFloat(l.F, 'g', -1, 64)
+		if strings.HasPrefix(s, "-") {
+			return "negative_" + s[1:]
+		}
+		if s == "+Inf" {
+			return "Inf"
+		}
+		return s
+	case seq.LitString, seq.LitBytes:
+		return textWord(l.S)
+	case seq.LitSlice:
+		if len(l.Elems) == 0 {
+			return "no_elems"
+		}
+		if len(l.Elems) <= 3 {
+			var parts []string
+			for _, e := range l.Elems {
+				parts = append(parts, litWord(e))
+			}
+			return strings.Join(parts, "_")
+		}
+		return strconv.Itoa(len(l.Elems)) + "_elems"
+	}
+	return "zero"
+}
+
+// textWord keeps the letters, digits, '-' and '.' of s, with '_' for runs
+// of anything else.
+func textWord(s string) string {
+	w, _ := textWordCut(s)
+	return w
+}
+
+// textWordCut is textWord, and whether it cut s short.
+func textWordCut(s string) (string, bool) {
+	if s == "" {
+		return "empty", false
+	}
+	if strings.TrimSpace(s) == "" {
+		return symbolWords(s), false // "space", "tab_newline"
+	}
+	var b strings.Builder
+	cut := false
+	for _, c := range s {
+		if b.Len() >= maxWord {
+			cut = true
+			break
+		}
+		if unicode.IsLetter(c) || unicode.IsDigit(c) || c == '-' || c == '.' {
+			b.WriteRune(c)
+		} else if b.Len() > 0 && !strings.HasSuffix(b.String(), "_") {
+			b.WriteByte('_')
+		}
+	}
+	w := b.String()
+	if cut {
+		// Cut at a word boundary, not inside a word.
+		if i := strings.LastIndexByte(w, '_'); i > 0 {
+			w = w[:i]
+		}
+	}
+	w = strings.Trim(w, "_")
+	if w == "" {
+		return symbolWords(s), cut
+	}
+	return w, cut
+}
+
+// litWordLen is litWord, with the length of a text cut short:
+// "6ba7b814-9dad-11d1-80b4-_len45" tells apart two long inputs that
+// start alike (a parser branching on the length) where litWord alone
+// would leave them to a number.
+func (r *renderer) litWordLen(l seq.Lit, t types.Type) string {
+	w := r.litWord(l, t)
+	if l.Name == "" && (l.Kind == seq.LitString || l.Kind == seq.LitBytes) {
+		if _, cut := textWordCut(l.S); cut {
+			w += "_len" + strconv.Itoa(len(l.S))
+		}
+	}
+	return w
+}
+
+// maxWord bounds the word one literal contributes to a subtest name.
+const maxWord = 24
+
+// symbolNames name the punctuation a text without letters or digits is
+// made of, so that "{" and "[" are told apart.
+var symbolNames = map[rune]string{'{': "lbrace", '}': "rbrace", '[': "lbracket", ']': "rbracket", '(': "lparen",
+	')': "rparen", '"': "quote", '\'': "apostrophe", '`': "backquote", ',': "comma", ':': "colon", ';': "semicolon",
+	'\\': "backslash", '/': "slash", '*': "star", '+': "plus", '=': "equals", '<': "lt", '>': "gt", '!': "bang",
+	'?': "question", '#': "hash", '$': "dollar", '%': "percent", '&': "amp", '|': "pipe", '^': "caret", '~': "tilde",
+	'@': "at", '_': "underscore", ' ': "space", '\t': "tab", '\n': "newline", '\r': "cr", 0: "nul"}
+
+// symbolWords names the first symbols of s: "lbrace_quote".
+func symbolWords(s string) string {
+	var parts []string
+	for _, c := range s {
+		n, ok := symbolNames[c]
+		if !ok {
+			n = "u" + strconv.FormatInt(int64(c), 16)
+		}
+		if len(parts) == 0 || parts[len(parts)-1] != n {
+			parts = append(parts, n)
+		}
+		if len(parts) == 3 {
+			break
+		}
+	}
+	return strings.Join(parts, "_")
+}
+
+// fieldName makes a Go identifier from a parameter or type name.
+func fieldName(s string) string {
+	if s == "" || s == "_" {
+		return ""
+	}
+	return lowerFirst(s)
+}
+
+// docWidth is where doc comments wrap.
+const docWidth = 76
+
+// wrap breaks text into lines of at most width bytes at spaces (a longer
+// word stays whole). A NUL joins words that must stay on one line.
+func wrap(text string, width int) []string {
+	var lines []string
+	line := ""
+	for _, w := range strings.Fields(text) {
+		w = strings.ReplaceAll(w, "\x00", " ")
+		if line != "" && len(line)+1+len(w) > width {
+			lines = append(lines, line)
+			line = ""
+		}
+		if line != "" {
+			line += " "
+		}
+		line += w
+	}
+	if line != "" {
+		lines = append(lines, line)
+	}
+	return lines
+}

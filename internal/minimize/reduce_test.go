@@ -1,0 +1,203 @@
+package minimize
+
+import (
+	"context"
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"github.com/gentest-go/gentest/internal/executor"
+	"github.com/gentest-go/gentest/internal/harness/rt"
+	"github.com/gentest-go/gentest/internal/seq"
+)
+
+func TestReduceGreedy(t *testing.T) {
+	tests := []Candidate{
+		{Len: 5, Cover: []int64{1, 2, 3}},
+		{Len: 2, Cover: []int64{1, 2, 3}},       // same coverage, shorter: wins the tie
+		{Len: 9, Cover: []int64{3, 4, 5, 6, 7}}, // most coverage: taken first
+		{Len: 1, Cover: []int64{7}},             // nothing new after test 2
+		{Len: 3, Cover: nil, BehaviourKey: 42},  // no coverage, unique behaviour
+		{Len: 1, Cover: []int64{1}, BehaviourKey: 42},
+		{Len: 4, Cover: []int64{8}, BehaviourKey: 7},
+		{Len: 2, Cover: []int64{}, BehaviourKey: 7}, // 7 already asserted by test 6
+	}
+	got := Reduce(tests)
+	// 2 (5 new), then 1 (1,2: 2 new, shorter than 0), then 6 (8); key 42
+	// is asserted by no kept test: its shortest test, 5, is kept too.
+	want := []int{1, 2, 5, 6}
+	if !slices.Equal(got, want) {
+		t.Errorf("Reduce = %v, want %v", got, want)
+	}
+}
+
+// TestReduceRandom: on random inputs, the kept tests cover the union, every
+// behaviour key is kept, and the answer does not change between calls.
+func TestReduceRandom(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 1))
+	for iter := 0; iter < 200; iter++ {
+		n := 1 + rng.IntN(40)
+		tests := make([]Candidate, n)
+		for i := range tests {
+			for k := rng.IntN(12); k > 0; k-- {
+				tests[i].Cover = append(tests[i].Cover, int64(rng.IntN(60)))
+			}
+			tests[i].Len = 1 + rng.IntN(10)
+			if rng.IntN(3) == 0 {
+				tests[i].BehaviourKey = uint64(1 + rng.IntN(8))
+			}
+		}
+		got := Reduce(tests)
+		if again := Reduce(tests); !slices.Equal(got, again) {
+			t.Fatalf("not deterministic: %v vs %v", got, again)
+		}
+		all, kept := map[int64]bool{}, map[int64]bool{}
+		keys, keptKeys := map[uint64]bool{}, map[uint64]bool{}
+		for _, tc := range tests {
+			for _, x := range tc.Cover {
+				all[x] = true
+			}
+			if tc.BehaviourKey != 0 {
+				keys[tc.BehaviourKey] = true
+			}
+		}
+		for _, i := range got {
+			for _, x := range tests[i].Cover {
+				kept[x] = true
+			}
+			if tests[i].BehaviourKey != 0 {
+				keptKeys[tests[i].BehaviourKey] = true
+			}
+		}
+		if len(all) != len(kept) || len(keys) != len(keptKeys) {
+			t.Fatalf("coverage %d/%d, keys %d/%d", len(kept), len(all), len(keptKeys), len(keys))
+		}
+		if !slices.IsSorted(got) {
+			t.Fatalf("indices not ascending: %v", got)
+		}
+	}
+}
+
+func TestCoverageOf(t *testing.T) {
+	r := &rt.Result{Blocks: []int32{7, 3}, Conds: []rt.CondObs{{ID: 2, NTrue: 1}, {ID: 5, NTrue: 2, NFalse: 1}, {ID: 6}}}
+	got := CoverageOf(r)
+	want := []int64{3, 7, BranchBit | 4, BranchBit | 10, BranchBit | 11}
+	if !slices.Equal(got, want) {
+		t.Errorf("CoverageOf = %v, want %v", got, want)
+	}
+	if m := Minus(want, []int64{7, BranchBit | 10}); !slices.Equal(m, []int64{3, BranchBit | 4, BranchBit | 11}) {
+		t.Errorf("Minus = %v", m)
+	}
+}
+
+// fakeRunner "executes" wire sequences without an executor: every
+// statement runs normally, a block is covered per distinct operation, and
+// the branch "argument above 5" per operation. Statements of op panicOp
+// panic at a fixed site.
+type fakeRunner struct{ panicOp int }
+
+func (f fakeRunner) Run(seqs []rt.Request) []executor.Outcome {
+	out := make([]executor.Outcome, len(seqs))
+	for i, s := range seqs {
+		r := &rt.Result{ID: s.ID}
+		conds := map[int32]*rt.CondObs{}
+		for _, st := range s.Stmts {
+			sr := rt.StmtSpec{Outcome: rt.OutNormal, Values: []rt.Value{{Hash: uint64(st.Op)}, {Nil: true}}}
+			if st.Op == f.panicOp {
+				sr = rt.StmtSpec{Outcome: rt.OutPanic, Note: &rt.StmtNote{PanicSite: "p.go:1"}}
+			}
+			r.Add(sr)
+			if !slices.Contains(r.Blocks, int32(st.Op)) {
+				r.Blocks = append(r.Blocks, int32(st.Op))
+			}
+			for _, a := range st.Args {
+				if a.Kind == rt.ArgLit && a.Lit.Kind == rt.LitInt {
+					c := conds[int32(st.Op)]
+					if c == nil {
+						c = &rt.CondObs{ID: int32(st.Op)}
+						conds[int32(st.Op)] = c
+					}
+					if a.Lit.I > 5 {
+						c.NTrue++
+					} else {
+						c.NFalse++
+					}
+				}
+			}
+		}
+		slices.Sort(r.Blocks)
+		for id := int32(0); id < 64; id++ {
+			if c := conds[id]; c != nil {
+				r.Conds = append(r.Conds, *c)
+			}
+		}
+		out[i] = executor.Outcome{Result: r}
+	}
+	return out
+}
+
+// TestMinimizeAllMatchesSequential: merging the batches of concurrent
+// minimizations gives each job the result it gets alone, and KeepsCoverage
+// keeps the coverage asked for.
+func TestMinimizeAllMatchesSequential(t *testing.T) {
+	prog, ops := testProgram(t)
+	runner := fakeRunner{panicOp: -1}
+	rng := rand.New(rand.NewPCG(5, 5))
+	var jobs []Job
+	for len(jobs) < 12 {
+		s := randomSeq(prog, rng, 5+rng.IntN(15))
+		target := len(s.Stmts) - 1
+		orig := Trial{Seq: s, Target: target}
+		res := runner.Run([]rt.Request{toWire(s)})[0].Result
+		// Keep the coverage of Twice and Use calls only: the rest may go.
+		var need []int64
+		for _, x := range CoverageOf(res) {
+			if op := x &^ BranchBit; x&BranchBit != 0 && (int(op/2) == ops["Twice"] || int(op/2) == ops["Use"]) {
+				need = append(need, x)
+			}
+		}
+		keep := KeepsCoverage(prog, orig, res, need)
+		if !keep(orig, executor.Outcome{Result: res}) {
+			t.Fatalf("the original does not keep its own coverage: %s", pretty(prog, s))
+		}
+		jobs = append(jobs, Job{Seq: s, Target: target, Keep: keep})
+	}
+	all := MinimizeAll(context.Background(), prog, runner, jobs, 4, Options{})
+	for i, j := range jobs {
+		one := MinimizeWith(prog, j.Seq, j.Target, ExecOracle(runner, j.Keep), Options{})
+		if one.Seq.Key() != all[i].Seq.Key() || one.Target != all[i].Target {
+			t.Fatalf("job %d: MinimizeAll %s, alone %s", i, pretty(prog, all[i].Seq), pretty(prog, one.Seq))
+		}
+		out := runner.Run([]rt.Request{toWire(one.Seq)})[0]
+		if !j.Keep(Trial{Seq: one.Seq, Target: one.Target}, out) {
+			t.Fatalf("job %d: result does not keep the property", i)
+		}
+		if one.Seq.Len() > j.Seq.Len() {
+			t.Fatalf("job %d grew", i)
+		}
+	}
+}
+
+// TestKeepsFailure: a panic keeps its site; a different outcome is not
+// the same failure.
+func TestKeepsFailure(t *testing.T) {
+	prog, ops := testProgram(t)
+	b := &builder{ops: ops}
+	x := b.add("NewBox", i64(3))
+	b.add("Twice", i64(9))
+	target := b.add("Box.Get", ref(x))
+	runner := fakeRunner{panicOp: ops["Box.Get"]}
+	orig := Trial{Seq: &b.s, Target: target}
+	out := runner.Run([]rt.Request{toWire(&b.s)})[0]
+	keep := ExecOracle(runner, KeepsFailure(prog, orig, out))
+	got, gt := Minimize(prog, &b.s, target, keep)
+	if want := "v0 = NewBox(i0); v1 = Box.Get(v0);"; pretty(prog, got) != want || gt != 1 {
+		t.Errorf("got %s (target %d), want %s", pretty(prog, got), gt, want)
+	}
+	normal := fakeRunner{panicOp: -1}.Run([]rt.Request{toWire(got)})[0]
+	if KeepsFailure(prog, orig, out)(Trial{Seq: got, Target: gt}, normal) {
+		t.Errorf("a normal run kept the failure")
+	}
+}
+
+func toWire(s *seq.Seq) rt.Request { return s.Wire(0, 0) }

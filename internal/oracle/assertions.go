@@ -1,0 +1,281 @@
+package oracle
+
+import (
+	"go/types"
+	"regexp"
+
+	"github.com/gentest-go/gentest/internal/harness/rt"
+	"github.com/gentest-go/gentest/internal/model"
+	"github.com/gentest-go/gentest/internal/seq"
+)
+
+// ArgValues returns the trees of the results of s that later statements
+// take as arguments, for those whose value is deterministic: stable over
+// the repeated run, not derived from a nondeterministic operation, and
+// Stable.
+func ArgValues(prog *model.Program, s *seq.Seq, res *rt.Result) map[[2]int]*rt.Tree {
+	tainted, _ := Taint(prog, s)
+	out := map[[2]int]*rt.Tree{}
+	for _, st := range s.Stmts {
+		for _, a := range st.Args {
+			if a.IsLit || a.Stmt >= len(res.Stmts) || tainted[a.Stmt] {
+				continue
+			}
+			sr := res.Stmt(a.Stmt)
+			if sr.Outcome != rt.OutNormal || a.Result >= len(sr.Values()) {
+				continue
+			}
+			if tr := sr.Tree(a.Result); !sr.Values()[a.Result].Unstable && tr != nil && Stable(tr) {
+				out[[2]int{a.Stmt, a.Result}] = tr
+			}
+		}
+	}
+	return out
+}
+
+// Taint marks the statements of s whose results come from
+// nondeterministic operations, directly or through their arguments
+// (tainted), and among them those whose results come from operations
+// nondeterministic beyond their call site (clock: the clock, randomness,
+// map order); the others are tainted only by a stack trace or a program
+// counter (model.Effects.CallSiteOnly).
+func Taint(prog *model.Program, s *seq.Seq) (tainted, clock []bool) {
+	tainted, clock = make([]bool, len(s.Stmts)), make([]bool, len(s.Stmts))
+	for i, st := range s.Stmts {
+		e := prog.Ops[st.Op].Effects
+		tainted[i] = e.Nondeterministic
+		clock[i] = e.Nondeterministic && !e.CallSiteOnly
+		for _, a := range st.Args {
+			if !a.IsLit && a.Stmt < i {
+				tainted[i] = tainted[i] || tainted[a.Stmt]
+				clock[i] = clock[i] || clock[a.Stmt]
+			}
+		}
+	}
+	return tainted, clock
+}
+
+// callSiteRE matches what a message built from the call site shows: a
+// file and line, or a function of the executor's registry (a package's
+// _test package) or of gentest's runtime, which call the operations in
+// the executor where a written test calls them from its own functions.
+var callSiteRE = regexp.MustCompile(`\.go:\d|_test\.|gentest`)
+
+// Assertions returns the assertions for a sequence, given a result run
+// with value trees and repetition (rt.FlagDetail|rt.FlagRepeat).
+// Results of the target statement are asserted; other statements' results
+// are asserted when they are of basic type, since those cannot change later
+// and document intermediate behaviour (a Pop's result, say).
+func Assertions(prog *model.Program, s *seq.Seq, res *rt.Result, target int) []Assertion {
+	var out []Assertion
+	used := s.Uses()
+	// Values from operations whose facts say they are nondeterministic
+	// (clock, random, map order), and everything computed from them, are
+	// never asserted: a repeated run in one process may agree by chance
+	// (a value cached in a global) while the next go test would not.
+	tainted, clock := Taint(prog, s)
+	for i, st := range s.Stmts {
+		if i >= len(res.Stmts) || res.Stmts[i].Outcome != rt.OutNormal {
+			break
+		}
+		op := prog.Ops[st.Op]
+		sr := res.Stmt(i)
+		if tainted[i] {
+			n := len(sr.Values())
+			if op.ErrResult && n == len(op.Results) && sr.Values()[n-1].Unstable && !clock[i] {
+				// Tainted only by a stack trace the error carries
+				// (pkg/errors' New and Wrap): its hash holds program
+				// counters, so it is never the same in two runs, but its
+				// message is the same in the written test unless it
+				// shows where it was made, or the judge's differently
+				// built copies saw another (Varies).
+				if et := sr.Tree(n - 1); et != nil && et.Kind == rt.TError && !et.Varies &&
+					!addressRE.MatchString(et.S) && !callSiteRE.MatchString(et.S) {
+					out = append(out, Assertion{Stmt: i, Result: n - 1, Kind: ErrNonNil, Type: op.Results[n-1], Err: et, Want: et})
+				}
+				continue
+			}
+			// A value from the clock or randomness is never asserted, but
+			// a nil error that stayed nil is: NewV7's err does not depend
+			// on the time it read.
+			if op.ErrResult && n == len(op.Results) && !sr.Values()[n-1].Unstable {
+				ev, et := sr.Values()[n-1], sr.Tree(n-1)
+				switch {
+				case ev.Nil:
+					out = append(out, Assertion{Stmt: i, Result: n - 1, Kind: ErrNil, Type: op.Results[n-1]})
+				case et != nil && et.Kind == rt.TError && len(et.Is) > 0:
+					// An error that was the same sentinel in both runs
+					// (a reader that ran dry: io.EOF) says what the input
+					// did, not the clock: it is checked with errors.Is,
+					// never by its message, which may hold what the clock
+					// said.
+					out = append(out, Assertion{Stmt: i, Result: n - 1, Kind: ErrNonNil, Type: op.Results[n-1], Err: et})
+				}
+			}
+			continue
+		}
+		for j, v := range sr.Values() {
+			tr := sr.Tree(j)
+			if j >= len(op.Results) || tr == nil {
+				continue
+			}
+			t := op.Results[j]
+			if v.Unstable {
+				if i == target && !v.Nil && tr.Kind != rt.TNil && pointerLike(t) && !(op.ErrResult && j == len(op.Results)-1) &&
+					(!op.ErrResult || sr.Values()[len(sr.Values())-1].Nil) {
+					// What the target returned differs between runs (a
+					// ring that points to itself, a writer holding
+					// buffers), but it was not nil in either: the
+					// emitter writes that much (if got == nil). The
+					// tree it wants is opaque, so that no run's
+					// contents are ever written as the expected value.
+					out = append(out, Assertion{Stmt: i, Result: j, Kind: Equal, Type: t, Want: nonNilOnly})
+				}
+				continue
+			}
+			if op.ErrResult && j == len(op.Results)-1 {
+				if i != target && !hasNonErr(op) {
+					// A call made only for its effect, like Push: its nil
+					// error is still worth checking.
+				}
+				if v.Nil {
+					out = append(out, Assertion{Stmt: i, Result: j, Kind: ErrNil, Type: t})
+				} else {
+					a := Assertion{Stmt: i, Result: j, Kind: ErrNonNil, Type: t}
+					if tr.Kind == rt.TError {
+						a.Err = tr
+						if !addressRE.MatchString(tr.S) && !tr.Varies {
+							a.Want = tr
+						}
+					}
+					out = append(out, a)
+				}
+				continue
+			}
+			if op.ErrResult && !sr.Values()[len(sr.Values())-1].Nil {
+				continue // results beside a non-nil error are unspecified
+			}
+			// Before the target, only basic results nothing else uses;
+			// after it come observers, whose results are the point.
+			if i < target && (!isBasic(t) || used[i]) {
+				continue
+			}
+			if !Stable(tr) {
+				if i == target && !v.Nil && tr.Kind != rt.TNil && nilable(t) {
+					// The target's result cannot be written (a ring that
+					// points to itself, an address), but that it is not
+					// nil can be checked: the emitter writes that much.
+					out = append(out, Assertion{Stmt: i, Result: j, Kind: Equal, Type: t, Want: tr})
+				}
+				continue
+			}
+			out = append(out, Assertion{Stmt: i, Result: j, Kind: Equal, Type: t, Want: tr})
+		}
+	}
+	return out
+}
+
+// nilable reports whether a value of type t can be nil.
+func nilable(t types.Type) bool {
+	switch t.Underlying().(type) {
+	case *types.Pointer, *types.Slice, *types.Map, *types.Chan, *types.Signature, *types.Interface:
+		return true
+	}
+	return false
+}
+
+// nonNilOnly is the expected value of a result of which only that it is
+// not nil can be asserted: a pointer to something no test can write.
+var nonNilOnly = &rt.Tree{Kind: rt.TPtr, Elems: []rt.Tree{{Kind: rt.TOpaque}}}
+
+// pointerLike reports whether t is a pointer, a map, a channel or a
+// function: a value whose nil-ness a test can check on its own.
+func pointerLike(t types.Type) bool {
+	switch t.Underlying().(type) {
+	case *types.Pointer, *types.Map, *types.Chan, *types.Signature:
+		return true
+	}
+	return false
+}
+
+func hasNonErr(op *model.Op) bool { return len(op.Results) > 1 }
+
+func isBasic(t types.Type) bool {
+	_, ok := t.Underlying().(*types.Basic)
+	return ok
+}
+
+// Stable rejects trees that are not worth asserting: truncated, holding
+// NaN (never equal to itself), text with addresses, or text that
+// differs between builds of the binary (Varies).
+func Stable(t *rt.Tree) bool {
+	if t.Truncated || t.Varies {
+		return false
+	}
+	switch t.Kind {
+	case rt.TFloat:
+		if t.F != t.F {
+			return false
+		}
+	case rt.TString, rt.TError, rt.TBytes:
+		if addressRE.MatchString(t.S) {
+			return false
+		}
+	case rt.TOpaque, rt.TFunc, rt.TChan:
+		return false
+	}
+	for i := range t.Elems {
+		if !Stable(&t.Elems[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// MarkEquateEmpty sets EquateEmpty on the Equal assertions of results for
+// which the cases show their operation returning both nil and an empty
+// slice or map: the package treats them alike.
+func MarkEquateEmpty(prog *model.Program, cases []*Case) {
+	type key struct{ op, result int }
+	forms := map[key]int{} // bit 1: nil seen, bit 2: empty seen
+	for _, c := range cases {
+		for _, a := range c.Asserts {
+			if a.Kind != Equal || a.Want == nil || !emptyable(a.Type) {
+				continue
+			}
+			k := key{c.Seq.Stmts[a.Stmt].Op, a.Result}
+			switch {
+			case a.Want.Kind == rt.TNil:
+				forms[k] |= 1
+			case isEmpty(a.Want):
+				forms[k] |= 2
+			}
+		}
+	}
+	for _, c := range cases {
+		for i, a := range c.Asserts {
+			if a.Kind == Equal && forms[key{c.Seq.Stmts[a.Stmt].Op, a.Result}] == 3 {
+				c.Asserts[i].EquateEmpty = true
+			}
+		}
+	}
+}
+
+// emptyable reports whether values of t can be nil or empty.
+func emptyable(t types.Type) bool {
+	switch t.Underlying().(type) {
+	case *types.Slice, *types.Map:
+		return true
+	}
+	return false
+}
+
+func isEmpty(t *rt.Tree) bool {
+	switch t.Kind {
+	case rt.TSlice, rt.TMap:
+		return len(t.Elems) == 0 && !t.Truncated
+	case rt.TBytes:
+		return t.S == ""
+	}
+	return false
+}

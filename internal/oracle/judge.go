@@ -1,0 +1,539 @@
+package oracle
+
+import (
+	"go/types"
+	"sort"
+	"strings"
+
+	"github.com/gentest-go/gentest/internal/corpus"
+	"github.com/gentest-go/gentest/internal/executor"
+	"github.com/gentest-go/gentest/internal/harness/rt"
+	"github.com/gentest-go/gentest/internal/minimize"
+	"github.com/gentest-go/gentest/internal/model"
+	"github.com/gentest-go/gentest/internal/seq"
+)
+
+// Judgement is what the oracle learned from re-running the search's
+// candidates with value trees: the cases worth writing with their
+// assertions, what suite reduction needs to know about each, the calls
+// where the purity analysis and the executor disagreed, and the
+// pure-repeat contract's violations.
+type Judgement struct {
+	Cases []*Case
+	// Cands are parallel to Cases: coverage and behaviour for
+	// minimize.Reduce.
+	Cands []minimize.Candidate
+	// Disagreements lists, once each, calls the purity facts call pure
+	// that changed an argument or returned a different result when
+	// repeated.
+	Disagreements []string
+	// PureRepeat holds pure-repeat violations as findings, one per
+	// function.
+	PureRepeat []*Finding
+}
+
+// JudgeOptions configure Judge.
+type JudgeOptions struct {
+	// Sandboxed says the executors ran under the sandbox: a case whose
+	// outcome shows the sandbox refusing something is not written, since
+	// outside the sandbox the call would go through.
+	Sandboxed bool
+	// Variants run the same sequences on differently built copies of
+	// the executor: values they see differently depend on the binary and
+	// are not asserted (see binaryChecked).
+	Variants []executor.Runner
+}
+
+// Judge adds observers to the candidates, re-runs each twice with value
+// trees to learn what is stable enough to assert, and returns the cases
+// with their regression assertions.
+func Judge(prog *model.Program, runner executor.Runner, entries []*corpus.Entry, opts JudgeOptions) *Judgement {
+	entries = withPanicPrefixes(prog, entries)
+	AddObservers(prog, entries)
+	if len(opts.Variants) > 0 {
+		runner = binaryChecked{inner: runner, variants: opts.Variants, writesState: func(q *rt.Request) bool { return writesState(prog, q) }}
+	}
+	reqs := make([]rt.Request, len(entries))
+	for i, e := range entries {
+		reqs[i] = e.Seq.Wire(uint64(i), rt.FlagDetail|rt.FlagRepeat|rt.FlagCheckPurity)
+	}
+	outs := runner.Run(reqs)
+	outs = withoutPanickingObservers(prog, runner, entries, outs)
+	outs = pruneObservers(prog, runner, entries, outs)
+	j := &Judgement{Disagreements: []string{}}
+	disagree := map[string]bool{}
+	repeated := map[string]bool{}
+	for i, e := range entries {
+		o := outs[i]
+		if o.Result != nil {
+			for k := range o.Result.Stmts {
+				sr := o.Result.Stmt(k)
+				if sr.Disagree() == "" || k >= e.Seq.Len() {
+					continue
+				}
+				op := prog.Ops[e.Seq.Stmts[k].Op]
+				d := op.FullName() + ": " + sr.Disagree()
+				if disagree[d] {
+					continue
+				}
+				disagree[d] = true
+				j.Disagreements = append(j.Disagreements, d)
+				// The contract "a pure function repeated on equal inputs
+				// returns an equal result": the findings file keeps it
+				// only if it reproduces.
+				prefix := &seq.Seq{Stmts: e.Seq.Stmts[:k+1]}
+				if sr.Disagree() == "result differs when repeated" && len(op.Results) > 0 && !repeated[op.FullName()] &&
+					Illegal(prog, prefix, o.Result, k) == "" {
+					repeated[op.FullName()] = true
+					j.PureRepeat = append(j.PureRepeat, &Finding{
+						Case:     &Case{Seq: prefix, Target: k, Key: -3000 - len(j.PureRepeat)},
+						Kind:     "pure-repeat",
+						Message:  "a pure function called again with the same arguments returned a different result",
+						Function: op.FullName(),
+						Check:    FindingCheck{Kind: CheckDeterministic, Stmt: k, Result: 0},
+					})
+				}
+			}
+		}
+		panics := docPanic(prog, e, o.Result)
+		if !panics && (o.Result == nil || len(o.Result.Stmts) != e.Seq.Len() || o.Result.Stmts[e.Target].Outcome != rt.OutNormal) {
+			continue // not reproducible: not a test
+		}
+		// Observers come after the target; one that panicked (on a nil
+		// result, say) is cut off with everything after it.
+		for k := e.Target + 1; k < len(o.Result.Stmts); k++ {
+			if o.Result.Stmts[k].Outcome != rt.OutNormal {
+				// An address taken for the observers cut off serves
+				// nothing any more (_ = &got): it goes too.
+				for k > e.Target+1 && prog.Ops[e.Seq.Stmts[k-1].Op].Kind == model.Addr {
+					k--
+				}
+				e.Seq = &seq.Seq{Stmts: e.Seq.Stmts[:k]}
+				o.Result.Stmts = o.Result.Stmts[:k]
+				break
+			}
+		}
+		if opts.Sandboxed && SandboxDenied(o.Result) {
+			continue
+		}
+		j.Cases = append(j.Cases, &Case{Seq: e.Seq, Target: e.Target, Key: i, Panics: panics,
+			Asserts: Assertions(prog, e.Seq, o.Result, e.Target), Values: ArgValues(prog, e.Seq, o.Result)})
+		tr := minimize.Trial{Seq: e.Seq, Target: e.Target}
+		key := minimize.BehaviourKey(prog, tr, o.Result)
+		if panics {
+			// Written only for coverage no other test has: a panic the
+			// documentation announces is behaviour, but a test of it
+			// for its own sake would test the language's type assertions
+			// and index checks (IntComparator(nil, nil)) as often.
+			key = 0
+		}
+		j.Cands = append(j.Cands, minimize.Candidate{Len: e.Seq.Len(), Cover: minimize.CoverageOf(o.Result),
+			BehaviourKey: key})
+	}
+	MarkEquateEmpty(prog, j.Cases)
+	return j
+}
+
+// Reduced returns the cases suite reduction keeps: a test is written only
+// if it adds coverage or asserts behaviour no other test asserts. Of the
+// cases asserting a documented panic, only the shortest of each
+// operation (then the first) is offered to the reduction: its test
+// stands apart from the operation's table, a second would mostly repeat
+// the panic, and one taken out after the reduction would take with it
+// what the reduction counted on it for (keyedtree: a panicking
+// StringComparator after Puts and a Remove that rebalanced).
+func (j *Judgement) Reduced() []*Case {
+	best := map[int]int{} // op ID -> index of its shortest panic case
+	for i, c := range j.Cases {
+		if !c.Panics {
+			continue
+		}
+		op := c.Seq.Stmts[c.Target].Op
+		if k, ok := best[op]; !ok || c.Seq.Len() < j.Cases[k].Seq.Len() {
+			best[op] = i
+		}
+	}
+	var offered []minimize.Candidate
+	var index []int // offered's index into Cases
+	for i, c := range j.Cases {
+		if c.Panics && best[c.Seq.Stmts[c.Target].Op] != i {
+			continue
+		}
+		offered = append(offered, j.Cands[i])
+		index = append(index, i)
+	}
+	var out []*Case
+	for _, i := range minimize.Reduce(offered) {
+		out = append(out, j.Cases[index[i]])
+	}
+	return out
+}
+
+// withPanicPrefixes returns corpus with, after it, the calls before the
+// target of each entry whose target panicked as documented, as a
+// candidate of its own: the arrangement ran normally and may have covered
+// what no other entry does (keyedtree: Puts and a Remove that rebalanced,
+// then StringComparator on the tree), and only one panic case per
+// operation is written (Reduced). Suite reduction keeps the prefix only
+// for such coverage.
+func withPanicPrefixes(prog *model.Program, entries []*corpus.Entry) []*corpus.Entry {
+	out := entries
+	for _, e := range entries {
+		if !panicEntry(e) || e.Target == 0 || prog.Ops[e.Seq.Stmts[e.Target].Op].DocPanics == "" {
+			continue
+		}
+		// The prefix's target is its last call of the package's own:
+		// the statement just before the panicking call may be a
+		// producer of another package the search called for an
+		// argument (fmt.Errorf before uuid.Must), whose test would be a
+		// TestFmt_Errorf in uuid's file.
+		t := e.Target - 1
+		for t >= 0 && prog.Ops[e.Seq.Stmts[t].Op].Detective {
+			t--
+		}
+		if t < 0 {
+			continue
+		}
+		if len(out) == len(entries) { // copy before the first append
+			out = append([]*corpus.Entry(nil), entries...)
+		}
+		prefix := &seq.Seq{Stmts: append([]seq.Stmt(nil), e.Seq.Stmts[:t+1]...)}
+		out = append(out, &corpus.Entry{Seq: prefix, Target: t})
+	}
+	return out
+}
+
+// panicEntry reports whether the search kept e for a target that
+// panicked. e.Result is the search's run, of the sequence before
+// minimization, which kept the target last and its outcome.
+func panicEntry(e *corpus.Entry) bool {
+	r := e.Result
+	return r != nil && len(r.Stmts) > 0 && r.Stmts[len(r.Stmts)-1].Outcome == rt.OutPanic
+}
+
+// docPanic reports whether e's run res is a test of a documented panic:
+// every statement before the target ran normally, and the target, its
+// last, panicked, and its documentation says it panics.
+func docPanic(prog *model.Program, e *corpus.Entry, res *rt.Result) bool {
+	last := e.Seq.Len() - 1
+	if res == nil || e.Target != last || len(res.Stmts) != e.Seq.Len() || res.Stmts[last].Outcome != rt.OutPanic ||
+		prog.Ops[e.Seq.Stmts[last].Op].DocPanics == "" {
+		return false
+	}
+	for _, sr := range res.Stmts[:last] {
+		if sr.Outcome != rt.OutNormal {
+			return false
+		}
+	}
+	return true
+}
+
+// SandboxDenied reports whether a result shows the sandbox refusing an
+// operation (EACCES or EPERM in an error or panic).
+func SandboxDenied(r *rt.Result) bool {
+	denied := func(s string) bool {
+		return strings.Contains(s, "permission denied") || strings.Contains(s, "operation not permitted")
+	}
+	var walk func(t *rt.Tree) bool
+	walk = func(t *rt.Tree) bool {
+		if t == nil {
+			return false
+		}
+		if (t.Kind == rt.TError || t.Kind == rt.TString) && denied(t.S) {
+			return true
+		}
+		for i := range t.Elems {
+			if walk(&t.Elems[i]) {
+				return true
+			}
+		}
+		return false
+	}
+	for i := range r.Stmts {
+		s := r.Stmt(i)
+		if denied(s.PanicMsg()) {
+			return true
+		}
+		for j := range s.Values() {
+			if walk(s.Tree(j)) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// maxObservers bounds the observer calls appended per value: each is a
+// call and a check in the written test, and two basic observers
+// (Coefficient, Exponent) usually pin a value down.
+const maxObservers = 2
+
+// maxTried bounds the observers tried per value before pruneObservers
+// keeps at most maxObservers of them.
+const maxTried = 8
+
+// AddObservers appends observer calls (pure methods with no parameter but
+// the receiver, from the purity facts) after each candidate's target, on
+// its receiver and on its non-basic results, when the target itself
+// returns nothing worth asserting: after s.Push(3), s.Len() and s.Peek()
+// say what the call did (Randoop's observers).
+func AddObservers(prog *model.Program, entries []*corpus.Entry) {
+	for _, e := range entries {
+		if panicEntry(e) {
+			continue // nothing after a target that panics runs
+		}
+		st := e.Seq.Stmts[e.Target]
+		op := prog.Ops[st.Op]
+		hasBasic := false
+		var refs []seq.Arg
+		for j, t := range op.Results {
+			if op.ErrResult && j == len(op.Results)-1 {
+				continue
+			}
+			if _, ok := t.Underlying().(*types.Basic); ok {
+				hasBasic = true
+			} else {
+				refs = append(refs, seq.Ref(e.Target, j))
+			}
+		}
+		if hasBasic {
+			continue
+		}
+		// The receiver's observers say what the call did to it; when the
+		// facts say the call is pure (Decimal.Atan), they only repeat what
+		// the arrangement built. A call that is not pure may change what
+		// the receiver reaches even when it writes none of its fields
+		// (List.MoveToFront relinks elements).
+		if op.Kind == model.Method && !st.Args[0].IsLit && !(op.Effects.Known && op.Effects.Pure) {
+			refs = append([]seq.Arg{st.Args[0]}, refs...)
+		}
+		if len(refs) == 0 {
+			continue
+		}
+		s := e.Seq.Clone()
+		for _, ref := range refs {
+			t := prog.Ops[s.Stmts[ref.Stmt].Op].Results[ref.Result]
+			obs := observersOf(prog, op, t)
+			if addr := addressOf(prog, t); len(obs) == 0 && addr != nil {
+				// A value whose observers want its address (a Version
+				// returned by value, String on *Version): called through
+				// &v, which a test writes as got.String().
+				if obs = observersOf(prog, op, addr.Results[0]); len(obs) > 0 {
+					s.Stmts = append(s.Stmts, seq.Stmt{Op: addr.ID, Args: []seq.Arg{ref}})
+					ref = seq.Ref(len(s.Stmts)-1, 0)
+				}
+			}
+			// The observers that say most in a test come first: String,
+			// which shows the whole value (a decimal's digits), then those
+			// returning a basic value a test can compare; an observer
+			// returning another opaque value (Decimal.Abs) says nothing
+			// a test can write.
+			sort.SliceStable(obs, func(a, b int) bool { return observerRank(obs[a]) < observerRank(obs[b]) })
+			// All of String and the basic observers are tried (up to
+			// maxTried), since which of them return the same value in
+			// every run shows only when the case runs: a random UUID's
+			// String differs, its Version does not. pruneObservers then
+			// keeps String alone if it was stable, else the first
+			// maxObservers stable ones.
+			n := 0
+			for n < len(obs) && n < maxTried && observerRank(obs[n]) <= 1 {
+				n++
+			}
+			if n == 0 || observerRank(obs[0]) != 0 {
+				// No String: up to maxObservers, the opaque ones too.
+				n = max(n, min(len(obs), maxObservers))
+			}
+			for _, ob := range obs[:n] {
+				s.Stmts = append(s.Stmts, seq.Stmt{Op: ob.ID, Args: []seq.Arg{ref}})
+			}
+		}
+		e.Seq = s
+	}
+}
+
+// observerRetries bounds the re-runs of withoutPanickingObservers: each
+// removes one panicking observer per case.
+const observerRetries = 3
+
+// withoutPanickingObservers removes, from the cases where an observer
+// added after the target panicked (Key on an iterator not positioned)
+// while others follow it (Node, which does not), the observer that
+// panicked, and runs those cases again: Judge cuts a case at its first
+// abnormal statement, which would lose the observers after it. Observers
+// are pure, so taking one out changes nothing the others see.
+func withoutPanickingObservers(prog *model.Program, runner executor.Runner, entries []*corpus.Entry, outs []executor.Outcome) []executor.Outcome {
+	for range observerRetries {
+		var redo []int
+		for i, e := range entries {
+			o := outs[i]
+			if o.Result == nil || len(o.Result.Stmts) != e.Seq.Len() || o.Result.Stmts[e.Target].Outcome != rt.OutNormal {
+				continue
+			}
+			for k := e.Target + 1; k < e.Seq.Len()-1; k++ {
+				if o.Result.Stmts[k].Outcome == rt.OutNormal {
+					continue
+				}
+				if prog.Ops[e.Seq.Stmts[k].Op].Observer() {
+					if s, ok := e.Seq.Without(k); ok {
+						e.Seq = s
+						redo = append(redo, i)
+					}
+				}
+				break
+			}
+		}
+		if len(redo) == 0 {
+			break
+		}
+		reqs := make([]rt.Request, len(redo))
+		for n, i := range redo {
+			reqs[n] = entries[i].Seq.Wire(uint64(i), rt.FlagDetail|rt.FlagRepeat|rt.FlagCheckPurity)
+		}
+		for n, o := range runner.Run(reqs) {
+			outs[redo[n]] = o
+		}
+	}
+	return outs
+}
+
+// pruneObservers keeps, of the observers AddObservers tried on each value
+// after a case's target, those a test should check: String alone when it
+// returned the same in both runs (it shows the whole value; more checks
+// only lengthen the test), else the first maxObservers that did. The
+// others, and addresses no observer uses any more, are taken out, and
+// the cases that lost statements run again, so that what is judged
+// (coverage included) is what the test will run. Observers are pure:
+// taking one out changes nothing the others see.
+func pruneObservers(prog *model.Program, runner executor.Runner, entries []*corpus.Entry, outs []executor.Outcome) []executor.Outcome {
+	var redo []int
+	for i, e := range entries {
+		o := outs[i]
+		if o.Result == nil || len(o.Result.Stmts) != e.Seq.Len() || o.Result.Stmts[e.Target].Outcome != rt.OutNormal {
+			continue
+		}
+		stable := func(k int) bool {
+			sr := o.Result.Stmt(k)
+			return sr.Outcome == rt.OutNormal && len(sr.Values()) > 0 && !sr.Values()[0].Unstable &&
+				sr.Tree(0) != nil && Stable(sr.Tree(0))
+		}
+		var order [][2]int
+		groups := map[[2]int][]int{}
+		for k := e.Target + 1; k < e.Seq.Len(); k++ {
+			st := e.Seq.Stmts[k]
+			if !prog.Ops[st.Op].Observer() || st.Args[0].IsLit {
+				continue
+			}
+			key := [2]int{st.Args[0].Stmt, st.Args[0].Result}
+			if groups[key] == nil {
+				order = append(order, key)
+			}
+			groups[key] = append(groups[key], k)
+		}
+		drop := map[int]bool{}
+		for _, key := range order {
+			ks := groups[key]
+			if observerRank(prog.Ops[e.Seq.Stmts[ks[0]].Op]) == 0 && stable(ks[0]) {
+				for _, k := range ks[1:] {
+					drop[k] = true
+				}
+				continue
+			}
+			kept := 0
+			for _, k := range ks {
+				if kept < maxObservers && stable(k) {
+					kept++
+					continue
+				}
+				drop[k] = true
+			}
+		}
+		if len(drop) == 0 {
+			continue
+		}
+		s := e.Seq
+		for k := s.Len() - 1; k > e.Target; k-- {
+			if !drop[k] {
+				continue
+			}
+			if t, ok := s.Without(k); ok {
+				s = t
+			}
+		}
+		// An address whose observers all went serves nothing.
+		for k := s.Len() - 1; k > e.Target; k-- {
+			if prog.Ops[s.Stmts[k].Op].Kind == model.Addr {
+				if t, ok := s.Without(k); ok {
+					s = t
+				}
+			}
+		}
+		e.Seq = s
+		redo = append(redo, i)
+	}
+	if len(redo) == 0 {
+		return outs
+	}
+	reqs := make([]rt.Request, len(redo))
+	for n, i := range redo {
+		reqs[n] = entries[i].Seq.Wire(uint64(i), rt.FlagDetail|rt.FlagRepeat|rt.FlagCheckPurity)
+	}
+	for n, o := range runner.Run(reqs) {
+		outs[redo[n]] = o
+	}
+	return outs
+}
+
+// observersOf lists the observers that take a value of type t, but op.
+func observersOf(prog *model.Program, op *model.Op, t types.Type) []*model.Op {
+	var obs []*model.Op
+	for _, ob := range prog.Ops {
+		if ob.Observer() && ob != op && types.AssignableTo(t, ob.Params[0].Type) {
+			obs = append(obs, ob)
+		}
+	}
+	return obs
+}
+
+// addressOf is the model's &v operation for values of type t, nil if it
+// has none.
+func addressOf(prog *model.Program, t types.Type) *model.Op {
+	for _, op := range prog.Ops {
+		if op.Kind == model.Addr && types.Identical(op.Params[0].Type, t) {
+			return op
+		}
+	}
+	return nil
+}
+
+// observerRank orders observers by what their result can tell a test: 0
+// for String() string, 1 for a basic first result, 2 for the others.
+func observerRank(ob *model.Op) int {
+	basic := false
+	if b, ok := ob.Results[0].Underlying().(*types.Basic); ok {
+		basic = b.Info()&types.IsUntyped == 0 && b.Kind() != types.UnsafePointer
+	}
+	switch {
+	case ob.Func != nil && ob.Func.Name() == "String" && basic && len(ob.Results) == 1:
+		return 0
+	case basic:
+		return 1
+	}
+	return 2
+}
+
+// writesState reports whether the sequence q calls an operation that may
+// change package-level state: a call whose effects say it writes a global
+// or are unknown, or an assignment to a configuration variable. Literals,
+// zero values and assertions write nothing.
+func writesState(prog *model.Program, q *rt.Request) bool {
+	for _, st := range q.Stmts {
+		if st.Op < 0 || st.Op >= len(prog.Ops) {
+			return true
+		}
+		op := prog.Ops[st.Op]
+		if op.Kind == model.SetVar || op.Effects.WritesGlobal || op.Func != nil && !op.Effects.Known {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,523 @@
+package oracle
+
+import (
+	"go/constant"
+	"go/token"
+	"go/types"
+	"slices"
+	"strconv"
+
+	"github.com/gentest-go/gentest/analyzers/typedeps"
+	"github.com/gentest-go/gentest/internal/harness/rt"
+	"github.com/gentest-go/gentest/internal/model"
+	"github.com/gentest-go/gentest/internal/seq"
+)
+
+// Illegal says why a failing test uses the package in a way its types or
+// its documentation do not promise to handle, or "" when its use is
+// legal and its failure is a finding (docs/findings.md). It looks at the
+// whole test, not only the failing call: res is a run of s (nil when the
+// run is unknown), and target is the statement at fault.
+//
+// The rules:
+//   - an input is nil (a literal nil, or a value that was nil when the
+//     test ran): an unchecked precondition;
+//   - the zero value of a type the package offers a constructor for;
+//   - a value wired into itself: an argument built from another argument
+//     of the same call, directly or through values a method stored into
+//     (a writer wrapping a reader that wraps it, an element passed back to
+//     its own list);
+//   - the function at fault documents that it panics;
+//   - the function at fault is an accessor of a value whose type documents
+//     a call protocol (an advance such as Next must return true first),
+//     and no advance returned true on the value since it last changed;
+//   - a function literal of the test returns nil (a nil input through a
+//     callback);
+//   - the function at fault is a method of a value that needs Reset(args)
+//     (it came from an operation that takes none of Reset's arguments, a
+//     pool's getter) and was not Reset.
+func Illegal(prog *model.Program, s *seq.Seq, res *rt.Result, target int) string {
+	if why := nilInput(s, res); why != "" {
+		return why
+	}
+	if why := nilCallback(prog, s); why != "" {
+		return why
+	}
+	if why := outsideEnum(prog, s); why != "" {
+		return why
+	}
+	if why := constructedZero(prog, s); why != "" {
+		return why
+	}
+	if why := selfWired(prog, s); why != "" {
+		return why
+	}
+	if target >= 0 && target < s.Len() {
+		if op := prog.Ops[s.Stmts[target].Op]; op.DocPanics != "" {
+			return op.Name + " documents its panics: " + op.DocPanics
+		}
+	}
+	if why := beforeAdvance(prog, s, res, target); why != "" {
+		return why
+	}
+	if why := notReset(prog, s, target); why != "" {
+		return why
+	}
+	return ""
+}
+
+// nilCallback finds a function literal of the test that returns nil for a
+// result of a nilable type other than error (the "zero" variant of a
+// func(string, io.Reader) (io.Reader, error)): the code calls it and gets
+// the nil back, a nil input through a callback (rule 1). mime's
+// WordDecoder documents it ("One of the CharsetReader's result values must
+// be non-nil"); most callback types leave it unsaid, as they do for nil
+// arguments.
+func nilCallback(prog *model.Program, s *seq.Seq) string {
+	for i, st := range s.Stmts {
+		op := prog.Ops[st.Op]
+		if op.Kind != model.FuncLit || op.Variant != model.FuncZero {
+			continue
+		}
+		sig, ok := op.Type.Underlying().(*types.Signature)
+		if !ok {
+			continue
+		}
+		for j := 0; j < sig.Results().Len(); j++ {
+			typ := sig.Results().At(j).Type()
+			if types.Identical(typ, errorType) {
+				continue
+			}
+			switch typ.Underlying().(type) {
+			case *types.Pointer, *types.Interface, *types.Signature, *types.Map, *types.Chan, *types.Slice:
+				return "statement " + strconv.Itoa(i) + " is a function literal that returns a nil " + types.TypeString(typ, nil)
+			}
+		}
+	}
+	return ""
+}
+
+var errorType = types.Universe.Lookup("error").Type()
+
+// notReset finds a target method called on a value of a type with an
+// exported Reset method that takes arguments (msgpack's Encoder.Reset(w
+// io.Writer), gzip.Reader's Reset(r)), when the value came from an
+// operation that takes none of Reset's parameter types (a pool's
+// GetEncoder) and Reset was not called on it: Reset(args) is how such a
+// value gets what a constructor would have given it, so using it before
+// is using it uninitialized. A value from a constructor that takes those
+// arguments (NewEncoder(w)) is initialized.
+func notReset(prog *model.Program, s *seq.Seq, target int) string {
+	if target < 0 || target >= s.Len() {
+		return ""
+	}
+	st := s.Stmts[target]
+	op := prog.Ops[st.Op]
+	if op.Kind != model.Method || len(st.Args) == 0 || st.Args[0].IsLit {
+		return ""
+	}
+	recv := deref(op.Params[0].Type)
+	var reset *model.Op
+	for _, o := range prog.Ops {
+		if o.Kind == model.Method && o.Func != nil && o.Func.Name() == "Reset" && len(o.Params) > 1 &&
+			types.Identical(deref(o.Params[0].Type), recv) {
+			reset = o
+			break
+		}
+	}
+	if reset == nil || op == reset {
+		return ""
+	}
+	v := valueOf(prog, s, st.Args[0].Stmt)
+	if v < 0 || v >= target {
+		return ""
+	}
+	producer := prog.Ops[s.Stmts[v].Op]
+	if producer.Kind != model.Call && producer.Kind != model.Method {
+		return "" // literals and zero values have their own rules
+	}
+	for _, rp := range reset.Params[1:] {
+		for _, pp := range producer.Params {
+			if types.Identical(rp.Type, pp.Type) {
+				return ""
+			}
+		}
+	}
+	for i := v + 1; i < target; i++ {
+		si := s.Stmts[i]
+		if si.Op == reset.ID && len(si.Args) > 0 && !si.Args[0].IsLit && valueOf(prog, s, si.Args[0].Stmt) == v {
+			return ""
+		}
+	}
+	return op.Name + " uses a value from " + producer.Name + " before " + reset.Name + " initialized it"
+}
+
+func nilInput(s *seq.Seq, res *rt.Result) string {
+	for i, st := range s.Stmts {
+		for _, a := range st.Args {
+			if a.IsLit {
+				if a.Lit.Kind == seq.LitNil {
+					return "statement " + strconv.Itoa(i) + " passes a nil literal"
+				}
+				continue
+			}
+			if res != nil && a.Stmt < len(res.Stmts) && a.Result < len(res.Stmt(a.Stmt).Values()) && res.Stmt(a.Stmt).Values()[a.Result].Nil {
+				return "statement " + strconv.Itoa(i) + " passes a nil value"
+			}
+		}
+	}
+	return ""
+}
+
+// constructedZero finds a zero value (&T{}) of a type some operation of the
+// program constructs: such a type is meant to come from its constructor.
+func constructedZero(prog *model.Program, s *seq.Seq) string {
+	for _, st := range s.Stmts {
+		op := prog.Ops[st.Op]
+		if op.Kind == model.Composite {
+			// A literal sets the exported fields (a nil one is a nil
+			// input); what it leaves unset is what the zero value does.
+			if st, isStruct := op.Type.Underlying().(*types.Struct); isStruct {
+				hidden := false
+				for i := 0; i < st.NumFields(); i++ {
+					hidden = hidden || !st.Field(i).Exported()
+				}
+				// With every field exported, any value is one a client
+				// can write; with hidden ones, a constructor is the way.
+				if ctor := constructorOf(op.Type); hidden && ctor != "" {
+					return "a literal of " + op.Name + ", which " + ctor + " constructs"
+				}
+				if f := hiddenNil(op.Type); f != "" {
+					return "a literal of " + op.Name + " leaves its unexported field " + f + " nil, which no client can set"
+				}
+			}
+			continue
+		}
+		if op.Kind != model.Zero {
+			continue
+		}
+		if f := nilField(op.Type); f != "" {
+			return "the zero value of " + op.Name + " leaves its field " + f + " nil"
+		}
+		if ctor := constructorOf(op.Type); ctor != "" {
+			return "the zero value of " + op.Name + ", which " + ctor + " constructs"
+		}
+		// A type of a package the target does not import (the detective
+		// borrows os.File as an io.Writer through fmt): loaded from export
+		// data, that package's scope holds only what importers reach
+		// (os.File, not os.Create), so constructorOf cannot see the
+		// constructor, and a warm run would judge otherwise than a cold
+		// one. Unexported state its zero value leaves unset (os.File's
+		// *file) counts as a constructor's to give, in either run.
+		if n, ok := op.Type.(*types.Named); ok && !importedBy(prog.Pkg, n.Obj().Pkg()) && !new(typedeps.Classifier).ZeroUsable(n) {
+			return "the zero value of " + op.Name + ", whose unexported state no client can set"
+		}
+		if f := hiddenNil(op.Type); f != "" {
+			return "the zero value of " + op.Name + " leaves its unexported field " + f + " nil, which no client can set"
+		}
+		for _, other := range prog.Ops {
+			if other.Kind == model.Zero || other.Support {
+				continue
+			}
+			for _, r := range other.Results {
+				if types.Identical(r, op.Type) || types.Identical(r, types.NewPointer(op.Type)) {
+					return "the zero value of " + op.Name + ", which " + other.Name + " constructs"
+				}
+			}
+		}
+	}
+	return ""
+}
+
+// nilField names the first exported field of struct type t whose zero
+// value is nil (a pointer, interface, func, map or channel), or "". Such a
+// field is an input the client is meant to set (driver.NotNull's
+// Converter): leaving it nil is a nil input under rule 1, whatever the
+// type's documentation says about the rest of its zero value.
+func nilField(t types.Type) string {
+	st, ok := t.Underlying().(*types.Struct)
+	if !ok {
+		return ""
+	}
+	for i := 0; i < st.NumFields(); i++ {
+		f := st.Field(i)
+		if !f.Exported() {
+			continue
+		}
+		switch f.Type().Underlying().(type) {
+		case *types.Pointer, *types.Interface, *types.Signature, *types.Map, *types.Chan:
+			return f.Name()
+		}
+	}
+	return ""
+}
+
+// constructorOf names an exported function of t's own package that returns
+// a t or a *t, or returns "". The detective borrows zero values of other
+// packages' types to satisfy interfaces (a zero io.OffsetWriter as an
+// io.Writer), and such a type's constructor is not in the program, so the
+// program's operations alone cannot tell that its zero value is not meant
+// to be used.
+func constructorOf(t types.Type) string {
+	n, ok := t.(*types.Named)
+	if !ok || n.Obj().Pkg() == nil {
+		return ""
+	}
+	scope := n.Obj().Pkg().Scope()
+	for _, name := range scope.Names() { // sorted: the same name every run
+		fn, ok := scope.Lookup(name).(*types.Func)
+		if !ok || !fn.Exported() {
+			continue
+		}
+		res := fn.Type().(*types.Signature).Results()
+		for i := 0; i < res.Len(); i++ {
+			if holds(res.At(i).Type(), n.Obj(), 3) {
+				return n.Obj().Pkg().Name() + "." + fn.Name()
+			}
+		}
+	}
+	// Constructors that return an interface (lzw.NewReader returns an
+	// io.ReadCloser whose dynamic type is *lzw.Reader) construct T too when
+	// T's zero value needs initialization a client cannot give it
+	// (unexported interface, func, map or pointer fields).
+	if new(typedeps.Classifier).ZeroUsable(n) {
+		return ""
+	}
+	ptr := types.NewPointer(n)
+	for _, name := range scope.Names() {
+		fn, ok := scope.Lookup(name).(*types.Func)
+		if !ok || !fn.Exported() {
+			continue
+		}
+		res := fn.Type().(*types.Signature).Results()
+		for i := 0; i < res.Len(); i++ {
+			iface, isIface := res.At(i).Type().Underlying().(*types.Interface)
+			if isIface && !iface.Empty() && !isError(res.At(i).Type()) && (types.Implements(n, iface) || types.Implements(ptr, iface)) {
+				return n.Obj().Pkg().Name() + "." + fn.Name()
+			}
+		}
+	}
+	return ""
+}
+
+// importedBy reports whether p is pkg or one of its direct imports, whose
+// exported objects a load from export data gives whole.
+func importedBy(pkg, p *types.Package) bool {
+	if pkg == nil || p == nil || p == pkg {
+		return true
+	}
+	return slices.Contains(pkg.Imports(), p)
+}
+
+// holds reports whether type t is obj's type or carries it as a pointer
+// target or a slice, array or map element, through named types, up to
+// depth levels: go-version's NewConstraint returns Constraints, a
+// []*Constraint.
+func holds(t types.Type, obj *types.TypeName, depth int) bool {
+	return carries(t, obj, depth, false)
+}
+
+// carries is holds, and with fields also through exported struct fields.
+func carries(t types.Type, obj *types.TypeName, depth int, fields bool) bool {
+	if n, ok := t.(*types.Named); ok && n.Obj() == obj {
+		return true
+	}
+	if depth == 0 {
+		return false
+	}
+	switch u := t.Underlying().(type) {
+	case *types.Pointer:
+		return carries(u.Elem(), obj, depth-1, fields)
+	case *types.Slice:
+		return carries(u.Elem(), obj, depth-1, fields)
+	case *types.Array:
+		return carries(u.Elem(), obj, depth-1, fields)
+	case *types.Map:
+		return carries(u.Elem(), obj, depth-1, fields)
+	case *types.Struct:
+		for i := 0; fields && i < u.NumFields(); i++ {
+			// Only what a client can reach: a Regexp's unexported runner
+			// holds a Match, but no client gets a Capture from it.
+			if f := u.Field(i); f.Exported() && carries(f.Type(), obj, depth-1, fields) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// hiddenNil names the first unexported interface or func field of struct
+// type t, whose zero value leaves it nil and which no client can set, or
+// "". With no exported constructor either (doublestar's
+// DirEntryFromFileInfo wraps an fs.FileInfo only its unexported helper
+// sets), no client can make a usable value, and a panic on the zero value
+// says nothing about the package. A nil map field is not here: a type
+// whose zero value writes to a nil map is a bug a maintainer accepts.
+func hiddenNil(t types.Type) string {
+	st, ok := t.Underlying().(*types.Struct)
+	if !ok {
+		return ""
+	}
+	for i := 0; i < st.NumFields(); i++ {
+		f := st.Field(i)
+		if f.Exported() || f.Embedded() {
+			continue
+		}
+		switch f.Type().Underlying().(type) {
+		case *types.Interface, *types.Signature:
+			return f.Name()
+		}
+	}
+	return ""
+}
+
+// isError reports whether t is the error interface: a function returning
+// (T, error) does not construct every error type of its package.
+func isError(t types.Type) bool {
+	return types.Identical(t, types.Universe.Lookup("error").Type())
+}
+
+// selfWired reports a call that passes a value together with one that
+// holds it (seq.Holdings: its own statement's, those of the values it was
+// built from, and those a mutating call stored into it).
+func selfWired(prog *model.Program, s *seq.Seq) string {
+	var h seq.Holdings
+	for i, st := range s.Stmts {
+		op := prog.Ops[st.Op]
+		for j, a := range st.Args {
+			for k, b := range st.Args {
+				if j != k && h.Holds(b, a) {
+					return "statement " + strconv.Itoa(i) + " (" + op.Name + ") passes a value together with one built from it"
+				}
+			}
+		}
+		h.Add(st, op.Mutator)
+	}
+	return ""
+}
+
+// beforeAdvance reports a target that is an accessor (a method that does
+// not change its receiver) of a value whose type has an advance method
+// (model.Op.DocAdvance: Next, First, Seek... returning only a bool, which
+// the type's doc comments say must be called, and return true, before the
+// rest is used), when the last call that changed the value was not an
+// advance that returned true: Key() on a fresh iterator, or after Next()
+// returned false, or after Begin() put it back before the first element.
+// A maintainer reads that as the caller skipping the documented protocol
+// (docs/findings.md rule 5). res gives the advances' results; with no run
+// (res nil) an advance counts as having returned true.
+func beforeAdvance(prog *model.Program, s *seq.Seq, res *rt.Result, target int) string {
+	if target < 0 || target >= s.Len() {
+		return ""
+	}
+	st := s.Stmts[target]
+	op := prog.Ops[st.Op]
+	if op.Kind != model.Method || op.DocAdvance != "" || op.Mutator(0) || len(st.Args) == 0 || st.Args[0].IsLit {
+		return ""
+	}
+	recv := deref(op.Params[0].Type)
+	var advance *model.Op
+	for _, o := range prog.Ops {
+		if o.Kind == model.Method && o.DocAdvance != "" && types.Identical(deref(o.Params[0].Type), recv) {
+			advance = o
+			break
+		}
+	}
+	if advance == nil {
+		return ""
+	}
+	v := valueOf(prog, s, st.Args[0].Stmt)
+	positioned := false
+	for i := 0; i < target; i++ {
+		si := s.Stmts[i]
+		o := prog.Ops[si.Op]
+		if o.Kind != model.Method || len(si.Args) == 0 || si.Args[0].IsLit || valueOf(prog, s, si.Args[0].Stmt) != v {
+			continue
+		}
+		switch {
+		case o.DocAdvance != "" && (o.Mutator(0) || !o.Effects.Known):
+			positioned = returnedTrue(res, i)
+		case o.Mutator(0):
+			positioned = false // moved by a call the protocol does not promise leaves it readable
+		}
+	}
+	if positioned {
+		return ""
+	}
+	return op.Name + " reads a value no advance has positioned (" + advance.Name + ": " + advance.DocAdvance + ")"
+}
+
+// valueOf is the statement whose value statement i's result is: the
+// address &v of a value is the value itself, so that calls through
+// different &v reach the same iterator.
+func valueOf(prog *model.Program, s *seq.Seq, i int) int {
+	for i >= 0 && i < s.Len() {
+		st := s.Stmts[i]
+		if prog.Ops[st.Op].Kind != model.Addr || len(st.Args) == 0 || st.Args[0].IsLit {
+			break
+		}
+		i = st.Args[0].Stmt
+	}
+	return i
+}
+
+// returnedTrue reports whether the bool that statement i returned in res
+// was true; an unknown result (no run, no value) counts as true, so that
+// the rule only removes what the run shows to be before the protocol.
+func returnedTrue(res *rt.Result, i int) bool {
+	if res == nil || i >= len(res.Stmts) || len(res.Stmt(i).Values()) == 0 {
+		return true
+	}
+	v, t := res.Stmt(i).Values()[0], res.Stmt(i).Tree(0)
+	if t != nil && t.Kind == rt.TBool {
+		return t.B
+	}
+	if v.Type.String() == "bool" {
+		return v.Hash != rt.Hash(false)
+	}
+	return true
+}
+
+// outsideEnum finds a conversion of an integer literal to a named integer
+// type whose package declares constants of it (an enum: ast.ObjKind,
+// blackfriday.NodeType) when the literal is none of them: ObjKind(10) is
+// no kind, and its String indexing a table of names out of range is the
+// caller's doing. Bit-flag types whose constants combine are covered too,
+// so a combination's failure is missed: a missed finding costs less than a
+// false one.
+func outsideEnum(prog *model.Program, s *seq.Seq) string {
+	for i, st := range s.Stmts {
+		op := prog.Ops[st.Op]
+		if op.Kind != model.Convert || len(st.Args) != 1 || !st.Args[0].IsLit {
+			continue
+		}
+		l := st.Args[0].Lit
+		var v constant.Value
+		switch l.Kind {
+		case seq.LitInt:
+			v = constant.MakeInt64(l.I)
+		case seq.LitUint:
+			v = constant.MakeUint64(l.U)
+		default:
+			continue
+		}
+		n, ok := op.Type.(*types.Named)
+		if !ok || n.Obj().Pkg() == nil {
+			continue
+		}
+		scope := n.Obj().Pkg().Scope()
+		consts, member := 0, false
+		for _, name := range scope.Names() {
+			c, ok := scope.Lookup(name).(*types.Const)
+			if !ok || !types.Identical(c.Type(), n) {
+				continue
+			}
+			consts++
+			member = member || constant.Compare(c.Val(), token.EQL, v)
+		}
+		if consts >= 2 && !member {
+			return "statement " + strconv.Itoa(i) + " converts " + v.ExactString() + " to " + n.Obj().Name() + ", which is none of its declared constants"
+		}
+	}
+	return ""
+}

@@ -1,0 +1,141 @@
+package oracle
+
+import (
+	"context"
+
+	"github.com/gentest-go/gentest/internal/corpus"
+	"github.com/gentest-go/gentest/internal/executor"
+	"github.com/gentest-go/gentest/internal/harness/rt"
+	"github.com/gentest-go/gentest/internal/minimize"
+	"github.com/gentest-go/gentest/internal/model"
+	"github.com/gentest-go/gentest/internal/seq"
+)
+
+// Revealing turns the error-revealing failures of the search into
+// findings with minimized test cases, one per kind and panic site. Only
+// failures whose whole test uses the package legally count (see Illegal),
+// and minimization keeps them legal. A crash (a stack overflow, a panic on
+// another goroutine) gets its sequence as it is: its test runs it in a
+// child process (oracle.CheckCrash). parallel bounds the minimization jobs
+// in flight.
+func Revealing(ctx context.Context, prog *model.Program, runner executor.Runner, failures []*corpus.Failure, parallel int) []*Finding {
+	var out []*Finding
+	var jobs []minimize.Job
+	var minimized []*Finding
+	seen := map[string]bool{}
+	for _, f := range failures {
+		if !f.Revealing {
+			continue
+		}
+		last := f.Seq.Len() - 1
+		op := prog.Ops[f.Seq.Stmts[last].Op]
+		key := f.Kind + " " + op.FullName()
+		msg := f.Message
+		if f.Result != nil {
+			site := f.Result.Stmt(last).PanicSite()
+			key = f.Kind + " " + site
+			if site != "" {
+				msg += " at " + site
+			}
+		}
+		if seen[key] || Illegal(prog, f.Seq, f.Result, last) != "" {
+			continue
+		}
+		seen[key] = true
+		if f.Kind == "stack-overflow" && runner != nil {
+			if oversizedInts(prog, runner, f.Seq, last) {
+				continue
+			}
+		}
+		fd := &Finding{Kind: f.Kind, Message: msg, Function: op.FullName(),
+			Case: &Case{Seq: f.Seq, Target: last, Key: -1000 - len(out)}}
+		if f.Crash != nil {
+			fd.Check = FindingCheck{Kind: CheckCrash, Stmt: last}
+		} else {
+			orig := minimize.Trial{Seq: f.Seq, Target: last}
+			keep := stillRevealing(prog, f.Kind, minimize.KeepsFailure(prog, orig, executor.Outcome{Result: f.Result}))
+			jobs = append(jobs, minimize.Job{Seq: f.Seq, Target: last, Keep: keep})
+			minimized = append(minimized, fd)
+		}
+		out = append(out, fd)
+	}
+	if len(jobs) > 0 {
+		res := minimize.MinimizeAll(ctx, prog, runner, jobs, parallel, minimize.Options{MaxTrials: 300})
+		for j, fd := range minimized {
+			fd.Case.Seq, fd.Case.Target = res[j].Seq, res[j].Target
+		}
+	}
+	return out
+}
+
+// stillRevealing narrows a failure's property to candidates whose panic
+// the search would still call a bug of the same kind and whose test stays
+// legal: shrinking the input of a nil dereference to a nil literal (or a
+// nil value) reproduces the panic at the same site but turns it into an
+// illegal input.
+func stillRevealing(prog *model.Program, kind string, keep minimize.Property) minimize.Property {
+	return func(t minimize.Trial, out executor.Outcome) bool {
+		if !keep(t, out) {
+			return false
+		}
+		k, ok := corpus.ClassifyPanic(out.Result.Stmt(t.Target), t.Seq.Stmts[t.Target], out.Result)
+		return ok && k == kind && Illegal(prog, t.Seq, out.Result, t.Target) == ""
+	}
+}
+
+// maxDepthInt is the integer input above which a stack overflow is blamed
+// on the input's size rather than on the code: a recursion as deep as its
+// argument (factorial(n)) overflows the 64 MiB stack limit only for n in
+// the hundreds of thousands, while a recursion that never ends overflows
+// whatever the input.
+const maxDepthInt = 1 << 16
+
+// oversizedInts reports whether the target call of s passes an integer of
+// magnitude maxDepthInt or more, as a literal or as the value an earlier
+// statement returned (the prefix is run again with value trees to see it):
+// montanaflynn/stats's NormMoment(n, ...) recurses n deep through its
+// factorial, and n = Ncr(63, 18) is no size a caller means.
+func oversizedInts(prog *model.Program, runner executor.Runner, s *seq.Seq, target int) bool {
+	st := s.Stmts[target]
+	big := func(i int64) bool { return i >= maxDepthInt || i <= -maxDepthInt }
+	var refs bool
+	for _, a := range st.Args {
+		if a.IsLit {
+			switch a.Lit.Kind {
+			case seq.LitInt:
+				if big(a.Lit.I) {
+					return true
+				}
+			case seq.LitUint:
+				if a.Lit.U >= maxDepthInt {
+					return true
+				}
+			}
+			continue
+		}
+		refs = true
+	}
+	if !refs || target == 0 {
+		return false
+	}
+	prefix := &seq.Seq{Stmts: s.Stmts[:target]}
+	outs := runner.Run([]rt.Request{prefix.Wire(0, rt.FlagDetail)})
+	if len(outs) == 0 || outs[0].Result == nil {
+		return false
+	}
+	res := outs[0].Result
+	for _, a := range st.Args {
+		if a.IsLit || a.Stmt >= len(res.Stmts) || a.Result >= len(res.Stmt(a.Stmt).Values()) {
+			continue
+		}
+		tr := res.Stmt(a.Stmt).Tree(a.Result)
+		switch {
+		case tr == nil:
+		case tr.Kind == rt.TInt && big(tr.I):
+			return true
+		case tr.Kind == rt.TUint && tr.U >= maxDepthInt:
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,130 @@
+package search
+
+import (
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"go/types"
+	"testing"
+
+	"github.com/gentest-go/gentest/internal/model"
+	"github.com/gentest-go/gentest/internal/seq"
+)
+
+// keyedSrc is a keyed container with empty-interface keys, as trees and
+// ordered maps with comparators have them.
+const keyedSrc = `package k
+
+type Tree struct{ m map[any]any }
+
+func New() *Tree                 { return &Tree{m: map[any]any{}} }
+func (t *Tree) Put(k, v any)     { t.m[k] = v }
+func (t *Tree) Remove(k any) bool { _, ok := t.m[k]; delete(t.m, k); return ok }
+`
+
+func keyedProgram(t *testing.T) *model.Program {
+	t.Helper()
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "k.go", keyedSrc, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pkg, err := (&types.Config{}).Check("example.com/k", fset, []*ast.File{f}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	prog := model.Build(pkg, model.Options{})
+	// Effects come from the purity facts in a real run; here Put is
+	// declared a mutator of its receiver by hand.
+	put := opNamed(t, prog, model.Method, "Tree.Put")
+	put.Effects.Known, put.Effects.MutatesRecv = true, true
+	return prog
+}
+
+// A removal on a tree that earlier calls filled with int keys gets int keys
+// only (the kind the receiver accepted), sometimes one that is present and
+// sometimes a fresh one; on another tree of the same sequence, none.
+func TestSiblingLiterals(t *testing.T) {
+	prog := keyedProgram(t)
+	newOp := opNamed(t, prog, model.Call, "New")
+	put := opNamed(t, prog, model.Method, "Tree.Put")
+	remove := opNamed(t, prog, model.Method, "Tree.Remove")
+	s := &seq.Seq{Stmts: []seq.Stmt{
+		call(newOp),
+		call(put, seq.Ref(0, 0), intLit(7), nilLit()),
+		call(put, seq.Ref(0, 0), intLit(9), strLit("v")),
+		call(newOp),
+	}}
+	r := NewRandom(prog, Config{Seed: 3})
+	present, fresh, none := 0, 0, 0
+	for k := 0; k < 400; k++ {
+		l, ok := r.siblingLit(s, remove, []seq.Arg{seq.Ref(0, 0), {}}, 1, false)
+		if !ok {
+			none++
+			continue
+		}
+		if l.Kind != seq.LitInt {
+			t.Fatalf("sibling literal %s: want an int, the kind the tree accepted", l.Key())
+		}
+		if l.I == 7 || l.I == 9 {
+			present++
+		} else {
+			fresh++
+		}
+		if _, ok := r.siblingLit(s, remove, []seq.Arg{seq.Ref(3, 0), {}}, 1, true); ok {
+			t.Fatal("a tree with no insertions has no siblings")
+		}
+	}
+	if present == 0 || fresh == 0 || none == 0 {
+		t.Errorf("present %d, fresh %d, ordinary draws %d: want each", present, fresh, none)
+	}
+	// The value parameter's siblings are the string "v" only (nil says
+	// nothing of a kind).
+	for k := 0; k < 100; k++ {
+		if l, ok := r.siblingLit(s, put, []seq.Arg{seq.Ref(0, 0), intLit(1), {}}, 2, true); ok && l.Kind != seq.LitString {
+			t.Fatalf("value sibling %s: want a string", l.Key())
+		}
+	}
+}
+
+// Impurity sometimes calls its mutator several times in a row on one
+// receiver, at most MaxRun times, and the keys after the first keep its
+// kind.
+func TestMutatorRuns(t *testing.T) {
+	prog := keyedProgram(t)
+	newOp := opNamed(t, prog, model.Call, "New")
+	put := opNamed(t, prog, model.Method, "Tree.Put")
+	remove := opNamed(t, prog, model.Method, "Tree.Remove")
+	r := NewRandom(prog, Config{Seed: 5})
+	longest := 0
+	for k := 0; k < 300; k++ {
+		s := &seq.Seq{Stmts: []seq.Stmt{call(newOp)}}
+		if !r.mutate(s, seq.Ref(0, 0), remove) {
+			t.Fatal("no mutation of the tree")
+		}
+		n := s.Len() - 1
+		if n > MaxRun {
+			t.Fatalf("%d calls in one run, want at most %d", n, MaxRun)
+		}
+		longest = max(longest, n)
+		var kind seq.LitKind
+		for i, st := range s.Stmts[1:] {
+			if st.Op != put.ID {
+				t.Fatalf("statement %d calls op %d, want Put", i+1, st.Op)
+			}
+			key := st.Args[1].Lit
+			if key.Kind == seq.LitNil || kindClass(key.Kind) == model.LitNone {
+				continue
+			}
+			if kind == 0 {
+				kind = key.Kind
+			}
+			if key.Kind != kind {
+				t.Fatalf("run %v mixes key kinds", s.Stmts)
+			}
+		}
+	}
+	if longest < 3 {
+		t.Errorf("longest run %d calls, want several", longest)
+	}
+}

@@ -1,0 +1,593 @@
+package search
+
+import (
+	"fmt"
+	"math"
+	"path/filepath"
+	"sort"
+
+	"github.com/gentest-go/gentest/internal/harness/rt"
+	"github.com/gentest-go/gentest/internal/seq"
+)
+
+// Local search on primitive inputs, triggered when a branch stalls (the
+// EvoSuite+DSE paper's adaptive trigger, with its solver, the alternating
+// variable method, as the local search).
+//
+// The search keeps, for every uncovered branch that some sequence's
+// condition evaluation came close to, the sequence with the smallest branch
+// distance (goal.best). A goal stalls when its best distance has not
+// improved for StallExecs executed sequences; then a climb starts from the
+// best sequence: in rounds, it proposes neighbours of the current sequence
+// that differ in one literal (the AVM's variable), executes them with the
+// next batches, and moves to the best neighbour if it is closer. Moves on
+// integers and floats are ±scale·2^j for j < avmSteps, so one round does
+// the AVM's exploratory and pattern moves at once; when the largest step
+// was the best one, the next round continues with larger steps. Strings
+// are arrays of characters, each one a variable (±2^j on the byte, delete,
+// duplicate), plus their length (append, truncate). Each round also
+// proposes the input-to-state replacements for the goal's operands.
+//
+// A climb ends when every variable failed to improve in turn (a local
+// optimum) or the goal is covered. A goal gets MaxClimbs climbs, later ones
+// starting from a random jump of one literal, until some sequence improves
+// its distance again, which gives it MaxClimbs more: search feedback
+// decides where the effort goes, as in the paper.
+
+// Local search parameters.
+const (
+	// StallExecs is how many executed sequences a goal's distance may go
+	// without improving before a climb starts.
+	StallExecs = 512
+	// MaxClimbs bounds the climbs per goal between two improvements made
+	// by other means.
+	MaxClimbs = 3
+	// maxActiveClimbs bounds the concurrent climbs.
+	maxActiveClimbs = 8
+	// avmSteps is the number of step sizes per direction in one round.
+	avmSteps = 8
+	// maxStrVars bounds the character positions of one string that are
+	// variables.
+	maxStrVars = 24
+)
+
+// goal is an uncovered branch the search came close to.
+type goal struct {
+	branch int32
+	dist   float64 // smallest raw distance seen
+	best   *seq.Seq
+	ops    *rt.OperandObs // operands of best's closest evaluation, if recorded
+	since  int            // executed sequences at the last improvement
+	climbs int            // climbs since the last improvement by other means
+	active bool
+	// distance reports whether the condition measures real distances;
+	// outcome-only conditions are left to random search.
+	distance bool
+}
+
+// litVar is one variable of a climb: a literal of the sequence (element
+// elem of a slice literal when elem >= 0) and, for strings, a character
+// position (pos >= 0) or the length (pos == -2).
+type litVar struct {
+	stmt, arg, elem, pos int
+}
+
+// climb is one local search on a goal.
+type climb struct {
+	g     *goal
+	cur   *seq.Seq
+	curD  float64
+	ops   *rt.OperandObs
+	vars  []litVar
+	vi    int
+	next  []int // variables to try before vi+1
+	scale float64
+	fails int
+	// The round in flight: proposals not yet back and the best one so far.
+	pending   int
+	rBest     *seq.Seq
+	rBestD    float64
+	rBestOps  *rt.OperandObs
+	rBestJump bool // the best proposal used the round's largest step
+	jumps     map[*seq.Seq]bool
+	done      bool
+}
+
+// lsEnabled reports whether any of the focused components runs.
+func (r *Random) lsEnabled() bool { return !r.cfg.NoLocalSearch || !r.cfg.NoInputToState }
+
+// observe updates the goals from an executed sequence's condition
+// observations. Coverage must already include res.
+func (r *Random) observe(s *seq.Seq, res *rt.Result) {
+	if !r.lsEnabled() {
+		return
+	}
+	if r.goals == nil {
+		r.goals = map[int32]*goal{}
+	}
+	for _, c := range res.Conds {
+		for side := int32(0); side < 2; side++ {
+			b := 2*c.ID + side
+			if r.branches[b] {
+				continue
+			}
+			d := c.DistTrue
+			if side == 1 {
+				d = c.DistFalse
+			}
+			g := r.goals[b]
+			if g == nil {
+				g = &goal{branch: b, dist: math.Inf(1), distance: r.isDistance(c.ID)}
+				r.goals[b] = g
+				r.goalOrder = append(r.goalOrder, g)
+			}
+			if d < g.dist || (d == g.dist && g.best != nil && s.Len() < g.best.Len()) {
+				if d < g.dist {
+					g.since = r.Stats.Executed
+					if r.tags[s] == nil {
+						// Improved by other means: the goal earns new climbs.
+						g.climbs = 0
+					}
+				}
+				g.dist, g.best, g.ops = d, s, operandsOf(res, b)
+			}
+		}
+	}
+}
+
+func (r *Random) isDistance(cond int32) bool {
+	if r.cfg.Table == nil {
+		return true
+	}
+	if int(cond) >= len(r.cfg.Table.Conds) {
+		return false
+	}
+	return r.cfg.Table.Conds[cond].Distance
+}
+
+// operandsOf returns the operands recorded for branch b, or nil.
+func operandsOf(res *rt.Result, b int32) *rt.OperandObs {
+	ops := res.Operands
+	i := sort.Search(len(ops), func(i int) bool { return ops[i].Branch >= b })
+	if i < len(ops) && ops[i].Branch == b {
+		o := ops[i]
+		return &o
+	}
+	return nil
+}
+
+// distTo is the raw distance of res to branch b: 0 if taken, +Inf if the
+// condition was not evaluated.
+func distTo(res *rt.Result, b int32) float64 {
+	if res == nil {
+		return math.Inf(1)
+	}
+	return condDist(res.Conds, b)
+}
+
+// condDist is distTo on a result's condition observations.
+func condDist(cs []rt.CondObs, b int32) float64 {
+	id := b / 2
+	i := sort.Search(len(cs), func(i int) bool { return cs[i].ID >= id })
+	if i == len(cs) || cs[i].ID != id {
+		return math.Inf(1)
+	}
+	if b%2 == 0 {
+		if cs[i].NTrue > 0 {
+			return 0
+		}
+		return cs[i].DistTrue
+	}
+	if cs[i].NFalse > 0 {
+		return 0
+	}
+	return cs[i].DistFalse
+}
+
+// report hands a climb the outcome of one of its proposals.
+func (r *Random) report(c *climb, s *seq.Seq, res *rt.Result, clean bool) {
+	c.pending--
+	d := distTo(res, c.g.branch)
+	if !clean && d > 0 {
+		// A proposal whose earlier statements failed is no base to climb
+		// from.
+		d = math.Inf(1)
+	}
+	if d < c.rBestD || (d == c.rBestD && c.rBest != nil && s.Len() < c.rBest.Len()) {
+		c.rBest, c.rBestD, c.rBestJump = s, d, c.jumps[s]
+		if res != nil {
+			c.rBestOps = operandsOf(res, c.g.branch)
+		}
+	}
+	if c.pending > 0 {
+		return
+	}
+	// The round is complete.
+	switch {
+	case r.branches[c.g.branch] || c.rBestD == 0:
+		if c.rBestD == 0 {
+			r.Stats.ClimbsCovered++
+		}
+		c.done = true
+	case c.rBest != nil && c.rBestD < c.curD:
+		c.cur, c.curD, c.ops = c.rBest, c.rBestD, c.rBestOps
+		c.fails = 0
+		vi := c.vars[c.vi]
+		c.vars = climbVars(c.cur)
+		// Stay on the variable that improved, with larger steps if the
+		// largest one won (the AVM's pattern move). For a character, its
+		// neighbours come next: code that scans a string moves on to
+		// them once this one is right.
+		c.vi = 0
+		c.next = c.next[:0]
+		for i, v := range c.vars {
+			if v == vi {
+				c.vi = i
+			}
+		}
+		if vi.pos >= 0 {
+			for _, p := range []int{vi.pos - 1, vi.pos + 1} {
+				for i, v := range c.vars {
+					if v.stmt == vi.stmt && v.arg == vi.arg && v.elem == vi.elem && v.pos == p {
+						c.next = append(c.next, i)
+					}
+				}
+			}
+		}
+		if c.rBestJump {
+			c.scale *= math.Exp2(avmSteps - 1)
+		} else {
+			c.scale = 1
+		}
+	default:
+		c.fails++
+		c.scale = 1
+		switch {
+		case len(c.next) > 0:
+			c.vi, c.next = c.next[0], c.next[1:]
+			c.fails-- // a neighbour's turn does not count against the rest
+		case len(c.vars) > 0:
+			c.vi = (c.vi + 1) % len(c.vars)
+		}
+		if c.fails >= len(c.vars) || r.cfg.NoLocalSearch {
+			c.done = true
+		}
+	}
+	c.rBest, c.rBestD, c.rBestOps, c.jumps = nil, math.Inf(1), nil, nil
+	if c.done {
+		if r.cfg.Trace != nil {
+			text := ""
+			if t := r.cfg.Table; t != nil && int(c.g.branch/2) < len(t.Conds) {
+				k := t.Conds[c.g.branch/2]
+				text = fmt.Sprintf("%s:%d %s", filepath.Base(k.File), k.Line, k.Text)
+			}
+			r.cfg.Trace("climb on branch %d (%s): distance %g -> %g, covered %v, %d climbs before; last %s",
+				c.g.branch, text, c.g.dist, c.curD, r.branches[c.g.branch], c.g.climbs, c.cur.Key())
+		}
+		c.g.active = false
+		c.g.climbs++
+	}
+}
+
+// climbProposals returns up to n sequences from the climbs, starting new
+// climbs on stalled goals as slots free up.
+func (r *Random) climbProposals(n int) []*seq.Seq {
+	if !r.lsEnabled() || n <= 0 {
+		return nil
+	}
+	// Drop finished climbs, start new ones.
+	live := r.climbs[:0]
+	for _, c := range r.climbs {
+		if !c.done && !r.branches[c.g.branch] {
+			live = append(live, c)
+		} else if !c.done {
+			c.done, c.g.active = true, false
+		}
+	}
+	r.climbs = live
+	for len(r.climbs) < maxActiveClimbs {
+		g := r.stalledGoal()
+		if g == nil {
+			break
+		}
+		c := &climb{g: g, cur: g.best, curD: g.dist, ops: g.ops, scale: 1, rBestD: math.Inf(1)}
+		if g.climbs > 0 {
+			// A restart: jump on one literal, then climb from there.
+			if j := r.jump(g.best); j != nil {
+				c.cur, c.curD, c.ops = j, math.Inf(1), nil
+			}
+		}
+		c.vars = climbVars(c.cur)
+		if len(c.vars) == 0 {
+			g.climbs = MaxClimbs
+			continue
+		}
+		g.active = true
+		r.climbs = append(r.climbs, c)
+		r.Stats.Climbs++
+	}
+	var out []*seq.Seq
+	// Climbs take turns at going first, so that a round too large for
+	// the space left does not starve the others.
+	r.climbTurn++
+	for k := range r.climbs {
+		c := r.climbs[(k+r.climbTurn)%len(r.climbs)]
+		if c.pending > 0 {
+			continue
+		}
+		props := r.round(c)
+		if len(out)+len(props) > n && len(out) > 0 {
+			continue
+		}
+		for _, s := range props {
+			if len(out) >= n {
+				break
+			}
+			k := s.Hash()
+			if r.seen.has(k) {
+				r.Stats.Redundant++
+				continue
+			}
+			r.seen.add(k)
+			r.Stats.Generated++
+			r.tags[s] = c
+			c.pending++
+			out = append(out, s)
+		}
+		if c.pending == 0 {
+			// Every neighbour was run before: count the round as failed.
+			c.pending = 1
+			r.report(c, c.cur, nil, false)
+		}
+	}
+	return out
+}
+
+// stalledGoal picks the goal to climb next: stalled, with climbs left,
+// fewest climbs first, then the smallest distance, then the earliest seen.
+func (r *Random) stalledGoal() *goal {
+	var best *goal
+	for _, g := range r.goalOrder {
+		max := MaxClimbs
+		if !g.distance {
+			// No gradient: one climb, for the moves that flip it at once.
+			max = 1
+		}
+		if g.active || g.best == nil || g.climbs >= max || r.branches[g.branch] {
+			continue
+		}
+		if r.Stats.Executed-g.since < StallExecs {
+			continue
+		}
+		if best == nil || g.climbs < best.climbs || (g.climbs == best.climbs && g.distance && !best.distance) ||
+			(g.climbs == best.climbs && g.distance == best.distance && g.dist < best.dist) {
+			best = g
+		}
+	}
+	return best
+}
+
+// climbVars lists the variables of s: every numeric literal, and for
+// string and byte-slice literals their characters and length.
+func climbVars(s *seq.Seq) []litVar {
+	var vs []litVar
+	addLit := func(i, j, e int, l seq.Lit) {
+		switch l.Kind {
+		case seq.LitInt, seq.LitUint, seq.LitFloat:
+			vs = append(vs, litVar{i, j, e, -1})
+		case seq.LitString, seq.LitBytes:
+			for p := 0; p < len(l.S) && p < maxStrVars; p++ {
+				vs = append(vs, litVar{i, j, e, p})
+			}
+			vs = append(vs, litVar{i, j, e, -2})
+		}
+	}
+	for i, st := range s.Stmts {
+		for j, a := range st.Args {
+			if !a.IsLit {
+				continue
+			}
+			if a.Lit.Kind == seq.LitSlice {
+				for e, el := range a.Lit.Elems {
+					addLit(i, j, e, el)
+				}
+				continue
+			}
+			addLit(i, j, -1, a.Lit)
+		}
+	}
+	return vs
+}
+
+func litAt(s *seq.Seq, v litVar) seq.Lit {
+	l := s.Stmts[v.stmt].Args[v.arg].Lit
+	if v.elem >= 0 {
+		return l.Elems[v.elem]
+	}
+	return l
+}
+
+// withLit returns a copy of s whose literal at v is l.
+func withLit(s *seq.Seq, v litVar, l seq.Lit) *seq.Seq {
+	c := s.Clone()
+	a := &c.Stmts[v.stmt].Args[v.arg]
+	if v.elem >= 0 {
+		elems := append([]seq.Lit(nil), a.Lit.Elems...)
+		elems[v.elem] = l
+		a.Lit.Elems = elems
+		return c
+	}
+	l.Name = ""
+	a.Lit = l
+	return c
+}
+
+// round builds the proposals of c's next round.
+func (r *Random) round(c *climb) []*seq.Seq {
+	var out []*seq.Seq
+	c.jumps = map[*seq.Seq]bool{}
+	if !r.cfg.NoInputToState && c.ops != nil {
+		isLen := [2]bool{}
+		if t := r.cfg.Table; t != nil && int(c.g.branch/2) < len(t.Conds) {
+			ops := t.Conds[c.g.branch/2].Operands
+			isLen = [2]bool{ops[0].Len, ops[1].Len}
+		}
+		for _, v := range climbVars(c.cur) {
+			if v.pos >= 0 {
+				continue // one candidate set per literal, not per character
+			}
+			l := litAt(c.cur, v)
+			for _, nl := range inputToState(l, c.ops.Vals, c.ops.Cut, isLen) {
+				out = append(out, withLit(c.cur, v, nl))
+			}
+		}
+	}
+	if r.cfg.NoLocalSearch || len(c.vars) == 0 {
+		return out
+	}
+	v := c.vars[c.vi]
+	for _, m := range avmMoves(litAt(c.cur, v), v.pos, c.scale) {
+		s := withLit(c.cur, v, m.lit)
+		c.jumps[s] = m.jump
+		out = append(out, s)
+	}
+	return out
+}
+
+type move struct {
+	lit  seq.Lit
+	jump bool // the largest step of the round
+}
+
+// avmMoves are the neighbours of l on one variable: ±scale·2^j for
+// numbers; for character pos of a string ±2^j on the byte, deleting it
+// and duplicating it; for the length (pos -2) appending and truncating.
+func avmMoves(l seq.Lit, pos int, scale float64) []move {
+	var out []move
+	for j := 0; j < avmSteps; j++ {
+		step := scale * math.Exp2(float64(j))
+		big := j == avmSteps-1
+		for _, sign := range []float64{1, -1} {
+			d := sign * step
+			switch l.Kind {
+			case seq.LitInt:
+				if math.Abs(float64(l.I)+d) < 1<<62 {
+					out = append(out, move{seq.Lit{Kind: seq.LitInt, I: l.I + int64(d)}, big})
+				}
+			case seq.LitUint:
+				if v := float64(l.U) + d; v >= 0 && v < 1<<63 {
+					out = append(out, move{seq.Lit{Kind: seq.LitUint, U: uint64(int64(l.U) + int64(d))}, big})
+				}
+			case seq.LitFloat:
+				// Floats start at a fine step: thresholds are often
+				// fractions.
+				out = append(out, move{seq.Lit{Kind: seq.LitFloat, F: l.F + d/64}, big})
+			case seq.LitString, seq.LitBytes:
+				if pos < 0 || pos >= len(l.S) || j >= 7 {
+					continue
+				}
+				ch := int(l.S[pos]) + int(sign)*(1<<j)
+				if ch < 0 || ch > 255 {
+					continue
+				}
+				b := []byte(l.S)
+				b[pos] = byte(ch)
+				out = append(out, move{seq.Lit{Kind: l.Kind, S: string(b)}, false})
+			}
+		}
+	}
+	if l.Kind == seq.LitString || l.Kind == seq.LitBytes {
+		s := l.S
+		switch {
+		case pos >= 0 && pos < len(s):
+			out = append(out,
+				move{seq.Lit{Kind: l.Kind, S: s[:pos] + s[pos+1:]}, false},
+				move{seq.Lit{Kind: l.Kind, S: s[:pos+1] + s[pos:]}, false})
+			// Code often tests a character's class (a digit, a letter)
+			// with outcome-only or flag conditions that give no
+			// gradient: jump to each class's ends.
+			for _, ch := range []byte(classChars) {
+				if s[pos] != ch {
+					out = append(out, move{seq.Lit{Kind: l.Kind, S: s[:pos] + string([]byte{ch}) + s[pos+1:]}, false})
+				}
+			}
+		case pos == -2:
+			n := len(s)
+			for _, m := range []int{n + 1, n + 4, n - 1, n / 2, n * 2} {
+				if m >= 0 && m != n && m <= 4096 {
+					out = append(out, move{seq.Lit{Kind: l.Kind, S: resize(s, m)}, false})
+				}
+			}
+			// Digits everywhere, keeping the punctuation: numbers, hex
+			// and dates parsed in loops give no gradient per character.
+			if n > 0 {
+				out = append(out, move{seq.Lit{Kind: l.Kind, S: digitize(s)}, false})
+			}
+			// Structured inputs (paths, dotted versions, lists) grow by
+			// a field: repeat the suffix from the last separator.
+			if k := lastSeparator(s); k > 0 && len(s) <= 2048 {
+				out = append(out, move{seq.Lit{Kind: l.Kind, S: s + s[k:]}, false})
+			}
+		}
+	}
+	return out
+}
+
+// jump returns s with one literal variable set to a random value near or
+// far from its own, for a climb's restart.
+func (r *Random) jump(s *seq.Seq) *seq.Seq {
+	vs := climbVars(s)
+	var nums []litVar
+	for _, v := range vs {
+		if v.pos == -1 || v.pos == -2 {
+			nums = append(nums, v)
+		}
+	}
+	if len(nums) == 0 {
+		return nil
+	}
+	v := nums[r.rng.IntN(len(nums))]
+	l := litAt(s, v)
+	switch l.Kind {
+	case seq.LitInt:
+		l.I += int64(r.rng.IntN(41) - 20)
+	case seq.LitUint:
+		l.U += uint64(r.rng.IntN(20) + 1)
+	case seq.LitFloat:
+		l.F += r.rng.NormFloat64() * 10
+	case seq.LitString, seq.LitBytes:
+		b := []byte(l.S)
+		if len(b) == 0 {
+			b = append(b, 'a')
+		}
+		b[r.rng.IntN(len(b))] = byte(' ' + r.rng.IntN(95))
+		l.S = string(b)
+	}
+	return withLit(s, v, l)
+}
+
+// classChars are the characters a string position can jump to.
+const classChars = "09azAZ"
+
+// lastSeparator returns the index of the last byte of s that is ASCII
+// punctuation or space, or -1.
+func lastSeparator(s string) int {
+	for i := len(s) - 1; i >= 0; i-- {
+		c := s[i]
+		if c == ' ' || (c > ' ' && c < 0x7f && !(c >= '0' && c <= '9') && !(c >= 'a' && c <= 'z') && !(c >= 'A' && c <= 'Z')) {
+			return i
+		}
+	}
+	return -1
+}
+
+// digitize replaces every letter and non-ASCII byte of s by '0'.
+func digitize(s string) string {
+	b := []byte(s)
+	for i, c := range b {
+		if lastSeparator(string(c)) < 0 && !(c >= '0' && c <= '9') {
+			b[i] = '0'
+		}
+	}
+	return string(b)
+}

@@ -1,0 +1,114 @@
+package accesspath_test
+
+import (
+	"go/ast"
+	"go/importer"
+	"go/parser"
+	"go/token"
+	"go/types"
+	"testing"
+
+	"golang.org/x/tools/go/ssa"
+	"golang.org/x/tools/go/ssa/ssautil"
+
+	"github.com/gentest-go/gentest/internal/ssautil/accesspath"
+)
+
+const src = `package p
+
+type T struct {
+	next *T
+	n    int
+	m    map[string]int
+}
+
+var g *T
+
+func viaLocal(p *T) { q := p.next; q.n = 1 }
+
+func fresh(p *T) { t := &T{next: p}; t.n = 2 }
+
+func deep(p *T) { t := &T{next: p}; t.next.n = 3 }
+
+func field(p *T) { t := &T{next: p}; t.m = map[string]int{}; t.m["k"] = 4 }
+
+func global() { x := g; x.n = 5 }
+
+func captured(p *T) func() { return func() { p.n = 6 } }
+`
+
+// stores returns the kinds of the roots of every store and map update in
+// the named function.
+func stores(t *testing.T, pkg *ssa.Package, name string) []accesspath.Kind {
+	t.Helper()
+	fn := pkg.Func(name)
+	if name == "captured" {
+		fn = fn.AnonFuncs[0]
+	}
+	a := accesspath.New(fn)
+	var kinds []accesspath.Kind
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			var addr ssa.Value
+			switch instr := instr.(type) {
+			case *ssa.Store:
+				addr = instr.Addr
+			case *ssa.MapUpdate:
+				addr = instr.Map
+			default:
+				continue
+			}
+			if _, ok := addr.(*ssa.Alloc); ok {
+				continue // initialising a local variable
+			}
+			for _, r := range a.Roots(addr, 0) {
+				kinds = append(kinds, r.Kind)
+			}
+		}
+	}
+	return kinds
+}
+
+func TestRoots(t *testing.T) {
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "p.go", src, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pkg, _, err := ssautil.BuildPackage(&types.Config{Importer: importer.Default()}, fset,
+		types.NewPackage("p", ""), []*ast.File{f}, ssa.SanityCheckFunctions)
+	if err != nil {
+		t.Fatal(err)
+	}
+	has := func(kinds []accesspath.Kind, k accesspath.Kind) bool {
+		for _, x := range kinds {
+			if x == k {
+				return true
+			}
+		}
+		return false
+	}
+	for _, tc := range []struct {
+		fn   string
+		want accesspath.Kind
+		not  accesspath.Kind
+	}{
+		{"viaLocal", accesspath.Param, 0},
+		{"deep", accesspath.Param, 0},
+		{"global", accesspath.Global, accesspath.Param},
+		{"captured", accesspath.FreeVar, accesspath.Param},
+	} {
+		kinds := stores(t, pkg, tc.fn)
+		if !has(kinds, tc.want) || tc.not != 0 && has(kinds, tc.not) {
+			t.Errorf("%s: store roots %v, want %v and not %v", tc.fn, kinds, tc.want, tc.not)
+		}
+	}
+	// Writes into fresh objects, even ones holding a parameter, stay local.
+	for _, fn := range []string{"fresh", "field"} {
+		for _, k := range stores(t, pkg, fn) {
+			if k != accesspath.Local {
+				t.Errorf("%s: store rooted at %v, want only Local", fn, k)
+			}
+		}
+	}
+}
