@@ -40,7 +40,9 @@ func (o opRunner) Run(seqs []rt.Request) []executor.Outcome {
 	return outs
 }
 
-func (o opRunner) RunAlone(q rt.Request, _ time.Duration) executor.Outcome { return o.Run([]rt.Request{q})[0] }
+func (o opRunner) RunAlone(q rt.Request, _ time.Duration) executor.Outcome {
+	return o.Run([]rt.Request{q})[0]
+}
 
 func (o opRunner) RunUntil(seqs []rt.Request, _ time.Time) []executor.Outcome { return o.Run(seqs) }
 
