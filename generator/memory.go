@@ -9,11 +9,12 @@ import (
 	"os"
 	"runtime"
 	"runtime/pprof"
-	"sync"
 
-	"golang.org/x/tools/go/analysis"
 	"time"
 
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/gentest-go/gentest/internal/buildid"
 	"github.com/gentest-go/gentest/internal/sysmem"
 )
 
@@ -114,7 +115,7 @@ func reportPeaks(sum *Summary, w *sysmem.TreeWatcher, execPeak int64, workers in
 // to the analyzers, released or not.
 func factCacheSalt(analyzers []*analysis.Analyzer) string {
 	h := sha256.New()
-	fmt.Fprintf(h, "%s\x00%s\x00", runtime.Version(), selfHash())
+	fmt.Fprintf(h, "%s\x00%s\x00", runtime.Version(), buildid.Executable())
 	for _, a := range analyzers {
 		fmt.Fprintf(h, "analyzer %s", a.Name)
 		a.Flags.VisitAll(func(f *flag.Flag) { fmt.Fprintf(h, " -%s=%s", f.Name, f.Value) })
@@ -122,22 +123,3 @@ func factCacheSalt(analyzers []*analysis.Analyzer) string {
 	}
 	return hex.EncodeToString(h.Sum(nil))
 }
-
-// selfHash is the SHA-256 of gentest's executable, or "" when it cannot be
-// read (then the salt relies on the Go version and flags alone).
-var selfHash = sync.OnceValue(func() string {
-	exe, err := os.Executable()
-	if err != nil {
-		return ""
-	}
-	f, err := os.Open(exe)
-	if err != nil {
-		return ""
-	}
-	defer f.Close()
-	h := sha256.New()
-	if _, err := io.Copy(h, f); err != nil {
-		return ""
-	}
-	return hex.EncodeToString(h.Sum(nil))
-})

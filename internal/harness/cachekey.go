@@ -11,11 +11,10 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime/debug"
 	"sort"
 	"strings"
-	"sync"
 
+	"github.com/gentest-go/gentest/internal/buildid"
 	"golang.org/x/tools/go/packages"
 )
 
@@ -62,7 +61,7 @@ func gatherKeyInputs(pkg *packages.Package, overlay map[string][]byte, deleted [
 	if err != nil {
 		return nil, err
 	}
-	k := &keyInputs{recipe: keyRecipe, self: selfVersion(), env: env, overlay: overlay, deleted: deleted}
+	k := &keyInputs{recipe: keyRecipe, self: buildid.Version(), env: env, overlay: overlay, deleted: deleted}
 	if k.self == "" {
 		return nil, errors.New("harness: cannot identify this gentest build")
 	}
@@ -174,38 +173,3 @@ func goEnv(dir string, vars []string) (map[string]string, error) {
 	}
 	return env, nil
 }
-
-// selfVersion identifies the gentest build: its module version when it is
-// a released one, else its VCS revision when the tree was clean, else (a
-// development build, a test binary) the hash of its own executable, which
-// changes whenever any of its code does. "" means nothing identifies it,
-// and its executors are not cached.
-var selfVersion = sync.OnceValue(func() string {
-	info, ok := debug.ReadBuildInfo()
-	if ok {
-		settings := map[string]string{}
-		for _, s := range info.Settings {
-			settings[s.Key] = s.Value
-		}
-		if v := info.Main.Version; v != "" && v != "(devel)" && !strings.Contains(v, "+dirty") {
-			return info.Main.Path + "@" + v + " " + info.Main.Sum
-		}
-		if rev := settings["vcs.revision"]; rev != "" && settings["vcs.modified"] == "false" {
-			return info.Main.Path + " " + rev
-		}
-	}
-	exe, err := os.Executable()
-	if err != nil {
-		return ""
-	}
-	f, err := os.Open(exe)
-	if err != nil {
-		return ""
-	}
-	defer f.Close()
-	h := sha256.New()
-	if _, err := io.Copy(h, f); err != nil {
-		return ""
-	}
-	return "exe " + hex.EncodeToString(h.Sum(nil))
-})
