@@ -1,18 +1,27 @@
 package apidoc
 
 import (
+	_ "embed"
 	"go/ast"
 	"go/types"
 	"regexp"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
+
+	"github.com/gentest-go/gentest/internal/analysisdoc"
 )
 
-// Analyzer records documented panics; see the package documentation.
+// doc is the package documentation, the one source of Analyzer.Doc.
+//
+//go:embed doc.go
+var doc string
+
+// Analyzer records documented panics and call protocols; see the package
+// documentation.
 var Analyzer = &analysis.Analyzer{
 	Name:      "apidoc",
-	Doc:       "record the panics functions document and the call protocols types document, as facts for test generation",
+	Doc:       analysisdoc.MustExtract(doc, "apidoc"),
 	URL:       "https://pkg.go.dev/github.com/gentest-go/gentest/analyzers/apidoc",
 	Run:       run,
 	FactTypes: []analysis.Fact{new(Panics), new(Advance)},

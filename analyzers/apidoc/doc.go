@@ -3,7 +3,7 @@
 //
 // # Analyzer apidoc
 //
-// apidoc: record documented panics of functions and methods
+// apidoc: record the panics functions document and the call protocols types document, as facts for test generation
 //
 // A function whose doc comment announces that it panics ("It panics if n
 // is negative", "MustCompile ... panics if the expression cannot be

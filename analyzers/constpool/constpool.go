@@ -2,6 +2,7 @@ package constpool
 
 import (
 	"cmp"
+	_ "embed"
 	"go/ast"
 	"go/constant"
 	"go/token"
@@ -15,12 +16,19 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/passes/buildssa"
 	"golang.org/x/tools/go/ssa"
+
+	"github.com/gentest-go/gentest/internal/analysisdoc"
 )
+
+// doc is the package documentation, the one source of Analyzer.Doc.
+//
+//go:embed doc.go
+var doc string
 
 // Analyzer mines constants; see the package documentation.
 var Analyzer = &analysis.Analyzer{
 	Name:       "constpool",
-	Doc:        "collect literal and named constants, with how they are used, as facts for test generation",
+	Doc:        analysisdoc.MustExtract(doc, "constpool"),
 	URL:        "https://pkg.go.dev/github.com/gentest-go/gentest/analyzers/constpool",
 	Run:        run,
 	Requires:   []*analysis.Analyzer{buildssa.Analyzer},

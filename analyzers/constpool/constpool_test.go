@@ -6,12 +6,11 @@ import (
 	"encoding/json"
 	"go/constant"
 	"go/token"
-	"strings"
-
-	"github.com/google/go-cmp/cmp"
 	"path/filepath"
+	"strings"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
 	"golang.org/x/tools/go/analysis/analysistest"
 
 	"github.com/gentest-go/gentest/analyzers/constpool"

@@ -3,7 +3,7 @@
 //
 // # Analyzer constpool
 //
-// constpool: collect literal and named constants, with how they are used
+// constpool: collect literal and named constants, with how they are used, as facts for test generation
 //
 // Random values rarely satisfy `if mode == "--dry-run"` or `if port == 8443`.
 // The analyzer records, for every function and for the package as a whole,

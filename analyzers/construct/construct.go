@@ -2,6 +2,7 @@ package construct
 
 import (
 	"cmp"
+	_ "embed"
 	"go/types"
 	"reflect"
 	"slices"
@@ -11,13 +12,20 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/passes/buildssa"
 	"golang.org/x/tools/go/ssa"
+
+	"github.com/gentest-go/gentest/internal/analysisdoc"
 )
+
+// doc is the package documentation, the one source of Analyzer.Doc.
+//
+//go:embed doc.go
+var doc string
 
 // Analyzer computes construction and branch-dependency facts; see the
 // package documentation.
 var Analyzer = &analysis.Analyzer{
 	Name:       "construct",
-	Doc:        "record how values of each type are built and which fields branches depend on, as facts for test generation",
+	Doc:        analysisdoc.MustExtract(doc, "construct"),
 	URL:        "https://pkg.go.dev/github.com/gentest-go/gentest/analyzers/construct",
 	Requires:   []*analysis.Analyzer{buildssa.Analyzer},
 	Run:        run,

@@ -5,7 +5,7 @@
 //
 // # Analyzer construct
 //
-// construct: record how values of each type are built and which fields branches depend on
+// construct: record how values of each type are built and which fields branches depend on, as facts for test generation
 //
 // A random *Config rarely reaches `if c.Inner != nil && c.Inner.Strict`:
 // the generator has to know that the branch reads Inner.Strict of the

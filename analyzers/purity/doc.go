@@ -6,7 +6,14 @@
 //
 // purity: compute effect facts and check purity conventions
 //
-// The analyzer summarises each function and method as a set of effects:
+// The purity analyzer summarises the side effects of every function
+// (mutated receiver and parameters, global writes, I/O, exits,
+// nondeterminism, blocking, goroutines, panics) as facts that flow across
+// packages, and reports observer methods (String, Len, Less, MarshalJSON,
+// ...) with side effects, discarded results of pure calls, and slices built
+// in map iteration order that are returned or stored unsorted.
+//
+// Each function and method is summarised as a set of effects:
 // mutates-receiver and mutates-param:N (a write reachable from that
 // argument: stores through pointers, slices and maps, append into a shared
 // backing array, copy, clear, delete, and calls passing the value to a
@@ -93,12 +100,3 @@
 //   - maporder: a slice built by appending in a range over a map that is
 //     returned or stored without being sorted (test files excluded).
 package purity
-
-const doc = `compute effect facts and check purity conventions
-
-The purity analyzer summarises the side effects of every function
-(mutated receiver and parameters, global writes, I/O, exits,
-nondeterminism, blocking, goroutines, panics) as facts that flow across
-packages, and reports observer methods (String, Len, Less, MarshalJSON,
-...) with side effects, discarded results of pure calls, and slices built
-in map iteration order that are returned or stored unsorted.`

@@ -1,6 +1,7 @@
 package purity
 
 import (
+	_ "embed"
 	"fmt"
 	"go/token"
 	"go/types"
@@ -12,13 +13,20 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/passes/buildssa"
 	"golang.org/x/tools/go/ssa"
+
+	"github.com/gentest-go/gentest/internal/analysisdoc"
 )
+
+// doc is the package documentation, the one source of Analyzer.Doc.
+//
+//go:embed doc.go
+var doc string
 
 // Analyzer computes effect facts for every function and reports the
 // diagnostics selected by its flags.
 var Analyzer = &analysis.Analyzer{
 	Name:       "purity",
-	Doc:        doc,
+	Doc:        analysisdoc.MustExtract(doc, "purity"),
 	URL:        "https://pkg.go.dev/github.com/gentest-go/gentest/analyzers/purity",
 	Requires:   []*analysis.Analyzer{buildssa.Analyzer},
 	Run:        run,

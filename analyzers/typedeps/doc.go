@@ -4,7 +4,7 @@
 //
 // # Analyzer typedeps
 //
-// typedeps: record producers, consumers, implementers and constructibility of types
+// typedeps: record producers, consumers, implementers and constructibility of types as facts for test generation
 //
 // A package often takes inputs it cannot build itself: an io.Reader, an
 // interface implemented in another package, an opaque type that only a

@@ -2,6 +2,7 @@ package typedeps
 
 import (
 	"cmp"
+	_ "embed"
 	"go/ast"
 	"go/token"
 	"go/types"
@@ -11,12 +12,19 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
+
+	"github.com/gentest-go/gentest/internal/analysisdoc"
 )
+
+// doc is the package documentation, the one source of Analyzer.Doc.
+//
+//go:embed doc.go
+var doc string
 
 // Analyzer computes type dependencies; see the package documentation.
 var Analyzer = &analysis.Analyzer{
 	Name:       "typedeps",
-	Doc:        "record producers, consumers, implementers and constructibility of types as facts for test generation",
+	Doc:        analysisdoc.MustExtract(doc, "typedeps"),
 	URL:        "https://pkg.go.dev/github.com/gentest-go/gentest/analyzers/typedeps",
 	Run:        run,
 	FactTypes:  []analysis.Fact{new(PackageTypes)},
