@@ -65,7 +65,7 @@ func (r *renderer) inlineBuilt(c *oracle.Case) map[int]bool {
 // compositeExpr writes a Composite operation's literal from its argument
 // expressions: fields holding a zero literal are left out, and of two
 // map entries with the same key text the later one stays, as at run time.
-func (r *renderer) compositeExpr(op *model.Op, st seq.Stmt, args []ast.Expr, ov map[[2]int]*field, i int) (ast.Expr, error) {
+func (r *renderer) compositeExpr(op *model.Op, st seq.Stmt, args []ast.Expr, ov map[seq.ArgID]*field, i int) (ast.Expr, error) {
 	te, err := r.typeExpr(op.Type)
 	if err != nil {
 		return nil, err
@@ -82,7 +82,7 @@ func (r *renderer) compositeExpr(op *model.Op, st seq.Stmt, args []ast.Expr, ov 
 	switch op.Type.Underlying().(type) {
 	case *types.Struct:
 		for k, a := range st.Args {
-			if a.IsLit && zeroLit(a.Lit) && ov[[2]int{i, k}] == nil {
+			if a.IsLit && zeroLit(a.Lit) && ov[seq.ArgID{Stmt: i, Arg: k}] == nil {
 				continue
 			}
 			lit.Elts = append(lit.Elts, &ast.KeyValueExpr{Key: ident(op.Params[k].Name), Value: args[k]})

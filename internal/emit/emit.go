@@ -268,7 +268,7 @@ type renderer struct {
 	// inl holds, for the case body being rendered, the expressions of
 	// results written where they are used instead of in a variable (a
 	// function literal passed once; composite literals, composite.go).
-	inl map[[2]int]ast.Expr
+	inl map[seq.ValueID]ast.Expr
 	// enums maps a named basic type and a value (constant.Value's exact
 	// text) to the constant that names it, for want values.
 	enums map[*types.TypeName]map[string]*types.Const
@@ -438,23 +438,23 @@ func (r *renderer) funcType(name, typ string) *ast.FuncType {
 type bodyOpts struct {
 	// need lists further results that must be held in variables (the
 	// operands of a finding's check).
-	need [][2]int
+	need []seq.ValueID
 	// noTargetAsserts leaves out the assertions on the target statement
 	// (a table renders its own).
 	noTargetAsserts bool
 	// override replaces literal arguments (by statement, argument) with
 	// other expressions: a table's fields.
-	override map[[2]int]*field
+	override map[seq.ArgID]*field
 	// noGot names the target's result after its type, not "got" (a
 	// finding's check reads better as point.Equal(point)).
 	noGot bool
 	// afterTarget, if set, renders the statements that follow the target
 	// call (a table's checks).
-	afterTarget func(vars map[[2]int]string, d desc) []ast.Stmt
+	afterTarget func(vars map[seq.ValueID]string, d desc) []ast.Stmt
 	// skip lists results whose checks the caller renders (a table's want
 	// fields for observers), with afterStmt.
-	skip      map[[2]int]bool
-	afterStmt func(i int, vars map[[2]int]string, d desc) []ast.Stmt
+	skip      map[seq.ValueID]bool
+	afterStmt func(i int, vars map[seq.ValueID]string, d desc) []ast.Stmt
 	// keepAll keeps calls that change nothing and whose results nothing
 	// reads, and adds no note on what the test checks: a finding
 	// reproduces the sequence as it ran, and its check is the point.
@@ -464,7 +464,7 @@ type bodyOpts struct {
 // bodyResult is what body produces besides the statements: the variable
 // of each result, and the namer, so callers can add statements.
 type bodyResult struct {
-	vars  map[[2]int]string
+	vars  map[seq.ValueID]string
 	names *namer
 	descs map[int]desc
 }
@@ -477,14 +477,14 @@ func (r *renderer) body(c *oracle.Case, bo *bodyOpts, res *bodyResult) ([]ast.St
 	s := c.Seq
 	names := newNamer(r)
 	r.names = names
-	r.inl = map[[2]int]ast.Expr{}
+	r.inl = map[seq.ValueID]ast.Expr{}
 	pl := r.planBody(c, bo)
 	uses, checkedStmt, need, asserts, deferred, weak, dropped := pl.uses, pl.checkedStmt, pl.need, pl.asserts, pl.deferred, pl.weak, pl.dropped
 	checked := pl.checked
-	vars := map[[2]int]string{}
+	vars := map[seq.ValueID]string{}
 	descs := map[int]desc{}
 	inlined := r.inlineBuilt(c)
-	r.inl = map[[2]int]ast.Expr{}
+	r.inl = map[seq.ValueID]ast.Expr{}
 	var out []ast.Stmt
 	notePos := -1
 	// targetAt is where the target's statement is when it throws all its
@@ -502,7 +502,7 @@ func (r *renderer) body(c *oracle.Case, bo *bodyOpts, res *bodyResult) ([]ast.St
 			continue
 		}
 		if x := r.addressedVar(c, i, vars, len(asserts[i]) > 0 || deferredOn(deferred, i)); x != nil {
-			r.inl[[2]int{i, 0}] = x
+			r.inl[seq.ValueID{Stmt: i}] = x
 			continue
 		}
 		call, err := r.callExpr(s, op, i, st, vars, ov)
@@ -510,7 +510,7 @@ func (r *renderer) body(c *oracle.Case, bo *bodyOpts, res *bodyResult) ([]ast.St
 			return nil, err
 		}
 		if inlined[i] {
-			r.inl[[2]int{i, 0}] = call
+			r.inl[seq.ValueID{Stmt: i}] = call
 			continue
 		}
 		if i == c.Target {
@@ -532,7 +532,7 @@ func (r *renderer) body(c *oracle.Case, bo *bodyOpts, res *bodyResult) ([]ast.St
 			// written in the call that takes it, as a person would:
 			// NewLRU(1, func(string, int) {}),
 			// csv.NewReader(strings.NewReader("a")).
-			r.inl[[2]int{i, 0}] = call
+			r.inl[seq.ValueID{Stmt: i}] = call
 			continue
 		}
 		var at int
@@ -550,10 +550,10 @@ func (r *renderer) body(c *oracle.Case, bo *bodyOpts, res *bodyResult) ([]ast.St
 		}
 		for _, a := range asserts[i] {
 			if weak[a] {
-				out = append(out, r.weakAssertion(a, vars[[2]int{a.Stmt, a.Result}], descs[a.Stmt])...)
+				out = append(out, r.weakAssertion(a, vars[a.Value()], descs[a.Stmt])...)
 				continue
 			}
-			out = append(out, r.assertion(a, vars[[2]int{a.Stmt, a.Result}], descs[a.Stmt])...)
+			out = append(out, r.assertion(a, vars[a.Value()], descs[a.Stmt])...)
 		}
 		if i != c.Target && !bo.keepAll && len(asserts[i]) == 1 && asserts[i][0].Kind == oracle.ErrNil && uses[i] == 0 {
 			out = guardInIf(out)
@@ -572,10 +572,10 @@ func (r *renderer) body(c *oracle.Case, bo *bodyOpts, res *bodyResult) ([]ast.St
 	out = r.targetNote(out, c, bo, checked, notePos, targetAt, descs)
 	for _, a := range deferred {
 		if weak[a] {
-			out = append(out, r.weakAssertion(a, vars[[2]int{a.Stmt, a.Result}], descs[a.Stmt])...)
+			out = append(out, r.weakAssertion(a, vars[a.Value()], descs[a.Stmt])...)
 			continue
 		}
-		out = append(out, r.assertion(a, vars[[2]int{a.Stmt, a.Result}], descs[a.Stmt])...)
+		out = append(out, r.assertion(a, vars[a.Value()], descs[a.Stmt])...)
 	}
 	out = checksInIf(out, observed)
 	if targetStmt != nil {
@@ -600,7 +600,7 @@ type bodyPlan struct {
 	// checkedStmt marks the statements an assertion is about.
 	checkedStmt map[int]bool
 	// need marks the results that must be held in a variable.
-	need map[[2]int]bool
+	need map[seq.ValueID]bool
 	// asserts holds the assertions written right after their statement;
 	// deferred, those written at the end (values a later call may change).
 	asserts  map[int][]oracle.Assertion
@@ -631,7 +631,7 @@ func (r *renderer) planBody(c *oracle.Case, bo *bodyOpts) *bodyPlan {
 		}
 	}
 	// Which results need a variable: used by a later statement or asserted.
-	need := map[[2]int]bool{}
+	need := map[seq.ValueID]bool{}
 	for _, n := range bo.need {
 		need[n] = true
 	}
@@ -644,7 +644,7 @@ func (r *renderer) planBody(c *oracle.Case, bo *bodyOpts) *bodyPlan {
 	// in full: they check what can be (non-nil, the length).
 	weak := map[oracle.Assertion]bool{}
 	for _, a := range c.Asserts {
-		if bo.noTargetAsserts && a.Stmt == c.Target || bo.skip[[2]int{a.Stmt, a.Result}] {
+		if bo.noTargetAsserts && a.Stmt == c.Target || bo.skip[a.Value()] {
 			continue
 		}
 		if a.Kind == oracle.Equal && !r.spellable(a.Type, a.Want) {
@@ -656,7 +656,7 @@ func (r *renderer) planBody(c *oracle.Case, bo *bodyOpts) *bodyPlan {
 		if a.Stmt >= c.Target {
 			checked = true
 		}
-		need[[2]int{a.Stmt, a.Result}] = true
+		need[a.Value()] = true
 		if a.Kind == oracle.Equal && !stableCheck(a, weak[a]) {
 			deferred = append(deferred, a)
 		} else {
@@ -676,7 +676,7 @@ func (r *renderer) planBody(c *oracle.Case, bo *bodyOpts) *bodyPlan {
 		if !bo.keepAll && i != c.Target && changesNothingHere(op, st) {
 			used := false
 			for j := range op.Results {
-				used = used || need[[2]int{i, j}]
+				used = used || need[seq.ValueID{Stmt: i, Result: j}]
 			}
 			if !used {
 				dropped[i] = true
@@ -685,7 +685,7 @@ func (r *renderer) planBody(c *oracle.Case, bo *bodyOpts) *bodyPlan {
 		}
 		for _, a := range st.Args {
 			if !a.IsLit {
-				need[[2]int{a.Stmt, a.Result}] = true
+				need[a.Value()] = true
 			}
 		}
 	}
@@ -701,7 +701,7 @@ func (r *renderer) planBody(c *oracle.Case, bo *bodyOpts) *bodyPlan {
 // an assignment to the variables its needed results get (vars), or, for
 // the target whose results nothing reads, an assignment to _ whose index
 // in out is returned as targetAt (-1 otherwise).
-func (r *renderer) callStmt(out []ast.Stmt, c *oracle.Case, i int, call ast.Expr, bo *bodyOpts, need map[[2]int]bool, vars map[[2]int]string) (_ []ast.Stmt, targetAt int) {
+func (r *renderer) callStmt(out []ast.Stmt, c *oracle.Case, i int, call ast.Expr, bo *bodyOpts, need map[seq.ValueID]bool, vars map[seq.ValueID]string) (_ []ast.Stmt, targetAt int) {
 	op := r.prog.Ops[c.Seq.Stmts[i].Op]
 	names := r.names
 	targetAt = -1
@@ -716,10 +716,10 @@ func (r *renderer) callStmt(out []ast.Stmt, c *oracle.Case, i int, call ast.Expr
 		lhs := make([]ast.Expr, len(op.Results))
 		anyNew := false
 		for j, t := range op.Results {
-			if need[[2]int{i, j}] {
+			if need[seq.ValueID{Stmt: i, Result: j}] {
 				isGot := i == c.Target && j == 0 && !(op.ErrResult && j == len(op.Results)-1) && !bo.noGot
 				n := names.name(t, isGot)
-				vars[[2]int{i, j}] = n
+				vars[seq.ValueID{Stmt: i, Result: j}] = n
 				lhs[j] = ident(n)
 				anyNew = true
 			} else {
@@ -849,10 +849,10 @@ type desc struct {
 // table field as argument, "cart.Add(s, money, 100)", "Money(5).String()".
 // The package under test is left unqualified; long or awkward literals
 // become "...".
-func (r *renderer) describe(op *model.Op, i int, st seq.Stmt, vars map[[2]int]string, ov map[[2]int]*field) desc {
+func (r *renderer) describe(op *model.Op, i int, st seq.Stmt, vars map[seq.ValueID]string, ov map[seq.ArgID]*field) desc {
 	var d desc
 	arg := func(k int, a seq.Arg) string {
-		if f := ov[[2]int{i, k}]; f != nil {
+		if f := ov[seq.ArgID{Stmt: i, Arg: k}]; f != nil {
 			d.args = append(d.args, sel(ident("tt"), f.name))
 			if op.Params[k].Recv {
 				return types.TypeString(f.typ, types.RelativeTo(r.pkg)) + "(" + f.verb + ")"
@@ -860,7 +860,7 @@ func (r *renderer) describe(op *model.Op, i int, st seq.Stmt, vars map[[2]int]st
 			return f.verb
 		}
 		if !a.IsLit {
-			if in := r.inl[[2]int{a.Stmt, a.Result}]; in != nil {
+			if in := r.inl[a.Value()]; in != nil {
 				if elems := spread(in); op.Variadic && k == len(st.Args)-1 && elems != nil {
 					// Spread as the call writes it: NewServer("", option).
 					in = &ast.CallExpr{Fun: ident(""), Args: elems}
@@ -879,7 +879,7 @@ func (r *renderer) describe(op *model.Op, i int, st seq.Stmt, vars map[[2]int]st
 				}
 				return esc(txt)
 			}
-			return vars[[2]int{a.Stmt, a.Result}]
+			return vars[a.Value()]
 		}
 		pt := op.Params[k].Type
 		if op.Variadic && k == len(st.Args)-1 {
@@ -1045,13 +1045,13 @@ func guardInIf(out []ast.Stmt) []ast.Stmt {
 // than iterator2 := &iterator; iterator2.Next(), and means the same (both
 // call the method on the variable). Nil when statement i is not such an
 // address.
-func (r *renderer) addressedVar(c *oracle.Case, i int, vars map[[2]int]string, checked bool) ast.Expr {
+func (r *renderer) addressedVar(c *oracle.Case, i int, vars map[seq.ValueID]string, checked bool) ast.Expr {
 	st := c.Seq.Stmts[i]
 	if r.prog.Ops[st.Op].Kind != model.Addr || i == c.Target || checked || len(st.Args) != 1 || st.Args[0].IsLit {
 		return nil
 	}
-	name, ok := vars[[2]int{st.Args[0].Stmt, st.Args[0].Result}]
-	if !ok || r.inl[[2]int{st.Args[0].Stmt, st.Args[0].Result}] != nil {
+	name, ok := vars[st.Args[0].Value()]
+	if !ok || r.inl[st.Args[0].Value()] != nil {
 		return nil // a value written in place is not addressable
 	}
 	used := false
@@ -1176,7 +1176,7 @@ func (r *renderer) inlinable(s *seq.Seq, i int) bool {
 		// to sees.
 	case op.Kind == model.Call && op.Detective:
 		for _, a := range s.Stmts[i].Args {
-			if _, done := r.inl[[2]int{a.Stmt, a.Result}]; !a.IsLit && !done {
+			if _, done := r.inl[a.Value()]; !a.IsLit && !done {
 				return false
 			}
 		}
@@ -1217,7 +1217,7 @@ func exprString(x ast.Expr) string {
 
 // callExpr writes the call of statement i. Arguments with an override
 // (table fields) read tt.<field>.
-func (r *renderer) callExpr(s *seq.Seq, op *model.Op, i int, st seq.Stmt, vars map[[2]int]string, ov map[[2]int]*field) (ast.Expr, error) {
+func (r *renderer) callExpr(s *seq.Seq, op *model.Op, i int, st seq.Stmt, vars map[seq.ValueID]string, ov map[seq.ArgID]*field) (ast.Expr, error) {
 	args, ellipsis, err := r.argExprs(s, op, i, st, vars, ov)
 	if err != nil {
 		return nil, err
@@ -1607,12 +1607,12 @@ func (r *renderer) saveState(op *model.Op, names *namer) []ast.Stmt {
 // argExprs writes the arguments of statement i: table fields, literals,
 // or the variables of earlier results; ellipsis is set when the last one
 // spreads a slice into a variadic parameter.
-func (r *renderer) argExprs(s *seq.Seq, op *model.Op, i int, st seq.Stmt, vars map[[2]int]string, ov map[[2]int]*field) (args []ast.Expr, ellipsis token.Pos, err error) {
+func (r *renderer) argExprs(s *seq.Seq, op *model.Op, i int, st seq.Stmt, vars map[seq.ValueID]string, ov map[seq.ArgID]*field) (args []ast.Expr, ellipsis token.Pos, err error) {
 	args = make([]ast.Expr, 0, len(st.Args))
 	for k, a := range st.Args {
 		p := op.Params[k]
 		variadicLast := op.Variadic && k == len(st.Args)-1
-		if f := ov[[2]int{i, k}]; f != nil {
+		if f := ov[seq.ArgID{Stmt: i, Arg: k}]; f != nil {
 			args = append(args, sel(ident("tt"), f.name))
 			if variadicLast {
 				ellipsis = 1
@@ -1653,14 +1653,14 @@ func (r *renderer) argExprs(s *seq.Seq, op *model.Op, i int, st seq.Stmt, vars m
 			continue
 		}
 		var x ast.Expr
-		if in := r.inl[[2]int{a.Stmt, a.Result}]; in != nil {
+		if in := r.inl[a.Value()]; in != nil {
 			if elems := spread(in); variadicLast && elems != nil && types.Identical(r.prog.Ops[s.Stmts[a.Stmt].Op].Results[a.Result], p.Type) {
 				args = append(args, elems...)
 				continue
 			}
 			x = in
 		} else {
-			n, ok := vars[[2]int{a.Stmt, a.Result}]
+			n, ok := vars[a.Value()]
 			if !ok {
 				return nil, 0, fmt.Errorf("internal error: no variable for %d.%d", a.Stmt, a.Result)
 			}

@@ -110,9 +110,9 @@ func (r *renderer) finding(f *oracle.Finding, used map[string]bool) (src, name s
 		if ch.Stmt < 0 || ch.Stmt >= len(c.Seq.Stmts) {
 			return "", "", fmt.Errorf("finding: check operand %d out of range", ch.Stmt)
 		}
-		bo.need = append(bo.need, [2]int{ch.Stmt, ch.Result})
+		bo.need = append(bo.need, ch.Value())
 		if ch.Other != nil && !ch.Other.IsLit {
-			bo.need = append(bo.need, [2]int{ch.Other.Stmt, ch.Other.Result})
+			bo.need = append(bo.need, ch.Other.Value())
 		}
 	}
 	res := &bodyResult{}
@@ -256,7 +256,7 @@ func (r *renderer) check(c *oracle.Case, ch oracle.FindingCheck, res *bodyResult
 	if ch.Result < 0 || ch.Result >= len(xop.Results) {
 		return nil, fmt.Errorf("finding: no result %d of %s", ch.Result, xop.Name)
 	}
-	k := &findingCheck{r: r, c: c, ch: ch, res: res, xop: xop, x: operand{res.vars[[2]int{ch.Stmt, ch.Result}], xop.Results[ch.Result]}}
+	k := &findingCheck{r: r, c: c, ch: ch, res: res, xop: xop, x: operand{res.vars[ch.Value()], xop.Results[ch.Result]}}
 	var err error
 	switch ch.Kind {
 	case oracle.CheckEqualReflexive:
@@ -314,7 +314,7 @@ func (k *findingCheck) other(m string) (operand, error) {
 		if ch.Other.Result >= len(op.Results) {
 			return operand{}, fmt.Errorf("finding: no result %d of %s", ch.Other.Result, op.Name)
 		}
-		return operand{res.vars[[2]int{ch.Other.Stmt, ch.Other.Result}], op.Results[ch.Other.Result]}, nil
+		return operand{res.vars[ch.Other.Value()], op.Results[ch.Other.Result]}, nil
 	}
 	sig, err := r.methodSig(k.x.t, m)
 	if err != nil {

@@ -43,7 +43,7 @@ func (r *renderer) inlined(c *oracle.Case) *oracle.Case {
 			continue
 		}
 		// Every use of every result must take a literal.
-		lits := map[[2]int]seq.Lit{}
+		lits := map[seq.ArgID]seq.Lit{}
 		ok, used := true, false
 		for k := i + 1; k < len(out.Seq.Stmts) && ok; k++ {
 			for j, a := range out.Seq.Stmts[k].Args {
@@ -52,12 +52,12 @@ func (r *renderer) inlined(c *oracle.Case) *oracle.Case {
 				}
 				used = true
 				p := r.prog.Ops[out.Seq.Stmts[k].Op].Params[j]
-				l, good := r.literalOf(out.Values[[2]int{i, a.Result}], p.Type, p.Recv)
+				l, good := r.literalOf(out.Values[a.Value()], p.Type, p.Recv)
 				if !good {
 					ok = false
 					break
 				}
-				lits[[2]int{k, j}] = l
+				lits[seq.ArgID{Stmt: k, Arg: j}] = l
 			}
 		}
 		if !ok || !used {
@@ -65,7 +65,7 @@ func (r *renderer) inlined(c *oracle.Case) *oracle.Case {
 		}
 		s := out.Seq.Clone()
 		for at, l := range lits {
-			s.Stmts[at[0]].Args[at[1]] = seq.LitArg(l)
+			s.Stmts[at.Stmt].Args[at.Arg] = seq.LitArg(l)
 		}
 		s2, removed := s.Without(i)
 		if !removed {
@@ -152,7 +152,7 @@ func (r *renderer) withoutDead(c *oracle.Case) *oracle.Case {
 
 // shiftCase is c with sequence s, which is c's without statement k.
 func shiftCase(c *oracle.Case, s *seq.Seq, k int) *oracle.Case {
-	out := &oracle.Case{Seq: s, Target: c.Target, Key: c.Key, Values: map[[2]int]*rt.Tree{}, Panics: c.Panics}
+	out := &oracle.Case{Seq: s, Target: c.Target, Key: c.Key, Values: map[seq.ValueID]*rt.Tree{}, Panics: c.Panics}
 	if out.Target > k {
 		out.Target--
 	}
@@ -167,9 +167,9 @@ func shiftCase(c *oracle.Case, s *seq.Seq, k int) *oracle.Case {
 	}
 	for at, v := range c.Values {
 		switch {
-		case at[0] > k:
-			out.Values[[2]int{at[0] - 1, at[1]}] = v
-		case at[0] < k:
+		case at.Stmt > k:
+			out.Values[seq.ValueID{Stmt: at.Stmt - 1, Result: at.Result}] = v
+		case at.Stmt < k:
 			out.Values[at] = v
 		}
 	}

@@ -49,7 +49,7 @@ func (r *renderer) subtestName(c *oracle.Case) string {
 		for i := c.Target - 1; i >= 0; i-- {
 			prev := c.Seq.Stmts[i]
 			pop := r.prog.Ops[prev.Op]
-			if pop.Kind == model.Method && !prev.Args[0].IsLit && prev.Args[0].Stmt == recv.Stmt && prev.Args[0].Result == recv.Result {
+			if pop.Kind == model.Method && !prev.Args[0].IsLit && prev.Args[0].Value() == recv.Value() {
 				return "after_" + pop.Func.Name()
 			}
 		}

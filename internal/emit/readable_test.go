@@ -256,12 +256,12 @@ func TestInlineValues(t *testing.T) {
 		// becomes one literal.
 		{Seq: mk(t, prog, stmt{"Quote", lits(str("a"))}, stmt{"Quote", q(0)}, stmt{"Unquote", []seq.Arg{seq.Ref(1, 0)}}),
 			Target: 2, Key: 0, Asserts: okUnquote,
-			Values: map[[2]int]*rt.Tree{{0, 0}: tree(`"a"`), {1, 0}: tree(`"\"a\""`)}},
+			Values: map[seq.ValueID]*rt.Tree{{Stmt: 0, Result: 0}: tree(`"a"`), {Stmt: 1, Result: 0}: tree(`"\"a\""`)}},
 		// Quote's result is checked, but Quote is not what the test is
 		// about: the check goes and the value is inlined too.
 		{Seq: mk(t, prog, stmt{"Quote", lits(str("b"))}, stmt{"Unquote", q(0)}), Target: 1, Key: 1,
 			Asserts: []oracle.Assertion{eq(0, 0, quoteRes, tree(`"b"`)), {Stmt: 1, Result: 1, Kind: oracle.ErrNil, Type: unq.Results[1]}},
-			Values:  map[[2]int]*rt.Tree{{0, 0}: tree(`"b"`)}},
+			Values:  map[seq.ValueID]*rt.Tree{{Stmt: 0, Result: 0}: tree(`"b"`)}},
 	}
 	out, err := Render(prog, cases, Options{})
 	if err != nil {
@@ -433,7 +433,7 @@ func TestInlineFromUnseenEffect(t *testing.T) {
 		tg := len(stmts) - 1
 		return &oracle.Case{Seq: mk(t, prog, stmts...), Target: tg, Key: 0,
 			Asserts: []oracle.Assertion{eq(tg, 0, grade.Results[0], tree("fail"))},
-			Values:  map[[2]int]*rt.Tree{{1, 0}: tree(7)}}
+			Values:  map[seq.ValueID]*rt.Tree{{Stmt: 1, Result: 0}: tree(7)}}
 	}
 	out, err := Render(prog, []*oracle.Case{mkCase()}, Options{})
 	if err != nil {

@@ -36,9 +36,9 @@ type table struct {
 	// nonNil are the target's results no row can write but every row
 	// saw not nil (a ring, a writer): checked inline to be non-nil.
 	nonNil   []oracle.Assertion
-	override map[[2]int]*field
+	override map[seq.ArgID]*field
 	// skip holds the observer results whose checks are want fields.
-	skip map[[2]int]bool
+	skip map[seq.ValueID]bool
 }
 
 const (
@@ -63,20 +63,20 @@ func (r *renderer) errCheckKey(a oracle.Assertion) string {
 	}
 }
 
-// field is a table field that feeds argument arg of statement stmt.
+// field is a table field that feeds an argument (at) of the sequence.
 type field struct {
-	name      string
-	stmt, arg int
-	typ       types.Type
-	verb      string // %q or %v, for failure messages
+	name string
+	at   seq.ArgID
+	typ  types.Type
+	verb string // %q or %v, for failure messages
 }
 
 // wantField is a table field holding a result of the target or of an
 // observer called after it.
 type wantField struct {
-	name         string
-	stmt, result int
-	typ          types.Type
+	name string
+	at   seq.ValueID
+	typ  types.Type
 	// equateEmpty: nil and empty mean the same for this result.
 	equateEmpty bool
 }
@@ -149,13 +149,13 @@ func (r *renderer) tables(cs []*oracle.Case) ([]*table, []*oracle.Case) {
 }
 
 // slots returns the assertions of a case that can be written, by result.
-func (r *renderer) slots(c *oracle.Case) map[[2]int]oracle.Assertion {
-	m := map[[2]int]oracle.Assertion{}
+func (r *renderer) slots(c *oracle.Case) map[seq.ValueID]oracle.Assertion {
+	m := map[seq.ValueID]oracle.Assertion{}
 	for _, a := range c.Asserts {
 		if a.Kind == oracle.Equal && !r.spellable(a.Type, a.Want) {
 			continue
 		}
-		m[[2]int{a.Stmt, a.Result}] = a
+		m[a.Value()] = a
 	}
 	return m
 }
@@ -165,7 +165,7 @@ func (r *renderer) slots(c *oracle.Case) map[[2]int]oracle.Assertion {
 // a test can make, that it is not nil (a pointer, interface, function or
 // channel: a slice's or map's check also has its length, which rows may
 // not share).
-func (r *renderer) nonNilInEveryRow(g []*oracle.Case, key [2]int, slots []map[[2]int]oracle.Assertion) (oracle.Assertion, bool) {
+func (r *renderer) nonNilInEveryRow(g []*oracle.Case, key seq.ValueID, slots []map[seq.ValueID]oracle.Assertion) (oracle.Assertion, bool) {
 	var first oracle.Assertion
 	for i, c := range g {
 		if _, ok := slots[i][key]; ok {
@@ -173,7 +173,7 @@ func (r *renderer) nonNilInEveryRow(g []*oracle.Case, key [2]int, slots []map[[2
 		}
 		found := false
 		for _, a := range c.Asserts {
-			if a.Stmt == key[0] && a.Result == key[1] && r.weakable(a) && stableCheck(a, true) {
+			if a.Value() == key && r.weakable(a) && stableCheck(a, true) {
 				found = true
 				if i == 0 {
 					first = a
@@ -193,7 +193,7 @@ func (r *renderer) targetErr(c *oracle.Case) (oracle.Assertion, bool) {
 	if !op.ErrResult {
 		return oracle.Assertion{}, false
 	}
-	a, ok := r.slots(c)[[2]int{c.Target, len(op.Results) - 1}]
+	a, ok := r.slots(c)[seq.ValueID{Stmt: c.Target, Result: len(op.Results) - 1}]
 	return a, ok
 }
 
@@ -226,20 +226,20 @@ func (r *renderer) shapeKey(c *oracle.Case) (string, bool) {
 		b.WriteString(")")
 	}
 	slots := r.slots(c)
-	keys := make([][2]int, 0, len(slots))
+	keys := make([]seq.ValueID, 0, len(slots))
 	for k := range slots {
 		keys = append(keys, k)
 	}
 	sort.Slice(keys, func(i, j int) bool {
-		return keys[i][0] < keys[j][0] || keys[i][0] == keys[j][0] && keys[i][1] < keys[j][1]
+		return keys[i].Stmt < keys[j].Stmt || keys[i].Stmt == keys[j].Stmt && keys[i].Result < keys[j].Result
 	})
 	for _, k := range keys {
 		a := slots[k]
 		switch {
-		case k[0] > c.Target && r.wantable(a):
-			fmt.Fprintf(&b, ";%d.%d:V", k[0], k[1])
-		case k[0] != c.Target:
-			fmt.Fprintf(&b, ";%d.%d:%d:%s", k[0], k[1], a.Kind, treeKey(a.Want))
+		case k.Stmt > c.Target && r.wantable(a):
+			fmt.Fprintf(&b, ";%d.%d:V", k.Stmt, k.Result)
+		case k.Stmt != c.Target:
+			fmt.Fprintf(&b, ";%d.%d:%d:%s", k.Stmt, k.Result, a.Kind, treeKey(a.Want))
 		}
 	}
 	top := r.prog.Ops[s.Stmts[c.Target].Op]
@@ -247,7 +247,7 @@ func (r *renderer) shapeKey(c *oracle.Case) (string, bool) {
 	errNonNil := hasErr && ea.Kind == oracle.ErrNonNil
 	b.WriteString(";target")
 	for j, t := range top.Results {
-		a, ok := slots[[2]int{c.Target, j}]
+		a, ok := slots[seq.ValueID{Stmt: c.Target, Result: j}]
 		switch {
 		case top.ErrResult && j == len(top.Results)-1:
 			if ok {
@@ -334,7 +334,7 @@ func (r *renderer) wantable(a oracle.Assertion) bool {
 func (r *renderer) newTable(g []*oracle.Case) *table {
 	tmpl := g[0]
 	s := tmpl.Seq
-	tb := &table{rows: g, override: map[[2]int]*field{}, errRes: -1}
+	tb := &table{rows: g, override: map[seq.ArgID]*field{}, errRes: -1}
 	for i, st := range s.Stmts {
 		op := r.prog.Ops[st.Op]
 		for k, a := range st.Args {
@@ -351,12 +351,12 @@ func (r *renderer) newTable(g []*oracle.Case) *table {
 			if same {
 				continue
 			}
-			f := &field{stmt: i, arg: k, typ: op.Params[k].Type, verb: "%v"}
+			f := &field{at: seq.ArgID{Stmt: i, Arg: k}, typ: op.Params[k].Type, verb: "%v"}
 			if isText(f.typ) {
 				f.verb = "%q"
 			}
 			tb.fields = append(tb.fields, f)
-			tb.override[[2]int{i, k}] = f
+			tb.override[f.at] = f
 		}
 	}
 	if len(tb.fields) == 0 {
@@ -366,7 +366,7 @@ func (r *renderer) newTable(g []*oracle.Case) *table {
 
 	tgt := tmpl.Target
 	top := r.prog.Ops[s.Stmts[tgt].Op]
-	slots := make([]map[[2]int]oracle.Assertion, len(g))
+	slots := make([]map[seq.ValueID]oracle.Assertion, len(g))
 	for i, c := range g {
 		slots[i] = r.slots(c)
 	}
@@ -378,7 +378,7 @@ func (r *renderer) newTable(g []*oracle.Case) *table {
 		if j == tb.errRes {
 			continue
 		}
-		key := [2]int{tgt, j}
+		key := seq.ValueID{Stmt: tgt, Result: j}
 		if a, ok := r.nonNilInEveryRow(g, key, slots); ok {
 			tb.nonNil = append(tb.nonNil, a)
 			continue
@@ -404,12 +404,12 @@ func (r *renderer) newTable(g []*oracle.Case) *table {
 				name = "wantOK"
 			}
 		}
-		tb.wants = append(tb.wants, &wantField{name: name, stmt: tgt, result: j, typ: t})
+		tb.wants = append(tb.wants, &wantField{name: name, at: key, typ: t})
 	}
 	r.tableObserverWants(tb, s, tgt, slots)
 	for _, w := range tb.wants {
 		for _, m := range slots {
-			w.equateEmpty = w.equateEmpty || m[[2]int{w.stmt, w.result}].EquateEmpty
+			w.equateEmpty = w.equateEmpty || m[w.at].EquateEmpty
 		}
 	}
 	r.tableRowNames(tb, g, tgt)
@@ -419,10 +419,10 @@ func (r *renderer) newTable(g []*oracle.Case) *table {
 // tableErr decides how tb checks the target's error (result errRes of
 // top): inline when every row checks it the same way, else a wantErr
 // field of the rows' error class.
-func (r *renderer) tableErr(tb *table, top *model.Op, tgt int, slots []map[[2]int]oracle.Assertion) {
+func (r *renderer) tableErr(tb *table, top *model.Op, tgt int, slots []map[seq.ValueID]oracle.Assertion) {
 	if top.ErrResult {
 		tb.errRes = len(top.Results) - 1
-		key := [2]int{tgt, tb.errRes}
+		key := seq.ValueID{Stmt: tgt, Result: tb.errRes}
 		if a, ok := slots[0][key]; ok {
 			tb.errMode = errConst
 			class := errClassNone
@@ -453,7 +453,7 @@ func (r *renderer) tableErr(tb *table, top *model.Op, tgt int, slots []map[[2]in
 // tableObserverWants adds want fields for the values of the observers
 // after the target (statement tgt of s) where rows differ (the shape key
 // made them want fields); where they are the same they stay inline.
-func (r *renderer) tableObserverWants(tb *table, s *seq.Seq, tgt int, slots []map[[2]int]oracle.Assertion) {
+func (r *renderer) tableObserverWants(tb *table, s *seq.Seq, tgt int, slots []map[seq.ValueID]oracle.Assertion) {
 	taken := map[string]bool{"name": true}
 	for _, f := range tb.fields {
 		taken[f.name] = true
@@ -464,7 +464,7 @@ func (r *renderer) tableObserverWants(tb *table, s *seq.Seq, tgt int, slots []ma
 	for i := tgt + 1; i < len(s.Stmts); i++ {
 		op := r.prog.Ops[s.Stmts[i].Op]
 		for j, t := range op.Results {
-			key := [2]int{i, j}
+			key := seq.ValueID{Stmt: i, Result: j}
 			first, differ, present := "", false, false
 			for k, m := range slots {
 				a, ok := m[key]
@@ -486,9 +486,9 @@ func (r *renderer) tableObserverWants(tb *table, s *seq.Seq, tgt int, slots []ma
 			if len(op.Results) > 1 {
 				base += strconv.Itoa(j + 1)
 			}
-			tb.wants = append(tb.wants, &wantField{name: uniqueName(base, taken), stmt: i, result: j, typ: t})
+			tb.wants = append(tb.wants, &wantField{name: uniqueName(base, taken), at: key, typ: t})
 			if tb.skip == nil {
-				tb.skip = map[[2]int]bool{}
+				tb.skip = map[seq.ValueID]bool{}
 			}
 			tb.skip[key] = true
 		}
@@ -508,8 +508,8 @@ func (r *renderer) tableRowNames(tb *table, g []*oracle.Case, tgt int) {
 		for _, c := range g {
 			var parts []string
 			for _, f := range tb.fields {
-				if pass >= 1 || f.stmt == tgt {
-					l := c.Seq.Stmts[f.stmt].Args[f.arg].Lit
+				if pass >= 1 || f.at.Stmt == tgt {
+					l := c.Seq.Stmts[f.at.Stmt].Args[f.at.Arg].Lit
 					if pass == 2 {
 						parts = append(parts, r.litWordLen(l, f.typ))
 					} else {
@@ -549,8 +549,8 @@ func isText(t types.Type) bool {
 func (r *renderer) nameFields(c *oracle.Case, tb *table) {
 	used := map[string]bool{"name": true, "tt": true, "t": true}
 	for _, f := range tb.fields {
-		op := r.prog.Ops[c.Seq.Stmts[f.stmt].Op]
-		p := op.Params[f.arg]
+		op := r.prog.Ops[c.Seq.Stmts[f.at.Stmt].Op]
+		p := op.Params[f.at.Arg]
 		base := fieldName(p.Name)
 		if p.Recv {
 			base = baseName(p.Type)
@@ -559,7 +559,7 @@ func (r *renderer) nameFields(c *oracle.Case, tb *table) {
 			base = "in"
 		}
 		if base == "" {
-			base = "arg" + strconv.Itoa(f.arg+1)
+			base = "arg" + strconv.Itoa(f.at.Arg+1)
 		}
 		if used[base] || strings.HasPrefix(base, "want") {
 			base += "Arg"
@@ -590,26 +590,26 @@ func (r *renderer) tableStmts(tb *table, i int, subUsed map[string]bool) ([]ast.
 	tgt := tmpl.Target
 	bo := &bodyOpts{noTargetAsserts: true, override: tb.override}
 	if tb.errMode != errNone {
-		bo.need = append(bo.need, [2]int{tgt, tb.errRes})
+		bo.need = append(bo.need, seq.ValueID{Stmt: tgt, Result: tb.errRes})
 	}
 	for _, w := range tb.wants {
-		bo.need = append(bo.need, [2]int{w.stmt, w.result})
+		bo.need = append(bo.need, w.at)
 	}
 	bo.skip = tb.skip
 	for _, a := range tb.consts {
-		bo.need = append(bo.need, [2]int{a.Stmt, a.Result})
+		bo.need = append(bo.need, a.Value())
 	}
 	for _, a := range tb.nonNil {
-		bo.need = append(bo.need, [2]int{a.Stmt, a.Result})
+		bo.need = append(bo.need, a.Value())
 	}
-	bo.afterTarget = func(vars map[[2]int]string, d desc) []ast.Stmt {
+	bo.afterTarget = func(vars map[seq.ValueID]string, d desc) []ast.Stmt {
 		return r.tableChecks(tb, vars, d)
 	}
-	bo.afterStmt = func(i int, vars map[[2]int]string, d desc) []ast.Stmt {
+	bo.afterStmt = func(i int, vars map[seq.ValueID]string, d desc) []ast.Stmt {
 		var out []ast.Stmt
 		for _, w := range tb.wants {
-			if w.stmt == i && i != tgt {
-				out = append(out, r.wantCheck(w, vars[[2]int{w.stmt, w.result}], d, ""))
+			if w.at.Stmt == i && i != tgt {
+				out = append(out, r.wantCheck(w, vars[w.at], d, ""))
 			}
 		}
 		return out
@@ -651,7 +651,7 @@ func (r *renderer) tableStmts(tb *table, i int, subUsed map[string]bool) ([]ast.
 		kv := func(k string, v ast.Expr) { row.Elts = append(row.Elts, &ast.KeyValueExpr{Key: ident(k), Value: v}) }
 		kv("name", strLit(tb.names[ri]))
 		for _, f := range tb.fields {
-			x, err := r.litExpr(c.Seq.Stmts[f.stmt].Args[f.arg].Lit, f.typ)
+			x, err := r.litExpr(c.Seq.Stmts[f.at.Stmt].Args[f.at.Arg].Lit, f.typ)
 			if err != nil {
 				return nil, err
 			}
@@ -659,7 +659,7 @@ func (r *renderer) tableStmts(tb *table, i int, subUsed map[string]bool) ([]ast.
 		}
 		slots := r.slots(c)
 		for _, w := range tb.wants {
-			a, ok := slots[[2]int{w.stmt, w.result}]
+			a, ok := slots[w.at]
 			if !ok || a.Want.Kind == rt.TNil {
 				continue // the field's zero value
 			}
@@ -669,7 +669,7 @@ func (r *renderer) tableStmts(tb *table, i int, subUsed map[string]bool) ([]ast.
 			}
 			kv(w.name, x)
 		}
-		if a, ok := slots[[2]int{tgt, tb.errRes}]; ok && a.Kind == oracle.ErrNonNil {
+		if a, ok := slots[seq.ValueID{Stmt: tgt, Result: tb.errRes}]; ok && a.Kind == oracle.ErrNonNil {
 			switch tb.errMode {
 			case errString:
 				kv("wantErr", strLit(errMsg(a)))
@@ -699,38 +699,38 @@ func (r *renderer) tableStmts(tb *table, i int, subUsed map[string]bool) ([]ast.
 
 // tableChecks renders the checks of the target in a table: its error
 // against wantErr, its values against the want fields.
-func (r *renderer) tableChecks(tb *table, vars map[[2]int]string, d desc) []ast.Stmt {
+func (r *renderer) tableChecks(tb *table, vars map[seq.ValueID]string, d desc) []ast.Stmt {
 	tgt := tb.rows[0].Target
 	wantErr := sel(ident("tt"), "wantErr")
 	// The checks of the values beside the error, in rows without one.
 	var values []ast.Stmt
 	for k, w := range tb.wants {
-		if w.stmt != tgt {
+		if w.at.Stmt != tgt {
 			continue
 		}
 		what := ""
 		if k > 0 {
-			what = " " + vars[[2]int{tgt, w.result}]
+			what = " " + vars[w.at]
 		}
-		values = append(values, r.wantCheck(w, vars[[2]int{tgt, w.result}], d, what))
+		values = append(values, r.wantCheck(w, vars[w.at], d, what))
 	}
 	for _, a := range tb.consts {
 		if a.Kind == oracle.Equal {
-			values = append(values, r.assertion(a, vars[[2]int{a.Stmt, a.Result}], d)...)
+			values = append(values, r.assertion(a, vars[a.Value()], d)...)
 		}
 	}
 	for _, a := range tb.nonNil {
-		values = append(values, r.weakAssertion(a, vars[[2]int{a.Stmt, a.Result}], d)...)
+		values = append(values, r.weakAssertion(a, vars[a.Value()], d)...)
 	}
 	// Observers after the target have checks in every row: a row with an
 	// error must not return before them.
 	observed := false
 	for _, w := range tb.wants {
-		observed = observed || w.stmt != tgt
+		observed = observed || w.at.Stmt != tgt
 	}
 	var out []ast.Stmt
 	if tb.errMode == errString || tb.errMode == errBool || tb.errMode == errIs {
-		ev := ident(vars[[2]int{tgt, tb.errRes}])
+		ev := ident(vars[seq.ValueID{Stmt: tgt, Result: tb.errRes}])
 		more := len(values) > 0
 		report := errorf
 		if more {
@@ -775,7 +775,7 @@ func (r *renderer) tableChecks(tb *table, vars map[[2]int]string, d desc) []ast.
 	}
 	for _, a := range tb.consts {
 		if a.Kind != oracle.Equal {
-			out = append(out, r.assertion(a, vars[[2]int{a.Stmt, a.Result}], d)...)
+			out = append(out, r.assertion(a, vars[a.Value()], d)...)
 		}
 	}
 	return append(out, values...)

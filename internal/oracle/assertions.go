@@ -13,9 +13,9 @@ import (
 // take as arguments, for those whose value is deterministic: stable over
 // the repeated run, not derived from a nondeterministic operation, and
 // Stable.
-func ArgValues(prog *model.Program, s *seq.Seq, res *rt.Result) map[[2]int]*rt.Tree {
+func ArgValues(prog *model.Program, s *seq.Seq, res *rt.Result) map[seq.ValueID]*rt.Tree {
 	tainted, _ := Taint(prog, s)
-	out := map[[2]int]*rt.Tree{}
+	out := map[seq.ValueID]*rt.Tree{}
 	for _, st := range s.Stmts {
 		for _, a := range st.Args {
 			if a.IsLit || a.Stmt >= len(res.Stmts) || tainted[a.Stmt] {
@@ -26,7 +26,7 @@ func ArgValues(prog *model.Program, s *seq.Seq, res *rt.Result) map[[2]int]*rt.T
 				continue
 			}
 			if tr := sr.Tree(a.Result); !sr.Values()[a.Result].Unstable && tr != nil && Stable(tr) {
-				out[[2]int{a.Stmt, a.Result}] = tr
+				out[a.Value()] = tr
 			}
 		}
 	}

@@ -16,7 +16,7 @@ type Case struct {
 	// statements take as arguments, where they are deterministic (see
 	// ArgValues): the emitter may write one as a literal instead of the
 	// calls that built it.
-	Values map[[2]int]*rt.Tree
+	Values map[seq.ValueID]*rt.Tree
 	// Panics says the target panics, as its documentation says it may
 	// (model.Op.DocPanics): the test asserts the panic, and the target is
 	// the last statement.
@@ -88,3 +88,6 @@ type FindingCheck struct {
 	// inverse is Method with Marshal replaced by Unmarshal.
 	Method string
 }
+
+// Value names the check's operand x: result Result of statement Stmt.
+func (c FindingCheck) Value() seq.ValueID { return seq.ValueID{Stmt: c.Stmt, Result: c.Result} }

@@ -497,7 +497,7 @@ func fieldConfigured(prog *model.Program, s *seq.Seq, x seq.Arg) bool {
 		if prog.Ops[st.Op].Kind != model.SetField || len(st.Args) == 0 {
 			continue
 		}
-		if a := st.Args[0]; !a.IsLit && a.Stmt == x.Stmt && a.Result == x.Result {
+		if a := st.Args[0]; !a.IsLit && a.Value() == x.Value() {
 			return true
 		}
 	}

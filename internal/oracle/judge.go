@@ -416,14 +416,14 @@ func pruneObservers(prog *model.Program, runner executor.Runner, entries []*corp
 			return sr.Outcome == rt.OutNormal && len(sr.Values()) > 0 && !sr.Values()[0].Unstable &&
 				sr.Tree(0) != nil && Stable(sr.Tree(0))
 		}
-		var order [][2]int
-		groups := map[[2]int][]int{}
+		var order []seq.ValueID
+		groups := map[seq.ValueID][]int{}
 		for k := e.Target + 1; k < e.Seq.Len(); k++ {
 			st := e.Seq.Stmts[k]
 			if !prog.Ops[st.Op].Observer() || st.Args[0].IsLit {
 				continue
 			}
-			key := [2]int{st.Args[0].Stmt, st.Args[0].Result}
+			key := st.Args[0].Value()
 			if groups[key] == nil {
 				order = append(order, key)
 			}

@@ -9,6 +9,7 @@ import (
 	"regexp"
 
 	"github.com/gentest-go/gentest/internal/harness/rt"
+	"github.com/gentest-go/gentest/internal/seq"
 )
 
 // Kind is the kind of an assertion.
@@ -37,5 +38,8 @@ type Assertion struct {
 	// the package, and the test does not tell them apart.
 	EquateEmpty bool
 }
+
+// Value names the result the assertion checks.
+func (a Assertion) Value() seq.ValueID { return seq.ValueID{Stmt: a.Stmt, Result: a.Result} }
 
 var addressRE = regexp.MustCompile(`0x[0-9a-f]{6,}`)
