@@ -17,7 +17,11 @@ type Summary struct {
 	// File is the generated test file as gentest named it.
 	File string
 	// Coverage is in percent (gentest reports a fraction).
-	Coverage, Tests, Findings, Excluded, Execs, ExecsPerSec, Seconds, PeakRSSMB, Disagreements result.Value
+	Coverage, Tests, Findings, Excluded, Execs, ExecsPerSec, Seconds, Disagreements result.Value
+	// PeakRSSMB is the largest resident set of one process of the run
+	// (gentest or a child), PeakRSSTotalMB the largest sum of gentest's
+	// and its children's at one moment, in MiB.
+	PeakRSSMB, PeakRSSTotalMB result.Value
 }
 
 // ParseSummary extracts the summary object from gentest's stdout. It takes the
@@ -84,6 +88,7 @@ func ParseSummary(stdout []byte) (Summary, error) {
 	}
 	s.Seconds = number(raw, "seconds")
 	s.PeakRSSMB = number(raw, "peak_rss_mb")
+	s.PeakRSSTotalMB = number(raw, "peak_rss_total_mb")
 	return s, nil
 }
 

@@ -158,11 +158,8 @@ func cases(fd *ast.FuncDecl, target string) []testCase {
 
 // runBody returns the body of the function literal of a t.Run call.
 func runBody(x ast.Expr) *ast.BlockStmt {
-	c, ok := x.(*ast.CallExpr)
-	if !ok || len(c.Args) != 2 {
-		return nil
-	}
-	if s, ok := c.Fun.(*ast.SelectorExpr); !ok || s.Sel.Name != "Run" {
+	c, s, ok := selectorCall(x)
+	if !ok || len(c.Args) != 2 || s.Sel.Name != "Run" {
 		return nil
 	}
 	if fl, ok := c.Args[1].(*ast.FuncLit); ok {
@@ -173,11 +170,7 @@ func runBody(x ast.Expr) *ast.BlockStmt {
 
 // isCheck reports whether x is a t.Error/Errorf/Fatal/Fatalf call.
 func isCheck(x ast.Expr) bool {
-	c, ok := x.(*ast.CallExpr)
-	if !ok {
-		return false
-	}
-	s, ok := c.Fun.(*ast.SelectorExpr)
+	_, s, ok := selectorCall(x)
 	if !ok {
 		return false
 	}
@@ -445,12 +438,19 @@ func errorChecks(body *ast.BlockStmt) (checks, messages int) {
 }
 
 func isErrorCall(x ast.Expr) bool {
+	c, s, ok := selectorCall(x)
+	return ok && len(c.Args) == 0 && s.Sel.Name == "Error"
+}
+
+// selectorCall returns x as a call and its function as a selector, for
+// calls of a method or of a package's function (t.Run, errors.New).
+func selectorCall(x ast.Expr) (*ast.CallExpr, *ast.SelectorExpr, bool) {
 	c, ok := x.(*ast.CallExpr)
-	if !ok || len(c.Args) != 0 {
-		return false
+	if !ok {
+		return nil, nil, false
 	}
 	s, ok := c.Fun.(*ast.SelectorExpr)
-	return ok && s.Sel.Name == "Error"
+	return c, s, ok
 }
 
 // numberedRE matches a name with a numeric suffix and captures its stem.
@@ -564,11 +564,7 @@ func exportsErrors(dir string) (bool, error) {
 }
 
 func errorConstructor(x ast.Expr) bool {
-	c, ok := x.(*ast.CallExpr)
-	if !ok {
-		return false
-	}
-	s, ok := c.Fun.(*ast.SelectorExpr)
+	_, s, ok := selectorCall(x)
 	if !ok {
 		return false
 	}

@@ -42,18 +42,9 @@ func WriteMarkdown(w io.Writer, subjects []result.Subject, meta Meta) error {
 	tot := Total(rows)
 	seeds := len(meta.Seeds)
 	var b strings.Builder
-	b.WriteString("# gentest-bench results\n\n")
-	fmt.Fprintf(&b, "Budget %s per package, %d seed(s) %v, %d subject(s), run took %s.\n\n", meta.Budget, seeds, meta.Seeds, len(subjects), meta.Elapsed.Round(time.Second))
-	if meta.Command != "" {
-		fmt.Fprintf(&b, "Command: `%s`\n\n", meta.Command)
-	}
-	if meta.Gentest != "" {
-		fmt.Fprintf(&b, "gentest: %s\n\n", meta.Gentest)
-	}
-	b.WriteString("## Machine\n\n")
-	m := meta.Machine
-	fmt.Fprintf(&b, "- go: %s\n- CPUs (nproc): %d\n- CPU: %s\n- memory: %s\n- date: %s\n\n",
-		orNA(m.GoVersion), m.NumCPU, orNA(m.CPUModel), memory(m.MemoryMB), m.Date.Format(time.RFC3339))
+	writeHeader(&b, "# gentest-bench results",
+		fmt.Sprintf("Budget %s per package, %d seed(s) %v, %d subject(s), run took %s.", meta.Budget, seeds, meta.Seeds, len(subjects), meta.Elapsed.Round(time.Second)),
+		meta)
 
 	b.WriteString("## Results\n\n")
 	if seeds > 1 {
@@ -115,6 +106,22 @@ func WriteMarkdown(w io.Writer, subjects []result.Subject, meta Meta) error {
 	b.WriteString(method)
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// writeHeader writes the top of a results.md: the title, a line that says
+// what was run, the command, the gentest build, and the machine.
+func writeHeader(b *strings.Builder, title, what string, meta Meta) {
+	fmt.Fprintf(b, "%s\n\n%s\n\n", title, what)
+	if meta.Command != "" {
+		fmt.Fprintf(b, "Command: `%s`\n\n", meta.Command)
+	}
+	if meta.Gentest != "" {
+		fmt.Fprintf(b, "gentest: %s\n\n", meta.Gentest)
+	}
+	b.WriteString("## Machine\n\n")
+	m := meta.Machine
+	fmt.Fprintf(b, "- go: %s\n- CPUs (nproc): %d\n- CPU: %s\n- memory: %s\n- date: %s\n\n",
+		orNA(m.GoVersion), m.NumCPU, orNA(m.CPUModel), memory(m.MemoryMB), m.Date.Format(time.RFC3339))
 }
 
 func writeCurveTable(b *strings.Builder, subjects []result.Subject, budgets []time.Duration) {
@@ -236,7 +243,7 @@ const method = `## How it is measured
 - Coverage is statement coverage of the package alone (` + "`go test -covermode=set -coverpkg=<pkg> -coverprofile`" + `), computed by parsing the profile. human: the package's own tests; gen: the human tests removed and only ` + "`<pkg>_gentest_test.go`" + ` present (the findings file is behind the gentest_findings tag, so it does not build); combined: both. If the tests cannot run (build failure, no profile) the value is NA, never 0; if some tests fail but the profile exists, the coverage is kept and a note says so.
 - compiles: ` + "`go test -c`" + ` of the generated file alone; passes: its coverage run exits 0; flaky: distinct top-level tests failing in that run or in any of ` + "`go test -count=5 -shuffle=on`" + ` (a failing rerun with no failing test counts 1), so a test that fails deterministically counts too.
 - tests, findings, execs/s: from gentest's ` + "`-json`" + ` summary (tests falls back to counting Test functions in the file); NA when absent. gen s: wall time of ` + "`gentest gen`" + ` measured by the harness (includes loading, building the executor and verification).
-- peak RSS: gentest's own ` + "`peak_rss_mb`" + ` if its summary has it (the largest resident set of any one process of the run: gentest itself, an executor, the go command, compiler or linker building the executor, or a verification test binary, sampled every 50 ms; its summary also gives ` + "`peak_rss_total_mb`" + `, the largest sum at one moment, and ` + "`peak_rss_by_process`" + `); otherwise the harness's measurement. The harness always records, in results.csv, ` + "`rss_tree_mb`" + `: the peak of the summed RSS of gentest and all its descendant processes (executors, and the compiler while it builds the executor), sampled from /proc every 100 ms; and ` + "`rss_maxproc_mb`" + `: wait4's ru_maxrss, the largest single process of the tree (on Linux it also counts the harness's pages at fork time).
+- peak RSS: gentest's own ` + "`peak_rss_mb`" + ` if its summary has it (the largest resident set of any one process of the run: gentest itself, an executor, the go command, compiler or linker building the executor, or a verification test binary, sampled every 50 ms; its summary also gives ` + "`peak_rss_total_mb`" + `, the largest sum at one moment, and ` + "`peak_rss_by_process`" + `); otherwise the summed peak below, else wait4's. results.csv also records ` + "`rss_tree_mb`" + `: gentest's ` + "`peak_rss_total_mb`" + `, the peak of the summed RSS of gentest and all its descendant processes (executors, and the compiler while it builds the executor), NA when gentest wrote no summary; and ` + "`rss_maxproc_mb`" + `: wait4's ru_maxrss, the largest single process of the tree (on Linux it also counts the harness's pages at fork time).
 `
 
 // output is one file WriteAll may write; want says whether this run has it.

@@ -127,19 +127,10 @@ func isYes(v result.Value) bool {
 func WriteSmokeMarkdown(w io.Writer, subjects []result.Subject, meta Meta) error {
 	t := SmokeTotal(subjects)
 	var b strings.Builder
-	b.WriteString("# gentest-bench smoke results\n\n")
-	fmt.Fprintf(&b, "Budget %s per package, seed %v, %d package(s), %d at a time, run took %s.\n\n",
-		meta.Budget, meta.Seeds, len(subjects), max(meta.Jobs, 1), meta.Elapsed.Round(time.Second))
-	if meta.Command != "" {
-		fmt.Fprintf(&b, "Command: `%s`\n\n", meta.Command)
-	}
-	if meta.Gentest != "" {
-		fmt.Fprintf(&b, "gentest: %s\n\n", meta.Gentest)
-	}
-	b.WriteString("## Machine\n\n")
-	m := meta.Machine
-	fmt.Fprintf(&b, "- go: %s\n- CPUs (nproc): %d\n- CPU: %s\n- memory: %s\n- date: %s\n\n",
-		orNA(m.GoVersion), m.NumCPU, orNA(m.CPUModel), memory(m.MemoryMB), m.Date.Format(time.RFC3339))
+	writeHeader(&b, "# gentest-bench smoke results",
+		fmt.Sprintf("Budget %s per package, seed %v, %d package(s), %d at a time, run took %s.",
+			meta.Budget, meta.Seeds, len(subjects), max(meta.Jobs, 1), meta.Elapsed.Round(time.Second)),
+		meta)
 
 	b.WriteString("## Summary\n\n")
 	fmt.Fprintf(&b, "- Good (file written, compiles, passes, not flaky): **%d of %d (%s)**.\n", t.Good, t.Packages, share(t.Good, t.Packages))
@@ -279,7 +270,7 @@ const smokeMethod = `## How it is measured
 - Each package is copied as in the full benchmark (modules via ` + "`go mod download`" + ` and ` + "`go mod tidy -e`" + `, std packages into a scratch module ` + "`benchstd`" + `), its own tests are removed, and ` + "`gentest gen -json`" + ` runs once (seed 1) at the budget. Human and combined coverage are not measured.
 - class: ` + "`ok`" + ` when the file compiles, passes and is not flaky; a gentest failure class read from gentest's exit status and stderr (see package internal/bench/failure: ` + "`load-error`, `analyzer-error`, `no-operations`, `executor-build`, `executor-start`, `no-tests`, `verify-failed:compile`, `vet`, `verify-failed:run`, `panic`, `timeout`, `killed`, `no-file`, `other`" + `); ` + "`file:no-compile`, `file:fails`, `file:flaky`" + ` when gentest succeeded but the harness found its file broken; ` + "`harness-setup`" + ` when the package could not be fetched or copied (not gentest's fault). The detail column is the line that says most about the failure.
 - compiles: ` + "`go test -c`" + `; passes: ` + "`go test -covermode=set -coverpkg=<pkg>`" + ` exits 0, and gen %% is its statement coverage of the package; flaky: distinct top-level tests failing in that run or in ` + "`go test -count=%d -shuffle=on`" + `.
-- gen s: wall time of ` + "`gentest gen`" + ` (loading, executor build, search, minimization, verification). peak RSS: the harness's 100 ms samples of the summed RSS of gentest and all its descendants (rss_tree_mb); results.csv also has wait4's ru_maxrss, the largest single process (rss_maxproc_mb).
+- gen s: wall time of ` + "`gentest gen`" + ` (loading, executor build, search, minimization, verification). peak RSS: the peak of the summed RSS of gentest and all its descendants, as gentest's summary reports it (peak_rss_total_mb; rss_tree_mb in results.csv, NA when gentest wrote no summary); results.csv also has wait4's ru_maxrss, the largest single process (rss_maxproc_mb).
 - Readability (package internal/bench/readability, read from the written file's syntax): a test is a top-level Test function without subtests, a subtest, or a table row. assertions/test: t.Error/t.Fatal calls a test runs. no check on target: tests with no check after their first call of the function they are named after and no comment saying why; only must-not-panic: those whose comment says the call must not panic. discarded calls: statements assigning every result of a call to _, except the target of a must-not-panic test. median stmts/test: statements a reader reads for one test, a check (an if whose body only reports, or an if/else of such checks) counting one per report, a table's rows not counted. message-compared errors: ` + "`Error()`" + ` compared with == or != in a package that exports an error variable or type. numbered names: subtest names ending in _<n> beside a name with the same stem.
 - The machine is shared: timings and memory are indicative only.
 `

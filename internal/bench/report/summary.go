@@ -33,22 +33,7 @@ type Row struct {
 // Summarize aggregates one subject.
 func Summarize(s result.Subject) Row {
 	r := Row{Subject: s.Name, Package: s.Package, HumanCov: s.HumanCov, HumanNote: s.HumanNote, Err: s.Err, Seeds: len(s.Runs)}
-	var gen, comb, tests, findings, secs, eps, rep []result.Value
-	var compile, pass, flaky, peak, tree, maxp []result.Value
 	for _, run := range s.Runs {
-		gen = append(gen, run.GenCov)
-		comb = append(comb, run.CombinedCov)
-		tests = append(tests, run.Tests)
-		findings = append(findings, run.Findings)
-		secs = append(secs, run.GenSeconds)
-		eps = append(eps, run.ExecsPerSec)
-		rep = append(rep, run.ReportedCov)
-		compile = append(compile, run.CompileOK)
-		pass = append(pass, run.Pass)
-		flaky = append(flaky, run.Flaky)
-		peak = append(peak, run.PeakRSSMB)
-		tree = append(tree, run.TreeRSSMB)
-		maxp = append(maxp, run.MaxProcRSSMB)
 		if run.Err != "" {
 			r.Failed++
 			if r.Err == "" {
@@ -57,13 +42,26 @@ func Summarize(s result.Subject) Row {
 		}
 		r.Notes = append(r.Notes, run.Notes...)
 	}
-	r.Gen, r.Combined = result.Summarize(gen), result.Summarize(comb)
-	r.Tests, r.Findings = result.Summarize(tests), result.Summarize(findings)
-	r.GenSeconds, r.ExecsPerSec = result.Summarize(secs), result.Summarize(eps)
-	r.ReportedCov = result.Summarize(rep)
-	r.CompileOK, r.Pass = result.Summarize(compile).Min, result.Summarize(pass).Min
-	r.Flaky = result.Summarize(flaky).Max
-	r.PeakRSSMB, r.TreeRSSMB, r.MaxProcRSSMB = result.Summarize(peak).Max, result.Summarize(tree).Max, result.Summarize(maxp).Max
+	over := func(field func(result.Run) result.Value) result.Stats {
+		vals := make([]result.Value, len(s.Runs))
+		for i, run := range s.Runs {
+			vals[i] = field(run)
+		}
+		return result.Summarize(vals)
+	}
+	r.Gen = over(func(run result.Run) result.Value { return run.GenCov })
+	r.Combined = over(func(run result.Run) result.Value { return run.CombinedCov })
+	r.Tests = over(func(run result.Run) result.Value { return run.Tests })
+	r.Findings = over(func(run result.Run) result.Value { return run.Findings })
+	r.GenSeconds = over(func(run result.Run) result.Value { return run.GenSeconds })
+	r.ExecsPerSec = over(func(run result.Run) result.Value { return run.ExecsPerSec })
+	r.ReportedCov = over(func(run result.Run) result.Value { return run.ReportedCov })
+	r.CompileOK = over(func(run result.Run) result.Value { return run.CompileOK }).Min
+	r.Pass = over(func(run result.Run) result.Value { return run.Pass }).Min
+	r.Flaky = over(func(run result.Run) result.Value { return run.Flaky }).Max
+	r.PeakRSSMB = over(func(run result.Run) result.Value { return run.PeakRSSMB }).Max
+	r.TreeRSSMB = over(func(run result.Run) result.Value { return run.TreeRSSMB }).Max
+	r.MaxProcRSSMB = over(func(run result.Run) result.Value { return run.MaxProcRSSMB }).Max
 	return r
 }
 

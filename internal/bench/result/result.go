@@ -149,8 +149,9 @@ type Run struct {
 	// gentest and its children) if it gives one, else TreeRSSMB, else
 	// MaxProcRSSMB.
 	PeakRSSMB Value
-	// TreeRSSMB is the harness's /proc sample of gentest plus all its
-	// descendants (executors, compilers), summed, peak over samples.
+	// TreeRSSMB is the peak of the summed resident sets of gentest and all
+	// its descendants (executors, compilers), as gentest's summary reports
+	// it (peak_rss_total_mb); NA when gentest gave no summary.
 	TreeRSSMB Value
 	// MaxProcRSSMB is ru_maxrss from wait4: the largest single process.
 	MaxProcRSSMB Value

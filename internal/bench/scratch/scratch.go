@@ -17,8 +17,6 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
-	"io"
-	"io/fs"
 	"os"
 	"path"
 	"path/filepath"
@@ -161,7 +159,7 @@ func prepareStd(ctx context.Context, s subject.Subject, dst string, env []string
 	}
 	for _, e := range ents {
 		if e.Type().IsRegular() {
-			if err := copyFile(filepath.Join(l.Dir, e.Name()), filepath.Join(pkgDir, e.Name())); err != nil {
+			if err := copyWritable(filepath.Join(l.Dir, e.Name()), filepath.Join(pkgDir, e.Name())); err != nil {
 				return nil, err
 			}
 		}
@@ -296,7 +294,7 @@ func (c *Copy) RemoveHumanTests() error {
 func (c *Copy) RestoreHumanTests(from *Copy) error {
 	taken := map[string]bool{} // package name + "." + function name
 	for _, name := range from.HumanTests {
-		if err := copyFile(filepath.Join(from.PkgDir(), name), filepath.Join(c.PkgDir(), name)); err != nil {
+		if err := copyWritable(filepath.Join(from.PkgDir(), name), filepath.Join(c.PkgDir(), name)); err != nil {
 			return fmt.Errorf("restoring human tests of %s: %w", c.PkgPath, err)
 		}
 		f, err := parser.ParseFile(token.NewFileSet(), filepath.Join(c.PkgDir(), name), nil, parser.SkipObjectResolution)
@@ -390,44 +388,20 @@ func RewriteImport(file, from, to string) (bool, error) {
 	return true, os.WriteFile(file, out.Bytes(), 0o644)
 }
 
-// copyTree copies the regular files under src to dst, writable (the module
-// cache is read-only) and skipping version-control directories.
+// copyTree copies the tree under src to the new directory dst. os.CopyFS
+// creates files writable whatever their mode in src (the module cache is
+// read-only); module zips and GOROOT hold no links or devices, so what
+// CopyFS copies is what the go command sees.
 func copyTree(src, dst string) error {
-	return filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		rel, err := filepath.Rel(src, p)
-		if err != nil {
-			return err
-		}
-		target := filepath.Join(dst, rel)
-		switch {
-		case d.IsDir():
-			if d.Name() == ".git" || d.Name() == ".hg" {
-				return filepath.SkipDir
-			}
-			return os.MkdirAll(target, 0o755)
-		case d.Type().IsRegular():
-			return copyFile(p, target)
-		}
-		return nil // symlinks and devices have no place in a module
-	})
+	return os.CopyFS(dst, os.DirFS(src))
 }
 
-func copyFile(src, dst string) error {
-	in, err := os.Open(src)
+// copyWritable copies one small source file (a Go file, a test) to dst,
+// writable.
+func copyWritable(src, dst string) error {
+	b, err := os.ReadFile(src)
 	if err != nil {
 		return err
 	}
-	defer in.Close()
-	out, err := os.OpenFile(dst, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o644)
-	if err != nil {
-		return err
-	}
-	if _, err := io.Copy(out, in); err != nil {
-		out.Close()
-		return err
-	}
-	return out.Close()
+	return os.WriteFile(dst, b, 0o644)
 }
