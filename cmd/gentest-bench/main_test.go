@@ -3,11 +3,13 @@ package main
 import (
 	"context"
 	"encoding/csv"
+	"fmt"
 	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 )
 
@@ -70,38 +72,60 @@ func readResults(t *testing.T, dir string) []map[string]string {
 	return rows
 }
 
+// fakeBinary builds testdata/bench/fakegentest once for every test of the
+// binary that needs it.
+var fakeBinary = sync.OnceValues(func() (string, error) {
+	dir, err := os.MkdirTemp("", "gentest-bench-test-")
+	if err != nil {
+		return "", err
+	}
+	bin := filepath.Join(dir, "fakegentest")
+	if out, err := exec.Command("go", "build", "-o", bin, "../../testdata/bench/fakegentest").CombinedOutput(); err != nil {
+		return "", fmt.Errorf("building fakegentest: %v\n%s", err, out)
+	}
+	return bin, nil
+})
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if bin, err := fakeBinary(); err == nil {
+		os.RemoveAll(filepath.Dir(bin))
+	}
+	os.Exit(code)
+}
+
 func buildFake(t *testing.T) string {
 	t.Helper()
-	bin := filepath.Join(t.TempDir(), "fakegentest")
-	out, err := exec.Command("go", "build", "-o", bin, "../../testdata/bench/fakegentest").CombinedOutput()
+	bin, err := fakeBinary()
 	if err != nil {
-		t.Fatalf("building fakegentest: %v\n%s", err, out)
+		t.Fatal(err)
 	}
 	return bin
 }
 
 // TestRunFakeGentest runs the whole harness with a stand-in gentest, so the
-// pipeline is tested whatever state the real generator is in.
+// pipeline is tested whatever state the real generator is in. The cases
+// run in parallel, and ask the stand-in for its behaviour through -flags,
+// which this also tests.
 func TestRunFakeGentest(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs go test on a scratch copy several times")
 	}
+	t.Parallel()
 	fake := buildFake(t)
 	for _, tc := range []struct {
-		name, env                                 string
+		name                                      string
 		genCov, combined, pass, flaky, tests, err string
 	}{
-		{"ok", "", "0.00", "100.00", "true", "0", "1.0", ""},
-		{"flaky", "FAKEGENTEST_FLAKY", "0.00", "100.00", "true", "1", "1.0", ""},
-		{"fail", "FAKEGENTEST_FAIL", "NA", "NA", "NA", "NA", "NA", "fakegentest: failing as asked"},
+		{"ok", "0.00", "100.00", "true", "0", "1.0", ""},
+		{"flaky", "0.00", "100.00", "true", "1", "1.0", ""},
+		{"fail", "NA", "NA", "NA", "NA", "NA", "fakegentest: failing as asked"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			if tc.env != "" {
-				t.Setenv(tc.env, "1")
-			}
+			t.Parallel()
 			out := t.TempDir()
-			args := []string{"-subjects", "../../testdata/bench/ring.txt", "-budget", "1s", "-gentest", fake, "-out", out}
-			if err := run(context.Background(), args, io.Discard); err != nil {
+			args := []string{"-subjects", "../../testdata/bench/ring.txt", "-budget", "1s", "-gentest", fake, "-out", out, "-flags", "-fake=" + tc.name}
+			if err := run(context.Background(), args, io.Discard, io.Discard); err != nil {
 				t.Fatal(err)
 			}
 			rows := readResults(t, out)
@@ -145,7 +169,7 @@ func TestSmokeFakeGentest(t *testing.T) {
 	}
 	out := t.TempDir()
 	args := []string{"-smoke", "-subjects", list, "-budget", "1s", "-gentest", fake, "-out", out}
-	if err := run(context.Background(), args, io.Discard); err != nil {
+	if err := run(context.Background(), args, io.Discard, io.Discard); err != nil {
 		t.Fatal(err)
 	}
 	rows := readResults(t, out)
@@ -164,7 +188,7 @@ func TestSmokeFakeGentest(t *testing.T) {
 	// Resume with a failing gentest: nothing is measured again, so the
 	// results stay as they were.
 	t.Setenv("FAKEGENTEST_FAIL", "1")
-	if err := run(context.Background(), append(args, "-resume"), io.Discard); err != nil {
+	if err := run(context.Background(), append(args, "-resume"), io.Discard, io.Discard); err != nil {
 		t.Fatal(err)
 	}
 	if again := readResults(t, out); len(again) != 2 || again[0]["class"] != "ok" {
@@ -172,7 +196,7 @@ func TestSmokeFakeGentest(t *testing.T) {
 	}
 	// Without -resume the failing gentest is measured and classified
 	// from its stderr.
-	if err := run(context.Background(), args, io.Discard); err != nil {
+	if err := run(context.Background(), args, io.Discard, io.Discard); err != nil {
 		t.Fatal(err)
 	}
 	r := readResults(t, out)[0]
@@ -187,14 +211,15 @@ func TestSmokeFakeGentest(t *testing.T) {
 
 // TestRingWithGentest is the issue's acceptance run: the real gentest, 5 s,
 // on std container/ring. It fails (not skips) when gentest does not build or
-// generate, except under -short.
+// generate, except under -short. It runs beside the stand-in's tests.
 func TestRingWithGentest(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds gentest and runs it for 5 s")
 	}
+	t.Parallel()
 	out := t.TempDir()
 	args := []string{"-subjects", "../../testdata/bench/ring.txt", "-budget", "5s", "-out", out}
-	if err := run(context.Background(), args, testWriter{t}); err != nil {
+	if err := run(context.Background(), args, io.Discard, testWriter{t}); err != nil {
 		t.Fatalf("gentest-bench on container/ring: %v", err)
 	}
 	rows := readResults(t, out)
@@ -217,4 +242,80 @@ type testWriter struct{ t *testing.T }
 func (w testWriter) Write(p []byte) (int, error) {
 	w.t.Log(strings.TrimRight(string(p), "\n"))
 	return len(p), nil
+}
+
+func TestParseModes(t *testing.T) {
+	o, err := parseFlags([]string{"-compare", "-combine", "max", "-threshold", "0.5", "a.csv,b.csv#fzgen_cov", "c"}, io.Discard)
+	if err != nil || o.mode != modeCompare || o.combine != "max" || o.threshold != 0.5 || len(o.args) != 2 {
+		t.Errorf("parseFlags(-compare) = %+v, %v", o, err)
+	}
+	o, err = parseFlags([]string{"-subjects", "f", "-flags", " -engine=sbst  -execs=3000 "}, io.Discard)
+	if err != nil || strings.Join(o.flags, "|") != "-engine=sbst|-execs=3000" {
+		t.Errorf("parseFlags(-flags) = %+v, %v", o, err)
+	}
+	for _, bad := range [][]string{
+		{"-compare", "a"},
+		{"-compare", "-combine", "mean", "a", "b"},
+		{"-prepare", "std container/ring"},
+		{"-findings"},
+		{"-readability"},
+		{"-compare", "-findings", "a", "b"},
+	} {
+		if _, err := parseFlags(bad, io.Discard); err == nil {
+			t.Errorf("parseFlags(%q) succeeded", bad)
+		}
+	}
+}
+
+// -compare reads two tables and prints the report on stdout.
+func TestCompareMode(t *testing.T) {
+	dir := t.TempDir()
+	before, after := filepath.Join(dir, "before.csv"), filepath.Join(dir, "after.csv")
+	os.WriteFile(before, []byte("subject,package,gen_cov\nstd,container/ring,80.00\n"), 0o644)
+	os.WriteFile(after, []byte("std:container/ring,container/ring,7,40.0,87.5,\n"), 0o644)
+	var out strings.Builder
+	if err := run(context.Background(), []string{"-compare", before, after}, &out, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out.String(), "| container/ring | 80.0 | 87.5 | +7.5 |") {
+		t.Errorf("-compare printed:\n%s", out.String())
+	}
+}
+
+// -prepare copies a std package into a scratch module without its tests
+// and prints where the package is.
+func TestPrepareMode(t *testing.T) {
+	dest := filepath.Join(t.TempDir(), "ring")
+	var out strings.Builder
+	if err := run(context.Background(), []string{"-prepare", "std:container/ring", dest}, &out, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	pkg := strings.TrimSpace(out.String())
+	if pkg != filepath.Join(dest, "container", "ring") {
+		t.Errorf("-prepare printed %q", pkg)
+	}
+	if _, err := os.Stat(filepath.Join(pkg, "ring.go")); err != nil {
+		t.Error(err)
+	}
+	if tests, _ := filepath.Glob(filepath.Join(pkg, "*_test.go")); len(tests) > 0 {
+		t.Errorf("human tests left: %v", tests)
+	}
+}
+
+// -findings prints the findings and disagreements of the summaries a
+// -keep run or gen.sh left.
+func TestFindingsMode(t *testing.T) {
+	dir := t.TempDir()
+	os.MkdirAll(filepath.Join(dir, "01-x"), 0o755)
+	os.WriteFile(filepath.Join(dir, "01-x", "gen-full-seed1-10s.stdout"),
+		[]byte(`{"package":"x","findings":[{"kind":"nil-dereference","function":"F","message":"boom\n  at x.go:3","test":"TestFinding_F"}],"disagreements":["G changed its argument"]}`+"\n"), 0o644)
+	os.WriteFile(filepath.Join(dir, "y-hybrid.json"), []byte("gentest: log line\n"+`{"package":"y","findings":[]}`+"\n"), 0o644)
+	var out strings.Builder
+	if err := run(context.Background(), []string{"-findings", dir}, &out, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	want := "01-x\tnil-dereference\tF\tboom at x.go:3\tTestFinding_F\n01-x\tDISAGREE\tG changed its argument\n"
+	if out.String() != want {
+		t.Errorf("-findings printed %q, want %q", out.String(), want)
+	}
 }

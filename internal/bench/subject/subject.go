@@ -88,6 +88,25 @@ func ParseFile(file string) ([]Subject, error) {
 	return Parse(f, file)
 }
 
+// ParseOne reads one subject given on a command line: a subject file's
+// line ("std container/ring", "github.com/google/uuid@v1.6.0 .") or the
+// same with a colon for the space ("std:container/ring",
+// "github.com/google/uuid@v1.6.0:."), the form bench/scripts/fzgen-compare.sh
+// takes, which needs no quoting.
+func ParseOne(arg string) (Subject, error) {
+	fields := strings.Fields(arg)
+	if len(fields) == 1 {
+		if first, dir, ok := strings.Cut(arg, ":"); ok {
+			fields = []string{first, dir}
+		}
+	}
+	s, err := parseFields(fields)
+	if err != nil {
+		return Subject{}, fmt.Errorf("subject %q: %w", arg, err)
+	}
+	return s, nil
+}
+
 func parseFields(fields []string) (Subject, error) {
 	if len(fields) != 2 {
 		return Subject{}, fmt.Errorf("want 2 fields (\"<module>@<version> <dir>\" or \"std <import path>\"), got %d", len(fields))

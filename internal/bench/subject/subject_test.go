@@ -124,3 +124,23 @@ func TestRepoSubjectsCopy(t *testing.T) {
 		}
 	}
 }
+
+func TestParseOne(t *testing.T) {
+	for _, c := range []struct{ in, name, dir string }{
+		{"std container/ring", "std", "container/ring"},
+		{"std:container/ring", "std", "container/ring"},
+		{"github.com/google/uuid@v1.6.0 .", "github.com/google/uuid@v1.6.0", "."},
+		{"github.com/google/uuid@v1.6.0:.", "github.com/google/uuid@v1.6.0", "."},
+		{"github.com/emirpasic/gods@v1.18.1:lists/arraylist", "github.com/emirpasic/gods@v1.18.1", "lists/arraylist"},
+	} {
+		s, err := ParseOne(c.in)
+		if err != nil || s.Name() != c.name || s.Dir != c.dir {
+			t.Errorf("ParseOne(%q) = %q %q, %v; want %q %q", c.in, s.Name(), s.Dir, err, c.name, c.dir)
+		}
+	}
+	for _, bad := range []string{"", "std", "container/ring", "github.com/x/y:.", "a b c"} {
+		if _, err := ParseOne(bad); err == nil {
+			t.Errorf("ParseOne(%q) succeeded", bad)
+		}
+	}
+}

@@ -4,8 +4,10 @@
 // before and independently of the real generator.
 //
 // It writes <pkg>_gentest_test.go with one test that calls nothing, so the
-// generated coverage is a real 0%, not NA. FAKEGENTEST_FAIL=1 makes it fail;
-// FAKEGENTEST_FLAKY=1 writes a test that fails only when rerun.
+// generated coverage is a real 0%, not NA. -fake=fail (or FAKEGENTEST_FAIL=1)
+// makes it fail; -fake=flaky (or FAKEGENTEST_FLAKY=1) writes a test that
+// fails only when rerun. The flag lets tests that run in parallel, which
+// cannot set the environment, ask for either through gentest-bench -flags.
 package main
 
 import (
@@ -30,8 +32,9 @@ func main() {
 	seed := fs.Int64("seed", 1, "")
 	asJSON := fs.Bool("json", false, "")
 	no := fs.String("no", "", "")
+	fake := fs.String("fake", "", "")
 	fs.Parse(os.Args[2:])
-	if os.Getenv("FAKEGENTEST_FAIL") != "" {
+	if os.Getenv("FAKEGENTEST_FAIL") != "" || *fake == "fail" {
 		fmt.Fprintln(os.Stderr, "fakegentest: failing as asked")
 		os.Exit(1)
 	}
@@ -45,7 +48,7 @@ func main() {
 		os.Exit(1)
 	}
 	body := "func TestFake(t *testing.T) {}\n"
-	if os.Getenv("FAKEGENTEST_FLAKY") != "" {
+	if os.Getenv("FAKEGENTEST_FLAKY") != "" || *fake == "flaky" {
 		// Fails on the second run within one test binary, which only
 		// go test -count=N with N > 1 reaches.
 		body = "var runs int\n\nfunc TestFlaky(t *testing.T) {\n\truns++\n\tif runs == 2 {\n\t\tt.Fatal(\"flaky\")\n\t}\n}\n"
