@@ -4,9 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"go/ast"
-	"go/parser"
-	"go/token"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -47,33 +44,6 @@ func copyDir(t *testing.T, from, to string) {
 	}
 }
 
-// coverSource is the runtime's cover.go without the executor hook that
-// needs the lead's other runtime files (wire.go's Result).
-func coverSource(t *testing.T) []byte {
-	t.Helper()
-	path := filepath.Join("..", "rt", "cover.go")
-	src, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	fset := token.NewFileSet()
-	f, err := parser.ParseFile(fset, path, src, parser.ParseComments)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, d := range f.Decls {
-		if fd, ok := d.(*ast.FuncDecl); ok && fd.Name.Name == "coverCollect" {
-			start := fd.Pos()
-			if fd.Doc != nil {
-				start = fd.Doc.Pos()
-			}
-			a, b := fset.Position(start).Offset, fset.Position(fd.End()).Offset
-			return append(append([]byte(nil), src[:a]...), src[b:]...)
-		}
-	}
-	return src
-}
-
 // loadAndInstrument loads pattern in the module at dir and instruments it,
 // returning the overlay (path -> contents) of instrumented files and runtime.
 func loadAndInstrument(t *testing.T, dir, pattern, rtImport string) (map[string][]byte, *Table, *packages.Package) {
@@ -98,7 +68,7 @@ func loadAndInstrument(t *testing.T, dir, pattern, rtImport string) (map[string]
 	}
 	pkgDir := filepath.Dir(p.CompiledGoFiles[0])
 	rtDir := filepath.Join(pkgDir, "zz_gentest_rt")
-	out[filepath.Join(rtDir, "cover.go")] = coverSource(t)
+	probeSources(t, out, rtDir)
 	out[filepath.Join(rtDir, "zz_size.go")] = []byte(fmt.Sprintf("package rt\n\nfunc init() { Init(%d, %d) }\n", len(tab.Blocks), len(tab.Conds)))
 	return out, tab, p
 }
@@ -504,7 +474,7 @@ func TestStdPackages(t *testing.T) {
 			all[k] = v
 		}
 		rtDir := filepath.Join(filepath.Dir(p.CompiledGoFiles[0]), "zz_gentest_rt")
-		all[filepath.Join(rtDir, "cover.go")] = coverSource(t)
+		probeSources(t, all, rtDir)
 		all[filepath.Join(rtDir, "zz_size.go")] = []byte(fmt.Sprintf("package rt\n\nfunc init() { Init(%d, %d) }\n", len(tab.Blocks), len(tab.Conds)))
 		nd := 0
 		for _, c := range tab.Conds {

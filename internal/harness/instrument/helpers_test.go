@@ -8,6 +8,7 @@ import (
 	"go/types"
 	"os"
 	"path/filepath"
+	"strings"
 	"sync"
 	"testing"
 )
@@ -20,31 +21,61 @@ var (
 	rtErr  error
 )
 
-// runtimePkg type-checks the runtime's cover.go, without the executor hook
-// that needs the lead's other files.
+// runtimePkg type-checks the runtime's probe files (probeSources).
 func runtimePkg(t *testing.T) *types.Package {
 	t.Helper()
 	rtOnce.Do(func() {
 		fset := token.NewFileSet()
-		f, err := parser.ParseFile(fset, filepath.Join("..", "rt", "cover.go"), nil, 0)
-		if err != nil {
-			rtErr = err
-			return
-		}
-		var decls []ast.Decl
-		for _, d := range f.Decls {
-			if fd, ok := d.(*ast.FuncDecl); ok && fd.Name.Name == "coverCollect" {
-				continue
+		var files []*ast.File
+		for _, name := range probeFiles(t) {
+			f, err := parser.ParseFile(fset, filepath.Join("..", "rt", name), nil, 0)
+			if err != nil {
+				rtErr = err
+				return
 			}
-			decls = append(decls, d)
+			files = append(files, f)
 		}
-		f.Decls = decls
-		rtPkg, rtErr = (&types.Config{}).Check(testRT, fset, []*ast.File{f}, nil)
+		// The files import unsafe alone, which the default importer has
+		// without reading anything.
+		rtPkg, rtErr = (&types.Config{Importer: importer.Default()}).Check(testRT, fset, files, nil)
 	})
 	if rtErr != nil {
 		t.Fatalf("runtime: %v", rtErr)
 	}
 	return rtPkg
+}
+
+// probeFiles names the runtime's files that hold the coverage probes, its
+// cover*.go: they compile on their own (see rt/cover.go), and are all of
+// the runtime that the tests here overlay.
+func probeFiles(t *testing.T) []string {
+	t.Helper()
+	paths, err := filepath.Glob(filepath.Join("..", "rt", "cover*.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, p := range paths {
+		if !strings.HasSuffix(p, "_test.go") {
+			names = append(names, filepath.Base(p))
+		}
+	}
+	if len(names) == 0 {
+		t.Fatal("no rt/cover*.go")
+	}
+	return names
+}
+
+// probeSources adds the runtime's probe files to an overlay, in rtDir.
+func probeSources(t *testing.T, overlay map[string][]byte, rtDir string) {
+	t.Helper()
+	for _, name := range probeFiles(t) {
+		src, err := os.ReadFile(filepath.Join("..", "rt", name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		overlay[filepath.Join(rtDir, name)] = src
+	}
 }
 
 // srcImporter imports packages from source, once per test binary: the

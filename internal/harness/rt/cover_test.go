@@ -2,6 +2,7 @@ package rt
 
 import (
 	"bytes"
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"reflect"
@@ -9,19 +10,18 @@ import (
 	"sync"
 	"testing"
 	"time"
-	"unicode/utf8"
 
 	"github.com/google/go-cmp/cmp"
 )
 
-func condOf(t *testing.T, id int) CondStat {
+func condOf(t *testing.T, id int) CondObs {
 	t.Helper()
 	for _, c := range Conds(nil) {
 		if int(c.ID) == id {
 			return c
 		}
 	}
-	return CondStat{ID: int32(id), DistTrue: -1, DistFalse: -1}
+	return CondObs{ID: int32(id), DistTrue: -1, DistFalse: -1}
 }
 
 func TestDistances(t *testing.T) {
@@ -333,8 +333,8 @@ func TestConcurrentProbes(t *testing.T) {
 func TestCoverCollect(t *testing.T) {
 	Init(4, 4)
 	defer Init(0, 0)
-	if numBlocks() != 4 || numConds() != 4 {
-		t.Fatalf("sizes %d, %d", numBlocks(), numConds())
+	if NumBlocks() != 4 || NumConds() != 4 {
+		t.Fatalf("sizes %d, %d", NumBlocks(), NumConds())
 	}
 	Blk(1)
 	CmpI(2, OpEq, 40, 42)
@@ -394,16 +394,65 @@ func BenchmarkReset(b *testing.B) {
 	}
 }
 
-// TestDecodeRune compares decodeRune with unicode/utf8 on valid and
-// invalid sequences.
-func TestDecodeRune(t *testing.T) {
-	inputs := []string{"a", "é", "€", "😀", "\xff", "\xc3", "\xe2\x82", "\xed\xa0\x80", "\xf4\x90\x80\x80", "\xc0\x80", "\xf0\x9f\x98"}
-	for _, in := range inputs {
-		r, n := decodeRune([]byte(in))
-		wr, wn := utf8.DecodeRune([]byte(in))
-		if r != wr || n != wn {
-			t.Errorf("decodeRune(%q) = %U, %d; utf8 says %U, %d", in, r, n, wr, wn)
+// TestBytesProbesAsStrings: the bytes probes record what the strings
+// probes record for the same bytes, invalid UTF-8 included (a byte that
+// starts no rune counts as U+FFFD, as utf8.DecodeRune has it).
+func TestBytesProbesAsStrings(t *testing.T) {
+	Init(0, 2)
+	defer Init(0, 0)
+	inputs := []string{"", "a", "abc", "golang", "Go", "é", "aé€😀", "\xff", "\xc3", "\xe2\x82", "\xed\xa0\x80",
+		"\xf4\x90\x80\x80", "\xc0\x80", "\xf0\x9f\x98", "x\xffy", strings.Repeat("ab", 3000)}
+	fns := []struct {
+		fn StrFn
+		s  func(string, string) bool
+		b  func([]byte, []byte) bool
+	}{
+		{FnHasPrefix, strings.HasPrefix, bytes.HasPrefix},
+		{FnHasSuffix, strings.HasSuffix, bytes.HasSuffix},
+		{FnContains, strings.Contains, bytes.Contains},
+		{FnEqualFold, strings.EqualFold, bytes.EqualFold},
+		{FnEqual, func(a, b string) bool { return a == b }, bytes.Equal},
+	}
+	// both runs a strings probe on condition 0 and its bytes form on
+	// condition 1, and compares what they record.
+	both := func(what string, str, byt func() bool) {
+		t.Helper()
+		Reset()
+		rs, rb := str(), byt()
+		cs, cb := condOf(t, 0), condOf(t, 1)
+		if rs != rb || cs.DistTrue != cb.DistTrue || cs.DistFalse != cb.DistFalse {
+			t.Errorf("%s: strings %v (%v, %v), bytes %v (%v, %v)", what, rs, cs.DistTrue, cs.DistFalse, rb, cb.DistTrue, cb.DistFalse)
 		}
+	}
+	runes := []rune{'a', 'c', 0xFFFC, 0x10000, 0x1F600}
+	for _, a := range inputs {
+		for _, b := range inputs {
+			for _, f := range fns {
+				both(fmt.Sprintf("fn %d (%q, %q)", f.fn, a, b),
+					func() bool { return StrCall(0, f.fn, f.s, a, b) },
+					func() bool { return BytesCall(1, f.fn, f.b, []byte(a), []byte(b)) })
+			}
+			both(fmt.Sprintf("index (%q, %q)", a, b),
+				func() bool { return StrIndex(0, FnIndex, true, strings.Index, a, b) },
+				func() bool { return BytesIndex(1, FnIndex, true, bytes.Index, []byte(a), []byte(b)) })
+		}
+		for _, c := range []byte{'a', 'd', 0xff} {
+			both(fmt.Sprintf("index byte (%q, %q)", a, c),
+				func() bool { return StrIndexByte(0, false, strings.IndexByte, a, c) },
+				func() bool { return BytesIndexByte(1, false, bytes.IndexByte, []byte(a), c) })
+		}
+		for _, r := range runes {
+			both(fmt.Sprintf("index rune (%q, %q)", a, r),
+				func() bool { return StrIndexRune(0, true, strings.IndexRune, a, r) },
+				func() bool { return BytesIndexRune(1, true, bytes.IndexRune, []byte(a), r) })
+			both(fmt.Sprintf("contains rune (%q, %q)", a, r),
+				func() bool { return StrContainsRune(0, strings.ContainsRune, a, r) },
+				func() bool { return BytesContainsRune(1, bytes.ContainsRune, []byte(a), r) })
+		}
+	}
+	Reset()
+	if StrIndexRune(0, true, strings.IndexRune, "\xff", 0xFFFC) || condOf(t, 0).DistTrue != 1 {
+		t.Errorf("rune distance of an invalid byte to U+FFFC: %v, want 1 (it counts as U+FFFD)", condOf(t, 0).DistTrue)
 	}
 }
 
