@@ -10,6 +10,7 @@ import (
 	"github.com/gentest-go/gentest/internal/harness/rt"
 	"github.com/gentest-go/gentest/internal/load"
 	"github.com/gentest-go/gentest/internal/model"
+	"github.com/gentest-go/gentest/internal/modeltest"
 	"github.com/gentest-go/gentest/internal/seq"
 )
 
@@ -40,30 +41,25 @@ func TestMinimizeOnExecutor(t *testing.T) {
 	}
 	defer pool.Close()
 
-	ops := map[string]int{}
-	for _, op := range prog.Ops {
-		ops[op.Name] = op.ID
-	}
-	b := &builder{ops: ops}
-	money := func(v int64) seq.Arg { return i64(v) }
-	c1 := b.add("NewCart", i64(5))
-	c2 := b.add("NewCart", i64(3))
-	m1 := b.add("ParseMoney", str("$12.34"))
-	b.add("Cart.Add", ref(c1), str("apple"), ref(m1), i64(2))
-	b.add("Cart.Add", ref(c2), str("pear"), money(250), i64(1))
+	b := &builder{ops: modeltest.OpIDs(prog)}
+	c1 := b.add("NewCart", modeltest.Int(5))
+	c2 := b.add("NewCart", modeltest.Int(3))
+	m1 := b.add("ParseMoney", modeltest.Str("$12.34"))
+	b.add("Cart.Add", ref(c1), modeltest.Str("apple"), ref(m1), modeltest.Int(2))
+	b.add("Cart.Add", ref(c2), modeltest.Str("pear"), modeltest.Int(250) /* Money */, modeltest.Int(1))
 	b.add("Cart.Len", ref(c1))
 	tot := b.add("Cart.Total", ref(c1))
-	d := b.add("Discount", ref(tot), str("HALF"))
-	b.add("Shipping", ref(d), i64(700))
-	b.add("Cart.Remove", ref(c2), str("pear"))
-	m2 := b.add("ParseMoney", str("3"))
-	b.add("Cart.Add", ref(c1), str("banana"), ref(m2), i64(4))
-	m3 := b.add("ParseMoney", str("0.99"))
-	c3 := b.add("NewCart", i64(2))
-	b.add("Cart.Add", ref(c3), str("kiwi"), ref(m3), i64(1))
-	b.add("Cart.Add", ref(c3), str("fig"), ref(m3), i64(1))
+	d := b.add("Discount", ref(tot), modeltest.Str("HALF"))
+	b.add("Shipping", ref(d), modeltest.Int(700))
+	b.add("Cart.Remove", ref(c2), modeltest.Str("pear"))
+	m2 := b.add("ParseMoney", modeltest.Str("3"))
+	b.add("Cart.Add", ref(c1), modeltest.Str("banana"), ref(m2), modeltest.Int(4))
+	m3 := b.add("ParseMoney", modeltest.Str("0.99"))
+	c3 := b.add("NewCart", modeltest.Int(2))
+	b.add("Cart.Add", ref(c3), modeltest.Str("kiwi"), ref(m3), modeltest.Int(1))
+	b.add("Cart.Add", ref(c3), modeltest.Str("fig"), ref(m3), modeltest.Int(1))
 	b.add("Cart.Len", ref(c3))
-	target := b.add("Cart.Add", ref(c3), str("plum"), ref(m2), i64(3))
+	target := b.add("Cart.Add", ref(c3), modeltest.Str("plum"), ref(m2), modeltest.Int(3))
 	s := &b.s
 
 	run := func(s *seq.Seq) *rt.Result {

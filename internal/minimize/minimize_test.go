@@ -2,15 +2,13 @@ package minimize
 
 import (
 	"fmt"
-	"go/ast"
-	"go/parser"
-	"go/token"
 	"go/types"
 	"math/rand/v2"
 	"strings"
 	"testing"
 
 	"github.com/gentest-go/gentest/internal/model"
+	"github.com/gentest-go/gentest/internal/modeltest"
 	"github.com/gentest-go/gentest/internal/seq"
 )
 
@@ -52,29 +50,11 @@ func Concat(s string, xs []int) string { return s }
 func Find(name string) (*Box, error)   { return nil, nil }
 `
 
+// testProgram builds the model of src and its operations' IDs by name.
 func testProgram(t *testing.T) (*model.Program, map[string]int) {
-	return programOf(t, "example.com/p", src)
-}
-
-// programOf builds the model of a one-file package at path, and its
-// operations' IDs by name.
-func programOf(t *testing.T, path, src string) (*model.Program, map[string]int) {
 	t.Helper()
-	fset := token.NewFileSet()
-	f, err := parser.ParseFile(fset, "p.go", src, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	pkg, err := (&types.Config{}).Check(path, fset, []*ast.File{f}, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	prog := model.Build(pkg, model.Options{})
-	ops := map[string]int{}
-	for _, op := range prog.Ops {
-		ops[op.Name] = op.ID
-	}
-	return prog, ops
+	prog := modeltest.Program(t, src, model.Options{})
+	return prog, modeltest.OpIDs(prog)
 }
 
 // Interpreter values.
@@ -259,9 +239,8 @@ func (b *builder) add(name string, args ...seq.Arg) int {
 	return len(b.s.Stmts) - 1
 }
 
-func i64(v int64) seq.Arg  { return seq.LitArg(seq.Lit{Kind: seq.LitInt, I: v}) }
-func str(v string) seq.Arg { return seq.LitArg(seq.Lit{Kind: seq.LitString, S: v}) }
-func ref(s int) seq.Arg    { return seq.Ref(s, 0) }
+// ref is the first result of statement s.
+func ref(s int) seq.Arg { return seq.Ref(s, 0) }
 
 // pretty renders a sequence for failure messages and golden comparisons.
 func pretty(prog *model.Program, s *seq.Seq) string {
@@ -291,14 +270,14 @@ func pretty(prog *model.Program, s *seq.Seq) string {
 func TestMinimizeToCallWithFive(t *testing.T) {
 	prog, ops := testProgram(t)
 	b := &builder{ops: ops}
-	x := b.add("NewBox", i64(3))
-	b.add("Box.Set", ref(x), i64(9))
-	y := b.add("Twice", i64(7))
+	x := b.add("NewBox", modeltest.Int(3))
+	b.add("Box.Set", ref(x), modeltest.Int(9))
+	y := b.add("Twice", modeltest.Int(7))
 	b.add("Use", ref(y))
-	b.add("NewSq", i64(2))
-	target := b.add("Use", i64(5))
+	b.add("NewSq", modeltest.Int(2))
+	target := b.add("Use", modeltest.Int(5))
 	b.add("Box.Get", ref(x))
-	b.add("Concat", str("hello"), seq.LitArg(seq.Lit{Kind: seq.LitSlice}))
+	b.add("Concat", modeltest.Str("hello"), seq.LitArg(seq.Lit{Kind: seq.LitSlice}))
 	f := &fakeOracle{t: t, prog: prog, targOp: ops["Use"], prop: func(s *seq.Seq, tg int, vals [][]any) bool {
 		a := s.Stmts[tg].Args[0]
 		return a.IsLit && a.Lit.I == 5
@@ -317,11 +296,11 @@ func TestMinimizeToCallWithFive(t *testing.T) {
 func TestReplacementShortensChain(t *testing.T) {
 	prog, ops := testProgram(t)
 	b := &builder{ops: ops}
-	a := b.add("NewBox", i64(4))
+	a := b.add("NewBox", modeltest.Int(4))
 	w1 := b.add("Wrap", ref(a))
 	w2 := b.add("Wrap", ref(w1))
 	w3 := b.add("Wrap", ref(w2))
-	b.add("Box.Set", ref(w2), i64(8))
+	b.add("Box.Set", ref(w2), modeltest.Int(8))
 	target := b.add("Box.Get", ref(w3))
 	f := &fakeOracle{t: t, prog: prog, targOp: ops["Box.Get"], prop: func(s *seq.Seq, tg int, vals [][]any) bool {
 		return vals[tg][0] == 8
@@ -344,9 +323,9 @@ func TestReplacementShortensChain(t *testing.T) {
 func TestReplacementRespectsTypes(t *testing.T) {
 	prog, ops := testProgram(t)
 	b := &builder{ops: ops}
-	c := b.add("NewCirc", i64(1))
-	q0 := b.add("NewSq", i64(1))
-	q := b.add("NewSq", i64(3))
+	c := b.add("NewCirc", modeltest.Int(1))
+	q0 := b.add("NewSq", modeltest.Int(1))
+	q := b.add("NewSq", modeltest.Int(3))
 	b.add("Sq.Grow", ref(q), ref(q0))
 	b.add("Circ.Area", ref(c))
 	target := b.add("Describe", ref(q), ref(q))
@@ -360,7 +339,7 @@ func TestReplacementRespectsTypes(t *testing.T) {
 
 	// Money receiver: the chain Cents(n) is replaced by a literal receiver.
 	b = &builder{ops: ops}
-	n := b.add("Twice", i64(250))
+	n := b.add("Twice", modeltest.Int(250))
 	m := b.add("Cents", ref(n))
 	target = b.add("Money.Dollars", ref(m))
 	f = &fakeOracle{t: t, prog: prog, targOp: ops["Money.Dollars"], prop: func(*seq.Seq, int, [][]any) bool { return true }}
@@ -371,7 +350,7 @@ func TestReplacementRespectsTypes(t *testing.T) {
 
 	// *Box receiver: never a literal, whatever the oracle would accept.
 	b = &builder{ops: ops}
-	x := b.add("NewBox", i64(2))
+	x := b.add("NewBox", modeltest.Int(2))
 	w := b.add("Wrap", ref(x))
 	target = b.add("Box.Get", ref(w))
 	f = &fakeOracle{t: t, prog: prog, targOp: ops["Box.Get"], prop: func(*seq.Seq, int, [][]any) bool { return true }}
@@ -387,7 +366,7 @@ func TestReplacementRespectsTypes(t *testing.T) {
 func TestConstructorReplacement(t *testing.T) {
 	prog, ops := testProgram(t)
 	b := &builder{ops: ops}
-	v := b.add("Twice", i64(3))
+	v := b.add("Twice", modeltest.Int(3))
 	v2 := b.add("Twice", ref(v))
 	q := b.add("NewSq", ref(v2))
 	target := b.add("Sq.Area", ref(q))
@@ -407,15 +386,15 @@ func TestConstructorReplacement(t *testing.T) {
 func TestComponentReplacement(t *testing.T) {
 	prog, ops := testProgram(t)
 	b := &builder{ops: ops}
-	n := b.add("Twice", i64(3))
+	n := b.add("Twice", modeltest.Int(3))
 	a := b.add("NewBox", ref(n))
 	w := b.add("Wrap", ref(a))
 	target := b.add("Box.Get", ref(w))
 	prop := func(s *seq.Seq, tg int, vals [][]any) bool { return vals[tg][0] == 6 }
 	find := &builder{ops: ops}
-	find.add("Find", str("x")) // a *Box holding 0: not this one
+	find.add("Find", modeltest.Str("x")) // a *Box holding 0: not this one
 	six := &builder{ops: ops}
-	six.add("NewBox", i64(6))
+	six.add("NewBox", modeltest.Int(6))
 	opts := Options{Components: []Component{{Seq: &find.s}, {Seq: &six.s}}}
 	f := &fakeOracle{t: t, prog: prog, targOp: ops["Box.Get"], prop: prop}
 	r := MinimizeWith(prog, &b.s, target, f.oracle, opts)
@@ -439,8 +418,8 @@ func TestLiteralSimplification(t *testing.T) {
 	prog, ops := testProgram(t)
 	b := &builder{ops: ops}
 	xs := seq.Lit{Kind: seq.LitSlice, Elems: []seq.Lit{{Kind: seq.LitInt, I: 3}, {Kind: seq.LitInt, I: 9}, {Kind: seq.LitInt, I: 100}, {Kind: seq.LitInt, I: 4}}}
-	target := b.add("Concat", str("hello world"), seq.LitArg(xs))
-	u := b.add("Use", i64(100))
+	target := b.add("Concat", modeltest.Str("hello world"), seq.LitArg(xs))
+	u := b.add("Use", modeltest.Int(100))
 	_ = u
 	f := &fakeOracle{t: t, prog: prog, targOp: ops["Concat"], prop: func(s *seq.Seq, tg int, vals [][]any) bool {
 		st := s.Stmts[tg]
@@ -488,9 +467,9 @@ func randomSeq(prog *model.Program, rng *rand.Rand, n int) *seq.Seq {
 			case len(refs) > 0 && (p.Recv || rng.IntN(3) > 0) && !(p.Recv && p.Lit == model.LitInt):
 				args[k] = refs[rng.IntN(len(refs))]
 			case p.Lit == model.LitInt:
-				args[k] = i64(int64(rng.IntN(20) - 5))
+				args[k] = modeltest.Int(int64(rng.IntN(20) - 5))
 			case p.Lit == model.LitString:
-				args[k] = str("abcdef"[:rng.IntN(6)])
+				args[k] = modeltest.Str("abcdef"[:rng.IntN(6)])
 			case p.Lit == model.LitSlice:
 				args[k] = seq.LitArg(seq.Lit{Kind: seq.LitSlice, Elems: []seq.Lit{{Kind: seq.LitInt, I: int64(rng.IntN(9))}}})
 			default:

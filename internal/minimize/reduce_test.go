@@ -7,7 +7,10 @@ import (
 	"testing"
 
 	"github.com/gentest-go/gentest/internal/executor"
+	"github.com/gentest-go/gentest/internal/executortest"
 	"github.com/gentest-go/gentest/internal/harness/rt"
+	"github.com/gentest-go/gentest/internal/model"
+	"github.com/gentest-go/gentest/internal/modeltest"
 	"github.com/gentest-go/gentest/internal/seq"
 )
 
@@ -90,28 +93,24 @@ func TestCoverageOf(t *testing.T) {
 	}
 }
 
-// fakeRunner "executes" wire sequences without an executor: every
-// statement runs normally, a block is covered per distinct operation, and
-// the branch "argument above 5" per operation. Statements of op panicOp
+// fakeRunner runs wire sequences on executortest's fake executor, with a
+// branch per operation, "an integer literal argument above 5", observed
+// by its statements that have one; statements of panicOp (nil: none)
 // panic at a fixed site.
-type fakeRunner struct{ panicOp int }
-
-func (f fakeRunner) Run(seqs []rt.Request) []executor.Outcome {
-	out := make([]executor.Outcome, len(seqs))
-	for i, s := range seqs {
-		r := &rt.Result{ID: s.ID}
-		conds := map[int32]*rt.CondObs{}
-		for _, st := range s.Stmts {
-			sr := rt.StmtSpec{Outcome: rt.OutNormal, Values: []rt.Value{{Hash: uint64(st.Op)}, {Nil: true}}}
-			if st.Op == f.panicOp {
-				sr = rt.StmtSpec{Outcome: rt.OutPanic, Note: &rt.StmtNote{PanicSite: "p.go:1"}}
+func fakeRunner(prog *model.Program, panicOp *model.Op) *executortest.Runner {
+	return &executortest.Runner{Prog: prog,
+		Stmt: func(op *model.Op, _ int, _ rt.Request, _ uint64, spec *rt.StmtSpec) {
+			if op == panicOp {
+				spec.Outcome, spec.Note = rt.OutPanic, &rt.StmtNote{PanicSite: "p.go:1"}
 			}
-			r.Add(sr)
-			if !slices.Contains(r.Blocks, int32(st.Op)) {
-				r.Blocks = append(r.Blocks, int32(st.Op))
-			}
-			for _, a := range st.Args {
-				if a.Kind == rt.ArgLit && a.Lit.Kind == rt.LitInt {
+		},
+		Edit: func(q rt.Request, out *executor.Outcome) {
+			conds := map[int32]*rt.CondObs{}
+			for _, st := range q.Stmts {
+				for _, a := range st.Args {
+					if a.Kind != rt.ArgLit || a.Lit.Kind != rt.LitInt {
+						continue
+					}
 					c := conds[int32(st.Op)]
 					if c == nil {
 						c = &rt.CondObs{ID: int32(st.Op)}
@@ -124,16 +123,13 @@ func (f fakeRunner) Run(seqs []rt.Request) []executor.Outcome {
 					}
 				}
 			}
-		}
-		slices.Sort(r.Blocks)
-		for id := int32(0); id < 64; id++ {
-			if c := conds[id]; c != nil {
-				r.Conds = append(r.Conds, *c)
+			for id := range int32(len(prog.Ops)) {
+				if c := conds[id]; c != nil {
+					out.Result.Conds = append(out.Result.Conds, *c)
+				}
 			}
-		}
-		out[i] = executor.Outcome{Result: r}
+		},
 	}
-	return out
 }
 
 // TestMinimizeAllMatchesSequential: merging the batches of concurrent
@@ -141,7 +137,7 @@ func (f fakeRunner) Run(seqs []rt.Request) []executor.Outcome {
 // keeps the coverage asked for.
 func TestMinimizeAllMatchesSequential(t *testing.T) {
 	prog, ops := testProgram(t)
-	runner := fakeRunner{panicOp: -1}
+	runner := fakeRunner(prog, nil)
 	rng := rand.New(rand.NewPCG(5, 5))
 	var jobs []Job
 	for len(jobs) < 12 {
@@ -183,10 +179,10 @@ func TestMinimizeAllMatchesSequential(t *testing.T) {
 func TestKeepsFailure(t *testing.T) {
 	prog, ops := testProgram(t)
 	b := &builder{ops: ops}
-	x := b.add("NewBox", i64(3))
-	b.add("Twice", i64(9))
+	x := b.add("NewBox", modeltest.Int(3))
+	b.add("Twice", modeltest.Int(9))
 	target := b.add("Box.Get", ref(x))
-	runner := fakeRunner{panicOp: ops["Box.Get"]}
+	runner := fakeRunner(prog, prog.Ops[ops["Box.Get"]])
 	orig := Trial{Seq: &b.s, Target: target}
 	out := runner.Run([]rt.Request{toWire(&b.s)})[0]
 	keep := ExecOracle(runner, KeepsFailure(prog, orig, out))
@@ -194,7 +190,7 @@ func TestKeepsFailure(t *testing.T) {
 	if want := "v0 = NewBox(i0); v1 = Box.Get(v0);"; pretty(prog, got) != want || gt != 1 {
 		t.Errorf("got %s (target %d), want %s", pretty(prog, got), gt, want)
 	}
-	normal := fakeRunner{panicOp: -1}.Run([]rt.Request{toWire(got)})[0]
+	normal := fakeRunner(prog, nil).Run([]rt.Request{toWire(got)})[0]
 	if KeepsFailure(prog, orig, out)(Trial{Seq: got, Target: gt}, normal) {
 		t.Errorf("a normal run kept the failure")
 	}

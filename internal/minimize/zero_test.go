@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/gentest-go/gentest/internal/model"
+	"github.com/gentest-go/gentest/internal/modeltest"
 	"github.com/gentest-go/gentest/internal/seq"
 )
 
@@ -31,7 +32,9 @@ func (h Holder) Has() bool   { return h.P != nil }
 `
 
 func zeroProgram(t *testing.T) (*model.Program, map[string]int) {
-	return programOf(t, "example.com/z", zeroSrc)
+	t.Helper()
+	prog := model.Build(modeltest.Check(t, "example.com/z", zeroSrc), model.Options{})
+	return prog, modeltest.OpIDs(prog)
 }
 
 // A value of an array or struct type of exported basic fields, built by a

@@ -63,6 +63,18 @@ func Op(t Testing, prog *model.Program, name string) *model.Op {
 	return nil
 }
 
+// OpIDs returns the IDs of prog's operations by name, each the operation
+// Op returns for that name, for tests that build many sequences by name.
+func OpIDs(prog *model.Program) map[string]int {
+	ids := map[string]int{}
+	for _, op := range prog.Ops {
+		if _, seen := ids[op.Name]; !seen && op.Kind != model.Zero && op.Kind != model.Assert {
+			ids[op.Name] = op.ID
+		}
+	}
+	return ids
+}
+
 // OpOfKind returns the operation of the given kind and name, or fails the
 // test.
 func OpOfKind(t Testing, prog *model.Program, kind model.Kind, name string) *model.Op {

@@ -32,6 +32,15 @@ func TestProgram(t *testing.T) {
 	if s.Len() != 2 || s.Stmts[0].Args[0].Lit.I != 3 {
 		t.Errorf("sequence = %v", s.Stmts)
 	}
+	ids := modeltest.OpIDs(prog)
+	for _, name := range []string{"New", "T.Get", "Up"} {
+		if op := modeltest.Op(t, prog, name); ids[name] != op.ID {
+			t.Errorf("OpIDs[%s] = %d, want Op's %d", name, ids[name], op.ID)
+		}
+	}
+	if id, ok := ids["T"]; ok && prog.Ops[id].Kind == model.Zero {
+		t.Errorf("OpIDs names the zero value T{} (op %d)", id)
+	}
 	if modeltest.Type(t, prog, "T").String() != "example.com/p.T" {
 		t.Errorf("type T = %v", modeltest.Type(t, prog, "T"))
 	}
