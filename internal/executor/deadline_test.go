@@ -15,6 +15,10 @@ import (
 // on the wall clock, where a spinning one ends at the limit of CPU time,
 // which a loaded machine stretches past any deadline.
 func TestRunUntilDeadline(t *testing.T) {
+	if testing.Short() {
+		t.Skip("calls that run to a 1 s limit")
+	}
+	t.Parallel()
 	p, ops := startPool(t, Config{Workers: 1, CallTimeout: time.Second})
 	seqs := []rt.Request{{ID: 1, Flags: rt.FlagDetail, Stmts: []rt.Stmt{call(t, ops, "Echo", intArg(1))}}}
 	for i := 0; i < 5; i++ {

@@ -16,19 +16,12 @@ import (
 	"github.com/gentest-go/gentest/internal/sysmem"
 )
 
-// setVar sets *p to v for the rest of the test. Call it before startPool,
-// so that the pool is closed before the value is restored.
-func setVar[T any](t *testing.T, p *T, v T) {
-	old := *p
-	*p = v
-	t.Cleanup(func() { *p = old })
-}
-
 // TestCrashClasses runs, on one executor, a sequence before the crash, the
 // crashing sequence, and one after: the crash must be classified, recorded
 // against the culprit alone, and the next sequence must run on a restarted
 // executor.
 func TestCrashClasses(t *testing.T) {
+	t.Parallel()
 	_, ops := fixture(t)
 	type tc struct {
 		name    string
@@ -68,18 +61,23 @@ func TestCrashClasses(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
 			if c.unix && runtime.GOOS == "windows" {
 				t.Skip("Unix signals")
 			}
+			if c.op == "WaitTimer" && testing.Short() {
+				t.Skip("waits all of the deadlock grace")
+			}
+			set := func(*hooks) {}
 			if c.want == CrashDeadlock || c.op == "WaitTimer" {
 				// Generous: the runtime must find the deadlock on a
 				// loaded machine, and must be given as long to find one
 				// where there is none. The latter waits all of it.
-				setVar(t, &deadlockGrace, 3*time.Second)
+				set = func(h *hooks) { h.deadlockGrace = 3 * time.Second }
 			}
 			cfg := c.cfg
 			cfg.Workers = 1
-			p, _ := startPool(t, cfg)
+			p, _ := startPoolWith(t, cfg, set)
 			seqs := []rt.Request{
 				{ID: 10, Flags: rt.FlagDetail, Stmts: []rt.Stmt{call(t, ops, "Echo", intArg(1))}},
 				{ID: 11, Flags: rt.FlagDetail, Stmts: []rt.Stmt{call(t, ops, "Echo", intArg(2)), call(t, ops, c.op, c.args...)}},
@@ -130,15 +128,21 @@ func TestHang(t *testing.T) {
 	if runtime.GOOS == "windows" {
 		t.Skip("SIGSTOP")
 	}
+	if testing.Short() {
+		t.Skip("waits for the hang deadline")
+	}
+	t.Parallel()
 	for _, fallback := range []bool{false, true} {
 		name := "deadline"
 		if fallback {
 			name = "timer"
 		}
 		t.Run(name, func(t *testing.T) {
-			setVar(t, &hangGrace, 300*time.Millisecond)
-			setVar(t, &testHooks.noDeadlines, fallback)
-			p, ops := startPool(t, Config{Workers: 1, CallTimeout: 100 * time.Millisecond})
+			t.Parallel()
+			p, ops := startPoolWith(t, Config{Workers: 1, CallTimeout: 100 * time.Millisecond}, func(h *hooks) {
+				h.hangGrace = 300 * time.Millisecond
+				h.noDeadlines = fallback
+			})
 			out := p.Run([]rt.Request{
 				{ID: 1, Stmts: []rt.Stmt{call(t, ops, "Stop")}},
 				{ID: 2, Flags: rt.FlagDetail, Stmts: []rt.Stmt{call(t, ops, "Echo", intArg(5))}},
@@ -158,6 +162,7 @@ func TestHang(t *testing.T) {
 // executor's check of its own memory (every platform; the only one on
 // macOS).
 func TestMemoryCap(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name             string
 		noWatch, noSelf  bool
@@ -169,12 +174,13 @@ func TestMemoryCap(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
 			if c.needsParentWatch && !sysmem.CanWatch() {
 				t.Skip("no parent memory watch on " + runtime.GOOS)
 			}
-			setVar(t, &testHooks.noWatch, c.noWatch)
-			setVar(t, &testHooks.noSelfCap, c.noSelf)
-			p, ops := startPool(t, Config{Workers: 1, CallTimeout: 60 * time.Second, MemLimit: 64 << 20})
+			p, ops := startPoolWith(t, Config{Workers: 1, CallTimeout: 60 * time.Second, MemLimit: 64 << 20}, func(h *hooks) {
+				h.noWatch, h.noSelfCap = c.noWatch, c.noSelf
+			})
 			out := p.Run([]rt.Request{{ID: 1, Stmts: []rt.Stmt{call(t, ops, "Grow", intArg(1024))}}})
 			cr := out[0].Crash
 			if cr == nil || cr.Kind != CrashMemLimit {
@@ -192,8 +198,11 @@ func TestMemoryCap(t *testing.T) {
 
 // TestPerCallTimeout: the limit bounds each call, not the sequence.
 func TestPerCallTimeout(t *testing.T) {
-	setVar(t, &deadlockGrace, 100*time.Millisecond)
-	p, ops := startPool(t, Config{Workers: 1, CallTimeout: time.Second})
+	if testing.Short() {
+		t.Skip("calls of 300 ms and a 1 s timeout")
+	}
+	t.Parallel()
+	p, ops := startPoolWith(t, Config{Workers: 1, CallTimeout: time.Second}, func(h *hooks) { h.deadlockGrace = 100 * time.Millisecond })
 	sleep := func(ms int) rt.Stmt { return call(t, ops, "Sleep", intArg(ms)) }
 	out := p.Run([]rt.Request{
 		{ID: 1, Flags: rt.FlagDetail, Stmts: []rt.Stmt{sleep(300), sleep(300), sleep(300), sleep(300)}},
@@ -213,6 +222,7 @@ func TestPerCallTimeout(t *testing.T) {
 // TestRestartRecordsCulprit: across batches, each crash is recorded against
 // its own sequence, and every other sequence runs.
 func TestRestartRecordsCulprit(t *testing.T) {
+	t.Parallel()
 	p, ops := startPool(t, Config{Workers: 1, BatchSize: 8, CallTimeout: 30 * time.Second})
 	crashAt := map[int]bool{4: true, 15: true}
 	var seqs []rt.Request
@@ -255,6 +265,10 @@ func TestRestartRecordsCulprit(t *testing.T) {
 // the call (Recurse's stack overflow) is caught alone as well, and the
 // pool's own executors are not disturbed.
 func TestRunAloneAttributes(t *testing.T) {
+	if testing.Short() {
+		t.Skip("sequences that sleep and settle for seconds")
+	}
+	t.Parallel()
 	p, ops := startPool(t, Config{Workers: 1, BatchSize: 8, CallTimeout: 30 * time.Second})
 	culprit := rt.Request{ID: 1, Stmts: []rt.Stmt{call(t, ops, "Echo", intArg(1)), call(t, ops, "LatePanic", intArg(50))}}
 	innocent := rt.Request{ID: 2, Flags: rt.FlagDetail, Stmts: []rt.Stmt{call(t, ops, "Sleep", intArg(2000))}}
@@ -285,6 +299,7 @@ func TestRunAloneAttributes(t *testing.T) {
 // TestBatchOrder: outcomes come back in request order whatever the number
 // of workers and however long each sequence takes, and are the same.
 func TestBatchOrder(t *testing.T) {
+	t.Parallel()
 	_, ops := fixture(t)
 	rng := rand.New(rand.NewPCG(3, 4))
 	var seqs []rt.Request
@@ -341,6 +356,7 @@ func TestBatchOrder(t *testing.T) {
 // to other processes (ABI 6) are checked the same way where the kernel has
 // them.
 func TestSandboxRefusesOutsideScratch(t *testing.T) {
+	t.Parallel()
 	if !SandboxAvailable() {
 		t.Skip("no Landlock here")
 	}
@@ -442,6 +458,7 @@ func TestActiveProtections(t *testing.T) {
 // TestCachedExecutor: a second build of the same package comes from the
 // cache, and the executor it hands out runs.
 func TestCachedExecutor(t *testing.T) {
+	t.Parallel()
 	fixture(t)
 	f := &crashFixture
 	work := t.TempDir()

@@ -76,13 +76,22 @@ func fixture(t *testing.T) (exe string, ops map[string]int) {
 // the end of the test.
 func startPool(t *testing.T, cfg Config) (*Pool, map[string]int) {
 	t.Helper()
+	return startPoolWith(t, cfg, func(*hooks) {})
+}
+
+// startPoolWith is startPool with the default hooks changed by set: each
+// pool has its own, so that tests that change them can run in parallel.
+func startPoolWith(t *testing.T, cfg Config, set func(*hooks)) (*Pool, map[string]int) {
+	t.Helper()
 	exe, ops := fixture(t)
 	cfg.Exe = exe
 	cfg.PkgPath = "github.com/gentest-go/gentest/testdata/gen/crash"
 	if cfg.ScratchDir == "" {
 		cfg.ScratchDir = t.TempDir()
 	}
-	p, err := Start(context.Background(), cfg)
+	h := defaultHooks
+	set(&h)
+	p, err := start(cfg, h)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -79,17 +79,24 @@ func TestCallLimitUnderStarvation(t *testing.T) {
 		{name: "sleep-starved", op: "Sleep", args: []rt.Arg{intArg(60000)}, starved: true, want: CrashTimeout, messages: []string{"blocked"}},
 		{name: "deadlock-starved", op: "Deadlock", starved: true, want: CrashDeadlock, messages: []string{"all goroutines are asleep"}},
 	}
-	setVar(t, &hangGrace, 2*time.Second)
-	// The runtime finds a deadlock within a tick of the executor's memory
-	// watch, which gets a fifth of the CPU here.
-	setVar(t, &deadlockGrace, 3*time.Second)
+	if testing.Short() {
+		t.Skip("starved calls take seconds")
+	}
+	t.Parallel()
+	set := func(h *hooks) {
+		h.hangGrace = 2 * time.Second
+		// The runtime finds a deadlock within a tick of the executor's
+		// memory watch, which gets a fifth of the CPU here.
+		h.deadlockGrace = 3 * time.Second
+	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()
 			// With a memory cap the executor's memory watch runs: a
 			// goroutine of its own, often runnable after a stop, which
 			// must not make a blocked call look starved.
-			p, ops := startPool(t, Config{Workers: 1, CallTimeout: limit, MemLimit: 512 << 20})
+			p, ops := startPoolWith(t, Config{Workers: 1, CallTimeout: limit, MemLimit: 512 << 20}, set)
+			deadlockGrace := p.hooks.deadlockGrace
 			if c.starved {
 				end := starve(p.workers[0].cur.cmd.Process.Pid, 40*time.Millisecond, 10*time.Millisecond)
 				defer end()

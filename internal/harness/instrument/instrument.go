@@ -1,7 +1,7 @@
 // Package instrument rewrites the sources of a type-checked package so that
 // running it records statement coverage, branch outcomes and branch
-// distances into the executor runtime (internal/harness/rt, package
-// gentestrt).
+// distances into the executor runtime (internal/harness/rt, package rt,
+// imported by the instrumented files as gentestrt_).
 //
 // Blocks follow `go tool cover`: a block is a maximal straight-line run of
 // statements, and a probe gentestrt_.Blk(id) is inserted at its start.
@@ -197,7 +197,7 @@ type Deps struct {
 // golang.org/x/tools/go/packages with syntax, types and type info) and
 // returns the instrumented source by absolute file name, with the table of
 // all probes. rtImport is the import path of the runtime package
-// (gentestrt). Files named *_test.go are skipped; a file with no probes is
+// (package rt). Files named *_test.go are skipped; a file with no probes is
 // returned unchanged. Sources are read from disk and must match the syntax
 // trees. The syntax trees are not modified.
 func Package(fset *token.FileSet, files []*ast.File, info *types.Info, pkg *types.Package, rtImport string) (map[string][]byte, *Table, error) {

@@ -9,9 +9,9 @@ import (
 )
 
 func TestDumpBlocked(t *testing.T) {
-	own := [][]byte{[]byte("pkg/gentestrt.watchMemCap(")}
-	self := "goroutine 5 [running]:\npkg/gentestrt.(*executor).watchdog(0xc000010000)\n\t/x/exec.go:200 +0x1\n"
-	memcap := "goroutine 6 [runnable]:\ntime.Sleep(0x989680)\n\t/go/time.go:1 +0x1\npkg/gentestrt.watchMemCap(0x1)\n\t/x/memcap.go:60 +0x1\n"
+	own := [][]byte{[]byte("pkg/zz_gentest_rt.watchMemCap(")}
+	self := "goroutine 5 [running]:\npkg/zz_gentest_rt.(*executor).watchdog(0xc000010000)\n\t/x/watchdog.go:100 +0x1\n"
+	memcap := "goroutine 6 [runnable]:\ntime.Sleep(0x989680)\n\t/go/time.go:1 +0x1\npkg/zz_gentest_rt.watchMemCap(0x1)\n\t/x/memcap.go:60 +0x1\n"
 	cases := []struct {
 		name string
 		recs []string

@@ -105,7 +105,7 @@ func (e *executor) watchdog() {
 			if wall >= e.timeout {
 				// Past its limit on the wall clock but not on the CPU
 				// clock: the parent, which only sees the wall clock, must
-				// hear that the executor lives (see exec.worker.send).
+				// hear that the executor lives (see executor.worker.send).
 				e.encMu.Lock()
 				e.enc.Alive()
 				e.enc.Flush()
