@@ -3,7 +3,8 @@
 # with go test -fuzz) against gentest, at the same search budget, on the
 # statement coverage of one package (issue 17).
 #
-# usage: fzgen-compare.sh [-budget 30s] [-seed 1] [-flags 'GEN FLAGS'] [-work DIR] [-gentest-only] GENTEST FZGEN SUBJECT...
+# usage: fzgen-compare.sh [-budget 30s] [-seed 1] [-flags 'GEN FLAGS'] [-work DIR] [-gentest-only]
+#                         [-subjects FILE] [-shard K/N] GENTEST FZGEN [SUBJECT...]
 #
 # GENTEST is a gentest binary; FZGEN an fzgen v0.4.3 binary. fzgen v0.4.3
 # builds once its golang.org/x/tools requirement is raised:
@@ -11,7 +12,10 @@
 #   go mod edit -require=golang.org/x/tools@v0.52.0 && go mod tidy
 #   go build -o fzgen ./cmd/fzgen
 # A SUBJECT is "MODULE@VERSION:DIR" (DIR relative to the module root, "."
-# for the root) or "std:IMPORTPATH", as in bench/subjects.txt.
+# for the root) or "std:IMPORTPATH", as in bench/subjects.txt; -subjects
+# adds the subjects of a subjects file, and -shard K/N keeps the subjects at
+# positions K, K+N, K+2N... (0-based) of the list, so that N streams at once
+# (one a core) share it.
 #
 # For each subject, in a scratch copy (modules: the downloaded module with
 # `go mod tidy -e`; std: a scratch module importing the package):
@@ -38,10 +42,12 @@
 # version): fuzz_targets and fzgen_cov are "-", to be joined with an
 # earlier run's lines for the same subjects.
 #
-# Output: one CSV line per subject on stdout:
+# Output: one CSV line per subject on stdout (gentest-bench -compare reads
+# them: gentest_cov by default, TABLE#fzgen_cov for fuzzing's):
 #   subject,package,fuzz_targets,fzgen_cov,gentest_cov,note
 set -u
-budget=30s seed=1 work="" flags="" only=""
+. "$(dirname "$0")/lib.sh"
+budget=30s seed=1 work="" flags="" only="" list="" shard=0/1
 while [ $# -gt 0 ]; do
 	case $1 in
 	-budget) budget=$2; shift 2 ;;
@@ -49,19 +55,31 @@ while [ $# -gt 0 ]; do
 	-work) work=$2; shift 2 ;;
 	-flags) flags=$2; shift 2 ;;
 	-gentest-only) only=1; shift ;;
+	-subjects) list=$2; shift 2 ;;
+	-shard) shard=$2; shift 2 ;;
 	*) break ;;
 	esac
 done
-if [ $# -lt 3 ]; then
-	sed -n '2,37p' "$0" >&2
+if [ $# -lt 2 ] || { [ $# -lt 3 ] && [ -z "$list" ]; }; then
+	sed -n '2,/^set -u/{/^#/s/^# \{0,1\}//p}' "$0" >&2
 	exit 2
 fi
-gentest=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
-fzgen=$(cd "$(dirname "$2")" && pwd)/$(basename "$2")
+gentest=$(abspath "$1")
+fzgen=$(abspath "$2")
 shift 2
+if [ -n "$list" ]; then
+	set -- "$@" $(subject_lines "$list")
+fi
+k=${shard%/*} nshards=${shard#*/}
+i=0
+for s in "$@"; do
+	[ $((i % nshards)) = "$k" ] && set -- "$@" "$s"
+	i=$((i + 1))
+done
+shift "$i"
 [ -n "$work" ] || work=$(mktemp -d "${TMPDIR:-/tmp}/fzgen-compare.XXXXXX")
 mkdir -p "$work"
-secs=$(python3 -c 'import sys,re; m=re.fullmatch(r"(\d+(?:\.\d+)?)(ms|s|m)", sys.argv[1]); print(float(m.group(1))*{"ms":0.001,"s":1,"m":60}[m.group(2)])' "$budget") || {
+secs=$(echo "$budget" | awk '/^[0-9]+(\.[0-9]+)?(ms|s|m)$/ { n = $0 + 0; u = $0; sub(/^[0-9.]+/, "", u); print n * (u == "ms" ? 0.001 : u == "m" ? 60 : 1); ok = 1 } END { exit !ok }') || {
 	echo "fzgen-compare: bad -budget $budget" >&2
 	exit 2
 }
@@ -93,7 +111,8 @@ prepare() {
 		;;
 	*)
 		mv=${subj%%:*} dir=${subj#*:}
-		src=$(go mod download -json "$mv" | python3 -c 'import json,sys; print(json.load(sys.stdin)["Dir"])') || return 1
+		src=$(go mod download -json "$mv" | sed -n 's/^[[:space:]]*"Dir": "\(.*\)",$/\1/p')
+		[ -n "$src" ] || return 1
 		cp -r "$src/." "$dest/"
 		chmod -R u+w "$dest"
 		# A module from before modules (github.com/pkg/errors) has no
@@ -134,7 +153,7 @@ for subj in "$@"; do
 		fzcov=NA
 		note="fzgen wrote no fuzz target: $(cat "$d/fz.gen.log" "$d/fz.list.log" | tail -2 | tr ',\n' '; ')"
 	else
-		per=$(python3 -c "print('%dms' % max(1, int(1000*$secs/$n)))")
+		per=$(awk -v s="$secs" -v n="$n" 'BEGIN { ms = int(1000 * s / n); print (ms < 1 ? 1 : ms) "ms" }')
 		# The package path of the test binary (the harness may be in a
 		# package of its own, std's case).
 		tp=$(cd "$pdir" && go list .)

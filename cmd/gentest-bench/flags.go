@@ -22,6 +22,7 @@ const (
 	modeCompare     mode = "compare"
 	modePrepare     mode = "prepare"
 	modeFindings    mode = "findings"
+	modeSummary     mode = "summary"
 )
 
 type options struct {
@@ -51,6 +52,7 @@ const usage = `usage: gentest-bench -subjects FILE [-budget D] [-seeds N] [-flag
        gentest-bench -compare [-combine last|max|median] [-threshold P] BEFORE AFTER
        gentest-bench -prepare SUBJECT DEST
        gentest-bench -findings DIR...
+       gentest-bench -summary FILE
        gentest-bench -readability FILE_test.go...`
 
 func parseFlags(args []string, stderr io.Writer) (*options, error) {
@@ -80,6 +82,7 @@ func parseFlags(args []string, stderr io.Writer) (*options, error) {
 		{modeCompare, fs.Bool("compare", false, "compare two sides, BEFORE and AFTER, each a comma-separated list of tables (PATH or PATH#COLUMN)")},
 		{modePrepare, fs.Bool("prepare", false, "copy SUBJECT (\"std container/ring\" or \"std:container/ring\") to the new directory DEST as the benchmark does; print the package's directory")},
 		{modeFindings, fs.Bool("findings", false, "print the findings of the gentest -json summaries under each DIR")},
+		{modeSummary, fs.Bool("summary", false, "print the package and the numbers of the gentest -json summary in FILE as a CSV line (for bench/scripts/gen.sh)")},
 	}
 	combine := fs.String("combine", string(compare.Last), "with -compare, how several values of a package on one side become one: `last`, max or median")
 	fs.Float64Var(&o.threshold, "threshold", 1, "with -compare, the change in `points` that counts as up or down")
@@ -122,6 +125,8 @@ func checkModeArgs(o *options, combine string) error {
 		return errors.New("-prepare needs two arguments: SUBJECT DEST")
 	case o.mode == modeFindings && n == 0:
 		return errors.New("-findings needs directories as arguments")
+	case o.mode == modeSummary && n != 1:
+		return errors.New("-summary needs one argument: FILE")
 	}
 	c, err := compare.ParseCombine(combine)
 	o.combine = c

@@ -8,6 +8,7 @@
 //	gentest-bench -compare [-combine last|max|median] [-threshold 1] BEFORE AFTER
 //	gentest-bench -prepare SUBJECT DEST
 //	gentest-bench -findings DIR...
+//	gentest-bench -summary FILE
 //	gentest-bench -readability FILE_test.go...
 //
 // Each line of FILE names a package: "<module>@<version> <dir>" or
@@ -46,6 +47,11 @@
 // disagreement of the gentest -json summaries under each DIR (a -keep
 // scratch directory, or bench/scripts/gen.sh's output), one tab-separated
 // line each: run, kind, function, message, test.
+//
+// With -summary, gentest-bench prints the package and the numbers of the
+// gentest -json summary in FILE (coverage in percent, tests, findings,
+// executions, memory, the search's start) as one CSV line, NA where it has
+// none: bench/scripts/gen.sh's columns.
 //
 // With -readability, gentest-bench measures the readability of test files
 // already written, each beside the package it tests, and prints one table
@@ -94,6 +100,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return prepare(ctx, stdout, o.args[0], o.args[1])
 	case modeFindings:
 		return printFindings(stdout, o.args)
+	case modeSummary:
+		return printSummary(stdout, stderr, o.args[0])
 	}
 	return runBench(ctx, o, args, stderr)
 }

@@ -319,3 +319,26 @@ func TestFindingsMode(t *testing.T) {
 		t.Errorf("-findings printed %q, want %q", out.String(), want)
 	}
 }
+
+// -summary prints gen.sh's cells of a gentest -json summary; a file without
+// one gives NA cells.
+func TestSummaryMode(t *testing.T) {
+	dir := t.TempDir()
+	f := filepath.Join(dir, "gen.json")
+	os.WriteFile(f, []byte(`{"package":"benchstd/container/ring","tests":7,"coverage":0.875,"findings":[{"kind":"k"}],"execs":100,"execs_per_sec":50,"peak_rss_mb":100.25,"peak_rss_total_mb":150,"prep_peak_rss_mb":20,"search_start_seconds":4.5,"explain":{"functions":[{"coverage":0.1}]}}`+"\n"), 0o644)
+	var out strings.Builder
+	if err := run(context.Background(), []string{"-summary", f}, &out, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	if want := "benchstd/container/ring,87.50,7,1,100,50.0,100.2,150.0,20.0,4.50\n"; out.String() != want {
+		t.Errorf("-summary printed %q, want %q", out.String(), want)
+	}
+	os.WriteFile(f, nil, 0o644)
+	out.Reset()
+	if err := run(context.Background(), []string{"-summary", f}, &out, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	if want := ",NA,NA,NA,NA,NA,NA,NA,NA,NA\n"; out.String() != want {
+		t.Errorf("-summary of nothing printed %q, want %q", out.String(), want)
+	}
+}

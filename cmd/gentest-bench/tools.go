@@ -16,6 +16,7 @@ import (
 	"strings"
 
 	"github.com/gentest-go/gentest/internal/bench/compare"
+	"github.com/gentest-go/gentest/internal/bench/harness"
 	"github.com/gentest-go/gentest/internal/bench/readability"
 	"github.com/gentest-go/gentest/internal/bench/report"
 	"github.com/gentest-go/gentest/internal/bench/result"
@@ -131,6 +132,22 @@ func clip(s string, n int) string {
 		return string(r[:n])
 	}
 	return s
+}
+
+// printSummary prints the package and the numbers of the gentest -json
+// summary in file as a CSV line; a file without one (gentest failed) gives
+// NA cells, and the reason on stderr.
+func printSummary(stdout, stderr io.Writer, file string) error {
+	data, err := os.ReadFile(file)
+	if err != nil {
+		return err
+	}
+	s, err := harness.ParseSummary(data)
+	if err != nil {
+		fmt.Fprintf(stderr, "gentest-bench: %s: %v\n", file, err)
+	}
+	_, err = fmt.Fprintln(stdout, strings.Join(append([]string{s.Package}, s.CSV()...), ","))
+	return err
 }
 
 // printReadability measures each test file (beside its package) and prints

@@ -109,6 +109,7 @@ func Read(srcs []Source, how Combine) (*Side, error) {
 		if err != nil {
 			return nil, err
 		}
+		var cols []string
 		for _, f := range files {
 			col, rows, err := readTable(f, src.Column)
 			if err != nil {
@@ -120,8 +121,15 @@ func Read(srcs []Source, how Combine) (*Side, error) {
 				}
 				all[r.pkg] = append(all[r.pkg], r.v)
 			}
-			descs = append(descs, f+" ("+col+")")
+			if !slices.Contains(cols, col) {
+				cols = append(cols, col)
+			}
 		}
+		desc := src.Path + " (" + strings.Join(cols, ", ") + ")"
+		if len(files) > 1 || files[0] != src.Path {
+			desc = fmt.Sprintf("%s (%d results.csv, %s)", src.Path, len(files), strings.Join(cols, ", "))
+		}
+		descs = append(descs, desc)
 	}
 	side := &Side{Desc: strings.Join(descs, ", "), Values: map[string]result.Value{}, Order: order}
 	for pkg, vals := range all {

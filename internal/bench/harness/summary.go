@@ -14,14 +14,19 @@ import (
 // gentest and may grow or change, and the harness must not turn a missing
 // key into a zero.
 type Summary struct {
-	// File is the generated test file as gentest named it.
-	File string
+	// Package is the package's import path as gentest saw it (in the
+	// scratch copy); File is the generated test file as gentest named it.
+	Package, File string
 	// Coverage is in percent (gentest reports a fraction).
 	Coverage, Tests, Findings, Excluded, Execs, ExecsPerSec, Seconds, Disagreements result.Value
 	// PeakRSSMB is the largest resident set of one process of the run
 	// (gentest or a child), PeakRSSTotalMB the largest sum of gentest's
-	// and its children's at one moment, in MiB.
-	PeakRSSMB, PeakRSSTotalMB result.Value
+	// and its children's at one moment, PrepPeakRSSMB gentest's own peak
+	// when the search started, in MiB.
+	PeakRSSMB, PeakRSSTotalMB, PrepPeakRSSMB result.Value
+	// SearchStartSeconds is the time from gentest's start to the search's
+	// (loading, analysis, the executor's build).
+	SearchStartSeconds result.Value
 }
 
 // ParseSummary extracts the summary object from gentest's stdout. It takes the
@@ -69,6 +74,9 @@ func ParseSummary(stdout []byte) (Summary, error) {
 	if f, ok := raw["file"]; ok {
 		_ = json.Unmarshal(f, &s.File)
 	}
+	if p, ok := raw["package"]; ok {
+		_ = json.Unmarshal(p, &s.Package)
+	}
 	s.Coverage = number(raw, "coverage")
 	if c, ok := s.Coverage.Get(); ok {
 		s.Coverage = result.Of(100 * c)
@@ -89,6 +97,8 @@ func ParseSummary(stdout []byte) (Summary, error) {
 	s.Seconds = number(raw, "seconds")
 	s.PeakRSSMB = number(raw, "peak_rss_mb")
 	s.PeakRSSTotalMB = number(raw, "peak_rss_total_mb")
+	s.PrepPeakRSSMB = number(raw, "prep_peak_rss_mb")
+	s.SearchStartSeconds = number(raw, "search_start_seconds")
 	return s, nil
 }
 
@@ -120,4 +130,14 @@ func count(raw map[string]json.RawMessage, key string) result.Value {
 func (s Summary) String() string {
 	return fmt.Sprintf("file=%q tests=%s cov=%s findings=%s execs/s=%s rss=%s",
 		s.File, s.Tests.Format(0), s.Coverage.Format(1), s.Findings.Format(0), s.ExecsPerSec.Format(1), s.PeakRSSMB.Format(1))
+}
+
+// CSVColumns name the cells of CSV, in order.
+var CSVColumns = []string{"gen_reported_cov", "tests", "findings", "execs", "execs_per_sec", "peak_rss_mb", "peak_rss_total_mb", "prep_peak_rss_mb", "search_start_seconds"}
+
+// CSV is the summary's numbers as cells of a CSV line (NA where the
+// summary has none), for bench/scripts/gen.sh.
+func (s Summary) CSV() []string {
+	return []string{s.Coverage.Format(2), s.Tests.Format(0), s.Findings.Format(0), s.Execs.Format(0), s.ExecsPerSec.Format(1),
+		s.PeakRSSMB.Format(1), s.PeakRSSTotalMB.Format(1), s.PrepPeakRSSMB.Format(1), s.SearchStartSeconds.Format(2)}
 }

@@ -1,0 +1,68 @@
+# lib.sh: what the scripts of bench/scripts share; sourced, not run.
+#
+# bench_root            the repository root (this file's ../..)
+# bench_tool DIR        builds gentest-bench from this checkout into DIR
+#                       (or takes $GENTEST_BENCH) and prints its path
+# bench_prepare BENCH SUBJECT DEST
+#                       a scratch copy of SUBJECT in the new directory
+#                       DEST, as the benchmark makes it (human tests
+#                       removed); prints the package's directory
+# json_num FILE KEY     the number KEY has in the one-line JSON summary
+#                       gentest -json wrote to FILE (empty if none)
+# subject_lines FILE    the subjects of a subjects file, one a line, in
+#                       the colon form ("std:container/ring")
+# abspath PATH          PATH made absolute
+#
+# SUBJECT is a line of a subjects file with ':' for the space
+# ("std:container/ring", "github.com/google/uuid@v1.6.0:."), or a
+# directory: a module (a copy gentest-bench -keep left), or a package
+# without go.mod (testdata/gen/relations), which becomes the scratch
+# module example.com/NAME.
+
+# The scripts that source this file are in bench/scripts too.
+bench_root=$(cd "$(dirname "$0")/../.." && pwd)
+
+bench_tool() {
+	if [ -n "${GENTEST_BENCH:-}" ]; then
+		echo "$GENTEST_BENCH"
+		return
+	fi
+	(cd "$bench_root" && go build -o "$1/gentest-bench" ./cmd/gentest-bench) || return 1
+	echo "$1/gentest-bench"
+}
+
+abspath() {
+	case $1 in
+	/*) echo "$1" ;;
+	*) echo "$PWD/$1" ;;
+	esac
+}
+
+bench_prepare() {
+	local tool=$1 subj=$2 dest=$3
+	if [ -d "$subj" ]; then
+		mkdir -p "$dest"
+		cp -r "$subj/." "$dest/"
+		chmod -R u+w "$dest"
+		find "$dest" \( -name '*_gentest_test.go' -o -name '*_gentest_findings_test.go' \) -delete
+		if [ ! -f "$dest/go.mod" ]; then
+			find "$dest" -name '*_test.go' -delete
+			printf 'module example.com/%s\n\ngo 1.21\n' "$(basename "$(abspath "$subj")")" >"$dest/go.mod"
+			echo "$dest"
+			return
+		fi
+		# The package: the shallowest directory with a Go file that is
+		# not a test.
+		dirname "$(find "$dest" -name '*.go' ! -name '*_test.go' | awk -F/ '{ print NF, $0 }' | sort -n | head -1 | cut -d' ' -f2-)"
+		return
+	fi
+	GOWORK=off GOTOOLCHAIN=local "$tool" -prepare "$subj" "$dest"
+}
+
+json_num() {
+	sed -n "s/.*\"$2\":\(-\{0,1\}[0-9][0-9.eE+-]*\).*/\1/p" "$1" 2>/dev/null | head -1
+}
+
+subject_lines() {
+	sed 's/#.*//' "$1" | awk 'NF == 2 { print $1 ":" $2 }'
+}
