@@ -1,19 +1,24 @@
 // Package generator runs gentest's pipeline for each package. The stages
 // are packages of their own and the flow is one way:
 //
-//	load     -> packages and analysis facts             (internal/load)
-//	model    -> operations, under the fact policy       (internal/policy, internal/model)
-//	harness  -> the instrumented executor binary        (internal/harness)
-//	exec     -> executor processes                      (internal/executor)
-//	search   -> candidate sequences and failures        (internal/search)
-//	minimize -> shorter candidates                      (internal/minimize)
-//	oracle   -> assertions, contracts, findings         (internal/oracle)
-//	emit     -> Go source                               (internal/emit)
-//	verify   -> cases that compile, pass, break nothing (internal/verify)
-//	write    -> the test file, go.mod, findings file    (internal/write, gomod, findings)
+//	load      -> packages and analysis facts              (internal/load)
+//	model     -> operations, under the fact policy        (internal/policy, internal/model)
+//	build     -> the instrumented executor binary         (internal/harness)
+//	executors -> executor processes                       (internal/executor)
+//	search    -> candidate sequences and failures         (internal/search)
+//	minimize  -> shorter candidates                       (internal/minimize)
+//	judge     -> assertions and the reduced cases         (internal/oracle)
+//	findings  -> probable bugs: failures, contracts       (internal/oracle)
+//	verify    -> cases that compile, pass, break nothing  (internal/emit, internal/verify)
+//	write     -> the test file, go.mod, findings file     (internal/write, gomod, findings)
+//	report    -> explanation, coverage, memory, progress  (internal/explain)
 //
-// This file only wires them: each stage takes a small value and returns
-// one.
+// Run loads and analyzes the packages (this file) and runs them, several
+// at a time (schedule.go); pkgRun.run takes one package through the
+// stages, one method each, which take a small value and return one. The
+// stages run sequences through the wrappers of internal/runner (steady
+// probes only, observed, traced); internal/diag holds the debugging
+// switches.
 package generator
 
 import (
@@ -28,33 +33,22 @@ import (
 	"slices"
 	"time"
 
+	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/packages"
 
+	"github.com/gentest-go/gentest/internal/diag"
 	"github.com/gentest-go/gentest/internal/executor"
-	"github.com/gentest-go/gentest/internal/explain"
-	"github.com/gentest-go/gentest/internal/harness"
 	"github.com/gentest-go/gentest/internal/harness/instrument"
 	"github.com/gentest-go/gentest/internal/load"
-	"github.com/gentest-go/gentest/internal/minimize"
-	"github.com/gentest-go/gentest/internal/model"
-	"github.com/gentest-go/gentest/internal/oracle"
 	"github.com/gentest-go/gentest/internal/policy"
-	"github.com/gentest-go/gentest/internal/search"
+	"github.com/gentest-go/gentest/internal/runner"
 	"github.com/gentest-go/gentest/internal/sysmem"
 	"github.com/gentest-go/gentest/internal/verify"
 )
 
 // Run generates tests for every package matched by cfg.Patterns.
 func Run(ctx context.Context, cfg Config) ([]*Summary, error) {
-	if cfg.Log == nil {
-		cfg.Log = io.Discard
-	}
-	if cfg.Workers <= 0 {
-		cfg.Workers = runtime.GOMAXPROCS(0)
-	}
-	if cfg.CmpVersion == "" {
-		cfg.CmpVersion = "v0.7.0"
-	}
+	cfg.setDefaults()
 	// Memory is reported for gentest and every child it starts, from the
 	// load (go list) on.
 	watch := sysmem.WatchTree(treePeriod)
@@ -63,10 +57,7 @@ func Run(ctx context.Context, cfg Config) ([]*Summary, error) {
 	if cfg.runStart.IsZero() {
 		cfg.runStart = t0
 	}
-	var cache *load.FactCache
-	if cfg.FactCacheDir != "" {
-		cache = &load.FactCache{Dir: cfg.FactCacheDir, Salt: factCacheSalt(cfg.Analyzers)}
-	}
+	cache := cfg.factCache()
 	loadCache := cache
 	if cfg.sourceLoad {
 		loadCache = nil
@@ -76,32 +67,95 @@ func Run(ctx context.Context, cfg Config) ([]*Summary, error) {
 		return nil, err
 	}
 	tLoad := time.Since(t0)
-	heapCheckpoint(cfg.Log, "load")
+	diag.HeapCheckpoint(cfg.Log, "load")
 	several := len(pkgs) > 1
-	if cfg.Shard.Count > 1 {
-		pkgs = selectShard(pkgs, cfg.Shard)
-		if len(pkgs) == 0 {
-			fmt.Fprintf(cfg.Log, "gentest: shard %d/%d has no packages\n", cfg.Shard.Index, cfg.Shard.Count)
-			return nil, nil
-		}
-	}
-	pkgs, skip, err := checkPackages(pkgs, several)
+	pkgs, skip, err := cfg.targets(pkgs, several)
 	if err != nil {
 		return nil, err
 	}
-	if cfg.Output != "" && len(pkgs)+len(skip) > 1 {
-		return nil, &load.Error{Msg: "-o names one file but the patterns match several packages"}
-	}
-	skipProgress := func() {
-		for _, s := range skip {
-			cfg.progress(Progress{Package: s.Package, Phase: PhaseSkipped, Detail: s.Skipped, Coverage: -1})
-		}
-	}
 	if len(pkgs) == 0 {
-		skipProgress()
+		cfg.reportSkipped(skip)
 		return skip, nil
 	}
 	t1 := time.Now()
+	an, nroots, err := analyze(cfg.Analyzers, pkgs, roots, cache)
+	if fromExport && errors.Is(err, load.ErrNeedSource) {
+		// A cache entry went missing or stale between the load and the
+		// analysis: load the dependencies from source and analyze again.
+		fmt.Fprintf(cfg.Log, "gentest: %v; loading from source\n", err)
+		cfg.sourceLoad = true
+		return Run(ctx, cfg)
+	}
+	if err != nil {
+		return nil, err
+	}
+	cfg.reportSkipped(skip)
+	skipNote := ""
+	if len(skip) > 0 {
+		skipNote = fmt.Sprintf(" (%d skipped)", len(skip))
+	}
+	their := "their"
+	if nroots == 1 {
+		their = "its"
+	}
+	fmt.Fprintf(cfg.Log, "gentest: loaded %s to test%s in %.1fs; analyzed %s with %s dependencies in %.1fs (%s from the fact cache)\n",
+		plural(len(pkgs), "package"), skipNote, tLoad.Seconds(), plural(nroots, "package"), their, time.Since(t1).Seconds(), plural(an.Cached, "package"))
+	// The facts and root results are all the later stages read: the
+	// syntax and type information of the whole graph, the targets'
+	// aside (their instrumentation needs it), can go.
+	load.ReleaseSyntax(roots, pkgs...)
+	// Give the analysis's pages back now rather than at the scavenger's
+	// pace: the executors start next.
+	debug.FreeOSMemory()
+	diag.HeapCheckpoint(cfg.Log, "analysis")
+	sums, err := runPackages(ctx, cfg, pkgs, several, an, roots, watch)
+	return mergeSummaries(sums, skip), err
+}
+
+// setDefaults fills in what the caller left zero.
+func (c *Config) setDefaults() {
+	if c.Log == nil {
+		c.Log = io.Discard
+	}
+	if c.Workers <= 0 {
+		c.Workers = runtime.GOMAXPROCS(0)
+	}
+	if c.CmpVersion == "" {
+		c.CmpVersion = "v0.7.0"
+	}
+}
+
+// targets keeps the loaded packages of the shard, and of those the ones
+// gentest can work on: with several, the others become skipped rows.
+func (c *Config) targets(pkgs []*packages.Package, several bool) (ok []*packages.Package, skip []*Summary, err error) {
+	if c.Shard.Count > 1 {
+		pkgs = selectShard(pkgs, c.Shard)
+		if len(pkgs) == 0 {
+			fmt.Fprintf(c.Log, "gentest: shard %d/%d has no packages\n", c.Shard.Index, c.Shard.Count)
+			return nil, nil, nil
+		}
+	}
+	ok, skip, err = checkPackages(pkgs, several)
+	if err != nil {
+		return nil, nil, err
+	}
+	if c.Output != "" && len(ok)+len(skip) > 1 {
+		return nil, nil, &load.Error{Msg: "-o names one file but the patterns match several packages"}
+	}
+	return ok, skip, nil
+}
+
+// reportSkipped tells the progress about the skipped packages.
+func (c *Config) reportSkipped(skip []*Summary) {
+	for _, s := range skip {
+		c.progress(Progress{Package: s.Package, Phase: PhaseSkipped, Detail: s.Skipped, Coverage: -1})
+	}
+}
+
+// analyze computes the analysis facts of the target packages and of the
+// roots that may supply their inputs, and returns how many roots it
+// analyzed.
+func analyze(analyzers []*analysis.Analyzer, pkgs, roots []*packages.Package, cache *load.FactCache) (*load.Analysis, int, error) {
 	aroots := policy.AnalysisRoots(pkgs, roots)
 	// AnalyzeFacts, not Analyze: one package's SSA at a time, facts kept.
 	// The other roots (support and module packages that can supply
@@ -115,38 +169,8 @@ func Run(ctx context.Context, cfg Config) ([]*Summary, error) {
 			others = append(others, r)
 		}
 	}
-	an, err := load.AnalyzeFactsFor(cfg.Analyzers, aroots[:len(pkgs)], others, cache)
-	if fromExport && errors.Is(err, load.ErrNeedSource) {
-		// A cache entry went missing or stale between the load and the
-		// analysis: load the dependencies from source and analyze again.
-		fmt.Fprintf(cfg.Log, "gentest: %v; loading from source\n", err)
-		cfg.sourceLoad = true
-		return Run(ctx, cfg)
-	}
-	if err != nil {
-		return nil, err
-	}
-	skipProgress()
-	skipNote := ""
-	if len(skip) > 0 {
-		skipNote = fmt.Sprintf(" (%d skipped)", len(skip))
-	}
-	their := "their"
-	if len(aroots) == 1 {
-		their = "its"
-	}
-	fmt.Fprintf(cfg.Log, "gentest: loaded %s to test%s in %.1fs; analyzed %s with %s dependencies in %.1fs (%s from the fact cache)\n",
-		plural(len(pkgs), "package"), skipNote, tLoad.Seconds(), plural(len(aroots), "package"), their, time.Since(t1).Seconds(), plural(an.Cached, "package"))
-	// The facts and root results are all the later stages read: the
-	// syntax and type information of the whole graph, the targets'
-	// aside (their instrumentation needs it), can go.
-	load.ReleaseSyntax(roots, pkgs...)
-	// Give the analysis's pages back now rather than at the scavenger's
-	// pace: the executors start next.
-	debug.FreeOSMemory()
-	heapCheckpoint(cfg.Log, "analysis")
-	sums, err := runPackages(ctx, cfg, pkgs, several, an, roots, watch)
-	return mergeSummaries(sums, skip), err
+	an, err := load.AnalyzeFactsFor(analyzers, aroots[:len(pkgs)], others, cache)
+	return an, len(aroots), err
 }
 
 // plural says "1 package", "2 packages".
@@ -169,6 +193,12 @@ type pkgRun struct {
 	dir     string // package directory
 	out     string // output file
 	sandbox bool
+	// protections are what confines the executors.
+	protections executor.Protections
+	// trace and stages are the debugging trace of every run and the
+	// stage log (internal/diag); nil unless the environment asks.
+	trace  *runner.Trace
+	stages *diag.Stages
 	// userTests and base are the package's test files and the base
 	// verification options, kept for measuring the human tests' coverage.
 	userTests []string
@@ -188,204 +218,94 @@ func (r *pkgRun) logf(format string, args ...any) {
 	fmt.Fprintf(r.cfg.Log, "gentest: %s: "+format+"\n", append([]any{r.pkg.PkgPath}, args...)...)
 }
 
+// debugf logs with GENTEST_DEBUG set (internal/diag).
 func (r *pkgRun) debugf(format string, args ...any) {
-	if os.Getenv("GENTEST_DEBUG") != "" {
+	if diag.Debugging() {
 		r.logf(format, args...)
 	}
 }
 
+// run takes the package through the stages (see the package doc).
 func (r *pkgRun) run(ctx context.Context) (*Summary, error) {
-	r.start = time.Now()
-	r.dir = filepath.Dir(r.pkg.GoFiles[0])
-	r.sandbox = !r.cfg.NoSandbox && executor.SandboxAvailable()
-	r.out = r.outputPath()
-	var err error
-	if r.work, err = os.MkdirTemp("", "gentest-"); err != nil {
+	if err := r.prepare(); err != nil {
 		return nil, err
 	}
 	defer os.RemoveAll(r.work)
-
-	r.phase(PhaseModel, 0, -1)
 	prog, err := r.model()
 	if err != nil {
 		return nil, err
 	}
-	r.phase(PhaseBuild, 0, -1)
-	h, err := harness.Build(ctx, r.pkg, prog, harness.Options{WorkDir: r.work, CacheDir: r.cfg.CacheDir,
-		Nondet: policy.NondetSource(r.an)})
+	h, err := r.build(ctx, prog)
 	if err != nil {
 		return nil, err
-	}
-	r.table = h.Table
-	for _, c := range h.Table.Conds {
-		if c.Unsteady != 0 {
-			r.debugf("unsteady condition %d %s:%d %s (nondet=%d unsteady=%d)", c.ID, filepath.Base(c.File), c.Line, c.Text, c.Nondet, c.Unsteady)
-		}
-	}
-	// The instrumented copy is built: the package's own syntax can go
-	// (only this package's: packages generated at the same time keep
-	// theirs, and the rest of the graph went after the analysis).
-	r.pkg.Syntax, r.pkg.TypesInfo = nil, nil
-	heapCheckpoint(r.cfg.Log, "harness")
-	r.logf("executor ready (%d operations, %d blocks, %d conditions; cached=%v) after %.1fs",
-		len(prog.Ops), len(h.Table.Blocks), len(h.Table.Conds), h.Cached, time.Since(r.start).Seconds())
-	protections := executor.ActiveProtections(r.sandbox)
-	if note := protections.Note(); note != "" {
-		r.logf("%s", note)
 	}
 	pool, err := r.executors(ctx, h)
 	if err != nil {
 		return nil, err
 	}
 	defer pool.Close()
-
-	obs := newObserver(pool, h.Table, len(prog.Ops), func(execs int, cov float64) { r.phase(PhaseSearch, execs, cov) })
-	// How long a run takes to start searching, and what gentest needed
-	// to get there (load, analysis, model, executor build): issue 14 asks
-	// for under 1 s and 300 MB on an unchanged package.
-	searchStart, prepRSS := time.Since(r.cfg.runStart).Seconds(), selfMaxRSS()
-	r.phase(PhaseSearch, 0, 0)
-	// The search, the minimizer and suite reduction see only the steady
-	// probes; the observer below sees all of them.
-	tr, closeTrace, err := traceFile(r.pkg.PkgPath, h.Table)
+	closeDiag, err := r.openDiagnostics(pool, h.Table)
 	if err != nil {
 		return nil, err
 	}
-	defer closeTrace()
-	// One clock watch for the search, the minimizer and the judge: what
-	// the search learned of the clock conditions masks the phases after
-	// it, which learn nothing (clockwatch.go).
-	watch := newClockWatch(h.Table)
-	eng := r.search(ctx, prog, h, tr.wrap("search", steadyWith(obs, h.Table, prog, watch)))
-	r.debugf("%s", watch.freeze())
-	searchStats := pool.Stats()
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	heapCheckpoint(r.cfg.Log, "search")
-	stages, err := stageFile(r.pkg.PkgPath, pool, h.Table)
+	defer closeDiag()
+	found, err := r.search(ctx, prog, h, pool)
 	if err != nil {
 		return nil, err
 	}
-	defer stages.close()
-	if stages != nil {
-		stages.record("search", obs.blocks, nil)
-		stages.reproduce(eng.Corpus)
-		stages.seqs("corpus", entries(eng.Corpus), func(b int) string {
-			switch {
-			case !obs.clean[b]:
-				return "(only in runs that panicked)"
-			case obs.firstBad[b]:
-				return "(first in a run that panicked)"
-			}
-			return ""
-		})
+	if err := r.minimize(ctx, prog, h, pool, found); err != nil {
+		return nil, err
 	}
-	r.phase(PhaseMinimize, obs.execs, obs.coverage())
-	mstart := time.Now()
-	// Without -execs, minimizing gets the search's budget again: a big
-	// package with slow calls (samber/lo, 400 candidates at 100 calls/s)
-	// would otherwise spend minutes here. Unfinished candidates keep
-	// their longer form. With -execs, each candidate's trial cap bounds
-	// it and the output stays deterministic.
-	mctx, cancel := ctx, context.CancelFunc(func() {})
-	if r.cfg.Execs <= 0 && r.cfg.Budget > 0 {
-		mctx, cancel = context.WithTimeout(ctx, r.cfg.Budget)
-	}
-	minimize.Corpus(mctx, prog, tr.wrap("minimize", steadyWith(pool, h.Table, prog, watch)), eng.Corpus, 4*r.cfg.Workers)
-	cancel()
-	r.logf("minimized %d candidates in %.1fs", len(eng.Corpus), time.Since(mstart).Seconds())
+	judged := r.judge(ctx, prog, h, pool, found)
+	revealing := r.findings(ctx, prog, pool, found.eng, judged)
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	stages.seqs("minimized", entries(eng.Corpus), nil)
-	// The judged sequences run again on differently built copies of the
-	// executor: what they see differently depends on the binary (a hash
-	// of the executable picks a message's spelling) and is not asserted,
-	// since go test and go test -cover build other binaries.
-	nvar := binaryVariants
-	if r.cfg.Disable["binary-variants"] {
-		nvar = 0
-	}
-	variants, closeVariants := r.variantRunners(ctx, h.Exe, nvar)
-	jstart := time.Now()
-	judged := oracle.Judge(prog, tr.wrap("judge", steadyWith(pool, h.Table, prog, watch)), eng.Corpus, oracle.JudgeOptions{Sandboxed: r.sandbox, Variants: variants})
-	closeVariants()
-	r.debugf("judged %d candidates in %.2fs with %d binary variants", len(eng.Corpus), time.Since(jstart).Seconds(), len(variants))
-	judgedBlocks := stages.seqs("judged", cases(judged.Cases), nil)
-	for _, d := range judged.Disagreements {
-		// A signal for the analysis, not for the user: in -json only.
-		r.debugf("analysis disagreement: %s", d)
-	}
-	revealing := r.findings(ctx, prog, pool, eng, judged)
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-
-	sum := &Summary{Package: r.pkg.PkgPath, File: r.out, Excluded: prog.Excluded, Execs: eng.Stats.Executed,
-		Crashes: map[string]int{}, Disagreements: judged.Disagreements, Findings: []Finding{}, Dropped: []verify.Dropped{},
-		Protections: protections}
-	sum.init()
 	stats := pool.Stats()
-	for k, v := range stats.Crashes {
-		sum.Crashes[string(k)] = v
-	}
-	sum.SearchSeconds = eng.Stats.Elapsed.Seconds()
-	sum.SearchCoverage = obs.coverage()
-	lost := searchStats.Time
-	sum.SearchLost = LostTime{Timeouts: lost.Timeouts.Seconds(), Crashes: lost.Crashes.Seconds(),
-		Starts: lost.Starts.Seconds(), Replays: lost.Replays.Seconds(), Attribution: lost.Alone.Seconds()}
-	if eng.Stats.Elapsed > 0 {
-		sum.ExecsPerSec = float64(eng.Stats.Executed) / eng.Stats.Elapsed.Seconds()
-	}
-	exIn := obs.explainInput(prog)
-	if stages == nil {
+	sum := r.summary(prog, found, judged, stats)
+	exIn := found.obs.ExplainInput(prog)
+	if r.stages == nil {
 		pool.Close() // the executors are done; verification needs the memory
 	}
-
-	r.phase(PhaseVerify, sum.Execs, obs.coverage())
-
+	r.phase(PhaseVerify, sum.Execs, found.obs.Coverage())
 	reduced := judged.Reduced()
-	stages.seqs("reduced", cases(reduced), func(b int) string {
-		// Which judged cases covered it, for what the reduction left.
-		var who []string
-		for i, c := range judged.Cases {
-			if slices.Contains(judgedBlocks[i], int32(b)) && len(who) < 3 {
-				who = append(who, fmt.Sprintf("case %d (%d calls, panics=%v)", c.Key, c.Seq.Len(), c.Panics))
-			}
-		}
-		return fmt.Sprint(who)
-	})
+	r.stages.Reduced(reduced)
 	if len(reduced) == 0 && len(revealing) == 0 {
-		return nil, &load.Error{Pkg: r.pkg.PkgPath, Msg: noCases(prog, eng.Stats)}
+		return nil, &load.Error{Pkg: r.pkg.PkgPath, Msg: noTests(prog, found.eng.Stats)}
 	}
-	if err := r.verifyAndWrite(ctx, prog, reduced, revealing, sum); err != nil {
+	tf, err := r.testFile(ctx)
+	if err != nil {
 		return nil, err
 	}
-	stages.verified(reduced, r.written, sum.Dropped)
-	if stages != nil && r.final != nil {
-		stages.record("written", r.final, nil)
+	out, err := r.verify(ctx, prog, tf, reduced, sum)
+	if err != nil {
+		return nil, err
 	}
-	stages.attribute()
-	for _, f := range sum.Findings {
-		r.logf("finding: %s in %s: %s", f.Kind, f.Function, f.Message)
+	if err := r.write(ctx, prog, tf, out, revealing, sum); err != nil {
+		return nil, err
 	}
-	exIn.Final = r.final
-	sum.Explain = explain.Explain(exIn)
-	sum.CoverageBefore, sum.CoverageAfter = r.coverageBefore(ctx, sum.Coverage)
-	sum.Seconds = time.Since(r.start).Seconds()
-	sum.SearchStartSeconds = searchStart
-	sum.PrepPeakRSSMB = float64(prepRSS) / (1 << 20)
-	heapCheckpoint(r.cfg.Log, "verify")
-	reportPeaks(sum, r.watch, stats.PeakRSS, r.cfg.Workers)
-	r.logf("wrote %s: %d tests with %d cases, statement coverage %.1f%% (%d cases dropped by verification)", r.out, sum.Tests, sum.Cases, 100*sum.Coverage, len(sum.Dropped))
-	r.cfg.progress(Progress{Package: r.pkg.PkgPath, Phase: PhaseDone, Execs: sum.Execs, Coverage: sum.Coverage, Detail: r.out})
+	r.stages.Verified(reduced, r.written, sum.Dropped)
+	r.stages.Written(r.final)
+	r.report(ctx, sum, exIn, found, stats.PeakRSS)
 	return sum, nil
 }
 
 // phase reports the package's progress.
 func (r *pkgRun) phase(phase string, execs int, coverage float64) {
 	r.cfg.progress(Progress{Package: r.pkg.PkgPath, Phase: phase, Execs: execs, Coverage: coverage})
+}
+
+// prepare settles where the run works: the package's directory, the
+// output file, whether executors run sandboxed, and a temporary
+// directory the caller removes.
+func (r *pkgRun) prepare() error {
+	r.start = time.Now()
+	r.dir = filepath.Dir(r.pkg.GoFiles[0])
+	r.sandbox = !r.cfg.NoSandbox && executor.SandboxAvailable()
+	r.out = r.outputPath()
+	var err error
+	r.work, err = os.MkdirTemp("", "gentest-")
+	return err
 }
 
 func (r *pkgRun) outputPath() string {
@@ -399,94 +319,18 @@ func (r *pkgRun) outputPath() string {
 	}
 }
 
-// model builds the program model under the fact policy.
-func (r *pkgRun) model() (*model.Program, error) {
-	pm := policy.Model{Analysis: r.an, Pkg: r.pkg, Allow: r.cfg.Allow, Sandboxed: r.sandbox}
-	if !r.cfg.Disable["detective"] {
-		pm.Support = r.roots
-	}
-	opts := pm.Options()
-	if !r.cfg.Disable["construct"] {
-		opts.Construct = policy.Construct(r.an, r.pkg.Types)
-	}
-	opts.ConfigVars = !r.cfg.Disable["config-vars"]
-	opts.ConfigFields = !r.cfg.Disable["config-fields"]
-	opts.InterfaceResults = !r.cfg.Disable["interface-results"]
-	prog := model.Build(r.pkg.Types, opts)
-	if len(prog.Ops) == 0 {
-		return nil, &load.Error{Pkg: r.pkg.PkgPath, Msg: "has no operations gentest can call"}
-	}
-	for _, op := range prog.Ops {
-		r.debugf("op %d %s detective=%v params=%v", op.ID, op.FullName(), op.Detective, op.Params)
-	}
-	return prog, nil
-}
-
-// executors starts the executor processes in a scratch directory.
-func (r *pkgRun) executors(ctx context.Context, h *harness.Harness) (*executor.Pool, error) {
-	scratch := filepath.Join(r.work, "scratch")
-	if err := os.MkdirAll(scratch, 0o700); err != nil {
+// openDiagnostics opens the trace and the stage log the environment asks
+// for (internal/diag); the function returned closes them.
+func (r *pkgRun) openDiagnostics(pool *executor.Pool, table *instrument.Table) (func(), error) {
+	tr, closeTrace, err := diag.OpenTrace(r.pkg.PkgPath, table)
+	if err != nil {
 		return nil, err
 	}
-	pool, err := executor.Start(ctx, executor.Config{Exe: h.Exe, PkgPath: r.pkg.PkgPath, ScratchDir: scratch,
-		Workers: r.cfg.Workers, CallTimeout: r.cfg.CallTimeout, MemLimit: r.memLimit(), Sandbox: r.sandbox})
+	stages, err := diag.OpenStages(r.pkg.PkgPath, pool, table)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", r.pkg.PkgPath, err)
+		closeTrace()
+		return nil, err
 	}
-	return pool, nil
-}
-
-// memLimit is the memory cap of each executor: -mem-limit, or the
-// default share of the machine for the run's workers.
-func (r *pkgRun) memLimit() int64 {
-	if r.cfg.MemLimit > 0 {
-		return r.cfg.MemLimit
-	}
-	return defaultMemLimit(r.cfg.Workers)
-}
-
-// search runs the random search (Randoop with GRT's components).
-func (r *pkgRun) search(ctx context.Context, prog *model.Program, h *harness.Harness, pool executor.Runner) *search.Random {
-	off := r.cfg.Disable
-	scfg := search.Config{Seed: r.cfg.Seed, Budget: r.cfg.Budget, MaxExecs: r.cfg.Execs,
-		NoDetective: off["detective"], NoBloodhound: off["bloodhound"], NoElephant: off["elephant"],
-		NoOrienteering: off["orienteering"], NoImpurity: off["impurity"], Code: search.OpCodes(prog, h.Table),
-		NoLocalSearch: off["local-search"], NoInputToState: off["input-to-state"], Table: h.Table, Engine: r.cfg.Engine,
-		Workers: r.cfg.Workers}
-	if os.Getenv("GENTEST_DEBUG") != "" {
-		scfg.Trace = r.debugf
-	}
-	if cf := policy.Constants(r.an, r.pkg); cf != nil && !off["constants"] {
-		scfg.Constants = search.NewConstants(prog, cf.Target, cf.Corpus, cf.Func)
-	}
-	eng := search.NewRandom(prog, scfg)
-	eng.Run(ctx, pool)
-	for _, f := range eng.Failures {
-		if f.Crash != nil {
-			r.debugf("crash %s: %s", f.Crash, prog.Ops[f.Seq.Stmts[f.Seq.Len()-1].Op].FullName())
-		}
-	}
-	r.debugf("search: %d climbs on stalled branches, %d covered theirs", eng.Stats.Climbs, eng.Stats.ClimbsCovered)
-	r.debugf("search: %d sequences from construction templates", eng.Stats.Templates)
-	r.debugf("search: %d sequences left unrun for repeating a self-wiring that cost a timeout", eng.Stats.CostlySkipped)
-	r.debugf("search: %d sequences hung, %d left unrun for making a call that hung on the same construction, %d run to explore one", eng.Stats.Hangs, eng.Stats.HangSkipped, eng.Stats.HangExplored)
-	blocks, branches := eng.Covered()
-	r.logf("search: %d sequences executed in %.1fs (%d normal, %d illegal, %d crashed); %d/%d blocks, %d branch sides; %d candidates",
-		eng.Stats.Executed, eng.Stats.Elapsed.Seconds(), eng.Stats.Normal, eng.Stats.Illegal, eng.Stats.Crashed,
-		blocks, len(h.Table.Blocks), branches, len(eng.Corpus))
-	return eng
-}
-
-// findings gathers the probable bugs: revealing failures of the search,
-// contract violations on pooled values, and pure-repeat violations.
-func (r *pkgRun) findings(ctx context.Context, prog *model.Program, pool *executor.Pool, eng *search.Random, j *oracle.Judgement) []*oracle.Finding {
-	off := r.cfg.Disable
-	out := oracle.Revealing(ctx, prog, pool, eng.Failures, 4*r.cfg.Workers)
-	if !off["contracts"] {
-		out = append(out, oracle.Contracts(prog, pool, eng.Pool(), off)...)
-		if !off["pure-repeat"] {
-			out = append(out, j.PureRepeat...)
-		}
-	}
-	return out
+	r.trace, r.stages = tr, stages
+	return func() { stages.Close(); closeTrace() }, nil
 }

@@ -356,7 +356,7 @@ func TestObjects(t *testing.T) {
 		}
 	}
 	off, _ := genConfig(t, generator.Config{Dir: dir, Patterns: []string{"."}, Execs: 6000, Seed: 1, Workers: 2,
-		CallTimeout: 300 * time.Millisecond, Disable: map[string]bool{"construct": true}})
+		CallTimeout: 300 * time.Millisecond, Disable: map[generator.Component]bool{generator.Construct: true}})
 	if off.Coverage >= sum.Coverage {
 		t.Errorf("coverage without construct %.2f, with %.2f: want a gain", off.Coverage, sum.Coverage)
 	}
@@ -387,7 +387,7 @@ func TestElephantAndFuncLits(t *testing.T) {
 	// (construct) build a *Circle directly; the elephant brain is what is
 	// tested here, so literals are switched off.
 	sum, src := genConfig(t, generator.Config{Dir: dir, Patterns: []string{"."}, Execs: 6000, Seed: 1, Workers: 2,
-		CallTimeout: 300 * time.Millisecond, Disable: map[string]bool{"construct": true}})
+		CallTimeout: 300 * time.Millisecond, Disable: map[generator.Component]bool{generator.Construct: true}})
 	if !bytes.Contains(src, []byte(".(*elephant.")) {
 		t.Errorf("no type assertion in the tests (coverage %.2f):\n%s", sum.Coverage, src)
 	}
@@ -510,7 +510,7 @@ func TestConfigVars(t *testing.T) {
 
 	off := scratchModule(t, "../testdata/gen/configvars", "example.com/configvars")
 	sumOff, _ := genConfig(t, generator.Config{Dir: off, Patterns: []string{"."}, Execs: 3000, Seed: 1, Workers: 2,
-		Disable: map[string]bool{"config-vars": true}})
+		Disable: map[generator.Component]bool{generator.ConfigVars: true}})
 	if sumOff.Coverage >= sum.Coverage {
 		t.Errorf("coverage %.2f without config-vars, %.2f with: the assignments reach nothing more", sumOff.Coverage, sum.Coverage)
 	}
@@ -675,7 +675,7 @@ func TestReadable(t *testing.T) {
 	}
 	dir := scratchModule(t, "../testdata/gen/readable", "example.com/readable")
 	sum, src := genConfig(t, generator.Config{Dir: dir, Patterns: []string{"."}, Execs: 3000, Seed: 1, Workers: 2,
-		CallTimeout: 300 * time.Millisecond, Disable: map[string]bool{"fuzz": true}})
+		CallTimeout: 300 * time.Millisecond, Disable: map[generator.Component]bool{generator.Fuzz: true}})
 	if sum.Coverage < 0.9 {
 		t.Errorf("coverage = %.2f, want at least 0.90", sum.Coverage)
 	}

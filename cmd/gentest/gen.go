@@ -22,39 +22,10 @@ import (
 	"github.com/gentest-go/gentest/internal/load"
 )
 
+// cmdGen is gentest gen: its flags, checked and turned into a
+// generator.Config, a run, and what it prints.
 func cmdGen(args []string) int {
-	fs := flag.NewFlagSet("gentest gen", flag.ContinueOnError)
-	budget := fs.Duration("budget", 10*time.Second, "search time per package")
-	execs := fs.Int("execs", 0, "bound the search by this many executed sequences instead of time; with -seed, output is reproducible")
-	seed := fs.Int64("seed", 1, "random seed")
-	out := fs.String("o", "", "output file (default <pkgname>_gentest_test.go in the package directory; one package only)")
-	jsonOut := fs.Bool("json", false, "print a JSON summary per package on stdout")
-	workers := fs.Int("p", 0, "number of executor processes, shared by the packages generated at once (default GOMAXPROCS)")
-	jobs := fs.Int("j", 0, "packages generated at once (default: one per two executors of -p)")
-	shard := fs.String("shard", "", "generate only shard `i/n` (1 <= i <= n) of the sorted package list, for CI matrices")
-	callTimeout := fs.Duration("call-timeout", time.Second, "CPU-time limit for one call of the code under test (wall time for a call that is blocked)")
-	memLimit := fs.Int64("mem-limit", 0, "memory cap per executor in MiB (default: all executors together below a quarter of RAM, at most 768 each)")
-	noCache := fs.Bool("no-cache", false, "rebuild the executor and recompute dependencies' facts even if cached ones match")
-	quiet := fs.Bool("q", false, "print only errors: no progress, no summary table")
-	noSandbox := fs.Bool("no-sandbox", false, "do not confine executors with Landlock; operations whose effects are unknown are then not called")
-	no := fs.String("no", "", "comma-separated components to switch off, for ablation: "+strings.Join(generator.DisableNames(), ", "))
-	allow := fs.String("allow", "", "comma-separated effects to allow calling (fs-write, exec, net, exit, io); by default operations whose effect facts include them are not called")
-	var explainMode explainFlag
-	fs.Var(&explainMode, "explain", "after the summary, say why code stayed uncovered, per function: -explain prints a short report, -explain=html writes the HTML view (see -html)")
-	htmlOut := fs.String("html", "", "write the HTML view of the explanation (coverage with the reasons beside the lines) to this `file`; -explain=html without -html writes gentest-explain.html")
-	engine := fs.String("engine", generator.Engines[0], "search engine: "+strings.Join(generator.Engines, ", ")+" (hybrid: random search, then DynaMOSA on the branches left)")
-	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of gentest itself to this file")
-	fs.Usage = func() {
-		fmt.Fprint(fs.Output(), `Usage: gentest gen [flags] [packages]
-
-gen writes <pkgname>_gentest_test.go next to each package: tests found by
-feedback-directed random search over the package's exported API, with go-cmp
-regression assertions, verified with go test before they are written.
-
-Flags:
-`)
-		fs.PrintDefaults()
-	}
+	fs, f := genFlagSet()
 	// The flag package would print the usage after a parse error; a bad
 	// flag gets one line instead, like every other usage error.
 	fs.SetOutput(io.Discard)
@@ -67,135 +38,130 @@ Flags:
 		fmt.Fprintf(os.Stderr, "gentest gen: %v (see gentest gen -h)\n", err)
 		return 2
 	}
-	if err := checkGenFlags(*budget, *callTimeout, *workers, *execs, *memLimit, *out); err != nil {
-		fmt.Fprintf(os.Stderr, "gentest gen: %v (see gentest gen -h)\n", err)
-		return 2
-	}
-	if *jobs < 0 {
-		fmt.Fprintf(os.Stderr, "gentest gen: -j must be 0 (the default) or positive, got %d (see gentest gen -h)\n", *jobs)
-		return 2
-	}
-	sh, err := generator.ParseShard(*shard)
+	cfg, err := f.config(fs.Args())
 	if err != nil {
-		fmt.Fprintf(os.Stderr, "gentest gen: %v (see gentest gen -h)\n", err)
-		return 2
+		var u *usageError
+		switch {
+		case errors.As(err, &u) && u.seeHelp:
+			fmt.Fprintf(os.Stderr, "gentest gen: %v (see gentest gen -h)\n", u.err)
+			return 2
+		case errors.As(err, &u):
+			fmt.Fprintf(os.Stderr, "gentest: %v\n", u.err)
+			return 2
+		}
+		fmt.Fprintf(os.Stderr, "gentest: %v\n", err)
+		return 1
 	}
-	allowed, err := generator.ParseAllow(*allow)
+	return f.run(cfg)
+}
+
+// genFlags are gentest gen's flags.
+type genFlags struct {
+	// The search and the executors.
+	budget, callTimeout  time.Duration
+	execs, workers, jobs int
+	seed, memLimit       int64 // memLimit in MiB
+	shard, engine        string
+	no, allow            string // component and effect lists
+	noCache, noSandbox   bool
+	// The output.
+	out, htmlOut, cpuProfile string
+	jsonOut, quiet           bool
+	explain                  explainFlag
+}
+
+// genFlagSet defines gentest gen's flags and its usage text.
+func genFlagSet() (*flag.FlagSet, *genFlags) {
+	fs := flag.NewFlagSet("gentest gen", flag.ContinueOnError)
+	f := &genFlags{}
+	fs.DurationVar(&f.budget, "budget", 10*time.Second, "search time per package")
+	fs.IntVar(&f.execs, "execs", 0, "bound the search by this many executed sequences instead of time; with -seed, output is reproducible")
+	fs.Int64Var(&f.seed, "seed", 1, "random seed")
+	fs.StringVar(&f.out, "o", "", "output file (default <pkgname>_gentest_test.go in the package directory; one package only)")
+	fs.BoolVar(&f.jsonOut, "json", false, "print a JSON summary per package on stdout")
+	fs.IntVar(&f.workers, "p", 0, "number of executor processes, shared by the packages generated at once (default GOMAXPROCS)")
+	fs.IntVar(&f.jobs, "j", 0, "packages generated at once (default: one per two executors of -p)")
+	fs.StringVar(&f.shard, "shard", "", "generate only shard `i/n` (1 <= i <= n) of the sorted package list, for CI matrices")
+	fs.DurationVar(&f.callTimeout, "call-timeout", time.Second, "CPU-time limit for one call of the code under test (wall time for a call that is blocked)")
+	fs.Int64Var(&f.memLimit, "mem-limit", 0, "memory cap per executor in MiB (default: all executors together below a quarter of RAM, at most 768 each)")
+	fs.BoolVar(&f.noCache, "no-cache", false, "rebuild the executor and recompute dependencies' facts even if cached ones match")
+	fs.BoolVar(&f.quiet, "q", false, "print only errors: no progress, no summary table")
+	fs.BoolVar(&f.noSandbox, "no-sandbox", false, "do not confine executors with Landlock; operations whose effects are unknown are then not called")
+	fs.StringVar(&f.no, "no", "", "comma-separated components to switch off, for ablation: "+strings.Join(generator.ComponentNames(), ", "))
+	fs.StringVar(&f.allow, "allow", "", "comma-separated effects to allow calling (fs-write, exec, net, exit, io); by default operations whose effect facts include them are not called")
+	fs.Var(&f.explain, "explain", "after the summary, say why code stayed uncovered, per function: -explain prints a short report, -explain=html writes the HTML view (see -html)")
+	fs.StringVar(&f.htmlOut, "html", "", "write the HTML view of the explanation (coverage with the reasons beside the lines) to this `file`; -explain=html without -html writes gentest-explain.html")
+	fs.StringVar(&f.engine, "engine", generator.Engines[0], "search engine: "+strings.Join(generator.Engines, ", ")+" (hybrid: random search, then DynaMOSA on the branches left)")
+	fs.StringVar(&f.cpuProfile, "cpuprofile", "", "write a CPU profile of gentest itself to this file")
+	fs.Usage = func() {
+		fmt.Fprint(fs.Output(), `Usage: gentest gen [flags] [packages]
+
+gen writes <pkgname>_gentest_test.go next to each package: tests found by
+feedback-directed random search over the package's exported API, with go-cmp
+regression assertions, verified with go test before they are written.
+
+Flags:
+`)
+		fs.PrintDefaults()
+	}
+	return fs, f
+}
+
+// usageError is a flag value gentest gen rejects (exit status 2);
+// seeHelp adds the pointer to -h.
+type usageError struct {
+	err     error
+	seeHelp bool
+}
+
+func (u *usageError) Error() string { return u.err.Error() }
+
+// config checks the flags, before any work, and makes the run's
+// configuration for the packages matched by patterns.
+func (f *genFlags) config(patterns []string) (generator.Config, error) {
+	if err := checkGenFlags(f.budget, f.callTimeout, f.workers, f.execs, f.memLimit, f.out); err != nil {
+		return generator.Config{}, &usageError{err, true}
+	}
+	if f.jobs < 0 {
+		return generator.Config{}, &usageError{fmt.Errorf("-j must be 0 (the default) or positive, got %d", f.jobs), true}
+	}
+	sh, err := generator.ParseShard(f.shard)
 	if err != nil {
-		fmt.Fprintf(os.Stderr, "gentest: %v\n", err)
-		return 2
+		return generator.Config{}, &usageError{err, true}
 	}
-	disabled, err := generator.ParseDisable(*no)
+	allowed, err := generator.ParseAllow(f.allow)
 	if err != nil {
-		fmt.Fprintf(os.Stderr, "gentest: %v\n", err)
-		return 2
+		return generator.Config{}, &usageError{err, false}
 	}
-	if _, err := generator.ParseEngine(*engine); err != nil {
-		fmt.Fprintf(os.Stderr, "gentest: %v\n", err)
-		return 2
+	disabled, err := generator.ParseDisable(f.no)
+	if err != nil {
+		return generator.Config{}, &usageError{err, false}
+	}
+	if _, err := generator.ParseEngine(f.engine); err != nil {
+		return generator.Config{}, &usageError{err, false}
 	}
 	dir, err := os.Getwd()
 	if err != nil {
-		fmt.Fprintf(os.Stderr, "gentest: %v\n", err)
-		return 1
+		return generator.Config{}, err
 	}
-	cfg := generator.Config{
+	return generator.Config{
 		Dir:         dir,
-		Patterns:    fs.Args(),
-		Budget:      *budget,
-		Execs:       *execs,
-		Seed:        *seed,
-		Engine:      *engine,
-		Output:      *out,
-		Workers:     *workers,
-		CallTimeout: *callTimeout,
-		MemLimit:    *memLimit << 20,
+		Patterns:    patterns,
+		Budget:      f.budget,
+		Execs:       f.execs,
+		Seed:        f.seed,
+		Engine:      f.engine,
+		Output:      f.out,
+		Workers:     f.workers,
+		CallTimeout: f.callTimeout,
+		MemLimit:    f.memLimit << 20,
 		Analyzers:   suite.Analyzers(),
 		Allow:       allowed,
 		Disable:     disabled,
-		NoSandbox:   *noSandbox,
-		Jobs:        *jobs,
+		NoSandbox:   f.noSandbox,
+		Jobs:        f.jobs,
 		Shard:       sh,
-	}
-	var prog *progress
-	if !*quiet {
-		prog = newProgress(os.Stderr, isTerminal(os.Stderr))
-		cfg.Log, cfg.Progress = prog, prog.Report
-		prog.Status("gentest: loading and analyzing " + strings.Join(patternsOrDot(fs.Args()), " "))
-	}
-	if !*noCache {
-		if c, err := os.UserCacheDir(); err == nil {
-			cfg.CacheDir = filepath.Join(c, "gentest", "executors")
-			cfg.FactCacheDir = filepath.Join(c, "gentest", "facts")
-		}
-	}
-	if *cpuProfile != "" {
-		f, err := os.Create(*cpuProfile)
-		if err != nil {
-			fmt.Fprintf(os.Stderr, "gentest: %v\n", err)
-			return 1
-		}
-		pprof.StartCPUProfile(f)
-		defer pprof.StopCPUProfile()
-	}
-	// The default GC, with a soft limit: gentest's memory must not grow
-	// with the budget, and it shares the machine with the executors.
-	if os.Getenv("GOMEMLIMIT") == "" {
-		debug.SetMemoryLimit(generator.SelfSoftLimit)
-	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
-	defer stop()
-	sums, err := generator.Run(ctx, cfg)
-	if prog != nil {
-		prog.Done()
-	}
-	// The table is the human report: on stdout, unless -json has it.
-	report := io.Writer(os.Stdout)
-	if *jsonOut {
-		report = os.Stderr
-	}
-	if !*quiet && len(sums) > 0 {
-		printTable(report, sums)
-	}
-	if explainMode == "text" {
-		for _, s := range sums {
-			if s.Explain != nil {
-				fmt.Fprintln(report)
-				explain.WriteText(report, s.Package, s.Explain)
-			}
-		}
-	}
-	if *htmlOut == "" && explainMode == "html" {
-		*htmlOut = "gentest-explain.html"
-	}
-	if *htmlOut != "" && len(sums) > 0 {
-		if werr := writeExplainHTML(*htmlOut, sums); werr != nil {
-			fmt.Fprintf(os.Stderr, "gentest: %v\n", werr)
-			return 1
-		} else if !*quiet {
-			fmt.Fprintf(os.Stderr, "gentest: wrote the explanation's HTML view to %s\n", *htmlOut)
-		}
-	}
-	if *jsonOut {
-		enc := json.NewEncoder(os.Stdout)
-		for _, s := range sums {
-			enc.Encode(s)
-		}
-	}
-	if err != nil {
-		var le *load.Error
-		if ctx.Err() != nil {
-			fmt.Fprintln(os.Stderr, "gentest: interrupted; nothing written for the package in progress")
-			return 130
-		}
-		if errors.As(err, &le) {
-			fmt.Fprintf(os.Stderr, "gentest: %v\n", le)
-		} else {
-			fmt.Fprintf(os.Stderr, "gentest: %v\n", err)
-		}
-		return 1
-	}
-	return 0
+	}, nil
 }
 
 // checkGenFlags rejects flag values that make no sense, before any work:
@@ -226,6 +192,101 @@ func checkGenFlags(budget, callTimeout time.Duration, workers, execs int, memLim
 		}
 	}
 	return nil
+}
+
+// run runs the generator with cfg, the progress on stderr, until done or
+// interrupted, and prints the results.
+func (f *genFlags) run(cfg generator.Config) int {
+	var prog *progress
+	if !f.quiet {
+		prog = newProgress(os.Stderr, isTerminal(os.Stderr))
+		cfg.Log, cfg.Progress = prog, prog.Report
+		prog.Status("gentest: loading and analyzing " + strings.Join(patternsOrDot(cfg.Patterns), " "))
+	}
+	if !f.noCache {
+		if c, err := os.UserCacheDir(); err == nil {
+			cfg.CacheDir = filepath.Join(c, "gentest", "executors")
+			cfg.FactCacheDir = filepath.Join(c, "gentest", "facts")
+		}
+	}
+	if f.cpuProfile != "" {
+		pf, err := os.Create(f.cpuProfile)
+		if err != nil {
+			fmt.Fprintf(os.Stderr, "gentest: %v\n", err)
+			return 1
+		}
+		pprof.StartCPUProfile(pf)
+		defer pprof.StopCPUProfile()
+	}
+	// The default GC, with a soft limit: gentest's memory must not grow
+	// with the budget, and it shares the machine with the executors.
+	if os.Getenv("GOMEMLIMIT") == "" {
+		debug.SetMemoryLimit(generator.SelfSoftLimit)
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	sums, err := generator.Run(ctx, cfg)
+	if prog != nil {
+		prog.Done()
+	}
+	if code := f.output(sums); code != 0 {
+		return code
+	}
+	if err != nil {
+		var le *load.Error
+		if ctx.Err() != nil {
+			fmt.Fprintln(os.Stderr, "gentest: interrupted; nothing written for the package in progress")
+			return 130
+		}
+		if errors.As(err, &le) {
+			fmt.Fprintf(os.Stderr, "gentest: %v\n", le)
+		} else {
+			fmt.Fprintf(os.Stderr, "gentest: %v\n", err)
+		}
+		return 1
+	}
+	return 0
+}
+
+// output prints the summaries: the table (on stdout, unless -json has
+// it), the explanation as text or HTML, and the JSON summaries. It
+// returns 1 when the HTML view cannot be written.
+func (f *genFlags) output(sums []*generator.Summary) int {
+	// The table is the human report: on stdout, unless -json has it.
+	report := io.Writer(os.Stdout)
+	if f.jsonOut {
+		report = os.Stderr
+	}
+	if !f.quiet && len(sums) > 0 {
+		printTable(report, sums)
+	}
+	if f.explain == "text" {
+		for _, s := range sums {
+			if s.Explain != nil {
+				fmt.Fprintln(report)
+				explain.WriteText(report, s.Package, s.Explain)
+			}
+		}
+	}
+	html := f.htmlOut
+	if html == "" && f.explain == "html" {
+		html = "gentest-explain.html"
+	}
+	if html != "" && len(sums) > 0 {
+		if err := writeExplainHTML(html, sums); err != nil {
+			fmt.Fprintf(os.Stderr, "gentest: %v\n", err)
+			return 1
+		} else if !f.quiet {
+			fmt.Fprintf(os.Stderr, "gentest: wrote the explanation's HTML view to %s\n", html)
+		}
+	}
+	if f.jsonOut {
+		enc := json.NewEncoder(os.Stdout)
+		for _, s := range sums {
+			enc.Encode(s)
+		}
+	}
+	return 0
 }
 
 // explainFlag is -explain: a boolean flag ("-explain" is "text") that also

@@ -1,4 +1,4 @@
-package generator
+package runner
 
 import (
 	"fmt"
@@ -51,7 +51,7 @@ import (
 // returned today. The residual risk is to determinism only: a coarse
 // clock that agrees on the confirmations and ticks later in the search
 // makes later hashes follow the clock, as a timeout about as long as a
-// run would (see clockWatch). Spreading the confirmations over
+// run would (see ClockWatch). Spreading the confirmations over
 // opConfirmations batches, each compared with a run made after its
 // batch, bounds a clock of period P to being missed with probability
 // about (1-g/P)^opConfirmations, g the time from a run to its
@@ -84,7 +84,7 @@ type opCheck struct {
 
 // trustedOp reports whether operation op's results agreed in every run
 // of enough sequences: they are not tainted.
-func (w *clockWatch) trustedOp(op int) bool {
+func (w *ClockWatch) trustedOp(op int) bool {
 	return op >= 0 && op < len(w.ops) && w.ops[op].state == opTrusted
 }
 
@@ -92,7 +92,7 @@ func (w *clockWatch) trustedOp(op int) bool {
 // operation not judged yet, the first sequence of the batch that called
 // it with arguments no untrusted operation made, and that ran to the
 // call's end. Called with w.mu held.
-func (w *clockWatch) opsToJudge(s *steadyRunner, seqs []rt.Request, outs []executor.Outcome) []opCheck {
+func (w *ClockWatch) opsToJudge(s *steadyRunner, seqs []rt.Request, outs []executor.Outcome) []opCheck {
 	if w.ops == nil {
 		w.ops = make([]opJudge, len(s.nondet))
 		w.opNames = make([]string, len(s.nondet))
@@ -162,7 +162,7 @@ func failed(s *steadyRunner, op int, r rt.StmtView) bool {
 // untrusted nondeterministic call takes statement k's results: values
 // are summarised after the whole sequence ran, so such a call could
 // change them by the clock, and the disagreement would be its own.
-func changedLater(s *steadyRunner, w *clockWatch, q *rt.Request, k int) bool {
+func changedLater(s *steadyRunner, w *ClockWatch, q *rt.Request, k int) bool {
 	for _, st := range q.Stmts[k+1:] {
 		if st.Op >= 0 && st.Op < len(s.nondet) && (!s.nondet[st.Op] || w.trustedOp(st.Op)) {
 			continue
@@ -178,7 +178,7 @@ func changedLater(s *steadyRunner, w *clockWatch, q *rt.Request, k int) bool {
 
 // judgeOps compares each check's first run with its confirmation (again,
 // in the order of checks). Called with w.mu held.
-func (w *clockWatch) judgeOps(checks []opCheck, outs, again []executor.Outcome) {
+func (w *ClockWatch) judgeOps(checks []opCheck, outs, again []executor.Outcome) {
 	for n, c := range checks {
 		j := &w.ops[c.op]
 		if j.state != opUnjudged {
@@ -231,7 +231,7 @@ func sameStmtResult(a, b rt.StmtView) bool {
 }
 
 // opSummary says what the watch found of the operations.
-func (w *clockWatch) opSummary() string {
+func (w *ClockWatch) opSummary() string {
 	var trusted, distrusted []string
 	for i, j := range w.ops {
 		switch j.state {

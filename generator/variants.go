@@ -1,5 +1,8 @@
 package generator
 
+// The binary variants of the judge: executors started on copies of the
+// executable that differ in size and content.
+
 import (
 	"context"
 	"fmt"
@@ -61,8 +64,7 @@ func (r *pkgRun) variantRunners(ctx context.Context, exe string, n int) (runners
 			r.logf("binary variant %d: %v", i, err)
 			continue
 		}
-		p, err := executor.Start(ctx, executor.Config{Exe: vexe, PkgPath: r.pkg.PkgPath, ScratchDir: scratch,
-			Workers: 1, CallTimeout: r.cfg.CallTimeout, MemLimit: r.memLimit(), Sandbox: r.sandbox})
+		p, err := executor.Start(ctx, r.executorConfig(vexe, scratch, 1))
 		if err != nil {
 			r.logf("binary variant %d: %v", i, err)
 			continue

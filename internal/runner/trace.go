@@ -1,10 +1,10 @@
-package generator
+package runner
 
 import (
 	"bufio"
 	"fmt"
 	"hash/fnv"
-	"os"
+	"io"
 	"path/filepath"
 	"sync"
 	"time"
@@ -14,15 +14,14 @@ import (
 	"github.com/gentest-go/gentest/internal/harness/rt"
 )
 
-// traceRunner writes every sequence the search, the minimizer and the
-// oracle run, with what came back, one line each, to a file
-// (GENTEST_TRACE=path, see Debugging in docs/architecture.md). Two runs
-// with the same seed and -execs must write the same trace; the first line
-// where two traces differ is where determinism broke, and what the line
-// holds (the sequence, or its result) says whether the choice or the
-// execution differed.
-type traceRunner struct {
-	inner runner
+// Trace writes every sequence the search, the minimizer and the oracle
+// run, with what came back, one line each, to a writer (GENTEST_TRACE=path,
+// see Debugging in docs/architecture.md). Two runs with the same seed and
+// -execs must write the same trace; the first line where two traces differ
+// is where determinism broke, and what the line holds (the sequence, or its
+// result) says whether the choice or the execution differed.
+type Trace struct {
+	inner executor.FullRunner
 	phase string
 
 	mu *sync.Mutex
@@ -30,35 +29,35 @@ type traceRunner struct {
 	n  *int
 }
 
-// traceFile opens the trace named by GENTEST_TRACE; nil when unset.
-func traceFile(pkg string, table *instrument.Table) (*traceRunner, func(), error) {
-	path := os.Getenv("GENTEST_TRACE")
-	if path == "" {
-		return nil, func() {}, nil
-	}
-	f, err := os.Create(path)
-	if err != nil {
-		return nil, nil, fmt.Errorf("opening the trace of %s: %w", pkg, err)
-	}
-	t := &traceRunner{mu: &sync.Mutex{}, w: bufio.NewWriter(f), n: new(int)}
+// NewTrace starts a trace on w with the table's conditions and blocks;
+// Wrap gives the runners that write to it, Flush writes what is buffered.
+func NewTrace(w io.Writer, table *instrument.Table) *Trace {
+	t := &Trace{mu: &sync.Mutex{}, w: bufio.NewWriter(w), n: new(int)}
 	for _, c := range table.Conds {
 		fmt.Fprintf(t.w, "cond %d %s:%d %s %s nondet=%d unsteady=%d\n", c.ID, filepath.Base(c.File), c.Line, c.Func, c.Text, c.Nondet, c.Unsteady)
 	}
 	for _, b := range table.Blocks {
 		fmt.Fprintf(t.w, "block %d %s:%d %s unsteady=%d\n", b.ID, filepath.Base(b.File), b.StartLine, b.Func, b.Unsteady)
 	}
-	return t, func() { t.w.Flush(); f.Close() }, nil
+	return t
 }
 
-// wrap returns inner traced under phase; t may be nil (no tracing).
-func (t *traceRunner) wrap(phase string, inner runner) runner {
+// Flush writes the buffered lines to the trace's writer.
+func (t *Trace) Flush() error {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.w.Flush()
+}
+
+// Wrap returns inner traced under phase; t may be nil (no tracing).
+func (t *Trace) Wrap(phase string, inner executor.FullRunner) executor.FullRunner {
 	if t == nil {
 		return inner
 	}
-	return &traceRunner{inner: inner, phase: phase, mu: t.mu, w: t.w, n: t.n}
+	return &Trace{inner: inner, phase: phase, mu: t.mu, w: t.w, n: t.n}
 }
 
-func (t *traceRunner) log(seqs []rt.Request, outs []executor.Outcome) {
+func (t *Trace) log(seqs []rt.Request, outs []executor.Outcome) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	for i := range seqs {
@@ -107,24 +106,24 @@ func (t *traceRunner) log(seqs []rt.Request, outs []executor.Outcome) {
 }
 
 // Run implements executor.Runner.
-func (t *traceRunner) Run(seqs []rt.Request) []executor.Outcome {
+func (t *Trace) Run(seqs []rt.Request) []executor.Outcome {
 	outs := t.inner.Run(seqs)
 	t.log(seqs, outs)
 	return outs
 }
 
 // RunUntil implements executor.DeadlineRunner.
-func (t *traceRunner) RunUntil(seqs []rt.Request, deadline time.Time) []executor.Outcome {
+func (t *Trace) RunUntil(seqs []rt.Request, deadline time.Time) []executor.Outcome {
 	outs := t.inner.RunUntil(seqs, deadline)
 	t.log(seqs, outs)
 	return outs
 }
 
 // Release implements executor.Releaser.
-func (t *traceRunner) Release() { release(t.inner) }
+func (t *Trace) Release() { executor.Release(t.inner) }
 
 // RunAlone implements executor.AloneRunner.
-func (t *traceRunner) RunAlone(q rt.Request, settle time.Duration) executor.Outcome {
+func (t *Trace) RunAlone(q rt.Request, settle time.Duration) executor.Outcome {
 	out := t.inner.RunAlone(q, settle)
 	t.log([]rt.Request{q}, []executor.Outcome{out})
 	return out

@@ -9,11 +9,11 @@ import (
 	"github.com/gentest-go/gentest/internal/search"
 )
 
-// noCases says why the search left nothing to verify, in one line: most
+// noTests says why the search left nothing to verify, in one line: most
 // often every operation needs a value nothing in the program builds (an
 // interface only clients implement, such as heap.Interface), so every
 // sequence passed nil there and stopped at an illegal input.
-func noCases(prog *model.Program, st search.Stats) string {
+func noTests(prog *model.Program, st search.Stats) string {
 	msg := fmt.Sprintf("no test to write: %d sequences ran, %d of them with an illegal input, and none gave a test", st.Executed, st.Illegal)
 	if need := prog.Unbuildable(); len(need) > 0 {
 		names := make([]string, 0, 3)

@@ -1,50 +1,41 @@
-package generator
+package runner
 
 import (
 	"go/types"
 	"testing"
-	"time"
 
 	"github.com/gentest-go/gentest/internal/executor"
+	"github.com/gentest-go/gentest/internal/executortest"
 	"github.com/gentest-go/gentest/internal/harness/instrument"
 	"github.com/gentest-go/gentest/internal/harness/rt"
 	"github.com/gentest-go/gentest/internal/model"
 )
 
-// opRunner answers as a package with three operations: op 0 is
-// deterministic, op 1 reads the clock only for a deadline (its result,
-// a string, is the same on every run), op 2 returns the clock's reading
-// (its result changes with every run). Each statement's value hashes as
-// its operation and, for op 2, the run. Every run covers blocks 0-3 and
-// condition 0. It records the flags of the sequences it ran.
-type opRunner struct {
-	runs  *int
-	flags *[]uint64
-}
-
-func (o opRunner) Run(seqs []rt.Request) []executor.Outcome {
-	outs := make([]executor.Outcome, len(seqs))
-	for i, q := range seqs {
-		*o.runs++
-		*o.flags = append(*o.flags, q.Flags)
-		r := &rt.Result{Blocks: []int32{0, 1, 2, 3}, Conds: []rt.CondObs{{ID: 0, NTrue: 1, NFalse: 1}}}
-		for _, st := range q.Stmts {
-			h := uint64(100 + st.Op)
-			if st.Op == 2 {
-				h = uint64(1000 + *o.runs)
+// ops is a fake executor that answers as a package with three
+// operations: op 0 is deterministic, op 1 reads the clock only for a
+// deadline (its result, a string, is the same on every run), op 2 returns
+// the clock's reading (its result changes with every run). Each
+// statement's value hashes as its operation and, for op 2, the run. Every
+// run covers blocks 0-3 and condition 0.
+func ops(prog *model.Program) *executortest.Runner {
+	runs := 0
+	return &executortest.Runner{Prog: prog,
+		Stmt: func(op *model.Op, i int, _ rt.Request, _ uint64, spec *rt.StmtSpec) {
+			if i == 0 {
+				runs++
 			}
-			r.Add(rt.StmtSpec{Values: []rt.Value{{Type: rt.InternType("string"), Hash: h}}})
-		}
-		outs[i].Result = r
+			h := uint64(100 + op.ID)
+			if op.ID == 2 {
+				h = uint64(1000 + runs)
+			}
+			spec.Values = []rt.Value{{Type: rt.InternType("string"), Hash: h}}
+		},
+		Edit: func(_ rt.Request, out *executor.Outcome) {
+			out.Result.Blocks = []int32{0, 1, 2, 3}
+			out.Result.Conds = []rt.CondObs{{ID: 0, NTrue: 1, NFalse: 1}}
+		},
 	}
-	return outs
 }
-
-func (o opRunner) RunAlone(q rt.Request, _ time.Duration) executor.Outcome {
-	return o.Run([]rt.Request{q})[0]
-}
-
-func (o opRunner) RunUntil(seqs []rt.Request, _ time.Time) []executor.Outcome { return o.Run(seqs) }
 
 // The clock watch trusts a nondeterministic operation whose results
 // agree in a confirming run (made with rt.FlagRepeat) of each of
@@ -58,10 +49,9 @@ func TestClockWatchTrustsOps(t *testing.T) {
 	nd := model.Effects{Nondeterministic: true}
 	prog := &model.Program{Ops: []*model.Op{{ID: 0, Results: []types.Type{str}},
 		{ID: 1, Effects: nd, Results: []types.Type{str}}, {ID: 2, Effects: nd, Results: []types.Type{str}}}}
-	var runs int
-	var flags []uint64
-	w := newClockWatch(tab)
-	search := steadyWith(opRunner{&runs, &flags}, tab, prog, w)
+	w := NewClockWatch(tab)
+	f := ops(prog)
+	search := Steady(f, tab, prog, w)
 	ref := rt.Arg{Kind: rt.ArgRef, Stmt: 0}
 	deadline := rt.Request{Stmts: []rt.Stmt{{Op: 1}, {Op: 0, Args: []rt.Arg{ref}}}}
 	clock := rt.Request{Stmts: []rt.Stmt{{Op: 2}, {Op: 0, Args: []rt.Arg{ref}}}}
@@ -76,11 +66,12 @@ func TestClockWatchTrustsOps(t *testing.T) {
 	// One confirmation per operation and batch: three for op 1, one for
 	// op 2, each with FlagRepeat.
 	var repeated int
-	for _, f := range flags {
-		if f&rt.FlagRepeat != 0 {
+	for _, q := range f.Requests() {
+		if q.Flags&rt.FlagRepeat != 0 {
 			repeated++
 		}
 	}
+	runs := len(f.Requests())
 	if repeated != opConfirmations+1 || runs != 3*opConfirmations+repeated {
 		t.Errorf("%d runs, %d with FlagRepeat; want %d and %d", runs, repeated, 3*opConfirmations+opConfirmations+1, opConfirmations+1)
 	}
@@ -94,10 +85,10 @@ func TestClockWatchTrustsOps(t *testing.T) {
 	if r := outs[1].Result; kept(r) {
 		t.Errorf("a clock reading taken by a call steers the search: %d blocks, value %+v", len(r.Blocks), r.Stmt(0).Values()[0])
 	}
-	w.freeze()
-	before := runs
-	judge := steadyWith(opRunner{&runs, &flags}, tab, prog, w)
-	if r := judge.Run([]rt.Request{deadline})[0].Result; !kept(r) || runs != before+1 {
-		t.Errorf("frozen: %d runs, kept %v; want 1 run and the trusted value kept", runs-before, kept(r))
+	w.Freeze()
+	before := len(f.Requests())
+	judge := Steady(f, tab, prog, w)
+	if r := judge.Run([]rt.Request{deadline})[0].Result; !kept(r) || len(f.Requests()) != before+1 {
+		t.Errorf("frozen: %d runs, kept %v; want 1 run and the trusted value kept", len(f.Requests())-before, kept(r))
 	}
 }

@@ -1,4 +1,4 @@
-package generator
+package runner
 
 import (
 	"fmt"
@@ -7,40 +7,32 @@ import (
 	"math"
 	"slices"
 	"testing"
-	"time"
 
 	"github.com/gentest-go/gentest/internal/executor"
+	"github.com/gentest-go/gentest/internal/executortest"
 	"github.com/gentest-go/gentest/internal/harness/instrument"
 	"github.com/gentest-go/gentest/internal/harness/rt"
 	"github.com/gentest-go/gentest/internal/model"
 )
 
-// fixedRunner answers every sequence with the same coverage: blocks 0-3,
-// conditions 0-3 both ways, operands for every branch.
-type fixedRunner struct{}
+// fixed is a fake executor whose every run covers blocks 0-3 and
+// conditions 0-3 both ways, with operands for every branch.
+func fixed(prog *model.Program) *executortest.Runner {
+	return &executortest.Runner{Prog: prog, Edit: func(_ rt.Request, out *executor.Outcome) { fixCoverage(out.Result) }}
+}
 
-func (fixedRunner) result() *rt.Result {
-	r := &rt.Result{Blocks: []int32{0, 1, 2, 3}}
+func fixCoverage(r *rt.Result) {
+	r.Blocks, r.Conds, r.Operands = []int32{0, 1, 2, 3}, nil, nil
 	for c := int32(0); c < 4; c++ {
 		r.Conds = append(r.Conds, rt.CondObs{ID: c, NTrue: 1, NFalse: 1})
 		r.Operands = append(r.Operands, rt.OperandObs{Branch: 2 * c}, rt.OperandObs{Branch: 2*c + 1})
 	}
-	return r
 }
 
-func (f fixedRunner) Run(seqs []rt.Request) []executor.Outcome {
-	outs := make([]executor.Outcome, len(seqs))
-	for i := range outs {
-		outs[i].Result = f.result()
-	}
-	return outs
+// steady wraps inner with a clock watch of its own.
+func steady(inner executor.FullRunner, t *instrument.Table, prog *model.Program) executor.FullRunner {
+	return Steady(inner, t, prog, NewClockWatch(t))
 }
-
-func (f fixedRunner) RunAlone(rt.Request, time.Duration) executor.Outcome {
-	return executor.Outcome{Result: f.result()}
-}
-
-func (f fixedRunner) RunUntil(seqs []rt.Request, _ time.Time) []executor.Outcome { return f.Run(seqs) }
 
 // Probes unsteady through package state are hidden from every result;
 // those unsteady through a call's clock read only from sequences that
@@ -54,7 +46,7 @@ func TestSteadyRunnerMasks(t *testing.T) {
 		tab.Conds = append(tab.Conds, instrument.Cond{ID: i, Nondet: k, Unsteady: k})
 	}
 	prog := &model.Program{Ops: []*model.Op{{ID: 0}, {ID: 1, Effects: model.Effects{Nondeterministic: true}}}}
-	r := steady(fixedRunner{}, tab, prog)
+	r := steady(fixed(prog), tab, prog)
 	if _, ok := r.(*steadyRunner); !ok {
 		t.Fatalf("steady returned %T for a table with unsteady probes", r)
 	}
@@ -88,31 +80,26 @@ func TestSteadyRunnerMasks(t *testing.T) {
 	}
 	steadyTab := &instrument.Table{Blocks: []instrument.Block{{ID: 0}}, Conds: []instrument.Cond{{ID: 0}}}
 	detProg := &model.Program{Ops: prog.Ops[:1]}
-	if _, ok := steady(fixedRunner{}, steadyTab, detProg).(fixedRunner); !ok {
+	if _, ok := steady(fixed(detProg), steadyTab, detProg).(*executortest.Runner); !ok {
 		t.Errorf("a table without unsteady probes and a program without nondeterministic operations wrapped the runner")
 	}
-	if _, ok := steady(fixedRunner{}, steadyTab, prog).(*steadyRunner); !ok {
+	if _, ok := steady(fixed(prog), steadyTab, prog).(*steadyRunner); !ok {
 		t.Errorf("a program with a nondeterministic operation did not wrap the runner")
 	}
 }
 
-// clockRunner answers like fixedRunner, and each statement's one result
-// has a hash that changes with every run, as a clock reading would.
-type clockRunner struct {
-	fixedRunner
-	tick *uint64
-}
-
-func (c clockRunner) Run(seqs []rt.Request) []executor.Outcome {
-	outs := c.fixedRunner.Run(seqs)
-	for i := range outs {
-		for range seqs[i].Stmts {
-			*c.tick++
-			// A second result, nil (an error): it stays as it is.
-			outs[i].Result.Add(rt.StmtSpec{Values: []rt.Value{{Type: rt.InternType("T"), Hash: *c.tick}, {Nil: true, Hash: 7}}})
-		}
+// clock is a fake executor that answers like fixed, and whose
+// statements each give two results: a value whose hash changes with every
+// run, as a clock reading would, and a nil error.
+func clock(prog *model.Program) *executortest.Runner {
+	var tick uint64
+	f := fixed(prog)
+	f.Stmt = func(_ *model.Op, _ int, _ rt.Request, _ uint64, spec *rt.StmtSpec) {
+		tick++
+		// The second result, nil (an error), stays as it is.
+		spec.Values = []rt.Value{{Type: rt.InternType("T"), Hash: tick}, {Nil: true, Hash: 7}}
 	}
-	return outs
+	return f
 }
 
 // A value a nondeterministic operation made, taken by a later call
@@ -128,7 +115,7 @@ func TestSteadyRunnerTaintsValues(t *testing.T) {
 		tab.Conds = append(tab.Conds, instrument.Cond{ID: i})
 	}
 	prog := &model.Program{Ops: []*model.Op{{ID: 0}, {ID: 1, Effects: model.Effects{Nondeterministic: true}}}}
-	r := steady(clockRunner{tick: new(uint64)}, tab, prog)
+	r := steady(clock(prog), tab, prog)
 	ref := func(i int) rt.Arg { return rt.Arg{Kind: rt.ArgRef, Stmt: i} }
 	det := rt.Request{Stmts: []rt.Stmt{{Op: 0}, {Op: 0, Args: []rt.Arg{ref(0)}}}}
 	unused := rt.Request{Stmts: []rt.Stmt{{Op: 0}, {Op: 1}}}
@@ -194,7 +181,7 @@ func TestSteadyRunnerObjectsKeepBlocks(t *testing.T) {
 		{ID: 1, Effects: nd, Results: []types.Type{session, types.Universe.Lookup("error").Type()}},
 		{ID: 2, Effects: nd, Results: []types.Type{id, types.Universe.Lookup("error").Type()}},
 	}}
-	r := steady(clockRunner{tick: new(uint64)}, tab, prog)
+	r := steady(clock(prog), tab, prog)
 	ref := func(i int) rt.Arg { return rt.Arg{Kind: rt.ArgRef, Stmt: i} }
 	object := rt.Request{Stmts: []rt.Stmt{{Op: 1}, {Op: 0, Args: []rt.Arg{ref(0)}}}}
 	data := rt.Request{Stmts: []rt.Stmt{{Op: 2}, {Op: 0, Args: []rt.Arg{ref(0)}}}}
@@ -232,7 +219,7 @@ func benchSeq(n int) (rt.Request, *model.Program) {
 func BenchmarkSteadyMask(b *testing.B) {
 	q, prog := benchSeq(20)
 	tab := &instrument.Table{Blocks: []instrument.Block{{ID: 0}}, Conds: []instrument.Cond{{ID: 0}}}
-	s := steady(fixedRunner{}, tab, prog).(*steadyRunner)
+	s := steady(fixed(prog), tab, prog).(*steadyRunner)
 	specs := make([]rt.StmtSpec, len(q.Stmts))
 	for i := range specs {
 		specs[i].Values = []rt.Value{{Type: rt.InternType("T"), Hash: uint64(i)}, {Type: rt.InternType("error"), Nil: true}}

@@ -1,4 +1,4 @@
-package generator
+package runner
 
 import (
 	"go/types"
@@ -14,14 +14,14 @@ import (
 	"github.com/gentest-go/gentest/internal/harness/rt"
 )
 
-// observer stands between the search and the executor pool. It passes
+// Observer stands between the search and the executor pool. It passes
 // batches through unchanged (the search's choices do not depend on it) and
 // keeps what progress reports and the explanation need: executions,
 // covered blocks, per condition the outcomes seen and the closest distance
 // to each one never taken with the sequence that came closest, and how
 // often each operation was called.
-type observer struct {
-	pool  *executor.Pool
+type Observer struct {
+	pool  executor.FullRunner
 	table *instrument.Table
 	tick  func(execs int, coverage float64)
 
@@ -53,8 +53,11 @@ type condSeen struct {
 	ops [2]*rt.OperandObs
 }
 
-func newObserver(pool *executor.Pool, table *instrument.Table, nOps int, tick func(int, float64)) *observer {
-	o := &observer{pool: pool, table: table, tick: tick, blocks: make([]bool, len(table.Blocks)), clean: make([]bool, len(table.Blocks)),
+// NewObserver returns an observer of the runs made on pool, for a program
+// of nOps operations instrumented as table. tick, when set, is told the
+// executions and the coverage so far, at most every 200 ms.
+func NewObserver(pool executor.FullRunner, table *instrument.Table, nOps int, tick func(execs int, coverage float64)) *Observer {
+	o := &Observer{pool: pool, table: table, tick: tick, blocks: make([]bool, len(table.Blocks)), clean: make([]bool, len(table.Blocks)),
 		firstBad: make([]bool, len(table.Blocks)),
 		conds:    make([]condSeen, len(table.Conds)), opCalls: make([]int, nOps)}
 	for _, b := range table.Blocks {
@@ -69,15 +72,15 @@ func newObserver(pool *executor.Pool, table *instrument.Table, nOps int, tick fu
 // Release implements executor.Releaser. The observer keeps no result past
 // its run: what it keeps of the closest evaluations are pointers to
 // operands, which a release does not reuse.
-func (o *observer) Release() { o.pool.Release() }
+func (o *Observer) Release() { executor.Release(o.pool) }
 
 // Run implements executor.Runner.
-func (o *observer) Run(seqs []rt.Request) []executor.Outcome {
+func (o *Observer) Run(seqs []rt.Request) []executor.Outcome {
 	return o.RunUntil(seqs, time.Time{})
 }
 
 // RunUntil implements executor.DeadlineRunner.
-func (o *observer) RunUntil(seqs []rt.Request, deadline time.Time) []executor.Outcome {
+func (o *Observer) RunUntil(seqs []rt.Request, deadline time.Time) []executor.Outcome {
 	outs := o.pool.RunUntil(seqs, deadline)
 	o.mu.Lock()
 	defer o.mu.Unlock()
@@ -138,24 +141,60 @@ func (o *observer) RunUntil(seqs []rt.Request, deadline time.Time) []executor.Ou
 
 // RunAlone implements executor.AloneRunner. Its runs only attribute
 // crashes the search already saw, so they are not observed.
-func (o *observer) RunAlone(s rt.Request, settle time.Duration) executor.Outcome {
+func (o *Observer) RunAlone(s rt.Request, settle time.Duration) executor.Outcome {
 	return o.pool.RunAlone(s, settle)
 }
 
+// Coverage is the statement coverage the observed runs reached together.
+func (o *Observer) Coverage() float64 {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	return o.coverage()
+}
+
+// Execs is the number of sequences the observed runs executed.
+func (o *Observer) Execs() int {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	return o.execs
+}
+
+// Covered returns the blocks the observed runs covered, by block ID.
+func (o *Observer) Covered() []bool {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	return append([]bool(nil), o.blocks...)
+}
+
+// PanicNote says, for the stage log, whether block b was covered only by
+// runs in which a statement panicked, which are no test, or first by
+// such a run; "" otherwise.
+func (o *Observer) PanicNote(b int) string {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	switch {
+	case !o.clean[b]:
+		return "(only in runs that panicked)"
+	case o.firstBad[b]:
+		return "(first in a run that panicked)"
+	}
+	return ""
+}
+
 // coverage is the statement coverage reached so far; the caller holds mu.
-func (o *observer) coverage() float64 {
+func (o *Observer) coverage() float64 {
 	if o.total == 0 {
 		return 0
 	}
 	return float64(o.stmts) / float64(o.total)
 }
 
-// explainInput gathers what the explanation needs from the search: blocks
+// ExplainInput gathers what the explanation needs from the search: blocks
 // covered, conditions seen, and, for each outcome never taken, the
 // operands of the evaluation that came closest. When the search ran
 // without operand recording (-no=input-to-state), the sequences that came
 // closest run once more with it; the pool must still be open.
-func (o *observer) explainInput(prog *model.Program) explain.Input {
+func (o *Observer) ExplainInput(prog *model.Program) explain.Input {
 	o.mu.Lock()
 	defer o.mu.Unlock()
 	in := explain.Input{Table: o.table, Search: append([]bool(nil), o.blocks...),

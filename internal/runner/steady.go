@@ -1,4 +1,4 @@
-package generator
+package runner
 
 import (
 	"go/types"
@@ -11,14 +11,7 @@ import (
 	"github.com/gentest-go/gentest/internal/model"
 )
 
-// runner is what the search, minimization and judging run sequences on.
-type runner interface {
-	executor.Runner
-	executor.AloneRunner
-	executor.DeadlineRunner
-}
-
-// steadyRunner hides the table's unsteady probes (blocks and conditions
+// steadyRunner (Steady) hides the table's unsteady probes (blocks and conditions
 // that depend on the clock or another nondeterministic source, see
 // instrument/nondet.go) from the results it passes on: the search, the
 // minimizer and suite reduction then decide on coverage that two runs of
@@ -32,24 +25,21 @@ type runner interface {
 // still see everything, and the reported coverage is measured on the
 // written file.
 type steadyRunner struct {
-	inner  runner
+	inner  executor.FullRunner
 	blocks []instrument.Steadiness // by block ID
 	conds  []instrument.Steadiness // by condition ID
 	nondet []bool                  // by operation ID: nondeterministic
 	ops    []*model.Op
-	watch  *clockWatch
+	watch  *ClockWatch
 }
 
-// steady wraps inner when the table has unsteady probes, and returns
-// inner itself otherwise. Its clock watch is its own: the generator
-// shares one between the search's, the minimizer's and the judge's
-// wrappers (steadyWith).
-func steady(inner runner, t *instrument.Table, prog *model.Program) runner {
-	return steadyWith(inner, t, prog, newClockWatch(t))
-}
-
-// steadyWith is steady with the clock watch w.
-func steadyWith(inner runner, t *instrument.Table, prog *model.Program, w *clockWatch) runner {
+// Steady wraps inner so that the results it passes on show only steady
+// probes (see steadyRunner) when the table has unsteady probes or the
+// program nondeterministic operations, and returns inner itself
+// otherwise. The clock watch w is what the wrapper learns into and masks
+// by: the generator shares one between the search's, the minimizer's and
+// the judge's wrappers, and freezes it after the search.
+func Steady(inner executor.FullRunner, t *instrument.Table, prog *model.Program, w *ClockWatch) executor.FullRunner {
 	s := &steadyRunner{inner: inner, blocks: make([]instrument.Steadiness, len(t.Blocks)),
 		conds: make([]instrument.Steadiness, len(t.Conds)), nondet: make([]bool, len(prog.Ops)), ops: prog.Ops, watch: w}
 	var any instrument.Steadiness
@@ -73,14 +63,7 @@ func steadyWith(inner runner, t *instrument.Table, prog *model.Program, w *clock
 }
 
 // Release implements executor.Releaser.
-func (s *steadyRunner) Release() { release(s.inner) }
-
-// release releases inner's results when it can (executor.Releaser).
-func release(inner runner) {
-	if rel, ok := inner.(executor.Releaser); ok {
-		rel.Release()
-	}
-}
+func (s *steadyRunner) Release() { executor.Release(s.inner) }
 
 // Run implements executor.Runner.
 func (s *steadyRunner) Run(seqs []rt.Request) []executor.Outcome {

@@ -1,44 +1,34 @@
-package generator
+package runner
 
 import (
 	"slices"
 	"testing"
-	"time"
 
 	"github.com/gentest-go/gentest/internal/executor"
+	"github.com/gentest-go/gentest/internal/executortest"
 	"github.com/gentest-go/gentest/internal/harness/instrument"
 	"github.com/gentest-go/gentest/internal/harness/rt"
 	"github.com/gentest-go/gentest/internal/model"
 )
 
-// watchRunner answers as a package whose two clock conditions guard a
-// block each: condition 0 compares a deadline that is never reached
-// (evaluated alike on every run), condition 1 compares the clock's
-// reading itself (its distance changes with every run). Block 2 is
-// steady code. It counts the runs.
-type watchRunner struct{ runs *int }
-
-func (w watchRunner) Run(seqs []rt.Request) []executor.Outcome {
-	outs := make([]executor.Outcome, len(seqs))
-	for i := range outs {
-		*w.runs++
-		outs[i].Result = &rt.Result{
+// watched is a fake executor that answers as a package whose two clock
+// conditions guard a block each: condition 0 compares a deadline that is
+// never reached (evaluated alike on every run), condition 1 compares the
+// clock's reading itself (its distance changes with every run). Block 2
+// is steady code. runs counts the runs.
+func watched(prog *model.Program, runs *int) *executortest.Runner {
+	return &executortest.Runner{Prog: prog, Edit: func(_ rt.Request, out *executor.Outcome) {
+		*runs++
+		out.Result = &rt.Result{
 			Blocks: []int32{0, 1, 2},
 			Conds: []rt.CondObs{
 				{ID: 0, NFalse: 3, DistTrue: 1e6},
-				{ID: 1, NFalse: 1, DistTrue: float64(*w.runs)},
+				{ID: 1, NFalse: 1, DistTrue: float64(*runs)},
 				{ID: 2, NTrue: 1, DistFalse: 1},
 			},
 		}
-	}
-	return outs
+	}}
 }
-
-func (w watchRunner) RunAlone(q rt.Request, _ time.Duration) executor.Outcome {
-	return w.Run([]rt.Request{q})[0]
-}
-
-func (w watchRunner) RunUntil(seqs []rt.Request, _ time.Time) []executor.Outcome { return w.Run(seqs) }
 
 // The clock watch shows what is unsteady only through a clock condition
 // that reruns evaluate alike (a timeout that never fires: the condition
@@ -54,8 +44,9 @@ func TestClockWatch(t *testing.T) {
 	}
 	prog := &model.Program{Ops: []*model.Op{{ID: 0}}}
 	runs := 0
-	w := newClockWatch(tab)
-	search := steadyWith(watchRunner{&runs}, tab, prog, w)
+	w := NewClockWatch(tab)
+	f := watched(prog, &runs)
+	search := Steady(f, tab, prog, w)
 	q := rt.Request{Stmts: []rt.Stmt{{Op: 0}}}
 	check := func(what string, r *rt.Result) {
 		t.Helper()
@@ -75,8 +66,8 @@ func TestClockWatch(t *testing.T) {
 	if runs != 2+confirmRuns {
 		t.Errorf("second run: %d runs in all, want %d: nothing new to confirm", runs, 2+confirmRuns)
 	}
-	w.freeze()
-	judge := steadyWith(watchRunner{&runs}, tab, prog, w)
+	w.Freeze()
+	judge := Steady(f, tab, prog, w)
 	before := runs
 	check("frozen", judge.Run([]rt.Request{q, q})[1].Result)
 	if runs != before+2 {

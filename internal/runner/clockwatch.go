@@ -1,4 +1,4 @@
-package generator
+package runner
 
 import (
 	"fmt"
@@ -10,7 +10,7 @@ import (
 	"github.com/gentest-go/gentest/internal/harness/rt"
 )
 
-// A clock watch is the dynamic half of the steadiness check.
+// A ClockWatch is the dynamic half of the steadiness check.
 //
 // instrument/nondet.go marks a condition Nondet when its operands may
 // carry a clock reading, and Unsteady every probe that depends on one
@@ -58,7 +58,7 @@ import (
 // does. After the search the watch is frozen: the minimizer, which runs
 // candidates from several goroutines, and the judge learn nothing and
 // mask by what the search learned, so no interleaving changes a result.
-type clockWatch struct {
+type ClockWatch struct {
 	mu         sync.Mutex
 	blockRoots [][]int // by block ID: the Nondet conditions it depends on
 	condRoots  [][]int // by condition ID
@@ -98,8 +98,10 @@ const (
 // a probe for the first time.
 const confirmRuns = 2
 
-func newClockWatch(t *instrument.Table) *clockWatch {
-	w := &clockWatch{blockRoots: make([][]int, len(t.Blocks)), condRoots: make([][]int, len(t.Conds)),
+// NewClockWatch returns a watch over the table's clock conditions that
+// has learned nothing yet.
+func NewClockWatch(t *instrument.Table) *ClockWatch {
+	w := &ClockWatch{blockRoots: make([][]int, len(t.Blocks)), condRoots: make([][]int, len(t.Conds)),
 		nondet: make([]bool, len(t.Conds)), steered: make([]bool, len(t.Conds)),
 		blockState: make([]probeState, len(t.Blocks)), condConf: make([]uint8, len(t.Conds)), condRef: make([]bool, len(t.Conds))}
 	for _, b := range t.Blocks {
@@ -114,9 +116,9 @@ func newClockWatch(t *instrument.Table) *clockWatch {
 	return w
 }
 
-// freeze stops the watch from learning: the phases after the search
+// Freeze stops the watch from learning: the phases after the search
 // mask by what it learned. It returns a line saying what that was.
-func (w *clockWatch) freeze() string {
+func (w *ClockWatch) Freeze() string {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	w.frozen = true
@@ -147,7 +149,7 @@ func (w *clockWatch) freeze() string {
 // learn confirms, unless frozen, the unsteady probes a batch's results
 // would show for the first time, by running their sequences again on s's
 // inner runner.
-func (w *clockWatch) learn(s *steadyRunner, seqs []rt.Request, outs []executor.Outcome, infos []seqInfo) {
+func (w *ClockWatch) learn(s *steadyRunner, seqs []rt.Request, outs []executor.Outcome, infos []seqInfo) {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	if w.frozen {
@@ -240,7 +242,7 @@ func (w *clockWatch) learn(s *steadyRunner, seqs []rt.Request, outs []executor.O
 
 // compare flags the Nondet conditions whose evaluations differ between
 // runs of one sequence: counts, distances, operands.
-func (w *clockWatch) compare(runs []executor.Outcome) {
+func (w *ClockWatch) compare(runs []executor.Outcome) {
 	type obs struct {
 		c   rt.CondObs
 		ops [2]*rt.OperandObs
@@ -282,7 +284,7 @@ func (w *clockWatch) compare(runs []executor.Outcome) {
 	}
 }
 
-func (w *clockWatch) steer(c int32) {
+func (w *ClockWatch) steer(c int32) {
 	if !w.steered[c] {
 		w.steered[c] = true
 		w.nSteered++
@@ -312,7 +314,7 @@ func litEqual(a, b rt.Lit) bool {
 }
 
 // steady reports whether none of roots is steered by the clock.
-func (w *clockWatch) steady(roots []int) bool {
+func (w *ClockWatch) steady(roots []int) bool {
 	for _, c := range roots {
 		if w.steered[c] {
 			return false
@@ -363,12 +365,12 @@ func condBits(c rt.CondObs) uint8 {
 
 // showBlock reports whether block b, hidden by the static marks, is shown
 // by the watch: confirmed, and none of its roots steered.
-func (w *clockWatch) showBlock(b int32) bool {
+func (w *ClockWatch) showBlock(b int32) bool {
 	return w.any && w.blockState[b] == confirmed && len(w.blockRoots[b]) > 0 && w.steady(w.blockRoots[b])
 }
 
 // showCond is showBlock for a condition's evaluations c: the outcomes it
 // took confirmed.
-func (w *clockWatch) showCond(c rt.CondObs) bool {
+func (w *ClockWatch) showCond(c rt.CondObs) bool {
 	return w.any && !w.condRef[c.ID] && condBits(c)&^w.condConf[c.ID] == 0 && len(w.condRoots[c.ID]) > 0 && w.steady(w.condRoots[c.ID])
 }

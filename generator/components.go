@@ -1,0 +1,93 @@
+package generator
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/gentest-go/gentest/internal/oracle"
+)
+
+// Component names a part of the generator that -no switches off, for
+// ablation (Config.Disable). Components lists every one.
+type Component string
+
+// The components of the search (GRT's, the climbs, construction) and of
+// the oracle and the output. The contracts, each its own component, are
+// named by oracle.ContractNames.
+const (
+	Constants        Component = "constants"         // the constant pools (GRT)
+	Impurity         Component = "impurity"          // reusing values a call changed (GRT)
+	Elephant         Component = "elephant"          // the elephant brain: values by type (GRT)
+	Detective        Component = "detective"         // inputs from other packages (GRT)
+	Orienteering     Component = "orienteering"      // cheaper sequences first (GRT)
+	Bloodhound       Component = "bloodhound"        // operations by uncovered code (GRT)
+	LocalSearch      Component = "local-search"      // the climbs on stalled branches (AVM)
+	InputToState     Component = "input-to-state"    // inputs replaced by what they are compared with
+	Construct        Component = "construct"         // values from construction facts, EvoObj templates
+	ConfigVars       Component = "config-vars"       // assignments to exported boolean variables
+	ConfigFields     Component = "config-fields"     // assignments to exported boolean fields
+	InterfaceResults Component = "interface-results" // methods of interfaces the package returns
+	Fuzz             Component = "fuzz"              // FuzzXxx targets in the written file
+	Contracts        Component = "contracts"         // every contract check (oracle.Contracts)
+	BinaryVariants   Component = "binary-variants"   // the judge's replay on copies of the executor
+	// PureRepeat is the contract that checks a pure call repeated gives
+	// an equal result; it is one of oracle.ContractNames.
+	PureRepeat Component = "pure-repeat"
+)
+
+// Components lists every component -no accepts, in the order gentest gen
+// -h names them: the search's, the oracle's and the output's, then each
+// contract (oracle.ContractNames).
+var Components = components()
+
+func components() []Component {
+	list := []Component{Constants, Impurity, Elephant, Detective, Orienteering, Bloodhound, LocalSearch,
+		InputToState, Construct, ConfigVars, ConfigFields, InterfaceResults, Fuzz, Contracts, BinaryVariants}
+	for _, c := range oracle.ContractNames {
+		list = append(list, Component(c))
+	}
+	return list
+}
+
+// ComponentNames is Components as text, for -h.
+func ComponentNames() []string {
+	names := make([]string, len(Components))
+	for i, c := range Components {
+		names[i] = string(c)
+	}
+	return names
+}
+
+// ParseDisable parses the -no list, comma-separated component names.
+func ParseDisable(list string) (map[Component]bool, error) {
+	m := map[Component]bool{}
+	for _, name := range strings.Split(list, ",") {
+		c := Component(strings.TrimSpace(name))
+		if c == "" {
+			continue
+		}
+		if !c.known() {
+			return nil, fmt.Errorf("-no: unknown component %q (known: %s)", c, strings.Join(ComponentNames(), ", "))
+		}
+		m[c] = true
+	}
+	return m, nil
+}
+
+func (c Component) known() bool {
+	for _, k := range Components {
+		if c == k {
+			return true
+		}
+	}
+	return false
+}
+
+// disabledNames is Config.Disable as the names oracle.Contracts reads.
+func (c *Config) disabledNames() map[string]bool {
+	m := make(map[string]bool, len(c.Disable))
+	for k, v := range c.Disable {
+		m[string(k)] = v
+	}
+	return m
+}

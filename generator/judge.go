@@ -1,0 +1,79 @@
+package generator
+
+// The stages between the search and verification: the candidates
+// minimized, judged (what their tests assert), and the probable bugs.
+
+import (
+	"context"
+	"time"
+
+	"github.com/gentest-go/gentest/internal/executor"
+	"github.com/gentest-go/gentest/internal/harness"
+	"github.com/gentest-go/gentest/internal/minimize"
+	"github.com/gentest-go/gentest/internal/model"
+	"github.com/gentest-go/gentest/internal/oracle"
+	"github.com/gentest-go/gentest/internal/runner"
+	"github.com/gentest-go/gentest/internal/search"
+)
+
+// minimize shortens the search's candidates, in place.
+func (r *pkgRun) minimize(ctx context.Context, prog *model.Program, h *harness.Harness, pool *executor.Pool, s *searched) error {
+	r.phase(PhaseMinimize, s.obs.Execs(), s.obs.Coverage())
+	start := time.Now()
+	// Without -execs, minimizing gets the search's budget again: a big
+	// package with slow calls (samber/lo, 400 candidates at 100 calls/s)
+	// would otherwise spend minutes here. Unfinished candidates keep
+	// their longer form. With -execs, each candidate's trial cap bounds
+	// it and the output stays deterministic.
+	mctx, cancel := ctx, context.CancelFunc(func() {})
+	if r.cfg.Execs <= 0 && r.cfg.Budget > 0 {
+		mctx, cancel = context.WithTimeout(ctx, r.cfg.Budget)
+	}
+	minimize.Corpus(mctx, prog, r.trace.Wrap("minimize", runner.Steady(pool, h.Table, prog, s.watch)), s.eng.Corpus, 4*r.cfg.Workers)
+	cancel()
+	r.logf("minimized %d candidates in %.1fs", len(s.eng.Corpus), time.Since(start).Seconds())
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	r.stages.Minimized(s.eng.Corpus)
+	return nil
+}
+
+// judge runs the minimized candidates again to decide what their tests
+// assert and which of them make the suite (oracle.Judge).
+func (r *pkgRun) judge(ctx context.Context, prog *model.Program, h *harness.Harness, pool *executor.Pool, s *searched) *oracle.Judgement {
+	// The judged sequences run again on differently built copies of the
+	// executor: what they see differently depends on the binary (a hash
+	// of the executable picks a message's spelling) and is not asserted,
+	// since go test and go test -cover build other binaries.
+	nvar := binaryVariants
+	if r.cfg.Disable[BinaryVariants] {
+		nvar = 0
+	}
+	variants, closeVariants := r.variantRunners(ctx, h.Exe, nvar)
+	start := time.Now()
+	judged := oracle.Judge(prog, r.trace.Wrap("judge", runner.Steady(pool, h.Table, prog, s.watch)), s.eng.Corpus,
+		oracle.JudgeOptions{Sandboxed: r.sandbox, Variants: variants})
+	closeVariants()
+	r.debugf("judged %d candidates in %.2fs with %d binary variants", len(s.eng.Corpus), time.Since(start).Seconds(), len(variants))
+	r.stages.Judged(judged.Cases)
+	for _, d := range judged.Disagreements {
+		// A signal for the analysis, not for the user: in -json only.
+		r.debugf("analysis disagreement: %s", d)
+	}
+	return judged
+}
+
+// findings gathers the probable bugs: revealing failures of the search,
+// contract violations on pooled values, and pure-repeat violations.
+func (r *pkgRun) findings(ctx context.Context, prog *model.Program, pool *executor.Pool, eng *search.Random, j *oracle.Judgement) []*oracle.Finding {
+	off := r.cfg.Disable
+	out := oracle.Revealing(ctx, prog, pool, eng.Failures, 4*r.cfg.Workers)
+	if !off[Contracts] {
+		out = append(out, oracle.Contracts(prog, pool, eng.Pool(), r.cfg.disabledNames())...)
+		if !off[PureRepeat] {
+			out = append(out, j.PureRepeat...)
+		}
+	}
+	return out
+}

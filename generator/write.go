@@ -1,0 +1,54 @@
+package generator
+
+// The write stage: the test file, go.mod and go.sum when go-cmp is added,
+// and the findings file.
+
+import (
+	"context"
+	"path/filepath"
+
+	"github.com/gentest-go/gentest/internal/emit"
+	"github.com/gentest-go/gentest/internal/findings"
+	"github.com/gentest-go/gentest/internal/gomod"
+	"github.com/gentest-go/gentest/internal/model"
+	"github.com/gentest-go/gentest/internal/oracle"
+	"github.com/gentest-go/gentest/internal/write"
+)
+
+// write writes the verified file out, go.mod and go.sum when it needs
+// go-cmp and the module lacks it, and the findings file with a test
+// reproducing each finding of revealing it can; sum gets the findings so
+// reproduced.
+func (r *pkgRun) write(ctx context.Context, prog *model.Program, tf *testFile, out *emit.Output, revealing []*oracle.Finding, sum *Summary) error {
+	if tf.required && out.UsesCmp {
+		for path, data := range tf.modFiles {
+			if err := write.File(path, data); err != nil {
+				return err
+			}
+		}
+		sum.AddedRequire = gomod.CmpPath + " " + tf.cmpVersion
+		r.logf("added requirement %s %s to %s", gomod.CmpPath, tf.cmpVersion, filepath.Join(gomod.Root(r.dir), "go.mod"))
+	}
+	if err := write.File(r.out, out.Src); err != nil {
+		return err
+	}
+	ftag := emit.FindingsTag
+	if tf.buildTag != "" {
+		ftag += " && " + tf.buildTag
+	}
+	fopts := findings.Options{Prog: prog, MainFile: tf.inPkg, MainSrc: out.Src, Out: findings.Path(r.out),
+		Reserved: tf.reserved, BuildTag: ftag, Verify: tf.base, Logf: r.debugf}
+	fopts.Verify.Cover, fopts.Verify.Race, fopts.Verify.Shuffle = false, false, ""
+	names, err := findings.Write(ctx, fopts, revealing)
+	if err != nil {
+		return err
+	}
+	// A finding is reported only with a test that reproduces it
+	// (docs/findings.md).
+	for _, f := range revealing {
+		if names[f] != "" {
+			sum.Findings = append(sum.Findings, Finding{Kind: f.Kind, Function: f.Function, Message: f.Message, Test: names[f]})
+		}
+	}
+	return nil
+}
