@@ -1,3 +1,0 @@
-module detr
-
-go 1.22
