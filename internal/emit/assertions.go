@@ -8,45 +8,14 @@ import (
 	"strings"
 
 	"github.com/gentest-go/gentest/internal/harness/rt"
-	"github.com/gentest-go/gentest/internal/model"
 	"github.com/gentest-go/gentest/internal/oracle"
-	"github.com/gentest-go/gentest/internal/seq"
 )
-
-// changesNothing reports whether a call of op has no effect a later
-// statement could see: the purity facts call it pure (exactly).
-func changesNothing(op *model.Op) bool {
-	return op.Effects.Known && op.Effects.Pure
-}
-
-// changesNothingHere reports whether statement st, a call of op, has no
-// effect a later statement of its sequence could see: op is pure, or its
-// facts say it writes no package state and changes none of the arguments
-// the sequence holds (literal arguments nobody else sees).
-func changesNothingHere(op *model.Op, st seq.Stmt) bool {
-	e := op.Effects
-	if !e.Known || op.Restore != nil {
-		return false
-	}
-	if e.Pure {
-		return true
-	}
-	if e.WritesGlobal {
-		return false
-	}
-	for i, a := range st.Args {
-		if !a.IsLit && op.Mutator(i) {
-			return false
-		}
-	}
-	return true
-}
 
 // weakable reports whether an assertion whose value cannot be written in
 // full still says something that can be checked: a nil-able value that was
 // not nil (its type cannot be named, or it holds unexported state).
 func (r *renderer) weakable(a oracle.Assertion) bool {
-	return a.Kind == oracle.Equal && a.Want != nil && a.Want.Kind != rt.TNil && nilable(a.Type)
+	return a.Kind == oracle.Equal && a.Want != nil && a.Want.Kind != rt.TNil && oracle.Nilable(a.Type)
 }
 
 // weakAssertion checks what can be checked of a value that cannot be
@@ -74,53 +43,114 @@ func (r *renderer) weakAssertion(a oracle.Assertion, v string, d desc) []ast.Stm
 	return out
 }
 
-// descText is a call's description as plain text, for a comment.
-func descText(d desc, op *model.Op) string {
-	if len(d.args) == 0 {
-		return strings.ReplaceAll(d.format, "%%", "%")
+// assertion renders one assertion on variable v of the call described by d.
+func (r *renderer) assertion(a oracle.Assertion, v string, d desc) []ast.Stmt {
+	switch a.Kind {
+	case oracle.ErrNil:
+		return []ast.Stmt{ifStmt(binary(ident(v), token.NEQ, ident("nil")),
+			fatalf(d, " returned error: %v", ident(v)))}
+	case oracle.ErrNonNil:
+		switch r.errClass(a) {
+		case errClassIs:
+			return r.errIs(v, a.Err.Is[0], d)
+		case errClassAs:
+			return r.errAs(v, a.Err, d)
+		}
+		out := []ast.Stmt{ifStmt(binary(ident(v), token.EQL, ident("nil")),
+			fatalf(d, " returned nil error, want an error"))}
+		if r.errClass(a) == errClassMsg {
+			out = append(out, neq(call(sel(ident(v), "Error")), strLit(a.Want.S), "%q", d, " error"))
+		}
+		return out
 	}
-	name := op.Name
-	if op.Kind == model.Call {
-		name = op.Func.Name()
+	if a.EquateEmpty && (a.Want.Kind == rt.TNil || oracle.Empty(a.Want)) {
+		// Nil or empty, as the package returns either.
+		lenV := call(ident("len"), ident(v))
+		return []ast.Stmt{ifStmt(binary(lenV, token.NEQ, intLit(0)), errorf(d, " = %v, want empty", ident(v)))}
 	}
-	return name + "(...)"
-}
-
-// comment is a statement that prints as a comment line: a placeholder
-// identifier replaced after printing (see renderer.blocks).
-func (r *renderer) comment(text string) ast.Stmt {
-	ph := fmt.Sprintf("gentestNote%d_", len(r.blocks))
-	r.blocks[ph] = "// " + text
-	return &ast.ExprStmt{X: ident(ph)}
-}
-
-// writableType reports whether values of t can be written as literals:
-// basic types and slices, arrays and maps of them, and structs of
-// exported fields of them.
-func (r *renderer) writableType(t types.Type) bool {
-	return r.nameable(t) && writable(t, 0)
-}
-
-func writable(t types.Type, depth int) bool {
-	if depth > 10 {
-		return false // a recursive type
+	if a.Want.Kind == 0 { // rt.TNil
+		if oracle.Nilable(a.Type) {
+			return []ast.Stmt{ifStmt(binary(ident(v), token.NEQ, ident("nil")),
+				errorf(d, " = %v, want nil", ident(v)))}
+		}
 	}
-	switch u := t.Underlying().(type) {
-	case *types.Basic:
-		return u.Info()&types.IsUntyped == 0 && u.Kind() != types.UnsafePointer
-	case *types.Slice:
-		return writable(u.Elem(), depth+1)
-	case *types.Array:
-		return writable(u.Elem(), depth+1)
-	case *types.Map:
-		return writable(u.Key(), depth+1) && writable(u.Elem(), depth+1)
-	case *types.Struct:
-		for i := 0; i < u.NumFields(); i++ {
-			if !u.Field(i).Exported() || !writable(u.Field(i).Type(), depth+1) {
-				return false
+	want, ok := r.valueExpr(a.Type, a.Want)
+	if !ok {
+		return nil
+	}
+	if immutable(a.Type) {
+		// A basic value reads best compared directly, with an untyped
+		// constant where the type is not named.
+		if b, ok := a.Type.(*types.Basic); ok {
+			if lit, ok := r.basicLit(b, a.Want); ok {
+				want = lit
+			}
+			if b.Info()&types.IsBoolean != 0 && a.Want.Kind == rt.TBool {
+				// if !ok { ... = false, want true }
+				var cond ast.Expr = ident(v)
+				if a.Want.B {
+					cond = &ast.UnaryExpr{Op: token.NOT, X: cond}
+				}
+				return []ast.Stmt{ifStmt(cond, errorf(d, fmt.Sprintf(" = %v, want %v", !a.Want.B, a.Want.B)))}
 			}
 		}
-		return true
+		verb := "%v"
+		if isText(a.Type) {
+			verb = "%q"
+		}
+		return []ast.Stmt{neq(ident(v), want, verb, d, "")}
 	}
-	return false
+	return []ast.Stmt{r.diff(want, ident(v), d, "", r.equateEmpty(a.EquateEmpty)...)}
+}
+
+// neq is if got != want { t.Errorf("<d><what> = <verb>, want <want>") },
+// with a short want written into the message as it reads in the code.
+func neq(got, want ast.Expr, verb string, d desc, what string) ast.Stmt {
+	if txt := exprString(want); len(txt) <= 40 && !strings.ContainsAny(txt, "\n`\\") {
+		return ifStmt(binary(got, token.NEQ, want), errorf(d, esc(what)+" = "+verb+", want "+esc(txt), got))
+	}
+	return ifStmt(binary(got, token.NEQ, want), errorf(d, esc(what)+" = "+verb+", want "+verb, got, want))
+}
+
+// equateEmpty is the cmp.Diff option that makes nil and empty equal, when
+// on.
+func (r *renderer) equateEmpty(on bool) []ast.Expr {
+	if !on {
+		return nil
+	}
+	return []ast.Expr{call(sel(ident(r.use(CmpoptsPath)), "EquateEmpty"))}
+}
+
+// diff is if diff := cmp.Diff(want, got); diff != "" { t.Errorf("<d><what> mismatch (-want +got):\n%s", diff) }.
+func (r *renderer) diff(want, got ast.Expr, d desc, what string, opts ...ast.Expr) ast.Stmt {
+	r.usesCmp = true
+	return &ast.IfStmt{
+		Init: define("diff", &ast.CallExpr{Fun: sel(ident(r.own[CmpPath]), "Diff"), Args: append([]ast.Expr{want, got}, opts...)}),
+		Cond: binary(ident("diff"), token.NEQ, strLit("")),
+		Body: block(errorf(d, esc(what)+" mismatch (-want +got):\n%s", ident("diff"))),
+	}
+}
+
+// fatalf and errorf build t.Fatalf / t.Errorf calls whose message is the
+// call description d followed by format (this package's own text and
+// verbs, for args).
+func fatalf(d desc, format string, args ...ast.Expr) ast.Stmt {
+	return tcall("Fatal", d, format, args)
+}
+
+func errorf(d desc, format string, args ...ast.Expr) ast.Stmt {
+	return tcall("Error", d, format, args)
+}
+
+func tcall(method string, d desc, format string, args []ast.Expr) ast.Stmt {
+	msg := d.format + format
+	all := append(append([]ast.Expr(nil), d.args...), args...)
+	if len(all) == 0 {
+		plain := strings.ReplaceAll(msg, "%%", "%")
+		if !strings.Contains(plain, "%") {
+			// t.Error with a % in its text would trip vet's printf check.
+			return &ast.ExprStmt{X: call(sel(ident("t"), method), strLit(plain))}
+		}
+	}
+	return &ast.ExprStmt{X: call(sel(ident("t"), method+"f"), append([]ast.Expr{strLit(msg)}, all...)...)}
 }

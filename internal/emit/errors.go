@@ -164,3 +164,10 @@ func (r *renderer) errAs(v string, e *rt.Tree, d desc) []ast.Stmt {
 	}
 	return out
 }
+
+func errMsg(a oracle.Assertion) string {
+	if a.Want == nil {
+		return ""
+	}
+	return a.Want.S
+}

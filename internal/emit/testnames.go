@@ -5,11 +5,43 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/gentest-go/gentest/internal/model"
 	"github.com/gentest-go/gentest/internal/oracle"
 	"github.com/gentest-go/gentest/internal/seq"
 )
+
+// testName is the name of the test of op's cases. go vet rejects a test
+// whose name goes on with a lower-case letter after "Test", so the first
+// letter of the operation's name is upper-cased.
+func testName(op *model.Op) string {
+	name := strings.ReplaceAll(op.Name, ".", "_")
+	r, size := utf8.DecodeRuneInString(name)
+	return "Test" + string(unicode.ToUpper(r)) + name[size:]
+}
+
+// uniqueName returns name, or name2, name3... when it is taken in used,
+// and marks it taken.
+func uniqueName(name string, used map[string]bool) string {
+	n := name
+	for i := 2; used[n]; i++ {
+		n = name + strconv.Itoa(i)
+	}
+	used[n] = true
+	return n
+}
+
+// uniqueSub is uniqueName for subtest names, which often end in digits:
+// "5" and "5_2" read better than "5" and "52".
+func uniqueSub(name string, used map[string]bool) string {
+	n := name
+	for i := 2; used[n]; i++ {
+		n = name + "_" + strconv.Itoa(i)
+	}
+	used[n] = true
+	return n
+}
 
 // maxSubName bounds subtest names: go test prints them on every line.
 const maxSubName = 40
@@ -344,37 +376,4 @@ func symbolWords(s string) string {
 		}
 	}
 	return strings.Join(parts, "_")
-}
-
-// fieldName makes a Go identifier from a parameter or type name.
-func fieldName(s string) string {
-	if s == "" || s == "_" {
-		return ""
-	}
-	return lowerFirst(s)
-}
-
-// docWidth is where doc comments wrap.
-const docWidth = 76
-
-// wrap breaks text into lines of at most width bytes at spaces (a longer
-// word stays whole). A NUL joins words that must stay on one line.
-func wrap(text string, width int) []string {
-	var lines []string
-	line := ""
-	for _, w := range strings.Fields(text) {
-		w = strings.ReplaceAll(w, "\x00", " ")
-		if line != "" && len(line)+1+len(w) > width {
-			lines = append(lines, line)
-			line = ""
-		}
-		if line != "" {
-			line += " "
-		}
-		line += w
-	}
-	if line != "" {
-		lines = append(lines, line)
-	}
-	return lines
 }

@@ -161,7 +161,7 @@ func Assertions(prog *model.Program, s *seq.Seq, res *rt.Result, target int) []A
 				continue
 			}
 			if !Stable(tr) {
-				if i == target && !v.Nil && tr.Kind != rt.TNil && nilable(t) {
+				if i == target && !v.Nil && tr.Kind != rt.TNil && Nilable(t) {
 					// The target's result cannot be written (a ring that
 					// points to itself, an address), but that it is not
 					// nil can be checked: the emitter writes that much.
@@ -175,8 +175,8 @@ func Assertions(prog *model.Program, s *seq.Seq, res *rt.Result, target int) []A
 	return out
 }
 
-// nilable reports whether a value of type t can be nil.
-func nilable(t types.Type) bool {
+// Nilable reports whether a value of type t can be nil.
+func Nilable(t types.Type) bool {
 	switch t.Underlying().(type) {
 	case *types.Pointer, *types.Slice, *types.Map, *types.Chan, *types.Signature, *types.Interface:
 		return true
@@ -247,7 +247,7 @@ func MarkEquateEmpty(prog *model.Program, cases []*Case) {
 			switch {
 			case a.Want.Kind == rt.TNil:
 				forms[k] |= 1
-			case isEmpty(a.Want):
+			case Empty(a.Want):
 				forms[k] |= 2
 			}
 		}
@@ -270,7 +270,9 @@ func emptyable(t types.Type) bool {
 	return false
 }
 
-func isEmpty(t *rt.Tree) bool {
+// Empty reports whether t is an empty slice, map or byte string: not nil,
+// and not cut short.
+func Empty(t *rt.Tree) bool {
 	switch t.Kind {
 	case rt.TSlice, rt.TMap:
 		return len(t.Elems) == 0 && !t.Truncated

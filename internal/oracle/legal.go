@@ -88,8 +88,7 @@ func nilCallback(prog *model.Program, s *seq.Seq) string {
 			if types.Identical(typ, errorType) {
 				continue
 			}
-			switch typ.Underlying().(type) {
-			case *types.Pointer, *types.Interface, *types.Signature, *types.Map, *types.Chan, *types.Slice:
+			if Nilable(typ) {
 				return "statement " + strconv.Itoa(i) + " is a function literal that returns a nil " + types.TypeString(typ, nil)
 			}
 		}
@@ -374,7 +373,7 @@ func hiddenNil(t types.Type) string {
 // isError reports whether t is the error interface: a function returning
 // (T, error) does not construct every error type of its package.
 func isError(t types.Type) bool {
-	return types.Identical(t, types.Universe.Lookup("error").Type())
+	return types.Identical(t, errorType)
 }
 
 // selfWired reports a call that passes a value together with one that

@@ -1,0 +1,166 @@
+package emit
+
+import (
+	"bytes"
+	"fmt"
+	"go/ast"
+	"go/format"
+	"go/printer"
+	"go/token"
+	"go/types"
+	"sort"
+	"strings"
+
+	"github.com/gentest-go/gentest/internal/model"
+	"github.com/gentest-go/gentest/internal/seq"
+)
+
+type renderer struct {
+	// pkgNames are names of packages the file may import: never variable
+	// names.
+	pkgNames map[string]bool
+	prog     *model.Program
+	pkg      *types.Package
+	pkgName  string
+	imports  map[string]string // path -> name
+	own      map[string]string // path -> name of the file's own imports (see ownNames)
+	usesCmp  bool
+	opts     Options
+	// errAPI says the package exports sentinel errors or error types:
+	// its errors are checked with errors.Is and errors.As, never by
+	// message.
+	errAPI bool
+	// sentinels are the error variables errors may match (model.Sentinels).
+	sentinels []*types.Var
+	// names is the namer of the case body being rendered.
+	names *namer
+	// inl holds, for the case body being rendered, the expressions of
+	// results written where they are used instead of in a variable (a
+	// function literal passed once; composite literals, composite.go).
+	inl map[seq.ValueID]ast.Expr
+	// enums maps a named basic type and a value (constant.Value's exact
+	// text) to the constant that names it, for want values.
+	enums map[*types.TypeName]map[string]*types.Const
+	// blocks holds text that replaces placeholder identifiers after
+	// printing: go/printer puts a composite literal without positions on
+	// one line, so tables are laid out as text.
+	blocks map[string]string
+}
+
+func newRenderer(prog *model.Program, opts Options) *renderer {
+	r := &renderer{prog: prog, pkg: prog.Pkg, pkgName: prog.Pkg.Name(), imports: map[string]string{}, opts: opts,
+		blocks: map[string]string{}, own: ownNames(prog.Pkg.Name())}
+	r.imports[prog.Pkg.Path()] = r.pkgName
+	r.enums = enumConsts(prog.Pkg)
+	r.sentinels = model.Sentinels(prog.Pkg)
+	// Only the package's own sentinels and types make messages moot.
+	own := 0
+	for _, v := range r.sentinels {
+		if v.Pkg() == prog.Pkg {
+			own++
+		}
+	}
+	r.errAPI = own > 0 || len(errorTypes(prog.Pkg)) > 0
+	r.pkgNames = programPackageNames(prog)
+	return r
+}
+
+// programPackageNames returns the names of every package the program's
+// operations and types mention: any of them may be imported by the file,
+// so no variable may take one of those names (a time.Time called time
+// would hide package time).
+func programPackageNames(prog *model.Program) map[string]bool {
+	names := map[string]bool{}
+	note := func(t types.Type) bool {
+		if n, ok := t.(*types.Named); ok && n.Obj().Pkg() != nil {
+			names[n.Obj().Pkg().Name()] = true
+		}
+		return true
+	}
+	for _, op := range prog.Ops {
+		if op.Func != nil && op.Func.Pkg() != nil {
+			names[op.Func.Pkg().Name()] = true
+		}
+		for _, p := range op.Params {
+			model.Walk(p.Type, note)
+		}
+		for _, t := range op.Results {
+			model.Walk(t, note)
+		}
+	}
+	return names
+}
+
+// printDecl prints one declaration, with any comment lines in doc.
+func (r *renderer) printDecl(d ast.Decl, doc ...string) (string, error) {
+	var b bytes.Buffer
+	for _, line := range doc {
+		b.WriteString("// " + line + "\n")
+	}
+	parenHeaderLits(d)
+	if err := printer.Fprint(&b, token.NewFileSet(), d); err != nil {
+		return "", err
+	}
+	s := b.String()
+	for k, v := range r.blocks {
+		s = strings.ReplaceAll(s, k, v)
+	}
+	return s, nil
+}
+
+func (r *renderer) file(decls []string) ([]byte, error) {
+	var b bytes.Buffer
+	b.WriteString(Header + "\n\n")
+	if r.opts.BuildTag != "" {
+		fmt.Fprintf(&b, "//go:build %s\n\n", r.opts.BuildTag)
+	}
+	fmt.Fprintf(&b, "package %s_test\n\n", r.pkgName)
+	// Standard library first, then the rest, as goimports groups them.
+	var std, other []string
+	for p := range r.imports {
+		if isStd(p) {
+			std = append(std, p)
+		} else {
+			other = append(other, p)
+		}
+	}
+	sort.Strings(std)
+	sort.Strings(other)
+	b.WriteString("import (\n")
+	for i, group := range [][]string{std, other} {
+		if i > 0 && len(std) > 0 && len(other) > 0 {
+			b.WriteString("\n")
+		}
+		for _, p := range group {
+			name := r.imports[p]
+			if name == defaultName(p) {
+				fmt.Fprintf(&b, "\t%q\n", p)
+			} else {
+				fmt.Fprintf(&b, "\t%s %q\n", name, p)
+			}
+		}
+	}
+	b.WriteString(")\n\n")
+	for _, d := range decls {
+		b.WriteString(d)
+		b.WriteString("\n\n")
+	}
+	src, err := format.Source(b.Bytes())
+	if err != nil {
+		return b.Bytes(), fmt.Errorf("formatting generated tests: %w", err)
+	}
+	return src, nil
+}
+
+// probe runs f, which tries rendering something, without keeping the
+// imports it records.
+func (r *renderer) probe(f func()) {
+	saved := make(map[string]string, len(r.imports))
+	for k, v := range r.imports {
+		saved[k] = v
+	}
+	usedCmp := r.usesCmp
+	f()
+	r.imports = saved
+	r.usesCmp = usedCmp
+}
