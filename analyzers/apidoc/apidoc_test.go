@@ -4,7 +4,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"golang.org/x/tools/go/analysis/analysistest"
+	"github.com/gentest-go/gentest/internal/analyzertest"
 
 	"github.com/gentest-go/gentest/analyzers/apidoc"
 )
@@ -14,7 +14,7 @@ func TestFacts(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	analysistest.Run(t, dir, apidoc.Analyzer, "apidoc/a", "apidoc/b", "apidoc/c")
+	analyzertest.Run(t, dir, apidoc.Analyzer, "apidoc/a", "apidoc/b", "apidoc/c")
 }
 
 func TestPanicSentence(t *testing.T) {

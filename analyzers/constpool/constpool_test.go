@@ -10,8 +10,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gentest-go/gentest/internal/analyzertest"
 	"github.com/google/go-cmp/cmp"
-	"golang.org/x/tools/go/analysis/analysistest"
 
 	"github.com/gentest-go/gentest/analyzers/constpool"
 	"github.com/gentest-go/gentest/analyzers/suite"
@@ -29,7 +29,7 @@ func testdata(t *testing.T) string {
 // TestAnalyzer checks the want expectations of the testdata packages and
 // then what only the Go API shows of their facts.
 func TestAnalyzer(t *testing.T) {
-	results := analysistest.Run(t, testdata(t), constpool.Analyzer, "constpool/enums", "constpool/a")
+	results := analyzertest.Run(t, testdata(t), constpool.Analyzer, "constpool/enums", "constpool/a")
 	enums, a := results[0].Result.(*constpool.PackageConsts), results[1].Result.(*constpool.PackageConsts)
 	t.Run("PackagePool", func(t *testing.T) { testPackagePool(t, a) })
 	t.Run("Encoding", func(t *testing.T) { testEncoding(t, enums) })

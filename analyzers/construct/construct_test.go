@@ -10,8 +10,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gentest-go/gentest/internal/analyzertest"
 	"github.com/google/go-cmp/cmp"
-	"golang.org/x/tools/go/analysis/analysistest"
 
 	"github.com/gentest-go/gentest/analyzers/construct"
 	"github.com/gentest-go/gentest/analyzers/suite"
@@ -44,7 +44,7 @@ func TestAnalyzer(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer construct.Analyzer.Flags.Set("branchfacts", "false")
-	results := analysistest.Run(t, testdata(t), construct.Analyzer, packages...)
+	results := analyzertest.Run(t, testdata(t), construct.Analyzer, packages...)
 	byPkg := make(map[string]*construct.Result)
 	for _, r := range results {
 		byPkg[r.Pass.Pkg.Path()] = r.Result.(*construct.Result)
@@ -172,7 +172,7 @@ func newLike(fact any) any {
 // TestBranchFactsOff checks that without -branchfacts (as under go vet)
 // no branch fact is exported, while the result still has them.
 func TestBranchFactsOff(t *testing.T) {
-	results := analysistest.Run(quietT{t}, testdata(t), construct.Analyzer, "construct/builder")
+	results := analyzertest.Run(quietT{t}, testdata(t), construct.Analyzer, "construct/builder")
 	for obj, facts := range results[0].Facts {
 		for _, f := range facts {
 			if _, ok := f.(*construct.Branches); ok {
@@ -199,7 +199,7 @@ func TestBranchFactsOff(t *testing.T) {
 // (the facts' encodings are covered by TestAnalyzer).
 func TestDeterministic(t *testing.T) {
 	render := func() string {
-		res := analysistest.Run(quietT{t}, testdata(t), construct.Analyzer, "construct/builder")[0].Result.(*construct.Result)
+		res := analyzertest.Run(quietT{t}, testdata(t), construct.Analyzer, "construct/builder")[0].Result.(*construct.Result)
 		var lines []string
 		for _, ty := range res.Types {
 			lines = append(lines, ty.String())
@@ -216,7 +216,7 @@ func TestDeterministic(t *testing.T) {
 	}
 }
 
-// quietT drops analysistest's complaints about unmatched expectations.
+// quietT drops analyzertest's complaints about unmatched expectations.
 type quietT struct{ *testing.T }
 
 func (quietT) Errorf(string, ...any) {}

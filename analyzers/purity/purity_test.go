@@ -6,56 +6,50 @@ import (
 	"strings"
 	"testing"
 
-	"golang.org/x/tools/go/analysis/analysistest"
-
 	"github.com/gentest-go/gentest/analyzers/purity"
+	"github.com/gentest-go/gentest/internal/analyzertest"
 )
 
-// diagOnly passes on analysistest's errors except unexpected facts in
-// package puritydiag, whose expectations are diagnostics only: the facts
-// there are covered by package purity.
-type diagOnly struct{ t *testing.T }
+// factsElsewhere passes on the run's errors except unexpected facts in the
+// packages whose expectations are something else: diagnostics only in
+// puritydiag, whose facts package purity covers, and the result in
+// purityshared, which TestAnalyzer/ResultShared checks.
+type factsElsewhere struct{ t *testing.T }
 
-func (d diagOnly) Errorf(format string, args ...any) {
+func (d factsElsewhere) Errorf(format string, args ...any) {
 	msg := fmt.Sprintf(format, args...)
-	if strings.Contains(msg, "puritydiag/") && strings.Contains(msg, "unexpected fact") {
+	if (strings.Contains(msg, "puritydiag/") || strings.Contains(msg, "purityshared/")) && strings.Contains(msg, "unexpected fact") {
 		return
 	}
 	d.t.Helper()
 	d.t.Error(msg)
 }
 
-// TestAnalyzer checks facts (package purity, with cross-package facts
-// from puritydep) and diagnostics (puritydiag) in one run, so the
-// standard library is loaded and analysed once.
+// TestAnalyzer checks facts (package purity, with cross-package facts from
+// puritydep), diagnostics (puritydiag) and the result (purityshared) of one
+// run, so that the standard library is loaded and analysed once.
 func TestAnalyzer(t *testing.T) {
 	dir, err := filepath.Abs("../../testdata")
 	if err != nil {
 		t.Fatal(err)
 	}
-	analysistest.Run(diagOnly{t}, dir, purity.Analyzer, "purity", "puritydep", "puritydiag")
+	results := analyzertest.Run(factsElsewhere{t}, dir, purity.Analyzer, "purity", "puritydep", "puritydiag", "purityshared")
+	t.Run("ResultShared", func(t *testing.T) {
+		for _, r := range results {
+			if r.Action.Package.PkgPath == "purityshared" {
+				testResultShared(t, r.Result.(*purity.Result))
+				return
+			}
+		}
+		t.Fatal("no result for purityshared")
+	})
 }
 
-// quiet ignores every analysistest complaint: the test using it checks
-// the analyzer's result itself.
-type quiet struct{}
-
-func (quiet) Errorf(string, ...any) {}
-
-// TestResultShared: getters that hand out a package singleton (the
+// testResultShared: getters that hand out a package singleton (the
 // variable's value, its address, or another getter's result) have shared
 // results; constructors of fresh objects that refer to package memory do
 // not.
-func TestResultShared(t *testing.T) {
-	dir, err := filepath.Abs("../../testdata")
-	if err != nil {
-		t.Fatal(err)
-	}
-	rs := analysistest.Run(quiet{}, dir, purity.Analyzer, "purityshared")
-	if len(rs) != 1 {
-		t.Fatalf("%d results", len(rs))
-	}
-	res := rs[0].Result.(*purity.Result)
+func testResultShared(t *testing.T, res *purity.Result) {
 	got := map[string]bool{}
 	for fn, f := range res.Facts {
 		got[fn.Name()] = f.ResultShared

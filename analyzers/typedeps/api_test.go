@@ -8,8 +8,8 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/gentest-go/gentest/internal/analyzertest"
 	"github.com/google/go-cmp/cmp"
-	"golang.org/x/tools/go/analysis/analysistest"
 	"golang.org/x/tools/go/packages"
 
 	"github.com/gentest-go/gentest/analyzers/typedeps"
@@ -18,7 +18,7 @@ import (
 // TestFacts runs the analyzer once on the shapes and impl testdata
 // packages and checks what their facts offer the generator.
 func TestFacts(t *testing.T) {
-	results := analysistest.Run(t, testdata(t), typedeps.Analyzer, "typedeps/shapes", "typedeps/impl")
+	results := analyzertest.Run(t, testdata(t), typedeps.Analyzer, "typedeps/shapes", "typedeps/impl")
 	shapes, impl := results[0].Result.(*typedeps.PackageTypes), results[1].Result.(*typedeps.PackageTypes)
 	t.Run("Index", func(t *testing.T) { testIndex(t, impl) })
 	t.Run("Graph", func(t *testing.T) { testGraph(t, shapes, impl) })

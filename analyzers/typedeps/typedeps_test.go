@@ -4,7 +4,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"golang.org/x/tools/go/analysis/analysistest"
+	"github.com/gentest-go/gentest/internal/analyzertest"
 
 	"github.com/gentest-go/gentest/analyzers/suite"
 	"github.com/gentest-go/gentest/analyzers/typedeps"
@@ -27,19 +27,19 @@ func TestUnconstructible(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer typedeps.Analyzer.Flags.Set("unconstructible", "false")
-	analysistest.Run(t, testdata(t), typedeps.Analyzer, "typedeps/diag")
+	analyzertest.Run(t, testdata(t), typedeps.Analyzer, "typedeps/diag")
 }
 
 // TestUnconstructibleOff checks that the diagnostic is off by default: the
 // package's want comments then go unmatched, so only facts are checked here.
 func TestUnconstructibleOff(t *testing.T) {
-	results := analysistest.Run(&quietT{t}, testdata(t), typedeps.Analyzer, "typedeps/diag")
+	results := analyzertest.Run(&quietT{t}, testdata(t), typedeps.Analyzer, "typedeps/diag")
 	if n := len(results[0].Diagnostics); n != 0 {
 		t.Errorf("got %d diagnostics without the flag, want none", n)
 	}
 }
 
-// quietT drops analysistest's complaints about unmatched expectations.
+// quietT drops analyzertest's complaints about unmatched expectations.
 type quietT struct{ *testing.T }
 
 func (quietT) Errorf(string, ...any) {}
