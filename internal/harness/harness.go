@@ -76,31 +76,10 @@ func Build(ctx context.Context, pkg *packages.Package, prog *model.Program, opts
 		return nil, fmt.Errorf("%s: no Go files", pkg.PkgPath)
 	}
 	dir := filepath.Dir(pkg.GoFiles[0])
-	rtImport := pkg.PkgPath + "/" + RTDirName
-	inst, table, err := instrument.PackageWith(pkg.Fset, pkg.Syntax, pkg.TypesInfo, pkg.Types, rtImport,
-		instrument.Options{Nondet: opts.Nondet})
-	if err != nil {
-		return nil, fmt.Errorf("instrumenting %s: %w", pkg.PkgPath, err)
-	}
-	files := map[string][]byte{} // target path -> contents
-	for path, src := range inst {
-		files[path] = src
-	}
-	rtFiles, err := RuntimeFiles(dir)
+	files, table, err := overlayFiles(pkg, prog, dir, opts)
 	if err != nil {
 		return nil, err
 	}
-	for p, src := range rtFiles {
-		files[p] = src
-	}
-	files[filepath.Join(dir, RTDirName, "zz_size.go")] = WithMinGo([]byte(fmt.Sprintf(
-		"package rt\n\nfunc init() { Init(%d, %d) }\n", len(table.Blocks), len(table.Conds))))
-	reg, err := registryFile(prog, rtImport)
-	if err != nil {
-		return nil, err
-	}
-	files[filepath.Join(dir, "zz_gentest_registry_test.go")] = WithMinGo(reg)
-
 	// The user's own tests are left out: they may not compile against the
 	// instrumented package, and their TestMain would clash with ours.
 	userTests, _ := filepath.Glob(filepath.Join(dir, "*_test.go"))
@@ -119,11 +98,60 @@ func Build(ctx context.Context, pkg *packages.Package, prog *model.Program, opts
 			return h, nil
 		}
 	}
-
-	overlay := map[string]string{}
-	srcDir := filepath.Join(opts.WorkDir, "overlay")
-	if err := os.MkdirAll(srcDir, 0o755); err != nil {
+	ovPath, err := writeOverlay(opts.WorkDir, files, userTests)
+	if err != nil {
 		return nil, err
+	}
+	h.Exe = filepath.Join(opts.WorkDir, executorName)
+	if err := compile(ctx, pkg.PkgPath, dir, ovPath, h.Exe); err != nil {
+		return nil, err
+	}
+	if key != "" {
+		// Best effort: a failed cache write only costs a rebuild next time.
+		cachePut(opts.CacheDir, key, h.Exe)
+		CachePrune(opts.CacheDir, opts.CacheMaxBytes)
+	}
+	return h, nil
+}
+
+// overlayFiles returns the files the executor's build overlays on the
+// package directory dir, by path: the instrumented sources, the runtime
+// sized for their probes, and the registry; and the probes' table.
+func overlayFiles(pkg *packages.Package, prog *model.Program, dir string, opts Options) (map[string][]byte, *instrument.Table, error) {
+	rtImport := pkg.PkgPath + "/" + RTDirName
+	inst, table, err := instrument.PackageWith(pkg.Fset, pkg.Syntax, pkg.TypesInfo, pkg.Types, rtImport,
+		instrument.Options{Nondet: opts.Nondet})
+	if err != nil {
+		return nil, nil, fmt.Errorf("instrumenting %s: %w", pkg.PkgPath, err)
+	}
+	files := map[string][]byte{} // target path -> contents
+	for path, src := range inst {
+		files[path] = src
+	}
+	rtFiles, err := RuntimeFiles(dir)
+	if err != nil {
+		return nil, nil, err
+	}
+	for p, src := range rtFiles {
+		files[p] = src
+	}
+	files[filepath.Join(dir, RTDirName, "zz_size.go")] = WithMinGo([]byte(fmt.Sprintf(
+		"package rt\n\nfunc init() { Init(%d, %d) }\n", len(table.Blocks), len(table.Conds))))
+	reg, err := registryFile(prog, rtImport)
+	if err != nil {
+		return nil, nil, err
+	}
+	files[filepath.Join(dir, "zz_gentest_registry_test.go")] = WithMinGo(reg)
+	return files, table, nil
+}
+
+// writeOverlay writes files under workDir, and the overlay that puts them
+// in place and hides the user's tests, and returns the overlay's path.
+func writeOverlay(workDir string, files map[string][]byte, userTests []string) (string, error) {
+	overlay := map[string]string{}
+	srcDir := filepath.Join(workDir, "overlay")
+	if err := os.MkdirAll(srcDir, 0o755); err != nil {
+		return "", err
 	}
 	paths := make([]string, 0, len(files))
 	for p := range files {
@@ -133,19 +161,24 @@ func Build(ctx context.Context, pkg *packages.Package, prog *model.Program, opts
 	for i, p := range paths {
 		dst := filepath.Join(srcDir, fmt.Sprintf("%03d_%s", i, filepath.Base(p)))
 		if err := os.WriteFile(dst, files[p], 0o644); err != nil {
-			return nil, err
+			return "", err
 		}
 		overlay[p] = dst
 	}
 	for _, t := range userTests {
 		overlay[t] = ""
 	}
-	ovPath := filepath.Join(opts.WorkDir, "overlay.json")
+	ovPath := filepath.Join(workDir, "overlay.json")
 	data, _ := json.Marshal(map[string]any{"Replace": overlay})
 	if err := os.WriteFile(ovPath, data, 0o644); err != nil {
-		return nil, err
+		return "", err
 	}
-	exe := filepath.Join(opts.WorkDir, executorName)
+	return ovPath, nil
+}
+
+// compile builds the executor exe of the package pkgPath in dir with the
+// overlay ovPath.
+func compile(ctx context.Context, pkgPath, dir, ovPath, exe string) error {
 	build := func(env []string) error {
 		cmd := exec.CommandContext(ctx, "go", "test", "-c", "-vet=off", "-o", exe, "-overlay", ovPath, ".")
 		cmd.Dir = dir
@@ -154,7 +187,7 @@ func Build(ctx context.Context, pkg *packages.Package, prog *model.Program, opts
 		cmd.Stderr = &stderr
 		cmd.Stdout = &stderr
 		if err := cmd.Run(); err != nil {
-			return fmt.Errorf("building the executor for %s: %w\n%s", pkg.PkgPath, err, trim(stderr.String(), 4000))
+			return fmt.Errorf("building the executor for %s: %w\n%s", pkgPath, err, trim(stderr.String(), 4000))
 		}
 		return nil
 	}
@@ -166,17 +199,9 @@ func Build(ctx context.Context, pkg *packages.Package, prog *model.Program, opts
 	// dependency that needs cgo fails this build, and the executor is then
 	// built as the environment says.
 	if err := build(append(os.Environ(), "CGO_ENABLED=0")); err != nil {
-		if err := build(nil); err != nil {
-			return nil, err
-		}
+		return build(nil)
 	}
-	h.Exe = exe
-	if key != "" {
-		// Best effort: a failed cache write only costs a rebuild next time.
-		cachePut(opts.CacheDir, key, exe)
-		CachePrune(opts.CacheDir, opts.CacheMaxBytes)
-	}
-	return h, nil
+	return nil
 }
 
 // RuntimeFiles returns the executor runtime's source files as they are

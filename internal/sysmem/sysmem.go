@@ -42,7 +42,14 @@ func SelfPeakRSS() int64 { return selfPeakRSS() }
 // fails with ErrUnsupported where the platform has no cheap way to read it
 // (see the package documentation), and with another error when the process
 // is gone.
-func ProcessRSS(pid int) (int64, error) { return processRSS(pid) }
+func ProcessRSS(pid int) (int64, error) {
+	h, err := openProcess(pid)
+	if err != nil {
+		return 0, err
+	}
+	defer h.close()
+	return h.rss()
+}
 
 // Process samples another process's resident set again and again, for a
 // watch: it keeps open what each sample would otherwise open and close

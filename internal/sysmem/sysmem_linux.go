@@ -17,19 +17,9 @@ func totalMemory() int64 {
 	return int64(si.Totalram) * int64(si.Unit)
 }
 
-// processRSS reads the resident field of /proc/<pid>/statm: one short line,
-// cheaper to read and parse than /proc/<pid>/status at the watch's 10 ms
-// period.
-func processRSS(pid int) (int64, error) {
-	h, err := openProcess(pid)
-	if err != nil {
-		return 0, err
-	}
-	defer h.close()
-	return h.rss()
-}
-
-// processHandle is the open statm file of a process. The kernel makes the
+// processHandle is the open statm file of a process: the resident field
+// of /proc/<pid>/statm is one short line, cheaper to read and parse than
+// /proc/<pid>/status at the watch's 10 ms period. The kernel makes the
 // file's text anew at each read from offset 0, so one open serves every
 // sample.
 type processHandle struct {

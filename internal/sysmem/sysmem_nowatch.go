@@ -6,8 +6,6 @@ package sysmem
 // systems; see the package documentation), ProcessRSS and OpenProcess
 // report ErrUnsupported.
 
-func processRSS(pid int) (int64, error) { return 0, ErrUnsupported }
-
 type processHandle struct{}
 
 func openProcess(pid int) (processHandle, error) { return processHandle{}, ErrUnsupported }

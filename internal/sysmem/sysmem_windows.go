@@ -79,15 +79,6 @@ func selfPeakRSS() int64 {
 // access GetProcessMemoryInfo needs (syscall does not define it).
 const processQueryLimitedInformation = 0x1000
 
-func processRSS(pid int) (int64, error) {
-	h, err := openProcess(pid)
-	if err != nil {
-		return 0, err
-	}
-	defer h.close()
-	return h.rss()
-}
-
 // processHandle is an open handle of a process with the access
 // GetProcessMemoryInfo needs.
 type processHandle struct{ h syscall.Handle }

@@ -395,15 +395,11 @@ func (b *cfgBuilder) switchStmt(s *ast.SwitchStmt, label *cfgLabel) {
 	}
 	for i, c := range clauses {
 		cc := c.(*ast.CaseClause)
-		b.cur = bodies[i]
 		fall := done
 		if i+1 < len(clauses) {
 			fall = bodies[i+1]
 		}
-		b.targets = &cfgTargets{tail: b.targets, brk: done, cont: -1, fall: fall}
-		b.stmtList(cc, cc.Body)
-		b.targets = b.targets.tail
-		b.jump(done)
+		b.clause(bodies[i], cc, cc.Body, done, fall)
 	}
 	b.cur = done
 }
@@ -437,11 +433,7 @@ func (b *cfgBuilder) typeSwitchStmt(s *ast.TypeSwitchStmt, label *cfgLabel) {
 	}
 	for i, c := range s.Body.List {
 		cc := c.(*ast.CaseClause)
-		b.cur = bodies[i]
-		b.targets = &cfgTargets{tail: b.targets, brk: done, cont: -1, fall: -1}
-		b.stmtList(cc, cc.Body)
-		b.targets = b.targets.tail
-		b.jump(done)
+		b.clause(bodies[i], cc, cc.Body, done, -1)
 	}
 	b.cur = done
 }
@@ -469,13 +461,19 @@ func (b *cfgBuilder) selectStmt(s *ast.SelectStmt, label *cfgLabel) {
 	}
 	for i, c := range s.Body.List {
 		cc := c.(*ast.CommClause)
-		b.cur = bodies[i]
-		b.targets = &cfgTargets{tail: b.targets, brk: done, cont: -1, fall: -1}
-		b.stmtList(cc, cc.Body)
-		b.targets = b.targets.tail
-		b.jump(done)
+		b.clause(bodies[i], cc, cc.Body, done, -1)
 	}
 	b.cur = done
+}
+
+// clause builds the body of a case or comm clause from node: break in it
+// goes to done, fallthrough to fall (-1 for none), and its end to done.
+func (b *cfgBuilder) clause(node int, cc ast.Node, body []ast.Stmt, done, fall int) {
+	b.cur = node
+	b.targets = &cfgTargets{tail: b.targets, brk: done, cont: -1, fall: fall}
+	b.stmtList(cc, body)
+	b.targets = b.targets.tail
+	b.jump(done)
 }
 
 func (b *cfgBuilder) label(name string) *cfgLabel {

@@ -518,18 +518,7 @@ func (t *taint) stmt(s ast.Stmt, c *fnCtx, ctx Steadiness) {
 	case *ast.ExprStmt:
 		t.visit(s.X, ctx)
 	case *ast.AssignStmt:
-		for _, r := range s.Rhs {
-			t.visit(r, ctx)
-		}
-		for _, l := range s.Lhs {
-			t.visit(l, ctx)
-		}
-		if s.Tok != token.ASSIGN && s.Tok != token.DEFINE && len(s.Lhs) == 1 && len(s.Rhs) == 1 {
-			// x op= y: x keeps its own taint and gets y's.
-			t.store(s.Lhs[0], ctx|t.expr(s.Rhs[0]))
-			return
-		}
-		t.assign(s.Lhs, s.Rhs, ctx)
+		t.assignStmt(s, ctx)
 	case *ast.IncDecStmt:
 		t.visit(s.X, ctx)
 		t.store(s.X, ctx)
@@ -545,15 +534,11 @@ func (t *taint) stmt(s ast.Stmt, c *fnCtx, ctx Steadiness) {
 		}
 		t.ret(s, c, ctx)
 	case *ast.IfStmt:
-		t.stmt(s.Init, c, ctx)
-		t.visit(s.Cond, ctx)
-		in := ctx | t.expr(s.Cond)
+		in := t.under(s.Init, s.Cond, c, ctx)
 		t.stmt(s.Body, c, in)
 		t.stmt(s.Else, c, in)
 	case *ast.ForStmt:
-		t.stmt(s.Init, c, ctx)
-		t.visit(s.Cond, ctx)
-		in := ctx | t.expr(s.Cond)
+		in := t.under(s.Init, s.Cond, c, ctx)
 		t.stmt(s.Post, c, in)
 		t.stmt(s.Body, c, in)
 	case *ast.RangeStmt:
@@ -563,25 +548,9 @@ func (t *taint) stmt(s ast.Stmt, c *fnCtx, ctx Steadiness) {
 		t.store(s.Value, in)
 		t.stmt(s.Body, c, in)
 	case *ast.SwitchStmt:
-		t.stmt(s.Init, c, ctx)
-		t.visit(s.Tag, ctx)
-		in := ctx | t.expr(s.Tag)
-		for _, cc := range s.Body.List {
-			for _, e := range cc.(*ast.CaseClause).List {
-				t.visit(e, ctx)
-				in |= t.expr(e)
-			}
-		}
-		for _, cc := range s.Body.List {
-			for _, b := range cc.(*ast.CaseClause).Body {
-				t.stmt(b, c, in)
-			}
-		}
+		t.switchStmt(s, c, ctx)
 	case *ast.TypeSwitchStmt:
-		t.stmt(s.Init, c, ctx)
-		x := typeSwitchSubject(s)
-		t.visit(x, ctx)
-		in := ctx | t.expr(x)
+		in := t.under(s.Init, typeSwitchSubject(s), c, ctx)
 		for _, cc := range s.Body.List {
 			t.mark(t.info.Implicits[cc], in)
 			for _, b := range cc.(*ast.CaseClause).Body {
@@ -608,6 +577,48 @@ func (t *taint) stmt(s ast.Stmt, c *fnCtx, ctx Steadiness) {
 		t.store(s.Chan, ctx|t.expr(s.Value))
 	case *ast.CaseClause, *ast.CommClause:
 		// Walked by their switch or select.
+	}
+}
+
+// assignStmt walks an assignment: x op= y keeps x's own taint and adds
+// y's, where = and := replace it.
+func (t *taint) assignStmt(s *ast.AssignStmt, ctx Steadiness) {
+	for _, r := range s.Rhs {
+		t.visit(r, ctx)
+	}
+	for _, l := range s.Lhs {
+		t.visit(l, ctx)
+	}
+	if s.Tok != token.ASSIGN && s.Tok != token.DEFINE && len(s.Lhs) == 1 && len(s.Rhs) == 1 {
+		t.store(s.Lhs[0], ctx|t.expr(s.Rhs[0]))
+		return
+	}
+	t.assign(s.Lhs, s.Rhs, ctx)
+}
+
+// under walks a statement's init and the expression that decides what
+// runs under it (a condition, a switch's tag or a type switch's subject),
+// and returns the taint of what does.
+func (t *taint) under(init ast.Stmt, cond ast.Expr, c *fnCtx, ctx Steadiness) Steadiness {
+	t.stmt(init, c, ctx)
+	t.visit(cond, ctx)
+	return ctx | t.expr(cond)
+}
+
+// switchStmt walks an expression switch: its bodies run under the taint of
+// its tag and of every case expression.
+func (t *taint) switchStmt(s *ast.SwitchStmt, c *fnCtx, ctx Steadiness) {
+	in := t.under(s.Init, s.Tag, c, ctx)
+	for _, cc := range s.Body.List {
+		for _, e := range cc.(*ast.CaseClause).List {
+			t.visit(e, ctx)
+			in |= t.expr(e)
+		}
+	}
+	for _, cc := range s.Body.List {
+		for _, b := range cc.(*ast.CaseClause).Body {
+			t.stmt(b, c, in)
+		}
 	}
 }
 
@@ -677,33 +688,7 @@ func typeSwitchSubject(s *ast.TypeSwitchStmt) ast.Expr {
 // markUnsteady sets Unsteady on the table's probes from the Nondet
 // conditions, the control dependence and the call sites (see above).
 func (t *taint) markUnsteady(fset *token.FileSet, table *Table) {
-	// Blocks by file, in source order, to find the block of a call site.
-	type span struct {
-		sl, sc, el, ec int
-		id             int
-	}
-	byFile := map[string][]span{}
-	for _, b := range table.Blocks {
-		byFile[b.File] = append(byFile[b.File], span{b.StartLine, b.StartCol, b.EndLine, b.EndCol, b.ID})
-	}
-	for _, s := range byFile {
-		sort.Slice(s, func(i, j int) bool { return s[i].sl < s[j].sl || (s[i].sl == s[j].sl && s[i].sc < s[j].sc) })
-	}
-	blockAt := func(p token.Pos) int {
-		pos := fset.PositionFor(p, false)
-		s := byFile[pos.Filename]
-		i := sort.Search(len(s), func(i int) bool {
-			return s[i].sl > pos.Line || (s[i].sl == pos.Line && s[i].sc > pos.Column)
-		}) - 1
-		if i < 0 {
-			return -1
-		}
-		b := s[i]
-		if b.el > pos.Line || (b.el == pos.Line && b.ec > pos.Column) {
-			return b.id
-		}
-		return -1
-	}
+	blocks := newBlockIndex(fset, table)
 	// Functions called from unsteady code, with the kinds and the roots
 	// of the blocks that call them.
 	whole := map[string]Steadiness{}
@@ -716,69 +701,115 @@ func (t *taint) markUnsteady(fset *token.FileSet, table *Table) {
 		}
 		return l, r
 	}
-	parents := func(d *Deps) (Steadiness, []int) {
-		var l Steadiness
-		var r []int
-		if d.Root {
-			return 0, nil
-		}
-		for _, p := range d.Parents {
-			c := &table.Conds[p/2]
-			l |= c.Unsteady
-			r = unionInts(r, c.Roots)
-		}
-		return l, r
-	}
 	for i := range table.Conds {
 		if c := &table.Conds[i]; c.Nondet != 0 {
 			c.Roots = []int{c.ID}
 		}
-	}
-	// grow adds l and the roots rs to a probe's marks, reporting a change.
-	grow := func(u *Steadiness, roots *[]int, l Steadiness, rs ...[]int) bool {
-		changed := false
-		if l|*u != *u {
-			*u |= l
-			changed = true
-		}
-		for _, r := range rs {
-			if m := unionInts(*roots, r); len(m) != len(*roots) {
-				*roots = m
-				changed = true
-			}
-		}
-		return changed
 	}
 	for changed := true; changed; {
 		changed = false
 		for i := range table.Conds {
 			c := &table.Conds[i]
 			wl, wr := inWhole(c.Func)
-			pl, pr := parents(&c.Deps)
-			if grow(&c.Unsteady, &c.Roots, c.Nondet|wl|pl, wr, pr) {
+			pl, pr := parentMarks(table, &c.Deps)
+			if growMarks(&c.Unsteady, &c.Roots, c.Nondet|wl|pl, wr, pr) {
 				changed = true
 			}
 		}
 		for i := range table.Blocks {
 			b := &table.Blocks[i]
 			wl, wr := inWhole(b.Func)
-			pl, pr := parents(&b.Deps)
-			if grow(&b.Unsteady, &b.Roots, wl|pl, wr, pr) {
+			pl, pr := parentMarks(table, &b.Deps)
+			if growMarks(&b.Unsteady, &b.Roots, wl|pl, wr, pr) {
 				changed = true
 			}
 		}
 		for _, cs := range t.calls {
-			b := blockAt(cs.pos)
+			b := blocks.at(cs.pos)
 			if b < 0 {
 				continue
 			}
 			l, r := whole[cs.callee], wholeRoots[cs.callee]
-			if grow(&l, &r, table.Blocks[b].Unsteady, table.Blocks[b].Roots) {
+			if growMarks(&l, &r, table.Blocks[b].Unsteady, table.Blocks[b].Roots) {
 				whole[cs.callee], wholeRoots[cs.callee] = l, r
 				changed = true
 			}
 		}
 	}
+}
+
+// parentMarks are the marks a probe with dependences d gets from the
+// conditions it depends on: none for a root.
+func parentMarks(table *Table, d *Deps) (Steadiness, []int) {
+	var l Steadiness
+	var r []int
+	if d.Root {
+		return 0, nil
+	}
+	for _, p := range d.Parents {
+		c := &table.Conds[p/2]
+		l |= c.Unsteady
+		r = unionInts(r, c.Roots)
+	}
+	return l, r
+}
+
+// growMarks adds l and the roots rs to a probe's marks, reporting a
+// change.
+func growMarks(u *Steadiness, roots *[]int, l Steadiness, rs ...[]int) bool {
+	changed := false
+	if l|*u != *u {
+		*u |= l
+		changed = true
+	}
+	for _, r := range rs {
+		if m := unionInts(*roots, r); len(m) != len(*roots) {
+			*roots = m
+			changed = true
+		}
+	}
+	return changed
+}
+
+// blockIndex finds the block of a call site: the table's blocks by file,
+// in source order.
+type blockIndex struct {
+	fset   *token.FileSet
+	byFile map[string][]blockSpan
+}
+
+// blockSpan is where a block starts and ends: lines and columns.
+type blockSpan struct {
+	sl, sc, el, ec int
+	id             int
+}
+
+func newBlockIndex(fset *token.FileSet, table *Table) *blockIndex {
+	byFile := map[string][]blockSpan{}
+	for _, b := range table.Blocks {
+		byFile[b.File] = append(byFile[b.File], blockSpan{b.StartLine, b.StartCol, b.EndLine, b.EndCol, b.ID})
+	}
+	for _, s := range byFile {
+		sort.Slice(s, func(i, j int) bool { return s[i].sl < s[j].sl || (s[i].sl == s[j].sl && s[i].sc < s[j].sc) })
+	}
+	return &blockIndex{fset: fset, byFile: byFile}
+}
+
+// at returns the id of the block p is in, -1 if none.
+func (x *blockIndex) at(p token.Pos) int {
+	pos := x.fset.PositionFor(p, false)
+	s := x.byFile[pos.Filename]
+	i := sort.Search(len(s), func(i int) bool {
+		return s[i].sl > pos.Line || (s[i].sl == pos.Line && s[i].sc > pos.Column)
+	}) - 1
+	if i < 0 {
+		return -1
+	}
+	b := s[i]
+	if b.el > pos.Line || (b.el == pos.Line && b.ec > pos.Column) {
+		return b.id
+	}
+	return -1
 }
 
 // unionInts is the union of two ascending sets of ints, ascending; a when
