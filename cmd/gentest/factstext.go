@@ -11,9 +11,9 @@ import (
 	"github.com/gentest-go/gentest/analyzers/constpool"
 	"github.com/gentest-go/gentest/analyzers/construct"
 	"github.com/gentest-go/gentest/analyzers/purity"
-	"github.com/gentest-go/gentest/analyzers/suite"
 	"github.com/gentest-go/gentest/analyzers/typedeps"
 	"github.com/gentest-go/gentest/internal/load"
+	"golang.org/x/tools/go/analysis"
 )
 
 // maxConsts bounds the constants listed per function in the text report;
@@ -40,58 +40,33 @@ func writeFactsReport(w io.Writer, an *load.Analysis, path string, pkg *types.Pa
 	var ctypes *construct.Package
 	var tdeps *typedeps.PackageTypes
 	var pool *constpool.PackageConsts
-	for _, a := range suite.Analyzers() {
-		act := an.Action(a, path)
-		if act == nil {
-			continue
+	eachFact(an, path, pkg, func(fn *types.Func, fact analysis.Fact) {
+		ff := funcs[fn.FullName()]
+		if ff == nil {
+			ff = &funcFacts{name: short(fn.FullName())}
+			funcs[fn.FullName()] = ff
 		}
-		for _, of := range act.AllObjectFacts() {
-			fn, ok := of.Object.(*types.Func)
-			if !ok || fn.Pkg() != pkg {
-				continue
-			}
-			ff := funcs[fn.FullName()]
-			if ff == nil {
-				ff = &funcFacts{name: short(fn.FullName())}
-				funcs[fn.FullName()] = ff
-			}
-			switch f := of.Fact.(type) {
-			case *purity.Fact:
-				ff.purity = f
-			case *constpool.FuncConsts:
-				ff.consts = f
-			case *construct.Branches:
-				ff.branches = f
-			case *apidoc.Panics:
-				ff.panics = f
-			}
+		switch f := fact.(type) {
+		case *purity.Fact:
+			ff.purity = f
+		case *constpool.FuncConsts:
+			ff.consts = f
+		case *construct.Branches:
+			ff.branches = f
+		case *apidoc.Panics:
+			ff.panics = f
 		}
-		for _, pf := range act.AllPackageFacts() {
-			if pf.Package != pkg {
-				continue
-			}
-			switch f := pf.Fact.(type) {
-			case *construct.Package:
-				ctypes = f
-			case *typedeps.PackageTypes:
-				tdeps = f
-			case *constpool.PackageConsts:
-				pool = f
-			}
+	}, func(fact analysis.Fact) {
+		switch f := fact.(type) {
+		case *construct.Package:
+			ctypes = f
+		case *typedeps.PackageTypes:
+			tdeps = f
+		case *constpool.PackageConsts:
+			pool = f
 		}
-	}
-	if all {
-		for _, fn := range allFuncs(pkg) {
-			if funcs[fn.FullName()] == nil {
-				funcs[fn.FullName()] = &funcFacts{name: short(fn.FullName())}
-			}
-		}
-	}
-	names := make([]string, 0, len(funcs))
-	for n := range funcs {
-		names = append(names, n)
-	}
-	sort.Strings(names)
+	})
+	names := funcNames(funcs, pkg, all, func(name string) *funcFacts { return &funcFacts{name: short(name)} })
 
 	fmt.Fprintf(w, "package %s\n", path)
 	if len(names) > 0 {
