@@ -3,7 +3,9 @@ package harness
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
+	"time"
 )
 
 func TestParseSummary(t *testing.T) {
@@ -110,5 +112,14 @@ go: downloading example.com/x v1.0.0
 	want := "--- FAIL: TestA (0.00s)\n    a_test.go:3: boom\ngo: downloading example.com/x v1.0.0\n"
 	if got := testOutput(out); got != want {
 		t.Errorf("testOutput = %q, want %q", got, want)
+	}
+}
+
+// Config.Flags come after the harness's own flags and before the package.
+func TestGenArgs(t *testing.T) {
+	c := &Config{Flags: []string{"-engine=sbst", "-execs=3000"}}
+	got := strings.Join(c.genArgs(2, 5*time.Second, "constants"), " ")
+	if want := "gen -budget=5s -seed=2 -json -no=constants -engine=sbst -execs=3000 ."; got != want {
+		t.Errorf("genArgs = %q, want %q", got, want)
 	}
 }
