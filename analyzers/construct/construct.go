@@ -14,6 +14,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/gentest-go/gentest/internal/analysisdoc"
+	"github.com/gentest-go/gentest/internal/scc"
 )
 
 // doc is the package documentation, the one source of Analyzer.Doc.
@@ -79,7 +80,9 @@ func run(pass *analysis.Pass) (any, error) {
 	for _, fn := range ssainfo.SrcFuncs {
 		st.local[fn] = true
 	}
-	st.sccs, st.recursive = st.components(ssainfo.SrcFuncs)
+	// The components of the package's call graph (static calls and
+	// function literals), callees first.
+	st.sccs, st.recursive = scc.Components(ssainfo.SrcFuncs, st.deps)
 	st.eachSCC(func(fn *ssa.Function) { st.summaries[fn] = st.summarize(fn) })
 
 	funcs := make(map[*types.Func]*ssa.Function)
@@ -337,60 +340,6 @@ func branchesFact(fn *ssa.Function, s *bsummary) *Branches {
 			cmp.Compare(a.In, b.In))
 	})
 	return f
-}
-
-// components returns the strongly connected components of the package's call
-// graph (static calls and function literals), callees before callers
-// (Tarjan's algorithm), and which of them are recursive.
-func (st *state) components(fns []*ssa.Function) ([][]*ssa.Function, []bool) {
-	selfLoop := make(map[*ssa.Function]bool)
-	index := make(map[*ssa.Function]int)
-	low := make(map[*ssa.Function]int)
-	onStack := make(map[*ssa.Function]bool)
-	var stack []*ssa.Function
-	var out [][]*ssa.Function
-	var visit func(fn *ssa.Function)
-	visit = func(fn *ssa.Function) {
-		index[fn] = len(index)
-		low[fn] = index[fn]
-		stack = append(stack, fn)
-		onStack[fn] = true
-		for _, g := range st.deps(fn) {
-			if g == fn {
-				selfLoop[fn] = true
-			}
-			if _, ok := index[g]; !ok {
-				visit(g)
-				low[fn] = min(low[fn], low[g])
-			} else if onStack[g] {
-				low[fn] = min(low[fn], index[g])
-			}
-		}
-		if low[fn] == index[fn] {
-			var scc []*ssa.Function
-			for {
-				g := stack[len(stack)-1]
-				stack = stack[:len(stack)-1]
-				onStack[g] = false
-				scc = append(scc, g)
-				if g == fn {
-					break
-				}
-			}
-			slices.Reverse(scc)
-			out = append(out, scc)
-		}
-	}
-	for _, fn := range fns {
-		if _, ok := index[fn]; !ok {
-			visit(fn)
-		}
-	}
-	recursive := make([]bool, len(out))
-	for i, scc := range out {
-		recursive[i] = len(scc) > 1 || selfLoop[scc[0]]
-	}
-	return out, recursive
 }
 
 // deps returns the package functions whose summaries fn's summary reads:

@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"strconv"
 	"strings"
+
+	"github.com/gentest-go/gentest/internal/typename"
 )
 
 // Roots of a [Path] other than parameters, which are numbered from 0
@@ -197,7 +199,7 @@ type Dep struct {
 func (d Dep) String() string {
 	s := d.Path.String()
 	if d.Via != "" {
-		s = shortName(d.Via) + "(" + s + ")"
+		s = typename.Short(d.Via) + "(" + s + ")"
 	} else if !d.Exact {
 		s = "~" + s
 	}
@@ -209,7 +211,7 @@ func (d Dep) String() string {
 		if d.Const == "" {
 			return s + " " + d.Op
 		}
-		return s + " " + d.Op + " " + shortName(c)
+		return s + " " + d.Op + " " + typename.Short(c)
 	}
 	return s + d.Op + c
 }
@@ -220,7 +222,7 @@ func (b Branch) String() string {
 	var sb strings.Builder
 	sb.WriteString(b.File + ":" + strconv.Itoa(b.Line))
 	if b.In != "" {
-		sb.WriteString("@" + shortName(b.In))
+		sb.WriteString("@" + typename.Short(b.In))
 	}
 	sb.WriteString("{")
 	for i, d := range b.Deps {
@@ -489,7 +491,7 @@ func (w Write) String() string {
 // (*a.Builder).WithName{recv.name=p0}:recv.
 func (o Op) String() string {
 	var sb strings.Builder
-	sb.WriteString(shortName(o.Func))
+	sb.WriteString(typename.Short(o.Func))
 	if o.Result != 0 {
 		sb.WriteString("#" + strconv.Itoa(o.Result))
 	}
@@ -514,7 +516,7 @@ func (o Op) String() string {
 //	a.Config struct lit{Name:string Inner.Strict:bool} ctors{a.NewConfig{result.Name=p0}} vars{a.Default}
 func (t Type) String() string {
 	var sb strings.Builder
-	sb.WriteString(shortName(t.Name) + " " + t.Kind)
+	sb.WriteString(typename.Short(t.Name) + " " + t.Kind)
 	if t.Literal {
 		sb.WriteString(" lit{")
 		n := 0
@@ -526,12 +528,12 @@ func (t Type) String() string {
 				sb.WriteString(" ")
 			}
 			n++
-			sb.WriteString(StepsString(f.Steps) + ":" + shortType(f.Type))
+			sb.WriteString(StepsString(f.Steps) + ":" + typename.Short(f.Type))
 		}
 		sb.WriteString("}")
 	}
 	if t.OptionOf != "" {
-		sb.WriteString(" option-of{" + shortName(t.OptionOf) + "}")
+		sb.WriteString(" option-of{" + typename.Short(t.OptionOf) + "}")
 	}
 	ops := func(name string, ops []Op) {
 		if len(ops) == 0 {
@@ -555,32 +557,11 @@ func (t Type) String() string {
 		}
 		short := make([]string, len(ns))
 		for i, n := range ns {
-			short[i] = shortName(n)
+			short[i] = typename.Short(n)
 		}
 		sb.WriteString(" " + name + "{" + strings.Join(short, " ") + "}")
 	}
 	names("vars", t.Vars)
 	names("consts", t.Consts)
 	return sb.String()
-}
-
-// shortName shortens the package paths in a qualified name or type to
-// their last element: "(*example.com/x/a.B).M" becomes "(*a.B).M".
-func shortName(s string) string { return shortType(s) }
-
-// shortType shortens every package path in a type string to its last
-// element: "map[string]*example.com/x/b.Shape" becomes "map[string]*b.Shape".
-func shortType(s string) string {
-	var b strings.Builder
-	for s != "" {
-		i := strings.IndexByte(s, '/')
-		if i < 0 {
-			b.WriteString(s)
-			break
-		}
-		j := strings.LastIndexAny(s[:i], "*[](), {}") + 1
-		b.WriteString(s[:j])
-		s = s[i+1:]
-	}
-	return b.String()
 }

@@ -6,6 +6,8 @@ import (
 	"slices"
 
 	"golang.org/x/tools/go/ssa"
+
+	"github.com/gentest-go/gentest/internal/typename"
 )
 
 // This file builds the per-type recipes: fields a literal can set,
@@ -75,7 +77,7 @@ func (st *state) recipes(funcs map[*types.Func]*ssa.Function) map[*types.TypeNam
 		if !ok {
 			continue
 		}
-		kind := kindOf(named.Underlying())
+		kind := typename.Kind(named.Underlying())
 		r := &recipe{
 			t: &Type{
 				Name:    typeString(named),
@@ -587,28 +589,4 @@ func (st *state) fields(named *types.Named) []Field {
 		expand(named.Underlying(), nil, true, 0, []*types.Named{named.Origin()})
 	}
 	return out
-}
-
-func kindOf(u types.Type) string {
-	switch u.(type) {
-	case *types.Struct:
-		return "struct"
-	case *types.Interface:
-		return "interface"
-	case *types.Basic:
-		return "basic"
-	case *types.Slice:
-		return "slice"
-	case *types.Array:
-		return "array"
-	case *types.Map:
-		return "map"
-	case *types.Pointer:
-		return "pointer"
-	case *types.Signature:
-		return "func"
-	case *types.Chan:
-		return "chan"
-	}
-	return "other"
 }

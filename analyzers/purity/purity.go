@@ -15,6 +15,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/gentest-go/gentest/internal/analysisdoc"
+	"github.com/gentest-go/gentest/internal/scc"
 )
 
 // doc is the package documentation, the one source of Analyzer.Doc.
@@ -287,9 +288,18 @@ func run(pass *analysis.Pass) (any, error) {
 			st.byObj[obj] = fn
 		}
 	}
-	sccs, selfLoop := st.sccs(ssainfo.SrcFuncs)
-	for _, scc := range sccs {
-		st.solve(scc, len(scc) > 1 || selfLoop[scc[0]])
+	// The components of the call graph over the package's functions,
+	// callees first: a function's summary reads its callees' summaries.
+	isLocal := make(map[*ssa.Function]bool, len(ssainfo.SrcFuncs))
+	for _, fn := range ssainfo.SrcFuncs {
+		isLocal[fn] = true
+	}
+	localDeps := func(fn *ssa.Function) []*ssa.Function {
+		return slices.DeleteFunc(st.deps(fn), func(g *ssa.Function) bool { return !isLocal[g] })
+	}
+	sccs, recursive := scc.Components(ssainfo.SrcFuncs, localDeps)
+	for i, fns := range sccs {
+		st.solve(fns, recursive[i])
 	}
 
 	res := &Result{Facts: make(map[*types.Func]*Fact)}
@@ -348,63 +358,6 @@ func (st *state) solve(scc []*ssa.Function, recursive bool) {
 			return
 		}
 	}
-}
-
-// sccs returns the strongly connected components of the call graph over
-// fns, callees before callers (Tarjan's algorithm), and the functions
-// that depend on themselves.
-func (st *state) sccs(fns []*ssa.Function) ([][]*ssa.Function, map[*ssa.Function]bool) {
-	selfLoop := make(map[*ssa.Function]bool)
-	index := make(map[*ssa.Function]int)
-	low := make(map[*ssa.Function]int)
-	onStack := make(map[*ssa.Function]bool)
-	isLocal := make(map[*ssa.Function]bool, len(fns))
-	for _, fn := range fns {
-		isLocal[fn] = true
-	}
-	var stack []*ssa.Function
-	var out [][]*ssa.Function
-	var visit func(fn *ssa.Function)
-	visit = func(fn *ssa.Function) {
-		index[fn] = len(index)
-		low[fn] = index[fn]
-		stack = append(stack, fn)
-		onStack[fn] = true
-		for _, g := range st.deps(fn) {
-			if !isLocal[g] {
-				continue
-			}
-			if g == fn {
-				selfLoop[fn] = true
-			}
-			if _, ok := index[g]; !ok {
-				visit(g)
-				low[fn] = min(low[fn], low[g])
-			} else if onStack[g] {
-				low[fn] = min(low[fn], index[g])
-			}
-		}
-		if low[fn] == index[fn] {
-			var scc []*ssa.Function
-			for {
-				g := stack[len(stack)-1]
-				stack = stack[:len(stack)-1]
-				onStack[g] = false
-				scc = append(scc, g)
-				if g == fn {
-					break
-				}
-			}
-			slices.Reverse(scc)
-			out = append(out, scc)
-		}
-	}
-	for _, fn := range fns {
-		if _, ok := index[fn]; !ok {
-			visit(fn)
-		}
-	}
-	return out, selfLoop
 }
 
 // deps returns the local functions whose summaries fn's summary reads.

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/gentest-go/gentest/internal/typename"
 )
 
 // PackageTypes is the package fact: the package's types, the operations it
@@ -40,34 +42,16 @@ func (p *PackageTypes) String() string {
 		if i > 0 {
 			b.WriteString(" ")
 		}
-		fmt.Fprintf(&b, "%s:%s", shortType(t.Type), t.Class)
+		fmt.Fprintf(&b, "%s:%s", typename.Short(t.Type), t.Class)
 	}
 	b.WriteString(") impl(")
 	for i, im := range p.Implements {
 		if i > 0 {
 			b.WriteString(" ")
 		}
-		fmt.Fprintf(&b, "%s<%s", shortType(im.Type), shortType(im.Interface))
+		fmt.Fprintf(&b, "%s<%s", typename.Short(im.Type), typename.Short(im.Interface))
 	}
 	b.WriteString(")")
-	return b.String()
-}
-
-// shortType shortens the package paths in a type string to their last
-// element: "*example.com/x/b.Shape" becomes "*b.Shape".
-func shortType(s string) string {
-	var b strings.Builder
-	for s != "" {
-		i := strings.IndexAny(s, "/")
-		if i < 0 {
-			b.WriteString(s)
-			break
-		}
-		// Drop the path up to the slash, back to the start of the word.
-		j := strings.LastIndexAny(s[:i], "*[](), {}") + 1
-		b.WriteString(s[:j])
-		s = s[i+1:]
-	}
 	return b.String()
 }
 

@@ -14,6 +14,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/gentest-go/gentest/internal/analysisdoc"
+	"github.com/gentest-go/gentest/internal/typename"
 )
 
 // doc is the package documentation, the one source of Analyzer.Doc.
@@ -81,7 +82,7 @@ func run(pass *analysis.Pass) (any, error) {
 		classes[tn] = class
 		fact.Types = append(fact.Types, TypeInfo{
 			Type:     typeString(named),
-			Kind:     kindOf(named.Underlying()),
+			Kind:     typename.Kind(named.Underlying()),
 			Class:    class,
 			Zero:     !types.IsInterface(named) && c.ZeroUsable(named),
 			Exported: tn.Exported(),
@@ -187,30 +188,6 @@ func typeDocs(files []*ast.File, info *types.Info) map[*types.TypeName]string {
 		}
 	}
 	return docs
-}
-
-func kindOf(u types.Type) string {
-	switch u.(type) {
-	case *types.Struct:
-		return "struct"
-	case *types.Interface:
-		return "interface"
-	case *types.Basic:
-		return "basic"
-	case *types.Slice:
-		return "slice"
-	case *types.Array:
-		return "array"
-	case *types.Map:
-		return "map"
-	case *types.Pointer:
-		return "pointer"
-	case *types.Signature:
-		return "func"
-	case *types.Chan:
-		return "chan"
-	}
-	return "other"
 }
 
 // implementsPairs computes the implementation pairs with one side declared
