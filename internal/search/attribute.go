@@ -25,13 +25,26 @@ const maxAttributions = 64
 // reproducible.
 const attributionShare = 4 // at most 1/4 of the budget
 
-// attributionLeft reports whether the time budget leaves room for another
+// attribution is crash attribution: it finds, by running prefixes again,
+// the statement a crash without one came from.
+type attribution struct {
+	runner executor.Runner // set by Run
+	ids    *requestIDs
+	stats  *Stats
+	budget *budget
+	// count is the number of crashes attributed; spent the wall time
+	// attribution has spent, charged against its share of a time budget.
+	count int
+	spent time.Duration
+}
+
+// left reports whether the time budget leaves room for another
 // attribution run.
-func (r *Random) attributionLeft() bool {
-	if r.cfg.MaxExecs > 0 || r.cfg.Budget <= 0 {
+func (a *attribution) left() bool {
+	if a.budget.maxExecs > 0 || a.budget.time <= 0 {
 		return true
 	}
-	return r.attributionTime < r.cfg.Budget/attributionShare && time.Since(r.start) < r.cfg.Budget
+	return a.spent < a.budget.time/attributionShare && time.Since(a.budget.start) < a.budget.time
 }
 
 // attribute finds the statement of s that caused crash c, which the
@@ -45,28 +58,27 @@ func (r *Random) attributionLeft() bool {
 // nil. Otherwise a bisection over the prefix length finds the shortest
 // prefix that crashes, assuming that a prefix crashes when a shorter one
 // does (calls after the culprit cannot undo it).
-func (r *Random) attribute(s *seq.Seq, c *executor.Crash) (*seq.Seq, *executor.Crash) {
-	if r.attributions >= maxAttributions || r.runner == nil || !r.attributionLeft() {
-		r.Stats.CrashesDropped++
+func (a *attribution) attribute(s *seq.Seq, c *executor.Crash) (*seq.Seq, *executor.Crash) {
+	if a.count >= maxAttributions || a.runner == nil || !a.left() {
+		a.stats.CrashesDropped++
 		return nil, nil
 	}
-	r.attributions++
+	a.count++
 	out := false // the time share ran out during this attribution
 	run := func(n int) *executor.Crash {
-		if !r.attributionLeft() {
+		if !a.left() {
 			out = true
 			return nil
 		}
 		t0 := time.Now()
-		defer func() { r.attributionTime += time.Since(t0) }()
-		w := (&seq.Seq{Stmts: s.Stmts[:n]}).Wire(r.nextID, 0)
-		r.nextID++
-		r.Stats.AttributionRuns++
+		defer func() { a.spent += time.Since(t0) }()
+		w := (&seq.Seq{Stmts: s.Stmts[:n]}).Wire(a.ids.next(), 0)
+		a.stats.AttributionRuns++
 		var o executor.Outcome
-		if a, ok := r.runner.(executor.AloneRunner); ok {
-			o = a.RunAlone(w, attributeSettle)
+		if alone, ok := a.runner.(executor.AloneRunner); ok {
+			o = alone.RunAlone(w, attributeSettle)
 		} else {
-			o = r.runner.Run([]rt.Request{w})[0]
+			o = a.runner.Run([]rt.Request{w})[0]
 		}
 		if o.Crash != nil && o.Crash.Kind == c.Kind {
 			return o.Crash
@@ -75,7 +87,7 @@ func (r *Random) attribute(s *seq.Seq, c *executor.Crash) (*seq.Seq, *executor.C
 	}
 	hiCrash := run(s.Len())
 	if hiCrash == nil {
-		r.Stats.CrashesDropped++
+		a.stats.CrashesDropped++
 		return nil, nil
 	}
 	lo, hi := 1, s.Len()
@@ -95,7 +107,7 @@ func (r *Random) attribute(s *seq.Seq, c *executor.Crash) (*seq.Seq, *executor.C
 	if hi > 1 && hiCrash.Stmt < 0 {
 		for try := 0; try < 2 && !out; try++ {
 			if run(hi-1) != nil {
-				r.Stats.CrashesDropped++
+				a.stats.CrashesDropped++
 				return nil, nil
 			}
 		}
@@ -103,7 +115,7 @@ func (r *Random) attribute(s *seq.Seq, c *executor.Crash) (*seq.Seq, *executor.C
 	if out {
 		// A prefix that did not run is no evidence: never file the
 		// crash under a statement the bisection did not establish.
-		r.Stats.CrashesDropped++
+		a.stats.CrashesDropped++
 		return nil, nil
 	}
 	if hiCrash.Stmt < 0 {

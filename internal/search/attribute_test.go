@@ -69,9 +69,9 @@ func TestCrashAttributedToFirstCrashingPrefix(t *testing.T) {
 	for _, alone := range []bool{false, true} {
 		r, s, scale := attributionSetup(t)
 		c := &crashy{culprit: scale.ID, bad: 13}
-		r.runner = c
+		r.attrib.runner = c
 		if alone {
-			r.runner = aloneCrashy{c}
+			r.attrib.runner = aloneCrashy{c}
 		}
 		r.process(s, executor.Outcome{Crash: &executor.Crash{Kind: executor.CrashGoroutinePanic, Stmt: -1}})
 		if len(r.Failures) != 1 {
@@ -99,7 +99,7 @@ func TestCrashAttributedToFirstCrashingPrefix(t *testing.T) {
 func TestCrashNotReproducedIsDropped(t *testing.T) {
 	r, s, scale := attributionSetup(t)
 	c := &crashy{culprit: scale.ID, bad: 99}
-	r.runner = aloneCrashy{c}
+	r.attrib.runner = aloneCrashy{c}
 	r.process(s, executor.Outcome{Crash: &executor.Crash{Kind: executor.CrashGoroutinePanic, Stmt: -1}})
 	if len(r.Failures) != 0 || r.Stats.CrashesDropped != 1 || r.Stats.Crashed != 1 {
 		t.Errorf("failures %d, stats %+v; want the crash dropped", len(r.Failures), r.Stats)
@@ -114,7 +114,7 @@ func TestCrashNotReproducedIsDropped(t *testing.T) {
 func TestCrashWithStatementNotRerun(t *testing.T) {
 	r, s, scale := attributionSetup(t)
 	c := &crashy{culprit: scale.ID, bad: 13}
-	r.runner = c
+	r.attrib.runner = c
 	r.process(s, executor.Outcome{Crash: &executor.Crash{Kind: executor.CrashStackOverflow, Stmt: 2}})
 	r.process(s, executor.Outcome{Crash: &executor.Crash{Kind: executor.CrashExit, Stmt: -1}})
 	if len(c.runs) != 0 {
@@ -132,7 +132,7 @@ func TestCrashWithStatementNotRerun(t *testing.T) {
 func TestCrashPastCulpritDropped(t *testing.T) {
 	r, s, _ := attributionSetup(t)
 	c := &flipCrashy{}
-	r.runner = c
+	r.attrib.runner = c
 	r.process(s, executor.Outcome{Crash: &executor.Crash{Kind: executor.CrashGoroutinePanic, Stmt: -1}})
 	if len(r.Failures) != 0 {
 		t.Errorf("failures = %d, want 0 (the culprit was not established); runs %v", len(r.Failures), c.runs)

@@ -4,6 +4,7 @@ import (
 	"go/constant"
 	"go/types"
 	"math"
+	"math/rand/v2"
 	"sort"
 	"strconv"
 	"strings"
@@ -223,29 +224,29 @@ func toLit(k constpool.Const) (seq.Lit, bool) {
 
 // pick draws a literal for a parameter of type t and class class of
 // operation op from the pools, or reports false to fall back to defaults.
-func (c *Constants) pick(r *Random, op *model.Op, t types.Type, class model.LitClass) (seq.Lit, bool) {
+func (c *Constants) pick(rng *rand.Rand, op *model.Op, t types.Type, class model.LitClass) (seq.Lit, bool) {
 	if c == nil {
 		return seq.Lit{}, false
 	}
-	if (class == model.LitString || class == model.LitBytes) && len(c.chars) > 0 && r.rng.Float64() < PCompose {
+	if (class == model.LitString || class == model.LitBytes) && len(c.chars) > 0 && rng.Float64() < PCompose {
 		kind := seq.LitString
 		if class == model.LitBytes {
 			kind = seq.LitBytes
 		}
-		return seq.Lit{Kind: kind, S: c.compose(r)}, true
+		return seq.Lit{Kind: kind, S: c.compose(rng)}, true
 	}
 	if named, ok := t.(*types.Named); ok {
-		if members := c.enums[typeKey(named)]; len(members) > 0 && r.rng.Float64() < PEnum {
-			return members[r.rng.IntN(len(members))], true
+		if members := c.enums[typeKey(named)]; len(members) > 0 && rng.Float64() < PEnum {
+			return members[rng.IntN(len(members))], true
 		}
 	}
 	var v cval
 	found := false
-	if pools := c.local[op.ID]; pools != nil && len(pools[class]) > 0 && r.rng.Float64() < PLocal {
+	if pools := c.local[op.ID]; pools != nil && len(pools[class]) > 0 && rng.Float64() < PLocal {
 		p := pools[class]
-		v, found = p[r.rng.IntN(len(p))], true
-	} else if g := c.global[class]; g != nil && len(g.vals) > 0 && r.rng.Float64() < PGlobal {
-		x := r.rng.Float64() * g.cum[len(g.cum)-1]
+		v, found = p[rng.IntN(len(p))], true
+	} else if g := c.global[class]; g != nil && len(g.vals) > 0 && rng.Float64() < PGlobal {
+		x := rng.Float64() * g.cum[len(g.cum)-1]
 		i := sort.SearchFloat64s(g.cum, x)
 		if i >= len(g.vals) {
 			i = len(g.vals) - 1
@@ -255,7 +256,7 @@ func (c *Constants) pick(r *Random, op *model.Op, t types.Type, class model.LitC
 	if !found {
 		return seq.Lit{}, false
 	}
-	return c.vary(r, v, class), true
+	return c.vary(rng, v, class), true
 }
 
 // closedEnum reports whether e's constants are the type's only meaningful
@@ -324,30 +325,30 @@ func (c *Constants) outsideEnum(t types.Type, l seq.Lit) (string, bool) {
 // vary turns a pool value into the literal to use: as it is, a boundary
 // neighbour of a compared constant, a Gaussian perturbation, or a string
 // edit; then fits it to the parameter's class.
-func (c *Constants) vary(r *Random, v cval, class model.LitClass) seq.Lit {
+func (c *Constants) vary(rng *rand.Rand, v cval, class model.LitClass) seq.Lit {
 	l := v.lit
 	switch l.Kind {
 	case seq.LitInt:
 		switch {
-		case v.compared && r.rng.IntN(3) == 0:
-			l.I += int64(2*r.rng.IntN(2) - 1) // c-1 or c+1
-		case r.rng.Float64() < PFuzz:
-			l.I += int64(math.Round(r.rng.NormFloat64() * Sigma))
+		case v.compared && rng.IntN(3) == 0:
+			l.I += int64(2*rng.IntN(2) - 1) // c-1 or c+1
+		case rng.Float64() < PFuzz:
+			l.I += int64(math.Round(rng.NormFloat64() * Sigma))
 		}
 	case seq.LitFloat:
 		switch {
-		case v.compared && r.rng.IntN(3) == 0:
+		case v.compared && rng.IntN(3) == 0:
 			d := math.Max(math.Abs(l.F)*1e-9, 1e-9)
-			if r.rng.IntN(2) == 0 {
+			if rng.IntN(2) == 0 {
 				d = -d
 			}
 			l.F += d
-		case r.rng.Float64() < PFuzz:
-			l.F += r.rng.NormFloat64() * Sigma
+		case rng.Float64() < PFuzz:
+			l.F += rng.NormFloat64() * Sigma
 		}
 	case seq.LitString:
-		if r.rng.Float64() < PFuzz {
-			l.S = fuzzString(r, l.S, v.funcs)
+		if rng.Float64() < PFuzz {
+			l.S = fuzzString(rng, l.S, v.funcs)
 		}
 	}
 	switch class {
@@ -380,27 +381,27 @@ func (c *Constants) vary(r *Random, v cval, class model.LitClass) seq.Lit {
 
 // compose builds a short string from the package's characters and a few
 // plain pieces.
-func (c *Constants) compose(r *Random) string {
+func (c *Constants) compose(rng *rand.Rand) string {
 	pieces := []string{"a", "b", "x", "go", "ab", "0", "1", "2", "10"}
-	if pairs, others := groupPairs(c.chars); len(pairs) > 0 && r.rng.Float64() < PGroup {
+	if pairs, others := groupPairs(c.chars); len(pairs) > 0 && rng.Float64() < PGroup {
 		// A bracketed group, with text around it (group.go).
 		var b strings.Builder
-		if r.rng.IntN(2) == 0 {
-			b.WriteString(pieces[r.rng.IntN(len(pieces))])
+		if rng.IntN(2) == 0 {
+			b.WriteString(pieces[rng.IntN(len(pieces))])
 		}
-		b.WriteString(group(r, pairs, others, pieces, 0))
-		if r.rng.IntN(2) == 0 {
-			b.WriteString(pieces[r.rng.IntN(len(pieces))])
+		b.WriteString(group(rng, pairs, others, pieces, 0))
+		if rng.IntN(2) == 0 {
+			b.WriteString(pieces[rng.IntN(len(pieces))])
 		}
 		return b.String()
 	}
-	n := 1 + r.rng.IntN(5)
+	n := 1 + rng.IntN(5)
 	var b strings.Builder
 	for i := 0; i < n; i++ {
-		if r.rng.IntN(2) == 0 {
-			b.WriteString(c.chars[r.rng.IntN(len(c.chars))])
+		if rng.IntN(2) == 0 {
+			b.WriteString(c.chars[rng.IntN(len(c.chars))])
 		} else {
-			b.WriteString(pieces[r.rng.IntN(len(pieces))])
+			b.WriteString(pieces[rng.IntN(len(pieces))])
 		}
 	}
 	return b.String()
@@ -409,8 +410,8 @@ func (c *Constants) compose(r *Random) string {
 // fuzzString edits s: for strings the code tests as a prefix, suffix or
 // substring, it builds a string around it; otherwise it inserts, deletes
 // or replaces a character, or takes a substring.
-func fuzzString(r *Random, s string, funcs []string) string {
-	extra := []string{"1", "42", "x", "abc", " ", "-", "Z"}[r.rng.IntN(7)]
+func fuzzString(rng *rand.Rand, s string, funcs []string) string {
+	extra := []string{"1", "42", "x", "abc", " ", "-", "Z"}[rng.IntN(7)]
 	for _, f := range funcs {
 		switch {
 		case strings.HasSuffix(f, "HasPrefix") || strings.HasSuffix(f, "TrimPrefix") || strings.HasSuffix(f, "CutPrefix") || strings.HasSuffix(f, ".Cut"):
@@ -422,24 +423,24 @@ func fuzzString(r *Random, s string, funcs []string) string {
 		}
 	}
 	b := []byte(s)
-	switch r.rng.IntN(4) {
+	switch rng.IntN(4) {
 	case 0: // insert
-		i := r.rng.IntN(len(b) + 1)
-		ch := byte(' ' + r.rng.IntN(95))
+		i := rng.IntN(len(b) + 1)
+		ch := byte(' ' + rng.IntN(95))
 		b = append(b[:i], append([]byte{ch}, b[i:]...)...)
 	case 1: // delete
 		if len(b) > 0 {
-			i := r.rng.IntN(len(b))
+			i := rng.IntN(len(b))
 			b = append(b[:i], b[i+1:]...)
 		}
 	case 2: // replace
 		if len(b) > 0 {
-			b[r.rng.IntN(len(b))] = byte(' ' + r.rng.IntN(95))
+			b[rng.IntN(len(b))] = byte(' ' + rng.IntN(95))
 		}
 	default: // substring
 		if len(b) > 1 {
-			i := r.rng.IntN(len(b))
-			j := i + r.rng.IntN(len(b)-i) + 1
+			i := rng.IntN(len(b))
+			j := i + rng.IntN(len(b)-i) + 1
 			b = b[i:j]
 		}
 	}

@@ -71,7 +71,7 @@ func TestConstantsTFIDF(t *testing.T) {
 	other := opNamed(t, prog, model.Call, "Other")
 	n42, n7 := 0, 0
 	for i := 0; i < 30000; i++ {
-		l, ok := c.pick(r, other, types.Typ[types.Int], model.LitInt)
+		l, ok := c.pick(r.rng, other, types.Typ[types.Int], model.LitInt)
 		if !ok {
 			continue
 		}
@@ -108,14 +108,14 @@ func TestConstantsLocalPool(t *testing.T) {
 	const n = 20000
 	picked, exact := 0, 0
 	for i := 0; i < n; i++ {
-		l, ok := c.pick(r, scale, types.Typ[types.Int], model.LitInt)
+		l, ok := c.pick(r.rng, scale, types.Typ[types.Int], model.LitInt)
 		if ok {
 			picked++
 			if l.I == 777 {
 				exact++
 			}
 		}
-		if _, ok := c.pick(r, other, types.Typ[types.Int], model.LitInt); ok {
+		if _, ok := c.pick(r.rng, other, types.Typ[types.Int], model.LitInt); ok {
 			t.Fatalf("Other drew from Scale's local pool")
 		}
 	}
@@ -138,7 +138,7 @@ func TestConstantsBoundaryValues(t *testing.T) {
 	count := func(v cval, class model.LitClass) map[int64]int {
 		m := map[int64]int{}
 		for i := 0; i < 30000; i++ {
-			l := c.vary(r, v, class)
+			l := c.vary(r.rng, v, class)
 			if l.Kind != seq.LitInt {
 				t.Fatalf("vary(%v) gave a %d literal, want an int", v.lit, l.Kind)
 			}
@@ -163,7 +163,7 @@ func TestConstantsBoundaryValues(t *testing.T) {
 	// Floats move by a relative 1e-9.
 	lo, hi := 0, 0
 	for i := 0; i < 3000; i++ {
-		l := c.vary(r, cval{lit: seq.Lit{Kind: seq.LitFloat, F: 2.5}, compared: true}, model.LitFloat)
+		l := c.vary(r.rng, cval{lit: seq.Lit{Kind: seq.LitFloat, F: 2.5}, compared: true}, model.LitFloat)
 		switch l.F {
 		case 2.5 - 2.5e-9:
 			lo++
@@ -180,14 +180,14 @@ func TestConstantsBoundaryValues(t *testing.T) {
 	// a float, a string for []byte bytes.
 	r = NewRandom(prog, Config{Seed: 4, NoImpurity: true})
 	for i := 0; i < 200; i++ {
-		l := c.vary(r, cval{lit: seq.Lit{Kind: seq.LitInt, I: -5, Name: "p.Minus"}}, model.LitUint)
+		l := c.vary(r.rng, cval{lit: seq.Lit{Kind: seq.LitInt, I: -5, Name: "p.Minus"}}, model.LitUint)
 		if l.Kind != seq.LitUint || (l.U > 100 && l.U != 5) {
 			t.Fatalf("-5 for a uint: %+v, want a LitUint", l)
 		}
-		if f := c.vary(r, cval{lit: seq.Lit{Kind: seq.LitInt, I: 3}}, model.LitFloat); f.Kind != seq.LitFloat {
+		if f := c.vary(r.rng, cval{lit: seq.Lit{Kind: seq.LitInt, I: 3}}, model.LitFloat); f.Kind != seq.LitFloat {
 			t.Fatalf("3 for a float: %+v, want a LitFloat", f)
 		}
-		if b := c.vary(r, cval{lit: seq.Lit{Kind: seq.LitString, S: "ab"}}, model.LitBytes); b.Kind != seq.LitBytes {
+		if b := c.vary(r.rng, cval{lit: seq.Lit{Kind: seq.LitString, S: "ab"}}, model.LitBytes); b.Kind != seq.LitBytes {
 			t.Fatalf(`"ab" for []byte: %+v, want LitBytes`, b)
 		}
 	}
@@ -212,7 +212,7 @@ func TestConstantsEnums(t *testing.T) {
 	const n = 10000
 	named := 0
 	for i := 0; i < n; i++ {
-		l, ok := c.pick(r, paint, color, model.LitInt)
+		l, ok := c.pick(r.rng, paint, color, model.LitInt)
 		if !ok || l.Name == "" {
 			continue
 		}
@@ -230,7 +230,7 @@ func TestConstantsEnums(t *testing.T) {
 	}
 	// A plain int parameter does not get them.
 	for i := 0; i < 1000; i++ {
-		if l, _ := c.pick(r, paint, types.Typ[types.Int], model.LitInt); l.Name != "" {
+		if l, _ := c.pick(r.rng, paint, types.Typ[types.Int], model.LitInt); l.Name != "" {
 			t.Fatalf("an int parameter got enum member %s", l.Name)
 		}
 	}
@@ -258,7 +258,7 @@ func TestConstantsChars(t *testing.T) {
 	r := NewRandom(prog, Config{Seed: 1})
 	composed := 0
 	for i := 0; i < 2000; i++ {
-		l, ok := c.pick(r, opNamed(t, prog, model.Call, "Parse"), types.Typ[types.String], model.LitString)
+		l, ok := c.pick(r.rng, opNamed(t, prog, model.Call, "Parse"), types.Typ[types.String], model.LitString)
 		if ok && l.Kind == seq.LitString && l.S != "" {
 			composed++
 		}
@@ -279,10 +279,10 @@ func TestConstantsEmpty(t *testing.T) {
 	})
 	var none *Constants
 	for i := 0; i < 100; i++ {
-		if _, ok := c.pick(r, op, types.Typ[types.Int], model.LitInt); ok {
+		if _, ok := c.pick(r.rng, op, types.Typ[types.Int], model.LitInt); ok {
 			t.Fatal("picked a constant with no target facts")
 		}
-		if _, ok := none.pick(r, op, types.Typ[types.Int], model.LitInt); ok {
+		if _, ok := none.pick(r.rng, op, types.Typ[types.Int], model.LitInt); ok {
 			t.Fatal("a nil *Constants picked a constant")
 		}
 	}

@@ -22,7 +22,7 @@ import (
 // So the search learns it: when a sequence times out (or hangs), every
 // call in it up to the one that ran too long that got one value as two
 // arguments is noted as costly self-wiring of that operation's later
-// parameter, and extend no longer hands that parameter a value the call
+// parameter, and extension no longer hands that parameter a value the call
 // already gets. Other aliasing stays, and so do fresh values of the type.
 //
 // A stack overflow is the same trap when each level does little work: a
@@ -35,38 +35,75 @@ import (
 // time (bench/results/2026-11-27-rate14g). So an overflow is learned from
 // too; it has no statement, so every self-wiring in the sequence counts.
 
+// costly is the costly learning: the self-wirings, sizes and enum values
+// that cost a timeout (or a stack overflow), learned from crashes, and
+// avoided afterwards by extension, literal drawing and its filter of
+// proposals.
+type costly struct {
+	prog      *model.Program
+	constants *Constants
+	stats     *Stats
+	// wirings holds the self-wirings that cost a timeout.
+	wirings map[wiring]bool
+	// sizes holds, per parameter, the smallest large integer that made a
+	// call time out.
+	sizes map[sizeParam]uint64
+	// enums holds the enum types (by typeKey) a value outside whose
+	// members was in a sequence that ran past its limit.
+	enums map[string]bool
+}
+
+func newCostly(prog *model.Program, constants *Constants, stats *Stats) *costly {
+	return &costly{prog: prog, constants: constants, stats: stats,
+		wirings: map[wiring]bool{}, sizes: map[sizeParam]uint64{}, enums: map[string]bool{}}
+}
+
 // wiring is an operation's parameter that got the same value as an earlier
 // parameter of the same call.
 type wiring struct {
 	op, param int
 }
 
-// noteCostly records the self-wiring in the statements of s up to and
-// including the one crash c ran too long in (all of them when c names no
-// statement, as a stack overflow does).
-func (r *Random) noteCostly(s *seq.Seq, c *executor.Crash) {
-	if c.Kind != executor.CrashTimeout && c.Kind != executor.CrashHang && c.Kind != executor.CrashStackOverflow {
+// learn notes the costly inputs of a sequence that crashed.
+func (c *costly) learn(o *outcome) {
+	if o.crash != nil {
+		c.note(o.s, o.crash)
+	}
+}
+
+// keep vetoes a proposal with a self-wiring that cost a timeout, from any
+// source (DynaMOSA's crossover carries prefixes along).
+func (c *costly) keep(s *seq.Seq) bool {
+	if c.seqWired(s) {
+		c.stats.CostlySkipped++
+		return false
+	}
+	return true
+}
+
+// note records the self-wiring in the statements of s up to and including
+// the one crash k ran too long in (all of them when k names no statement,
+// as a stack overflow does), and the sizes and enum values there.
+func (c *costly) note(s *seq.Seq, k *executor.Crash) {
+	if k.Kind != executor.CrashTimeout && k.Kind != executor.CrashHang && k.Kind != executor.CrashStackOverflow {
 		return
 	}
 	last := s.Len() - 1
-	if c.Stmt >= 0 && c.Stmt < last {
-		last = c.Stmt
+	if k.Stmt >= 0 && k.Stmt < last {
+		last = k.Stmt
 	}
-	if c.Stmt >= 0 {
-		r.noteCostlySizes(s, last)
+	if k.Stmt >= 0 {
+		c.noteSizes(s, last)
 	}
-	r.noteCostlyEnums(s, last)
+	c.noteEnums(s, last)
 	var h seq.Holdings
 	for _, st := range s.Stmts[:last+1] {
 		for j, b := range st.Args {
 			if selfWired(&h, st.Args[:j], b) {
-				if r.costlyWiring == nil {
-					r.costlyWiring = map[wiring]bool{}
-				}
-				r.costlyWiring[wiring{st.Op, j}] = true
+				c.wirings[wiring{st.Op, j}] = true
 			}
 		}
-		h.Add(st, r.prog.Ops[st.Op].Mutator)
+		h.Add(st, c.prog.Ops[st.Op].Mutator)
 	}
 }
 
@@ -94,47 +131,46 @@ func selfWired(h *seq.Holdings, args []seq.Arg, b seq.Arg) bool {
 	return false
 }
 
-// avoidWiring reports whether giving parameter j of op the value ref, with
-// the call's earlier arguments args, in a call appended to s, repeats a
+// avoid reports whether giving parameter j of op the value ref, with the
+// call's earlier arguments args, in a call appended to s, repeats a
 // self-wiring that cost a timeout.
-func (r *Random) avoidWiring(s *seq.Seq, op, j int, args []seq.Arg, ref seq.Arg) bool {
-	if !r.costlyWiring[wiring{op, j}] { // a lookup only: no choice depends on map order
+func (c *costly) avoid(s *seq.Seq, op, j int, args []seq.Arg, ref seq.Arg) bool {
+	if !c.wirings[wiring{op, j}] { // a lookup only: no choice depends on map order
 		return false
 	}
 	var h seq.Holdings
 	for _, st := range s.Stmts {
-		h.Add(st, r.prog.Ops[st.Op].Mutator)
+		h.Add(st, c.prog.Ops[st.Op].Mutator)
 	}
 	return selfWired(&h, args, ref)
 }
 
-// seqWiredCostly reports whether s has a call with a self-wiring that
-// cost a timeout.
-func (r *Random) seqWiredCostly(s *seq.Seq) bool {
-	if len(r.costlyWiring) == 0 || !r.hasCostlyParam(s) {
+// seqWired reports whether s has a call with a self-wiring that cost a
+// timeout.
+func (c *costly) seqWired(s *seq.Seq) bool {
+	if len(c.wirings) == 0 || !c.hasParam(s) {
 		return false
 	}
 	var h seq.Holdings
 	for _, st := range s.Stmts {
 		for j, b := range st.Args {
-			if r.costlyWiring[wiring{st.Op, j}] && selfWired(&h, st.Args[:j], b) {
+			if c.wirings[wiring{st.Op, j}] && selfWired(&h, st.Args[:j], b) {
 				return true
 			}
 		}
-		h.Add(st, r.prog.Ops[st.Op].Mutator)
+		h.Add(st, c.prog.Ops[st.Op].Mutator)
 	}
 	return false
 }
 
-// hasCostlyParam reports whether a call of s gives a value (not a literal)
-// to a parameter with a learned costly wiring. generate asks
-// seqWiredCostly of every proposal once anything is learned, and most
-// have no such call: they skip building the holdings, a map per
-// statement.
-func (r *Random) hasCostlyParam(s *seq.Seq) bool {
+// hasParam reports whether a call of s gives a value (not a literal) to a
+// parameter with a learned costly wiring. The filter asks seqWired of
+// every proposal once anything is learned, and most have no such call:
+// they skip building the holdings, a map per statement.
+func (c *costly) hasParam(s *seq.Seq) bool {
 	for _, st := range s.Stmts {
 		for j, b := range st.Args {
-			if !b.IsLit && r.costlyWiring[wiring{st.Op, j}] {
+			if !b.IsLit && c.wirings[wiring{st.Op, j}] {
 				return true
 			}
 		}
@@ -142,34 +178,33 @@ func (r *Random) hasCostlyParam(s *seq.Seq) bool {
 	return false
 }
 
-// wiredCostly reports whether the sequence that makes pooled value v has a
-// call with a self-wiring that cost a timeout, or a literal outside the
-// members of an enum type that did: values pooled before the search
-// learned it, such as a writer whose output is itself or a Diff{Type: 5},
-// that would set off the same recursion or loop in the next call that
-// uses them. The answer is kept until the search learns another.
-func (r *Random) wiredCostly(v *pooled) bool {
-	learned := len(r.costlyWiring) + len(r.costlyEnum) // both only grow
+// wired reports whether the sequence that makes pooled value v has a call
+// with a self-wiring that cost a timeout, or a literal outside the members
+// of an enum type that did: values pooled before the search learned it,
+// such as a writer whose output is itself or a Diff{Type: 5}, that would
+// set off the same recursion or loop in the next call that uses them. The
+// answer is kept on v until the search learns another.
+func (c *costly) wired(v *pooled) bool {
+	learned := len(c.wirings) + len(c.enums) // both only grow
 	if learned == 0 {
 		return false
 	}
 	if v.wiredSeen == learned {
 		return v.wired
 	}
-	v.wiredSeen, v.wired = learned, r.seqWiredCostly(v.seq) || r.seqOutsideCostlyEnum(v.seq)
+	v.wiredSeen, v.wired = learned, c.seqWired(v.seq) || c.seqOutsideEnum(v.seq)
 	return v.wired
 }
 
-// notWiredCostly returns the candidates wiredCostly does not reject, or
-// all of them when it rejects every one: a pool holding nothing else
-// still gets used.
-func (r *Random) notWiredCostly(cands []*pooled) []*pooled {
-	if len(r.costlyWiring)+len(r.costlyEnum) == 0 {
+// notWired returns the candidates wired does not reject, or all of them
+// when it rejects every one: a pool holding nothing else still gets used.
+func (c *costly) notWired(cands []*pooled) []*pooled {
+	if len(c.wirings)+len(c.enums) == 0 {
 		return cands
 	}
 	var keep []*pooled
 	for _, v := range cands {
-		if !r.wiredCostly(v) {
+		if !c.wired(v) {
 			keep = append(keep, v)
 		}
 	}
@@ -212,11 +247,11 @@ func sizeKey(op int, p model.Param) sizeParam {
 	return sizeParam{op, p.Name, types.TypeString(p.Type, nil)}
 }
 
-// noteCostlySizes records the large integer literals of statement k of s,
-// which ran past its limit.
-func (r *Random) noteCostlySizes(s *seq.Seq, k int) {
+// noteSizes records the large integer literals of statement k of s, which
+// ran past its limit.
+func (c *costly) noteSizes(s *seq.Seq, k int) {
 	st := s.Stmts[k]
-	op := r.prog.Ops[st.Op]
+	op := c.prog.Ops[st.Op]
 	for j, a := range st.Args {
 		if !a.IsLit || j >= len(op.Params) {
 			continue
@@ -226,11 +261,8 @@ func (r *Random) noteCostlySizes(s *seq.Seq, k int) {
 			continue
 		}
 		key := sizeKey(op.ID, op.Params[j])
-		if r.costlySize == nil {
-			r.costlySize = map[sizeParam]uint64{}
-		}
-		if b, seen := r.costlySize[key]; !seen || m < b {
-			r.costlySize[key] = m
+		if b, seen := c.sizes[key]; !seen || m < b {
+			c.sizes[key] = m
 		}
 	}
 }
@@ -251,11 +283,11 @@ func litMagnitude(l seq.Lit) (uint64, bool) {
 
 // tooCostly reports whether literal l for parameter p of op is at least as
 // large as one that made the call time out.
-func (r *Random) tooCostly(op *model.Op, p model.Param, l seq.Lit) bool {
-	if len(r.costlySize) == 0 {
+func (c *costly) tooCostly(op *model.Op, p model.Param, l seq.Lit) bool {
+	if len(c.sizes) == 0 {
 		return false
 	}
-	b, ok := r.costlySize[sizeKey(op.ID, p)] // a lookup only: no choice depends on map order
+	b, ok := c.sizes[sizeKey(op.ID, p)] // a lookup only: no choice depends on map order
 	if !ok {
 		return false
 	}
@@ -286,20 +318,17 @@ func (r *Random) tooCostly(op *model.Op, p model.Param, l seq.Lit) bool {
 // sequences).
 const costlyEnumRetries = 6
 
-// noteCostlyEnums records the enum types of the literals outside their
-// members in the statements of s up to and including statement last.
-func (r *Random) noteCostlyEnums(s *seq.Seq, last int) {
+// noteEnums records the enum types of the literals outside their members
+// in the statements of s up to and including statement last.
+func (c *costly) noteEnums(s *seq.Seq, last int) {
 	for _, st := range s.Stmts[:last+1] {
-		op := r.prog.Ops[st.Op]
+		op := c.prog.Ops[st.Op]
 		for j, a := range st.Args {
 			if !a.IsLit || j >= len(op.Params) {
 				continue
 			}
-			if key, ok := r.cfg.Constants.outsideEnum(op.Params[j].Type, a.Lit); ok {
-				if r.costlyEnum == nil {
-					r.costlyEnum = map[string]bool{}
-				}
-				r.costlyEnum[key] = true
+			if key, ok := c.constants.outsideEnum(op.Params[j].Type, a.Lit); ok {
+				c.enums[key] = true
 			}
 		}
 	}
@@ -307,24 +336,24 @@ func (r *Random) noteCostlyEnums(s *seq.Seq, last int) {
 
 // outsideCostlyEnum reports whether l, a literal of type t, is outside the
 // members of an enum type a timeout was learned for.
-func (r *Random) outsideCostlyEnum(t types.Type, l seq.Lit) bool {
-	if len(r.costlyEnum) == 0 {
+func (c *costly) outsideCostlyEnum(t types.Type, l seq.Lit) bool {
+	if len(c.enums) == 0 {
 		return false
 	}
-	key, ok := r.cfg.Constants.outsideEnum(t, l)
-	return ok && r.costlyEnum[key] // a lookup only: no choice depends on map order
+	key, ok := c.constants.outsideEnum(t, l)
+	return ok && c.enums[key] // a lookup only: no choice depends on map order
 }
 
-// seqOutsideCostlyEnum reports whether a statement of s has a literal
-// outside the members of an enum type a timeout was learned for.
-func (r *Random) seqOutsideCostlyEnum(s *seq.Seq) bool {
-	if len(r.costlyEnum) == 0 {
+// seqOutsideEnum reports whether a statement of s has a literal outside
+// the members of an enum type a timeout was learned for.
+func (c *costly) seqOutsideEnum(s *seq.Seq) bool {
+	if len(c.enums) == 0 {
 		return false
 	}
 	for _, st := range s.Stmts {
-		op := r.prog.Ops[st.Op]
+		op := c.prog.Ops[st.Op]
 		for j, a := range st.Args {
-			if a.IsLit && j < len(op.Params) && r.outsideCostlyEnum(op.Params[j].Type, a.Lit) {
+			if a.IsLit && j < len(op.Params) && c.outsideCostlyEnum(op.Params[j].Type, a.Lit) {
 				return true
 			}
 		}

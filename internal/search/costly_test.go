@@ -88,10 +88,10 @@ func TestCostlyInputsLearned(t *testing.T) {
 	if f.timeouts > 60 {
 		t.Errorf("%d timeouts in %d sequences, want the costly inputs learned after a few", f.timeouts, r.Stats.Executed)
 	}
-	if !r.costlyWiring[wiring{init.ID, 1}] {
-		t.Errorf("Init(w, w) not learned as costly self-wiring: %v", r.costlyWiring)
+	if !r.costly.wirings[wiring{init.ID, 1}] {
+		t.Errorf("Init(w, w) not learned as costly self-wiring: %v", r.costly.wirings)
 	}
-	if len(r.costlySize) == 0 {
+	if len(r.costly.sizes) == 0 {
 		t.Errorf("Work's large precision not learned as costly")
 	}
 }
@@ -198,8 +198,8 @@ func TestStackOverflowSelfWiringLearned(t *testing.T) {
 	if f.overflows > 6 {
 		t.Errorf("%d stack overflows in %d sequences, want the self-wiring learned after a few", f.overflows, r.Stats.Executed)
 	}
-	if !r.costlyWiring[wiring{add.ID, 1}] {
-		t.Errorf("l.Add(l) not learned as costly self-wiring: %v", r.costlyWiring)
+	if !r.costly.wirings[wiring{add.ID, 1}] {
+		t.Errorf("l.Add(l) not learned as costly self-wiring: %v", r.costly.wirings)
 	}
 }
 
@@ -236,24 +236,24 @@ func TestCycleWiringLearned(t *testing.T) {
 		{Op: newW, Args: []seq.Arg{nilW}},          // w3, on its own
 	}}
 	w1, w2, w3 := seq.Ref(0, 0), seq.Ref(1, 0), seq.Ref(2, 0)
-	if r.avoidWiring(made, init, 1, []seq.Arg{w1}, w2) {
+	if r.costly.avoid(made, init, 1, []seq.Arg{w1}, w2) {
 		t.Fatalf("w1.Init(w2) avoided before any timeout")
 	}
 	timedOut := made.Clone()
 	timedOut.Stmts = append(timedOut.Stmts,
 		seq.Stmt{Op: init, Args: []seq.Arg{w1, w2, one}},
 		seq.Stmt{Op: write, Args: []seq.Arg{w1, seq.LitArg(seq.Lit{Kind: seq.LitString, S: "\f"})}})
-	r.noteCostly(timedOut, &executor.Crash{Kind: executor.CrashTimeout, Stmt: 4})
-	if !r.costlyWiring[wiring{init, 1}] {
-		t.Fatalf("w1.Init(w2) with w2 writing into w1 not learned as costly wiring: %v", r.costlyWiring)
+	r.costly.note(timedOut, &executor.Crash{Kind: executor.CrashTimeout, Stmt: 4})
+	if !r.costly.wirings[wiring{init, 1}] {
+		t.Fatalf("w1.Init(w2) with w2 writing into w1 not learned as costly wiring: %v", r.costly.wirings)
 	}
-	if !r.avoidWiring(made, init, 1, []seq.Arg{w1}, w2) {
+	if !r.costly.avoid(made, init, 1, []seq.Arg{w1}, w2) {
 		t.Errorf("w1.Init(w2) not avoided after its timeout")
 	}
-	if r.avoidWiring(made, init, 1, []seq.Arg{w1}, w3) {
+	if r.costly.avoid(made, init, 1, []seq.Arg{w1}, w3) {
 		t.Errorf("w1.Init(w3) avoided, but w3 does not write into w1")
 	}
-	if !r.seqWiredCostly(timedOut) {
+	if !r.costly.seqWired(timedOut) {
 		t.Errorf("the timed-out sequence is not seen as costly wiring")
 	}
 }
@@ -321,8 +321,8 @@ func TestCostlyEnumLearned(t *testing.T) {
 		Constants: NewConstants(prog, target, []*constpool.PackageConsts{target}, nil)})
 	r.Run(context.Background(), f)
 	t.Logf("%d timeouts in %d sequences", f.timeouts, r.Stats.Executed)
-	if !r.costlyEnum["example.com/p.Op"] {
-		t.Fatalf("Op not learned as a costly enum: %v", r.costlyEnum)
+	if !r.costly.enums["example.com/p.Op"] {
+		t.Fatalf("Op not learned as a costly enum: %v", r.costly.enums)
 	}
 	if f.timeouts > 40 {
 		t.Errorf("%d timeouts in %d sequences, want values outside Op's members drawn rarely after a few", f.timeouts, r.Stats.Executed)
@@ -332,7 +332,7 @@ func TestCostlyEnumLearned(t *testing.T) {
 	name := opNamed(t, prog, model.Call, "Name")
 	outside := 0
 	for i := 0; i < 20000; i++ {
-		if l := r.litArg(name, name.Params[0]).Lit; l.I < -1 || l.I > 1 {
+		if l := r.lits.arg(name, name.Params[0]).Lit; l.I < -1 || l.I > 1 {
 			outside++
 		}
 	}

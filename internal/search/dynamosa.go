@@ -2,47 +2,15 @@ package search
 
 import (
 	"math"
+	"math/rand/v2"
 	"slices"
 	"sort"
-	"time"
 
 	"github.com/gentest-go/gentest/internal/harness/instrument"
 	"github.com/gentest-go/gentest/internal/harness/rt"
 	"github.com/gentest-go/gentest/internal/model"
 	"github.com/gentest-go/gentest/internal/seq"
 )
-
-// Engines: which search builds the sequences that local search does not.
-const (
-	// EngineRandom is Randoop's feedback-directed random search with GRT's
-	// components.
-	EngineRandom = "random"
-	// EngineSBST is DynaMOSA (Panichella et al.) over call sequences.
-	EngineSBST = "sbst"
-	// EngineHybrid runs the random engine for the first half of the
-	// budget, which fills the pools and the archive, then DynaMOSA on the
-	// branches left.
-	EngineHybrid = "hybrid"
-)
-
-// DefaultEngine is the engine of an empty Config.Engine. On the 13 public
-// subjects at 20 s (bench/results/2026-11-25-sbst17, seed 1) the hybrid
-// covered at least as much as the random engine on 12 and 0.6 points more
-// on average (84.1 vs 83.5%; 77.3 vs 67.8 on redblacktree, 81.6 vs 85.9 on
-// decimal, where both ran only ~3000 sequences on a loaded machine); over
-// seeds 1-3 on uuid, semver and glob the two are even (64.2% each).
-// DynaMOSA alone loses 8 points (its sequences miss the states random
-// search's pools build). The measurements do not separate hybrid from
-// random; the hybrid is the default because it is never far behind and has
-// the largest gain either way (redblacktree). It became the default once
-// crashes the executor cannot tie to a statement are
-// attributed by re-running prefixes (attribute.go): before, DynaMOSA's
-// crossover put calls after one that crashes and the crash was filed under
-// the last call (false findings in TestHazards).
-const DefaultEngine = EngineHybrid
-
-// Engines lists the engine names -engine accepts, the default first.
-var Engines = []string{EngineHybrid, EngineRandom, EngineSBST}
 
 // DynaMOSA over call sequences.
 //
@@ -83,37 +51,37 @@ type individual struct {
 	rank  int
 }
 
-// dyna is DynaMOSA's state.
-type dyna struct {
+// dynamosa is DynaMOSA's search over call sequences: it proposes the
+// offspring of its population and waits for their outcomes to select
+// the next generation.
+type dynamosa struct {
+	prog    *model.Program
+	rng     *rand.Rand
+	targets []*model.Op
+	table   *instrument.Table
+	maxLen  int
+	ext     *extension
+	tmpl    *templates
+	hound   *bloodhound // nil with -no=bloodhound
+	lits    *literals
+	values  *Values
+	cov     *coverage
+	stats   *Stats
+	gen     *generated
+	// archive is the engine's: its corpus seeds the population (the
+	// hybrid's random half filled it) and is DynaMOSA's archive.
+	archive *Archive
+
+	started   bool
 	pop       []*individual
 	offspring []*individual // evaluated since the last selection
-	tagged    map[*seq.Seq]bool
-	goals     []int32 // current goals, ascending
+	goals     []int32       // current goals, ascending
 	released  map[int32]bool
 	parents   map[int32][]int32 // cond -> parent branches
 	root      map[int32]bool    // cond -> runs without a parent
 	// byCond indexes the field branches of the operations under test by
 	// instrumented condition (stateGoals); nil until first asked.
 	byCond map[int32][]stateGoal
-}
-
-// engineNow returns the engine making the next batch.
-func (r *Random) engineNow(start time.Time) string {
-	switch r.cfg.Engine {
-	case EngineSBST:
-		return EngineSBST
-	case EngineHybrid:
-		half := false
-		if r.cfg.MaxExecs > 0 {
-			half = r.Stats.Generated >= r.cfg.MaxExecs/2
-		} else {
-			half = time.Since(start) >= r.cfg.Budget/2
-		}
-		if half {
-			return EngineSBST
-		}
-	}
-	return EngineRandom
 }
 
 // fitness of an individual for branch b.
@@ -125,12 +93,12 @@ func (ind *individual) fitness(b int32) float64 {
 	return rt.NormDist(d)
 }
 
-// dynaInit builds the control-dependence index and, for the hybrid, seeds
+// start builds the control-dependence index and, for the hybrid, seeds
 // the population from the archive.
-func (r *Random) dynaInit() {
-	d := &dyna{tagged: map[*seq.Seq]bool{}, released: map[int32]bool{}, parents: map[int32][]int32{}, root: map[int32]bool{}}
-	r.dyna = d
-	if t := r.cfg.Table; t != nil {
+func (d *dynamosa) start() {
+	d.started = true
+	d.released, d.parents, d.root = map[int32]bool{}, map[int32][]int32{}, map[int32]bool{}
+	if t := d.table; t != nil {
 		for _, c := range t.Conds {
 			id := int32(c.ID)
 			for _, p := range c.Parents {
@@ -145,8 +113,8 @@ func (r *Random) dynaInit() {
 	// that panicked covered first, or panicking as documented; see
 	// archive) are left out, so that the corpus's bookkeeping does not
 	// steer the search.
-	for i := len(r.Corpus) - 1; i >= 0 && len(d.pop) < PopSize; i-- {
-		e := r.Corpus[i]
+	for i := len(d.archive.Corpus) - 1; i >= 0 && len(d.pop) < PopSize; i-- {
+		e := d.archive.Corpus[i]
 		if e.NewCov == 0 {
 			continue
 		}
@@ -156,10 +124,9 @@ func (r *Random) dynaInit() {
 
 // releaseGoals recomputes the current goals: uncovered branches whose
 // condition needs no parent or has a covered parent.
-func (r *Random) releaseGoals() {
-	d := r.dyna
+func (d *dynamosa) releaseGoals() {
 	d.goals = d.goals[:0]
-	if t := r.cfg.Table; t != nil {
+	if t := d.table; t != nil {
 		for _, c := range t.Conds {
 			if c.Unsteady&instrument.UnsteadyState != 0 {
 				continue // hidden from every result the search sees (instrument/nondet.go)
@@ -168,7 +135,7 @@ func (r *Random) releaseGoals() {
 			if !d.released[id] {
 				ok := d.root[id]
 				for _, p := range d.parents[id] {
-					if r.branches[p] {
+					if d.cov.branches[p] {
 						ok = true
 						break
 					}
@@ -179,7 +146,7 @@ func (r *Random) releaseGoals() {
 				d.released[id] = true
 			}
 			for side := int32(0); side < 2; side++ {
-				if b := 2*id + side; !r.branches[b] {
+				if b := 2*id + side; !d.cov.branches[b] {
 					d.goals = append(d.goals, b)
 				}
 			}
@@ -191,7 +158,7 @@ func (r *Random) releaseGoals() {
 	for _, ind := range d.pop {
 		for _, c := range ind.conds {
 			for side := int32(0); side < 2; side++ {
-				if b := 2*c.ID + side; !r.branches[b] && !seen[b] {
+				if b := 2*c.ID + side; !d.cov.branches[b] && !seen[b] {
 					seen[b] = true
 					d.goals = append(d.goals, b)
 				}
@@ -203,14 +170,13 @@ func (r *Random) releaseGoals() {
 
 // selectPop is the environmental selection: preference sorting of the
 // population and the offspring, keeping PopSize.
-func (r *Random) selectPop() {
-	d := r.dyna
+func (d *dynamosa) selectPop() {
 	all := append(append([]*individual{}, d.pop...), d.offspring...)
 	d.offspring = d.offspring[:0]
 	if len(all) == 0 {
 		return
 	}
-	r.releaseGoals()
+	d.releaseGoals()
 	for _, ind := range all {
 		ind.rank, ind.score = 1, 3
 	}
@@ -248,73 +214,78 @@ func (r *Random) selectPop() {
 
 // tournament picks the best of tournamentSize random members: the
 // population is sorted best first, so the smallest index wins.
-func (r *Random) tournament() *individual {
-	pop := r.dyna.pop
+func (d *dynamosa) tournament() *individual {
+	pop := d.pop
 	best := len(pop)
 	for i := 0; i < tournamentSize; i++ {
-		if j := r.rng.IntN(len(pop)); j < best {
+		if j := d.rng.IntN(len(pop)); j < best {
 			best = j
 		}
 	}
 	return pop[best]
 }
 
-// evolve makes up to n offspring.
-func (r *Random) evolve(n int) []*seq.Seq {
-	if r.dyna == nil {
-		r.dynaInit()
+// propose appends offspring to batch until it holds n, giving up after
+// 20 tries per offspring wanted.
+func (d *dynamosa) propose(batch []proposal, n int) []proposal {
+	if !d.started {
+		d.start()
 	}
-	d := r.dyna
-	r.selectPop()
-	sg := r.stateGoals()
-	var out []*seq.Seq
-	for tries := 0; len(out) < n && tries < n*20; tries++ {
-		var s *seq.Seq
-		if len(d.pop) < PopSize/2 {
-			// The initial population is random, but for the operations
-			// with field branches: with probability PApp their inputs
-			// are built by a template, as the random engine builds them.
-			ops := r.targets()
-			if len(ops) == 0 {
-				return nil
-			}
-			op := ops[r.rng.IntN(len(ops))]
-			ok := false
-			if len(r.prog.Branches[op.ID]) > 0 && r.rng.Float64() < PApp {
-				s, ok = r.template(op)
-			}
-			if !ok {
-				if s, ok = r.extend(op); !ok {
-					continue
-				}
-			}
-		} else if len(sg) > 0 && r.rng.Float64() < PApp {
-			// EvoObj's hook: an offspring for a goal on object state is
-			// a template, spliced into a parent or on its own.
-			s = r.templateMutation(r.tournament().s, sg)
-		} else {
-			p1 := r.tournament()
-			s = p1.s.Clone()
-			if r.rng.Float64() < PCrossover {
-				s = crossover(s, r.tournament().s, r.rng.IntN(s.Len()+1))
-			}
-			s = r.mutateSeq(s)
-		}
-		if s == nil || s.Len() == 0 || s.Len() > r.cfg.MaxLen {
+	d.selectPop()
+	sg := d.stateGoals()
+	want := n - len(batch)
+	for tries, made := 0, 0; made < want && tries < want*20; tries++ {
+		s := d.offspringOf(sg)
+		if s == nil || s.Len() == 0 || s.Len() > d.maxLen || !d.gen.fresh(s) {
 			continue
 		}
-		k := s.Hash()
-		if r.seen.has(k) {
-			r.Stats.Redundant++
-			continue
-		}
-		r.seen.add(k)
-		r.Stats.Generated++
-		d.tagged[s] = true
-		out = append(out, s)
+		batch = append(batch, proposal{s: s, by: d})
+		made++
 	}
-	return out
+	return batch
 }
+
+// offspringOf makes one offspring, or nil: a random individual while the
+// population is small, else a template for a state goal of sg (EvoObj's
+// hook) with probability PApp, else a tournament winner crossed over and
+// mutated.
+func (d *dynamosa) offspringOf(sg []stateGoal) *seq.Seq {
+	if len(d.pop) < PopSize/2 {
+		// The initial population is random, but for the operations with
+		// field branches: with probability PApp their inputs are built
+		// by a template, as the random search builds them.
+		op := d.targets[d.rng.IntN(len(d.targets))]
+		s, ok := d.tmpl.call(op)
+		if !ok {
+			return nil
+		}
+		return s
+	}
+	if len(sg) > 0 && d.rng.Float64() < PApp {
+		// EvoObj's hook: an offspring for a goal on object state is a
+		// template, spliced into a parent or on its own.
+		return d.templateMutation(d.tournament().s, sg)
+	}
+	s := d.tournament().s.Clone()
+	if d.rng.Float64() < PCrossover {
+		s = crossover(s, d.tournament().s, d.rng.IntN(s.Len()+1))
+	}
+	return d.mutateSeq(s)
+}
+
+// ran records an offspring's clean run for the next selection.
+func (d *dynamosa) ran(s *seq.Seq, res *rt.Result, clean bool) {
+	if !clean {
+		return
+	}
+	// A copy of the conditions: an individual can live for many
+	// generations, and res.Conds is cut from a slab shared with other
+	// results (rt.Result.Clone).
+	d.offspring = append(d.offspring, &individual{s: s, conds: slices.Clone(res.Conds)})
+}
+
+// unrun forgets an offspring that will not run: it holds nothing of it.
+func (d *dynamosa) unrun(*seq.Seq) {}
 
 // crossover returns the first i statements of a followed by all of b, whose
 // references are renumbered: both parents' prefixes stay valid sequences.
@@ -326,27 +297,27 @@ func crossover(a, b *seq.Seq, i int) *seq.Seq {
 
 // mutateSeq deletes statements, changes literals and inserts calls, each
 // with probability 1/3 (EvoSuite's test mutation).
-func (r *Random) mutateSeq(s *seq.Seq) *seq.Seq {
+func (d *dynamosa) mutateSeq(s *seq.Seq) *seq.Seq {
 	changed := false
 	for tries := 0; !changed && tries < 10; tries++ {
-		if r.rng.IntN(3) == 0 && s.Len() > 1 {
+		if d.rng.IntN(3) == 0 && s.Len() > 1 {
 			// Delete each statement with probability 1/len, last first so
 			// that indices stay valid; a statement whose results are used
 			// stays.
 			p := 1 / float64(s.Len())
 			for k := s.Len() - 2; k >= 0; k-- {
-				if r.rng.Float64() < p {
+				if d.rng.Float64() < p {
 					if t, ok := s.Without(k); ok {
 						s, changed = t, true
 					}
 				}
 			}
 		}
-		if r.rng.IntN(3) == 0 {
-			changed = r.changeLits(s) || changed
+		if d.rng.IntN(3) == 0 {
+			changed = d.changeLits(s) || changed
 		}
-		if r.rng.IntN(3) == 0 {
-			changed = r.insertCall(s) || changed
+		if d.rng.IntN(3) == 0 {
+			changed = d.insertCall(s) || changed
 		}
 	}
 	if !changed {
@@ -357,7 +328,7 @@ func (r *Random) mutateSeq(s *seq.Seq) *seq.Seq {
 
 // changeLits changes each literal argument with probability 1/#literals
 // to a fresh literal of its parameter.
-func (r *Random) changeLits(s *seq.Seq) bool {
+func (d *dynamosa) changeLits(s *seq.Seq) bool {
 	type at struct{ i, j int }
 	var lits []at
 	for i, st := range s.Stmts {
@@ -373,16 +344,16 @@ func (r *Random) changeLits(s *seq.Seq) bool {
 	changed := false
 	p := 1 / float64(len(lits))
 	for _, l := range lits {
-		if r.rng.Float64() >= p {
+		if d.rng.Float64() >= p {
 			continue
 		}
 		st := &s.Stmts[l.i]
-		op := r.prog.Ops[st.Op]
+		op := d.prog.Ops[st.Op]
 		if l.j >= len(op.Params) {
 			continue
 		}
 		args := append([]seq.Arg(nil), st.Args...)
-		args[l.j] = r.litArg(op, op.Params[l.j])
+		args[l.j] = d.lits.arg(op, op.Params[l.j])
 		st.Args = args
 		changed = true
 	}
@@ -391,60 +362,37 @@ func (r *Random) changeLits(s *seq.Seq) bool {
 
 // insertCall appends a call of a random operation under test, taking its
 // arguments from the sequence's own values, literals, or pooled values.
-func (r *Random) insertCall(s *seq.Seq) bool {
-	ops := r.targets()
-	if len(ops) == 0 {
+func (d *dynamosa) insertCall(s *seq.Seq) bool {
+	if len(d.targets) == 0 {
 		return false
 	}
-	var op *model.Op
-	if r.hound != nil {
-		op = ops[r.hound.pick(r)]
-	} else {
-		op = ops[r.rng.IntN(len(ops))]
-	}
+	op := pickTarget(d.hound, d.rng, d.targets)
 	args := make([]seq.Arg, len(op.Params))
 	for i, p := range op.Params {
-		if ref, ok := r.inSequence(s, p.Type); ok && r.rng.IntN(4) != 0 {
+		if ref, ok := d.ext.inSequence(s, p.Type); ok && d.rng.IntN(4) != 0 {
 			args[i] = ref
 			continue
 		}
-		if l, ok := r.siblingLit(s, op, args, i, false); ok {
+		if l, ok := d.ext.siblingLit(s, op, args, i, false); ok {
 			args[i] = seq.LitArg(l)
 			continue
 		}
 		if p.Lit != model.LitNone && p.Lit != model.LitNilOK {
-			args[i] = r.litArg(op, p)
+			args[i] = d.lits.arg(op, p)
 			continue
 		}
-		cands := r.values.assignable(p.Type)
+		cands := d.values.assignable(p.Type)
 		if len(cands) == 0 {
-			if p.Lit == model.LitNilOK && !p.Recv && !r.funcMade(p.Type) {
+			if p.Lit == model.LitNilOK && !p.Recv && !d.ext.funcMade(p.Type) {
 				args[i] = seq.LitArg(seq.Lit{Kind: seq.LitNil})
 				continue
 			}
 			return false
 		}
-		v := r.choosePooled(cands)
-		off := s.Append(v.seq)
-		args[i] = seq.Ref(off+v.stmt, v.result)
+		args[i] = appendPooled(s, d.ext.choose(cands))
 	}
 	s.Stmts = append(s.Stmts, seq.Stmt{Op: op.ID, Args: args})
 	return true
-}
-
-// dynaEvaluated records an offspring's run for the next selection.
-func (r *Random) dynaEvaluated(s *seq.Seq, res *rt.Result) {
-	if r.dyna == nil || !r.dyna.tagged[s] {
-		return
-	}
-	delete(r.dyna.tagged, s)
-	if res == nil || len(res.Stmts) != s.Len() {
-		return
-	}
-	// A copy of the conditions: an individual can live for many
-	// generations, and res.Conds is cut from a slab shared with other
-	// results (rt.Result.Clone).
-	r.dyna.offspring = append(r.dyna.offspring, &individual{s: s, conds: slices.Clone(res.Conds)})
 }
 
 // stateGoal is a current goal on a condition that reads fields of an
@@ -459,17 +407,16 @@ type stateGoal struct {
 // operations and field branches whose conditions they are on, one entry
 // per condition even when both its sides are goals. Without construction
 // facts it is empty, and DynaMOSA draws nothing for templates.
-func (r *Random) stateGoals() []stateGoal {
-	d := r.dyna
-	if len(r.prog.Branches) == 0 || r.cfg.Table == nil {
+func (d *dynamosa) stateGoals() []stateGoal {
+	if len(d.prog.Branches) == 0 || d.table == nil {
 		return nil
 	}
 	if d.byCond == nil {
 		// The index follows the operations and their branches in model
 		// order, so that the goals' order alone decides the list's.
 		d.byCond = map[int32][]stateGoal{}
-		for _, op := range r.targets() {
-			for _, fb := range r.fieldBranches(op) {
+		for _, op := range d.targets {
+			for _, fb := range d.tmpl.fieldBranches(op) {
 				for _, c := range fb.conds {
 					d.byCond[int32(c)] = append(d.byCond[int32(c)], stateGoal{op: op, fb: fb})
 				}
@@ -497,7 +444,7 @@ func (r *Random) stateGoals() []stateGoal {
 // the branch does not read it; otherwise a new sequence calling a random
 // goal's operation (EvoObj's seed test). Nil when the template cannot be
 // built.
-func (r *Random) templateMutation(parent *seq.Seq, sg []stateGoal) *seq.Seq {
+func (d *dynamosa) templateMutation(parent *seq.Seq, sg []stateGoal) *seq.Seq {
 	type site struct {
 		k int
 		g stateGoal
@@ -511,19 +458,19 @@ func (r *Random) templateMutation(parent *seq.Seq, sg []stateGoal) *seq.Seq {
 		}
 	}
 	if len(sites) == 0 {
-		g := sg[r.rng.IntN(len(sg))]
-		s, ok := r.templateCall(g.op, g.fb)
+		g := sg[d.rng.IntN(len(sg))]
+		s, ok := d.tmpl.templateCall(g.op, g.fb)
 		if !ok {
 			return nil
 		}
 		return s
 	}
-	at := sites[r.rng.IntN(len(sites))]
-	pre, set, ok := r.templateInputs(at.g.op, at.g.fb)
+	at := sites[d.rng.IntN(len(sites))]
+	pre, set, ok := d.tmpl.templateInputs(at.g.op, at.g.fb)
 	if !ok {
 		return nil
 	}
-	r.Stats.Templates++
+	d.stats.Templates++
 	return splice(parent, at.k, pre, set)
 }
 

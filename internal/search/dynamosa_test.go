@@ -22,20 +22,20 @@ func TestGoalRelease(t *testing.T) {
 		{ID: 3, Deps: instrument.Deps{Parents: []int{1, 5}}},
 	}}
 	r := NewRandom(testProgram(t), Config{Table: tab})
-	r.dynaInit()
-	goals := func() []int32 { r.releaseGoals(); return append([]int32(nil), r.dyna.goals...) }
+	r.dyna.start()
+	goals := func() []int32 { r.dyna.releaseGoals(); return append([]int32(nil), r.dyna.goals...) }
 	if g := goals(); !slices.Equal(g, []int32{0, 1}) {
 		t.Fatalf("initial goals %v, want [0 1]", g)
 	}
-	r.branches[0] = true
+	r.cov.branches[0] = true
 	if g := goals(); !slices.Equal(g, []int32{1, 2, 3}) {
 		t.Fatalf("after covering 0: goals %v, want [1 2 3]", g)
 	}
-	r.branches[3] = true
+	r.cov.branches[3] = true
 	if g := goals(); !slices.Equal(g, []int32{1, 2, 4, 5}) {
 		t.Fatalf("after covering 3: goals %v, want [1 2 4 5]", g)
 	}
-	r.branches[5] = true
+	r.cov.branches[5] = true
 	if g := goals(); !slices.Equal(g, []int32{1, 2, 4, 6, 7}) {
 		t.Fatalf("after covering 5: goals %v, want [1 2 4 6 7]", g)
 	}
@@ -47,7 +47,7 @@ func TestGoalRelease(t *testing.T) {
 func TestPreferenceSorting(t *testing.T) {
 	tab := &instrument.Table{Conds: []instrument.Cond{{ID: 0, Deps: instrument.Deps{Root: true}}, {ID: 1, Deps: instrument.Deps{Root: true}}}}
 	r := NewRandom(testProgram(t), Config{Table: tab})
-	r.dynaInit()
+	r.dyna.start()
 	mk := func(n int, conds ...rt.CondObs) *individual {
 		s := &seq.Seq{}
 		for i := 0; i < n; i++ {
@@ -59,12 +59,12 @@ func TestPreferenceSorting(t *testing.T) {
 	closeLong := mk(3, rt.CondObs{ID: 0, NFalse: 1, DistTrue: 2})
 	closeShort := mk(2, rt.CondObs{ID: 0, NFalse: 1, DistTrue: 2})
 	other := mk(4, rt.CondObs{ID: 1, NTrue: 1, DistFalse: 9})
-	r.branches[1] = true // cond 0's false side is covered
+	r.cov.branches[1] = true // cond 0's false side is covered
 	r.dyna.offspring = []*individual{far, closeLong, closeShort, other}
 	for i := 0; i < PopSize; i++ {
 		r.dyna.offspring = append(r.dyna.offspring, mk(1))
 	}
-	r.selectPop()
+	r.dyna.selectPop()
 	pop := r.dyna.pop
 	if len(pop) != PopSize {
 		t.Fatalf("population of %d, want %d", len(pop), PopSize)

@@ -1,6 +1,9 @@
 package search
 
-import "strings"
+import (
+	"math/rand/v2"
+	"strings"
+)
 
 // Grammars with bracketed groups: a glob's "[a-z]" and "{a,b}", a
 // pattern's "(x|y)", a template's "<name>". Their parsers branch on the
@@ -43,27 +46,27 @@ func groupPairs(chars []string) (pairs [][2]string, others []string) {
 
 // group builds a bracketed group from pairs, the other characters and
 // pieces; depth bounds nesting.
-func group(r *Random, pairs [][2]string, others, pieces []string, depth int) string {
-	p := pairs[r.rng.IntN(len(pairs))]
+func group(rng *rand.Rand, pairs [][2]string, others, pieces []string, depth int) string {
+	p := pairs[rng.IntN(len(pairs))]
 	item := func() string {
 		switch {
-		case depth == 0 && r.rng.IntN(10) == 0:
-			return group(r, pairs, others, pieces, depth+1)
-		case len(others) > 0 && r.rng.IntN(4) == 0:
-			return others[r.rng.IntN(len(others))]
+		case depth == 0 && rng.IntN(10) == 0:
+			return group(rng, pairs, others, pieces, depth+1)
+		case len(others) > 0 && rng.IntN(4) == 0:
+			return others[rng.IntN(len(others))]
 		}
-		return pieces[r.rng.IntN(len(pieces))]
+		return pieces[rng.IntN(len(pieces))]
 	}
 	var b strings.Builder
 	b.WriteString(p[0])
-	if len(others) > 0 && r.rng.IntN(5) == 0 {
+	if len(others) > 0 && rng.IntN(5) == 0 {
 		// A marker right after the opener: "[!a]", "(?x)".
-		b.WriteString(others[r.rng.IntN(len(others))])
+		b.WriteString(others[rng.IntN(len(others))])
 	}
-	n := 1 + r.rng.IntN(3)
+	n := 1 + rng.IntN(3)
 	for i := 0; i < n; i++ {
 		if i > 0 && len(others) > 0 {
-			b.WriteString(others[r.rng.IntN(len(others))])
+			b.WriteString(others[rng.IntN(len(others))])
 		}
 		b.WriteString(item())
 	}

@@ -27,7 +27,7 @@ func TestComposeGroups(t *testing.T) {
 	groupRe := regexp.MustCompile(`\[[^\]]*[-,!][^\]]*\]|\{[^}]*[-,!][^}]*\}`)
 	groups := 0
 	for i := 0; i < 500; i++ {
-		if groupRe.MatchString(c.compose(r)) {
+		if groupRe.MatchString(c.compose(r.rng)) {
 			groups++
 		}
 	}
@@ -36,7 +36,7 @@ func TestComposeGroups(t *testing.T) {
 	}
 	c = &Constants{chars: []string{"[", "-", ","}}
 	for i := 0; i < 200; i++ {
-		if s := c.compose(r); groupRe.MatchString(s) {
+		if s := c.compose(r.rng); groupRe.MatchString(s) {
 			t.Fatalf("composed %q: a group with no closer among the characters", s)
 		}
 	}

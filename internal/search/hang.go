@@ -1,6 +1,7 @@
 package search
 
 import (
+	"math/rand/v2"
 	"sort"
 
 	"github.com/gentest-go/gentest/internal/executor"
@@ -65,9 +66,75 @@ const (
 	hangEvery = 2000
 )
 
+// hangs is the hang learning: which calls ran until their limit on which
+// constructions, learned from every outcome; extension's redraws, the
+// filter of proposals (at generation and again at launch) and the
+// staggered batches avoid them.
+type hangs struct {
+	prog   *model.Program
+	rng    *rand.Rand
+	stats  *Stats
+	budget *budget
+	// keys holds, by call key, the calls that hung and returned; ops the
+	// operations that have hung.
+	keys map[uint64]*hangStat
+	ops  map[int]bool
+	// spent counts the sequences counted against the hang budget; tried
+	// the explorations admitted at generation, not yet launched.
+	spent int
+	tried map[*seq.Seq]bool
+	// lastHangBatch is the batch during which the last hang was learned.
+	lastHangBatch int
+}
+
+func newHangs(prog *model.Program, rng *rand.Rand, stats *Stats, b *budget) *hangs {
+	return &hangs{prog: prog, rng: rng, stats: stats, budget: b,
+		keys: map[uint64]*hangStat{}, ops: map[int]bool{}, tried: map[*seq.Seq]bool{}}
+}
+
 // hangStat counts a key's calls that hung and that returned.
 type hangStat struct {
 	hangs, normal int
+}
+
+// learned reports whether any call has hung.
+func (h *hangs) learned() bool { return len(h.ops) > 0 }
+
+// learn counts the calls of a sequence that ran as hangs or normal runs.
+func (h *hangs) learn(o *outcome) {
+	switch {
+	case o.crash != nil && crashHung(o.crash):
+		h.note(o.s, o.crash)
+	case o.crash != nil:
+		h.returned(o.s, o.crash.Stmt)
+	case o.res != nil:
+		ran := 0
+		for ran < len(o.res.Stmts) && o.res.Stmts[ran].Outcome != rt.OutSkipped {
+			ran++
+		}
+		h.returned(o.s, ran)
+	}
+}
+
+// keep vetoes a proposal that makes a call that hung before on the same
+// construction, but for the explorations admit lets through.
+func (h *hangs) keep(s *seq.Seq) bool {
+	if !h.admit(s, h.risk(s), h.budget.planned) {
+		h.stats.HangSkipped++
+		return false
+	}
+	return true
+}
+
+// keepAgain is keep at launch, for a batch generated before the outcomes
+// of the batch before it were learned from; an exploration admitted at
+// generation stays.
+func (h *hangs) keepAgain(s *seq.Seq) bool {
+	if h.tried[s] {
+		delete(h.tried, s)
+		return true
+	}
+	return h.keep(s)
 }
 
 // Hang risks of a call, from none to known.
@@ -243,9 +310,9 @@ func stmtHangKeys(prog *model.Program, s *seq.Seq, k int) []hangKeys {
 	return keys
 }
 
-// noteHang learns from a sequence whose statement crash.Stmt (the last
-// when unknown) ran until its limit.
-func (r *Random) noteHang(s *seq.Seq, c *executor.Crash) {
+// note learns from a sequence whose statement c.Stmt (the last when
+// unknown) ran until its limit.
+func (h *hangs) note(s *seq.Seq, c *executor.Crash) {
 	k := c.Stmt
 	if k < 0 || k >= s.Len() {
 		k = s.Len() - 1
@@ -253,26 +320,22 @@ func (r *Random) noteHang(s *seq.Seq, c *executor.Crash) {
 	if k < 0 {
 		return
 	}
-	if wiredIntoItself(r.prog, s, k) {
+	if wiredIntoItself(h.prog, s, k) {
 		// A value wired into itself recurses whatever its
 		// construction (costly.go learns the direct case): a key for
 		// its construction would keep the call from the values of
 		// that making that were wired to something else
 		// (text/tabwriter: every Writer is a zero Writer Init'ed).
-		r.noteReturned(s, k)
+		h.returned(s, k)
 		return
 	}
-	if r.hangStats == nil {
-		r.hangStats = map[uint64]*hangStat{}
-		r.hangOps = map[int]bool{}
-	}
-	r.hangOps[s.Stmts[k].Op] = true
-	for _, key := range stmtHangKeys(r.prog, s, k) {
+	h.ops[s.Stmts[k].Op] = true
+	for _, key := range stmtHangKeys(h.prog, s, k) {
 		for _, x := range []uint64{key.coarse, key.fine} {
-			st := r.hangStats[x]
+			st := h.keys[x]
 			if st == nil {
 				st = &hangStat{}
-				r.hangStats[x] = st
+				h.keys[x] = st
 			}
 			st.hangs++
 			if key.coarse == key.fine {
@@ -280,24 +343,24 @@ func (r *Random) noteHang(s *seq.Seq, c *executor.Crash) {
 			}
 		}
 	}
-	r.Stats.Hangs++
-	r.lastHangBatch = r.batches
+	h.stats.Hangs++
+	h.lastHangBatch = h.budget.batches
 	// Statements before k returned.
-	r.noteReturned(s, k)
+	h.returned(s, k)
 }
 
-// noteReturned counts the first n statements of s, which returned, as
-// normal runs of the keys of operations that have hung.
-func (r *Random) noteReturned(s *seq.Seq, n int) {
-	if len(r.hangOps) == 0 {
+// returned counts the first n statements of s, which returned, as normal
+// runs of the keys of operations that have hung.
+func (h *hangs) returned(s *seq.Seq, n int) {
+	if len(h.ops) == 0 {
 		return
 	}
 	for k := 0; k < n && k < s.Len(); k++ {
-		if !r.hangOps[s.Stmts[k].Op] {
+		if !h.ops[s.Stmts[k].Op] {
 			continue
 		}
-		for _, key := range stmtHangKeys(r.prog, s, k) {
-			cs := r.hangStats[key.coarse] // a lookup only: no choice depends on map order
+		for _, key := range stmtHangKeys(h.prog, s, k) {
+			cs := h.keys[key.coarse] // a lookup only: no choice depends on map order
 			if cs == nil {
 				continue
 			}
@@ -306,10 +369,10 @@ func (r *Random) noteReturned(s *seq.Seq, n int) {
 				continue
 			}
 			cs.normal++
-			fs := r.hangStats[key.fine]
+			fs := h.keys[key.fine]
 			if fs == nil {
 				fs = &hangStat{}
-				r.hangStats[key.fine] = fs
+				h.keys[key.fine] = fs
 			}
 			fs.normal++
 		}
@@ -322,32 +385,32 @@ func hanging(st *hangStat) bool {
 }
 
 // keyRisk is the hang risk of one argument's keys.
-func (r *Random) keyRisk(key hangKeys) int {
-	if fs := r.hangStats[key.fine]; fs != nil && (fs.hangs > 0 || fs.normal > 0) {
+func (h *hangs) keyRisk(key hangKeys) int {
+	if fs := h.keys[key.fine]; fs != nil && (fs.hangs > 0 || fs.normal > 0) {
 		// The fine key has been run: its own record decides.
 		if hanging(fs) {
 			return riskKnown
 		}
 		return riskNone
 	}
-	if hanging(r.hangStats[key.coarse]) {
+	if hanging(h.keys[key.coarse]) {
 		return riskVariant
 	}
 	return riskNone
 }
 
-// seqHangRisk is the highest hang risk of the calls of s.
-func (r *Random) seqHangRisk(s *seq.Seq) int {
-	if len(r.hangOps) == 0 {
+// risk is the highest hang risk of the calls of s.
+func (h *hangs) risk(s *seq.Seq) int {
+	if len(h.ops) == 0 {
 		return riskNone
 	}
 	risk := riskNone
 	for k, st := range s.Stmts {
-		if !r.hangOps[st.Op] {
+		if !h.ops[st.Op] {
 			continue
 		}
-		for _, key := range stmtHangKeys(r.prog, s, k) {
-			risk = max(risk, r.keyRisk(key))
+		for _, key := range stmtHangKeys(h.prog, s, k) {
+			risk = max(risk, h.keyRisk(key))
 			if risk == riskKnown {
 				return risk
 			}
@@ -356,10 +419,10 @@ func (r *Random) seqHangRisk(s *seq.Seq) int {
 	return risk
 }
 
-// hangProne reports whether passing pooled value v as parameter param of
-// op would make a call that hung.
-func (r *Random) hangProne(op, param int, v *pooled) bool {
-	if !r.hangOps[op] {
+// prone reports whether passing pooled value v as parameter param of op
+// would make a call that hung.
+func (h *hangs) prone(op, param int, v *pooled) bool {
+	if !h.ops[op] {
 		return false
 	}
 	if !v.pathSet {
@@ -367,39 +430,25 @@ func (r *Random) hangProne(op, param int, v *pooled) bool {
 		v.pathSet = true
 	}
 	key := hangKeys{callKey(op, param, v.pathCoarse), callKey(op, param, v.pathFine)}
-	return r.keyRisk(key) != riskNone
+	return h.keyRisk(key) != riskNone
 }
 
-// choosePooledNoHang chooses among cands for parameter param of op as
-// choosePooled does, drawing again (hangRetries times) a value that would
-// make a call that hung.
-func (r *Random) choosePooledNoHang(op, param int, cands []*pooled) *pooled {
-	v := r.choosePooled(cands)
-	for k := 0; k < hangRetries && r.hangProne(op, param, v); k++ {
-		v = r.choosePooled(cands)
-	}
-	return v
-}
-
-// admitHang decides whether a generated sequence with hang risk risk is
-// run: those without risk always are; of the others, an exploration while
-// the budget of sequences that may hang has room, unseen variants first.
-func (r *Random) admitHang(s *seq.Seq, risk int, planned int) bool {
+// admit decides whether a generated sequence with hang risk risk is run:
+// those without risk always are; of the others, an exploration while the
+// budget of sequences that may hang has room, unseen variants first.
+func (h *hangs) admit(s *seq.Seq, risk int, planned int) bool {
 	if risk == riskNone {
 		return true
 	}
-	if r.hangSpent >= hangFree+planned/hangEvery {
+	if h.spent >= hangFree+planned/hangEvery {
 		return false
 	}
-	if risk == riskKnown && r.rng.IntN(4) != 0 {
+	if risk == riskKnown && h.rng.IntN(4) != 0 {
 		return false
 	}
-	r.hangSpent++
-	if r.hangTried == nil {
-		r.hangTried = map[*seq.Seq]bool{}
-	}
-	r.hangTried[s] = true
-	r.Stats.HangExplored++
+	h.spent++
+	h.tried[s] = true
+	h.stats.HangExplored++
 	return true
 }
 
@@ -429,8 +478,9 @@ const (
 )
 
 // stagger reports whether the next batch is sent in chunks.
-func (r *Random) stagger() bool {
-	return r.batches < staggerBatches || (r.Stats.Hangs > 0 && r.batches-r.lastHangBatch < staggerBatches)
+func (h *hangs) stagger() bool {
+	b := h.budget.batches
+	return b < staggerBatches || (h.stats.Hangs > 0 && b-h.lastHangBatch < staggerBatches)
 }
 
 // runStaggered runs reqs (the wire form of batch) with run in growing
@@ -513,27 +563,6 @@ func repeatsHang(prog *model.Program, s *seq.Seq, hung map[uint64]bool) bool {
 		}
 	}
 	return false
-}
-
-// refilterHangs leaves out of batch, which was generated before the
-// outcomes of the batch before it were learned from, the sequences that
-// generate would now leave out for a hang risk; each one is taken off
-// *planned, so that another is planned in its place.
-func (r *Random) refilterHangs(batch []*seq.Seq, planned *int) []*seq.Seq {
-	if len(r.hangOps) == 0 {
-		return batch
-	}
-	keep := batch[:0:0]
-	for _, s := range batch {
-		if !r.hangTried[s] && !r.admitHang(s, r.seqHangRisk(s), r.planned) {
-			r.Stats.HangSkipped++
-			*planned--
-			r.unrun(s)
-			continue
-		}
-		keep = append(keep, s)
-	}
-	return keep
 }
 
 // sharesSource reports whether the values of statements a and b of s were

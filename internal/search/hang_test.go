@@ -264,12 +264,12 @@ func TestHangWiredIntoItselfNotLearned(t *testing.T) {
 		t.Errorf("a writer wired to another writer taken for one wired into itself")
 	}
 	r := NewRandom(prog, Config{Seed: 1})
-	r.noteHang(derived, &executor.Crash{Kind: executor.CrashTimeout, Stmt: 2})
-	if r.Stats.Hangs != 0 || r.seqHangRisk(other) != riskNone {
-		t.Errorf("a self-wired hang was learned: %d hangs, risk of another wiring of the same making %d", r.Stats.Hangs, r.seqHangRisk(other))
+	r.hangs.note(derived, &executor.Crash{Kind: executor.CrashTimeout, Stmt: 2})
+	if r.Stats.Hangs != 0 || r.hangs.risk(other) != riskNone {
+		t.Errorf("a self-wired hang was learned: %d hangs, risk of another wiring of the same making %d", r.Stats.Hangs, r.hangs.risk(other))
 	}
-	r.noteHang(other, &executor.Crash{Kind: executor.CrashTimeout, Stmt: 2})
-	if r.Stats.Hangs != 1 || r.seqHangRisk(other) != riskKnown {
-		t.Errorf("a hang without self-wiring: %d hangs learned, risk %d", r.Stats.Hangs, r.seqHangRisk(other))
+	r.hangs.note(other, &executor.Crash{Kind: executor.CrashTimeout, Stmt: 2})
+	if r.Stats.Hangs != 1 || r.hangs.risk(other) != riskKnown {
+		t.Errorf("a hang without self-wiring: %d hangs learned, risk %d", r.Stats.Hangs, r.hangs.risk(other))
 	}
 }

@@ -224,4 +224,4 @@ func corpusKeys(r *Random) string {
 	return b.String()
 }
 
-func outcome(res *rt.Result) executor.Outcome { return executor.Outcome{Result: res} }
+func okOutcome(res *rt.Result) executor.Outcome { return executor.Outcome{Result: res} }

@@ -58,10 +58,10 @@ func recvRef(op *model.Op, args []seq.Arg, i int) (seq.Arg, bool) {
 // sequence order, nil and zero literals left out (they say nothing of a
 // kind). The position keeps a key apart from a value of the same type:
 // Put(key, value any) and Remove(key any) take their keys first.
-func (r *Random) siblings(s *seq.Seq, recv seq.Arg, at int, t types.Type) []seq.Lit {
+func (x *extension) siblings(s *seq.Seq, recv seq.Arg, at int, t types.Type) []seq.Lit {
 	var out []seq.Lit
 	for _, st := range s.Stmts {
-		op := r.prog.Ops[st.Op]
+		op := x.prog.Ops[st.Op]
 		same := false
 		for k, a := range st.Args {
 			if k < len(op.Params) && op.Params[k].Recv && !a.IsLit && a.Stmt == recv.Stmt && a.Result == recv.Result {
@@ -109,7 +109,7 @@ func kindClass(k seq.LitKind) model.LitClass {
 // always when inRun, for the calls after the first of a mutator run, where
 // one key of another kind would end the whole run in a panic), or reports
 // false when there are none or the draw goes elsewhere.
-func (r *Random) siblingLit(s *seq.Seq, op *model.Op, args []seq.Arg, i int, inRun bool) (seq.Lit, bool) {
+func (x *extension) siblingLit(s *seq.Seq, op *model.Op, args []seq.Arg, i int, inRun bool) (seq.Lit, bool) {
 	p := op.Params[i]
 	if p.Recv || p.Lit == model.LitNone || p.Lit == model.LitNilOK {
 		return seq.Lit{}, false
@@ -118,18 +118,18 @@ func (r *Random) siblingLit(s *seq.Seq, op *model.Op, args []seq.Arg, i int, inR
 	if !ok {
 		return seq.Lit{}, false
 	}
-	sibs := r.siblings(s, recv, i, p.Type)
-	if len(sibs) == 0 || !inRun && r.rng.Float64() >= PSibling {
+	sibs := x.siblings(s, recv, i, p.Type)
+	if len(sibs) == 0 || !inRun && x.rng.Float64() >= PSibling {
 		return seq.Lit{}, false
 	}
-	sib := sibs[r.rng.IntN(len(sibs))]
-	if r.rng.Float64() < PSameKey {
+	sib := sibs[x.rng.IntN(len(sibs))]
+	if x.rng.Float64() < PSameKey {
 		return sib, true
 	}
 	if p.Lit != model.LitIfaceA {
 		// The parameter's type fixes the kind: an ordinary draw is fresh
 		// and legal alike.
-		return r.litArg(op, p).Lit, true
+		return x.lits.arg(op, p).Lit, true
 	}
 	class := kindClass(sib.Kind)
 	if class == model.LitNone {
@@ -140,9 +140,9 @@ func (r *Random) siblingLit(s *seq.Seq, op *model.Op, args []seq.Arg, i int, inR
 	q := p
 	q.Lit = class
 	for k := 0; k < 4; k++ {
-		if l := r.litArg(op, q).Lit; l.Kind == sib.Kind {
+		if l := x.lits.arg(op, q).Lit; l.Kind == sib.Kind {
 			return l, true
 		}
 	}
-	return r.literal(p.Type, class), true
+	return x.lits.literal(p.Type, class), true
 }

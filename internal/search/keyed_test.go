@@ -58,7 +58,7 @@ func TestSiblingLiterals(t *testing.T) {
 	r := NewRandom(prog, Config{Seed: 3})
 	present, fresh, none := 0, 0, 0
 	for k := 0; k < 400; k++ {
-		l, ok := r.siblingLit(s, remove, []seq.Arg{seq.Ref(0, 0), {}}, 1, false)
+		l, ok := r.ext.siblingLit(s, remove, []seq.Arg{seq.Ref(0, 0), {}}, 1, false)
 		if !ok {
 			none++
 			continue
@@ -71,7 +71,7 @@ func TestSiblingLiterals(t *testing.T) {
 		} else {
 			fresh++
 		}
-		if _, ok := r.siblingLit(s, remove, []seq.Arg{seq.Ref(3, 0), {}}, 1, true); ok {
+		if _, ok := r.ext.siblingLit(s, remove, []seq.Arg{seq.Ref(3, 0), {}}, 1, true); ok {
 			t.Fatal("a tree with no insertions has no siblings")
 		}
 	}
@@ -81,7 +81,7 @@ func TestSiblingLiterals(t *testing.T) {
 	// The value parameter's siblings are the string "v" only (nil says
 	// nothing of a kind).
 	for k := 0; k < 100; k++ {
-		if l, ok := r.siblingLit(s, put, []seq.Arg{seq.Ref(0, 0), intLit(1), {}}, 2, true); ok && l.Kind != seq.LitString {
+		if l, ok := r.ext.siblingLit(s, put, []seq.Arg{seq.Ref(0, 0), intLit(1), {}}, 2, true); ok && l.Kind != seq.LitString {
 			t.Fatalf("value sibling %s: want a string", l.Key())
 		}
 	}
@@ -99,7 +99,7 @@ func TestMutatorRuns(t *testing.T) {
 	longest := 0
 	for k := 0; k < 300; k++ {
 		s := &seq.Seq{Stmts: []seq.Stmt{call(newOp)}}
-		if !r.mutate(s, seq.Ref(0, 0), remove) {
+		if !r.ext.mutate(s, seq.Ref(0, 0), remove) {
 			t.Fatal("no mutation of the tree")
 		}
 		n := s.Len() - 1

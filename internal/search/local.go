@@ -3,9 +3,11 @@ package search
 import (
 	"fmt"
 	"math"
+	"math/rand/v2"
 	"path/filepath"
 	"sort"
 
+	"github.com/gentest-go/gentest/internal/harness/instrument"
 	"github.com/gentest-go/gentest/internal/harness/rt"
 	"github.com/gentest-go/gentest/internal/seq"
 )
@@ -72,8 +74,10 @@ type litVar struct {
 	stmt, arg, elem, pos int
 }
 
-// climb is one local search on a goal.
+// climb is one local search on a goal. It is the listener of its
+// proposals' outcomes.
 type climb struct {
+	ls    *localSearch
 	g     *goal
 	cur   *seq.Seq
 	curD  float64
@@ -93,38 +97,75 @@ type climb struct {
 	done      bool
 }
 
-// lsEnabled reports whether any of the focused components runs.
-func (r *Random) lsEnabled() bool { return !r.cfg.NoLocalSearch || !r.cfg.NoInputToState }
+// localSearch is the climbs: it learns from every clean run how close
+// the search came to each uncovered branch, and proposes the neighbours
+// of the closest sequence when a branch stalls.
+type localSearch struct {
+	rng   *rand.Rand
+	cov   *coverage
+	stats *Stats
+	gen   *generated
+	table *instrument.Table
+	trace func(format string, args ...any)
+	// avm and i2s say whether the AVM's moves and input-to-state
+	// replacements run (-no=local-search, -no=input-to-state).
+	avm, i2s bool
+
+	goals  map[int32]*goal
+	order  []*goal // the goals in the order first seen
+	climbs []*climb
+	turn   int // which climb goes first (propose)
+}
+
+func newLocalSearch(rng *rand.Rand, cov *coverage, stats *Stats, gen *generated, cfg Config) *localSearch {
+	return &localSearch{rng: rng, cov: cov, stats: stats, gen: gen, table: cfg.Table, trace: cfg.Trace,
+		avm: !cfg.NoLocalSearch, i2s: !cfg.NoInputToState, goals: map[int32]*goal{}}
+}
+
+// enabled reports whether any of the focused components runs.
+func (ls *localSearch) enabled() bool { return ls.avm || ls.i2s }
+
+// learn updates the goals from a clean run's condition observations; the
+// coverage already includes them.
+func (ls *localSearch) learn(o *outcome) {
+	if o.clean {
+		_, byClimb := o.by.(*climb)
+		ls.observe(o.s, o.res, byClimb)
+	}
+}
+
+func (c *climb) ran(s *seq.Seq, res *rt.Result, clean bool) { c.ls.report(c, s, res, clean) }
+
+// unrun counts a proposal that will not run as a failed neighbour, as a
+// crash would be counted.
+func (c *climb) unrun(s *seq.Seq) { c.ls.report(c, s, nil, false) }
 
 // observe updates the goals from an executed sequence's condition
-// observations. Coverage must already include res.
-func (r *Random) observe(s *seq.Seq, res *rt.Result) {
-	if !r.lsEnabled() {
+// observations; byClimb says whether a climb proposed s.
+func (ls *localSearch) observe(s *seq.Seq, res *rt.Result, byClimb bool) {
+	if !ls.enabled() {
 		return
-	}
-	if r.goals == nil {
-		r.goals = map[int32]*goal{}
 	}
 	for _, c := range res.Conds {
 		for side := int32(0); side < 2; side++ {
 			b := 2*c.ID + side
-			if r.branches[b] {
+			if ls.cov.branches[b] {
 				continue
 			}
 			d := c.DistTrue
 			if side == 1 {
 				d = c.DistFalse
 			}
-			g := r.goals[b]
+			g := ls.goals[b]
 			if g == nil {
-				g = &goal{branch: b, dist: math.Inf(1), distance: r.isDistance(c.ID)}
-				r.goals[b] = g
-				r.goalOrder = append(r.goalOrder, g)
+				g = &goal{branch: b, dist: math.Inf(1), distance: ls.isDistance(c.ID)}
+				ls.goals[b] = g
+				ls.order = append(ls.order, g)
 			}
 			if d < g.dist || (d == g.dist && g.best != nil && s.Len() < g.best.Len()) {
 				if d < g.dist {
-					g.since = r.Stats.Executed
-					if r.tags[s] == nil {
+					g.since = ls.stats.Executed
+					if !byClimb {
 						// Improved by other means: the goal earns new climbs.
 						g.climbs = 0
 					}
@@ -135,14 +176,14 @@ func (r *Random) observe(s *seq.Seq, res *rt.Result) {
 	}
 }
 
-func (r *Random) isDistance(cond int32) bool {
-	if r.cfg.Table == nil {
+func (ls *localSearch) isDistance(cond int32) bool {
+	if ls.table == nil {
 		return true
 	}
-	if int(cond) >= len(r.cfg.Table.Conds) {
+	if int(cond) >= len(ls.table.Conds) {
 		return false
 	}
-	return r.cfg.Table.Conds[cond].Distance
+	return ls.table.Conds[cond].Distance
 }
 
 // operandsOf returns the operands recorded for branch b, or nil.
@@ -185,7 +226,7 @@ func condDist(cs []rt.CondObs, b int32) float64 {
 }
 
 // report hands a climb the outcome of one of its proposals.
-func (r *Random) report(c *climb, s *seq.Seq, res *rt.Result, clean bool) {
+func (ls *localSearch) report(c *climb, s *seq.Seq, res *rt.Result, clean bool) {
 	c.pending--
 	d := distTo(res, c.g.branch)
 	if !clean && d > 0 {
@@ -204,9 +245,9 @@ func (r *Random) report(c *climb, s *seq.Seq, res *rt.Result, clean bool) {
 	}
 	// The round is complete.
 	switch {
-	case r.branches[c.g.branch] || c.rBestD == 0:
+	case ls.cov.branches[c.g.branch] || c.rBestD == 0:
 		if c.rBestD == 0 {
-			r.Stats.ClimbsCovered++
+			ls.stats.ClimbsCovered++
 		}
 		c.done = true
 	case c.rBest != nil && c.rBestD < c.curD:
@@ -249,51 +290,86 @@ func (r *Random) report(c *climb, s *seq.Seq, res *rt.Result, clean bool) {
 		case len(c.vars) > 0:
 			c.vi = (c.vi + 1) % len(c.vars)
 		}
-		if c.fails >= len(c.vars) || r.cfg.NoLocalSearch {
+		if c.fails >= len(c.vars) || !ls.avm {
 			c.done = true
 		}
 	}
 	c.rBest, c.rBestD, c.rBestOps, c.jumps = nil, math.Inf(1), nil, nil
 	if c.done {
-		if r.cfg.Trace != nil {
+		if ls.trace != nil {
 			text := ""
-			if t := r.cfg.Table; t != nil && int(c.g.branch/2) < len(t.Conds) {
+			if t := ls.table; t != nil && int(c.g.branch/2) < len(t.Conds) {
 				k := t.Conds[c.g.branch/2]
 				text = fmt.Sprintf("%s:%d %s", filepath.Base(k.File), k.Line, k.Text)
 			}
-			r.cfg.Trace("climb on branch %d (%s): distance %g -> %g, covered %v, %d climbs before; last %s",
-				c.g.branch, text, c.g.dist, c.curD, r.branches[c.g.branch], c.g.climbs, c.cur.Key())
+			ls.trace("climb on branch %d (%s): distance %g -> %g, covered %v, %d climbs before; last %s",
+				c.g.branch, text, c.g.dist, c.curD, ls.cov.branches[c.g.branch], c.g.climbs, c.cur.Key())
 		}
 		c.g.active = false
 		c.g.climbs++
 	}
 }
 
-// climbProposals returns up to n sequences from the climbs, starting new
-// climbs on stalled goals as slots free up.
-func (r *Random) climbProposals(n int) []*seq.Seq {
-	if !r.lsEnabled() || n <= 0 {
-		return nil
+// propose appends up to n sequences from the climbs to batch, starting
+// new climbs on stalled goals as slots free up.
+func (ls *localSearch) propose(batch []proposal, n int) []proposal {
+	if !ls.enabled() || n <= 0 {
+		return batch
 	}
-	// Drop finished climbs, start new ones.
-	live := r.climbs[:0]
-	for _, c := range r.climbs {
-		if !c.done && !r.branches[c.g.branch] {
+	ls.startClimbs()
+	start := len(batch)
+	// Climbs take turns at going first, so that a round too large for
+	// the space left does not starve the others.
+	ls.turn++
+	for k := range ls.climbs {
+		c := ls.climbs[(k+ls.turn)%len(ls.climbs)]
+		if c.pending > 0 {
+			continue
+		}
+		props := ls.round(c)
+		if got := len(batch) - start; got+len(props) > n && got > 0 {
+			continue
+		}
+		for _, s := range props {
+			if len(batch)-start >= n {
+				break
+			}
+			if !ls.gen.fresh(s) {
+				continue
+			}
+			c.pending++
+			batch = append(batch, proposal{s: s, by: c})
+		}
+		if c.pending == 0 {
+			// Every neighbour was run before: count the round as failed.
+			c.pending = 1
+			ls.report(c, c.cur, nil, false)
+		}
+	}
+	return batch
+}
+
+// startClimbs drops the finished climbs and starts new ones on stalled
+// goals, up to maxActiveClimbs.
+func (ls *localSearch) startClimbs() {
+	live := ls.climbs[:0]
+	for _, c := range ls.climbs {
+		if !c.done && !ls.cov.branches[c.g.branch] {
 			live = append(live, c)
 		} else if !c.done {
 			c.done, c.g.active = true, false
 		}
 	}
-	r.climbs = live
-	for len(r.climbs) < maxActiveClimbs {
-		g := r.stalledGoal()
+	ls.climbs = live
+	for len(ls.climbs) < maxActiveClimbs {
+		g := ls.stalledGoal()
 		if g == nil {
 			break
 		}
-		c := &climb{g: g, cur: g.best, curD: g.dist, ops: g.ops, scale: 1, rBestD: math.Inf(1)}
+		c := &climb{ls: ls, g: g, cur: g.best, curD: g.dist, ops: g.ops, scale: 1, rBestD: math.Inf(1)}
 		if g.climbs > 0 {
 			// A restart: jump on one literal, then climb from there.
-			if j := r.jump(g.best); j != nil {
+			if j := ls.jump(g.best); j != nil {
 				c.cur, c.curD, c.ops = j, math.Inf(1), nil
 			}
 		}
@@ -303,60 +379,25 @@ func (r *Random) climbProposals(n int) []*seq.Seq {
 			continue
 		}
 		g.active = true
-		r.climbs = append(r.climbs, c)
-		r.Stats.Climbs++
+		ls.climbs = append(ls.climbs, c)
+		ls.stats.Climbs++
 	}
-	var out []*seq.Seq
-	// Climbs take turns at going first, so that a round too large for
-	// the space left does not starve the others.
-	r.climbTurn++
-	for k := range r.climbs {
-		c := r.climbs[(k+r.climbTurn)%len(r.climbs)]
-		if c.pending > 0 {
-			continue
-		}
-		props := r.round(c)
-		if len(out)+len(props) > n && len(out) > 0 {
-			continue
-		}
-		for _, s := range props {
-			if len(out) >= n {
-				break
-			}
-			k := s.Hash()
-			if r.seen.has(k) {
-				r.Stats.Redundant++
-				continue
-			}
-			r.seen.add(k)
-			r.Stats.Generated++
-			r.tags[s] = c
-			c.pending++
-			out = append(out, s)
-		}
-		if c.pending == 0 {
-			// Every neighbour was run before: count the round as failed.
-			c.pending = 1
-			r.report(c, c.cur, nil, false)
-		}
-	}
-	return out
 }
 
 // stalledGoal picks the goal to climb next: stalled, with climbs left,
 // fewest climbs first, then the smallest distance, then the earliest seen.
-func (r *Random) stalledGoal() *goal {
+func (ls *localSearch) stalledGoal() *goal {
 	var best *goal
-	for _, g := range r.goalOrder {
+	for _, g := range ls.order {
 		max := MaxClimbs
 		if !g.distance {
 			// No gradient: one climb, for the moves that flip it at once.
 			max = 1
 		}
-		if g.active || g.best == nil || g.climbs >= max || r.branches[g.branch] {
+		if g.active || g.best == nil || g.climbs >= max || ls.cov.branches[g.branch] {
 			continue
 		}
-		if r.Stats.Executed-g.since < StallExecs {
+		if ls.stats.Executed-g.since < StallExecs {
 			continue
 		}
 		if best == nil || g.climbs < best.climbs || (g.climbs == best.climbs && g.distance && !best.distance) ||
@@ -423,12 +464,12 @@ func withLit(s *seq.Seq, v litVar, l seq.Lit) *seq.Seq {
 }
 
 // round builds the proposals of c's next round.
-func (r *Random) round(c *climb) []*seq.Seq {
+func (ls *localSearch) round(c *climb) []*seq.Seq {
 	var out []*seq.Seq
 	c.jumps = map[*seq.Seq]bool{}
-	if !r.cfg.NoInputToState && c.ops != nil {
+	if ls.i2s && c.ops != nil {
 		isLen := [2]bool{}
-		if t := r.cfg.Table; t != nil && int(c.g.branch/2) < len(t.Conds) {
+		if t := ls.table; t != nil && int(c.g.branch/2) < len(t.Conds) {
 			ops := t.Conds[c.g.branch/2].Operands
 			isLen = [2]bool{ops[0].Len, ops[1].Len}
 		}
@@ -442,7 +483,7 @@ func (r *Random) round(c *climb) []*seq.Seq {
 			}
 		}
 	}
-	if r.cfg.NoLocalSearch || len(c.vars) == 0 {
+	if !ls.avm || len(c.vars) == 0 {
 		return out
 	}
 	v := c.vars[c.vi]
@@ -535,7 +576,7 @@ func avmMoves(l seq.Lit, pos int, scale float64) []move {
 
 // jump returns s with one literal variable set to a random value near or
 // far from its own, for a climb's restart.
-func (r *Random) jump(s *seq.Seq) *seq.Seq {
+func (ls *localSearch) jump(s *seq.Seq) *seq.Seq {
 	vs := climbVars(s)
 	var nums []litVar
 	for _, v := range vs {
@@ -546,21 +587,21 @@ func (r *Random) jump(s *seq.Seq) *seq.Seq {
 	if len(nums) == 0 {
 		return nil
 	}
-	v := nums[r.rng.IntN(len(nums))]
+	v := nums[ls.rng.IntN(len(nums))]
 	l := litAt(s, v)
 	switch l.Kind {
 	case seq.LitInt:
-		l.I += int64(r.rng.IntN(41) - 20)
+		l.I += int64(ls.rng.IntN(41) - 20)
 	case seq.LitUint:
-		l.U += uint64(r.rng.IntN(20) + 1)
+		l.U += uint64(ls.rng.IntN(20) + 1)
 	case seq.LitFloat:
-		l.F += r.rng.NormFloat64() * 10
+		l.F += ls.rng.NormFloat64() * 10
 	case seq.LitString, seq.LitBytes:
 		b := []byte(l.S)
 		if len(b) == 0 {
 			b = append(b, 'a')
 		}
-		b[r.rng.IntN(len(b))] = byte(' ' + r.rng.IntN(95))
+		b[ls.rng.IntN(len(b))] = byte(' ' + ls.rng.IntN(95))
 		l.S = string(b)
 	}
 	return withLit(s, v, l)

@@ -177,16 +177,16 @@ func TestClimbsCoverStalledBranches(t *testing.T) {
 		return r
 	}
 	on := run(false, false)
-	if !on.branches[0] || !on.branches[2] {
+	if !on.cov.branches[0] || !on.cov.branches[2] {
 		t.Errorf("with local search and input-to-state: 3n == 30003 covered %v, s == \"xyzzy\" covered %v (%d climbs)",
-			on.branches[0], on.branches[2], on.Stats.Climbs)
+			on.cov.branches[0], on.cov.branches[2], on.Stats.Climbs)
 	}
 	off := run(true, true)
-	if off.branches[0] || off.branches[2] {
+	if off.cov.branches[0] || off.cov.branches[2] {
 		t.Errorf("without them, the fake's branches were covered: the test shows nothing")
 	}
-	if i2s := run(true, false); !i2s.branches[2] || i2s.branches[0] {
-		t.Errorf("input-to-state alone: xyzzy covered %v (want true), 30003 covered %v (want false)", i2s.branches[2], i2s.branches[0])
+	if i2s := run(true, false); !i2s.cov.branches[2] || i2s.cov.branches[0] {
+		t.Errorf("input-to-state alone: xyzzy covered %v (want true), 30003 covered %v (want false)", i2s.cov.branches[2], i2s.cov.branches[0])
 	}
 }
 
@@ -215,16 +215,13 @@ func TestUnrunProposals(t *testing.T) {
 	prog := testProgram(t)
 	r := NewRandom(prog, Config{Seed: 5, MaxExecs: 9000, Batch: 64, Engine: EngineHybrid})
 	r.Run(context.Background(), &unrunRunner{distRunner: distRunner{&interp{prog: prog}}})
-	if !r.branches[0] {
+	if !r.cov.branches[0] {
 		t.Errorf("3n == 30003 not covered with a third of the proposals unrun (%d climbs)", r.Stats.Climbs)
 	}
-	if len(r.tags) != 0 {
-		t.Errorf("%d proposals still tagged for climbs after the search", len(r.tags))
-	}
-	if r.dyna == nil {
+	if !r.dyna.started {
 		t.Fatalf("DynaMOSA never started")
 	}
-	if len(r.dyna.tagged) != 0 {
-		t.Errorf("%d proposals still tagged for DynaMOSA after the search", len(r.dyna.tagged))
+	if len(r.tags) != 0 {
+		t.Errorf("%d proposals still tagged for the climbs or DynaMOSA after the search", len(r.tags))
 	}
 }

@@ -120,7 +120,7 @@ func TestProcessOutcomes(t *testing.T) {
 	res := normal(prog, s1)
 	res.Blocks = []int32{1, 2}
 	res.Conds = []rt.CondObs{{ID: 0, NTrue: 1}}
-	r.process(s1, outcome(res))
+	r.process(s1, okOutcome(res))
 	if r.Stats.Normal != 1 || len(r.Corpus) != 1 || r.Corpus[0].NewCov != 3 || r.Corpus[0].Target != 1 {
 		t.Fatalf("normal run: stats %+v, corpus %d (NewCov %v), want 1 entry with 3 new items targeting statement 1",
 			r.Stats, len(r.Corpus), r.Corpus)
@@ -133,14 +133,14 @@ func TestProcessOutcomes(t *testing.T) {
 	res = normal(prog, s2, []uint64{77})
 	res.Blocks = []int32{1}
 	res.Conds = []rt.CondObs{{ID: 0, NTrue: 3}}
-	r.process(s2, outcome(res))
+	r.process(s2, okOutcome(res))
 	if r.Stats.Normal != 2 || len(r.Corpus) != 1 || len(r.Pool()) != 2 {
 		t.Errorf("no new coverage: normal=%d corpus=%d pool=%d, want 2, 1, 2", r.Stats.Normal, len(r.Corpus), len(r.Pool()))
 	}
 	// The false side of a condition is new coverage of its own.
 	res = normal(prog, s2, []uint64{78})
 	res.Conds = []rt.CondObs{{ID: 0, NFalse: 1}}
-	r.process(s2, outcome(res))
+	r.process(s2, okOutcome(res))
 	if len(r.Corpus) != 2 || r.Corpus[1].NewCov != 1 {
 		t.Errorf("false branch side: corpus %d, want a second entry with 1 new item", len(r.Corpus))
 	}
@@ -151,7 +151,7 @@ func TestProcessOutcomes(t *testing.T) {
 	s3 := &seq.Seq{Stmts: []seq.Stmt{call(zeroSq), call(grow, seq.Ref(0, 0))}}
 	res = normal(prog, s3, []uint64{500})
 	res.Set(1, rt.StmtSpec{Outcome: rt.OutPanic, Note: &rt.StmtNote{PanicMsg: "p: negative side"}})
-	r.process(s3, outcome(res))
+	r.process(s3, okOutcome(res))
 	if r.Stats.Illegal != 1 || len(r.Failures) != 0 || len(r.Pool()) != pooled {
 		t.Errorf("deliberate panic: illegal=%d failures=%d pool %d->%d, want 1 illegal, no failure, pool unchanged",
 			r.Stats.Illegal, len(r.Failures), pooled, len(r.Pool()))
@@ -159,13 +159,13 @@ func TestProcessOutcomes(t *testing.T) {
 	// A runtime nil dereference with no nil input: error-revealing.
 	res = normal(prog, s3, []uint64{501})
 	res.Set(1, rt.StmtSpec{Outcome: rt.OutPanic, PanicRuntime: true, Note: &rt.StmtNote{PanicMsg: nilDeref}})
-	r.process(s3, outcome(res))
+	r.process(s3, okOutcome(res))
 	if len(r.Failures) != 1 || !r.Failures[0].Revealing || r.Failures[0].Kind != "nil-dereference" || r.Failures[0].Message != nilDeref {
 		t.Errorf("nil deref without nil input: %+v, want a revealing nil-dereference failure", r.Failures[len(r.Failures)-1])
 	}
 	// The same panic with a nil literal passed in: illegal.
 	s4 := &seq.Seq{Stmts: []seq.Stmt{call(deref, nilLit())}}
-	r.process(s4, outcome(rt.NewResult([]rt.StmtSpec{{Outcome: rt.OutPanic, PanicRuntime: true, Note: &rt.StmtNote{PanicMsg: nilDeref}}}...)))
+	r.process(s4, okOutcome(rt.NewResult([]rt.StmtSpec{{Outcome: rt.OutPanic, PanicRuntime: true, Note: &rt.StmtNote{PanicMsg: nilDeref}}}...)))
 	if len(r.Failures) != 1 {
 		t.Errorf("nil deref of a nil input: kept as a failure, want illegal")
 	}
@@ -174,13 +174,13 @@ func TestProcessOutcomes(t *testing.T) {
 	illegal := r.Stats.Illegal
 	res = normal(prog, s1)
 	res.Stmts[0].Outcome = rt.OutPanic
-	r.process(s1, outcome(res))
+	r.process(s1, okOutcome(res))
 	if r.Stats.Illegal != illegal+1 || len(r.Failures) != 1 {
 		t.Errorf("earlier statement panicked: illegal %d->%d, failures %d; want one more illegal and no failure", illegal, r.Stats.Illegal, len(r.Failures))
 	}
 	// No result, or a result of the wrong length: illegal.
 	r.process(s1, executor.Outcome{})
-	r.process(s1, outcome(rt.NewResult([]rt.StmtSpec{{}}...)))
+	r.process(s1, okOutcome(rt.NewResult([]rt.StmtSpec{{}}...)))
 	if r.Stats.Illegal != illegal+3 {
 		t.Errorf("missing results: illegal %d, want %d", r.Stats.Illegal, illegal+3)
 	}
@@ -188,7 +188,7 @@ func TestProcessOutcomes(t *testing.T) {
 	// reports the crash separately).
 	res = normal(prog, s3, []uint64{502})
 	res.Set(1, rt.StmtSpec{Outcome: rt.OutTimeout})
-	r.process(s3, outcome(res))
+	r.process(s3, okOutcome(res))
 	if len(r.Failures) != 1 {
 		t.Errorf("timeout recorded as a panic failure")
 	}
@@ -196,7 +196,7 @@ func TestProcessOutcomes(t *testing.T) {
 	for i := 0; i < 2*maxFailuresPerKey; i++ {
 		res = normal(prog, s3, []uint64{uint64(600 + i)})
 		res.Set(1, rt.StmtSpec{Outcome: rt.OutPanic, PanicRuntime: true, Note: &rt.StmtNote{PanicMsg: nilDeref, PanicSite: "p.go:9"}})
-		r.process(s3, outcome(res))
+		r.process(s3, okOutcome(res))
 	}
 	if n := len(r.Failures); n != 1+maxFailuresPerKey {
 		t.Errorf("%d failures after repeating one kind and site, want %d", n, 1+maxFailuresPerKey)
@@ -218,7 +218,7 @@ func TestProcessKeepsWhatOnlyPanickedRunsCovered(t *testing.T) {
 	res.Blocks = []int32{4, 5}
 	res.Conds = []rt.CondObs{{ID: 2, NTrue: 1}}
 	res.Set(1, rt.StmtSpec{Outcome: rt.OutPanic, Note: &rt.StmtNote{PanicMsg: "p: negative side"}})
-	r.process(s, outcome(res))
+	r.process(s, okOutcome(res))
 	if len(r.Corpus) != 0 {
 		t.Fatalf("a run that panicked entered the corpus")
 	}
@@ -226,13 +226,13 @@ func TestProcessKeepsWhatOnlyPanickedRunsCovered(t *testing.T) {
 	clean := normal(prog, s, []uint64{2})
 	clean.Blocks = []int32{4}
 	clean.Conds = []rt.CondObs{{ID: 2, NTrue: 1}}
-	r.process(s, outcome(clean))
+	r.process(s, okOutcome(clean))
 	if len(r.Corpus) != 1 || r.Corpus[0].NewCov != 0 {
 		t.Fatalf("clean run over what only a panicked run covered: corpus %d entries, want 1 with NewCov 0", len(r.Corpus))
 	}
 	again := normal(prog, s, []uint64{3})
 	again.Blocks = []int32{4}
-	r.process(s, outcome(again))
+	r.process(s, okOutcome(again))
 	if len(r.Corpus) != 1 {
 		t.Errorf("clean run over what the corpus covers: corpus %d entries, want 1", len(r.Corpus))
 	}

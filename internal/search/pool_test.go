@@ -22,7 +22,7 @@ func TestValuesPoolByStaticTypeWithHashPruning(t *testing.T) {
 
 	v := newValues()
 	s1 := &seq.Seq{Stmts: []seq.Stmt{call(newStack), call(push, seq.Ref(0, 0), intLit(3)), call(lenOp, seq.Ref(0, 0))}}
-	v.addFrom(prog, s1, normal(prog, s1, []uint64{11}, nil, []uint64{1}))
+	v.addFrom(prog, s1, normal(prog, s1, []uint64{11}, nil, []uint64{1}), false)
 	if got := len(v.byType[types.TypeString(stackPtr, nil)]); got != 1 {
 		t.Fatalf("pooled %d *Stack values, want 1", got)
 	}
@@ -39,19 +39,19 @@ func TestValuesPoolByStaticTypeWithHashPruning(t *testing.T) {
 
 	// A different sequence producing a *Stack equal by hash: pruned.
 	s2 := &seq.Seq{Stmts: []seq.Stmt{call(newStack), call(push, seq.Ref(0, 0), intLit(3))}}
-	v.addFrom(prog, s2, normal(prog, s2, []uint64{11}))
+	v.addFrom(prog, s2, normal(prog, s2, []uint64{11}), false)
 	if got := len(v.byType[types.TypeString(stackPtr, nil)]); got != 1 {
 		t.Errorf("after an equal value: %d *Stack values, want 1", got)
 	}
 	// A different hash: pooled.
 	s3 := &seq.Seq{Stmts: []seq.Stmt{call(newStack), call(push, seq.Ref(0, 0), intLit(4))}}
-	v.addFrom(prog, s3, normal(prog, s3, []uint64{12}))
+	v.addFrom(prog, s3, normal(prog, s3, []uint64{12}), false)
 	if got := len(v.byType[types.TypeString(stackPtr, nil)]); got != 2 {
 		t.Errorf("after a new value: %d *Stack values, want 2", got)
 	}
 	// The hash 11 again, but as an int: another type, its own index.
 	s4 := &seq.Seq{Stmts: []seq.Stmt{call(newStack), call(lenOp, seq.Ref(0, 0))}}
-	v.addFrom(prog, s4, normal(prog, s4, []uint64{13}, []uint64{11}))
+	v.addFrom(prog, s4, normal(prog, s4, []uint64{13}, []uint64{11}), false)
 	if got := len(v.byType["int"]); got != 2 {
 		t.Errorf("int values = %d, want 2: hashes are pruned per type", got)
 	}
@@ -72,19 +72,19 @@ func TestValuesSkipNilAndErrors(t *testing.T) {
 	// Parse fails: neither the int nor the error is pooled.
 	s := &seq.Seq{Stmts: []seq.Stmt{call(parse, strLit("x"))}}
 	res := rt.NewResult([]rt.StmtSpec{{Values: []rt.Value{{Hash: 5}, {Hash: 6}}}}...)
-	v.addFrom(prog, s, res)
+	v.addFrom(prog, s, res, false)
 	if len(v.types) != 0 {
 		t.Errorf("pooled %v after a non-nil error, want nothing", v.types)
 	}
 	// Parse succeeds: the int is pooled, the nil error is not.
 	res = rt.NewResult([]rt.StmtSpec{{Values: []rt.Value{{Hash: 5}, {Nil: true}}}}...)
-	v.addFrom(prog, s, res)
+	v.addFrom(prog, s, res, false)
 	if len(v.types) != 1 || v.types[0].String() != "int" {
 		t.Errorf("pooled %v, want [int]", v.types)
 	}
 	// A nil *Stack is not pooled.
 	s = &seq.Seq{Stmts: []seq.Stmt{call(newStack)}}
-	v.addFrom(prog, s, rt.NewResult([]rt.StmtSpec{{Values: []rt.Value{{Nil: true}}}}...))
+	v.addFrom(prog, s, rt.NewResult([]rt.StmtSpec{{Values: []rt.Value{{Nil: true}}}}...), false)
 	if len(v.types) != 1 {
 		t.Errorf("pooled %v, want the nil *Stack left out", v.types)
 	}
@@ -104,7 +104,7 @@ func TestValuesAssignable(t *testing.T) {
 	v := newValues()
 	add := func(op *model.Op, args ...seq.Arg) {
 		s := &seq.Seq{Stmts: []seq.Stmt{call(op, args...)}}
-		v.addFrom(prog, s, normal(prog, s, []uint64{uint64(100 + op.ID)}))
+		v.addFrom(prog, s, normal(prog, s, []uint64{uint64(100 + op.ID)}), false)
 	}
 	add(zeroSq)
 	if got := v.assignable(shape); len(got) != 1 {
@@ -144,7 +144,7 @@ func TestElephantRepoolsByRunTimeType(t *testing.T) {
 	}
 	run := func(r *Random, n int64, typ string, hash uint64) {
 		s := &seq.Seq{Stmts: []seq.Stmt{call(newShape, intLit(n))}}
-		r.process(s, outcome(shapeResult(typ, hash)))
+		r.process(s, okOutcome(shapeResult(typ, hash)))
 	}
 
 	r := NewRandom(prog, Config{})

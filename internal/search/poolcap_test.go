@@ -27,8 +27,7 @@ func TestPoolCapKeepsEarnedValues(t *testing.T) {
 			s.Stmts = append(s.Stmts, call(push, seq.Ref(0, 0), intLit(int64(j))))
 		}
 		hashes := [][]uint64{{uint64(100 + i)}}
-		v.earning = i%4 == 0
-		v.addFrom(prog, s, normal(prog, s, hashes...))
+		v.addFrom(prog, s, normal(prog, s, hashes...), i%4 == 0)
 		switch i {
 		case 0:
 			// Chosen most often, but it earned coverage.
@@ -61,7 +60,7 @@ func TestPoolCapKeepsEarnedValues(t *testing.T) {
 	}
 	// A pruned hash stays pruned: an evicted value is not pooled again.
 	s := &seq.Seq{Stmts: []seq.Stmt{call(newStack)}}
-	v.addFrom(prog, s, normal(prog, s, []uint64{101}))
+	v.addFrom(prog, s, normal(prog, s, []uint64{101}), false)
 	if len(v.byType[key]) != 6 {
 		t.Errorf("an evicted value's hash was pooled again")
 	}

@@ -119,12 +119,12 @@ func TestRunCancel(t *testing.T) {
 func TestTargetsLeaveOutSupport(t *testing.T) {
 	prog := testProgram(t)
 	r := NewRandom(prog, Config{})
-	for _, op := range r.targets() {
+	for _, op := range r.ext.targets {
 		if op.Support || op.Detective || op.Kind == model.Assert {
 			t.Errorf("%s (kind %d) is a search target", op.FullName(), op.Kind)
 		}
 	}
-	if len(r.targets()) == 0 {
+	if len(r.ext.targets) == 0 {
 		t.Fatal("no targets")
 	}
 }

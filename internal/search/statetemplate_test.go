@@ -107,9 +107,9 @@ func TestSplice(t *testing.T) {
 func TestStateGoalTemplates(t *testing.T) {
 	prog := stateProgram(t, true)
 	r := NewRandom(prog, Config{Seed: 3, Table: stateTable, Engine: EngineSBST})
-	r.dynaInit()
-	r.releaseGoals()
-	sg := r.stateGoals()
+	r.dyna.start()
+	r.dyna.releaseGoals()
+	sg := r.dyna.stateGoals()
 	check := opNamed(t, prog, model.Call, "Check")
 	other := opNamed(t, prog, model.Call, "Other")
 	if len(sg) != 1 || sg[0].op != check {
@@ -127,7 +127,7 @@ func TestStateGoalTemplates(t *testing.T) {
 	parent := &seq.Seq{Stmts: []seq.Stmt{call(other, intLit(4)), call(cfgLit, strLit("x"), nilLit()), call(check, seq.Ref(1, 0)), call(other, seq.Ref(2, 0))}}
 	levels := map[int64]bool{}
 	for i := 0; i < 40; i++ {
-		s := r.templateMutation(parent, sg)
+		s := r.dyna.templateMutation(parent, sg)
 		if s == nil {
 			continue
 		}
@@ -160,23 +160,23 @@ func TestStateGoalTemplates(t *testing.T) {
 	// A new template's call draws its other arguments as any call does:
 	// from the pools, which the search has filled by then.
 	lit := &seq.Seq{Stmts: []seq.Stmt{call(cfgLit, strLit("y"), nilLit())}}
-	r.process(lit, outcome(normal(prog, lit)))
-	fresh := r.templateMutation(&seq.Seq{Stmts: []seq.Stmt{call(other, intLit(4))}}, sg)
+	r.process(lit, okOutcome(normal(prog, lit)))
+	fresh := r.dyna.templateMutation(&seq.Seq{Stmts: []seq.Stmt{call(other, intLit(4))}}, sg)
 	if fresh == nil || fresh.Stmts[fresh.Len()-1].Op != check.ID {
 		t.Errorf("a parent without Check gave %v, want a template calling Check", fresh)
 	}
 
 	// Once both sides are covered, no goal is left on the branch.
-	r.branches[0], r.branches[1] = true, true
-	r.releaseGoals()
-	if sg := r.stateGoals(); len(sg) != 0 {
+	r.cov.branches[0], r.cov.branches[1] = true, true
+	r.dyna.releaseGoals()
+	if sg := r.dyna.stateGoals(); len(sg) != 0 {
 		t.Errorf("state goals %v with the branch covered", sg)
 	}
 
 	off := NewRandom(stateProgram(t, false), Config{Seed: 3, Table: stateTable, Engine: EngineSBST})
-	off.dynaInit()
-	off.releaseGoals()
-	if sg := off.stateGoals(); sg != nil {
+	off.dyna.start()
+	off.dyna.releaseGoals()
+	if sg := off.dyna.stateGoals(); sg != nil {
 		t.Errorf("state goals %v without construction facts", sg)
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"math/rand/v2"
 	"path/filepath"
 	"strconv"
 
@@ -35,42 +36,77 @@ type fieldBranch struct {
 	conds []int
 }
 
-// fieldBranches returns op's field branches with their instrumented
-// conditions. Branches are matched to the conditions by file and line.
-func (r *Random) fieldBranches(op *model.Op) []*fieldBranch {
-	if r.fbranches == nil {
-		r.fbranches = map[int][]*fieldBranch{}
-		type fileLine struct {
-			file string
-			line int
-		}
-		conds := map[fileLine][]int{}
-		if r.cfg.Table != nil {
-			for _, c := range r.cfg.Table.Conds {
-				if c.Unsteady&instrument.UnsteadyState != 0 {
-					continue // hidden from the search, never seen covered
-				}
-				k := fileLine{filepath.Base(c.File), c.Line}
-				conds[k] = append(conds[k], c.ID)
+// templates builds sequences by EvoObj's templates: the inputs of an
+// operation with an open field branch by the routes of the construction
+// graph that set the paths the branch reads. The random search and
+// DynaMOSA are given it.
+type templates struct {
+	prog   *model.Program
+	rng    *rand.Rand
+	ext    *extension
+	lits   *literals
+	values *Values
+	cov    *coverage
+	table  *instrument.Table
+	stats  *Stats
+	// byOp holds the operations' field branches with their instrumented
+	// conditions, by op ID.
+	byOp map[int][]*fieldBranch
+}
+
+// newTemplates matches the model's field branches to the instrumented
+// conditions by file and line.
+func newTemplates(prog *model.Program, rng *rand.Rand, ext *extension, lits *literals, values *Values, cov *coverage,
+	table *instrument.Table, stats *Stats) *templates {
+	tm := &templates{prog: prog, rng: rng, ext: ext, lits: lits, values: values, cov: cov, table: table, stats: stats,
+		byOp: map[int][]*fieldBranch{}}
+	type fileLine struct {
+		file string
+		line int
+	}
+	conds := map[fileLine][]int{}
+	if table != nil {
+		for _, c := range table.Conds {
+			if c.Unsteady&instrument.UnsteadyState != 0 {
+				continue // hidden from the search, never seen covered
 			}
-		}
-		for _, o := range r.prog.Ops {
-			for _, fb := range r.prog.Branches[o.ID] {
-				r.fbranches[o.ID] = append(r.fbranches[o.ID], &fieldBranch{FieldBranch: fb, conds: conds[fileLine{fb.File, fb.Line}]})
-			}
+			k := fileLine{filepath.Base(c.File), c.Line}
+			conds[k] = append(conds[k], c.ID)
 		}
 	}
-	return r.fbranches[op.ID]
+	for _, o := range prog.Ops {
+		for _, fb := range prog.Branches[o.ID] {
+			tm.byOp[o.ID] = append(tm.byOp[o.ID], &fieldBranch{FieldBranch: fb, conds: conds[fileLine{fb.File, fb.Line}]})
+		}
+	}
+	return tm
 }
+
+// call builds a sequence calling op: with probability PApp, when op has
+// field branches, from a template; otherwise, or when no template could
+// be built, by extension. No draw for operations without field branches:
+// without construction facts the sequences stay those of before.
+func (tm *templates) call(op *model.Op) (*seq.Seq, bool) {
+	if len(tm.prog.Branches[op.ID]) > 0 && tm.rng.Float64() < PApp {
+		if s, ok := tm.template(op); ok {
+			return s, true
+		}
+	}
+	return tm.ext.extend(op)
+}
+
+// fieldBranches returns op's field branches with their instrumented
+// conditions.
+func (tm *templates) fieldBranches(op *model.Op) []*fieldBranch { return tm.byOp[op.ID] }
 
 // openBranches returns op's field branches with a side not yet covered;
 // without the probe table every branch counts as open.
-func (r *Random) openBranches(op *model.Op) []*fieldBranch {
+func (tm *templates) openBranches(op *model.Op) []*fieldBranch {
 	var open []*fieldBranch
-	for _, fb := range r.fieldBranches(op) {
-		isOpen := len(fb.conds) == 0 && r.cfg.Table == nil
+	for _, fb := range tm.fieldBranches(op) {
+		isOpen := len(fb.conds) == 0 && tm.table == nil
 		for _, c := range fb.conds {
-			isOpen = isOpen || !r.branches[int32(2*c)] || !r.branches[int32(2*c+1)]
+			isOpen = isOpen || !tm.cov.branches[int32(2*c)] || !tm.cov.branches[int32(2*c+1)]
 		}
 		if isOpen {
 			open = append(open, fb)
@@ -81,22 +117,22 @@ func (r *Random) openBranches(op *model.Op) []*fieldBranch {
 
 // template builds a sequence calling op whose inputs are built to decide
 // one of its open field branches, or reports false.
-func (r *Random) template(op *model.Op) (*seq.Seq, bool) {
-	open := r.openBranches(op)
+func (tm *templates) template(op *model.Op) (*seq.Seq, bool) {
+	open := tm.openBranches(op)
 	if len(open) == 0 {
 		return nil, false
 	}
-	return r.templateCall(op, open[r.rng.IntN(len(open))])
+	return tm.templateCall(op, open[tm.rng.IntN(len(open))])
 }
 
 // templateCall builds a sequence calling op whose inputs are built to
 // decide fb, the other arguments drawn as extend draws them.
-func (r *Random) templateCall(op *model.Op, fb *fieldBranch) (*seq.Seq, bool) {
-	pre, set, ok := r.templateInputs(op, fb)
+func (tm *templates) templateCall(op *model.Op, fb *fieldBranch) (*seq.Seq, bool) {
+	pre, set, ok := tm.templateInputs(op, fb)
 	if !ok {
 		return nil, false
 	}
-	call, ok := r.extend(op)
+	call, ok := tm.ext.extend(op)
 	if !ok {
 		return nil, false
 	}
@@ -107,7 +143,7 @@ func (r *Random) templateCall(op *model.Op, fb *fieldBranch) (*seq.Seq, bool) {
 			last.Args[k] = a
 		}
 	}
-	r.Stats.Templates++
+	tm.stats.Templates++
 	return pre, true
 }
 
@@ -115,14 +151,14 @@ func (r *Random) templateCall(op *model.Op, fb *fieldBranch) (*seq.Seq, bool) {
 // fb by routes of the construction graph: set maps a parameter index to
 // the argument naming its value in pre. It reports false when no input
 // could be built.
-func (r *Random) templateInputs(op *model.Op, fb *fieldBranch) (pre *seq.Seq, set map[int]seq.Arg, ok bool) {
+func (tm *templates) templateInputs(op *model.Op, fb *fieldBranch) (pre *seq.Seq, set map[int]seq.Arg, ok bool) {
 	pre = &seq.Seq{}
 	set = map[int]seq.Arg{}
 	for _, d := range fb.Deps {
 		if _, done := set[d.Param]; done {
 			continue
 		}
-		a, ok := r.build(pre, op.Params[d.Param].Type, d.Steps, d, 0)
+		a, ok := tm.build(pre, op.Params[d.Param].Type, d.Steps, d, 0)
 		if !ok {
 			continue
 		}
@@ -133,21 +169,21 @@ func (r *Random) templateInputs(op *model.Op, fb *fieldBranch) (pre *seq.Seq, se
 
 // build appends to s the statements making a value of type t whose path
 // steps decides d, and returns the argument naming it.
-func (r *Random) build(s *seq.Seq, t types.Type, steps []model.Step, d model.FieldDep, depth int) (seq.Arg, bool) {
+func (tm *templates) build(s *seq.Seq, t types.Type, steps []model.Step, d model.FieldDep, depth int) (seq.Arg, bool) {
 	if depth > maxTemplateDepth {
 		return seq.Arg{}, false
 	}
 	if len(steps) == 0 {
-		return r.leaf(s, t, d, depth)
+		return tm.leaf(s, t, d, depth)
 	}
 	switch st := steps[0]; st.Kind {
 	case model.LenStep:
 		if len(steps) > 1 {
 			return seq.Arg{}, false
 		}
-		return r.sized(s, t, r.number(d, 0, 2), depth)
+		return tm.sized(s, t, tm.number(d, 0, 2), depth)
 	case model.FieldStep:
-		return r.fieldRoute(s, t, steps, d, depth)
+		return tm.fieldRoute(s, t, steps, d, depth)
 	case model.ElemStep, model.MapValueStep:
 		u := t.Underlying()
 		var elem types.Type
@@ -161,7 +197,7 @@ func (r *Random) build(s *seq.Seq, t types.Type, steps []model.Step, d model.Fie
 		default:
 			return seq.Arg{}, false
 		}
-		lit, ok := r.composite(t)
+		lit, ok := tm.composite(t)
 		if !ok {
 			return seq.Arg{}, false
 		}
@@ -173,7 +209,7 @@ func (r *Random) build(s *seq.Seq, t types.Type, steps []model.Step, d model.Fie
 		} else if i, err := strconv.Atoi(st.Key); err == nil && i >= 0 && i < len(lit.Params) {
 			at = i
 		}
-		v, ok := r.build(s, elem, steps[1:], d, depth+1)
+		v, ok := tm.build(s, elem, steps[1:], d, depth+1)
 		if !ok {
 			return seq.Arg{}, false
 		}
@@ -183,7 +219,7 @@ func (r *Random) build(s *seq.Seq, t types.Type, steps []model.Step, d model.Fie
 				set[0] = seq.LitArg(k)
 			}
 		}
-		return r.callSet(s, lit, set, 0)
+		return tm.callSet(s, lit, set, 0)
 	}
 	return seq.Arg{}, false
 }
@@ -191,7 +227,7 @@ func (r *Random) build(s *seq.Seq, t types.Type, steps []model.Step, d model.Fie
 // fieldRoute builds a value of t whose field path steps decides d, by a
 // route the construction graph offers: a composite literal's field, or an
 // operation writing a prefix of the path from a parameter.
-func (r *Random) fieldRoute(s *seq.Seq, t types.Type, steps []model.Step, d model.FieldDep, depth int) (seq.Arg, bool) {
+func (tm *templates) fieldRoute(s *seq.Seq, t types.Type, steps []model.Step, d model.FieldDep, depth int) (seq.Arg, bool) {
 	base := t
 	if p, ok := t.(*types.Pointer); ok {
 		base = p.Elem()
@@ -202,7 +238,7 @@ func (r *Random) fieldRoute(s *seq.Seq, t types.Type, steps []model.Step, d mode
 		w   *model.Writer
 	}
 	var routes []route
-	for _, op := range r.prog.Ops {
+	for _, op := range tm.prog.Ops {
 		if op.Kind != model.Composite || !types.Identical(op.Results[0], t) {
 			continue
 		}
@@ -212,7 +248,7 @@ func (r *Random) fieldRoute(s *seq.Seq, t types.Type, steps []model.Step, d mode
 			}
 		}
 	}
-	ws := r.prog.Writers[types.TypeString(base, nil)]
+	ws := tm.prog.Writers[types.TypeString(base, nil)]
 	for i := range ws {
 		w := &ws[i]
 		if !stepsPrefix(w.Steps, steps) || w.From < 0 && len(w.Steps) != len(steps) {
@@ -227,18 +263,18 @@ func (r *Random) fieldRoute(s *seq.Seq, t types.Type, steps []model.Step, d mode
 	if len(routes) == 0 {
 		return seq.Arg{}, false
 	}
-	rt := routes[r.rng.IntN(len(routes))]
+	rt := routes[tm.rng.IntN(len(routes))]
 	if rt.lit != nil {
-		v, ok := r.build(s, rt.lit.Params[rt.k].Type, steps[1:], d, depth+1)
+		v, ok := tm.build(s, rt.lit.Params[rt.k].Type, steps[1:], d, depth+1)
 		if !ok {
 			return seq.Arg{}, false
 		}
-		return r.callSet(s, rt.lit, map[int]seq.Arg{rt.k: v}, 0)
+		return tm.callSet(s, rt.lit, map[int]seq.Arg{rt.k: v}, 0)
 	}
 	w := rt.w
 	set := map[int]seq.Arg{}
 	if w.From >= 0 {
-		v, ok := r.build(s, w.Op.Params[w.From].Type, steps[len(w.Steps):], d, depth+1)
+		v, ok := tm.build(s, w.Op.Params[w.From].Type, steps[len(w.Steps):], d, depth+1)
 		if !ok {
 			return seq.Arg{}, false
 		}
@@ -248,14 +284,14 @@ func (r *Random) fieldRoute(s *seq.Seq, t types.Type, steps []model.Step, d mode
 	case model.ByConstructor:
 		for j, res := range w.Op.Results {
 			if types.AssignableTo(res, t) {
-				return r.callSet(s, w.Op, set, j)
+				return tm.callSet(s, w.Op, set, j)
 			}
 		}
 	case model.BySetter:
 		if len(w.Op.Params) == 0 || !w.Op.Params[0].Recv {
 			return seq.Arg{}, false
 		}
-		a, ok := r.callSet(s, w.Op, set, 0)
+		a, ok := tm.callSet(s, w.Op, set, 0)
 		if !ok {
 			return seq.Arg{}, false
 		}
@@ -274,20 +310,20 @@ func (r *Random) fieldRoute(s *seq.Seq, t types.Type, steps []model.Step, d mode
 		if len(w.Op.Results) == 0 {
 			return seq.Arg{}, false
 		}
-		opt, ok := r.callSet(s, w.Op, set, 0)
+		opt, ok := tm.callSet(s, w.Op, set, 0)
 		if !ok {
 			return seq.Arg{}, false
 		}
-		return r.applyOption(s, t, w.Op.Results[0], opt)
+		return tm.applyOption(s, t, w.Op.Results[0], opt)
 	}
 	return seq.Arg{}, false
 }
 
 // applyOption builds a value of t with a constructor taking options of
 // type ot, passing the option opt alone.
-func (r *Random) applyOption(s *seq.Seq, t, ot types.Type, opt seq.Arg) (seq.Arg, bool) {
+func (tm *templates) applyOption(s *seq.Seq, t, ot types.Type, opt seq.Arg) (seq.Arg, bool) {
 	var ctors []*model.Op
-	for _, op := range r.prog.Ops {
+	for _, op := range tm.prog.Ops {
 		if !op.Variadic || len(op.Params) == 0 {
 			continue
 		}
@@ -305,10 +341,10 @@ func (r *Random) applyOption(s *seq.Seq, t, ot types.Type, opt seq.Arg) (seq.Arg
 	if len(ctors) == 0 {
 		return seq.Arg{}, false
 	}
-	ctor := ctors[r.rng.IntN(len(ctors))]
+	ctor := ctors[tm.rng.IntN(len(ctors))]
 	last := len(ctor.Params) - 1
 	var lit *model.Op
-	for _, op := range r.prog.Ops {
+	for _, op := range tm.prog.Ops {
 		if op.Kind == model.Composite && len(op.Params) == 1 && types.Identical(op.Type, ctor.Params[last].Type) {
 			lit = op
 			break
@@ -317,13 +353,13 @@ func (r *Random) applyOption(s *seq.Seq, t, ot types.Type, opt seq.Arg) (seq.Arg
 	if lit == nil {
 		return seq.Arg{}, false
 	}
-	opts, ok := r.callSet(s, lit, map[int]seq.Arg{0: opt}, 0)
+	opts, ok := tm.callSet(s, lit, map[int]seq.Arg{0: opt}, 0)
 	if !ok {
 		return seq.Arg{}, false
 	}
 	for j, res := range ctor.Results {
 		if types.AssignableTo(res, t) {
-			return r.callSet(s, ctor, map[int]seq.Arg{last: opts}, j)
+			return tm.callSet(s, ctor, map[int]seq.Arg{last: opts}, j)
 		}
 	}
 	return seq.Arg{}, false
@@ -331,8 +367,8 @@ func (r *Random) applyOption(s *seq.Seq, t, ot types.Type, opt seq.Arg) (seq.Arg
 
 // callSet appends a call of op, its arguments drawn as extend draws them
 // except those in set, and returns its result j.
-func (r *Random) callSet(s *seq.Seq, op *model.Op, set map[int]seq.Arg, j int) (seq.Arg, bool) {
-	call, ok := r.extend(op)
+func (tm *templates) callSet(s *seq.Seq, op *model.Op, set map[int]seq.Arg, j int) (seq.Arg, bool) {
+	call, ok := tm.ext.extend(op)
 	if !ok || j >= len(op.Results) {
 		return seq.Arg{}, false
 	}
@@ -348,9 +384,9 @@ func (r *Random) callSet(s *seq.Seq, op *model.Op, set map[int]seq.Arg, j int) (
 
 // composite picks a literal operation of type t (a slice, array or map),
 // the one with fewer elements first.
-func (r *Random) composite(t types.Type) (*model.Op, bool) {
+func (tm *templates) composite(t types.Type) (*model.Op, bool) {
 	var best *model.Op
-	for _, op := range r.prog.Ops {
+	for _, op := range tm.prog.Ops {
 		if op.Kind == model.Composite && types.Identical(op.Type, t) && !op.Ptr {
 			if best == nil || len(op.Params) < len(best.Params) {
 				best = op
@@ -361,7 +397,7 @@ func (r *Random) composite(t types.Type) (*model.Op, bool) {
 }
 
 // sized builds a value of t (a string, slice or map) of length n.
-func (r *Random) sized(s *seq.Seq, t types.Type, n int64, depth int) (seq.Arg, bool) {
+func (tm *templates) sized(s *seq.Seq, t types.Type, n int64, depth int) (seq.Arg, bool) {
 	if n < 0 {
 		n = 0
 	}
@@ -370,7 +406,7 @@ func (r *Random) sized(s *seq.Seq, t types.Type, n int64, depth int) (seq.Arg, b
 	case model.LitString, model.LitBytes:
 		b := make([]byte, n)
 		for i := range b {
-			b[i] = 'a' + byte(r.rng.IntN(26))
+			b[i] = 'a' + byte(tm.rng.IntN(26))
 		}
 		k := seq.LitString
 		if class == model.LitBytes {
@@ -381,7 +417,7 @@ func (r *Random) sized(s *seq.Seq, t types.Type, n int64, depth int) (seq.Arg, b
 		l := seq.Lit{Kind: seq.LitSlice}
 		et := t.Underlying().(*types.Slice).Elem()
 		for i := int64(0); i < n; i++ {
-			l.Elems = append(l.Elems, r.literal(et, model.ElemLit(t)))
+			l.Elems = append(l.Elems, tm.lits.literal(et, model.ElemLit(t)))
 		}
 		return seq.LitArg(l), true
 	}
@@ -392,7 +428,7 @@ func (r *Random) sized(s *seq.Seq, t types.Type, n int64, depth int) (seq.Arg, b
 		return seq.Arg{}, false
 	}
 	var pick *model.Op
-	for _, op := range r.prog.Ops {
+	for _, op := range tm.prog.Ops {
 		if op.Kind != model.Composite || !types.Identical(op.Type, t) {
 			continue
 		}
@@ -407,34 +443,34 @@ func (r *Random) sized(s *seq.Seq, t types.Type, n int64, depth int) (seq.Arg, b
 	if pick == nil {
 		return seq.Arg{}, false
 	}
-	return r.callSet(s, pick, nil, 0)
+	return tm.callSet(s, pick, nil, 0)
 }
 
 // leaf returns a value of t that decides d: on its true side or, half the
 // time, its false side. A comparison with nil gets nil or a value built
 // as the search builds any; one with no constant gets a random literal.
-func (r *Random) leaf(s *seq.Seq, t types.Type, d model.FieldDep, depth int) (seq.Arg, bool) {
+func (tm *templates) leaf(s *seq.Seq, t types.Type, d model.FieldDep, depth int) (seq.Arg, bool) {
 	class := model.ClassOf(t)
-	hold := r.rng.IntN(2) == 0
+	hold := tm.rng.IntN(2) == 0
 	if d.Const == "nil" {
 		if hold == (d.Op == "==") && class == model.LitNilOK {
 			return seq.LitArg(seq.Lit{Kind: seq.LitNil}), true
 		}
-		return r.anyValue(s, t, depth)
+		return tm.anyValue(s, t, depth)
 	}
 	if d.Op == "has" {
 		if _, isMap := t.Underlying().(*types.Map); isMap {
-			return r.build(s, t, []model.Step{{Kind: model.MapValueStep, Key: d.Const}}, model.FieldDep{}, depth+1)
+			return tm.build(s, t, []model.Step{{Kind: model.MapValueStep, Key: d.Const}}, model.FieldDep{}, depth+1)
 		}
 		return seq.Arg{}, false
 	}
 	switch class {
 	case model.LitNone, model.LitNilOK, model.LitIfaceA:
-		return r.anyValue(s, t, depth)
+		return tm.anyValue(s, t, depth)
 	}
 	c, ok := litOfConst(d.Const, t)
 	if !ok {
-		return seq.LitArg(r.literal(t, class)), true
+		return seq.LitArg(tm.lits.literal(t, class)), true
 	}
 	switch c.Kind {
 	case seq.LitBool:
@@ -444,10 +480,10 @@ func (r *Random) leaf(s *seq.Seq, t types.Type, d model.FieldDep, depth int) (se
 	case seq.LitString:
 		switch {
 		case d.Op == "==" && !hold, d.Op == "!=" && hold, d.Op == ">" && hold, d.Op == ">=" && !hold:
-			c.S += string(rune('a' + r.rng.IntN(26)))
+			c.S += string(rune('a' + tm.rng.IntN(26)))
 		}
 	case seq.LitInt, seq.LitUint, seq.LitFloat:
-		delta := r.delta(d.Op, hold)
+		delta := tm.delta(d.Op, hold)
 		switch c.Kind {
 		case seq.LitInt:
 			c.I += delta
@@ -465,16 +501,16 @@ func (r *Random) leaf(s *seq.Seq, t types.Type, d model.FieldDep, depth int) (se
 
 // delta is how far from a compared constant a value lies on the wanted
 // side of comparison op: 0 on it, ±1 beside it.
-func (r *Random) delta(op string, hold bool) int64 {
+func (tm *templates) delta(op string, hold bool) int64 {
 	switch op {
 	case "==":
 		if hold {
 			return 0
 		}
-		return int64(2*r.rng.IntN(2) - 1)
+		return int64(2*tm.rng.IntN(2) - 1)
 	case "!=":
 		if hold {
-			return int64(2*r.rng.IntN(2) - 1)
+			return int64(2*tm.rng.IntN(2) - 1)
 		}
 		return 0
 	case "<":
@@ -502,29 +538,29 @@ func (r *Random) delta(op string, hold bool) int64 {
 }
 
 // number is the length a len comparison wants, clamped to [lo, hi].
-func (r *Random) number(d model.FieldDep, lo, hi int64) int64 {
+func (tm *templates) number(d model.FieldDep, lo, hi int64) int64 {
 	c, err := strconv.ParseInt(d.Const, 10, 64)
 	if err != nil {
-		return lo + int64(r.rng.IntN(int(hi-lo+1)))
+		return lo + int64(tm.rng.IntN(int(hi-lo+1)))
 	}
-	n := c + r.delta(d.Op, r.rng.IntN(2) == 0)
+	n := c + tm.delta(d.Op, tm.rng.IntN(2) == 0)
 	return min(max(n, lo), hi)
 }
 
 // anyValue appends a value of t from the pool, a literal or a
 // constructing operation, whichever the search would use.
-func (r *Random) anyValue(s *seq.Seq, t types.Type, depth int) (seq.Arg, bool) {
-	if cands := r.values.assignable(t); len(cands) > 0 {
-		v := r.choosePooled(cands)
+func (tm *templates) anyValue(s *seq.Seq, t types.Type, depth int) (seq.Arg, bool) {
+	if cands := tm.values.assignable(t); len(cands) > 0 {
+		v := tm.ext.choose(cands)
 		off := s.Append(v.seq)
 		return seq.Ref(off+v.stmt, v.result), true
 	}
-	for _, op := range r.prog.Ops {
+	for _, op := range tm.prog.Ops {
 		if op.Kind == model.Composite && types.Identical(op.Results[0], t) {
-			return r.callSet(s, op, nil, 0)
+			return tm.callSet(s, op, nil, 0)
 		}
 	}
-	return r.demand(s, t, depth)
+	return tm.ext.demand(s, t, depth)
 }
 
 // stepsPrefix reports whether path p is a prefix of path q.

@@ -20,7 +20,7 @@ func TestBloodhoundWeight(t *testing.T) {
 	if BloodhoundP != 0.99 || BloodhoundAlpha != 0.9 {
 		t.Fatalf("p = %v, α = %v; GRT uses 0.99 and 0.9", BloodhoundP, BloodhoundAlpha)
 	}
-	b := newBloodhound([]*model.Op{{ID: 0}, {ID: 1}}, nil)
+	b := newBloodhound([]*model.Op{{ID: 0}, {ID: 1}}, nil, nil, newCoverage(), &Stats{})
 	b.base = []float64{0.5, 0.8}
 	// |M| = 2: the floor is 1/ln 5 = 0.6213349.
 	tests := []struct {
@@ -48,7 +48,7 @@ func TestBloodhoundWeight(t *testing.T) {
 	for i := range many {
 		many[i] = &model.Op{ID: i}
 	}
-	b = newBloodhound(many, nil)
+	b = newBloodhound(many, nil, nil, newCoverage(), &Stats{})
 	for _, tc := range []struct {
 		k    int
 		want float64
@@ -75,12 +75,11 @@ func TestBloodhoundRefresh(t *testing.T) {
 		12: {Blocks: []int32{9}},
 		// 13: no code of its own (a method of an embedded type, say)
 	}
-	b := newBloodhound(ops, code)
-	r := &Random{branches: map[int32]bool{0: true, 1: true, 3: true}, blocks: map[int32]bool{1: true, 5: true, 9: true}}
-	r.Stats.Executed = 2048
+	cov := &coverage{branches: map[int32]bool{0: true, 1: true, 3: true}, blocks: map[int32]bool{1: true, 5: true, 9: true}}
+	b := newBloodhound(ops, code, nil, cov, &Stats{Executed: 2048})
 	b.succ = []int{4, 0, 4, 2}
 	b.k = []int{3, 3, 3, 3}
-	b.refresh(r)
+	b.refresh()
 	// 10: branch sides 0,1 (cond 0) and 3 (cond 1 false) covered: 1/4
 	//     uncovered; succ 4/4.   0.9·0.25 + 0.1·0    = 0.225
 	// 11: 3/4 blocks uncovered; succ 0.  0.9·0.75 + 0.1·1 = 0.775
@@ -100,7 +99,7 @@ func TestBloodhoundRefresh(t *testing.T) {
 	}
 	// No successes at all: the success term is 1 for every operation.
 	b.succ = []int{0, 0, 0, 0}
-	b.refresh(r)
+	b.refresh()
 	if !near(b.base[3], 0.1) {
 		t.Errorf("no successes: w(op 13, 0) = %.4f, want 0.1", b.base[3])
 	}
@@ -112,13 +111,13 @@ func TestBloodhoundPick(t *testing.T) {
 	prog := testProgram(t)
 	r := NewRandom(prog, Config{Seed: 3})
 	ops := []*model.Op{{ID: 0}, {ID: 1}}
-	b := newBloodhound(ops, map[int]OpCode{0: {Blocks: []int32{1}}, 1: {Blocks: []int32{2}}})
+	b := newBloodhound(ops, map[int]OpCode{0: {Blocks: []int32{1}}, 1: {Blocks: []int32{2}}}, r.rng, r.cov, &r.Stats)
 	const n = 20000
 	count := 0
 	for i := 0; i < n; i++ {
 		b.base = []float64{0.25, 0.75}
 		b.k = []int{0, 0}
-		if b.pick(r) == 1 {
+		if b.pick() == 1 {
 			count++
 		}
 		if b.k[0]+b.k[1] != 1 {
@@ -130,9 +129,9 @@ func TestBloodhoundPick(t *testing.T) {
 	}
 	// Past the interval, pick refreshes from coverage first: op 0's block
 	// is covered, op 1's is not.
-	r.blocks[1] = true
+	r.cov.blocks[1] = true
 	r.Stats.Executed = b.updated + BloodhoundInterval
-	b.pick(r)
+	b.pick()
 	if !near(b.base[0], 0.1) || !near(b.base[1], 1) {
 		t.Errorf("after the interval, base = %v, want [0.1 1]", b.base)
 	}
@@ -169,7 +168,7 @@ func TestOrienteeringWeights(t *testing.T) {
 			countA := 0
 			for i := 0; i < n; i++ {
 				a.selected, b.selected = tc.aSel, tc.bSel
-				got := r.choosePooled([]*pooled{a, b})
+				got := r.ext.choose([]*pooled{a, b})
 				if got == a {
 					countA++
 				}
@@ -189,7 +188,7 @@ func TestOrienteeringWeights(t *testing.T) {
 	b := &pooled{seq: &seq.Seq{}, stmt: 9, selected: 50}
 	countA := 0
 	for i := 0; i < 20000; i++ {
-		if r.choosePooled([]*pooled{a, b}) == a {
+		if r.ext.choose([]*pooled{a, b}) == a {
 			countA++
 		}
 	}
