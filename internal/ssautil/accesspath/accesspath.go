@@ -177,127 +177,151 @@ func (a *Analysis) Roots(v ssa.Value, deref int) []Root {
 	if a.memo == nil {
 		a.memo = make(map[key][]Root)
 	}
-	var roots []Root
-	seenRoot := make(map[Root]bool)
-	addRoot := func(r Root) {
-		if !seenRoot[r] {
-			seenRoot[r] = true
-			roots = append(roots, r)
-		}
-	}
-	visited := make(map[key]bool)
-	stack := []key{k}
-	push := func(v ssa.Value, d int) {
-		if d > MaxDeref {
-			d = MaxDeref
-		}
-		if d < 0 {
-			d = 0
-		}
-		kk := key{v, d}
-		if !visited[kk] {
-			visited[kk] = true
-			stack = append(stack, kk)
-		}
-	}
-	visited[k] = true
-	for len(stack) > 0 {
-		if len(visited) > budget {
-			addRoot(Root{Kind: Unknown})
+	w := &walk{a: a, seenRoot: make(map[Root]bool), visited: map[key]bool{k: true}, stack: []key{k}}
+	for len(w.stack) > 0 {
+		if len(w.visited) > budget {
+			w.addRoot(Root{Kind: Unknown})
 			break
 		}
-		cur := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		v, d := cur.v, cur.deref
-		if !MayAlias(v.Type()) {
-			continue
-		}
-		switch v := v.(type) {
-		case *ssa.Parameter:
-			addRoot(Root{Kind: Param, Index: paramIndex(v), Value: v})
-		case *ssa.FreeVar:
-			addRoot(Root{Kind: FreeVar, Index: freeVarIndex(v), Value: v, Deref: d})
-		case *ssa.Global:
-			addRoot(Root{Kind: Global, Value: v})
-		case *ssa.Alloc, *ssa.MakeSlice, *ssa.MakeMap, *ssa.MakeChan, *ssa.MakeClosure:
-			addRoot(Root{Kind: Local, Value: v})
-			if d > 0 {
-				for _, c := range a.contents[v] {
-					push(c, d-1)
-				}
-			}
-		case *ssa.FieldAddr:
-			if d > 0 && IsAllocation(v.X) {
-				// A load from one field of a local object.
-				addRoot(Root{Kind: Local, Value: v.X})
-				for _, c := range a.fields[fieldKey{v.X, v.Field}] {
-					push(c, d-1)
-				}
-				for _, c := range a.whole[v.X] {
-					push(c, d-1)
-				}
-				continue
-			}
-			push(v.X, d)
-		case *ssa.Field:
-			push(v.X, d)
-		case *ssa.IndexAddr:
-			push(v.X, d)
-		case *ssa.Index:
-			push(v.X, d)
-		case *ssa.Slice:
-			push(v.X, d)
-		case *ssa.Lookup:
-			push(v.X, d+1)
-		case *ssa.ChangeType:
-			push(v.X, d)
-		case *ssa.ChangeInterface:
-			push(v.X, d)
-		case *ssa.MakeInterface:
-			push(v.X, d)
-		case *ssa.TypeAssert:
-			push(v.X, d)
-		case *ssa.SliceToArrayPointer:
-			push(v.X, d)
-		case *ssa.MultiConvert:
-			push(v.X, d)
-		case *ssa.Convert:
-			if isUnsafePointer(v.Type()) || isUnsafePointer(v.X.Type()) {
-				push(v.X, d)
-			} else {
-				// string to []byte or []rune copies.
-				addRoot(Root{Kind: Local, Value: v})
-			}
-		case *ssa.Extract:
-			push(v.Tuple, d)
-		case *ssa.Range:
-			push(v.X, d)
-		case *ssa.Next:
-			push(v.Iter, d+1)
-		case *ssa.Phi:
-			for _, e := range v.Edges {
-				push(e, d)
-			}
-		case *ssa.UnOp:
-			switch v.Op {
-			case token.MUL, token.ARROW:
-				push(v.X, d+1)
-			}
-		case *ssa.Select:
-			for _, st := range v.States {
-				if st.Dir == types.RecvOnly {
-					push(st.Chan, d+1)
-				}
-			}
-		case *ssa.Call:
-			a.callRoots(v, d, push, addRoot)
+		cur := w.stack[len(w.stack)-1]
+		w.stack = w.stack[:len(w.stack)-1]
+		if MayAlias(cur.v.Type()) {
+			w.visit(cur.v, cur.deref)
 		}
 	}
-	a.memo[k] = roots
-	return roots
+	a.memo[k] = w.roots
+	return w.roots
 }
 
-func (a *Analysis) callRoots(v *ssa.Call, d int, push func(ssa.Value, int), addRoot func(Root)) {
+// walk is the state of one Roots query: a depth-first search from the
+// queried value back through what it was derived from.
+type walk struct {
+	a        *Analysis
+	roots    []Root // found so far, in discovery order
+	seenRoot map[Root]bool
+	visited  map[key]bool
+	stack    []key
+}
+
+func (w *walk) addRoot(r Root) {
+	if !w.seenRoot[r] {
+		w.seenRoot[r] = true
+		w.roots = append(w.roots, r)
+	}
+}
+
+// push schedules v, reached through d loads (clamped to 0..MaxDeref).
+func (w *walk) push(v ssa.Value, d int) {
+	d = min(max(d, 0), MaxDeref)
+	k := key{v, d}
+	if !w.visited[k] {
+		w.visited[k] = true
+		w.stack = append(w.stack, k)
+	}
+}
+
+// visit records v as a root or pushes what it is derived from; d is the
+// number of loads between v and the queried value.
+func (w *walk) visit(v ssa.Value, d int) {
+	if x, loads, ok := derivedFrom(v); ok {
+		w.push(x, d+loads)
+		return
+	}
+	switch v := v.(type) {
+	case *ssa.Parameter:
+		w.addRoot(Root{Kind: Param, Index: paramIndex(v), Value: v})
+	case *ssa.FreeVar:
+		w.addRoot(Root{Kind: FreeVar, Index: freeVarIndex(v), Value: v, Deref: d})
+	case *ssa.Global:
+		w.addRoot(Root{Kind: Global, Value: v})
+	case *ssa.Alloc, *ssa.MakeSlice, *ssa.MakeMap, *ssa.MakeChan, *ssa.MakeClosure:
+		w.addRoot(Root{Kind: Local, Value: v})
+		if d > 0 {
+			for _, c := range w.a.contents[v] {
+				w.push(c, d-1)
+			}
+		}
+	case *ssa.FieldAddr:
+		if d > 0 && IsAllocation(v.X) {
+			// A load from one field of a local object.
+			w.addRoot(Root{Kind: Local, Value: v.X})
+			for _, c := range w.a.fields[fieldKey{v.X, v.Field}] {
+				w.push(c, d-1)
+			}
+			for _, c := range w.a.whole[v.X] {
+				w.push(c, d-1)
+			}
+			return
+		}
+		w.push(v.X, d)
+	case *ssa.Convert:
+		if isUnsafePointer(v.Type()) || isUnsafePointer(v.X.Type()) {
+			w.push(v.X, d)
+		} else {
+			// string to []byte or []rune copies.
+			w.addRoot(Root{Kind: Local, Value: v})
+		}
+	case *ssa.Phi:
+		for _, e := range v.Edges {
+			w.push(e, d)
+		}
+	case *ssa.Select:
+		for _, st := range v.States {
+			if st.Dir == types.RecvOnly {
+				w.push(st.Chan, d+1)
+			}
+		}
+	case *ssa.Call:
+		w.callRoots(v, d)
+	}
+}
+
+// derivedFrom returns the one operand v refers into whatever memory it
+// refers to (a field, element or slice of it, the same pointer under
+// another type, a value it holds), and the loads between them: 1 for a
+// map lookup, a dereference, a channel receive or an iterator step.
+func derivedFrom(v ssa.Value) (x ssa.Value, loads int, ok bool) {
+	switch v := v.(type) {
+	case *ssa.Field:
+		return v.X, 0, true
+	case *ssa.IndexAddr:
+		return v.X, 0, true
+	case *ssa.Index:
+		return v.X, 0, true
+	case *ssa.Slice:
+		return v.X, 0, true
+	case *ssa.Lookup:
+		return v.X, 1, true
+	case *ssa.ChangeType:
+		return v.X, 0, true
+	case *ssa.ChangeInterface:
+		return v.X, 0, true
+	case *ssa.MakeInterface:
+		return v.X, 0, true
+	case *ssa.TypeAssert:
+		return v.X, 0, true
+	case *ssa.SliceToArrayPointer:
+		return v.X, 0, true
+	case *ssa.MultiConvert:
+		return v.X, 0, true
+	case *ssa.Extract:
+		return v.Tuple, 0, true
+	case *ssa.Range:
+		return v.X, 0, true
+	case *ssa.Next:
+		return v.Iter, 1, true
+	case *ssa.UnOp:
+		if v.Op == token.MUL || v.Op == token.ARROW {
+			return v.X, 1, true
+		}
+	}
+	return nil, 0, false
+}
+
+// callRoots records the roots of a call's result: a fresh object, and
+// what the callee's summary (Analysis.Results) says it may return, or
+// else anything the arguments refer to.
+func (w *walk) callRoots(v *ssa.Call, d int) {
 	c := v.Common()
 	if b, ok := c.Value.(*ssa.Builtin); ok {
 		switch b.Name() {
@@ -305,40 +329,40 @@ func (a *Analysis) callRoots(v *ssa.Call, d int, push func(ssa.Value, int), addR
 			// The result shares the first argument's backing array or
 			// is fresh; the appended elements are copied, so only what
 			// they point to is reachable from the result.
-			addRoot(Root{Kind: Local, Value: v})
-			push(c.Args[0], d)
+			w.addRoot(Root{Kind: Local, Value: v})
+			w.push(c.Args[0], d)
 			if d > 0 && len(c.Args) > 1 {
-				push(c.Args[1], d)
+				w.push(c.Args[1], d)
 			}
 		case "ssa:wrapnilchk":
-			push(c.Args[0], d)
+			w.push(c.Args[0], d)
 		}
 		return
 	}
-	addRoot(Root{Kind: Local, Value: v})
-	if a.Results != nil {
-		if idx, global, ok := a.Results(c); ok {
+	w.addRoot(Root{Kind: Local, Value: v})
+	if w.a.Results != nil {
+		if idx, global, ok := w.a.Results(c); ok {
 			args := c.Args
 			if c.IsInvoke() {
 				args = append([]ssa.Value{c.Value}, args...)
 			}
 			for _, i := range idx {
 				if i < len(args) {
-					push(args[i], d+1)
+					w.push(args[i], d+1)
 				}
 			}
 			if global {
-				addRoot(Root{Kind: Global, Value: v})
+				w.addRoot(Root{Kind: Global, Value: v})
 			}
 			return
 		}
 	}
 	// The result may point to anything reachable from the arguments.
 	if c.IsInvoke() {
-		push(c.Value, d+1)
+		w.push(c.Value, d+1)
 	}
 	for _, arg := range c.Args {
-		push(arg, d+1)
+		w.push(arg, d+1)
 	}
 }
 

@@ -69,11 +69,19 @@ func Compute(succs [][]int) *Deps {
 		d.ipdom[n] = n
 		return d
 	}
+	reach, pre := reachable(succs)
+	preds := predecessors(succs, pre)
+	fake := d.addFakeExits(pre, preds)
+	d.postDominators(preds, fake)
+	d.controlDependences(reach)
+	return d
+}
 
-	// Reachability from the entry, and the preorder used to pick fake
-	// exits deterministically.
-	reach := make([]bool, n)
-	var pre []int
+// reachable returns which nodes the entry reaches, and them in the
+// preorder of a depth-first search visiting first successors first, which
+// picks the fake exits deterministically.
+func reachable(succs [][]int) (reach []bool, pre []int) {
+	reach = make([]bool, len(succs))
 	stack := []int{0}
 	reach[0] = true
 	for len(stack) > 0 {
@@ -88,9 +96,14 @@ func Compute(succs [][]int) *Deps {
 			}
 		}
 	}
+	return reach, pre
+}
 
-	// Predecessors among reachable nodes; the exit's are the nodes without
-	// successors. In the reverse graph these are the successors.
+// predecessors returns the predecessors of each node among the reachable
+// nodes pre, the exit (numbered len(succs)) included, whose are the nodes
+// without successors. In the reverse graph these are the successors.
+func predecessors(succs [][]int, pre []int) [][]int {
+	n := len(succs)
 	preds := make([][]int, n+1)
 	for _, a := range pre {
 		if len(succs[a]) == 0 {
@@ -100,7 +113,14 @@ func Compute(succs [][]int) *Deps {
 			preds[b] = append(preds[b], a)
 		}
 	}
-	// fake[a]: a gets an extra edge to the exit.
+	return preds
+}
+
+// addFakeExits gives one node of each region that cannot reach the exit
+// an extra edge to it (see the package documentation), adding it to the
+// exit's predecessors and to d.fakeExits, and returns which nodes got one.
+func (d *Deps) addFakeExits(pre []int, preds [][]int) []bool {
+	n := d.exit
 	fake := make([]bool, n)
 	exits := make([]bool, n+1) // can reach the exit
 	exits[n] = true
@@ -128,7 +148,7 @@ func Compute(succs [][]int) *Deps {
 		w := u
 		for !seen[w] {
 			seen[w] = true
-			w = succs[w][0] // non-empty: a node without successors exits
+			w = d.succs[w][0] // non-empty: a node without successors exits
 		}
 		fake[w] = true
 		d.fakeExits = append(d.fakeExits, w)
@@ -136,34 +156,16 @@ func Compute(succs [][]int) *Deps {
 		exits[w] = true
 		mark(w)
 	}
+	return fake
+}
 
-	// Post-dominators: dominators of the reverse graph rooted at the exit
-	// (Cooper, Harvey and Kennedy, "A Simple, Fast Dominance Algorithm").
-	// Predecessors in the reverse graph are successors in the graph.
-	po := make([]int, n+1) // postorder number in the reverse graph
-	for i := range po {
-		po[i] = -1
-	}
-	var order []int // postorder
-	type frame struct{ v, i int }
-	visited := make([]bool, n+1)
-	visited[n] = true
-	st := []frame{{n, 0}}
-	for len(st) > 0 {
-		f := &st[len(st)-1]
-		if f.i < len(preds[f.v]) {
-			w := preds[f.v][f.i]
-			f.i++
-			if !visited[w] {
-				visited[w] = true
-				st = append(st, frame{w, 0})
-			}
-			continue
-		}
-		po[f.v] = len(order)
-		order = append(order, f.v)
-		st = st[:len(st)-1]
-	}
+// postDominators computes d.ipdom: the dominators of the reverse graph
+// rooted at the exit (Cooper, Harvey and Kennedy, "A Simple, Fast
+// Dominance Algorithm"), whose predecessors are the graph's successors,
+// the fake exits' extra edges included.
+func (d *Deps) postDominators(preds [][]int, fake []bool) {
+	n := d.exit
+	po, order := postorder(preds, n)
 	ipdom := d.ipdom
 	ipdom[n] = n
 	intersect := func(x, y int) int {
@@ -182,7 +184,7 @@ func Compute(succs [][]int) *Deps {
 		for i := len(order) - 2; i >= 0; i-- { // reverse postorder, exit excluded
 			v := order[i]
 			nd := -1
-			rpreds := succs[v]
+			rpreds := d.succs[v]
 			if fake[v] || len(rpreds) == 0 {
 				nd = n
 			}
@@ -202,21 +204,53 @@ func Compute(succs [][]int) *Deps {
 			}
 		}
 	}
+}
 
-	// Control dependence: for each edge a->b, the nodes from b up the
-	// post-dominator tree to a's immediate post-dominator, excluded,
-	// depend on it.
-	for a := 0; a < n; a++ {
+// postorder numbers the nodes of the reverse graph (whose successors are
+// preds) in the postorder of a depth-first search from root: po[v] is v's
+// number, -1 if the search does not reach it, and order lists the nodes
+// by number.
+func postorder(preds [][]int, root int) (po, order []int) {
+	po = make([]int, len(preds))
+	for i := range po {
+		po[i] = -1
+	}
+	type frame struct{ v, i int }
+	visited := make([]bool, len(preds))
+	visited[root] = true
+	st := []frame{{root, 0}}
+	for len(st) > 0 {
+		f := &st[len(st)-1]
+		if f.i < len(preds[f.v]) {
+			w := preds[f.v][f.i]
+			f.i++
+			if !visited[w] {
+				visited[w] = true
+				st = append(st, frame{w, 0})
+			}
+			continue
+		}
+		po[f.v] = len(order)
+		order = append(order, f.v)
+		st = st[:len(st)-1]
+	}
+	return po, order
+}
+
+// controlDependences fills d.deps: for each edge a->b of a reachable
+// node, the nodes from b up the post-dominator tree to a's immediate
+// post-dominator, excluded, depend on it.
+func (d *Deps) controlDependences(reach []bool) {
+	for a := 0; a < d.exit; a++ {
 		if !reach[a] {
 			continue
 		}
-		for k, b := range succs[a] {
-			for r := b; r != ipdom[a] && r != n; r = ipdom[r] {
+		for k, b := range d.succs[a] {
+			for r := b; r != d.ipdom[a] && r != d.exit; r = d.ipdom[r] {
 				d.deps[r] = append(d.deps[r], Edge{a, k})
 			}
 		}
 	}
-	return d
 }
 
 // Len is the number of nodes of the graph, the virtual exit excluded.
