@@ -81,98 +81,114 @@ func Assertions(prog *model.Program, s *seq.Seq, res *rt.Result, target int) []A
 		op := prog.Ops[st.Op]
 		sr := res.Stmt(i)
 		if tainted[i] {
-			n := len(sr.Values())
-			if op.ErrResult && n == len(op.Results) && sr.Values()[n-1].Unstable && !clock[i] {
-				// Tainted only by a stack trace the error carries
-				// (pkg/errors' New and Wrap): its hash holds program
-				// counters, so it is never the same in two runs, but its
-				// message is the same in the written test unless it
-				// shows where it was made, or the judge's differently
-				// built copies saw another (Varies).
-				if et := sr.Tree(n - 1); et != nil && et.Kind == rt.TError && !et.Varies &&
-					!addressRE.MatchString(et.S) && !callSiteRE.MatchString(et.S) {
-					out = append(out, Assertion{Stmt: i, Result: n - 1, Kind: ErrNonNil, Type: op.Results[n-1], Err: et, Want: et})
-				}
-				continue
-			}
-			// A value from the clock or randomness is never asserted, but
-			// a nil error that stayed nil is: NewV7's err does not depend
-			// on the time it read.
-			if op.ErrResult && n == len(op.Results) && !sr.Values()[n-1].Unstable {
-				ev, et := sr.Values()[n-1], sr.Tree(n-1)
-				switch {
-				case ev.Nil:
-					out = append(out, Assertion{Stmt: i, Result: n - 1, Kind: ErrNil, Type: op.Results[n-1]})
-				case et != nil && et.Kind == rt.TError && len(et.Is) > 0:
-					// An error that was the same sentinel in both runs
-					// (a reader that ran dry: io.EOF) says what the input
-					// did, not the clock: it is checked with errors.Is,
-					// never by its message, which may hold what the clock
-					// said.
-					out = append(out, Assertion{Stmt: i, Result: n - 1, Kind: ErrNonNil, Type: op.Results[n-1], Err: et})
-				}
+			if a, ok := taintedAssertion(op, i, sr, clock[i]); ok {
+				out = append(out, a)
 			}
 			continue
 		}
-		for j, v := range sr.Values() {
-			tr := sr.Tree(j)
-			if j >= len(op.Results) || tr == nil {
-				continue
+		for j := range sr.Values() {
+			if a, ok := valueAssertion(op, i, j, sr, target, used[i]); ok {
+				out = append(out, a)
 			}
-			t := op.Results[j]
-			if v.Unstable {
-				if i == target && !v.Nil && tr.Kind != rt.TNil && pointerLike(t) && !(op.ErrResult && j == len(op.Results)-1) &&
-					(!op.ErrResult || sr.Values()[len(sr.Values())-1].Nil) {
-					// What the target returned differs between runs (a
-					// ring that points to itself, a writer holding
-					// buffers), but it was not nil in either: the
-					// emitter writes that much (if got == nil). The
-					// tree it wants is opaque, so that no run's
-					// contents are ever written as the expected value.
-					out = append(out, Assertion{Stmt: i, Result: j, Kind: Equal, Type: t, Want: nonNilOnly})
-				}
-				continue
-			}
-			if op.ErrResult && j == len(op.Results)-1 {
-				if i != target && !hasNonErr(op) {
-					// A call made only for its effect, like Push: its nil
-					// error is still worth checking.
-				}
-				if v.Nil {
-					out = append(out, Assertion{Stmt: i, Result: j, Kind: ErrNil, Type: t})
-				} else {
-					a := Assertion{Stmt: i, Result: j, Kind: ErrNonNil, Type: t}
-					if tr.Kind == rt.TError {
-						a.Err = tr
-						if !addressRE.MatchString(tr.S) && !tr.Varies {
-							a.Want = tr
-						}
-					}
-					out = append(out, a)
-				}
-				continue
-			}
-			if op.ErrResult && !sr.Values()[len(sr.Values())-1].Nil {
-				continue // results beside a non-nil error are unspecified
-			}
-			// Before the target, only basic results nothing else uses;
-			// after it come observers, whose results are the point.
-			if i < target && (!isBasic(t) || used[i]) {
-				continue
-			}
-			if !Stable(tr) {
-				if i == target && !v.Nil && tr.Kind != rt.TNil && Nilable(t) {
-					// The target's result cannot be written (a ring that
-					// points to itself, an address), but that it is not
-					// nil can be checked: the emitter writes that much.
-					out = append(out, Assertion{Stmt: i, Result: j, Kind: Equal, Type: t, Want: tr})
-				}
-				continue
-			}
-			out = append(out, Assertion{Stmt: i, Result: j, Kind: Equal, Type: t, Want: tr})
 		}
 	}
 	return out
+}
+
+// taintedAssertion is the one check made on statement i (a call of op
+// that ran as sr) whose results are tainted by nondeterminism (clock:
+// beyond its call site): its error, when the error does not depend on
+// what tainted the call.
+func taintedAssertion(op *model.Op, i int, sr rt.StmtView, clock bool) (Assertion, bool) {
+	n := len(sr.Values())
+	if op.ErrResult && n == len(op.Results) && sr.Values()[n-1].Unstable && !clock {
+		// Tainted only by a stack trace the error carries
+		// (pkg/errors' New and Wrap): its hash holds program
+		// counters, so it is never the same in two runs, but its
+		// message is the same in the written test unless it
+		// shows where it was made, or the judge's differently
+		// built copies saw another (Varies).
+		if et := sr.Tree(n - 1); et != nil && et.Kind == rt.TError && !et.Varies &&
+			!addressRE.MatchString(et.S) && !callSiteRE.MatchString(et.S) {
+			return Assertion{Stmt: i, Result: n - 1, Kind: ErrNonNil, Type: op.Results[n-1], Err: et, Want: et}, true
+		}
+		return Assertion{}, false
+	}
+	// A value from the clock or randomness is never asserted, but
+	// a nil error that stayed nil is: NewV7's err does not depend
+	// on the time it read.
+	if op.ErrResult && n == len(op.Results) && !sr.Values()[n-1].Unstable {
+		ev, et := sr.Values()[n-1], sr.Tree(n-1)
+		switch {
+		case ev.Nil:
+			return Assertion{Stmt: i, Result: n - 1, Kind: ErrNil, Type: op.Results[n-1]}, true
+		case et != nil && et.Kind == rt.TError && len(et.Is) > 0:
+			// An error that was the same sentinel in both runs
+			// (a reader that ran dry: io.EOF) says what the input
+			// did, not the clock: it is checked with errors.Is,
+			// never by its message, which may hold what the clock
+			// said.
+			return Assertion{Stmt: i, Result: n - 1, Kind: ErrNonNil, Type: op.Results[n-1], Err: et}, true
+		}
+	}
+	return Assertion{}, false
+}
+
+// valueAssertion is the check made on result j of statement i, a call of
+// op that ran as sr, if any; used says a later statement takes one of the
+// statement's results.
+func valueAssertion(op *model.Op, i, j int, sr rt.StmtView, target int, used bool) (Assertion, bool) {
+	v, tr := sr.Values()[j], sr.Tree(j)
+	if j >= len(op.Results) || tr == nil {
+		return Assertion{}, false
+	}
+	t := op.Results[j]
+	if v.Unstable {
+		if i == target && !v.Nil && tr.Kind != rt.TNil && pointerLike(t) && !(op.ErrResult && j == len(op.Results)-1) &&
+			(!op.ErrResult || sr.Values()[len(sr.Values())-1].Nil) {
+			// What the target returned differs between runs (a
+			// ring that points to itself, a writer holding
+			// buffers), but it was not nil in either: the
+			// emitter writes that much (if got == nil). The
+			// tree it wants is opaque, so that no run's
+			// contents are ever written as the expected value.
+			return Assertion{Stmt: i, Result: j, Kind: Equal, Type: t, Want: nonNilOnly}, true
+		}
+		return Assertion{}, false
+	}
+	if op.ErrResult && j == len(op.Results)-1 {
+		// The error, also of a call made only for its effect, like
+		// Push: its nil error is still worth checking.
+		if v.Nil {
+			return Assertion{Stmt: i, Result: j, Kind: ErrNil, Type: t}, true
+		}
+		a := Assertion{Stmt: i, Result: j, Kind: ErrNonNil, Type: t}
+		if tr.Kind == rt.TError {
+			a.Err = tr
+			if !addressRE.MatchString(tr.S) && !tr.Varies {
+				a.Want = tr
+			}
+		}
+		return a, true
+	}
+	if op.ErrResult && !sr.Values()[len(sr.Values())-1].Nil {
+		return Assertion{}, false // results beside a non-nil error are unspecified
+	}
+	// Before the target, only basic results nothing else uses;
+	// after it come observers, whose results are the point.
+	if i < target && (!isBasic(t) || used) {
+		return Assertion{}, false
+	}
+	if !Stable(tr) {
+		if i == target && !v.Nil && tr.Kind != rt.TNil && Nilable(t) {
+			// The target's result cannot be written (a ring that
+			// points to itself, an address), but that it is not
+			// nil can be checked: the emitter writes that much.
+			return Assertion{Stmt: i, Result: j, Kind: Equal, Type: t, Want: tr}, true
+		}
+		return Assertion{}, false
+	}
+	return Assertion{Stmt: i, Result: j, Kind: Equal, Type: t, Want: tr}, true
 }
 
 // Nilable reports whether a value of type t can be nil.
@@ -197,8 +213,6 @@ func pointerLike(t types.Type) bool {
 	}
 	return false
 }
-
-func hasNonErr(op *model.Op) bool { return len(op.Results) > 1 }
 
 func isBasic(t types.Type) bool {
 	_, ok := t.Underlying().(*types.Basic)

@@ -1,8 +1,6 @@
 package oracle
 
 import (
-	"go/types"
-	"sort"
 	"strings"
 
 	"github.com/gentest-go/gentest/internal/corpus"
@@ -44,6 +42,11 @@ type JudgeOptions struct {
 	Variants []executor.Runner
 }
 
+// judgeFlags ask the executor for what Judge needs to know of a run: value
+// trees, a repeated run in the same process (values that differ are
+// Unstable), and the check of the purity facts.
+const judgeFlags = rt.FlagDetail | rt.FlagRepeat | rt.FlagCheckPurity
+
 // Judge adds observers to the candidates, re-runs each twice with value
 // trees to learn what is stable enough to assert, and returns the cases
 // with their regression assertions.
@@ -55,7 +58,7 @@ func Judge(prog *model.Program, runner executor.Runner, entries []*corpus.Entry,
 	}
 	reqs := make([]rt.Request, len(entries))
 	for i, e := range entries {
-		reqs[i] = e.Seq.Wire(uint64(i), rt.FlagDetail|rt.FlagRepeat|rt.FlagCheckPurity)
+		reqs[i] = e.Seq.Wire(uint64(i), judgeFlags)
 	}
 	outs := runner.Run(reqs)
 	outs = withoutPanickingObservers(prog, runner, entries, outs)
@@ -96,7 +99,7 @@ func Judge(prog *model.Program, runner executor.Runner, entries []*corpus.Entry,
 			}
 		}
 		panics := docPanic(prog, e, o.Result)
-		if !panics && (o.Result == nil || len(o.Result.Stmts) != e.Seq.Len() || o.Result.Stmts[e.Target].Outcome != rt.OutNormal) {
+		if !panics && !ranToTarget(e, o) {
 			continue // not reproducible: not a test
 		}
 		// Observers come after the target; one that panicked (on a nil
@@ -261,264 +264,6 @@ func SandboxDenied(r *rt.Result) bool {
 		}
 	}
 	return false
-}
-
-// maxObservers bounds the observer calls appended per value: each is a
-// call and a check in the written test, and two basic observers
-// (Coefficient, Exponent) usually pin a value down.
-const maxObservers = 2
-
-// maxTried bounds the observers tried per value before pruneObservers
-// keeps at most maxObservers of them.
-const maxTried = 8
-
-// AddObservers appends observer calls (pure methods with no parameter but
-// the receiver, from the purity facts) after each candidate's target, on
-// its receiver and on its non-basic results, when the target itself
-// returns nothing worth asserting: after s.Push(3), s.Len() and s.Peek()
-// say what the call did (Randoop's observers).
-func AddObservers(prog *model.Program, entries []*corpus.Entry) {
-	for _, e := range entries {
-		if panicEntry(e) {
-			continue // nothing after a target that panics runs
-		}
-		st := e.Seq.Stmts[e.Target]
-		op := prog.Ops[st.Op]
-		hasBasic := false
-		var refs []seq.Arg
-		for j, t := range op.Results {
-			if op.ErrResult && j == len(op.Results)-1 {
-				continue
-			}
-			if _, ok := t.Underlying().(*types.Basic); ok {
-				hasBasic = true
-			} else {
-				refs = append(refs, seq.Ref(e.Target, j))
-			}
-		}
-		if hasBasic {
-			continue
-		}
-		// The receiver's observers say what the call did to it; when the
-		// facts say the call is pure (Decimal.Atan), they only repeat what
-		// the arrangement built. A call that is not pure may change what
-		// the receiver reaches even when it writes none of its fields
-		// (List.MoveToFront relinks elements).
-		if op.Kind == model.Method && !st.Args[0].IsLit && !(op.Effects.Known && op.Effects.Pure) {
-			refs = append([]seq.Arg{st.Args[0]}, refs...)
-		}
-		if len(refs) == 0 {
-			continue
-		}
-		s := e.Seq.Clone()
-		for _, ref := range refs {
-			t := prog.Ops[s.Stmts[ref.Stmt].Op].Results[ref.Result]
-			obs := observersOf(prog, op, t)
-			if addr := addressOf(prog, t); len(obs) == 0 && addr != nil {
-				// A value whose observers want its address (a Version
-				// returned by value, String on *Version): called through
-				// &v, which a test writes as got.String().
-				if obs = observersOf(prog, op, addr.Results[0]); len(obs) > 0 {
-					s.Stmts = append(s.Stmts, seq.Stmt{Op: addr.ID, Args: []seq.Arg{ref}})
-					ref = seq.Ref(len(s.Stmts)-1, 0)
-				}
-			}
-			// The observers that say most in a test come first: String,
-			// which shows the whole value (a decimal's digits), then those
-			// returning a basic value a test can compare; an observer
-			// returning another opaque value (Decimal.Abs) says nothing
-			// a test can write.
-			sort.SliceStable(obs, func(a, b int) bool { return observerRank(obs[a]) < observerRank(obs[b]) })
-			// All of String and the basic observers are tried (up to
-			// maxTried), since which of them return the same value in
-			// every run shows only when the case runs: a random UUID's
-			// String differs, its Version does not. pruneObservers then
-			// keeps String alone if it was stable, else the first
-			// maxObservers stable ones.
-			n := 0
-			for n < len(obs) && n < maxTried && observerRank(obs[n]) <= 1 {
-				n++
-			}
-			if n == 0 || observerRank(obs[0]) != 0 {
-				// No String: up to maxObservers, the opaque ones too.
-				n = max(n, min(len(obs), maxObservers))
-			}
-			for _, ob := range obs[:n] {
-				s.Stmts = append(s.Stmts, seq.Stmt{Op: ob.ID, Args: []seq.Arg{ref}})
-			}
-		}
-		e.Seq = s
-	}
-}
-
-// observerRetries bounds the re-runs of withoutPanickingObservers: each
-// removes one panicking observer per case.
-const observerRetries = 3
-
-// withoutPanickingObservers removes, from the cases where an observer
-// added after the target panicked (Key on an iterator not positioned)
-// while others follow it (Node, which does not), the observer that
-// panicked, and runs those cases again: Judge cuts a case at its first
-// abnormal statement, which would lose the observers after it. Observers
-// are pure, so taking one out changes nothing the others see.
-func withoutPanickingObservers(prog *model.Program, runner executor.Runner, entries []*corpus.Entry, outs []executor.Outcome) []executor.Outcome {
-	for range observerRetries {
-		var redo []int
-		for i, e := range entries {
-			o := outs[i]
-			if o.Result == nil || len(o.Result.Stmts) != e.Seq.Len() || o.Result.Stmts[e.Target].Outcome != rt.OutNormal {
-				continue
-			}
-			for k := e.Target + 1; k < e.Seq.Len()-1; k++ {
-				if o.Result.Stmts[k].Outcome == rt.OutNormal {
-					continue
-				}
-				if prog.Ops[e.Seq.Stmts[k].Op].Observer() {
-					if s, ok := e.Seq.Without(k); ok {
-						e.Seq = s
-						redo = append(redo, i)
-					}
-				}
-				break
-			}
-		}
-		if len(redo) == 0 {
-			break
-		}
-		reqs := make([]rt.Request, len(redo))
-		for n, i := range redo {
-			reqs[n] = entries[i].Seq.Wire(uint64(i), rt.FlagDetail|rt.FlagRepeat|rt.FlagCheckPurity)
-		}
-		for n, o := range runner.Run(reqs) {
-			outs[redo[n]] = o
-		}
-	}
-	return outs
-}
-
-// pruneObservers keeps, of the observers AddObservers tried on each value
-// after a case's target, those a test should check: String alone when it
-// returned the same in both runs (it shows the whole value; more checks
-// only lengthen the test), else the first maxObservers that did. The
-// others, and addresses no observer uses any more, are taken out, and
-// the cases that lost statements run again, so that what is judged
-// (coverage included) is what the test will run. Observers are pure:
-// taking one out changes nothing the others see.
-func pruneObservers(prog *model.Program, runner executor.Runner, entries []*corpus.Entry, outs []executor.Outcome) []executor.Outcome {
-	var redo []int
-	for i, e := range entries {
-		o := outs[i]
-		if o.Result == nil || len(o.Result.Stmts) != e.Seq.Len() || o.Result.Stmts[e.Target].Outcome != rt.OutNormal {
-			continue
-		}
-		stable := func(k int) bool {
-			sr := o.Result.Stmt(k)
-			return sr.Outcome == rt.OutNormal && len(sr.Values()) > 0 && !sr.Values()[0].Unstable &&
-				sr.Tree(0) != nil && Stable(sr.Tree(0))
-		}
-		var order []seq.ValueID
-		groups := map[seq.ValueID][]int{}
-		for k := e.Target + 1; k < e.Seq.Len(); k++ {
-			st := e.Seq.Stmts[k]
-			if !prog.Ops[st.Op].Observer() || st.Args[0].IsLit {
-				continue
-			}
-			key := st.Args[0].Value()
-			if groups[key] == nil {
-				order = append(order, key)
-			}
-			groups[key] = append(groups[key], k)
-		}
-		drop := map[int]bool{}
-		for _, key := range order {
-			ks := groups[key]
-			if observerRank(prog.Ops[e.Seq.Stmts[ks[0]].Op]) == 0 && stable(ks[0]) {
-				for _, k := range ks[1:] {
-					drop[k] = true
-				}
-				continue
-			}
-			kept := 0
-			for _, k := range ks {
-				if kept < maxObservers && stable(k) {
-					kept++
-					continue
-				}
-				drop[k] = true
-			}
-		}
-		if len(drop) == 0 {
-			continue
-		}
-		s := e.Seq
-		for k := s.Len() - 1; k > e.Target; k-- {
-			if !drop[k] {
-				continue
-			}
-			if t, ok := s.Without(k); ok {
-				s = t
-			}
-		}
-		// An address whose observers all went serves nothing.
-		for k := s.Len() - 1; k > e.Target; k-- {
-			if prog.Ops[s.Stmts[k].Op].Kind == model.Addr {
-				if t, ok := s.Without(k); ok {
-					s = t
-				}
-			}
-		}
-		e.Seq = s
-		redo = append(redo, i)
-	}
-	if len(redo) == 0 {
-		return outs
-	}
-	reqs := make([]rt.Request, len(redo))
-	for n, i := range redo {
-		reqs[n] = entries[i].Seq.Wire(uint64(i), rt.FlagDetail|rt.FlagRepeat|rt.FlagCheckPurity)
-	}
-	for n, o := range runner.Run(reqs) {
-		outs[redo[n]] = o
-	}
-	return outs
-}
-
-// observersOf lists the observers that take a value of type t, but op.
-func observersOf(prog *model.Program, op *model.Op, t types.Type) []*model.Op {
-	var obs []*model.Op
-	for _, ob := range prog.Ops {
-		if ob.Observer() && ob != op && types.AssignableTo(t, ob.Params[0].Type) {
-			obs = append(obs, ob)
-		}
-	}
-	return obs
-}
-
-// addressOf is the model's &v operation for values of type t, nil if it
-// has none.
-func addressOf(prog *model.Program, t types.Type) *model.Op {
-	for _, op := range prog.Ops {
-		if op.Kind == model.Addr && types.Identical(op.Params[0].Type, t) {
-			return op
-		}
-	}
-	return nil
-}
-
-// observerRank orders observers by what their result can tell a test: 0
-// for String() string, 1 for a basic first result, 2 for the others.
-func observerRank(ob *model.Op) int {
-	basic := false
-	if b, ok := ob.Results[0].Underlying().(*types.Basic); ok {
-		basic = b.Info()&types.IsUntyped == 0 && b.Kind() != types.UnsafePointer
-	}
-	switch {
-	case ob.Func != nil && ob.Func.Name() == "String" && basic && len(ob.Results) == 1:
-		return 0
-	case basic:
-		return 1
-	}
-	return 2
 }
 
 // writesState reports whether the sequence q calls an operation that may

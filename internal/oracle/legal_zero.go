@@ -1,0 +1,218 @@
+package oracle
+
+import (
+	"go/types"
+	"slices"
+
+	"github.com/gentest-go/gentest/analyzers/typedeps"
+	"github.com/gentest-go/gentest/internal/model"
+	"github.com/gentest-go/gentest/internal/seq"
+)
+
+// constructedZero finds a zero value (&T{}) of a type some operation of the
+// program constructs: such a type is meant to come from its constructor.
+func constructedZero(prog *model.Program, s *seq.Seq) string {
+	for _, st := range s.Stmts {
+		op := prog.Ops[st.Op]
+		if op.Kind == model.Composite {
+			// A literal sets the exported fields (a nil one is a nil
+			// input); what it leaves unset is what the zero value does.
+			if st, isStruct := op.Type.Underlying().(*types.Struct); isStruct {
+				hidden := false
+				for i := 0; i < st.NumFields(); i++ {
+					hidden = hidden || !st.Field(i).Exported()
+				}
+				// With every field exported, any value is one a client
+				// can write; with hidden ones, a constructor is the way.
+				if ctor := constructorOf(op.Type); hidden && ctor != "" {
+					return "a literal of " + op.Name + ", which " + ctor + " constructs"
+				}
+				if f := hiddenNil(op.Type); f != "" {
+					return "a literal of " + op.Name + " leaves its unexported field " + f + " nil, which no client can set"
+				}
+			}
+			continue
+		}
+		if op.Kind != model.Zero {
+			continue
+		}
+		if f := nilField(op.Type); f != "" {
+			return "the zero value of " + op.Name + " leaves its field " + f + " nil"
+		}
+		if ctor := constructorOf(op.Type); ctor != "" {
+			return "the zero value of " + op.Name + ", which " + ctor + " constructs"
+		}
+		// A type of a package the target does not import (the detective
+		// borrows os.File as an io.Writer through fmt): loaded from export
+		// data, that package's scope holds only what importers reach
+		// (os.File, not os.Create), so constructorOf cannot see the
+		// constructor, and a warm run would judge otherwise than a cold
+		// one. Unexported state its zero value leaves unset (os.File's
+		// *file) counts as a constructor's to give, in either run.
+		if n, ok := op.Type.(*types.Named); ok && !importedBy(prog.Pkg, n.Obj().Pkg()) && !new(typedeps.Classifier).ZeroUsable(n) {
+			return "the zero value of " + op.Name + ", whose unexported state no client can set"
+		}
+		if f := hiddenNil(op.Type); f != "" {
+			return "the zero value of " + op.Name + " leaves its unexported field " + f + " nil, which no client can set"
+		}
+		for _, other := range prog.Ops {
+			if other.Kind == model.Zero || other.Support {
+				continue
+			}
+			for _, r := range other.Results {
+				if types.Identical(r, op.Type) || types.Identical(r, types.NewPointer(op.Type)) {
+					return "the zero value of " + op.Name + ", which " + other.Name + " constructs"
+				}
+			}
+		}
+	}
+	return ""
+}
+
+// nilField names the first exported field of struct type t whose zero
+// value is nil (a pointer, interface, func, map or channel), or "". Such a
+// field is an input the client is meant to set (driver.NotNull's
+// Converter): leaving it nil is a nil input under rule 1, whatever the
+// type's documentation says about the rest of its zero value.
+func nilField(t types.Type) string {
+	st, ok := t.Underlying().(*types.Struct)
+	if !ok {
+		return ""
+	}
+	for i := 0; i < st.NumFields(); i++ {
+		f := st.Field(i)
+		if !f.Exported() {
+			continue
+		}
+		switch f.Type().Underlying().(type) {
+		case *types.Pointer, *types.Interface, *types.Signature, *types.Map, *types.Chan:
+			return f.Name()
+		}
+	}
+	return ""
+}
+
+// constructorOf names an exported function of t's own package that returns
+// a t or a *t, or returns "". The detective borrows zero values of other
+// packages' types to satisfy interfaces (a zero io.OffsetWriter as an
+// io.Writer), and such a type's constructor is not in the program, so the
+// program's operations alone cannot tell that its zero value is not meant
+// to be used.
+func constructorOf(t types.Type) string {
+	n, ok := t.(*types.Named)
+	if !ok || n.Obj().Pkg() == nil {
+		return ""
+	}
+	scope := n.Obj().Pkg().Scope()
+	for _, name := range scope.Names() { // sorted: the same name every run
+		fn, ok := scope.Lookup(name).(*types.Func)
+		if !ok || !fn.Exported() {
+			continue
+		}
+		res := fn.Type().(*types.Signature).Results()
+		for i := 0; i < res.Len(); i++ {
+			if holds(res.At(i).Type(), n.Obj(), 3) {
+				return n.Obj().Pkg().Name() + "." + fn.Name()
+			}
+		}
+	}
+	// Constructors that return an interface (lzw.NewReader returns an
+	// io.ReadCloser whose dynamic type is *lzw.Reader) construct T too when
+	// T's zero value needs initialization a client cannot give it
+	// (unexported interface, func, map or pointer fields).
+	if new(typedeps.Classifier).ZeroUsable(n) {
+		return ""
+	}
+	ptr := types.NewPointer(n)
+	for _, name := range scope.Names() {
+		fn, ok := scope.Lookup(name).(*types.Func)
+		if !ok || !fn.Exported() {
+			continue
+		}
+		res := fn.Type().(*types.Signature).Results()
+		for i := 0; i < res.Len(); i++ {
+			iface, isIface := res.At(i).Type().Underlying().(*types.Interface)
+			if isIface && !iface.Empty() && !isError(res.At(i).Type()) && (types.Implements(n, iface) || types.Implements(ptr, iface)) {
+				return n.Obj().Pkg().Name() + "." + fn.Name()
+			}
+		}
+	}
+	return ""
+}
+
+// importedBy reports whether p is pkg or one of its direct imports, whose
+// exported objects a load from export data gives whole.
+func importedBy(pkg, p *types.Package) bool {
+	if pkg == nil || p == nil || p == pkg {
+		return true
+	}
+	return slices.Contains(pkg.Imports(), p)
+}
+
+// holds reports whether type t is obj's type or carries it as a pointer
+// target or a slice, array or map element, through named types, up to
+// depth levels: go-version's NewConstraint returns Constraints, a
+// []*Constraint.
+func holds(t types.Type, obj *types.TypeName, depth int) bool {
+	return carries(t, obj, depth, false)
+}
+
+// carries is holds, and with fields also through exported struct fields.
+func carries(t types.Type, obj *types.TypeName, depth int, fields bool) bool {
+	if n, ok := t.(*types.Named); ok && n.Obj() == obj {
+		return true
+	}
+	if depth == 0 {
+		return false
+	}
+	switch u := t.Underlying().(type) {
+	case *types.Pointer:
+		return carries(u.Elem(), obj, depth-1, fields)
+	case *types.Slice:
+		return carries(u.Elem(), obj, depth-1, fields)
+	case *types.Array:
+		return carries(u.Elem(), obj, depth-1, fields)
+	case *types.Map:
+		return carries(u.Elem(), obj, depth-1, fields)
+	case *types.Struct:
+		for i := 0; fields && i < u.NumFields(); i++ {
+			// Only what a client can reach: a Regexp's unexported runner
+			// holds a Match, but no client gets a Capture from it.
+			if f := u.Field(i); f.Exported() && carries(f.Type(), obj, depth-1, fields) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// hiddenNil names the first unexported interface or func field of struct
+// type t, whose zero value leaves it nil and which no client can set, or
+// "". With no exported constructor either (doublestar's
+// DirEntryFromFileInfo wraps an fs.FileInfo only its unexported helper
+// sets), no client can make a usable value, and a panic on the zero value
+// says nothing about the package. A nil map field is not here: a type
+// whose zero value writes to a nil map is a bug a maintainer accepts.
+func hiddenNil(t types.Type) string {
+	st, ok := t.Underlying().(*types.Struct)
+	if !ok {
+		return ""
+	}
+	for i := 0; i < st.NumFields(); i++ {
+		f := st.Field(i)
+		if f.Exported() || f.Embedded() {
+			continue
+		}
+		switch f.Type().Underlying().(type) {
+		case *types.Interface, *types.Signature:
+			return f.Name()
+		}
+	}
+	return ""
+}
+
+// isError reports whether t is the error interface: a function returning
+// (T, error) does not construct every error type of its package.
+func isError(t types.Type) bool {
+	return types.Identical(t, errorType)
+}
