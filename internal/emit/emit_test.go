@@ -3,10 +3,8 @@ package emit
 import (
 	"go/ast"
 	"go/format"
-	"go/importer"
 	"go/parser"
 	"go/token"
-	"go/types"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -17,6 +15,7 @@ import (
 
 	"github.com/gentest-go/gentest/internal/harness/rt"
 	"github.com/gentest-go/gentest/internal/model"
+	"github.com/gentest-go/gentest/internal/modeltest"
 	"github.com/gentest-go/gentest/internal/oracle"
 	"github.com/gentest-go/gentest/internal/seq"
 )
@@ -26,44 +25,21 @@ const fixture = "../../testdata/emit/p/p.go"
 var (
 	loadOnce sync.Once
 	loaded   *model.Program
-	loadErr  error
 )
 
 // load type-checks the fixture package as example.com/p and builds its
-// model, once: type-checking its imports from source takes a second.
+// model, once for all tests.
 func load(t testing.TB) *model.Program {
 	t.Helper()
-	loadOnce.Do(func() {
-		fset := token.NewFileSet()
-		f, err := parser.ParseFile(fset, fixture, nil, 0)
-		if err != nil {
-			loadErr = err
-			return
-		}
-		conf := types.Config{Importer: importer.ForCompiler(fset, "source", nil)}
-		pkg, err := conf.Check("example.com/p", fset, []*ast.File{f}, nil)
-		if err != nil {
-			loadErr = err
-			return
-		}
-		loaded = model.Build(pkg, model.Options{})
-	})
-	if loadErr != nil {
-		t.Fatal(loadErr)
+	loadOnce.Do(func() { loaded = model.Build(modeltest.CheckFile(t, "example.com/p", fixture), model.Options{}) })
+	if loaded == nil {
+		t.Fatalf("%s did not load", fixture)
 	}
 	return loaded
 }
 
-func opID(t testing.TB, prog *model.Program, name string) int {
-	t.Helper()
-	for _, op := range prog.Ops {
-		if op.Name == name {
-			return op.ID
-		}
-	}
-	t.Fatalf("no operation %s", name)
-	return -1
-}
+// opID is the ID of the operation named name (modeltest.Op).
+func opID(t testing.TB, prog *model.Program, name string) int { return modeltest.Op(t, prog, name).ID }
 
 func str(s string) seq.Lit              { return seq.Lit{Kind: seq.LitString, S: s} }
 func num(i int64) seq.Lit               { return seq.Lit{Kind: seq.LitInt, I: i} }

@@ -2,7 +2,6 @@ package emit
 
 import (
 	"go/ast"
-	"go/importer"
 	"go/parser"
 	"go/token"
 	"go/types"
@@ -13,6 +12,7 @@ import (
 
 	"github.com/gentest-go/gentest/internal/harness/rt"
 	"github.com/gentest-go/gentest/internal/model"
+	"github.com/gentest-go/gentest/internal/modeltest"
 	"github.com/gentest-go/gentest/internal/oracle"
 	"github.com/gentest-go/gentest/internal/seq"
 )
@@ -24,7 +24,6 @@ const readableFixture = "../../testdata/gen/readable/readable.go"
 var (
 	readableOnce sync.Once
 	readableProg *model.Program
-	readableErr  error
 )
 
 // loadReadable builds the model of the fixture with the effects the
@@ -33,18 +32,7 @@ var (
 func loadReadable(t testing.TB) *model.Program {
 	t.Helper()
 	readableOnce.Do(func() {
-		fset := token.NewFileSet()
-		f, err := parser.ParseFile(fset, readableFixture, nil, 0)
-		if err != nil {
-			readableErr = err
-			return
-		}
-		conf := types.Config{Importer: importer.ForCompiler(fset, "source", nil)}
-		pkg, err := conf.Check("example.com/readable", fset, []*ast.File{f}, nil)
-		if err != nil {
-			readableErr = err
-			return
-		}
+		pkg := modeltest.CheckFile(t, "example.com/readable", readableFixture)
 		pure := map[string]bool{"User": true, "Hits": true, "Started": true, "Fork": true, "Quote": true,
 			"Words": true, "Grade": true, "ParseDigits": true, "Unquote": true, "Error": true, "Name": true, "Next": true}
 		readableProg = model.Build(pkg, model.Options{Effects: func(fn *types.Func) model.Effects {
@@ -57,8 +45,8 @@ func loadReadable(t testing.TB) *model.Program {
 			return model.Effects{Known: true, MutatesRecv: true}
 		}})
 	})
-	if readableErr != nil {
-		t.Fatal(readableErr)
+	if readableProg == nil {
+		t.Fatalf("%s did not load", readableFixture)
 	}
 	return readableProg
 }
@@ -479,7 +467,7 @@ func TestInlineNewValue(t *testing.T) {
 	prog := loadReadable(t)
 	describe := prog.Ops[opID(t, prog, "Describe")]
 	cases := []*oracle.Case{
-		{Seq: mk(t, prog, stmt{"SyntaxError", nil}, stmt{"Describe", []seq.Arg{seq.Ref(0, 0)}}), Target: 1, Key: 0,
+		{Seq: modeltest.Seq(modeltest.Call(modeltest.OpOfKind(t, prog, model.Zero, "SyntaxError")), modeltest.Call(describe, seq.Ref(0, 0))), Target: 1, Key: 0,
 			Asserts: []oracle.Assertion{eq(1, 0, describe.Results[0], tree(`"" at 0`))}},
 	}
 	out, err := Render(prog, cases, Options{})

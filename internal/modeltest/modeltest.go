@@ -11,6 +11,7 @@ import (
 	"go/parser"
 	"go/token"
 	"go/types"
+	"os"
 
 	"github.com/gentest-go/gentest/internal/model"
 	"github.com/gentest-go/gentest/internal/seq"
@@ -40,6 +41,18 @@ func Check(t Testing, path, src string) *types.Package {
 		t.Fatalf("modeltest: type-checking %s: %v", path, err)
 	}
 	return pkg
+}
+
+// CheckFile is Check of the Go file filename, which the tests of a stage
+// share as a fixture (testdata/...).
+func CheckFile(t Testing, path, filename string) *types.Package {
+	t.Helper()
+	src, err := os.ReadFile(filename)
+	if err != nil {
+		t.Fatalf("modeltest: %v", err)
+		return nil
+	}
+	return Check(t, path, string(src))
 }
 
 // Program type-checks src as the package example.com/p (Path) and builds

@@ -2,6 +2,8 @@ package modeltest_test
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
 	"testing"
 
 	"github.com/gentest-go/gentest/internal/model"
@@ -62,10 +64,26 @@ func TestErrors(t *testing.T) {
 	if f.msg == "" {
 		t.Error("a file that does not type-check was accepted")
 	}
+	f = fatal{}
+	modeltest.CheckFile(&f, "example.com/none", "testdata/none.go")
+	if f.msg == "" {
+		t.Error("CheckFile accepted a file that does not exist")
+	}
 	prog := modeltest.Program(t, src, model.Options{})
 	f = fatal{}
 	modeltest.Op(&f, prog, "Missing")
 	if f.msg == "" {
 		t.Error("Op found an operation that does not exist")
+	}
+}
+
+func TestCheckFile(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "p.go")
+	if err := os.WriteFile(file, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	pkg := modeltest.CheckFile(t, "example.com/file", file)
+	if pkg.Path() != "example.com/file" || pkg.Scope().Lookup("New") == nil {
+		t.Errorf("CheckFile(%s) = package %s with %v", file, pkg.Path(), pkg.Scope().Names())
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"github.com/gentest-go/gentest/internal/corpus"
 	"github.com/gentest-go/gentest/internal/harness/rt"
 	"github.com/gentest-go/gentest/internal/model"
+	"github.com/gentest-go/gentest/internal/modeltest"
 	"github.com/gentest-go/gentest/internal/seq"
 )
 
@@ -31,7 +32,7 @@ func (id ID) Version() int { return 0 }
 
 func levelProgram(t *testing.T) *model.Program {
 	t.Helper()
-	pkg := checkPkg(t, "example.com/p", levelSrc)
+	pkg := modeltest.Check(t, "example.com/p", levelSrc)
 	return model.Build(pkg, model.Options{Effects: func(fn *types.Func) model.Effects {
 		switch fn.Name() {
 		case "Name", "Num", "Next", "String", "Variant", "Version":
@@ -46,20 +47,20 @@ func levelProgram(t *testing.T) *model.Program {
 // taken for it goes too.
 func TestObserversThroughAddress(t *testing.T) {
 	prog := levelProgram(t)
-	newL, next := opNamed(t, prog, "New"), opNamed(t, prog, "Level.Next")
-	entries := []*corpus.Entry{{Seq: mkSeq(call(newL, intLit(1)), call(next, seq.Ref(0, 0))), Target: 1}}
-	f := &fakeRunner{prog: prog}
+	newL, next := modeltest.Op(t, prog, "New"), modeltest.Op(t, prog, "Level.Next")
+	entries := []*corpus.Entry{{Seq: modeltest.Seq(modeltest.Call(newL, modeltest.Int(1)), modeltest.Call(next, seq.Ref(0, 0))), Target: 1}}
+	f := fakeRunner(prog, nil)
 	AddObservers(prog, entries)
 	if got, want := kinds(prog, entries[0].Seq.Stmts), "Call Method Addr Method Method"; got != want {
 		t.Fatalf("observers of Next's Level: %s, want %s (New, Next, &got, two observers)", got, want)
 	}
 	// The observers panic: the case keeps New and Next only.
-	f.edit = func(s rt.Request, res *rt.Result) {
+	f.Edit = onResult(func(s rt.Request, res *rt.Result) {
 		for i := 3; i < len(res.Stmts); i++ {
 			res.Stmts[i].Outcome = rt.OutPanic
 		}
-	}
-	entries = []*corpus.Entry{{Seq: mkSeq(call(newL, intLit(1)), call(next, seq.Ref(0, 0))), Target: 1}}
+	})
+	entries = []*corpus.Entry{{Seq: modeltest.Seq(modeltest.Call(newL, modeltest.Int(1)), modeltest.Call(next, seq.Ref(0, 0))), Target: 1}}
 	j := Judge(prog, f, entries, JudgeOptions{})
 	if len(j.Cases) != 1 {
 		t.Fatalf("%d cases, want 1", len(j.Cases))
@@ -87,19 +88,18 @@ var kindNames = map[model.Kind]string{model.Call: "Call", model.Method: "Method"
 // check the target.
 func TestPanickingObserverRemoved(t *testing.T) {
 	prog := levelProgram(t)
-	newL, next := opNamed(t, prog, "New"), opNamed(t, prog, "Level.Next")
-	f := &fakeRunner{prog: prog}
-	f.edit = func(s rt.Request, res *rt.Result) {
+	newL, next := modeltest.Op(t, prog, "New"), modeltest.Op(t, prog, "Level.Next")
+	f := fakeRunner(prog, func(s rt.Request, res *rt.Result) {
 		for i := range s.Stmts {
-			if f.opName(s, i) == "Level.Name" {
+			if opName(prog, s, i) == "Level.Name" {
 				for k := i; k < len(res.Stmts); k++ {
 					res.Stmts[k].Outcome = rt.OutPanic
 				}
 				return
 			}
 		}
-	}
-	entries := []*corpus.Entry{{Seq: mkSeq(call(newL, intLit(1)), call(next, seq.Ref(0, 0))), Target: 1}}
+	})
+	entries := []*corpus.Entry{{Seq: modeltest.Seq(modeltest.Call(newL, modeltest.Int(1)), modeltest.Call(next, seq.Ref(0, 0))), Target: 1}}
 	j := Judge(prog, f, entries, JudgeOptions{})
 	if len(j.Cases) != 1 {
 		t.Fatalf("%d cases, want 1", len(j.Cases))
@@ -107,8 +107,8 @@ func TestPanickingObserverRemoved(t *testing.T) {
 	if got := names(f, j.Cases[0].Seq); got != "New Level.Next Level Level.Num" {
 		t.Errorf("case %q, want \"New Level.Next Level Level.Num\" (Name, which panicked, taken out)", got)
 	}
-	if f.calls != 2 {
-		t.Errorf("%d runs, want 2 (the case again without Name)", f.calls)
+	if f.Calls() != 2 {
+		t.Errorf("%d runs, want 2 (the case again without Name)", f.Calls())
 	}
 }
 
@@ -118,15 +118,15 @@ func TestPanickingObserverRemoved(t *testing.T) {
 // observers run again.
 func TestPruneObservers(t *testing.T) {
 	prog := levelProgram(t)
-	newID := opNamed(t, prog, "NewID")
+	newID := modeltest.Op(t, prog, "NewID")
 	unstable := map[string]bool{}
-	f := &fakeRunner{prog: prog, edit: func(s rt.Request, res *rt.Result) {
+	f := fakeRunner(prog, func(s rt.Request, res *rt.Result) {
 		for i := range s.Stmts {
 			if unstable[prog.Ops[s.Stmts[i].Op].Name] {
 				res.Stmt(i).Values()[0].Unstable = true
 			}
 		}
-	}}
+	})
 	for _, tc := range []struct {
 		unstable []string
 		want     string
@@ -139,16 +139,16 @@ func TestPruneObservers(t *testing.T) {
 		for _, n := range tc.unstable {
 			unstable[n] = true
 		}
-		f.calls = 0
-		j := Judge(prog, f, []*corpus.Entry{{Seq: mkSeq(call(newID)), Target: 0}}, JudgeOptions{})
+		calls := f.Calls()
+		j := Judge(prog, f, []*corpus.Entry{{Seq: modeltest.Seq(modeltest.Call(newID)), Target: 0}}, JudgeOptions{})
 		if len(j.Cases) != 1 {
 			t.Fatalf("unstable %v: %d cases, want 1", tc.unstable, len(j.Cases))
 		}
 		if got := names(f, j.Cases[0].Seq); got != tc.want {
 			t.Errorf("unstable %v: %q, want %q", tc.unstable, got, tc.want)
 		}
-		if f.calls != 2 {
-			t.Errorf("unstable %v: %d runs, want 2 (tried, then pruned)", tc.unstable, f.calls)
+		if f.Calls()-calls != 2 {
+			t.Errorf("unstable %v: %d runs, want 2 (tried, then pruned)", tc.unstable, f.Calls()-calls)
 		}
 	}
 }

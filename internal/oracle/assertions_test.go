@@ -7,6 +7,7 @@ import (
 
 	"github.com/gentest-go/gentest/internal/harness/rt"
 	"github.com/gentest-go/gentest/internal/model"
+	"github.com/gentest-go/gentest/internal/modeltest"
 	"github.com/gentest-go/gentest/internal/seq"
 )
 
@@ -14,21 +15,21 @@ import (
 // them, are never asserted, even when two runs agreed.
 func TestAssertionsNondeterministic(t *testing.T) {
 	prog := testProgram(t)
-	now, twice := opNamed(t, prog, "Now"), opNamed(t, prog, "Twice")
+	now, twice := modeltest.Op(t, prog, "Now"), modeltest.Op(t, prog, "Twice")
 	tests := []struct {
 		name   string
 		s      *seq.Seq
 		target int
 		want   string
 	}{
-		{"deterministic", mkSeq(call(twice, intLit(3))), 0, "0:Equal"},
-		{"nondeterministic target", mkSeq(call(now)), 0, ""},
-		{"derived", mkSeq(call(now), call(twice, seq.Ref(0, 0))), 1, ""},
-		{"derived twice", mkSeq(call(now), call(twice, seq.Ref(0, 0)), call(twice, seq.Ref(1, 0))), 2, ""},
-		{"beside, not derived", mkSeq(call(now), call(twice, intLit(2))), 1, "1:Equal"},
+		{"deterministic", modeltest.Seq(modeltest.Call(twice, modeltest.Int(3))), 0, "0:Equal"},
+		{"nondeterministic target", modeltest.Seq(modeltest.Call(now)), 0, ""},
+		{"derived", modeltest.Seq(modeltest.Call(now), modeltest.Call(twice, seq.Ref(0, 0))), 1, ""},
+		{"derived twice", modeltest.Seq(modeltest.Call(now), modeltest.Call(twice, seq.Ref(0, 0)), modeltest.Call(twice, seq.Ref(1, 0))), 2, ""},
+		{"beside, not derived", modeltest.Seq(modeltest.Call(now), modeltest.Call(twice, modeltest.Int(2))), 1, "1:Equal"},
 	}
 	for _, tc := range tests {
-		res := normalResult(prog, opsOf(tc.s))
+		res := normalResult(prog, tc.s)
 		if got := assertsOn(Assertions(prog, tc.s, res, tc.target)); got != tc.want {
 			t.Errorf("%s: asserts %q, want %q", tc.name, got, tc.want)
 		}
@@ -40,9 +41,9 @@ func TestAssertionsNondeterministic(t *testing.T) {
 // an error that was not the same in two runs is not.
 func TestAssertionsNondeterministicNilError(t *testing.T) {
 	prog := testProgram(t)
-	seed := opNamed(t, prog, "Seed")
-	s := mkSeq(call(seed))
-	res := normalResult(prog, opsOf(s))
+	seed := modeltest.Op(t, prog, "Seed")
+	s := modeltest.Seq(modeltest.Call(seed))
+	res := normalResult(prog, s)
 	if got := assertsOn(Assertions(prog, s, res, 0)); got != "0:ErrNil" {
 		t.Errorf("asserts %q, want 0:ErrNil", got)
 	}
@@ -50,7 +51,7 @@ func TestAssertionsNondeterministicNilError(t *testing.T) {
 	if got := assertsOn(Assertions(prog, s, res, 0)); got != "" {
 		t.Errorf("unstable error: asserts %q, want nothing", got)
 	}
-	res = normalResult(prog, opsOf(s))
+	res = normalResult(prog, s)
 	setVal(res, 0, 1, tv{Tree: &rt.Tree{Kind: rt.TError, S: "no entropy"}})
 	if got := assertsOn(Assertions(prog, s, res, 0)); got != "" {
 		t.Errorf("non-nil error: asserts %q, want nothing", got)
@@ -73,17 +74,17 @@ func TestAssertionsNondeterministicNilError(t *testing.T) {
 // same value from an observer after the target is not.
 func TestAssertionsUnwritableTargetNonNil(t *testing.T) {
 	prog := testProgram(t)
-	newStack, load := opNamed(t, prog, "NewStack"), opNamed(t, prog, "Load")
+	newStack, load := modeltest.Op(t, prog, "NewStack"), modeltest.Op(t, prog, "Load")
 	opaque := rt.Tree{Kind: rt.TPtr, Elems: []rt.Tree{{Kind: rt.TOpaque}}}
-	s := mkSeq(call(newStack))
-	res := normalResult(prog, opsOf(s))
+	s := modeltest.Seq(modeltest.Call(newStack))
+	res := normalResult(prog, s)
 	res.Stmt(0).SetTree(0, &opaque)
 	got := Assertions(prog, s, res, 0)
 	if len(got) != 1 || got[0].Kind != Equal || got[0].Want.Kind != rt.TPtr {
 		t.Errorf("opaque target result: asserts %+v, want one Equal with the tree", got)
 	}
-	s = mkSeq(call(load, strLit("a")), call(newStack))
-	res = normalResult(prog, opsOf(s))
+	s = modeltest.Seq(modeltest.Call(load, modeltest.Str("a")), modeltest.Call(newStack))
+	res = normalResult(prog, s)
 	res.Stmt(1).SetTree(0, &opaque)
 	if got := assertsOn(Assertions(prog, s, res, 0)); got != "0:Equal 0:ErrNil" {
 		t.Errorf("opaque result after the target: asserts %q, want 0:Equal 0:ErrNil", got)
@@ -94,9 +95,9 @@ func TestAssertionsUnwritableTargetNonNil(t *testing.T) {
 // functions, channels or opaque values, anywhere in a value.
 func TestAssertionsUnstableValues(t *testing.T) {
 	prog := testProgram(t)
-	name, ratio, load := opNamed(t, prog, "Name"), opNamed(t, prog, "Ratio"), opNamed(t, prog, "Load")
-	newStack := opNamed(t, prog, "NewStack")
-	s := mkSeq(call(newStack), call(name, seq.Ref(0, 0)))
+	name, ratio, load := modeltest.Op(t, prog, "Name"), modeltest.Op(t, prog, "Ratio"), modeltest.Op(t, prog, "Load")
+	newStack := modeltest.Op(t, prog, "NewStack")
+	s := modeltest.Seq(modeltest.Call(newStack), modeltest.Call(name, seq.Ref(0, 0)))
 	tests := []struct {
 		name string
 		tree rt.Tree
@@ -112,7 +113,7 @@ func TestAssertionsUnstableValues(t *testing.T) {
 		{"address in bytes", rt.Tree{Kind: rt.TBytes, S: "p=0xc000abcdef"}, false},
 	}
 	for _, tc := range tests {
-		res := normalResult(prog, opsOf(s))
+		res := normalResult(prog, s)
 		tree := tc.tree
 		res.Stmt(1).SetTree(0, &tree)
 		got := Assertions(prog, s, res, 1)
@@ -122,8 +123,8 @@ func TestAssertionsUnstableValues(t *testing.T) {
 	}
 	// NaN is never equal to itself; other floats are fine.
 	for _, f := range []float64{math.NaN(), 0.5} {
-		s := mkSeq(call(ratio, intLit(1)))
-		res := normalResult(prog, opsOf(s))
+		s := modeltest.Seq(modeltest.Call(ratio, modeltest.Int(1)))
+		res := normalResult(prog, s)
 		res.Stmt(0).SetTree(0, &rt.Tree{Kind: rt.TFloat, F: f})
 		if got := Assertions(prog, s, res, 0); (len(got) == 1) == math.IsNaN(f) {
 			t.Errorf("float %v: asserts %s", f, assertsOn(got))
@@ -135,8 +136,8 @@ func TestAssertionsUnstableValues(t *testing.T) {
 		msg      string
 		withWant bool
 	}{{"no such stack", true}, {"stack 0xc00001a2b0 closed", false}} {
-		s := mkSeq(call(load, strLit("x")))
-		res := normalResult(prog, opsOf(s))
+		s := modeltest.Seq(modeltest.Call(load, modeltest.Str("x")))
+		res := normalResult(prog, s)
 		setVal(res, 0, 1, tv{Tree: &rt.Tree{Kind: rt.TError, S: tc.msg}})
 		got := Assertions(prog, s, res, 0)
 		if len(got) != 1 || got[0].Kind != ErrNonNil || got[0].Result != 1 || (got[0].Want != nil) != tc.withWant {
@@ -150,11 +151,11 @@ func TestAssertionsUnstableValues(t *testing.T) {
 // on, nor a value marked unstable or without a tree.
 func TestAssertionsWhichStatements(t *testing.T) {
 	prog := testProgram(t)
-	twice, newStack, push := opNamed(t, prog, "Twice"), opNamed(t, prog, "NewStack"), opNamed(t, prog, "Stack.Push")
-	lenOp := opNamed(t, prog, "Stack.Len")
-	s := mkSeq(call(twice, intLit(2)), call(newStack), call(twice, intLit(3)), call(twice, seq.Ref(2, 0)),
-		call(push, seq.Ref(1, 0), intLit(5)), call(lenOp, seq.Ref(1, 0)))
-	res := normalResult(prog, opsOf(s))
+	twice, newStack, push := modeltest.Op(t, prog, "Twice"), modeltest.Op(t, prog, "NewStack"), modeltest.Op(t, prog, "Stack.Push")
+	lenOp := modeltest.Op(t, prog, "Stack.Len")
+	s := modeltest.Seq(modeltest.Call(twice, modeltest.Int(2)), modeltest.Call(newStack), modeltest.Call(twice, modeltest.Int(3)), modeltest.Call(twice, seq.Ref(2, 0)),
+		modeltest.Call(push, seq.Ref(1, 0), modeltest.Int(5)), modeltest.Call(lenOp, seq.Ref(1, 0)))
+	res := normalResult(prog, s)
 	// 0: basic, unused: asserted. 1: a pointer before the target: not.
 	// 2: used by 3: not. 3: basic, unused: asserted. 4: the target
 	// (no results). 5: an observer after it: asserted.
@@ -166,7 +167,7 @@ func TestAssertionsWhichStatements(t *testing.T) {
 	if got := assertsOn(Assertions(prog, s, res, 4)); got != "0:Equal" {
 		t.Errorf("unstable 3, no tree for 5: asserts %s, want 0:Equal", got)
 	}
-	res = normalResult(prog, opsOf(s))
+	res = normalResult(prog, s)
 	res.Set(3, rt.StmtSpec{Outcome: rt.OutPanic})
 	if got := assertsOn(Assertions(prog, s, res, 4)); got != "0:Equal" {
 		t.Errorf("statement 3 panicked: asserts %s, want 0:Equal", got)
@@ -180,9 +181,9 @@ func TestMarkEquateEmpty(t *testing.T) {
 func Fields(s string) []string { return nil }
 func Keys(s string) []string   { return nil }
 `
-	pkg := checkPkg(t, "example.com/p", fields)
+	pkg := modeltest.Check(t, "example.com/p", fields)
 	prog := model.Build(pkg, model.Options{})
-	f, k := opNamed(t, prog, "Fields"), opNamed(t, prog, "Keys")
+	f, k := modeltest.Op(t, prog, "Fields"), modeltest.Op(t, prog, "Keys")
 	sl := func(n int) *rt.Tree {
 		tr := &rt.Tree{Kind: rt.TSlice}
 		for i := 0; i < n; i++ {
@@ -191,7 +192,7 @@ func Keys(s string) []string   { return nil }
 		return tr
 	}
 	mk := func(op *model.Op, want *rt.Tree) *Case {
-		return &Case{Seq: mkSeq(call(op, strLit("x"))), Asserts: []Assertion{{Kind: Equal, Type: op.Results[0], Want: want}}}
+		return &Case{Seq: modeltest.Seq(modeltest.Call(op, modeltest.Str("x"))), Asserts: []Assertion{{Kind: Equal, Type: op.Results[0], Want: want}}}
 	}
 	cases := []*Case{mk(f, &rt.Tree{Kind: rt.TNil}), mk(f, sl(0)), mk(f, sl(2)), mk(k, &rt.Tree{Kind: rt.TNil}), mk(k, sl(1))}
 	MarkEquateEmpty(prog, cases)
@@ -210,9 +211,9 @@ func Keys(s string) []string   { return nil }
 // neither is a result beside a non-nil error.
 func TestAssertionsUnstableTargetNonNil(t *testing.T) {
 	prog := testProgram(t)
-	newStack, name := opNamed(t, prog, "NewStack"), opNamed(t, prog, "Name")
-	s := mkSeq(call(newStack))
-	res := normalResult(prog, opsOf(s))
+	newStack, name := modeltest.Op(t, prog, "NewStack"), modeltest.Op(t, prog, "Name")
+	s := modeltest.Seq(modeltest.Call(newStack))
+	res := normalResult(prog, s)
 	res.Stmt(0).Values()[0].Unstable = true
 	if got := assertsOn(Assertions(prog, s, res, 0)); got != "0:Equal" {
 		t.Errorf("unstable pointer target result: asserts %q, want 0:Equal (non-nil)", got)
@@ -222,8 +223,8 @@ func TestAssertionsUnstableTargetNonNil(t *testing.T) {
 	if got := assertsOn(Assertions(prog, s, res, 0)); got != "" {
 		t.Errorf("unstable nil target result: asserts %q, want none", got)
 	}
-	s = mkSeq(call(newStack), call(name, seq.Ref(0, 0)))
-	res = normalResult(prog, opsOf(s))
+	s = modeltest.Seq(modeltest.Call(newStack), modeltest.Call(name, seq.Ref(0, 0)))
+	res = normalResult(prog, s)
 	res.Stmt(1).Values()[0].Unstable = true
 	if got := assertsOn(Assertions(prog, s, res, 1)); got != "" {
 		t.Errorf("unstable string target result: asserts %q, want none", got)

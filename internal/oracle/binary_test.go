@@ -6,8 +6,10 @@ import (
 
 	"github.com/gentest-go/gentest/internal/corpus"
 	"github.com/gentest-go/gentest/internal/executor"
+	"github.com/gentest-go/gentest/internal/executortest"
 	"github.com/gentest-go/gentest/internal/harness/rt"
 	"github.com/gentest-go/gentest/internal/model"
+	"github.com/gentest-go/gentest/internal/modeltest"
 )
 
 // Values a differently built copy of the executor sees differently depend
@@ -18,29 +20,30 @@ import (
 // in-process repeat.
 func TestJudgeBinaryVariants(t *testing.T) {
 	prog := testProgram(t)
-	twice, load := opNamed(t, prog, "Twice"), opNamed(t, prog, "Load")
+	twice, load := modeltest.Op(t, prog, "Twice"), modeltest.Op(t, prog, "Load")
 	corpus := func() []*corpus.Entry {
 		return []*corpus.Entry{
-			{Seq: mkSeq(call(twice, intLit(1))), Target: 0},  // 0: another result in a copy
-			{Seq: mkSeq(call(load, strLit("x"))), Target: 0}, // 1: another error message in a copy
-			{Seq: mkSeq(call(twice, intLit(5))), Target: 0},  // 2: the same everywhere
-			{Seq: mkSeq(call(twice, intLit(7))), Target: 0},  // 3: panics in a copy
-			{Seq: mkSeq(call(load, strLit("y"))), Target: 0}, // 4: the same error everywhere
+			{Seq: modeltest.Seq(modeltest.Call(twice, modeltest.Int(1))), Target: 0},  // 0: another result in a copy
+			{Seq: modeltest.Seq(modeltest.Call(load, modeltest.Str("x"))), Target: 0}, // 1: another error message in a copy
+			{Seq: modeltest.Seq(modeltest.Call(twice, modeltest.Int(5))), Target: 0},  // 2: the same everywhere
+			{Seq: modeltest.Seq(modeltest.Call(twice, modeltest.Int(7))), Target: 0},  // 3: panics in a copy
+			{Seq: modeltest.Seq(modeltest.Call(load, modeltest.Str("y"))), Target: 0}, // 4: the same error everywhere
 		}
 	}
 	loadErr := func(res *rt.Result, msg string) {
 		setVal(res, 0, 0, tv{Nil: true, Tree: &rt.Tree{Kind: rt.TNil}})
 		setVal(res, 0, 1, tv{Type: "*errors.errorString", Hash: 9, Tree: &rt.Tree{Kind: rt.TError, Type: "*errors.errorString", S: msg}})
 	}
-	primary := &fakeRunner{prog: prog, edit: func(s rt.Request, res *rt.Result) {
+	primaryEdit := func(s rt.Request, res *rt.Result) {
 		switch s.ID {
 		case 1:
 			loadErr(res, "p: bad name")
 		case 4:
 			loadErr(res, "p: no such name")
 		}
-	}}
-	variant := &fakeRunner{prog: prog, edit: func(s rt.Request, res *rt.Result) {
+	}
+	primary := fakeRunner(prog, primaryEdit)
+	variant := fakeRunner(prog, func(s rt.Request, res *rt.Result) {
 		switch s.ID {
 		case 0:
 			res.Stmt(0).Values()[0].Hash++
@@ -52,8 +55,8 @@ func TestJudgeBinaryVariants(t *testing.T) {
 		case 4:
 			loadErr(res, "p: no such name")
 		}
-	}}
-	same := &fakeRunner{prog: prog, edit: primary.edit}
+	})
+	same := fakeRunner(prog, primaryEdit)
 	j := Judge(prog, primary, corpus(), JudgeOptions{Variants: []executor.Runner{same, variant}})
 	cases := map[int]*Case{}
 	for _, c := range j.Cases {
@@ -76,13 +79,13 @@ func TestJudgeBinaryVariants(t *testing.T) {
 	if a := cases[4].Asserts; len(a) == 0 || a[0].Stmt != 0 || a[0].Kind != ErrNonNil || a[0].Want == nil || a[0].Want.S != "p: no such name" {
 		t.Errorf("an error every copy agrees on: asserts %+v, want its message", a[:min(1, len(a))])
 	}
-	for _, q := range variant.reqs {
+	for _, q := range variant.Requests() {
 		if q.Flags&(rt.FlagRepeat|rt.FlagCheckPurity) != 0 || q.Flags&rt.FlagDetail == 0 {
 			t.Errorf("a copy ran sequence %d with flags %b, want value trees only", q.ID, q.Flags)
 		}
 	}
-	if len(variant.reqs) != len(primary.reqs) {
-		t.Errorf("the copy ran %d sequences, the executor %d: want the same", len(variant.reqs), len(primary.reqs))
+	if len(variant.Requests()) != len(primary.Requests()) {
+		t.Errorf("the copy ran %d sequences, the executor %d: want the same", len(variant.Requests()), len(primary.Requests()))
 	}
 }
 
@@ -94,27 +97,26 @@ func TestJudgeBinaryVariants(t *testing.T) {
 // The copy that runs them in order, after the writer, sees what the
 // executor saw, and would let the value through.
 func TestJudgeOrderDependentValues(t *testing.T) {
-	pkg := checkPkg(t, "example.com/p", oracleSrc)
+	pkg := modeltest.Check(t, "example.com/p", oracleSrc)
 	prog := model.Build(pkg, model.Options{Effects: func(fn *types.Func) model.Effects {
 		if fn.Name() == "Load" { // sets the package's state
 			return model.Effects{Known: true, WritesGlobal: true, GlobalWhy: "p.loaded"}
 		}
 		return model.Effects{Known: true, Pure: true}
 	}})
-	twice, load := opNamed(t, prog, "Twice"), opNamed(t, prog, "Load")
+	twice, load := modeltest.Op(t, prog, "Twice"), modeltest.Op(t, prog, "Load")
 	corpus := func() []*corpus.Entry {
 		return []*corpus.Entry{
-			{Seq: mkSeq(call(load, strLit("x"))), Target: 0}, // 0: writes the state
-			{Seq: mkSeq(call(twice, intLit(1))), Target: 0},  // 1: reads it
-			{Seq: mkSeq(call(twice, intLit(2))), Target: 0},  // 2: does not depend on it
+			{Seq: modeltest.Seq(modeltest.Call(load, modeltest.Str("x"))), Target: 0}, // 0: writes the state
+			{Seq: modeltest.Seq(modeltest.Call(twice, modeltest.Int(1))), Target: 0},  // 1: reads it
+			{Seq: modeltest.Seq(modeltest.Call(twice, modeltest.Int(2))), Target: 0},  // 2: does not depend on it
 		}
 	}
 	// A fresh process: Twice(1)'s result tells whether Load ran before.
-	fresh := func() *fakeRunner {
+	fresh := func() *executortest.Runner {
 		loaded := false
-		f := &fakeRunner{prog: prog}
-		f.edit = func(s rt.Request, res *rt.Result) {
-			switch f.opName(s, 0) {
+		f := fakeRunner(prog, func(s rt.Request, res *rt.Result) {
+			switch opName(prog, s, 0) {
 			case "Load":
 				loaded = true
 			case "Twice":
@@ -123,10 +125,10 @@ func TestJudgeOrderDependentValues(t *testing.T) {
 					res.Stmt(0).Tree(0).I++
 				}
 			}
-		}
+		})
 		return f
 	}
-	primary := &fakeRunner{prog: prog} // ran the search: Load ran long ago
+	primary := fakeRunner(prog, nil) // ran the search: Load ran long ago
 	asserted := func(j *Judgement, key int) bool {
 		for _, c := range j.Cases {
 			if c.Key == key {

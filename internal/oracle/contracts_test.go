@@ -8,29 +8,31 @@ import (
 
 	"github.com/gentest-go/gentest/internal/corpus"
 	"github.com/gentest-go/gentest/internal/executor"
+	"github.com/gentest-go/gentest/internal/executortest"
 	"github.com/gentest-go/gentest/internal/harness/rt"
 	"github.com/gentest-go/gentest/internal/model"
+	"github.com/gentest-go/gentest/internal/modeltest"
 	"github.com/gentest-go/gentest/internal/seq"
 )
 
 // pooledV returns pooled *V values made by NewV(n), and a *Stack.
 func pooledValues(t *testing.T, prog *model.Program) []corpus.Pooled {
-	newV, newStack := opNamed(t, prog, "NewV"), opNamed(t, prog, "NewStack")
+	newV, newStack := modeltest.Op(t, prog, "NewV"), modeltest.Op(t, prog, "NewStack")
 	vt := types.NewPointer(prog.Pkg.Scope().Lookup("V").Type())
 	st := types.NewPointer(prog.Pkg.Scope().Lookup("Stack").Type())
 	return []corpus.Pooled{
-		{Seq: mkSeq(call(newV, intLit(1))), Type: vt},
-		{Seq: mkSeq(call(newStack)), Type: st},
-		{Seq: mkSeq(call(newV, intLit(2))), Type: vt},
+		{Seq: modeltest.Seq(modeltest.Call(newV, modeltest.Int(1))), Type: vt},
+		{Seq: modeltest.Seq(modeltest.Call(newStack)), Type: st},
+		{Seq: modeltest.Seq(modeltest.Call(newV, modeltest.Int(2))), Type: vt},
 	}
 }
 
 // lawfulV makes the fake's *V methods keep every contract: Equal is
 // true exactly for the same value, Compare antisymmetric, Clone and the
 // Marshal/Unmarshal round trip give back the original.
-func lawfulV(f *fakeRunner, s rt.Request, res *rt.Result) {
+func lawfulV(prog *model.Program, s rt.Request, res *rt.Result) {
 	for i, st := range s.Stmts {
-		op := f.prog.Ops[st.Op]
+		op := prog.Ops[st.Op]
 		switch {
 		case op.Name == "V.Equal":
 			// Equal values: the same statement, or copies of one value
@@ -45,7 +47,7 @@ func lawfulV(f *fakeRunner, s rt.Request, res *rt.Result) {
 		case op.Name == "V.Clone":
 			x := st.Args[0]
 			res.Stmt(i).Values()[0] = res.Stmt(x.Stmt).Values()[x.Result]
-		case op.Kind == model.Zero && i > 0 && f.opName(s, i-1) == "V.MarshalText":
+		case op.Kind == model.Zero && i > 0 && opName(prog, s, i-1) == "V.MarshalText":
 			x := s.Stmts[i-1].Args[0]
 			res.Stmt(i).Values()[0] = res.Stmt(x.Stmt).Values()[x.Result]
 		}
@@ -53,10 +55,10 @@ func lawfulV(f *fakeRunner, s rt.Request, res *rt.Result) {
 }
 
 // tail names the statements a check appended after its base.
-func tail(f *fakeRunner, r rt.Request, base int) string {
+func tail(prog *model.Program, r rt.Request, base int) string {
 	var out []string
 	for i := base; i < len(r.Stmts); i++ {
-		out = append(out, f.opName(r, i))
+		out = append(out, opName(prog, r, i))
 	}
 	return strings.Join(out, " ")
 }
@@ -65,8 +67,7 @@ func tail(f *fakeRunner, r rt.Request, base int) string {
 // of a type with that method, and finds nothing when every check holds.
 func TestContractsChecks(t *testing.T) {
 	prog := testProgram(t)
-	f := &fakeRunner{prog: prog}
-	f.edit = func(s rt.Request, res *rt.Result) { lawfulV(f, s, res) }
+	f := fakeRunner(prog, func(s rt.Request, res *rt.Result) { lawfulV(prog, s, res) })
 	got := Contracts(prog, f, pooledValues(t, prog), nil)
 	if len(got) != 0 {
 		for _, fd := range got {
@@ -74,16 +75,16 @@ func TestContractsChecks(t *testing.T) {
 		}
 	}
 	var checks []string
-	for _, r := range f.reqs {
+	for _, r := range f.Requests() {
 		if r.Flags != rt.FlagDetail {
 			t.Errorf("check run with flags %b, want FlagDetail", r.Flags)
 		}
 		// The bases are one or two NewV calls.
 		base := 1
-		if len(r.Stmts) > 1 && f.opName(r, 1) == "NewV" {
+		if len(r.Stmts) > 1 && opName(prog, r, 1) == "NewV" {
 			base = 2
 		}
-		checks = append(checks, tail(f, r, base))
+		checks = append(checks, tail(prog, r, base))
 	}
 	sort.Strings(checks)
 	want := []string{
@@ -108,14 +109,14 @@ func TestContractsChecks(t *testing.T) {
 	}
 
 	// Switched off by name, or all together.
-	f.reqs = nil
+	before := len(f.Requests())
 	Contracts(prog, f, pooledValues(t, prog), map[string]bool{"equal-reflexive": true, "marshal-roundtrip": true})
-	if len(f.reqs) != len(want)-4 {
-		t.Errorf("with two contracts off: %d checks, want %d", len(f.reqs), len(want)-4)
+	if len(f.Requests())-before != len(want)-4 {
+		t.Errorf("with two contracts off: %d checks, want %d", len(f.Requests())-before, len(want)-4)
 	}
-	calls := f.calls
-	if got := Contracts(prog, f, pooledValues(t, prog), map[string]bool{"contracts": true}); got != nil || f.calls != calls {
-		t.Errorf("contracts off: %d findings, runner called %d times", len(got), f.calls-calls)
+	calls := f.Calls()
+	if got := Contracts(prog, f, pooledValues(t, prog), map[string]bool{"contracts": true}); got != nil || f.Calls() != calls {
+		t.Errorf("contracts off: %d findings, runner called %d times", len(got), f.Calls()-calls)
 	}
 }
 
@@ -123,15 +124,14 @@ func TestContractsChecks(t *testing.T) {
 // case is the base sequence and whose check says what to compare.
 func TestContractsFindings(t *testing.T) {
 	prog := testProgram(t)
-	f := &fakeRunner{prog: prog}
-	f.edit = func(s rt.Request, res *rt.Result) {
-		lawfulV(f, s, res)
+	f := fakeRunner(prog, func(s rt.Request, res *rt.Result) {
+		lawfulV(prog, s, res)
 		for i := range s.Stmts {
-			if f.opName(s, i) == "V.Equal" {
+			if opName(prog, s, i) == "V.Equal" {
 				res.Stmt(i).Tree(0).B = false // never reflexive
 			}
 		}
-	}
+	})
 	got := Contracts(prog, f, pooledValues(t, prog), map[string]bool{"compare-equal": true})
 	var kinds []string
 	for _, fd := range got {
@@ -155,7 +155,7 @@ func TestViolated(t *testing.T) {
 	prog := testProgram(t)
 	pv := pooledValues(t, prog)
 	x, y := pv[0], pv[2]
-	op := func(name string) *model.Op { return opNamed(t, prog, name) }
+	op := func(name string) *model.Op { return modeltest.Op(t, prog, name) }
 	build := func(kind, method string, binary bool) *contractCheck {
 		var c *contractCheck
 		if binary {
@@ -236,7 +236,7 @@ func TestViolated(t *testing.T) {
 	}
 	for _, tc := range tests {
 		c := tc.c
-		res := normalResult(prog, opsOf(c.base)[:c.nbase])
+		res := normalResult(prog, &seq.Seq{Stmts: c.base.Stmts[:c.nbase]})
 		res.Add(tc.checks...)
 		if len(res.Stmts) != c.base.Len() {
 			t.Fatalf("%s: %d results for %d statements", tc.name, len(res.Stmts), c.base.Len())
@@ -250,7 +250,7 @@ func TestViolated(t *testing.T) {
 	// Nothing is shown when the base did not run, x is nil, or the run
 	// has no or the wrong results.
 	c := build("equal-reflexive", "V.Equal", false)
-	res := normalResult(prog, opsOf(c.base))
+	res := normalResult(prog, c.base)
 	res.Set(1, ok(b(false)))
 	if _, bad := c.violated(executor.Outcome{Result: res}); !bad {
 		t.Fatal("control: a false Equal(x, x) is a violation")
@@ -311,26 +311,25 @@ func TestExportedEqual(t *testing.T) {
 // finding. The same rejection of a value the test set up is one.
 func TestRoundTripRejectedZeroValue(t *testing.T) {
 	prog := testProgram(t)
-	f := &fakeRunner{prog: prog}
-	f.edit = func(s rt.Request, res *rt.Result) {
+	f := fakeRunner(prog, func(s rt.Request, res *rt.Result) {
 		for i := range s.Stmts {
-			if f.opName(s, i) == "W.UnmarshalText" {
+			if opName(prog, s, i) == "W.UnmarshalText" {
 				setVals(res, i, []tv{{Tree: &rt.Tree{Kind: rt.TString, S: "impossible"}}})
 			}
 		}
-	}
+	})
 	wt := types.NewPointer(prog.Pkg.Scope().Lookup("W").Type())
 	only := map[string]bool{}
 	for _, k := range ContractNames {
 		only[k] = k != "marshal-roundtrip"
 	}
-	zero := zeroOp(t, prog, "W")
-	if got := Contracts(prog, f, []corpus.Pooled{{Seq: mkSeq(call(zero)), Type: wt}}, only); len(got) != 0 {
+	zero := modeltest.OpOfKind(t, prog, model.Zero, "W")
+	if got := Contracts(prog, f, []corpus.Pooled{{Seq: modeltest.Seq(modeltest.Call(zero)), Type: wt}}, only); len(got) != 0 {
 		t.Errorf("zero value: %d findings (%s), want none", len(got), got[0].Message)
 	}
 	// The zero value after an UnmarshalText of its own is no longer
 	// untouched.
-	set := mkSeq(call(zero), call(opNamed(t, prog, "W.UnmarshalText"), seq.Ref(0, 0), strLit("2024-01")))
+	set := modeltest.Seq(modeltest.Call(zero), modeltest.Call(modeltest.Op(t, prog, "W.UnmarshalText"), seq.Ref(0, 0), modeltest.Str("2024-01")))
 	got := Contracts(prog, f, []corpus.Pooled{{Seq: set, Type: wt}}, only)
 	if len(got) != 1 || got[0].Kind != "marshal-roundtrip" {
 		t.Fatalf("set-up value: %d findings, want one marshal-roundtrip", len(got))
@@ -346,7 +345,7 @@ func TestRoundTripRejectedZeroValue(t *testing.T) {
 func TestRoundTripZeroEncoding(t *testing.T) {
 	prog := testProgram(t)
 	nt := prog.Pkg.Scope().Lookup("Null").Type()
-	conv := opNamed(t, prog, "Null")
+	conv := modeltest.Op(t, prog, "Null")
 	if conv.Kind != model.Convert {
 		t.Fatalf("Null is made by a %v operation, want a conversion", conv.Kind)
 	}
@@ -357,9 +356,8 @@ func TestRoundTripZeroEncoding(t *testing.T) {
 	// xEnc is what MarshalText makes of x, "null" of the zero value;
 	// UnmarshalText panics when dec is "panic", rejects the encoding when
 	// reject, else decodes it to dec.
-	run := func(xEnc string, reject bool, dec string) ([]*Finding, *fakeRunner) {
-		f := &fakeRunner{prog: prog}
-		f.edit = func(s rt.Request, res *rt.Result) {
+	run := func(xEnc string, reject bool, dec string) ([]*Finding, *executortest.Runner) {
+		f := fakeRunner(prog, func(s rt.Request, res *rt.Result) {
 			for i, st := range s.Stmts {
 				op := prog.Ops[st.Op]
 				switch {
@@ -382,15 +380,15 @@ func TestRoundTripZeroEncoding(t *testing.T) {
 					}
 				}
 			}
-		}
-		x := corpus.Pooled{Seq: mkSeq(call(conv, strLit("u"))), Type: nt}
+		})
+		x := corpus.Pooled{Seq: modeltest.Seq(modeltest.Call(conv, modeltest.Str("u"))), Type: nt}
 		return Contracts(prog, f, []corpus.Pooled{x}, only), f
 	}
 	got, f := run("null", true, "")
-	if len(f.reqs) != 1 || tail(f, f.reqs[0], 1) != "Null.MarshalText Null Null.UnmarshalText Null Null.MarshalText" {
-		t.Fatalf("checks: %d, want one round trip ending with the encoding of a Null{}", len(f.reqs))
+	if len(f.Requests()) != 1 || tail(prog, f.Requests()[0], 1) != "Null.MarshalText Null Null.UnmarshalText Null Null.MarshalText" {
+		t.Fatalf("checks: %d, want one round trip ending with the encoding of a Null{}", len(f.Requests()))
 	}
-	if z := prog.Ops[f.reqs[0].Stmts[4].Op]; z.Kind != model.Zero || z.Ptr {
+	if z := prog.Ops[f.Requests()[0].Stmts[4].Op]; z.Kind != model.Zero || z.Ptr {
 		t.Errorf("the zero value marshaled is made by %s (Ptr %v), want Null{}", z.Name, z.Ptr)
 	}
 	tests := []struct {
@@ -427,14 +425,13 @@ func TestRoundTripZeroEncoding(t *testing.T) {
 // same panic undocumented is one.
 func TestStringPanicsDocumented(t *testing.T) {
 	prog := testProgram(t)
-	f := &fakeRunner{prog: prog}
-	f.edit = func(s rt.Request, res *rt.Result) {
+	f := fakeRunner(prog, func(s rt.Request, res *rt.Result) {
 		for i := range s.Stmts {
-			if f.opName(s, i) == "V.String" {
+			if opName(prog, s, i) == "V.String" {
 				res.Set(i, rt.StmtSpec{Outcome: rt.OutPanic, Note: &rt.StmtNote{PanicMsg: "index out of range [7] with length 7"}})
 			}
 		}
-	}
+	})
 	only := map[string]bool{}
 	for _, k := range ContractNames {
 		only[k] = k != "string-panics"
@@ -442,7 +439,7 @@ func TestStringPanicsDocumented(t *testing.T) {
 	if got := Contracts(prog, f, pooledValues(t, prog), only); len(got) != 1 || got[0].Kind != "string-panics" {
 		t.Fatalf("undocumented: %d findings, want one string-panics", len(got))
 	}
-	str := opNamed(t, prog, "V.String")
+	str := modeltest.Op(t, prog, "V.String")
 	str.DocPanics = "It panics if v is out of range."
 	defer func() { str.DocPanics = "" }()
 	if got := Contracts(prog, f, pooledValues(t, prog), only); len(got) != 0 {
@@ -463,19 +460,19 @@ func Parse(s string) (*Version, error)        { return &Version{meta: s}, nil }
 func (v *Version) SetMeta(m string)           { v.meta = m }
 func (v *Version) MarshalText() ([]byte, error) { return []byte(v.meta), nil }
 `
-	pkg := checkPkg(t, "example.com/v", src)
+	pkg := modeltest.Check(t, "example.com/v", src)
 	prog := model.Build(pkg, model.Options{})
-	newV, parse, setMeta := opNamed(t, prog, "New"), opNamed(t, prog, "Parse"), opNamed(t, prog, "Version.SetMeta")
+	newV, parse, setMeta := modeltest.Op(t, prog, "New"), modeltest.Op(t, prog, "Parse"), modeltest.Op(t, prog, "Version.SetMeta")
 	for _, tc := range []struct {
 		name string
 		s    *seq.Seq
 		want string
 	}{
-		{"constructor takes text", mkSeq(call(newV, intLit(1), strLit("a b"))), "New"},
-		{"constructor, empty text", mkSeq(call(newV, intLit(1), strLit(""))), ""},
-		{"parsed", mkSeq(call(parse, strLit("1.0.0"))), ""},
-		{"parsed, then set", mkSeq(call(parse, strLit("1.0.0")), call(setMeta, seq.Ref(0, 0), strLit("x y"))), "Version.SetMeta"},
-		{"another value's text", mkSeq(call(newV, intLit(1), strLit("a")), call(parse, strLit("1.0.0"))), ""},
+		{"constructor takes text", modeltest.Seq(modeltest.Call(newV, modeltest.Int(1), modeltest.Str("a b"))), "New"},
+		{"constructor, empty text", modeltest.Seq(modeltest.Call(newV, modeltest.Int(1), modeltest.Str(""))), ""},
+		{"parsed", modeltest.Seq(modeltest.Call(parse, modeltest.Str("1.0.0"))), ""},
+		{"parsed, then set", modeltest.Seq(modeltest.Call(parse, modeltest.Str("1.0.0")), modeltest.Call(setMeta, seq.Ref(0, 0), modeltest.Str("x y"))), "Version.SetMeta"},
+		{"another value's text", modeltest.Seq(modeltest.Call(newV, modeltest.Int(1), modeltest.Str("a")), modeltest.Call(parse, modeltest.Str("1.0.0"))), ""},
 	} {
 		x := 0
 		if tc.name == "another value's text" {
@@ -515,7 +512,7 @@ type Version struct {
 
 func Parse(s string) (*Version, error) { return &Version{pre: s}, nil }
 `
-	pkg := checkPkg(t, "example.com/z", src)
+	pkg := modeltest.Check(t, "example.com/z", src)
 	lookup := func(name string) types.Type { return pkg.Scope().Lookup(name).Type() }
 	if !zeroNeedsInit(types.NewPointer(lookup("Tree"))) {
 		t.Error("*Tree: the zero value's nil Comparator was not seen")

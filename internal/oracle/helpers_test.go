@@ -2,17 +2,14 @@ package oracle
 
 import (
 	"fmt"
-	"go/ast"
-	"go/importer"
-	"go/parser"
-	"go/token"
 	"go/types"
-	"sync"
 	"testing"
 
 	"github.com/gentest-go/gentest/internal/executor"
+	"github.com/gentest-go/gentest/internal/executortest"
 	"github.com/gentest-go/gentest/internal/harness/rt"
 	"github.com/gentest-go/gentest/internal/model"
+	"github.com/gentest-go/gentest/internal/modeltest"
 	"github.com/gentest-go/gentest/internal/seq"
 )
 
@@ -64,10 +61,9 @@ func (n *Null) UnmarshalText(b []byte) error { return nil }
 // pure, Now is nondeterministic, the rest mutate their receiver.
 func testProgram(t testing.TB) *model.Program {
 	t.Helper()
-	pkg := checkPkg(t, "example.com/p", oracleSrc)
 	pure := map[string]bool{"Len": true, "Peek": true, "Top": true, "Twice": true, "Ratio": true, "Name": true,
 		"Equal": true, "Compare": true, "String": true, "Clone": true, "MarshalText": true}
-	return model.Build(pkg, model.Options{Effects: func(fn *types.Func) model.Effects {
+	return modeltest.Program(t, oracleSrc, model.Options{Effects: func(fn *types.Func) model.Effects {
 		switch {
 		case pure[fn.Name()]:
 			return model.Effects{Known: true, Pure: true}
@@ -77,51 +73,6 @@ func testProgram(t testing.TB) *model.Program {
 		return model.Effects{Known: true, MutatesRecv: true}
 	}})
 }
-
-// checkPkg parses and type-checks one file of source as the package at
-// path; imports come from the standard library's export data.
-func checkPkg(t testing.TB, path, src string) *types.Package {
-	t.Helper()
-	fset := token.NewFileSet()
-	f, err := parser.ParseFile(fset, path+".go", src, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	pkg, err := (&types.Config{Importer: importer.Default()}).Check(path, fset, []*ast.File{f}, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return pkg
-}
-
-func opNamed(t testing.TB, prog *model.Program, name string) *model.Op {
-	t.Helper()
-	for _, op := range prog.Ops {
-		if op.Name == name && op.Kind != model.Zero && op.Kind != model.Assert {
-			return op
-		}
-	}
-	t.Fatalf("no operation %s", name)
-	return nil
-}
-
-func zeroOp(t testing.TB, prog *model.Program, name string) *model.Op {
-	t.Helper()
-	for _, op := range prog.Ops {
-		if op.Name == name && op.Kind == model.Zero {
-			return op
-		}
-	}
-	t.Fatalf("no zero value of %s", name)
-	return nil
-}
-
-func intLit(v int64) seq.Arg  { return seq.LitArg(seq.Lit{Kind: seq.LitInt, I: v}) }
-func strLit(s string) seq.Arg { return seq.LitArg(seq.Lit{Kind: seq.LitString, S: s}) }
-func call(op *model.Op, args ...seq.Arg) seq.Stmt {
-	return seq.Stmt{Op: op.ID, Args: args}
-}
-func mkSeq(stmts ...seq.Stmt) *seq.Seq { return &seq.Seq{Stmts: stmts} }
 
 // value returns a default value of type t as the executor would report
 // it with FlagDetail: ints are n, strings "s<n>", errors nil, pointers to a
@@ -151,59 +102,45 @@ func value(t types.Type, n int64) tv {
 }
 
 // normalResult is a result in which every statement of s ran normally
-// with default values.
-func normalResult(prog *model.Program, ops []int) *rt.Result {
-	res := &rt.Result{Stmts: make([]rt.StmtResult, len(ops))}
-	for i, id := range ops {
-		for j, t := range prog.Ops[id].Results {
-			setVal(res, i, len(res.Stmt(i).Values()), value(t, int64(10*i+j+1)))
-		}
+// with default values (defaultStmt).
+func normalResult(prog *model.Program, s *seq.Seq) *rt.Result {
+	res := &rt.Result{}
+	for i, st := range s.Stmts {
+		res.Add(defaultStmt(prog.Ops[st.Op], i))
 	}
 	return res
 }
 
-func opsOf(s *seq.Seq) []int {
-	var ids []int
-	for _, st := range s.Stmts {
-		ids = append(ids, st.Op)
+// defaultStmt is statement i, a call of op, run normally with the default
+// value of each result: value(t, 10*i+j+1) for result j.
+func defaultStmt(op *model.Op, i int) rt.StmtSpec {
+	var vs []tv
+	for j, t := range op.Results {
+		vs = append(vs, value(t, int64(10*i+j+1)))
 	}
-	return ids
+	return stmtOf(vs...)
 }
 
-// fakeRunner answers each sequence with a normal default result, which
-// edit may change; it records the requests.
-type fakeRunner struct {
-	prog *model.Program
-	edit func(s rt.Request, res *rt.Result)
-
-	mu    sync.Mutex
-	calls int
-	reqs  []rt.Request
+// fakeRunner is executortest's fake executor answering each statement
+// with its default values (defaultStmt); edit, when set, changes each
+// run's result after it ran.
+func fakeRunner(prog *model.Program, edit func(q rt.Request, res *rt.Result)) *executortest.Runner {
+	f := &executortest.Runner{Prog: prog,
+		Stmt: func(op *model.Op, i int, _ rt.Request, _ uint64, spec *rt.StmtSpec) { *spec = defaultStmt(op, i) }}
+	if edit != nil {
+		f.Edit = onResult(edit)
+	}
+	return f
 }
 
-func (f *fakeRunner) Run(seqs []rt.Request) []executor.Outcome {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	f.calls++
-	outs := make([]executor.Outcome, len(seqs))
-	for i, s := range seqs {
-		f.reqs = append(f.reqs, s)
-		var ids []int
-		for _, st := range s.Stmts {
-			ids = append(ids, st.Op)
-		}
-		res := normalResult(f.prog, ids)
-		res.ID = s.ID
-		if f.edit != nil {
-			f.edit(s, res)
-		}
-		outs[i] = executor.Outcome{Result: res}
-	}
-	return outs
+// onResult is an executortest.Runner.Edit that changes the run's result
+// with edit.
+func onResult(edit func(q rt.Request, res *rt.Result)) func(rt.Request, *executor.Outcome) {
+	return func(q rt.Request, out *executor.Outcome) { edit(q, out.Result) }
 }
 
 // opName is the name of the operation of statement i of a wire sequence.
-func (f *fakeRunner) opName(s rt.Request, i int) string { return f.prog.Ops[s.Stmts[i].Op].Name }
+func opName(prog *model.Program, q rt.Request, i int) string { return prog.Ops[q.Stmts[i].Op].Name }
 
 // tv is a result value with its tree, as a FlagDetail result reports
 // them: rt.Value holds no tree (the statement's Note does) and its type

@@ -6,16 +6,18 @@ import (
 
 	"github.com/gentest-go/gentest/internal/corpus"
 	"github.com/gentest-go/gentest/internal/executor"
+	"github.com/gentest-go/gentest/internal/executortest"
 	"github.com/gentest-go/gentest/internal/harness/rt"
 	"github.com/gentest-go/gentest/internal/minimize"
+	"github.com/gentest-go/gentest/internal/modeltest"
 	"github.com/gentest-go/gentest/internal/seq"
 )
 
 // names lists the operations of a sequence.
-func names(f *fakeRunner, s *seq.Seq) string {
+func names(f *executortest.Runner, s *seq.Seq) string {
 	var out []string
 	for _, st := range s.Stmts {
-		out = append(out, f.prog.Ops[st.Op].Name)
+		out = append(out, f.Prog.Ops[st.Op].Name)
 	}
 	return strings.Join(out, " ")
 }
@@ -36,20 +38,20 @@ func assertsOn(as []Assertion) string {
 // runs once, with details, repetition and purity checks.
 func TestJudgeObservers(t *testing.T) {
 	prog := testProgram(t)
-	f := &fakeRunner{prog: prog}
-	newStack, push, twice, load := opNamed(t, prog, "NewStack"), opNamed(t, prog, "Stack.Push"), opNamed(t, prog, "Twice"), opNamed(t, prog, "Load")
+	f := fakeRunner(prog, nil)
+	newStack, push, twice, load := modeltest.Op(t, prog, "NewStack"), modeltest.Op(t, prog, "Stack.Push"), modeltest.Op(t, prog, "Twice"), modeltest.Op(t, prog, "Load")
 	entries := []*corpus.Entry{
-		{Seq: mkSeq(call(newStack), call(push, seq.Ref(0, 0), intLit(3))), Target: 1},
-		{Seq: mkSeq(call(twice, intLit(2))), Target: 0},
-		{Seq: mkSeq(call(load, strLit("x"))), Target: 0},
+		{Seq: modeltest.Seq(modeltest.Call(newStack), modeltest.Call(push, seq.Ref(0, 0), modeltest.Int(3))), Target: 1},
+		{Seq: modeltest.Seq(modeltest.Call(twice, modeltest.Int(2))), Target: 0},
+		{Seq: modeltest.Seq(modeltest.Call(load, modeltest.Str("x"))), Target: 0},
 	}
 	j := Judge(prog, f, entries, JudgeOptions{})
 	// The stack's three observers (Len, Peek, Top) were tried; two are
 	// kept, and the two cases that lost one run again.
-	if f.calls != 2 || len(f.reqs) != 5 {
-		t.Fatalf("runner called %d times with %d sequences, want twice with 3 then 2", f.calls, len(f.reqs))
+	if f.Calls() != 2 || len(f.Requests()) != 5 {
+		t.Fatalf("runner called %d times with %d sequences, want twice with 3 then 2", f.Calls(), len(f.Requests()))
 	}
-	for i, r := range f.reqs {
+	for i, r := range f.Requests() {
 		id := uint64(i)
 		if i >= 3 {
 			id = uint64(2 * (i - 3)) // cases 0 and 2 again
@@ -83,17 +85,17 @@ func TestJudgeObservers(t *testing.T) {
 	}
 	// An observer that panics (Peek on an empty stack) is taken out, and
 	// the one tried after it (Top) checks the stack instead.
-	f = &fakeRunner{prog: prog, edit: func(s rt.Request, res *rt.Result) {
+	f = fakeRunner(prog, func(s rt.Request, res *rt.Result) {
 		for i := range s.Stmts {
-			if f.opName(s, i) == "Stack.Peek" {
+			if opName(prog, s, i) == "Stack.Peek" {
 				res.Set(i, rt.StmtSpec{Outcome: rt.OutPanic, PanicRuntime: true, Note: &rt.StmtNote{PanicMsg: "index out of range"}})
 				for k := i + 1; k < len(res.Stmts); k++ {
 					res.Set(k, rt.StmtSpec{Outcome: rt.OutSkipped})
 				}
 			}
 		}
-	}}
-	j = Judge(prog, f, []*corpus.Entry{{Seq: mkSeq(call(newStack), call(push, seq.Ref(0, 0), intLit(3))), Target: 1}}, JudgeOptions{})
+	})
+	j = Judge(prog, f, []*corpus.Entry{{Seq: modeltest.Seq(modeltest.Call(newStack), modeltest.Call(push, seq.Ref(0, 0), modeltest.Int(3))), Target: 1}}, JudgeOptions{})
 	if len(j.Cases) != 1 || names(f, j.Cases[0].Seq) != "NewStack Stack.Push Stack.Len Stack.Top" || assertsOn(j.Cases[0].Asserts) != "2:Equal 3:Equal 3:ErrNil" {
 		t.Errorf("panicking observer: %d cases, %s, asserts %s", len(j.Cases), names(f, j.Cases[0].Seq), assertsOn(j.Cases[0].Asserts))
 	}
@@ -104,19 +106,18 @@ func TestJudgeObservers(t *testing.T) {
 // not written; under the sandbox, a case showing a refusal is dropped.
 func TestJudgeStabilityAndSandbox(t *testing.T) {
 	prog := testProgram(t)
-	twice, load, newStack, push := opNamed(t, prog, "Twice"), opNamed(t, prog, "Load"), opNamed(t, prog, "NewStack"), opNamed(t, prog, "Stack.Push")
+	twice, load, newStack, push := modeltest.Op(t, prog, "Twice"), modeltest.Op(t, prog, "Load"), modeltest.Op(t, prog, "NewStack"), modeltest.Op(t, prog, "Stack.Push")
 	entries := func() []*corpus.Entry {
 		return []*corpus.Entry{
-			{Seq: mkSeq(call(twice, intLit(1))), Target: 0},                               // 0: unstable
-			{Seq: mkSeq(call(twice, intLit(2))), Target: 0},                               // 1: panics on the re-run
-			{Seq: mkSeq(call(twice, intLit(3))), Target: 0},                               // 2: no result
-			{Seq: mkSeq(call(load, strLit("/root/x"))), Target: 0},                        // 3: permission denied
-			{Seq: mkSeq(call(newStack), call(push, seq.Ref(0, 0), intLit(4))), Target: 1}, // 4: short result
-			{Seq: mkSeq(call(twice, intLit(5))), Target: 0},                               // 5: fine
+			{Seq: modeltest.Seq(modeltest.Call(twice, modeltest.Int(1))), Target: 0},                                         // 0: unstable
+			{Seq: modeltest.Seq(modeltest.Call(twice, modeltest.Int(2))), Target: 0},                                         // 1: panics on the re-run
+			{Seq: modeltest.Seq(modeltest.Call(twice, modeltest.Int(3))), Target: 0},                                         // 2: no result
+			{Seq: modeltest.Seq(modeltest.Call(load, modeltest.Str("/root/x"))), Target: 0},                                  // 3: permission denied
+			{Seq: modeltest.Seq(modeltest.Call(newStack), modeltest.Call(push, seq.Ref(0, 0), modeltest.Int(4))), Target: 1}, // 4: short result
+			{Seq: modeltest.Seq(modeltest.Call(twice, modeltest.Int(5))), Target: 0},                                         // 5: fine
 		}
 	}
-	f := &fakeRunner{prog: prog}
-	f.edit = func(s rt.Request, res *rt.Result) {
+	f := fakeRunner(prog, func(s rt.Request, res *rt.Result) {
 		switch s.ID {
 		case 0:
 			res.Stmt(0).Values()[0].Unstable = true
@@ -134,10 +135,9 @@ func TestJudgeStabilityAndSandbox(t *testing.T) {
 		case 4:
 			res.Stmts = res.Stmts[:1]
 		}
-	}
+	})
 	// ID 2's result is dropped entirely by the fake: no Result at all.
 	run := func(opts JudgeOptions) map[int]*Case {
-		f.reqs = nil
 		j := Judge(prog, nilResult{f, 2}, entries(), opts)
 		out := map[int]*Case{}
 		for _, c := range j.Cases {
@@ -166,12 +166,12 @@ func TestJudgeStabilityAndSandbox(t *testing.T) {
 
 // nilResult wraps a runner and gives sequence id no result at all.
 type nilResult struct {
-	*fakeRunner
+	*executortest.Runner
 	id uint64
 }
 
 func (n nilResult) Run(seqs []rt.Request) []executor.Outcome {
-	outs := n.fakeRunner.Run(seqs)
+	outs := n.Runner.Run(seqs)
 	for i, s := range seqs {
 		if s.ID == n.id {
 			outs[i].Result = nil
@@ -193,16 +193,15 @@ func keys(m map[int]*Case) []int {
 // finding, one per function, on the sequence up to the call.
 func TestJudgeDisagreements(t *testing.T) {
 	prog := testProgram(t)
-	newStack, push, twice, name := opNamed(t, prog, "NewStack"), opNamed(t, prog, "Stack.Push"), opNamed(t, prog, "Twice"), opNamed(t, prog, "Name")
+	newStack, push, twice, name := modeltest.Op(t, prog, "NewStack"), modeltest.Op(t, prog, "Stack.Push"), modeltest.Op(t, prog, "Twice"), modeltest.Op(t, prog, "Name")
 	entries := []*corpus.Entry{
-		{Seq: mkSeq(call(newStack), call(twice, intLit(1)), call(name, seq.Ref(0, 0))), Target: 2},
-		{Seq: mkSeq(call(twice, intLit(2)), call(newStack), call(name, seq.Ref(1, 0))), Target: 2},
-		{Seq: mkSeq(call(newStack), call(push, seq.Ref(0, 0), intLit(1))), Target: 1},
+		{Seq: modeltest.Seq(modeltest.Call(newStack), modeltest.Call(twice, modeltest.Int(1)), modeltest.Call(name, seq.Ref(0, 0))), Target: 2},
+		{Seq: modeltest.Seq(modeltest.Call(twice, modeltest.Int(2)), modeltest.Call(newStack), modeltest.Call(name, seq.Ref(1, 0))), Target: 2},
+		{Seq: modeltest.Seq(modeltest.Call(newStack), modeltest.Call(push, seq.Ref(0, 0), modeltest.Int(1))), Target: 1},
 	}
-	f := &fakeRunner{prog: prog}
-	f.edit = func(s rt.Request, res *rt.Result) {
+	f := fakeRunner(prog, func(s rt.Request, res *rt.Result) {
 		for i := range s.Stmts {
-			switch f.opName(s, i) {
+			switch opName(prog, s, i) {
 			case "Twice":
 				res.Stmt(i).SetNote(rt.StmtNote{Disagree: "result differs when repeated"})
 			case "Name":
@@ -211,7 +210,7 @@ func TestJudgeDisagreements(t *testing.T) {
 				res.Stmt(i).SetNote(rt.StmtNote{Disagree: "result differs when repeated"}) // no results: not a pure-repeat finding
 			}
 		}
-	}
+	})
 	j := Judge(prog, f, entries, JudgeOptions{})
 	want := []string{
 		"example.com/p.Twice: result differs when repeated",
@@ -230,7 +229,7 @@ func TestJudgeDisagreements(t *testing.T) {
 		t.Errorf("pure-repeat finding %+v (case %s, target %d, key %d)", pr, names(f, pr.Case.Seq), pr.Case.Target, pr.Case.Key)
 	}
 	// No disagreements: an empty, non-nil list.
-	j = Judge(prog, &fakeRunner{prog: prog}, []*corpus.Entry{{Seq: mkSeq(call(twice, intLit(2))), Target: 0}}, JudgeOptions{})
+	j = Judge(prog, fakeRunner(prog, nil), []*corpus.Entry{{Seq: modeltest.Seq(modeltest.Call(twice, modeltest.Int(2))), Target: 0}}, JudgeOptions{})
 	if j.Disagreements == nil || len(j.Disagreements) != 0 || len(j.PureRepeat) != 0 {
 		t.Errorf("no disagreements: %v, %v", j.Disagreements, j.PureRepeat)
 	}
@@ -243,11 +242,11 @@ func TestJudgeDisagreements(t *testing.T) {
 // only repeat what the arrangement built.
 func TestJudgeObserverChoice(t *testing.T) {
 	prog := testProgram(t)
-	f := &fakeRunner{prog: prog}
-	newV, clone := opNamed(t, prog, "NewV"), opNamed(t, prog, "V.Clone")
+	f := fakeRunner(prog, nil)
+	newV, clone := modeltest.Op(t, prog, "NewV"), modeltest.Op(t, prog, "V.Clone")
 	entries := []*corpus.Entry{
-		{Seq: mkSeq(call(newV, intLit(1))), Target: 0},
-		{Seq: mkSeq(call(newV, intLit(1)), call(clone, seq.Ref(0, 0))), Target: 1},
+		{Seq: modeltest.Seq(modeltest.Call(newV, modeltest.Int(1))), Target: 0},
+		{Seq: modeltest.Seq(modeltest.Call(newV, modeltest.Int(1)), modeltest.Call(clone, seq.Ref(0, 0))), Target: 1},
 	}
 	AddObservers(prog, entries)
 	for i, want := range []string{"NewV V.String", "NewV V.Clone V.String"} {
@@ -255,7 +254,7 @@ func TestJudgeObserverChoice(t *testing.T) {
 			t.Errorf("case %d: %s, want %s", i, got, want)
 		}
 	}
-	if r0, r1, r2 := observerRank(opNamed(t, prog, "V.String")), observerRank(opNamed(t, prog, "Stack.Len")), observerRank(clone); !(r0 < r1 && r1 < r2) {
+	if r0, r1, r2 := observerRank(modeltest.Op(t, prog, "V.String")), observerRank(modeltest.Op(t, prog, "Stack.Len")), observerRank(clone); !(r0 < r1 && r1 < r2) {
 		t.Errorf("ranks String %d, Len %d, Clone %d; want increasing", r0, r1, r2)
 	}
 }
@@ -292,14 +291,14 @@ func TestReducedOnePanicCasePerOp(t *testing.T) {
 // is cut off, or the file would get a test of fmt.Errorf.
 func TestPanicPrefixTargetsThePackage(t *testing.T) {
 	prog := testProgram(t)
-	newStack, twice, boom := opNamed(t, prog, "NewStack"), opNamed(t, prog, "Twice"), opNamed(t, prog, "Boom")
+	newStack, twice, boom := modeltest.Op(t, prog, "NewStack"), modeltest.Op(t, prog, "Twice"), modeltest.Op(t, prog, "Boom")
 	twice.Detective = true // stands for a producer of another package
 	defer func() { twice.Detective = false }()
 	boom.DocPanics = "Boom panics on an empty stack."
 	defer func() { boom.DocPanics = "" }()
 	normal := rt.StmtSpec{Outcome: rt.OutNormal}
 	panicked := rt.StmtSpec{Outcome: rt.OutPanic, Note: &rt.StmtNote{PanicMsg: "empty"}}
-	entry := &corpus.Entry{Seq: mkSeq(call(newStack), call(twice, intLit(1)), call(boom, seq.Ref(0, 0))), Target: 2,
+	entry := &corpus.Entry{Seq: modeltest.Seq(modeltest.Call(newStack), modeltest.Call(twice, modeltest.Int(1)), modeltest.Call(boom, seq.Ref(0, 0))), Target: 2,
 		Result: rt.NewResult(normal, normal, panicked)}
 	out := withPanicPrefixes(prog, []*corpus.Entry{entry})
 	if len(out) != 2 {
@@ -308,7 +307,7 @@ func TestPanicPrefixTargetsThePackage(t *testing.T) {
 	if p := out[1]; p.Seq.Len() != 1 || p.Target != 0 || p.Seq.Stmts[0].Op != newStack.ID {
 		t.Errorf("prefix %v with target %d, want NewStack() alone as its target", p.Seq.Stmts, p.Target)
 	}
-	only := &corpus.Entry{Seq: mkSeq(call(twice, intLit(1)), call(boom, seq.Ref(0, 0))), Target: 1,
+	only := &corpus.Entry{Seq: modeltest.Seq(modeltest.Call(twice, modeltest.Int(1)), modeltest.Call(boom, seq.Ref(0, 0))), Target: 1,
 		Result: rt.NewResult(normal, panicked)}
 	if out := withPanicPrefixes(prog, []*corpus.Entry{only}); len(out) != 1 {
 		t.Errorf("a prefix of foreign producers only became an entry: %v", out[1].Seq.Stmts)

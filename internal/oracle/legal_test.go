@@ -7,6 +7,7 @@ import (
 
 	"github.com/gentest-go/gentest/internal/harness/rt"
 	"github.com/gentest-go/gentest/internal/model"
+	"github.com/gentest-go/gentest/internal/modeltest"
 	"github.com/gentest-go/gentest/internal/seq"
 )
 
@@ -14,8 +15,8 @@ import (
 // breaks it, and legal tests that must stay findings.
 func TestIllegal(t *testing.T) {
 	prog := testProgram(t)
-	newStack, push, boom := opNamed(t, prog, "NewStack"), opNamed(t, prog, "Stack.Push"), opNamed(t, prog, "Boom")
-	newV, equal := opNamed(t, prog, "NewV"), opNamed(t, prog, "V.Equal")
+	newStack, push, boom := modeltest.Op(t, prog, "NewStack"), modeltest.Op(t, prog, "Stack.Push"), modeltest.Op(t, prog, "Boom")
+	newV, equal := modeltest.Op(t, prog, "NewV"), modeltest.Op(t, prog, "V.Equal")
 	nilArg := seq.LitArg(seq.Lit{Kind: seq.LitNil})
 	tests := []struct {
 		name   string
@@ -24,16 +25,16 @@ func TestIllegal(t *testing.T) {
 		docs   string
 		reason string // prefix of the reason; "" for legal
 	}{
-		{name: "legal", s: mkSeq(call(newStack), call(push, seq.Ref(0, 0), intLit(1)), call(boom, seq.Ref(0, 0))), nilAt: -1},
-		{name: "nil literal in an earlier call", s: mkSeq(call(boom, nilArg), call(newStack), call(boom, seq.Ref(1, 0))), nilAt: -1,
+		{name: "legal", s: modeltest.Seq(modeltest.Call(newStack), modeltest.Call(push, seq.Ref(0, 0), modeltest.Int(1)), modeltest.Call(boom, seq.Ref(0, 0))), nilAt: -1},
+		{name: "nil literal in an earlier call", s: modeltest.Seq(modeltest.Call(boom, nilArg), modeltest.Call(newStack), modeltest.Call(boom, seq.Ref(1, 0))), nilAt: -1,
 			reason: "statement 0 passes a nil literal"},
-		{name: "nil value", s: mkSeq(call(newStack), call(boom, seq.Ref(0, 0))), nilAt: 0,
+		{name: "nil value", s: modeltest.Seq(modeltest.Call(newStack), modeltest.Call(boom, seq.Ref(0, 0))), nilAt: 0,
 			reason: "statement 1 passes a nil value"},
-		{name: "zero value of a constructed type", s: mkSeq(call(zeroOp(t, prog, "V")), call(newV, intLit(1)), call(equal, seq.Ref(0, 0), seq.Ref(1, 0))), nilAt: -1,
+		{name: "zero value of a constructed type", s: modeltest.Seq(modeltest.Call(modeltest.OpOfKind(t, prog, model.Zero, "V")), modeltest.Call(newV, modeltest.Int(1)), modeltest.Call(equal, seq.Ref(0, 0), seq.Ref(1, 0))), nilAt: -1,
 			reason: "the zero value of V"},
-		{name: "value passed with itself", s: mkSeq(call(newV, intLit(1)), call(equal, seq.Ref(0, 0), seq.Ref(0, 0))), nilAt: -1,
+		{name: "value passed with itself", s: modeltest.Seq(modeltest.Call(newV, modeltest.Int(1)), modeltest.Call(equal, seq.Ref(0, 0), seq.Ref(0, 0))), nilAt: -1,
 			reason: "statement 1 (V.Equal) passes a value together with one built from it"},
-		{name: "documented panic", s: mkSeq(call(newStack), call(boom, seq.Ref(0, 0))), nilAt: -1, docs: "Boom panics on an empty stack.",
+		{name: "documented panic", s: modeltest.Seq(modeltest.Call(newStack), modeltest.Call(boom, seq.Ref(0, 0))), nilAt: -1, docs: "Boom panics on an empty stack.",
 			reason: "Boom documents its panics"},
 	}
 	for _, tc := range tests {
@@ -57,18 +58,18 @@ func TestIllegal(t *testing.T) {
 // itself.
 func TestSelfWiredThroughMutation(t *testing.T) {
 	prog := testProgram(t)
-	newV, equal := opNamed(t, prog, "NewV"), opNamed(t, prog, "V.Equal")
-	unmarshal := opNamed(t, prog, "V.UnmarshalText")
-	marshal := opNamed(t, prog, "V.MarshalText")
+	newV, equal := modeltest.Op(t, prog, "NewV"), modeltest.Op(t, prog, "V.Equal")
+	unmarshal := modeltest.Op(t, prog, "V.UnmarshalText")
+	marshal := modeltest.Op(t, prog, "V.MarshalText")
 	// x := NewV(1); b := x.MarshalText(); y := NewV(2); y.UnmarshalText(b)
 	// stores b (built from x) into y; then x.Equal(y) ties x to itself.
-	s := mkSeq(call(newV, intLit(1)), call(marshal, seq.Ref(0, 0)), call(newV, intLit(2)),
-		call(unmarshal, seq.Ref(2, 0), seq.Ref(1, 0)), call(equal, seq.Ref(0, 0), seq.Ref(2, 0)))
+	s := modeltest.Seq(modeltest.Call(newV, modeltest.Int(1)), modeltest.Call(marshal, seq.Ref(0, 0)), modeltest.Call(newV, modeltest.Int(2)),
+		modeltest.Call(unmarshal, seq.Ref(2, 0), seq.Ref(1, 0)), modeltest.Call(equal, seq.Ref(0, 0), seq.Ref(2, 0)))
 	if got := selfWired(prog, s); !strings.HasPrefix(got, "statement 4") {
 		t.Errorf("selfWired = %q, want statement 4", got)
 	}
 	// Without the mutation, two independent values are fine.
-	s = mkSeq(call(newV, intLit(1)), call(newV, intLit(2)), call(equal, seq.Ref(0, 0), seq.Ref(1, 0)))
+	s = modeltest.Seq(modeltest.Call(newV, modeltest.Int(1)), modeltest.Call(newV, modeltest.Int(2)), modeltest.Call(equal, seq.Ref(0, 0), seq.Ref(1, 0)))
 	if got := selfWired(prog, s); got != "" {
 		t.Errorf("selfWired = %q for independent values", got)
 	}
@@ -126,7 +127,7 @@ type Set struct{ m map[string]bool }
 
 func (s *Set) Add(k string) { s.m[k] = true }
 `
-	dep := checkPkg(t, "example.com/dep", depSrc)
+	dep := modeltest.Check(t, "example.com/dep", depSrc)
 	for _, tc := range []struct {
 		typ, reason string
 	}{
@@ -174,8 +175,8 @@ func illegalZeroOf(t *testing.T, dep *types.Package, typ string, imported bool) 
 	zero := &model.Op{ID: len(prog.Ops), Kind: model.Zero, Name: typ, Type: n, Ptr: true,
 		Results: []types.Type{types.NewPointer(n)}, Detective: true}
 	prog.Ops = append(prog.Ops, zero)
-	newStack, boom := opNamed(t, prog, "NewStack"), opNamed(t, prog, "Boom")
-	s := mkSeq(call(zero), call(newStack), call(boom, seq.Ref(1, 0)))
+	newStack, boom := modeltest.Op(t, prog, "NewStack"), modeltest.Op(t, prog, "Boom")
+	s := modeltest.Seq(modeltest.Call(zero), modeltest.Call(newStack), modeltest.Call(boom, seq.Ref(1, 0)))
 	return Illegal(prog, s, nil, s.Len()-1)
 }
 
@@ -209,7 +210,7 @@ func (it *Iter) Reset() {}
 
 func (it *Iter) Value() int { return it.cur.v }
 `
-	pkg := checkPkg(t, "example.com/it", src)
+	pkg := modeltest.Check(t, "example.com/it", src)
 	build := func(documented bool) *model.Program {
 		return model.Build(pkg, model.Options{
 			Effects: func(fn *types.Func) model.Effects {
@@ -227,14 +228,14 @@ func (it *Iter) Value() int { return it.cur.v }
 		})
 	}
 	prog := build(true)
-	newList, iter, addr := opNamed(t, prog, "NewList"), opNamed(t, prog, "List.Iter"), opNamed(t, prog, "Iter")
-	next, reset, value := opNamed(t, prog, "Iter.Next"), opNamed(t, prog, "Iter.Reset"), opNamed(t, prog, "Iter.Value")
+	newList, iter, addr := modeltest.Op(t, prog, "NewList"), modeltest.Op(t, prog, "List.Iter"), modeltest.Op(t, prog, "Iter")
+	next, reset, value := modeltest.Op(t, prog, "Iter.Next"), modeltest.Op(t, prog, "Iter.Reset"), modeltest.Op(t, prog, "Iter.Value")
 	if addr.Kind != model.Addr {
 		t.Fatalf("Iter is %v, want the address operation", addr.Kind)
 	}
 	// l := NewList(); it := l.Iter(); p := &it; then the steps; the last
 	// statement reads p.Value() (or q.Value() through a second &it).
-	prefix := []seq.Stmt{call(newList), call(iter, seq.Ref(0, 0)), call(addr, seq.Ref(1, 0))}
+	prefix := []seq.Stmt{modeltest.Call(newList), modeltest.Call(iter, seq.Ref(0, 0)), modeltest.Call(addr, seq.Ref(1, 0))}
 	p := seq.Ref(2, 0)
 	const illegal = "Iter.Value reads a value no advance has positioned"
 	for _, tc := range []struct {
@@ -243,15 +244,15 @@ func (it *Iter) Value() int { return it.cur.v }
 		nexts  []bool // what each Next returned, in order
 		reason string
 	}{
-		{name: "fresh iterator", steps: []seq.Stmt{call(value, p)}, reason: illegal},
-		{name: "after Next returned true", steps: []seq.Stmt{call(next, p), call(value, p)}, nexts: []bool{true}},
-		{name: "after Next returned false", steps: []seq.Stmt{call(next, p), call(value, p)}, nexts: []bool{false}, reason: illegal},
-		{name: "after Next true then false", steps: []seq.Stmt{call(next, p), call(next, p), call(value, p)}, nexts: []bool{true, false}, reason: illegal},
-		{name: "after Reset", steps: []seq.Stmt{call(next, p), call(reset, p), call(value, p)}, nexts: []bool{true}, reason: illegal},
-		{name: "through another address", steps: []seq.Stmt{call(next, p), call(addr, seq.Ref(1, 0)), call(value, seq.Ref(4, 0))}, nexts: []bool{true}},
+		{name: "fresh iterator", steps: []seq.Stmt{modeltest.Call(value, p)}, reason: illegal},
+		{name: "after Next returned true", steps: []seq.Stmt{modeltest.Call(next, p), modeltest.Call(value, p)}, nexts: []bool{true}},
+		{name: "after Next returned false", steps: []seq.Stmt{modeltest.Call(next, p), modeltest.Call(value, p)}, nexts: []bool{false}, reason: illegal},
+		{name: "after Next true then false", steps: []seq.Stmt{modeltest.Call(next, p), modeltest.Call(next, p), modeltest.Call(value, p)}, nexts: []bool{true, false}, reason: illegal},
+		{name: "after Reset", steps: []seq.Stmt{modeltest.Call(next, p), modeltest.Call(reset, p), modeltest.Call(value, p)}, nexts: []bool{true}, reason: illegal},
+		{name: "through another address", steps: []seq.Stmt{modeltest.Call(next, p), modeltest.Call(addr, seq.Ref(1, 0)), modeltest.Call(value, seq.Ref(4, 0))}, nexts: []bool{true}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			s := mkSeq(append(append([]seq.Stmt{}, prefix...), tc.steps...)...)
+			s := modeltest.Seq(append(append([]seq.Stmt{}, prefix...), tc.steps...)...)
 			res := &rt.Result{Stmts: make([]rt.StmtResult, s.Len())}
 			k := 0
 			for i, st := range s.Stmts {
@@ -269,8 +270,8 @@ func (it *Iter) Value() int { return it.cur.v }
 	// Without a documented protocol the same panic is a finding: the
 	// rule reads the docs, not the method names.
 	undocumented := build(false)
-	s := mkSeq(call(opNamed(t, undocumented, "NewList")), call(opNamed(t, undocumented, "List.Iter"), seq.Ref(0, 0)),
-		call(opNamed(t, undocumented, "Iter"), seq.Ref(1, 0)), call(opNamed(t, undocumented, "Iter.Value"), seq.Ref(2, 0)))
+	s := modeltest.Seq(modeltest.Call(modeltest.Op(t, undocumented, "NewList")), modeltest.Call(modeltest.Op(t, undocumented, "List.Iter"), seq.Ref(0, 0)),
+		modeltest.Call(modeltest.Op(t, undocumented, "Iter"), seq.Ref(1, 0)), modeltest.Call(modeltest.Op(t, undocumented, "Iter.Value"), seq.Ref(2, 0)))
 	if got := Illegal(undocumented, s, nil, s.Len()-1); got != "" {
 		t.Errorf("undocumented protocol: Illegal = %q, want legal", got)
 	}
@@ -302,7 +303,7 @@ func (e *Encoder) EncodeString(s string) error { _, err := io.WriteString(e.w, s
 
 func Discard() io.Writer { return io.Discard }
 `
-	pkg := checkPkg(t, "example.com/enc", src)
+	pkg := modeltest.Check(t, "example.com/enc", src)
 	prog := model.Build(pkg, model.Options{})
 	lit := func(typ, variant string) *model.Op {
 		for _, op := range prog.Ops {
@@ -319,18 +320,18 @@ func Discard() io.Writer { return io.Discard }
 			types.NewTuple(types.NewParam(0, nil, "", pkg.Scope().Lookup("Decoder").Type().Underlying().(*types.Struct).Field(0).Type().(*types.Signature).Results().At(0).Type()),
 				types.NewParam(0, nil, "", errorType)), false)}
 	prog.Ops = append(prog.Ops, readerLit)
-	get, newEnc, reset, encode, discard := opNamed(t, prog, "GetEncoder"), opNamed(t, prog, "NewEncoder"),
-		opNamed(t, prog, "Encoder.Reset"), opNamed(t, prog, "Encoder.EncodeString"), opNamed(t, prog, "Discard")
+	get, newEnc, reset, encode, discard := modeltest.Op(t, prog, "GetEncoder"), modeltest.Op(t, prog, "NewEncoder"),
+		modeltest.Op(t, prog, "Encoder.Reset"), modeltest.Op(t, prog, "Encoder.EncodeString"), modeltest.Op(t, prog, "Discard")
 	tests := []struct {
 		name   string
 		s      *seq.Seq
 		reason string
 	}{
-		{"callback returns a nil reader", mkSeq(call(readerLit)), "statement 0 is a function literal that returns a nil io.Reader"},
-		{"predicate literal", mkSeq(call(lit("Filter", model.FuncZero)), call(opNamed(t, prog, "Apply"), seq.Ref(0, 0), strLit("x"))), ""},
-		{"pooled, not reset", mkSeq(call(get), call(encode, seq.Ref(0, 0), strLit("x"))), "Encoder.EncodeString uses a value from GetEncoder before Encoder.Reset initialized it"},
-		{"pooled, then reset", mkSeq(call(get), call(discard), call(reset, seq.Ref(0, 0), seq.Ref(1, 0)), call(encode, seq.Ref(0, 0), strLit("x"))), ""},
-		{"constructed with a writer", mkSeq(call(discard), call(newEnc, seq.Ref(0, 0)), call(encode, seq.Ref(1, 0), strLit("x"))), ""},
+		{"callback returns a nil reader", modeltest.Seq(modeltest.Call(readerLit)), "statement 0 is a function literal that returns a nil io.Reader"},
+		{"predicate literal", modeltest.Seq(modeltest.Call(lit("Filter", model.FuncZero)), modeltest.Call(modeltest.Op(t, prog, "Apply"), seq.Ref(0, 0), modeltest.Str("x"))), ""},
+		{"pooled, not reset", modeltest.Seq(modeltest.Call(get), modeltest.Call(encode, seq.Ref(0, 0), modeltest.Str("x"))), "Encoder.EncodeString uses a value from GetEncoder before Encoder.Reset initialized it"},
+		{"pooled, then reset", modeltest.Seq(modeltest.Call(get), modeltest.Call(discard), modeltest.Call(reset, seq.Ref(0, 0), seq.Ref(1, 0)), modeltest.Call(encode, seq.Ref(0, 0), modeltest.Str("x"))), ""},
+		{"constructed with a writer", modeltest.Seq(modeltest.Call(discard), modeltest.Call(newEnc, seq.Ref(0, 0)), modeltest.Call(encode, seq.Ref(1, 0), modeltest.Str("x"))), ""},
 	}
 	for _, tc := range tests {
 		if got := Illegal(prog, tc.s, nil, tc.s.Len()-1); got != tc.reason {
@@ -360,7 +361,7 @@ type Size int
 
 func (s Size) String() string { return "" }
 `
-	pkg := checkPkg(t, "example.com/k", src)
+	pkg := modeltest.Check(t, "example.com/k", src)
 	prog := model.Build(pkg, model.Options{})
 	var kind, size *model.Op
 	for _, op := range prog.Ops {
@@ -378,10 +379,10 @@ func (s Size) String() string { return "" }
 		s    *seq.Seq
 		want string
 	}{
-		{mkSeq(call(kind, intLit(1))), ""},
-		{mkSeq(call(kind, intLit(10))), "statement 0 converts 10 to Kind, which is none of its declared constants"},
-		{mkSeq(call(kind, intLit(-24))), "statement 0 converts -24 to Kind, which is none of its declared constants"},
-		{mkSeq(call(size, intLit(10))), ""},
+		{modeltest.Seq(modeltest.Call(kind, modeltest.Int(1))), ""},
+		{modeltest.Seq(modeltest.Call(kind, modeltest.Int(10))), "statement 0 converts 10 to Kind, which is none of its declared constants"},
+		{modeltest.Seq(modeltest.Call(kind, modeltest.Int(-24))), "statement 0 converts -24 to Kind, which is none of its declared constants"},
+		{modeltest.Seq(modeltest.Call(size, modeltest.Int(10))), ""},
 	} {
 		if got := Illegal(prog, tc.s, nil, -1); got != tc.want {
 			t.Errorf("%s: Illegal = %q, want %q", tc.s.Key(), got, tc.want)
@@ -436,7 +437,7 @@ type Opts struct{ Mode Mode }
 func Default() Opts      { return Opts{Mode: Safe} }
 func Apply(o Opts) int { return 0 }
 `
-	pkg := checkPkg(t, "example.com/m", src)
+	pkg := modeltest.Check(t, "example.com/m", src)
 	exported := func(tn *types.TypeName) []string {
 		st, ok := tn.Type().Underlying().(*types.Struct)
 		if !ok {
@@ -462,7 +463,7 @@ func Apply(o Opts) int { return 0 }
 		return nil
 	}
 	clock, money, span, opts := lit("Clock"), lit("Money"), lit("Span"), lit("Opts")
-	parse, later, twice := opNamed(t, prog, "ParseClock"), opNamed(t, prog, "Clock.Later"), opNamed(t, prog, "Twice")
+	parse, later, twice := modeltest.Op(t, prog, "ParseClock"), modeltest.Op(t, prog, "Clock.Later"), modeltest.Op(t, prog, "Twice")
 
 	// What the package gave Clock's fields: ParseClock made 00:00 and
 	// 23:59; Later on a literal of 99:00 made 99:00 again, which is the
@@ -472,8 +473,8 @@ func Apply(o Opts) int { return 0 }
 			Elems: []rt.Tree{{Kind: rt.TInt, I: h}, {Kind: rt.TInt, I: m}}}
 	}
 	d := newDomains(prog, nil, nil)
-	observed := mkSeq(call(parse, strLit("00:00")), call(parse, strLit("23:59")),
-		call(clock, intLit(99), intLit(0)), call(later, seq.Ref(2, 0), intLit(5)))
+	observed := modeltest.Seq(modeltest.Call(parse, modeltest.Str("00:00")), modeltest.Call(parse, modeltest.Str("23:59")),
+		modeltest.Call(clock, modeltest.Int(99), modeltest.Int(0)), modeltest.Call(later, seq.Ref(2, 0), modeltest.Int(5)))
 	res := rt.NewResult(
 		stmtOf([]tv{{Tree: clockTree(0, 0)}, {Nil: true}}...),
 		stmtOf([]tv{{Tree: clockTree(23, 59)}, {Nil: true}}...),
@@ -488,15 +489,15 @@ func Apply(o Opts) int { return 0 }
 		d    *domains
 		want string // a part of the reason, "" for legal
 	}{
-		{"in the observed range", mkSeq(call(clock, intLit(7), intLit(30))), d, ""},
-		{"hour past the range", mkSeq(call(clock, intLit(25), intLit(0))), d, "sets Clock.Hour to 25, outside the values ParseClock gives it (it was seen in [0, 23])"},
-		{"literal laundered through a method", mkSeq(call(clock, intLit(50), intLit(0))), d, "sets Clock.Hour to 50"},
-		{"nothing observed", mkSeq(call(clock, intLit(7), intLit(30))), nil, "sets Clock.Hour to 7, outside the values ParseClock gives it (no value of it was seen)"},
-		{"computed by a call", mkSeq(call(twice, intLit(50)), call(clock, seq.Ref(0, 0), seq.Ref(0, 0))), nil, ""},
-		{"no producer: the client's fields", mkSeq(call(money, intLit(-37), strLit("JPY"))), nil, ""},
-		{"hidden state", mkSeq(call(span, intLit(1), intLit(2))), d, "sets Span.Pos to 1, but Span has unexported state only Find sets"},
-		{"declared constant", mkSeq(call(opts, intLit(2))), nil, ""},
-		{"no constant", mkSeq(call(opts, intLit(7))), nil, "sets Opts.Mode to 7, outside the values Default gives it"},
+		{"in the observed range", modeltest.Seq(modeltest.Call(clock, modeltest.Int(7), modeltest.Int(30))), d, ""},
+		{"hour past the range", modeltest.Seq(modeltest.Call(clock, modeltest.Int(25), modeltest.Int(0))), d, "sets Clock.Hour to 25, outside the values ParseClock gives it (it was seen in [0, 23])"},
+		{"literal laundered through a method", modeltest.Seq(modeltest.Call(clock, modeltest.Int(50), modeltest.Int(0))), d, "sets Clock.Hour to 50"},
+		{"nothing observed", modeltest.Seq(modeltest.Call(clock, modeltest.Int(7), modeltest.Int(30))), nil, "sets Clock.Hour to 7, outside the values ParseClock gives it (no value of it was seen)"},
+		{"computed by a call", modeltest.Seq(modeltest.Call(twice, modeltest.Int(50)), modeltest.Call(clock, seq.Ref(0, 0), seq.Ref(0, 0))), nil, ""},
+		{"no producer: the client's fields", modeltest.Seq(modeltest.Call(money, modeltest.Int(-37), modeltest.Str("JPY"))), nil, ""},
+		{"hidden state", modeltest.Seq(modeltest.Call(span, modeltest.Int(1), modeltest.Int(2))), d, "sets Span.Pos to 1, but Span has unexported state only Find sets"},
+		{"declared constant", modeltest.Seq(modeltest.Call(opts, modeltest.Int(2))), nil, ""},
+		{"no constant", modeltest.Seq(modeltest.Call(opts, modeltest.Int(7))), nil, "sets Opts.Mode to 7, outside the values Default gives it"},
 	} {
 		got := outsideDomain(prog, tc.s, tc.d)
 		if tc.want == "" && got != "" || !strings.Contains(got, tc.want) {

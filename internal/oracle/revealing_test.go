@@ -7,7 +7,9 @@ import (
 
 	"github.com/gentest-go/gentest/internal/corpus"
 	"github.com/gentest-go/gentest/internal/executor"
+	"github.com/gentest-go/gentest/internal/executortest"
 	"github.com/gentest-go/gentest/internal/harness/rt"
+	"github.com/gentest-go/gentest/internal/modeltest"
 	"github.com/gentest-go/gentest/internal/seq"
 )
 
@@ -15,11 +17,11 @@ const derefMsg = "runtime error: invalid memory address or nil pointer dereferen
 
 // boomRunner is a fake executor in which Boom always panics with a nil
 // dereference at p.go:10, whatever it is given.
-func boomRunner(t *testing.T) *fakeRunner {
-	f := &fakeRunner{prog: testProgram(t)}
-	f.edit = func(s rt.Request, res *rt.Result) {
+func boomRunner(t *testing.T) *executortest.Runner {
+	prog := testProgram(t)
+	return fakeRunner(prog, func(s rt.Request, res *rt.Result) {
 		for i := range s.Stmts {
-			if f.opName(s, i) == "Boom" {
+			if opName(prog, s, i) == "Boom" {
 				res.Set(i, rt.StmtSpec{Outcome: rt.OutPanic, PanicRuntime: true, Note: &rt.StmtNote{PanicMsg: derefMsg, PanicSite: "p.go:10"}})
 				for k := i + 1; k < len(res.Stmts); k++ {
 					res.Set(k, rt.StmtSpec{Outcome: rt.OutSkipped})
@@ -27,14 +29,13 @@ func boomRunner(t *testing.T) *fakeRunner {
 				return
 			}
 		}
-	}
-	return f
+	})
 }
 
 // failure returns a revealing failure of s as the search records it: the
 // result of its run on f, with the last statement's panic site replaced
 // by site.
-func failure(f *fakeRunner, s *seq.Seq, kind, site string) *corpus.Failure {
+func failure(f *executortest.Runner, s *seq.Seq, kind, site string) *corpus.Failure {
 	out := f.Run([]rt.Request{s.Wire(0, 0)})[0]
 	last := out.Result.Stmt(s.Len() - 1)
 	n := rt.StmtNote{}
@@ -51,23 +52,23 @@ func failure(f *fakeRunner, s *seq.Seq, kind, site string) *corpus.Failure {
 // panics and gives crashes none.
 func TestRevealing(t *testing.T) {
 	f := boomRunner(t)
-	prog := f.prog
-	newStack, twice, load, boom := opNamed(t, prog, "NewStack"), opNamed(t, prog, "Twice"), opNamed(t, prog, "Load"), opNamed(t, prog, "Boom")
-	long := mkSeq(call(newStack), call(twice, intLit(2)), call(newStack), call(boom, seq.Ref(0, 0)))
+	prog := f.Prog
+	newStack, twice, load, boom := modeltest.Op(t, prog, "NewStack"), modeltest.Op(t, prog, "Twice"), modeltest.Op(t, prog, "Load"), modeltest.Op(t, prog, "Boom")
+	long := modeltest.Seq(modeltest.Call(newStack), modeltest.Call(twice, modeltest.Int(2)), modeltest.Call(newStack), modeltest.Call(boom, seq.Ref(0, 0)))
 	failures := []*corpus.Failure{
 		failure(f, long, "nil-dereference", "p.go:10"),
 		// The same kind and site from another sequence: a duplicate.
-		failure(f, mkSeq(call(load, strLit("x")), call(boom, seq.Ref(0, 0))), "nil-dereference", "p.go:10"),
+		failure(f, modeltest.Seq(modeltest.Call(load, modeltest.Str("x")), modeltest.Call(boom, seq.Ref(0, 0))), "nil-dereference", "p.go:10"),
 		// Another site: a finding of its own.
-		failure(f, mkSeq(call(newStack), call(twice, intLit(3)), call(boom, seq.Ref(0, 0))), "nil-dereference", "p.go:20"),
+		failure(f, modeltest.Seq(modeltest.Call(newStack), modeltest.Call(twice, modeltest.Int(3)), modeltest.Call(boom, seq.Ref(0, 0))), "nil-dereference", "p.go:20"),
 		// Not revealing: a precondition.
-		{Seq: mkSeq(call(twice, intLit(1))), Message: "index out of range", Kind: ""},
+		{Seq: modeltest.Seq(modeltest.Call(twice, modeltest.Int(1))), Message: "index out of range", Kind: ""},
 		// Crashes: per kind and function.
-		{Seq: mkSeq(call(twice, intLit(5))), Crash: &executor.Crash{Kind: executor.CrashStackOverflow, Stmt: 0}, Message: "stack-overflow", Revealing: true, Kind: "stack-overflow"},
-		{Seq: mkSeq(call(twice, intLit(6))), Crash: &executor.Crash{Kind: executor.CrashStackOverflow, Stmt: 0}, Message: "stack-overflow", Revealing: true, Kind: "stack-overflow"},
-		{Seq: mkSeq(call(twice, intLit(7))), Crash: &executor.Crash{Kind: executor.CrashDeadlock, Stmt: 0}, Message: "deadlock", Revealing: true, Kind: "deadlock"},
+		{Seq: modeltest.Seq(modeltest.Call(twice, modeltest.Int(5))), Crash: &executor.Crash{Kind: executor.CrashStackOverflow, Stmt: 0}, Message: "stack-overflow", Revealing: true, Kind: "stack-overflow"},
+		{Seq: modeltest.Seq(modeltest.Call(twice, modeltest.Int(6))), Crash: &executor.Crash{Kind: executor.CrashStackOverflow, Stmt: 0}, Message: "stack-overflow", Revealing: true, Kind: "stack-overflow"},
+		{Seq: modeltest.Seq(modeltest.Call(twice, modeltest.Int(7))), Crash: &executor.Crash{Kind: executor.CrashDeadlock, Stmt: 0}, Message: "deadlock", Revealing: true, Kind: "deadlock"},
 	}
-	f.reqs = nil
+	before := len(f.Requests())
 	got := Revealing(context.Background(), prog, f, failures, 2)
 	var summary []string
 	for _, fd := range got {
@@ -90,7 +91,7 @@ func TestRevealing(t *testing.T) {
 	if got[0].Case == nil || got[1].Case == nil || got[0].Case.Key == got[1].Case.Key || got[0].Case.Key >= 0 {
 		t.Fatalf("panic findings' cases: %+v, %+v", got[0].Case, got[1].Case)
 	}
-	if len(f.reqs) == 0 {
+	if len(f.Requests()) == before {
 		t.Errorf("nothing was minimized")
 	}
 	// Minimized: the statements Boom does not need are gone, and the
@@ -113,16 +114,15 @@ func TestRevealing(t *testing.T) {
 // (NormMoment(Ncr(63, 18), ...) recursing n deep); one with small
 // integers is a finding.
 func TestRevealingOversizedStackOverflow(t *testing.T) {
-	f := &fakeRunner{prog: testProgram(t)}
-	f.edit = func(s rt.Request, res *rt.Result) {
+	prog := testProgram(t)
+	f := fakeRunner(prog, func(s rt.Request, res *rt.Result) {
 		for i := range s.Stmts {
-			if f.opName(s, i) == "Now" && len(res.Stmt(i).Values()) > 0 {
+			if opName(prog, s, i) == "Now" && len(res.Stmt(i).Values()) > 0 {
 				res.Stmt(i).SetTree(0, &rt.Tree{Kind: rt.TInt, I: 2_203_961_430_000_000, Type: "int"})
 			}
 		}
-	}
-	prog := f.prog
-	twice, now := opNamed(t, prog, "Twice"), opNamed(t, prog, "Now")
+	})
+	twice, now := modeltest.Op(t, prog, "Twice"), modeltest.Op(t, prog, "Now")
 	overflow := func(s *seq.Seq) *corpus.Failure {
 		return &corpus.Failure{Seq: s, Crash: &executor.Crash{Kind: executor.CrashStackOverflow, Stmt: s.Len() - 1},
 			Message: "stack-overflow", Revealing: true, Kind: "stack-overflow"}
@@ -132,9 +132,9 @@ func TestRevealingOversizedStackOverflow(t *testing.T) {
 		s    *seq.Seq
 		want int
 	}{
-		{"small literal", mkSeq(call(twice, intLit(5))), 1},
-		{"huge literal", mkSeq(call(twice, intLit(1<<20))), 0},
-		{"huge computed", mkSeq(call(now), call(twice, seq.Ref(0, 0))), 0},
+		{"small literal", modeltest.Seq(modeltest.Call(twice, modeltest.Int(5))), 1},
+		{"huge literal", modeltest.Seq(modeltest.Call(twice, modeltest.Int(1<<20))), 0},
+		{"huge computed", modeltest.Seq(modeltest.Call(now), modeltest.Call(twice, seq.Ref(0, 0))), 0},
 	} {
 		if got := Revealing(context.Background(), prog, f, []*corpus.Failure{overflow(tc.s)}, 1); len(got) != tc.want {
 			t.Errorf("%s: %d findings, want %d", tc.name, len(got), tc.want)
