@@ -48,6 +48,8 @@ func (w *walker) mapOrder() []mapLeak {
 	return leaks
 }
 
+// mapRange finds the ways the order of the range over a map r escapes:
+// see mapOrder.
 func (w *walker) mapRange(r *ssa.Range) []mapLeak {
 	var next *ssa.Next
 	for _, ref := range *r.Referrers() {
@@ -64,10 +66,19 @@ func (w *walker) mapRange(r *ssa.Range) []mapLeak {
 	}
 	body := header.Succs[0]
 	inBody := func(b *ssa.BasicBlock) bool { return body.Dominates(b) }
+	w.orderedEffects(next, inBody)
+	leaks := w.accumulatorLeaks(r, w.accumulators(header, inBody), inBody)
 	at := w.st.pos(r.Pos())
+	for _, l := range leaks {
+		w.s.add(Nondeterministic, "slice built in map iteration order (range at "+at+") escapes at "+w.st.pos(l.sinkPos))
+	}
+	return leaks
+}
 
-	var leaks []mapLeak
-	// Early returns and I/O inside the loop.
+// orderedEffects marks the summary nondeterministic for what the loop body
+// does in iteration order: returning a value derived from the iteration
+// (next) early, and I/O or global writes.
+func (w *walker) orderedEffects(next *ssa.Next, inBody func(*ssa.BasicBlock) bool) {
 	for _, b := range w.fn.Blocks {
 		if !inBody(b) {
 			continue
@@ -87,9 +98,13 @@ func (w *walker) mapRange(r *ssa.Range) []mapLeak {
 			}
 		}
 	}
+}
 
-	// Accumulators: phis at the loop header fed by an append in the body,
-	// and variables (cells) that the body stores an append of themselves into.
+// accumulators returns the slices the loop body appends to, each as the
+// values that hold it after the loop: phis at the loop header fed by an
+// append in the body, and the loads after the loop of a variable (a cell)
+// that the body stores an append of itself into.
+func (w *walker) accumulators(header *ssa.BasicBlock, inBody func(*ssa.BasicBlock) bool) [][]ssa.Value {
 	var accs [][]ssa.Value
 	for _, instr := range header.Instrs {
 		phi, ok := instr.(*ssa.Phi)
@@ -130,6 +145,13 @@ func (w *walker) mapRange(r *ssa.Range) []mapLeak {
 			}
 		}
 	}
+	return accs
+}
+
+// accumulatorLeaks returns the returns and stores that the accumulators
+// reach unsorted, by position.
+func (w *walker) accumulatorLeaks(r *ssa.Range, accs [][]ssa.Value, inBody func(*ssa.BasicBlock) bool) []mapLeak {
+	var leaks []mapLeak
 	for _, acc := range accs {
 		vals := w.flow(acc, inBody)
 		if w.sorted(vals) {
@@ -153,9 +175,6 @@ func (w *walker) mapRange(r *ssa.Range) []mapLeak {
 	}
 	// vals is a map: order the leaks so reasons and reports are stable.
 	slices.SortStableFunc(leaks, func(a, b mapLeak) int { return cmp.Compare(a.sinkPos, b.sinkPos) })
-	for _, l := range leaks {
-		w.s.add(Nondeterministic, "slice built in map iteration order (range at "+at+") escapes at "+w.st.pos(l.sinkPos))
-	}
 	return leaks
 }
 
