@@ -77,7 +77,7 @@ for s in "$@"; do
 	i=$((i + 1))
 done
 shift "$i"
-[ -n "$work" ] || work=$(mktemp -d "${TMPDIR:-/tmp}/fzgen-compare.XXXXXX")
+[ -n "$work" ] || work=$(mktemp -d)
 mkdir -p "$work"
 secs=$(echo "$budget" | awk '/^[0-9]+(\.[0-9]+)?(ms|s|m)$/ { n = $0 + 0; u = $0; sub(/^[0-9.]+/, "", u); print n * (u == "ms" ? 0.001 : u == "m" ? 60 : 1); ok = 1 } END { exit !ok }') || {
 	echo "fzgen-compare: bad -budget $budget" >&2
