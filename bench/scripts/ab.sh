@@ -24,10 +24,6 @@
 # GENTEST_BENCH names a prebuilt gentest-bench (default: built from this checkout).
 set -uo pipefail
 . "$(dirname "$0")/lib.sh"
-usage() {
-	sed -n '2,/^set -uo/{/^#/s/^# \{0,1\}//p}' "$0" >&2
-	exit 2
-}
 budget=30s serial="" benchflags=""
 while [ $# -gt 0 ]; do
 	case $1 in

@@ -18,8 +18,7 @@
 set -uo pipefail
 . "$(dirname "$0")/lib.sh"
 if [ $# -lt 1 ]; then
-	sed -n '2,/^set -uo/{/^#/s/^# \{0,1\}//p}' "$0" >&2
-	exit 2
+	usage
 fi
 subjects=$1
 execs=${2:-3000}

@@ -30,8 +30,7 @@ while [ $# -gt 0 ]; do
 	esac
 done
 if [ $# -lt 3 ]; then
-	sed -n '2,/^set -uo/{/^#/s/^# \{0,1\}//p}' "$0" >&2
-	exit 2
+	usage
 fi
 out=$(abspath "$1") rounds=$2
 shift 2

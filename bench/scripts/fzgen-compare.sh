@@ -61,8 +61,7 @@ while [ $# -gt 0 ]; do
 	esac
 done
 if [ $# -lt 2 ] || { [ $# -lt 3 ] && [ -z "$list" ]; }; then
-	sed -n '2,/^set -u/{/^#/s/^# \{0,1\}//p}' "$0" >&2
-	exit 2
+	usage
 fi
 gentest=$(abspath "$1")
 fzgen=$(abspath "$2")

@@ -34,10 +34,6 @@
 set -uo pipefail
 . "$(dirname "$0")/lib.sh"
 header=label,subject,package,rc,wall_seconds,cpu_seconds,gen_reported_cov,tests,findings,execs,execs_per_sec,peak_rss_mb,peak_rss_total_mb,prep_peak_rss_mb,search_start_seconds,flags
-usage() {
-	sed -n '2,/^set -uo/{/^#/s/^# \{0,1\}//p}' "$0" >&2
-	exit 2
-}
 out="" label="" csv=""
 while [ $# -gt 0 ]; do
 	case $1 in

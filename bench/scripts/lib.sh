@@ -12,6 +12,8 @@
 # subject_lines FILE    the subjects of a subjects file, one a line, in
 #                       the colon form ("std:container/ring")
 # abspath PATH          PATH made absolute
+# usage                 prints the script's header comment (its usage) and
+#                       exits 2
 #
 # SUBJECT is a line of a subjects file with ':' for the space
 # ("std:container/ring", "github.com/google/uuid@v1.6.0:."), or a
@@ -65,4 +67,9 @@ json_num() {
 
 subject_lines() {
 	sed 's/#.*//' "$1" | awk 'NF == 2 { print $1 ":" $2 }'
+}
+
+usage() {
+	sed -n '2,/^set -u/{/^#/s/^# \{0,1\}//p}' "$0" >&2
+	exit 2
 }

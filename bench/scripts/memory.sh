@@ -22,8 +22,7 @@ if [ "${1:-}" = -budgets ]; then
 	shift 2
 fi
 if [ $# -lt 3 ]; then
-	sed -n '2,/^set -uo/{/^#/s/^# \{0,1\}//p}' "$0" >&2
-	exit 2
+	usage
 fi
 gentest=$1 out=$2
 shift 2
