@@ -65,7 +65,7 @@ type weighted struct {
 	cum  []float64
 }
 
-// NewConstants builds the pools. pkgFacts holds the package facts of the
+// NewConstants builds the pools. corpus holds the package facts of the
 // packages under test and the module packages they import (for idf);
 // target is the package under test; funcFacts gives each operation's own
 // constants.
@@ -74,6 +74,18 @@ func NewConstants(prog *model.Program, target *constpool.PackageConsts, corpus [
 	if target == nil {
 		return c
 	}
+	c.addGlobal(target, corpus)
+	c.addChars(corpus)
+	c.addEnums(target)
+	if funcFacts != nil {
+		c.addLocal(prog, funcFacts)
+	}
+	return c
+}
+
+// addGlobal builds the global pools of the target's constants, weighed by
+// TF-IDF over corpus.
+func (c *Constants) addGlobal(target *constpool.PackageConsts, corpus []*constpool.PackageConsts) {
 	df := map[string]int{}
 	for _, p := range corpus {
 		seen := map[string]bool{}
@@ -109,41 +121,57 @@ func NewConstants(prog *model.Program, target *constpool.PackageConsts, corpus [
 			if len(g.cum) > 0 {
 				total += g.cum[len(g.cum)-1]
 			}
-			g.vals = append(g.vals, cval{lit: v, compared: k.Origin&(constpool.Compared|constpool.Switch|constpool.Length) != 0, funcs: k.Funcs})
+			g.vals = append(g.vals, cvalOf(v, k))
 			g.cum = append(g.cum, total)
 		}
 	}
+}
+
+// cvalOf is constant k, read as v, in a pool.
+func cvalOf(v seq.Lit, k constpool.Const) cval {
+	return cval{lit: v, compared: k.Origin&(constpool.Compared|constpool.Switch|constpool.Length) != 0, funcs: k.Funcs}
+}
+
+// addChars collects the printable characters the corpus's packages
+// compare against or use as rune constants, in order of first sight.
+func (c *Constants) addChars(corpus []*constpool.PackageConsts) {
 	seenChar := map[string]bool{}
-	var all []constpool.Const
 	for _, p := range corpus {
-		all = append(all, p.Consts...)
-	}
-	for _, k := range all {
-		if k.Kind != constpool.KindRune && k.Kind != constpool.KindInt && k.Kind != constpool.KindUint {
-			continue
-		}
-		v, ok := toLit(k)
-		if !ok || v.Kind != seq.LitInt || v.I > 0x7e || (v.I < 0x21 && !strings.ContainsRune("\t\n\v\f\r", rune(v.I))) {
-			continue
-		}
-		// Only characters the code compares with, or declared as runes:
-		// plain small integers are not characters.
-		if k.Kind != constpool.KindRune && k.Origin&(constpool.Compared|constpool.Switch) == 0 {
-			continue
-		}
-		if k.Kind != constpool.KindRune && !strings.ContainsRune("!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~\t\n\v\f\r", rune(v.I)) {
-			continue
-		}
-		ch := string(rune(v.I))
-		if !seenChar[ch] {
-			seenChar[ch] = true
-			c.chars = append(c.chars, ch)
+		for _, k := range p.Consts {
+			if ch, ok := charOf(k); ok && !seenChar[ch] {
+				seenChar[ch] = true
+				c.chars = append(c.chars, ch)
+			}
 		}
 	}
+}
+
+// charOf returns the character constant k stands for: a printable ASCII
+// rune constant, or punctuation or a space the code compares with (plain
+// small integers are not characters).
+func charOf(k constpool.Const) (string, bool) {
+	if k.Kind != constpool.KindRune && k.Kind != constpool.KindInt && k.Kind != constpool.KindUint {
+		return "", false
+	}
+	v, ok := toLit(k)
+	if !ok || v.Kind != seq.LitInt || v.I > 0x7e || (v.I < 0x21 && !strings.ContainsRune("\t\n\v\f\r", rune(v.I))) {
+		return "", false
+	}
+	if k.Kind != constpool.KindRune && k.Origin&(constpool.Compared|constpool.Switch) == 0 {
+		return "", false
+	}
+	if k.Kind != constpool.KindRune && !strings.ContainsRune("!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~\t\n\v\f\r", rune(v.I)) {
+		return "", false
+	}
+	return string(rune(v.I)), true
+}
+
+// addEnums collects the target's enum members, with their names, and
+// which enums are closed.
+func (c *Constants) addEnums(target *constpool.PackageConsts) {
 	for _, e := range target.Enums {
 		for _, m := range e.Members {
-			k := constpool.Const{Kind: e.Kind, Value: m.Value}
-			v, ok := toLit(k)
+			v, ok := toLit(constpool.Const{Kind: e.Kind, Value: m.Value})
 			if !ok {
 				continue
 			}
@@ -154,8 +182,13 @@ func NewConstants(prog *model.Program, target *constpool.PackageConsts, corpus [
 			c.closed[e.Type] = true
 		}
 	}
+}
+
+// addLocal builds each operation's local pools from its function's own
+// constants.
+func (c *Constants) addLocal(prog *model.Program, funcFacts func(fn *types.Func) *constpool.FuncConsts) {
 	for _, op := range prog.Ops {
-		if op.Func == nil || funcFacts == nil {
+		if op.Func == nil {
 			continue
 		}
 		ff := funcFacts(op.Func)
@@ -169,14 +202,13 @@ func NewConstants(prog *model.Program, target *constpool.PackageConsts, corpus [
 				continue
 			}
 			for _, class := range classesOf(k.Kind) {
-				pools[class] = append(pools[class], cval{lit: v, compared: k.Origin&(constpool.Compared|constpool.Switch|constpool.Length) != 0, funcs: k.Funcs})
+				pools[class] = append(pools[class], cvalOf(v, k))
 			}
 		}
 		if len(pools) > 0 {
 			c.local[op.ID] = pools
 		}
 	}
-	return c
 }
 
 // classesOf says which parameter literal classes a constant kind can fill.

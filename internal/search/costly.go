@@ -214,7 +214,7 @@ func (c *costly) notWired(cands []*pooled) []*pooled {
 	return keep
 }
 
-// costlyRetries is how often litArg draws another literal in place of a
+// costlyRetries is how often literal drawing draws another literal in place of a
 // size that cost a timeout; after that it keeps the last.
 const costlyRetries = 3
 
@@ -235,7 +235,7 @@ const costlyRetries = 3
 // (the default pool, fuzzing around them), whose cost is no explanation.
 const largeInt = 64
 
-// sizeParam is an operation's parameter, by its name and type (litArg
+// sizeParam is an operation's parameter, by its name and type (literals.arg
 // gets the parameter, not its position).
 type sizeParam struct {
 	op   int
@@ -309,7 +309,7 @@ func (c *costly) tooCostly(op *model.Op, p model.Param, l seq.Lit) bool {
 // used: the members stay, and other values become rare (about one draw
 // in 80,000; a mutation of a literal can still make one).
 
-// costlyEnumRetries is how often litArg draws another literal in place of
+// costlyEnumRetries is how often literal drawing draws another literal in place of
 // one outside a costly enum's members. A literal is a member with
 // probability PEnum (0.8), so after the retries another value is drawn
 // with probability 0.2^7, about 1 in 80,000: an enum literal is drawn

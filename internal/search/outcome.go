@@ -56,7 +56,7 @@ func (e *Engine) crashed(o *outcome) {
 	fs := s
 	if k := crash.Stmt; k >= 0 && k < s.Len()-1 {
 		// The process died in an earlier statement than the last
-		// (DynaMOSA's crossover and mutation, unlike the random engine's
+		// (DynaMOSA's crossover and mutation, unlike the random search's
 		// extension, put calls after one that crashes): the failure is
 		// that statement's, and what follows it never ran.
 		fs = &seq.Seq{Stmts: append([]seq.Stmt(nil), s.Stmts[:k+1]...)}

@@ -126,7 +126,7 @@ func (tm *templates) template(op *model.Op) (*seq.Seq, bool) {
 }
 
 // templateCall builds a sequence calling op whose inputs are built to
-// decide fb, the other arguments drawn as extend draws them.
+// decide fb, the other arguments drawn as extension draws them.
 func (tm *templates) templateCall(op *model.Op, fb *fieldBranch) (*seq.Seq, bool) {
 	pre, set, ok := tm.templateInputs(op, fb)
 	if !ok {
@@ -136,13 +136,7 @@ func (tm *templates) templateCall(op *model.Op, fb *fieldBranch) (*seq.Seq, bool
 	if !ok {
 		return nil, false
 	}
-	off := pre.Append(call)
-	last := &pre.Stmts[off+call.Len()-1]
-	for k := range last.Args {
-		if a, ok := set[k]; ok {
-			last.Args[k] = a
-		}
-	}
+	spliceCall(pre, call, set)
 	tm.stats.Templates++
 	return pre, true
 }
@@ -365,21 +359,29 @@ func (tm *templates) applyOption(s *seq.Seq, t, ot types.Type, opt seq.Arg) (seq
 	return seq.Arg{}, false
 }
 
-// callSet appends a call of op, its arguments drawn as extend draws them
+// callSet appends a call of op, its arguments drawn as extension draws them
 // except those in set, and returns its result j.
 func (tm *templates) callSet(s *seq.Seq, op *model.Op, set map[int]seq.Arg, j int) (seq.Arg, bool) {
 	call, ok := tm.ext.extend(op)
 	if !ok || j >= len(op.Results) {
 		return seq.Arg{}, false
 	}
+	return seq.Ref(spliceCall(s, call, set), j), true
+}
+
+// spliceCall appends call, a sequence extension built, to s, gives its
+// last statement, the call itself, the arguments set names (by parameter
+// index), and returns that statement's index in s.
+func spliceCall(s, call *seq.Seq, set map[int]seq.Arg) int {
 	s.Append(call)
-	last := &s.Stmts[len(s.Stmts)-1]
-	for k := range op.Params {
-		if a, ok := set[k]; ok {
-			last.Args[k] = a
+	k := len(s.Stmts) - 1
+	last := &s.Stmts[k]
+	for i := range last.Args {
+		if a, ok := set[i]; ok {
+			last.Args[i] = a
 		}
 	}
-	return seq.Ref(len(s.Stmts)-1, j), true
+	return k
 }
 
 // composite picks a literal operation of type t (a slice, array or map),
@@ -551,9 +553,7 @@ func (tm *templates) number(d model.FieldDep, lo, hi int64) int64 {
 // constructing operation, whichever the search would use.
 func (tm *templates) anyValue(s *seq.Seq, t types.Type, depth int) (seq.Arg, bool) {
 	if cands := tm.values.assignable(t); len(cands) > 0 {
-		v := tm.ext.choose(cands)
-		off := s.Append(v.seq)
-		return seq.Ref(off+v.stmt, v.result), true
+		return appendPooled(s, tm.ext.choose(cands)), true
 	}
 	for _, op := range tm.prog.Ops {
 		if op.Kind == model.Composite && types.Identical(op.Results[0], t) {

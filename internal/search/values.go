@@ -18,12 +18,14 @@ type pooled struct {
 	typ      types.Type
 	selected int  // times chosen as an input (orienteering)
 	earned   bool // its sequence added coverage: kept when the pool is full (bound)
-	// wired caches wiredCostly's answer, valid while the search knows
-	// wiredSeen costly self-wirings and enums together (costly.go).
+	// Memos the learners keep on the value itself, so that they go
+	// with it when the pool evicts it: wired caches costly.wired's
+	// answer, valid while the search knows wiredSeen costly self-wirings
+	// and enums together (costly.go).
 	wired     bool
 	wiredSeen int
 	// pathCoarse and pathFine are the value's construction paths, once
-	// pathSet (hang.go).
+	// pathSet (hang_keys.go's valuePath, for hangs.prone).
 	pathCoarse, pathFine uint64
 	pathSet              bool
 }

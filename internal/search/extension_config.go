@@ -2,7 +2,7 @@ package search
 
 import "github.com/gentest-go/gentest/internal/seq"
 
-// PConfig is the chance that a sequence the random engine builds starts by
+// PConfig is the chance that a sequence extension builds starts by
 // setting one of the package's configuration variables
 // (model/configvar.go). An assignment makes nothing, so it is never a
 // target of its own and no argument's sequence brings it: it comes in
