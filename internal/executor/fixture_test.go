@@ -2,8 +2,11 @@ package executor
 
 import (
 	"context"
+	"flag"
 	"os"
 	"path/filepath"
+	"runtime"
+	"strconv"
 	"sync"
 	"testing"
 
@@ -27,12 +30,25 @@ var crashFixture struct {
 }
 
 func TestMain(m *testing.M) {
+	// Most tests here wait (for a call's limit, a grace, an executor to
+	// settle) rather than compute, and the ones that compute are bounded
+	// by CPU time, not the wall clock: run more of them at once than
+	// there are CPUs, unless -test.parallel says how many.
+	flag.Parse()
+	set := false
+	flag.Visit(func(f *flag.Flag) { set = set || f.Name == "test.parallel" })
+	if !set && runtime.GOMAXPROCS(0) < parallelTests {
+		flag.Set("test.parallel", strconv.Itoa(parallelTests))
+	}
 	code := m.Run()
 	if crashFixture.dir != "" {
 		os.RemoveAll(crashFixture.dir)
 	}
 	os.Exit(code)
 }
+
+// parallelTests is how many tests run at once at least (see TestMain).
+const parallelTests = 8
 
 // fixture returns the executor of testdata/gen/crash and its operations by
 // name.

@@ -78,10 +78,12 @@ func probeSources(t *testing.T, overlay map[string][]byte, rtDir string) {
 	}
 }
 
-// srcImporter imports packages from source, once per test binary: the
-// source importer type-checks dependencies such as os, which takes seconds.
-var srcImporter = sync.OnceValue(func() types.Importer {
-	return importer.ForCompiler(token.NewFileSet(), "source", nil)
+// stdImporter imports packages from their export data (which go list
+// -export finds in the build cache), once per test binary: the source
+// importer it replaces type-checked os and its dependencies, which took
+// seconds.
+var stdImporter = sync.OnceValue(func() types.Importer {
+	return importer.Default()
 })
 
 type rtImporter struct {
@@ -132,7 +134,7 @@ func instrumentWith(t *testing.T, srcs map[string]string, opts Options) (map[str
 		}
 		files = append(files, f)
 	}
-	base := srcImporter()
+	base := stdImporter()
 	info := newInfo()
 	pkg, err := (&types.Config{Importer: base}).Check("example.com/p", fset, files, info)
 	if err != nil {
@@ -153,7 +155,7 @@ func instrumentWith(t *testing.T, srcs map[string]string, opts Options) (map[str
 		}
 		files2 = append(files2, f)
 	}
-	conf := &types.Config{Importer: rtImporter{runtimePkg(t), srcImporter()}}
+	conf := &types.Config{Importer: rtImporter{runtimePkg(t), stdImporter()}}
 	if _, err := conf.Check("example.com/p", fset2, files2, nil); err != nil {
 		for _, s := range res {
 			t.Log(s)
