@@ -302,24 +302,7 @@ func zeroOK(st *types.Struct, n *types.Named) bool {
 // methods that no literal can fill and that pkg itself does not produce:
 // what the detective must find elsewhere.
 func Needed(pkg *types.Package) []types.Type {
-	p := Build(pkg, Options{})
-	built := p.buildable()
-	var out []types.Type
-	seen := map[string]bool{}
-	for _, op := range p.Ops {
-		for _, prm := range op.Params {
-			if prm.Lit != LitNone && !(prm.Lit == LitNilOK && !isFunc(prm.Type)) {
-				continue
-			}
-			k := types.TypeString(prm.Type, nil)
-			if seen[k] || built(prm.Type) {
-				continue
-			}
-			seen[k] = true
-			out = append(out, prm.Type)
-		}
-	}
-	return out
+	return Build(pkg, Options{}).unbuilt(func(*Op) bool { return true })
 }
 
 // CanSupply reports whether package src declares a producer of one of the
@@ -342,11 +325,18 @@ func CanSupply(src *types.Package, needed []types.Type) bool {
 // (container/heap's heap.Interface, which a client implements) can only
 // be called with nil there, and the reason a run produced no test says so.
 func (p *Program) Unbuildable() []types.Type {
+	return p.unbuilt(func(op *Op) bool { return !op.Support && !op.Detective })
+}
+
+// unbuilt returns, in the order of first use, the parameter types of the
+// operations take selects that nothing builds: no literal fills them (nil
+// counts only for a func) and no operation of the program produces them.
+func (p *Program) unbuilt(take func(*Op) bool) []types.Type {
 	built := p.buildable()
 	var out []types.Type
 	seen := map[string]bool{}
 	for _, op := range p.Ops {
-		if op.Support || op.Detective {
+		if !take(op) {
 			continue
 		}
 		for _, prm := range op.Params {

@@ -8,7 +8,6 @@ package model
 import (
 	"fmt"
 	"go/types"
-	"slices"
 	"sort"
 	"strings"
 )
@@ -270,79 +269,15 @@ type Options struct {
 // Build builds the model of pkg.
 func Build(pkg *types.Package, opts Options) *Program {
 	p := &Program{Pkg: pkg}
-	scope := pkg.Scope()
-	names := scope.Names() // sorted: determinism
-	var named []*types.TypeName
-	for _, name := range names {
-		obj := scope.Lookup(name)
-		switch obj := obj.(type) {
-		case *types.Func:
-			if obj.Exported() {
-				p.addFunc(obj, nil, opts)
-			}
-		case *types.TypeName:
-			if obj.Exported() && !obj.IsAlias() {
-				named = append(named, obj)
-			}
-		}
-	}
+	named := p.addScope(opts)
+	typesToTest := p.typesToTest(named)
 	// Producers of each named type decide the receiver form of its
 	// methods: *T when anything yields *T or T is a struct we can build
 	// with &T{}, else T.
-	var typesToTest []*types.Named
-	for _, tn := range named {
-		n, ok := tn.Type().(*types.Named)
-		if !ok {
-			continue
-		}
-		if n.TypeParams().Len() > 0 {
-			insts := instantiateType(n)
-			if len(insts) == 0 {
-				p.Excluded = append(p.Excluded, Excluded{tn.Name(), "generic type whose constraints gentest cannot satisfy"})
-			}
-			typesToTest = append(typesToTest, insts...)
-			continue
-		}
-		typesToTest = append(typesToTest, n)
-	}
 	produced := p.producedTypes(typesToTest)
 	for _, n := range typesToTest {
-		tn := n.Obj()
-		if _, isIface := n.Underlying().(*types.Interface); isIface {
-			continue
-		}
-		// A struct with a constructor is built with it: its zero value is
-		// often not meant to be used, and panics on it are noise, not bugs.
-		if st, isStruct := n.Underlying().(*types.Struct); isStruct && !produced[types.TypeString(n, nil)] && !produced[types.TypeString(types.NewPointer(n), nil)] && zeroUsable(st) {
-			p.add(&Op{Kind: Zero, Name: tn.Name(), Type: n, Ptr: true, Results: []types.Type{types.NewPointer(n)}})
-		}
-		// Values of a named basic type with methods come from literals;
-		// a conversion puts them in the pool, where the contracts and the
-		// other operations find them.
-		if _, isBasic := n.Underlying().(*types.Basic); isBasic && n.NumMethods() > 0 {
-			if lc := litClass(n); lc != LitNone && lc != LitNilOK {
-				p.add(&Op{Kind: Convert, Name: tn.Name(), Type: n, Params: []Param{{Name: "v", Type: n, Lit: lc}},
-					Results: []types.Type{n}})
-			}
-		}
-		ms := types.NewMethodSet(types.NewPointer(n))
-		var methods []*types.Func
-		for i := 0; i < ms.Len(); i++ {
-			fn := ms.At(i).Obj().(*types.Func)
-			if fn.Exported() && len(ms.At(i).Index()) == 1 { // promoted methods are tested on their own type
-				methods = append(methods, fn)
-			}
-		}
-		sort.Slice(methods, func(i, j int) bool { return methods[i].Name() < methods[j].Name() })
-		for _, fn := range methods {
-			recv := types.Type(types.NewPointer(n))
-			if _, ptrRecv := fn.Type().(*types.Signature).Recv().Type().(*types.Pointer); !ptrRecv && (!p.produces(types.NewPointer(n)) && !p.hasZero(n) || opts.Construct.literal(tn) && !p.producedByCall(types.NewPointer(n))) {
-				// A value receiver built by a literal is called as
-				// written: objects.Money{...}.Equal(m), and a value's
-				// contracts (Equal(o Money)) apply to it.
-				recv = n
-			}
-			p.addFunc(fn, recv, opts)
+		if _, isIface := n.Underlying().(*types.Interface); !isIface {
+			p.addType(n, produced, opts)
 		}
 	}
 	if opts.InterfaceResults {
@@ -370,6 +305,90 @@ func Build(pkg *types.Package, opts Options) *Program {
 	}
 	p.templates(opts.Construct)
 	return p
+}
+
+// addScope adds the exported functions of the package, in the order of
+// their names, and returns its exported named types (aliases aside).
+func (p *Program) addScope(opts Options) []*types.TypeName {
+	scope := p.Pkg.Scope()
+	var named []*types.TypeName
+	for _, name := range scope.Names() { // sorted: determinism
+		switch obj := scope.Lookup(name).(type) {
+		case *types.Func:
+			if obj.Exported() {
+				p.addFunc(obj, nil, opts)
+			}
+		case *types.TypeName:
+			if obj.Exported() && !obj.IsAlias() {
+				named = append(named, obj)
+			}
+		}
+	}
+	return named
+}
+
+// typesToTest returns the named types whose methods are tested: each
+// type, or the instances of a generic one that gentest can instantiate
+// (none excludes the type).
+func (p *Program) typesToTest(named []*types.TypeName) []*types.Named {
+	var out []*types.Named
+	for _, tn := range named {
+		n, ok := tn.Type().(*types.Named)
+		if !ok {
+			continue
+		}
+		if n.TypeParams().Len() > 0 {
+			insts := instantiateType(n)
+			if len(insts) == 0 {
+				p.Excluded = append(p.Excluded, Excluded{tn.Name(), "generic type whose constraints gentest cannot satisfy"})
+			}
+			out = append(out, insts...)
+			continue
+		}
+		out = append(out, n)
+	}
+	return out
+}
+
+// addType adds the operations of the non-interface named type n: its zero
+// value when nothing produces it, a conversion from literals for a named
+// basic type with methods, and its exported methods (promoted ones aside),
+// by name, on the receiver form what produces n decides.
+func (p *Program) addType(n *types.Named, produced map[string]bool, opts Options) {
+	tn := n.Obj()
+	// A struct with a constructor is built with it: its zero value is
+	// often not meant to be used, and panics on it are noise, not bugs.
+	if st, isStruct := n.Underlying().(*types.Struct); isStruct && !produced[types.TypeString(n, nil)] && !produced[types.TypeString(types.NewPointer(n), nil)] && zeroUsable(st) {
+		p.add(&Op{Kind: Zero, Name: tn.Name(), Type: n, Ptr: true, Results: []types.Type{types.NewPointer(n)}})
+	}
+	// Values of a named basic type with methods come from literals;
+	// a conversion puts them in the pool, where the contracts and the
+	// other operations find them.
+	if _, isBasic := n.Underlying().(*types.Basic); isBasic && n.NumMethods() > 0 {
+		if lc := litClass(n); lc != LitNone && lc != LitNilOK {
+			p.add(&Op{Kind: Convert, Name: tn.Name(), Type: n, Params: []Param{{Name: "v", Type: n, Lit: lc}},
+				Results: []types.Type{n}})
+		}
+	}
+	ms := types.NewMethodSet(types.NewPointer(n))
+	var methods []*types.Func
+	for i := 0; i < ms.Len(); i++ {
+		fn := ms.At(i).Obj().(*types.Func)
+		if fn.Exported() && len(ms.At(i).Index()) == 1 { // promoted methods are tested on their own type
+			methods = append(methods, fn)
+		}
+	}
+	sort.Slice(methods, func(i, j int) bool { return methods[i].Name() < methods[j].Name() })
+	for _, fn := range methods {
+		recv := types.Type(types.NewPointer(n))
+		if _, ptrRecv := fn.Type().(*types.Signature).Recv().Type().(*types.Pointer); !ptrRecv && (!p.produces(recv, false) && !p.hasZero(n) || opts.Construct.literal(tn) && !p.produces(recv, true)) {
+			// A value receiver built by a literal is called as
+			// written: objects.Money{...}.Equal(m), and a value's
+			// contracts (Equal(o Money)) apply to it.
+			recv = n
+		}
+		p.addFunc(fn, recv, opts)
+	}
 }
 
 // producedTypes is what the package's functions and methods return,
@@ -467,211 +486,16 @@ func getterOf(op *Op, getters map[string]*Op) *Op {
 	return nil
 }
 
-// addresses adds &v operations for types whose values come from
-// operations but whose methods want a pointer receiver: an iterator
-// returned by value, with Next on *Iterator. In Go the call takes the
-// variable's address implicitly; the executor holds values, not variables,
-// so the model makes it explicit.
-func (p *Program) addresses() {
-	seen := map[string]bool{}
-	for _, op := range p.Ops {
-		if op.Kind != Method {
-			continue
-		}
-		ptr, ok := op.Params[0].Type.(*types.Pointer)
-		if !ok {
-			continue
-		}
-		t := ptr.Elem()
-		k := types.TypeString(t, nil)
-		if seen[k] || p.realProducer(ptr) || !p.realProducer(t) {
-			continue
-		}
-		seen[k] = true
-		p.add(&Op{Kind: Addr, Name: recvName(t), Type: t, Params: []Param{{Name: "v", Type: t, Lit: LitNone}},
-			Results: []types.Type{ptr}, Detective: true})
-	}
-}
-
-// observerAddresses adds &v, as a support operation the search never
-// calls, for each value type T that operations return while its observers
-// (String, Len) want a *T and the package returns *T too (so addresses
-// made none): semver's Version.IncMajor returns a Version whose String has
-// a pointer receiver. Written Go calls got.String() on the variable; the
-// executor holds values, so the oracle calls the observer through &v to
-// say what the call returned.
-func (p *Program) observerAddresses() {
-	have := map[string]bool{}
-	for _, op := range p.Ops {
-		if op.Kind == Addr {
-			have[types.TypeString(op.Type, nil)] = true
-		}
-	}
-	var add []*Op
-	for _, op := range p.Ops {
-		if !op.Observer() {
-			continue
-		}
-		ptr, ok := op.Params[0].Type.(*types.Pointer)
-		if !ok {
-			continue
-		}
-		t := ptr.Elem()
-		k := types.TypeString(t, nil)
-		if _, iface := t.Underlying().(*types.Interface); iface || have[k] || !p.realProducer(t) {
-			continue
-		}
-		have[k] = true
-		add = append(add, &Op{Kind: Addr, Name: recvName(t), Type: t, Params: []Param{{Name: "v", Type: t, Lit: LitNone}},
-			Results: []types.Type{ptr}, Support: true})
-	}
-	for _, op := range add {
-		p.add(op)
-	}
-}
-
-// realProducer reports whether an operation of the package (not an
-// assertion or a support operation) returns a value assignable to t.
-func (p *Program) realProducer(t types.Type) bool {
-	for _, op := range p.Ops {
-		if op.Kind == Assert || op.Support || op.Detective {
-			continue
-		}
-		for i, r := range op.Results {
-			if op.ErrResult && i == len(op.Results)-1 {
-				continue
-			}
-			if types.AssignableTo(r, t) {
-				return true
-			}
-		}
-	}
-	return false
-}
-
-// assertions adds type-assertion operations for the elephant brain (GRT
-// §III-C): from each interface an operation returns to each concrete type
-// of the package that implements it and that some operation takes, so that
-// a value whose static type is the interface but whose run-time type is the
-// concrete one can be passed where the concrete type is needed.
-func (p *Program) assertions() {
-	var ifaces []types.Type
-	seen := map[string]bool{}
-	for _, op := range p.Ops {
-		for i, r := range op.Results {
-			if op.ErrResult && i == len(op.Results)-1 {
-				continue
-			}
-			if _, ok := r.Underlying().(*types.Interface); ok && !isError(r) && !seen[types.TypeString(r, nil)] {
-				seen[types.TypeString(r, nil)] = true
-				ifaces = append(ifaces, r)
-			}
-		}
-	}
-	if len(ifaces) == 0 {
-		return
-	}
-	var wanted []types.Type
-	seenW := map[string]bool{}
-	for _, op := range p.Ops {
-		for _, prm := range op.Params {
-			t := prm.Type
-			if _, ok := t.Underlying().(*types.Interface); ok {
-				continue
-			}
-			base := t
-			if ptr, ok := t.(*types.Pointer); ok {
-				base = ptr.Elem()
-			}
-			n, ok := base.(*types.Named)
-			if !ok || n.Obj().Pkg() != p.Pkg || !n.Obj().Exported() || seenW[types.TypeString(t, nil)] {
-				continue
-			}
-			seenW[types.TypeString(t, nil)] = true
-			wanted = append(wanted, t)
-		}
-	}
-	for _, it := range ifaces {
-		iface := it.Underlying().(*types.Interface)
-		for _, c := range wanted {
-			if types.Implements(c, iface) {
-				p.add(&Op{Kind: Assert, Name: recvName(c), Type: c, Params: []Param{{Name: "v", Type: it, Lit: LitNone}},
-					Results: []types.Type{c}, Support: true})
-			}
-		}
-	}
-}
-
-// contractSupport adds a zero-value operation for each type with an
-// Unmarshal method, so that round-trip contracts have a fresh value to
-// unmarshal into.
-func (p *Program) contractSupport() {
-	var add []*types.Named
-	for _, op := range p.Ops {
-		if op.Kind != Method || !strings.HasPrefix(op.Func.Name(), "Unmarshal") {
-			continue
-		}
-		ptr, ok := op.Params[0].Type.(*types.Pointer)
-		if !ok {
-			continue
-		}
-		if n, ok := ptr.Elem().(*types.Named); ok && !p.hasZero(n) && !slices.Contains(add, n) {
-			add = append(add, n)
-		}
-	}
-	for _, n := range add {
-		p.add(&Op{Kind: Zero, Name: n.Obj().Name(), Type: n, Ptr: true,
-			Results: []types.Type{types.NewPointer(n)}, Support: true})
-	}
-	// A Marshal method called on a value (T, not *T) needs a T{} to
-	// marshal the zero value with: the round-trip contract compares x's
-	// encoding with the zero value's (a NullUUID whose Valid is false
-	// marshals as the zero NullUUID does), and the &T{} above is a *T.
-	var vals []*types.Named
-	for _, op := range p.Ops {
-		if op.Kind != Method || !strings.HasPrefix(op.Func.Name(), "Marshal") {
-			continue
-		}
-		if n, ok := op.Params[0].Type.(*types.Named); ok && !p.hasValueZero(n) && !slices.Contains(vals, n) {
-			vals = append(vals, n)
-		}
-	}
-	for _, n := range vals {
-		p.add(&Op{Kind: Zero, Name: n.Obj().Name(), Type: n, Results: []types.Type{n}, Support: true})
-	}
-}
-
-// hasValueZero reports whether a zero-value operation makes a T (T{}, not
-// &T{}).
-func (p *Program) hasValueZero(t types.Type) bool {
-	for _, op := range p.Ops {
-		if op.Kind == Zero && !op.Ptr && types.Identical(op.Type, t) {
-			return true
-		}
-	}
-	return false
-}
-
 // zeroUsable reports whether &T{} is worth trying for a struct with no
 // constructor. Struct types of the package are always constructible from
 // inside; from outside their zero value is the only option.
 func zeroUsable(st *types.Struct) bool { return true }
 
-func (p *Program) produces(t types.Type) bool {
+// produces reports whether an operation returns t; with byCall, an
+// operation that calls a function or method.
+func (p *Program) produces(t types.Type, byCall bool) bool {
 	for _, op := range p.Ops {
-		for _, r := range op.Results {
-			if types.Identical(r, t) {
-				return true
-			}
-		}
-	}
-	return false
-}
-
-// producedByCall reports whether a function or method returns t.
-func (p *Program) producedByCall(t types.Type) bool {
-	for _, op := range p.Ops {
-		if op.Func == nil {
+		if byCall && op.Func == nil {
 			continue
 		}
 		for _, r := range op.Results {
