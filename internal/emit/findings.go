@@ -102,7 +102,7 @@ func (r *renderer) finding(f *oracle.Finding, used map[string]bool) (src, name s
 	case oracle.CheckCrash:
 		body = r.childProcess(name, f.Kind, r.prog.Ops[c.Seq.Stmts[c.Target].Op].Name+"()", body)
 	default:
-		stmts, err := r.check(c, ch, res)
+		stmts, err := r.contractCheck(c, ch, res)
 		if err != nil {
 			return "", "", err
 		}

@@ -17,8 +17,8 @@ type operand struct {
 	t types.Type
 }
 
-// check renders the statements of a contract check after the sequence.
-func (r *renderer) check(c *oracle.Case, ch oracle.FindingCheck, res *bodyResult) ([]ast.Stmt, error) {
+// contractCheck renders the statements of a contract check after the sequence.
+func (r *renderer) contractCheck(c *oracle.Case, ch oracle.FindingCheck, res *bodyResult) ([]ast.Stmt, error) {
 	xop := r.prog.Ops[c.Seq.Stmts[ch.Stmt].Op]
 	if ch.Result < 0 || ch.Result >= len(xop.Results) {
 		return nil, fmt.Errorf("finding: no result %d of %s", ch.Result, xop.Name)

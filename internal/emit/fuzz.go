@@ -216,7 +216,7 @@ func (r *renderer) fuzzTarget(op *model.Op, cs []*oracle.Case, used map[string]b
 		Type: &ast.FuncType{Params: &ast.FieldList{}},
 		Body: block(
 			&ast.DeferStmt{Call: call(&ast.FuncLit{Type: &ast.FuncType{Params: &ast.FieldList{}}, Body: block(check)})},
-			callStmt(&ast.CallExpr{Fun: fun, Args: args}, len(op.Results)),
+			effectStmt(&ast.CallExpr{Fun: fun, Args: args}, len(op.Results)),
 		),
 	}
 	fuzzFn.Type.Params.List = append(fuzzFn.Type.Params.List, &ast.Field{
@@ -240,10 +240,10 @@ func (r *renderer) fuzzTarget(op *model.Op, cs []*oracle.Case, used map[string]b
 	return src, info, true
 }
 
-// callStmt calls x for its effect: with its results assigned to blanks,
+// effectStmt calls x for its effect: with its results assigned to blanks,
 // since vet's unusedresult reports a String or Error call whose result is
 // dropped.
-func callStmt(x ast.Expr, results int) ast.Stmt {
+func effectStmt(x ast.Expr, results int) ast.Stmt {
 	if results == 0 {
 		return &ast.ExprStmt{X: x}
 	}
