@@ -47,6 +47,7 @@ type Crash struct {
 	Stderr string
 }
 
+// String is the crash's kind, its exit code for CrashExit, and its message.
 func (c *Crash) String() string {
 	s := string(c.Kind)
 	if c.Kind == CrashExit {

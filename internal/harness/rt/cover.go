@@ -32,11 +32,15 @@ package rt
 //
 // Cost: the executor runs tens of thousands of sequences per second, so the
 // probe path does no allocation, takes no lock and uses no atomics (operand
-// recording copies []byte operands when it keeps them). Code under test may
-// fire probes from its own goroutines; the resulting races are benign (a
-// lost count, a slightly stale minimum or operand pair), and because the
-// arrays are only replaced by Init, which runs before any probe, no probe
-// can index out of range or corrupt memory.
+// recording copies []byte operands when it keeps them), and each probe
+// spells out its own tail (keep the operands when asked, record, return)
+// rather than call a shared one, which would take the operands built on
+// every evaluation where the probes build them only when operand recording
+// is on. Code under test may fire probes from its own goroutines; the
+// resulting races are benign (a lost count, a slightly stale minimum or
+// operand pair), and because the arrays are only replaced by Init, which
+// runs before any probe, no probe can index out of range or corrupt
+// memory.
 //
 // Files: this one holds the probes' state, the block and outcome-only
 // probes, and what reads their observations; cover_cmp.go the comparison

@@ -37,12 +37,6 @@ import "unsafe"
 //
 // The bytes probes compute their distances on a string that shares the
 // slice's memory (bytesString): the same code for both, with no copy.
-//
-// Each probe, here and in cover_cmp.go, spells out its own tail (keep the
-// operands when asked, record, return) rather than call a shared one: a
-// shared tail would take the operands built on every evaluation, where
-// these build them only when operand recording is on, and the probes run
-// more often than any other code of the executor.
 
 // StrFn names the function a string probe stands for.
 type StrFn uint8
