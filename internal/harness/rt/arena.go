@@ -108,7 +108,8 @@ type Arena struct {
 
 // NewArena returns an empty arena. With poison set, Release overwrites
 // what it releases, so that a result used after its release reads
-// garbage (a test's way to find such a use: see exec's GENTEST_ARENA).
+// garbage (a test's way to find such a use: see GENTEST_ARENA in the
+// executor package).
 func NewArena(poison bool) *Arena {
 	return &Arena{s: slabs{arena: true, poison: poison}}
 }

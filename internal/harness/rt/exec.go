@@ -160,10 +160,11 @@ func serve(ops []Op) int {
 			return 2
 		}
 		// Each sequence is decoded right before it runs, into the same
-		// Seq, which stays in the cache (see Decoder.SeqInto); the frame
-		// stays in the decoder's buffer until the next Next. A malformed
-		// frame, a bug of gentest's, ends the executor at the first
-		// sequence that cannot be decoded, after the ones before it ran.
+		// Request, which stays in the cache (see Decoder.RequestInto);
+		// the frame stays in the decoder's buffer until the next Next. A
+		// malformed frame, a bug of gentest's, ends the executor at the
+		// first sequence that cannot be decoded, after the ones before it
+		// ran.
 		n, err := dec.BatchLen()
 		if err != nil {
 			fmt.Fprintf(os.Stderr, "gentestrt: %v\n", err)

@@ -9,7 +9,7 @@ import (
 )
 
 // The wire benchmarks time each of the four halves of a round trip alone,
-// on the shapes of exec's BenchmarkExecutor (sequences of 1 to 10 calls
+// on the shapes of the executor package's BenchmarkExecutor (sequences of 1 to 10 calls
 // with int and string literals and references, results of one value per
 // statement, a few covered blocks and conditions), where the end-to-end
 // benchmark's CPU time is shared by two processes and too noisy to tell a

@@ -274,7 +274,7 @@ func (d *Decoder) BatchInto(seqs []Request) ([]Request, error) {
 	return seqs, d.err
 }
 
-// BatchLen reads the number of sequences of a batch frame, which SeqInto
+// BatchLen reads the number of sequences of a batch frame, which RequestInto
 // then decodes one by one.
 func (d *Decoder) BatchLen() (int, error) {
 	n := d.count()
@@ -283,7 +283,7 @@ func (d *Decoder) BatchLen() (int, error) {
 
 // RequestInto decodes the next sequence of a batch frame into s, reusing its
 // slices. The executor decodes each sequence right before it runs it, into
-// the same Seq, which stays in the cache: decoding a whole batch first
+// the same Request, which stays in the cache: decoding a whole batch first
 // spread it over a few hundred kilobytes of arrays, which the run then
 // read back from memory (building the arguments was mostly those misses).
 func (d *Decoder) RequestInto(s *Request) error {
