@@ -64,10 +64,10 @@ import (
 // condition, or it belongs to a package function (or its closures) called
 // from an Unsteady block: whether it runs at all depends on the clock.
 // It inherits the kinds of what makes it so, and its Roots: the Nondet
-// conditions it is Unsteady through, which the generator's clock watch
-// checks at run time (a condition evaluated alike on reruns of one
-// sequence does not follow the clock there, and the code under it is
-// shown to the search; generator/clockwatch.go).
+// conditions it is Unsteady through, which the clock watch checks at run
+// time (a condition evaluated alike on reruns of one sequence does not
+// follow the clock there, and the code under it is shown to the search;
+// internal/runner/clockwatch.go).
 
 // Steadiness says when a probe's coverage may differ between two runs of
 // one sequence; the zero value is never.

@@ -154,7 +154,7 @@ func TestNondetOff(t *testing.T) {
 }
 
 // Every unsteady probe names the Nondet conditions it is unsteady
-// through (its Roots, which the generator's clock watch checks at run
+// through (its Roots, which the clock watch of internal/runner checks at run
 // time): a Nondet condition itself among them, only Nondet conditions,
 // ascending; a steady probe names none.
 func TestUnsteadyRoots(t *testing.T) {
