@@ -13,10 +13,11 @@
 // builds a statement's arguments from the request's literals and earlier
 // results, watchdog.go ends a call past its time limit, with blocked.go
 // and deadlock.go telling a blocked call from a slow one; hash.go and
-// tree.go summarise result values; wire*.go and arena.go are the protocol
-// (see wire.go), cover*.go and collect.go the coverage probes (see
-// cover.go); the rest are the process's protections (sandbox, memory cap,
-// pipes) and clocks.
+// tree.go summarise result values, typeid.go numbers their types' names;
+// cryptorand.go makes crypto/rand a function of the sequence; wire*.go and
+// arena.go are the protocol (see wire.go), cover*.go and collect.go the
+// coverage probes (see cover.go); the rest are the process's protections
+// (sandbox, memory cap, CPU limit), its pipes and its CPU clock.
 //
 // Every file of the runtime is overlaid with a go1.21 build line
 // (harness.WithMinGo), which makes it compile at language version go1.21
