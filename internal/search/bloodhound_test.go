@@ -6,6 +6,7 @@ import (
 
 	"github.com/gentest-go/gentest/internal/harness/instrument"
 	"github.com/gentest-go/gentest/internal/model"
+	"github.com/gentest-go/gentest/internal/modeltest"
 	"github.com/gentest-go/gentest/internal/seq"
 )
 
@@ -109,9 +110,9 @@ func TestBloodhoundRefresh(t *testing.T) {
 // choice in k, and refreshes every BloodhoundInterval executions.
 func TestBloodhoundPick(t *testing.T) {
 	prog := testProgram(t)
-	r := NewRandom(prog, Config{Seed: 3})
+	k := newKit(prog, 3, nil)
 	ops := []*model.Op{{ID: 0}, {ID: 1}}
-	b := newBloodhound(ops, map[int]OpCode{0: {Blocks: []int32{1}}, 1: {Blocks: []int32{2}}}, r.rng, r.cov, &r.Stats)
+	b := newBloodhound(ops, map[int]OpCode{0: {Blocks: []int32{1}}, 1: {Blocks: []int32{2}}}, k.rng, k.cov, k.stats)
 	const n = 20000
 	count := 0
 	for i := 0; i < n; i++ {
@@ -129,8 +130,8 @@ func TestBloodhoundPick(t *testing.T) {
 	}
 	// Past the interval, pick refreshes from coverage first: op 0's block
 	// is covered, op 1's is not.
-	r.cov.blocks[1] = true
-	r.Stats.Executed = b.updated + BloodhoundInterval
+	k.cov.blocks[1] = true
+	k.stats.Executed = b.updated + BloodhoundInterval
 	b.pick()
 	if !near(b.base[0], 0.1) || !near(b.base[1], 1) {
 		t.Errorf("after the interval, base = %v, want [0.1 1]", b.base)
@@ -161,14 +162,14 @@ func TestOrienteeringWeights(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			r := NewRandom(prog, Config{Seed: 5})
+			x := newKit(prog, 5, nil).extension(Config{})
 			a := &pooled{seq: &seq.Seq{}, stmt: tc.aStmt}
 			b := &pooled{seq: &seq.Seq{}, stmt: tc.bStmt}
 			const n = 40000
 			countA := 0
 			for i := 0; i < n; i++ {
 				a.selected, b.selected = tc.aSel, tc.bSel
-				got := r.ext.choose([]*pooled{a, b})
+				got := x.choose([]*pooled{a, b})
 				if got == a {
 					countA++
 				}
@@ -183,12 +184,12 @@ func TestOrienteeringWeights(t *testing.T) {
 		})
 	}
 	// Switched off: uniform.
-	r := NewRandom(prog, Config{Seed: 5, NoOrienteering: true})
+	x := newKit(prog, 5, nil).extension(Config{NoOrienteering: true})
 	a := &pooled{seq: &seq.Seq{}, stmt: 0}
 	b := &pooled{seq: &seq.Seq{}, stmt: 9, selected: 50}
 	countA := 0
 	for i := 0; i < 20000; i++ {
-		if r.ext.choose([]*pooled{a, b}) == a {
+		if x.choose([]*pooled{a, b}) == a {
 			countA++
 		}
 	}
@@ -201,9 +202,9 @@ func TestOrienteeringWeights(t *testing.T) {
 // function, closures included, matching the instrumenter's function names.
 func TestOpCodes(t *testing.T) {
 	prog := testProgram(t)
-	newStack := opNamed(t, prog, model.Call, "NewStack")
-	push := opNamed(t, prog, model.Method, "Stack.Push")
-	area := opNamed(t, prog, model.Method, "Sq.Area")
+	newStack := modeltest.OpOfKind(t, prog, model.Call, "NewStack")
+	push := modeltest.OpOfKind(t, prog, model.Method, "Stack.Push")
+	area := modeltest.OpOfKind(t, prog, model.Method, "Sq.Area")
 	tab := &instrument.Table{
 		Blocks: []instrument.Block{{ID: 0, Func: "NewStack"}, {ID: 1, Func: "(*Stack).Push"}, {ID: 2, Func: "NewStack.func1"},
 			{ID: 3, Func: "(*Sq).Area"}, {ID: 4, Func: "helper"}},
@@ -220,7 +221,7 @@ func TestOpCodes(t *testing.T) {
 	check(newStack, []int32{0, 2}, []int32{1})
 	check(push, []int32{1}, []int32{0})
 	check(area, []int32{3}, nil)
-	if _, ok := code[opNamed(t, prog, model.Zero, "Sq").ID]; ok {
+	if _, ok := code[modeltest.OpOfKind(t, prog, model.Zero, "Sq").ID]; ok {
 		t.Errorf("a zero-value operation has code")
 	}
 }
@@ -235,4 +236,18 @@ func equalInt32(a, b []int32) bool {
 		}
 	}
 	return true
+}
+
+// As a learner, bloodhound counts a normal run as a success of the
+// operation it calls last, and nothing else.
+func TestBloodhoundLearnsSuccesses(t *testing.T) {
+	ops := []*model.Op{{ID: 4}, {ID: 9}}
+	b := newBloodhound(ops, nil, nil, newCoverage(), &Stats{})
+	s := modeltest.Seq(seq.Stmt{Op: 4}, seq.Stmt{Op: 9})
+	b.learn(&outcome{s: s, clean: true, normal: true})
+	b.learn(&outcome{s: s, clean: true})
+	b.learn(&outcome{s: modeltest.Seq(seq.Stmt{Op: 7}), clean: true, normal: true})
+	if b.succ[0] != 0 || b.succ[1] != 1 {
+		t.Errorf("successes %v, want [0 1]", b.succ)
+	}
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/gentest-go/gentest/analyzers/constpool"
 	"github.com/gentest-go/gentest/internal/model"
+	"github.com/gentest-go/gentest/internal/modeltest"
 	"github.com/gentest-go/gentest/internal/seq"
 )
 
@@ -67,11 +68,11 @@ func TestConstantsTFIDF(t *testing.T) {
 
 	// pick draws from the global pool in proportion to the weights: 42
 	// and 7 come out (unfuzzed) in the ratio w42/w7 = 1.333.
-	r := NewRandom(prog, Config{Seed: 9})
-	other := opNamed(t, prog, model.Call, "Other")
+	rng := testRand(9)
+	other := modeltest.OpOfKind(t, prog, model.Call, "Other")
 	n42, n7 := 0, 0
 	for i := 0; i < 30000; i++ {
-		l, ok := c.pick(r.rng, other, types.Typ[types.Int], model.LitInt)
+		l, ok := c.pick(rng, other, types.Typ[types.Int], model.LitInt)
 		if !ok {
 			continue
 		}
@@ -91,8 +92,8 @@ func TestConstantsTFIDF(t *testing.T) {
 // probability PLocal; other operations never see them.
 func TestConstantsLocalPool(t *testing.T) {
 	prog := testProgram(t)
-	scale := opNamed(t, prog, model.Call, "Scale")
-	other := opNamed(t, prog, model.Call, "Other")
+	scale := modeltest.OpOfKind(t, prog, model.Call, "Scale")
+	other := modeltest.OpOfKind(t, prog, model.Call, "Other")
 	target := &constpool.PackageConsts{Consts: []constpool.Const{k(constpool.KindString, `"s"`, 1, constpool.Literal)}}
 	facts := func(fn *types.Func) *constpool.FuncConsts {
 		if fn.Name() == "Scale" {
@@ -104,18 +105,18 @@ func TestConstantsLocalPool(t *testing.T) {
 	if len(c.local) != 1 || len(c.local[scale.ID][model.LitInt]) != 1 {
 		t.Fatalf("local pools %v, want Scale's 777 only", c.local)
 	}
-	r := NewRandom(prog, Config{Seed: 2})
+	rng := testRand(2)
 	const n = 20000
 	picked, exact := 0, 0
 	for i := 0; i < n; i++ {
-		l, ok := c.pick(r.rng, scale, types.Typ[types.Int], model.LitInt)
+		l, ok := c.pick(rng, scale, types.Typ[types.Int], model.LitInt)
 		if ok {
 			picked++
 			if l.I == 777 {
 				exact++
 			}
 		}
-		if _, ok := c.pick(r.rng, other, types.Typ[types.Int], model.LitInt); ok {
+		if _, ok := c.pick(rng, other, types.Typ[types.Int], model.LitInt); ok {
 			t.Fatalf("Other drew from Scale's local pool")
 		}
 	}
@@ -132,13 +133,12 @@ func TestConstantsLocalPool(t *testing.T) {
 // c-1 and c+1 a third of the time; a constant it does not compare
 // against almost never does (only by Gaussian fuzzing).
 func TestConstantsBoundaryValues(t *testing.T) {
-	prog := testProgram(t)
-	r := NewRandom(prog, Config{Seed: 4})
+	rng := testRand(4)
 	c := &Constants{}
 	count := func(v cval, class model.LitClass) map[int64]int {
 		m := map[int64]int{}
 		for i := 0; i < 30000; i++ {
-			l := c.vary(r.rng, v, class)
+			l := c.vary(rng, v, class)
 			if l.Kind != seq.LitInt {
 				t.Fatalf("vary(%v) gave a %d literal, want an int", v.lit, l.Kind)
 			}
@@ -163,7 +163,7 @@ func TestConstantsBoundaryValues(t *testing.T) {
 	// Floats move by a relative 1e-9.
 	lo, hi := 0, 0
 	for i := 0; i < 3000; i++ {
-		l := c.vary(r.rng, cval{lit: seq.Lit{Kind: seq.LitFloat, F: 2.5}, compared: true}, model.LitFloat)
+		l := c.vary(rng, cval{lit: seq.Lit{Kind: seq.LitFloat, F: 2.5}, compared: true}, model.LitFloat)
 		switch l.F {
 		case 2.5 - 2.5e-9:
 			lo++
@@ -178,16 +178,16 @@ func TestConstantsBoundaryValues(t *testing.T) {
 	// The literal fits the parameter's class: a negative int for a uint
 	// parameter becomes its absolute value, an int for a float parameter
 	// a float, a string for []byte bytes.
-	r = NewRandom(prog, Config{Seed: 4, NoImpurity: true})
+	rng = testRand(4)
 	for i := 0; i < 200; i++ {
-		l := c.vary(r.rng, cval{lit: seq.Lit{Kind: seq.LitInt, I: -5, Name: "p.Minus"}}, model.LitUint)
+		l := c.vary(rng, cval{lit: seq.Lit{Kind: seq.LitInt, I: -5, Name: "p.Minus"}}, model.LitUint)
 		if l.Kind != seq.LitUint || (l.U > 100 && l.U != 5) {
 			t.Fatalf("-5 for a uint: %+v, want a LitUint", l)
 		}
-		if f := c.vary(r.rng, cval{lit: seq.Lit{Kind: seq.LitInt, I: 3}}, model.LitFloat); f.Kind != seq.LitFloat {
+		if f := c.vary(rng, cval{lit: seq.Lit{Kind: seq.LitInt, I: 3}}, model.LitFloat); f.Kind != seq.LitFloat {
 			t.Fatalf("3 for a float: %+v, want a LitFloat", f)
 		}
-		if b := c.vary(r.rng, cval{lit: seq.Lit{Kind: seq.LitString, S: "ab"}}, model.LitBytes); b.Kind != seq.LitBytes {
+		if b := c.vary(rng, cval{lit: seq.Lit{Kind: seq.LitString, S: "ab"}}, model.LitBytes); b.Kind != seq.LitBytes {
 			t.Fatalf(`"ab" for []byte: %+v, want LitBytes`, b)
 		}
 	}
@@ -197,7 +197,7 @@ func TestConstantsBoundaryValues(t *testing.T) {
 // for the emitter, with probability PEnum.
 func TestConstantsEnums(t *testing.T) {
 	prog := testProgram(t)
-	paint := opNamed(t, prog, model.Call, "Paint")
+	paint := modeltest.OpOfKind(t, prog, model.Call, "Paint")
 	target := &constpool.PackageConsts{Enums: []constpool.Enum{{
 		Type: "example.com/p.Color", Kind: constpool.KindInt,
 		Members: []constpool.EnumMember{
@@ -205,14 +205,14 @@ func TestConstantsEnums(t *testing.T) {
 		},
 	}}}
 	c := NewConstants(prog, target, []*constpool.PackageConsts{target}, nil)
-	color := lookupType(prog, "Color")
-	r := NewRandom(prog, Config{Seed: 6})
+	color := modeltest.Type(t, prog, "Color")
+	rng := testRand(6)
 	want := map[string]int64{"example.com/p.Red": 0, "example.com/p.Green": 1, "example.com/p.Blue": 2}
 	seen := map[string]int{}
 	const n = 10000
 	named := 0
 	for i := 0; i < n; i++ {
-		l, ok := c.pick(r.rng, paint, color, model.LitInt)
+		l, ok := c.pick(rng, paint, color, model.LitInt)
 		if !ok || l.Name == "" {
 			continue
 		}
@@ -230,7 +230,7 @@ func TestConstantsEnums(t *testing.T) {
 	}
 	// A plain int parameter does not get them.
 	for i := 0; i < 1000; i++ {
-		if l, _ := c.pick(r.rng, paint, types.Typ[types.Int], model.LitInt); l.Name != "" {
+		if l, _ := c.pick(rng, paint, types.Typ[types.Int], model.LitInt); l.Name != "" {
 			t.Fatalf("an int parameter got enum member %s", l.Name)
 		}
 	}
@@ -255,10 +255,10 @@ func TestConstantsChars(t *testing.T) {
 		t.Errorf("chars = %q, want %q", c.chars, want)
 	}
 	// Strings are then sometimes composed of them.
-	r := NewRandom(prog, Config{Seed: 1})
+	rng := testRand(1)
 	composed := 0
 	for i := 0; i < 2000; i++ {
-		l, ok := c.pick(r.rng, opNamed(t, prog, model.Call, "Parse"), types.Typ[types.String], model.LitString)
+		l, ok := c.pick(rng, modeltest.OpOfKind(t, prog, model.Call, "Parse"), types.Typ[types.String], model.LitString)
 		if ok && l.Kind == seq.LitString && l.S != "" {
 			composed++
 		}
@@ -272,17 +272,17 @@ func TestConstantsChars(t *testing.T) {
 // nil *Constants picks nothing.
 func TestConstantsEmpty(t *testing.T) {
 	prog := testProgram(t)
-	r := NewRandom(prog, Config{})
-	op := opNamed(t, prog, model.Call, "Scale")
+	rng := testRand(0)
+	op := modeltest.OpOfKind(t, prog, model.Call, "Scale")
 	c := NewConstants(prog, nil, nil, func(*types.Func) *constpool.FuncConsts {
 		return &constpool.FuncConsts{Consts: []constpool.Const{k(constpool.KindInt, "1", 1, 0)}}
 	})
 	var none *Constants
 	for i := 0; i < 100; i++ {
-		if _, ok := c.pick(r.rng, op, types.Typ[types.Int], model.LitInt); ok {
+		if _, ok := c.pick(rng, op, types.Typ[types.Int], model.LitInt); ok {
 			t.Fatal("picked a constant with no target facts")
 		}
-		if _, ok := none.pick(r.rng, op, types.Typ[types.Int], model.LitInt); ok {
+		if _, ok := none.pick(rng, op, types.Typ[types.Int], model.LitInt); ok {
 			t.Fatal("a nil *Constants picked a constant")
 		}
 	}

@@ -21,21 +21,22 @@ func TestGoalRelease(t *testing.T) {
 		{ID: 2, Deps: instrument.Deps{Parents: []int{3}}}, // under cond 1's false branch
 		{ID: 3, Deps: instrument.Deps{Parents: []int{1, 5}}},
 	}}
-	r := NewRandom(testProgram(t), Config{Table: tab})
-	r.dyna.start()
-	goals := func() []int32 { r.dyna.releaseGoals(); return append([]int32(nil), r.dyna.goals...) }
+	k := newKit(testProgram(t), 1, nil)
+	d := k.dynamosa(tab)
+	d.start()
+	goals := func() []int32 { d.releaseGoals(); return append([]int32(nil), d.goals...) }
 	if g := goals(); !slices.Equal(g, []int32{0, 1}) {
 		t.Fatalf("initial goals %v, want [0 1]", g)
 	}
-	r.cov.branches[0] = true
+	k.cov.branches[0] = true
 	if g := goals(); !slices.Equal(g, []int32{1, 2, 3}) {
 		t.Fatalf("after covering 0: goals %v, want [1 2 3]", g)
 	}
-	r.cov.branches[3] = true
+	k.cov.branches[3] = true
 	if g := goals(); !slices.Equal(g, []int32{1, 2, 4, 5}) {
 		t.Fatalf("after covering 3: goals %v, want [1 2 4 5]", g)
 	}
-	r.cov.branches[5] = true
+	k.cov.branches[5] = true
 	if g := goals(); !slices.Equal(g, []int32{1, 2, 4, 6, 7}) {
 		t.Fatalf("after covering 5: goals %v, want [1 2 4 6 7]", g)
 	}
@@ -46,8 +47,9 @@ func TestGoalRelease(t *testing.T) {
 // last and the population is cut to PopSize.
 func TestPreferenceSorting(t *testing.T) {
 	tab := &instrument.Table{Conds: []instrument.Cond{{ID: 0, Deps: instrument.Deps{Root: true}}, {ID: 1, Deps: instrument.Deps{Root: true}}}}
-	r := NewRandom(testProgram(t), Config{Table: tab})
-	r.dyna.start()
+	k := newKit(testProgram(t), 1, nil)
+	d := k.dynamosa(tab)
+	d.start()
 	mk := func(n int, conds ...rt.CondObs) *individual {
 		s := &seq.Seq{}
 		for i := 0; i < n; i++ {
@@ -59,13 +61,13 @@ func TestPreferenceSorting(t *testing.T) {
 	closeLong := mk(3, rt.CondObs{ID: 0, NFalse: 1, DistTrue: 2})
 	closeShort := mk(2, rt.CondObs{ID: 0, NFalse: 1, DistTrue: 2})
 	other := mk(4, rt.CondObs{ID: 1, NTrue: 1, DistFalse: 9})
-	r.cov.branches[1] = true // cond 0's false side is covered
-	r.dyna.offspring = []*individual{far, closeLong, closeShort, other}
+	k.cov.branches[1] = true // cond 0's false side is covered
+	d.offspring = []*individual{far, closeLong, closeShort, other}
 	for i := 0; i < PopSize; i++ {
-		r.dyna.offspring = append(r.dyna.offspring, mk(1))
+		d.offspring = append(d.offspring, mk(1))
 	}
-	r.dyna.selectPop()
-	pop := r.dyna.pop
+	d.selectPop()
+	pop := d.pop
 	if len(pop) != PopSize {
 		t.Fatalf("population of %d, want %d", len(pop), PopSize)
 	}
@@ -84,10 +86,10 @@ func TestEnginesDeterministic(t *testing.T) {
 	for _, eng := range []string{EngineSBST, EngineHybrid} {
 		run := func() []string {
 			prog := testProgram(t)
-			r := NewRandom(prog, Config{Seed: 3, MaxExecs: 900, Batch: 64, Engine: eng})
-			f := &interp{prog: prog}
+			r := New(prog, Config{Seed: 3, MaxExecs: 900, Batch: 64, Engine: eng})
+			f := newFake(prog)
 			r.Run(context.Background(), f)
-			if r.dyna == nil || len(r.dyna.pop) == 0 {
+			if !r.dyna.started || len(r.dyna.pop) == 0 {
 				t.Fatalf("%s: no population", eng)
 			}
 			for _, ind := range r.dyna.pop {
@@ -99,11 +101,33 @@ func TestEnginesDeterministic(t *testing.T) {
 					}
 				}
 			}
-			return f.runs()
+			return f.Log()
 		}
 		a, b := run(), run()
 		if !slices.Equal(a, b) {
 			t.Errorf("%s: same seed, different runs", eng)
 		}
+	}
+}
+
+// DynaMOSA alone: it tags each offspring with itself, to hear its
+// outcome; a clean run joins the offspring of the next selection, one
+// that failed does not.
+func TestDynamosaHearsOutcomes(t *testing.T) {
+	prog := testProgram(t)
+	k := newKit(prog, 3, nil)
+	d := k.dynamosa(nil)
+	props := d.propose(nil, 8)
+	if len(props) != 8 || k.stats.Generated != 8 {
+		t.Fatalf("%d proposals (%d generated), want 8", len(props), k.stats.Generated)
+	}
+	for i, p := range props {
+		if p.by != d {
+			t.Fatalf("offspring %d is not tagged with DynaMOSA", i)
+		}
+		d.ran(p.s, normal(prog, p.s), i%2 == 0)
+	}
+	if len(d.offspring) != 4 {
+		t.Errorf("%d offspring kept, want the 4 clean ones", len(d.offspring))
 	}
 }

@@ -6,8 +6,10 @@ import (
 	"testing"
 
 	"github.com/gentest-go/gentest/internal/executor"
+	"github.com/gentest-go/gentest/internal/executortest"
 	"github.com/gentest-go/gentest/internal/harness/rt"
 	"github.com/gentest-go/gentest/internal/model"
+	"github.com/gentest-go/gentest/internal/modeltest"
 	"github.com/gentest-go/gentest/internal/seq"
 )
 
@@ -36,24 +38,25 @@ func (g *Gate) Wait() int { return 0 }
 
 func hangProgram(t *testing.T) *model.Program {
 	t.Helper()
-	return programOf(t, hangSrc)
+	return modeltest.Program(t, hangSrc, model.Options{})
 }
 
-// hangFake runs sequences like interp, except that Next on a Reader with
-// no source or over a Repeat source runs until its limit (a timeout), and
-// Wait on a gate nobody opened blocks (a deadlock, found after the
-// limit), as they would in an executor. It counts the hangs, and the
-// normal runs of Next and Wait.
+// hangFake is the fake executor with hangSrc's hangs: Next on a Reader
+// with no source or over a Repeat source runs until its limit (a
+// timeout), and Wait on a gate nobody opened blocks (a deadlock, found
+// after the limit), as they would in an executor. It counts the hangs,
+// and the normal runs of Next and Wait.
 type hangFake struct {
-	interp
-	once, repeat, newR, next, newGate, open, wait int
-
+	*executortest.Runner
 	hangs, nextNormal, waitNormal int
 }
 
-func (f *hangFake) Run(seqs []rt.Request) []executor.Outcome {
-	outs := f.interp.Run(seqs)
-	for i, s := range seqs {
+func newHangFake(t *testing.T, prog *model.Program) *hangFake {
+	id := func(kind model.Kind, name string) int { return modeltest.OpOfKind(t, prog, kind, name).ID }
+	repeat, newR, next := id(model.Call, "Repeat"), id(model.Call, "New"), id(model.Method, "Reader.Next")
+	open, wait := id(model.Method, "Gate.Open"), id(model.Method, "Gate.Wait")
+	f := &hangFake{Runner: newFake(prog)}
+	f.Edit = func(q rt.Request, out *executor.Outcome) {
 		endless := map[int]bool{} // statements whose value never ends
 		opened := map[int]bool{}  // statements whose gate is open
 		ref := func(a rt.Arg) int {
@@ -62,69 +65,61 @@ func (f *hangFake) Run(seqs []rt.Request) []executor.Outcome {
 			}
 			return a.Stmt
 		}
-		for k, st := range s.Stmts {
+		for k, st := range q.Stmts {
 			var hang *executor.Crash
 			switch st.Op {
-			case f.repeat:
+			case repeat:
 				endless[k] = true
-			case f.newR:
+			case newR:
 				src := ref(st.Args[0])
 				endless[k] = src < 0 || endless[src]
-			case f.next:
+			case next:
 				if r := ref(st.Args[0]); r < 0 || endless[r] {
 					hang = &executor.Crash{Kind: executor.CrashTimeout, Stmt: k}
 				}
-			case f.open:
+			case open:
 				if g := ref(st.Args[0]); g >= 0 {
 					opened[g] = true
 				}
-			case f.wait:
+			case wait:
 				if g := ref(st.Args[0]); g < 0 || !opened[g] {
 					hang = &executor.Crash{Kind: executor.CrashDeadlock, Stmt: k}
 				}
 			}
 			if hang != nil {
 				f.hangs++
-				outs[i] = executor.Outcome{Crash: hang}
-				break
+				*out = executor.Outcome{Crash: hang}
+				return
 			}
 			switch st.Op {
-			case f.next:
+			case next:
 				f.nextNormal++
-			case f.wait:
+			case wait:
 				f.waitNormal++
 			}
 		}
 		// An open gate is another value than a closed one, as the
 		// executor's hash of its state says.
 		for g := range opened {
-			if res := outs[i].Result; res != nil && g < len(res.Stmts) && len(res.Stmt(g).Values()) > 0 {
+			if res := out.Result; res != nil && g < len(res.Stmts) && len(res.Stmt(g).Values()) > 0 {
 				res.Stmt(g).Values()[0].Hash ^= 0x5eed
 			}
 		}
 	}
-	return outs
-}
-
-func newHangFake(t *testing.T, prog *model.Program) *hangFake {
-	return &hangFake{interp: interp{prog: prog},
-		once: opNamed(t, prog, model.Call, "Once").ID, repeat: opNamed(t, prog, model.Call, "Repeat").ID,
-		newR: opNamed(t, prog, model.Call, "New").ID, next: opNamed(t, prog, model.Method, "Reader.Next").ID,
-		newGate: opNamed(t, prog, model.Call, "NewGate").ID, open: opNamed(t, prog, model.Method, "Gate.Open").ID,
-		wait: opNamed(t, prog, model.Method, "Gate.Wait").ID}
+	return f
 }
 
 // A search learns from a few hangs which receivers' constructions make
 // Next and Wait hang, stops drawing them, and still runs both normally on
 // the constructions that return (a Reader over a source that ends, a gate
 // that was opened): 15, 15 and 17 hangs in 3000 sequences at seeds 1-3;
-// without the learning (noteHang and runStaggered's filter doing
+// without the learning (hangs.note and runStaggered's filter doing
 // nothing), 357, 340 and 314.
 func TestHangsLearned(t *testing.T) {
 	prog := hangProgram(t)
 	for seed := int64(1); seed <= 3; seed++ {
 		f := newHangFake(t, prog)
-		r := NewRandom(prog, Config{Seed: seed, MaxExecs: 3000, Batch: 128})
+		r := New(prog, Config{Seed: seed, MaxExecs: 3000, Batch: 128})
 		r.Run(context.Background(), f)
 		t.Logf("seed %d: %d hangs, %d normal Next, %d normal Wait; stats %+v", seed, f.hangs, f.nextNormal, f.waitNormal, r.Stats)
 		if f.hangs > 40 {
@@ -140,8 +135,8 @@ func TestHangsLearned(t *testing.T) {
 		// What runs depends on outcomes only: the same seed runs the
 		// same sequences.
 		g := newHangFake(t, prog)
-		NewRandom(prog, Config{Seed: seed, MaxExecs: 3000, Batch: 128}).Run(context.Background(), g)
-		if a, b := f.runs(), g.runs(); !slices.Equal(a, b) {
+		New(prog, Config{Seed: seed, MaxExecs: 3000, Batch: 128}).Run(context.Background(), g)
+		if a, b := f.Log(), g.Log(); !slices.Equal(a, b) {
 			t.Errorf("seed %d: two searches ran different sequences (%d and %d)", seed, len(a), len(b))
 		}
 	}
@@ -152,12 +147,12 @@ func TestHangsLearned(t *testing.T) {
 func TestStaggeredBatchSkipsRepeats(t *testing.T) {
 	prog := hangProgram(t)
 	f := newHangFake(t, prog)
-	repeat, newR, next, count := opNamed(t, prog, model.Call, "Repeat"), opNamed(t, prog, model.Call, "New"),
-		opNamed(t, prog, model.Method, "Reader.Next"), opNamed(t, prog, model.Method, "Reader.Count")
+	repeat, newR, next, count := modeltest.OpOfKind(t, prog, model.Call, "Repeat"), modeltest.OpOfKind(t, prog, model.Call, "New"),
+		modeltest.OpOfKind(t, prog, model.Method, "Reader.Next"), modeltest.OpOfKind(t, prog, model.Method, "Reader.Count")
 	endlessNext := func(text string) *seq.Seq {
-		return &seq.Seq{Stmts: []seq.Stmt{call(repeat, strLit(text)), call(newR, seq.Ref(0, 0)), call(next, seq.Ref(1, 0))}}
+		return &seq.Seq{Stmts: []seq.Stmt{modeltest.Call(repeat, modeltest.Str(text)), modeltest.Call(newR, seq.Ref(0, 0)), modeltest.Call(next, seq.Ref(1, 0))}}
 	}
-	endlessCount := &seq.Seq{Stmts: []seq.Stmt{call(repeat, strLit("x")), call(newR, seq.Ref(0, 0)), call(count, seq.Ref(1, 0))}}
+	endlessCount := &seq.Seq{Stmts: []seq.Stmt{modeltest.Call(repeat, modeltest.Str("x")), modeltest.Call(newR, seq.Ref(0, 0)), modeltest.Call(count, seq.Ref(1, 0))}}
 	var batch []*seq.Seq
 	for i := 0; i < 20; i++ {
 		batch = append(batch, endlessNext(string(rune('a'+i))))
@@ -191,14 +186,14 @@ func TestStaggeredBatchSkipsRepeats(t *testing.T) {
 // sharing, by the receiver's construction.
 func TestHangKeySharedSource(t *testing.T) {
 	prog := costlyProgram(t)
-	newW, init := opNamed(t, prog, model.Call, "New"), opNamed(t, prog, model.Method, "W.Init")
+	newW, init := modeltest.OpOfKind(t, prog, model.Call, "New"), modeltest.OpOfKind(t, prog, model.Method, "W.Init")
 	// q2 := q1.Init(q0): q2 is built on q0.
-	built := []seq.Stmt{call(newW), call(newW), call(init, seq.Ref(1, 0), seq.Ref(0, 0), intLit(1))}
-	shared := &seq.Seq{Stmts: append(append([]seq.Stmt{}, built...), call(init, seq.Ref(2, 0), seq.Ref(0, 0), intLit(3)))}
-	fresh := &seq.Seq{Stmts: append(append([]seq.Stmt{}, built...), call(newW), call(init, seq.Ref(2, 0), seq.Ref(3, 0), intLit(3)))}
+	built := []seq.Stmt{modeltest.Call(newW), modeltest.Call(newW), modeltest.Call(init, seq.Ref(1, 0), seq.Ref(0, 0), modeltest.Int(1))}
+	shared := &seq.Seq{Stmts: append(append([]seq.Stmt{}, built...), modeltest.Call(init, seq.Ref(2, 0), seq.Ref(0, 0), modeltest.Int(3)))}
+	fresh := &seq.Seq{Stmts: append(append([]seq.Stmt{}, built...), modeltest.Call(newW), modeltest.Call(init, seq.Ref(2, 0), seq.Ref(3, 0), modeltest.Int(3)))}
 	// Another receiver construction, the same sharing: q1 := q0.Init(q0'), then q1.Init(q0').
-	other := &seq.Seq{Stmts: []seq.Stmt{call(newW), call(init, seq.Ref(0, 0), nilLit(), intLit(2)), call(newW),
-		call(init, seq.Ref(1, 0), seq.Ref(2, 0), intLit(1)), call(init, seq.Ref(3, 0), seq.Ref(2, 0), intLit(1))}}
+	other := &seq.Seq{Stmts: []seq.Stmt{modeltest.Call(newW), modeltest.Call(init, seq.Ref(0, 0), modeltest.Nil(), modeltest.Int(2)), modeltest.Call(newW),
+		modeltest.Call(init, seq.Ref(1, 0), seq.Ref(2, 0), modeltest.Int(1)), modeltest.Call(init, seq.Ref(3, 0), seq.Ref(2, 0), modeltest.Int(1))}}
 	ks := stmtHangKeys(prog, shared, 3)
 	kf := stmtHangKeys(prog, fresh, 4)
 	ko := stmtHangKeys(prog, other, 4)
@@ -225,11 +220,11 @@ func TestStaggeredKeepsWorkerParts(t *testing.T) {
 		}
 	}
 	prog := hangProgram(t)
-	once := opNamed(t, prog, model.Call, "Once")
+	once := modeltest.OpOfKind(t, prog, model.Call, "Once")
 	batch := make([]*seq.Seq, n)
 	reqs := make([]rt.Request, n)
 	for i := range batch {
-		batch[i] = &seq.Seq{Stmts: []seq.Stmt{call(once, strLit(string(rune('a'+i))))}}
+		batch[i] = &seq.Seq{Stmts: []seq.Stmt{modeltest.Call(once, modeltest.Str(string(rune('a'+i))))}}
 		reqs[i] = batch[i].Wire(uint64(i), 0)
 	}
 	want := make([][]uint64, workers)
@@ -252,24 +247,66 @@ func TestStaggeredKeepsWorkerParts(t *testing.T) {
 // the construction's: it is not learned as a hanging construction.
 func TestHangWiredIntoItselfNotLearned(t *testing.T) {
 	prog := costlyProgram(t)
-	newW, init := opNamed(t, prog, model.Call, "New"), opNamed(t, prog, model.Method, "W.Init")
-	direct := &seq.Seq{Stmts: []seq.Stmt{call(newW), call(init, seq.Ref(0, 0), seq.Ref(0, 0), intLit(1))}}
-	derived := &seq.Seq{Stmts: []seq.Stmt{call(newW), call(init, seq.Ref(0, 0), nilLit(), intLit(1)),
-		call(init, seq.Ref(0, 0), seq.Ref(1, 0), intLit(2))}}
-	other := &seq.Seq{Stmts: []seq.Stmt{call(newW), call(newW), call(init, seq.Ref(0, 0), seq.Ref(1, 0), intLit(1))}}
+	newW, init := modeltest.OpOfKind(t, prog, model.Call, "New"), modeltest.OpOfKind(t, prog, model.Method, "W.Init")
+	direct := &seq.Seq{Stmts: []seq.Stmt{modeltest.Call(newW), modeltest.Call(init, seq.Ref(0, 0), seq.Ref(0, 0), modeltest.Int(1))}}
+	derived := &seq.Seq{Stmts: []seq.Stmt{modeltest.Call(newW), modeltest.Call(init, seq.Ref(0, 0), modeltest.Nil(), modeltest.Int(1)),
+		modeltest.Call(init, seq.Ref(0, 0), seq.Ref(1, 0), modeltest.Int(2))}}
+	other := &seq.Seq{Stmts: []seq.Stmt{modeltest.Call(newW), modeltest.Call(newW), modeltest.Call(init, seq.Ref(0, 0), seq.Ref(1, 0), modeltest.Int(1))}}
 	if !wiredIntoItself(prog, direct, 1) || !wiredIntoItself(prog, derived, 2) {
 		t.Errorf("a writer wired into itself, directly or through what Init returned, not recognized")
 	}
 	if wiredIntoItself(prog, other, 2) {
 		t.Errorf("a writer wired to another writer taken for one wired into itself")
 	}
-	r := NewRandom(prog, Config{Seed: 1})
-	r.hangs.note(derived, &executor.Crash{Kind: executor.CrashTimeout, Stmt: 2})
-	if r.Stats.Hangs != 0 || r.hangs.risk(other) != riskNone {
-		t.Errorf("a self-wired hang was learned: %d hangs, risk of another wiring of the same making %d", r.Stats.Hangs, r.hangs.risk(other))
+	h := newKit(prog, 1, nil).hangs
+	h.note(derived, &executor.Crash{Kind: executor.CrashTimeout, Stmt: 2})
+	if h.stats.Hangs != 0 || h.risk(other) != riskNone {
+		t.Errorf("a self-wired hang was learned: %d hangs, risk of another wiring of the same making %d", h.stats.Hangs, h.risk(other))
 	}
-	r.hangs.note(other, &executor.Crash{Kind: executor.CrashTimeout, Stmt: 2})
-	if r.Stats.Hangs != 1 || r.hangs.risk(other) != riskKnown {
-		t.Errorf("a hang without self-wiring: %d hangs learned, risk %d", r.Stats.Hangs, r.hangs.risk(other))
+	h.note(other, &executor.Crash{Kind: executor.CrashTimeout, Stmt: 2})
+	if h.stats.Hangs != 1 || h.risk(other) != riskKnown {
+		t.Errorf("a hang without self-wiring: %d hangs learned, risk %d", h.stats.Hangs, h.risk(other))
+	}
+}
+
+// The hang learning alone, as a learner and a filter: after Next hung on
+// a Reader over a Repeat source, a proposal making that call again is
+// vetoed and counted, but for at most hangFree explorations (planned
+// nothing yet), which keepAgain keeps at launch, once; the same call on a
+// Reader over a source that ends passes.
+func TestHangFilterExplores(t *testing.T) {
+	prog := hangProgram(t)
+	h := newKit(prog, 7, nil).hangs
+	id := func(kind model.Kind, name string) *model.Op { return modeltest.OpOfKind(t, prog, kind, name) }
+	repeat, once, newR, next := id(model.Call, "Repeat"), id(model.Call, "Once"), id(model.Call, "New"), id(model.Method, "Reader.Next")
+	over := func(src *model.Op, text string) *seq.Seq {
+		return modeltest.Seq(modeltest.Call(src, modeltest.Str(text)), modeltest.Call(newR, seq.Ref(0, 0)), modeltest.Call(next, seq.Ref(1, 0)))
+	}
+	if !h.keep(over(repeat, "a")) || h.learned() {
+		t.Fatalf("a proposal vetoed before any hang")
+	}
+	h.learn(&outcome{s: over(repeat, "a"), crash: &executor.Crash{Kind: executor.CrashTimeout, Stmt: 2}})
+	if !h.learned() || h.stats.Hangs != 1 {
+		t.Fatalf("the hang was not learned: %+v", h.stats)
+	}
+	var explored []*seq.Seq
+	for i := 0; i < 40; i++ {
+		if s := over(repeat, string(rune('b'+i))); h.keep(s) {
+			explored = append(explored, s)
+		}
+	}
+	if len(explored) != hangFree || h.stats.HangExplored != hangFree || h.stats.HangSkipped != 40-hangFree {
+		t.Errorf("%d explorations, stats %+v; want %d explored, the rest skipped", len(explored), *h.stats, hangFree)
+	}
+	for _, s := range explored {
+		if !h.keepAgain(s) {
+			t.Errorf("an exploration admitted at generation was vetoed at launch")
+		}
+	}
+	if len(h.tried) != 0 {
+		t.Errorf("%d explorations still held after their launch", len(h.tried))
+	}
+	if !h.keep(over(once, "z")) {
+		t.Errorf("Next on a Reader over a source that ends was vetoed")
 	}
 }

@@ -1,20 +1,16 @@
 package search
 
 import (
-	"fmt"
-	"go/ast"
-	"go/parser"
-	"go/token"
-	"go/types"
-	"hash/fnv"
+	"math/rand/v2"
 	"strings"
-	"sync"
 	"testing"
-	"time"
 
 	"github.com/gentest-go/gentest/internal/executor"
+	"github.com/gentest-go/gentest/internal/executortest"
+	"github.com/gentest-go/gentest/internal/harness/instrument"
 	"github.com/gentest-go/gentest/internal/harness/rt"
 	"github.com/gentest-go/gentest/internal/model"
+	"github.com/gentest-go/gentest/internal/modeltest"
 	"github.com/gentest-go/gentest/internal/seq"
 )
 
@@ -70,45 +66,31 @@ func Other(n int) int { return n }
 // testProgram type-checks testSrc and builds its model.
 func testProgram(t testing.TB) *model.Program {
 	t.Helper()
-	return programOf(t, testSrc)
+	return modeltest.Program(t, testSrc, model.Options{})
 }
 
-// programOf type-checks src, a file of package example.com/p, and builds
-// its model.
-func programOf(t testing.TB, src string) *model.Program {
-	t.Helper()
-	fset := token.NewFileSet()
-	f, err := parser.ParseFile(fset, "p.go", src, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	pkg, err := (&types.Config{}).Check("example.com/p", fset, []*ast.File{f}, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return model.Build(pkg, model.Options{})
-}
-
-// opNamed returns the operation of the given kind and name.
-func opNamed(t testing.TB, prog *model.Program, kind model.Kind, name string) *model.Op {
-	t.Helper()
-	for _, op := range prog.Ops {
-		if op.Kind == kind && op.Name == name {
-			return op
+// newFake returns the fake executor the search tests run on
+// (executortest.Runner), with testSrc's behaviour: Deref panics on a nil
+// literal as the runtime would, and NewShape's values have the run-time
+// type their hash says (*p.Sq or *p.Circ), for the elephant brain. On
+// other programs the hook changes nothing.
+func newFake(prog *model.Program) *executortest.Runner {
+	return &executortest.Runner{Prog: prog, Stmt: func(op *model.Op, i int, q rt.Request, hash uint64, spec *rt.StmtSpec) {
+		switch op.Name {
+		case "Deref":
+			if a := q.Stmts[i].Args[0]; a.Kind == rt.ArgLit && a.Lit.Kind == rt.LitNil {
+				executortest.PanicNilDeref(spec)
+			}
+		case "NewShape":
+			for j := range spec.Values {
+				spec.Values[j].Type = rt.InternType("*p.Sq")
+				if hash%2 == 1 {
+					spec.Values[j].Type = rt.InternType("*p.Circ")
+				}
+			}
 		}
-	}
-	t.Fatalf("no operation %s of kind %d", name, kind)
-	return nil
+	}}
 }
-
-func lookupType(prog *model.Program, name string) types.Type {
-	return prog.Pkg.Scope().Lookup(name).Type()
-}
-
-func intLit(v int64) seq.Arg                      { return seq.LitArg(seq.Lit{Kind: seq.LitInt, I: v}) }
-func strLit(s string) seq.Arg                     { return seq.LitArg(seq.Lit{Kind: seq.LitString, S: s}) }
-func nilLit() seq.Arg                             { return seq.LitArg(seq.Lit{Kind: seq.LitNil}) }
-func call(op *model.Op, args ...seq.Arg) seq.Stmt { return seq.Stmt{Op: op.ID, Args: args} }
 
 // normal returns a result in which every statement ran normally, with one
 // non-nil value per result of its operation; hashes are given per
@@ -130,98 +112,65 @@ func normal(prog *model.Program, s *seq.Seq, hashes ...[]uint64) *rt.Result {
 	return res
 }
 
-// interp is a fake executor.Runner: a deterministic stand-in for an
-// executor that "runs" the model's operations on the wire form. Every
-// value's hash is a function of the operation and its inputs, so equal
-// inputs give equal values; coverage is one block per operation and
-// argument shape, so that new inputs cover new blocks; Deref panics on a
-// nil literal as the runtime would.
-type interp struct {
-	prog  *model.Program
-	delay time.Duration
-
-	mu    sync.Mutex
-	calls int
-	log   []string // every sequence run, in order
-}
-
-func (f *interp) Run(seqs []rt.Request) []executor.Outcome {
-	if f.delay > 0 {
-		time.Sleep(f.delay)
-	}
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	f.calls++
-	outs := make([]executor.Outcome, len(seqs))
-	for i, s := range seqs {
-		f.log = append(f.log, fmt.Sprint(s.Stmts))
-		outs[i] = executor.Outcome{Result: f.run(s)}
-	}
-	return outs
-}
-
-func (f *interp) run(s rt.Request) *rt.Result {
-	res := &rt.Result{ID: s.ID}
-	hashes := make([][]uint64, len(s.Stmts))
-	panicked := false
-	for i, st := range s.Stmts {
-		if panicked {
-			res.Add(rt.StmtSpec{Outcome: rt.OutSkipped})
-			continue
-		}
-		op := f.prog.Ops[st.Op]
-		h := fnv.New64a()
-		fmt.Fprint(h, op.ID)
-		for _, a := range st.Args {
-			if a.Kind == rt.ArgLit {
-				fmt.Fprintf(h, "|%v", a.Lit)
-			} else {
-				fmt.Fprintf(h, "|%d", hashes[a.Stmt][a.Result])
-			}
-		}
-		sum := h.Sum64()
-		sr := rt.StmtSpec{}
-		if op.Name == "Deref" && st.Args[0].Kind == rt.ArgLit && st.Args[0].Lit.Kind == rt.LitNil {
-			sr.Outcome, sr.PanicRuntime = rt.OutPanic, true
-			sr.Note = &rt.StmtNote{PanicMsg: "runtime error: invalid memory address or nil pointer dereference"}
-			panicked = true
-		}
-		for j := range op.Results {
-			v := rt.Value{Hash: sum + uint64(j)}
-			if op.ErrResult && j == len(op.Results)-1 {
-				v = rt.Value{Nil: true}
-			}
-			if op.Name == "NewShape" {
-				v.Type = rt.InternType("*p.Sq")
-				if sum%2 == 1 {
-					v.Type = rt.InternType("*p.Circ")
-				}
-			}
-			hashes[i] = append(hashes[i], v.Hash)
-			if !panicked {
-				sr.Values = append(sr.Values, v)
-			}
-		}
-		res.Add(sr)
-		res.Blocks = append(res.Blocks, int32(op.ID*8)+int32(sum%8))
-	}
-	return res
-}
-
-func (f *interp) runs() []string {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	return append([]string(nil), f.log...)
-}
-
-// keys returns the keys of the corpus entries, for comparing runs.
-func corpusKeys(r *Random) string {
+// corpusKeys returns the keys of the corpus entries, for comparing runs.
+func corpusKeys(e *Engine) string {
 	var b strings.Builder
-	for _, e := range r.Corpus {
-		b.WriteString(e.Seq.Key())
+	for _, c := range e.Corpus {
+		b.WriteString(c.Seq.Key())
 		b.WriteByte('\n')
 	}
 	return b.String()
 }
 
 func okOutcome(res *rt.Result) executor.Outcome { return executor.Outcome{Result: res} }
+
+// kit is the services a component is given (engine.go), built without an
+// engine, for the tests that exercise one component alone.
+type kit struct {
+	prog   *model.Program
+	rng    *rand.Rand
+	stats  *Stats
+	budget *budget
+	values *Values
+	cov    *coverage
+	gen    *generated
+	costly *costly
+	hangs  *hangs
+	lits   *literals
+}
+
+func newKit(prog *model.Program, seed uint64, constants *Constants) *kit {
+	k := &kit{prog: prog, rng: testRand(seed), stats: &Stats{}, budget: &budget{},
+		values: newValues(), cov: newCoverage()}
+	k.gen = &generated{seen: newRecentHashes(seenGeneration), stats: k.stats}
+	k.costly = newCostly(prog, constants, k.stats)
+	k.hangs = newHangs(prog, k.rng, k.stats, k.budget)
+	k.lits = &literals{rng: k.rng, constants: constants, fuzz: true, veto: k.costly}
+	return k
+}
+
+// extension returns an extension over the kit's services.
+func (k *kit) extension(cfg Config) *extension {
+	return newExtension(k.prog, k.rng, targetsOf(k.prog), k.values, k.lits, k.costly, k.hangs, cfg)
+}
+
+// pool pools the values of a normal run of s, as the engine does.
+func (k *kit) pool(s *seq.Seq, hashes ...[]uint64) {
+	k.values.addFrom(k.prog, s, normal(k.prog, s, hashes...), false)
+}
+
+// templates returns EvoObj's templates over the kit's services.
+func (k *kit) templates(x *extension, table *instrument.Table) *templates {
+	return newTemplates(k.prog, k.rng, x, k.lits, k.values, k.cov, table, k.stats)
+}
+
+// dynamosa returns DynaMOSA over the kit's services, its archive empty.
+func (k *kit) dynamosa(table *instrument.Table) *dynamosa {
+	x := k.extension(Config{})
+	a := newArchive()
+	return &dynamosa{prog: k.prog, rng: k.rng, targets: x.targets, table: table, maxLen: 40, ext: x,
+		tmpl: k.templates(x, table), lits: k.lits, values: k.values, cov: k.cov, stats: k.stats, gen: k.gen, archive: &a}
+}
+
+// testRand returns a random stream seeded as the engine seeds its own.
+func testRand(seed uint64) *rand.Rand { return rand.New(rand.NewPCG(seed, 0x9e3779b97f4a7c15)) }

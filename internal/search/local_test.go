@@ -9,7 +9,10 @@ import (
 	"testing"
 
 	"github.com/gentest-go/gentest/internal/executor"
+	"github.com/gentest-go/gentest/internal/executortest"
 	"github.com/gentest-go/gentest/internal/harness/rt"
+	"github.com/gentest-go/gentest/internal/model"
+	"github.com/gentest-go/gentest/internal/modeltest"
 	"github.com/gentest-go/gentest/internal/seq"
 )
 
@@ -116,42 +119,42 @@ func TestAVMMoves(t *testing.T) {
 	}
 }
 
-// distRunner is interp with two distance conditions: Other(n) evaluates
-// condition 0, 3*n == 30003, which needs local search (the operand is not
-// the input), and Parse(s) condition 1, s == "xyzzy", which input-to-state
-// solves at once.
-type distRunner struct{ *interp }
+// distFake is the fake executor with two distance conditions: Other(n)
+// evaluates condition 0, 3*n == 30003, which needs local search (the
+// operand is not the input), and Parse(s) condition 1, s == "xyzzy",
+// which input-to-state solves at once.
+func distFake(prog *model.Program) *executortest.Runner {
+	f := newFake(prog)
+	f.Edit = func(q rt.Request, out *executor.Outcome) { distances(prog, q, out.Result) }
+	return f
+}
 
-func (f distRunner) Run(seqs []rt.Request) []executor.Outcome {
-	outs := f.interp.Run(seqs)
-	for i, s := range seqs {
-		res := outs[i].Result
-		for _, st := range s.Stmts {
-			op := f.prog.Ops[st.Op]
-			if len(st.Args) != 1 || st.Args[0].Kind != rt.ArgLit {
-				continue
+// distances adds distFake's condition evaluations to res, the result of q.
+func distances(prog *model.Program, q rt.Request, res *rt.Result) {
+	for _, st := range q.Stmts {
+		op := prog.Ops[st.Op]
+		if len(st.Args) != 1 || st.Args[0].Kind != rt.ArgLit {
+			continue
+		}
+		l := st.Args[0].Lit
+		switch op.Name {
+		case "Other":
+			a, b := 3*l.I, int64(30003)
+			res.Conds = addCond(res.Conds, 0, a == b, math.Abs(float64(a-b)))
+			if q.Flags&rt.FlagOperands != 0 {
+				res.Operands = append(res.Operands, rt.OperandObs{Branch: 0, Vals: [2]rt.Lit{rint(a), rint(b)}})
 			}
-			l := st.Args[0].Lit
-			switch op.Name {
-			case "Other":
-				a, b := 3*l.I, int64(30003)
-				res.Conds = addCond(res.Conds, 0, a == b, math.Abs(float64(a-b)))
-				if s.Flags&rt.FlagOperands != 0 {
-					res.Operands = append(res.Operands, rt.OperandObs{Branch: 0, Vals: [2]rt.Lit{rint(a), rint(b)}})
-				}
-			case "Parse":
-				d := 0.0
-				if l.S != "xyzzy" {
-					d = float64(1 + len(l.S))
-				}
-				res.Conds = addCond(res.Conds, 1, d == 0, d)
-				if s.Flags&rt.FlagOperands != 0 {
-					res.Operands = append(res.Operands, rt.OperandObs{Branch: 2, Vals: [2]rt.Lit{rstr(l.S), rstr("xyzzy")}})
-				}
+		case "Parse":
+			d := 0.0
+			if l.S != "xyzzy" {
+				d = float64(1 + len(l.S))
+			}
+			res.Conds = addCond(res.Conds, 1, d == 0, d)
+			if q.Flags&rt.FlagOperands != 0 {
+				res.Operands = append(res.Operands, rt.OperandObs{Branch: 2, Vals: [2]rt.Lit{rstr(l.S), rstr("xyzzy")}})
 			}
 		}
 	}
-	return outs
 }
 
 // addCond records one evaluation (results here have at most one per
@@ -170,10 +173,10 @@ func addCond(cs []rt.CondObs, id int32, v bool, d float64) []rt.CondObs {
 // 10001 and input-to-state gives Parse "xyzzy"; without them, the random
 // search covers neither in the same budget.
 func TestClimbsCoverStalledBranches(t *testing.T) {
-	run := func(noLS, noI2S bool) *Random {
+	run := func(noLS, noI2S bool) *Engine {
 		prog := testProgram(t)
-		r := NewRandom(prog, Config{Seed: 5, MaxExecs: 6000, Batch: 64, NoLocalSearch: noLS, NoInputToState: noI2S})
-		r.Run(context.Background(), distRunner{&interp{prog: prog}})
+		r := New(prog, Config{Seed: 5, MaxExecs: 6000, Batch: 64, NoLocalSearch: noLS, NoInputToState: noI2S})
+		r.Run(context.Background(), distFake(prog))
 		return r
 	}
 	on := run(false, false)
@@ -190,31 +193,25 @@ func TestClimbsCoverStalledBranches(t *testing.T) {
 	}
 }
 
-// unrunRunner is distRunner that leaves every third sequence unrun, as a
-// budget's end or a filter of generate leaves a proposal.
-type unrunRunner struct {
-	distRunner
-	n int
-}
-
-func (f *unrunRunner) Run(seqs []rt.Request) []executor.Outcome {
-	outs := f.distRunner.Run(seqs)
-	for i := range outs {
-		if f.n++; f.n%3 == 0 {
-			outs[i] = executor.Outcome{Unrun: true}
-		}
-	}
-	return outs
-}
-
 // TestUnrunProposals: a proposal that never runs is handed back to whoever
 // made it. A climb counts it as a failed neighbour and goes on (it used to
 // wait for it forever and never reach 3n == 30003), and neither the
 // climbs' nor DynaMOSA's tags keep it.
 func TestUnrunProposals(t *testing.T) {
 	prog := testProgram(t)
-	r := NewRandom(prog, Config{Seed: 5, MaxExecs: 9000, Batch: 64, Engine: EngineHybrid})
-	r.Run(context.Background(), &unrunRunner{distRunner: distRunner{&interp{prog: prog}}})
+	r := New(prog, Config{Seed: 5, MaxExecs: 9000, Batch: 64, Engine: EngineHybrid})
+	// Every third sequence is left unrun, as a budget's end or a filter
+	// leaves a proposal.
+	f, n := distFake(prog), 0
+	dist := f.Edit
+	f.Edit = func(q rt.Request, out *executor.Outcome) {
+		if n++; n%3 == 0 {
+			*out = executor.Outcome{Unrun: true}
+			return
+		}
+		dist(q, out)
+	}
+	r.Run(context.Background(), f)
 	if !r.cov.branches[0] {
 		t.Errorf("3n == 30003 not covered with a third of the proposals unrun (%d climbs)", r.Stats.Climbs)
 	}
@@ -223,5 +220,56 @@ func TestUnrunProposals(t *testing.T) {
 	}
 	if len(r.tags) != 0 {
 		t.Errorf("%d proposals still tagged for the climbs or DynaMOSA after the search", len(r.tags))
+	}
+}
+
+// The climbs alone: once a goal's distance has not improved for
+// StallExecs executions, propose starts a climb from its closest
+// sequence and proposes neighbours on one literal, each waiting for its
+// outcome with the climb as listener; the neighbour that reaches the
+// branch ends the climb covered, whatever the others report.
+func TestClimbAlone(t *testing.T) {
+	prog := testProgram(t)
+	other := modeltest.OpOfKind(t, prog, model.Call, "Other")
+	k := newKit(prog, 5, nil)
+	ls := newLocalSearch(k.rng, k.cov, k.stats, k.gen, Config{NoInputToState: true})
+	run := func(s *seq.Seq) *rt.Result {
+		q := s.Wire(0, 0)
+		res := normal(prog, s)
+		distances(prog, q, res)
+		k.cov.add(res)
+		return res
+	}
+	start := modeltest.Seq(modeltest.Call(other, modeltest.Int(9993)))
+	ls.learn(&outcome{s: start, res: run(start), clean: true, normal: true})
+	if g := ls.goals[0]; g == nil || g.best != start || g.dist != 24 {
+		t.Fatalf("goal on 3n == 30003: %+v, want start's distance 24", g)
+	}
+	if props := ls.propose(nil, 64); len(props) != 0 {
+		t.Fatalf("%d proposals before the goal stalled", len(props))
+	}
+	k.stats.Executed = StallExecs
+	props := ls.propose(nil, 64)
+	if len(props) == 0 || k.stats.Climbs != 1 {
+		t.Fatalf("%d proposals, %d climbs after the goal stalled", len(props), k.stats.Climbs)
+	}
+	c, _ := props[0].by.(*climb)
+	for _, p := range props {
+		if p.by != c || c == nil {
+			t.Fatalf("a proposal of the climb is not tagged with it")
+		}
+		if p.s.Len() != 1 || p.s.Stmts[0].Op != other.ID || p.s.Stmts[0].Args[0].Lit.I == 9993 {
+			t.Fatalf("proposal %s is not a neighbour of Other(9993)", p.s.Key())
+		}
+	}
+	for _, p := range props {
+		if p.s.Stmts[0].Args[0].Lit.I == 10001 {
+			c.ran(p.s, run(p.s), true)
+		} else {
+			c.unrun(p.s)
+		}
+	}
+	if !c.done || k.stats.ClimbsCovered != 1 {
+		t.Errorf("after the round: done %v, covered %d; want the climb ended covered", c.done, k.stats.ClimbsCovered)
 	}
 }

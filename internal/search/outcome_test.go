@@ -7,6 +7,7 @@ import (
 	"github.com/gentest-go/gentest/internal/executor"
 	"github.com/gentest-go/gentest/internal/harness/rt"
 	"github.com/gentest-go/gentest/internal/model"
+	"github.com/gentest-go/gentest/internal/modeltest"
 	"github.com/gentest-go/gentest/internal/seq"
 )
 
@@ -17,12 +18,12 @@ const nilDeref = "runtime error: invalid memory address or nil pointer dereferen
 // statement; other runtime panics and deliberate panics are preconditions.
 func TestClassifyPanic(t *testing.T) {
 	prog := testProgram(t)
-	deref := opNamed(t, prog, model.Call, "Deref")
-	grow := opNamed(t, prog, model.Call, "Grow")
-	zeroSq := opNamed(t, prog, model.Zero, "Sq")
+	deref := modeltest.OpOfKind(t, prog, model.Call, "Deref")
+	grow := modeltest.OpOfKind(t, prog, model.Call, "Grow")
+	zeroSq := modeltest.OpOfKind(t, prog, model.Zero, "Sq")
 	intPtrLit := seq.LitArg(seq.Lit{Kind: seq.LitZero}) // not nil: a literal of another kind
 
-	one := &seq.Seq{Stmts: []seq.Stmt{call(zeroSq), call(grow, seq.Ref(0, 0))}}
+	one := &seq.Seq{Stmts: []seq.Stmt{modeltest.Call(zeroSq), modeltest.Call(grow, seq.Ref(0, 0))}}
 	tests := []struct {
 		name      string
 		s         *seq.Seq
@@ -34,9 +35,9 @@ func TestClassifyPanic(t *testing.T) {
 		{"nil deref, no nil input", one, rt.StmtSpec{PanicRuntime: true, Note: &rt.StmtNote{PanicMsg: nilDeref}}, false, "nil-dereference", true},
 		{"nil map write", one, rt.StmtSpec{PanicRuntime: true, Note: &rt.StmtNote{PanicMsg: "assignment to entry in nil map"}}, false, "nil-map-write", true},
 		{"nil deref of a nil value made earlier", one, rt.StmtSpec{PanicRuntime: true, Note: &rt.StmtNote{PanicMsg: nilDeref}}, true, "nil-dereference", false},
-		{"nil deref of a nil literal", &seq.Seq{Stmts: []seq.Stmt{call(deref, nilLit())}},
+		{"nil deref of a nil literal", &seq.Seq{Stmts: []seq.Stmt{modeltest.Call(deref, modeltest.Nil())}},
 			rt.StmtSpec{PanicRuntime: true, Note: &rt.StmtNote{PanicMsg: nilDeref}}, false, "nil-dereference", false},
-		{"nil deref, non-nil literal", &seq.Seq{Stmts: []seq.Stmt{call(deref, intPtrLit)}},
+		{"nil deref, non-nil literal", &seq.Seq{Stmts: []seq.Stmt{modeltest.Call(deref, intPtrLit)}},
 			rt.StmtSpec{PanicRuntime: true, Note: &rt.StmtNote{PanicMsg: nilDeref}}, false, "nil-dereference", true},
 		{"index out of range", one, rt.StmtSpec{PanicRuntime: true, Note: &rt.StmtNote{PanicMsg: "runtime error: index out of range [3] with length 2"}}, false, "", false},
 		{"integer divide by zero", one, rt.StmtSpec{PanicRuntime: true, Note: &rt.StmtNote{PanicMsg: "runtime error: integer divide by zero"}}, false, "", false},
@@ -65,7 +66,7 @@ func TestClassifyPanic(t *testing.T) {
 // executor's limits and the safety policy are for), and are only counted.
 func TestProcessCrashKinds(t *testing.T) {
 	prog := testProgram(t)
-	s := &seq.Seq{Stmts: []seq.Stmt{call(opNamed(t, prog, model.Call, "NewStack"))}}
+	s := &seq.Seq{Stmts: []seq.Stmt{modeltest.Call(modeltest.OpOfKind(t, prog, model.Call, "NewStack"))}}
 	revealing := map[executor.CrashKind]bool{
 		executor.CrashStackOverflow:  true,
 		executor.CrashGoroutinePanic: true,
@@ -80,7 +81,7 @@ func TestProcessCrashKinds(t *testing.T) {
 		executor.CrashSignal:         false,
 	}
 	for kind, want := range revealing {
-		r := NewRandom(prog, Config{})
+		r := New(prog, Config{})
 		r.process(s, executor.Outcome{Crash: &executor.Crash{Kind: kind, Stmt: 0}})
 		wantFailures := 0
 		if want {
@@ -108,15 +109,15 @@ func TestProcessCrashKinds(t *testing.T) {
 // error-revealing failures.
 func TestProcessOutcomes(t *testing.T) {
 	prog := testProgram(t)
-	newStack := opNamed(t, prog, model.Call, "NewStack")
-	push := opNamed(t, prog, model.Method, "Stack.Push")
-	grow := opNamed(t, prog, model.Call, "Grow")
-	zeroSq := opNamed(t, prog, model.Zero, "Sq")
-	deref := opNamed(t, prog, model.Call, "Deref")
+	newStack := modeltest.OpOfKind(t, prog, model.Call, "NewStack")
+	push := modeltest.OpOfKind(t, prog, model.Method, "Stack.Push")
+	grow := modeltest.OpOfKind(t, prog, model.Call, "Grow")
+	zeroSq := modeltest.OpOfKind(t, prog, model.Zero, "Sq")
+	deref := modeltest.OpOfKind(t, prog, model.Call, "Deref")
 
-	r := NewRandom(prog, Config{})
+	r := New(prog, Config{})
 	// Normal, new coverage: in the corpus, values pooled.
-	s1 := &seq.Seq{Stmts: []seq.Stmt{call(newStack), call(push, seq.Ref(0, 0), intLit(1))}}
+	s1 := &seq.Seq{Stmts: []seq.Stmt{modeltest.Call(newStack), modeltest.Call(push, seq.Ref(0, 0), modeltest.Int(1))}}
 	res := normal(prog, s1)
 	res.Blocks = []int32{1, 2}
 	res.Conds = []rt.CondObs{{ID: 0, NTrue: 1}}
@@ -129,7 +130,7 @@ func TestProcessOutcomes(t *testing.T) {
 		t.Errorf("pool holds %d values, want the *Stack", len(r.Pool()))
 	}
 	// Normal, nothing new covered: pooled (a new value) but not a candidate.
-	s2 := &seq.Seq{Stmts: []seq.Stmt{call(newStack), call(push, seq.Ref(0, 0), intLit(2))}}
+	s2 := &seq.Seq{Stmts: []seq.Stmt{modeltest.Call(newStack), modeltest.Call(push, seq.Ref(0, 0), modeltest.Int(2))}}
 	res = normal(prog, s2, []uint64{77})
 	res.Blocks = []int32{1}
 	res.Conds = []rt.CondObs{{ID: 0, NTrue: 3}}
@@ -148,7 +149,7 @@ func TestProcessOutcomes(t *testing.T) {
 	// A deliberate panic of the last statement: illegal input, counted,
 	// not kept as a failure, nothing pooled.
 	pooled := len(r.Pool())
-	s3 := &seq.Seq{Stmts: []seq.Stmt{call(zeroSq), call(grow, seq.Ref(0, 0))}}
+	s3 := &seq.Seq{Stmts: []seq.Stmt{modeltest.Call(zeroSq), modeltest.Call(grow, seq.Ref(0, 0))}}
 	res = normal(prog, s3, []uint64{500})
 	res.Set(1, rt.StmtSpec{Outcome: rt.OutPanic, Note: &rt.StmtNote{PanicMsg: "p: negative side"}})
 	r.process(s3, okOutcome(res))
@@ -164,7 +165,7 @@ func TestProcessOutcomes(t *testing.T) {
 		t.Errorf("nil deref without nil input: %+v, want a revealing nil-dereference failure", r.Failures[len(r.Failures)-1])
 	}
 	// The same panic with a nil literal passed in: illegal.
-	s4 := &seq.Seq{Stmts: []seq.Stmt{call(deref, nilLit())}}
+	s4 := &seq.Seq{Stmts: []seq.Stmt{modeltest.Call(deref, modeltest.Nil())}}
 	r.process(s4, okOutcome(rt.NewResult([]rt.StmtSpec{{Outcome: rt.OutPanic, PanicRuntime: true, Note: &rt.StmtNote{PanicMsg: nilDeref}}}...)))
 	if len(r.Failures) != 1 {
 		t.Errorf("nil deref of a nil input: kept as a failure, want illegal")
@@ -209,11 +210,11 @@ func TestProcessOutcomes(t *testing.T) {
 // and a clean run reaching only what the corpus covers is not.
 func TestProcessKeepsWhatOnlyPanickedRunsCovered(t *testing.T) {
 	prog := testProgram(t)
-	zeroSq := opNamed(t, prog, model.Zero, "Sq")
-	grow := opNamed(t, prog, model.Call, "Grow")
-	r := NewRandom(prog, Config{})
+	zeroSq := modeltest.OpOfKind(t, prog, model.Zero, "Sq")
+	grow := modeltest.OpOfKind(t, prog, model.Call, "Grow")
+	r := New(prog, Config{})
 
-	s := &seq.Seq{Stmts: []seq.Stmt{call(zeroSq), call(grow, seq.Ref(0, 0))}}
+	s := &seq.Seq{Stmts: []seq.Stmt{modeltest.Call(zeroSq), modeltest.Call(grow, seq.Ref(0, 0))}}
 	res := normal(prog, s, []uint64{1})
 	res.Blocks = []int32{4, 5}
 	res.Conds = []rt.CondObs{{ID: 2, NTrue: 1}}

@@ -1,13 +1,10 @@
 package search
 
 import (
-	"go/ast"
-	"go/parser"
-	"go/token"
-	"go/types"
 	"testing"
 
 	"github.com/gentest-go/gentest/internal/model"
+	"github.com/gentest-go/gentest/internal/modeltest"
 	"github.com/gentest-go/gentest/internal/seq"
 )
 
@@ -24,19 +21,10 @@ func (t *Tree) Remove(k any) bool { _, ok := t.m[k]; delete(t.m, k); return ok }
 
 func keyedProgram(t *testing.T) *model.Program {
 	t.Helper()
-	fset := token.NewFileSet()
-	f, err := parser.ParseFile(fset, "k.go", keyedSrc, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	pkg, err := (&types.Config{}).Check("example.com/k", fset, []*ast.File{f}, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	prog := model.Build(pkg, model.Options{})
+	prog := model.Build(modeltest.Check(t, "example.com/k", keyedSrc), model.Options{})
 	// Effects come from the purity facts in a real run; here Put is
 	// declared a mutator of its receiver by hand.
-	put := opNamed(t, prog, model.Method, "Tree.Put")
+	put := modeltest.OpOfKind(t, prog, model.Method, "Tree.Put")
 	put.Effects.Known, put.Effects.MutatesRecv = true, true
 	return prog
 }
@@ -46,19 +34,19 @@ func keyedProgram(t *testing.T) *model.Program {
 // sometimes a fresh one; on another tree of the same sequence, none.
 func TestSiblingLiterals(t *testing.T) {
 	prog := keyedProgram(t)
-	newOp := opNamed(t, prog, model.Call, "New")
-	put := opNamed(t, prog, model.Method, "Tree.Put")
-	remove := opNamed(t, prog, model.Method, "Tree.Remove")
+	newOp := modeltest.OpOfKind(t, prog, model.Call, "New")
+	put := modeltest.OpOfKind(t, prog, model.Method, "Tree.Put")
+	remove := modeltest.OpOfKind(t, prog, model.Method, "Tree.Remove")
 	s := &seq.Seq{Stmts: []seq.Stmt{
-		call(newOp),
-		call(put, seq.Ref(0, 0), intLit(7), nilLit()),
-		call(put, seq.Ref(0, 0), intLit(9), strLit("v")),
-		call(newOp),
+		modeltest.Call(newOp),
+		modeltest.Call(put, seq.Ref(0, 0), modeltest.Int(7), modeltest.Nil()),
+		modeltest.Call(put, seq.Ref(0, 0), modeltest.Int(9), modeltest.Str("v")),
+		modeltest.Call(newOp),
 	}}
-	r := NewRandom(prog, Config{Seed: 3})
+	x := newKit(prog, 3, nil).extension(Config{})
 	present, fresh, none := 0, 0, 0
 	for k := 0; k < 400; k++ {
-		l, ok := r.ext.siblingLit(s, remove, []seq.Arg{seq.Ref(0, 0), {}}, 1, false)
+		l, ok := x.siblingLit(s, remove, []seq.Arg{seq.Ref(0, 0), {}}, 1, false)
 		if !ok {
 			none++
 			continue
@@ -71,7 +59,7 @@ func TestSiblingLiterals(t *testing.T) {
 		} else {
 			fresh++
 		}
-		if _, ok := r.ext.siblingLit(s, remove, []seq.Arg{seq.Ref(3, 0), {}}, 1, true); ok {
+		if _, ok := x.siblingLit(s, remove, []seq.Arg{seq.Ref(3, 0), {}}, 1, true); ok {
 			t.Fatal("a tree with no insertions has no siblings")
 		}
 	}
@@ -81,7 +69,7 @@ func TestSiblingLiterals(t *testing.T) {
 	// The value parameter's siblings are the string "v" only (nil says
 	// nothing of a kind).
 	for k := 0; k < 100; k++ {
-		if l, ok := r.ext.siblingLit(s, put, []seq.Arg{seq.Ref(0, 0), intLit(1), {}}, 2, true); ok && l.Kind != seq.LitString {
+		if l, ok := x.siblingLit(s, put, []seq.Arg{seq.Ref(0, 0), modeltest.Int(1), {}}, 2, true); ok && l.Kind != seq.LitString {
 			t.Fatalf("value sibling %s: want a string", l.Key())
 		}
 	}
@@ -92,14 +80,14 @@ func TestSiblingLiterals(t *testing.T) {
 // kind.
 func TestMutatorRuns(t *testing.T) {
 	prog := keyedProgram(t)
-	newOp := opNamed(t, prog, model.Call, "New")
-	put := opNamed(t, prog, model.Method, "Tree.Put")
-	remove := opNamed(t, prog, model.Method, "Tree.Remove")
-	r := NewRandom(prog, Config{Seed: 5})
+	newOp := modeltest.OpOfKind(t, prog, model.Call, "New")
+	put := modeltest.OpOfKind(t, prog, model.Method, "Tree.Put")
+	remove := modeltest.OpOfKind(t, prog, model.Method, "Tree.Remove")
+	x := newKit(prog, 5, nil).extension(Config{})
 	longest := 0
 	for k := 0; k < 300; k++ {
-		s := &seq.Seq{Stmts: []seq.Stmt{call(newOp)}}
-		if !r.ext.mutate(s, seq.Ref(0, 0), remove) {
+		s := &seq.Seq{Stmts: []seq.Stmt{modeltest.Call(newOp)}}
+		if !x.mutate(s, seq.Ref(0, 0), remove) {
 			t.Fatal("no mutation of the tree")
 		}
 		n := s.Len() - 1

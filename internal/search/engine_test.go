@@ -6,10 +6,13 @@ import (
 	"time"
 
 	"github.com/gentest-go/gentest/analyzers/constpool"
+	"github.com/gentest-go/gentest/internal/executor"
+	"github.com/gentest-go/gentest/internal/executortest"
+	"github.com/gentest-go/gentest/internal/harness/rt"
 	"github.com/gentest-go/gentest/internal/model"
 )
 
-func runSearch(t *testing.T, seed int64, execs int) (*Random, *interp) {
+func runSearch(t *testing.T, seed int64, execs int) (*Engine, *executortest.Runner) {
 	t.Helper()
 	prog := testProgram(t)
 	target := &constpool.PackageConsts{Consts: []constpool.Const{
@@ -22,8 +25,8 @@ func runSearch(t *testing.T, seed int64, execs int) (*Random, *interp) {
 	}
 	cfg := Config{Seed: seed, MaxExecs: execs, Batch: 64, Code: code,
 		Constants: NewConstants(prog, target, []*constpool.PackageConsts{target}, nil)}
-	r := NewRandom(prog, cfg)
-	f := &interp{prog: prog}
+	r := New(prog, cfg)
+	f := newFake(prog)
 	r.Run(context.Background(), f)
 	return r, f
 }
@@ -35,7 +38,7 @@ func TestRunDeterministic(t *testing.T) {
 	const execs = 1300
 	r1, f1 := runSearch(t, 7, execs)
 	r2, f2 := runSearch(t, 7, execs)
-	log1, log2 := f1.runs(), f2.runs()
+	log1, log2 := f1.Log(), f2.Log()
 	if len(log1) != execs || r1.Stats.Executed != execs {
 		t.Fatalf("ran %d sequences (Executed %d), want the budget of %d", len(log1), r1.Stats.Executed, execs)
 	}
@@ -67,7 +70,7 @@ func TestRunDeterministic(t *testing.T) {
 	}
 
 	_, f3 := runSearch(t, 8, execs)
-	log3 := f3.runs()
+	log3 := f3.Log()
 	same := len(log3) == len(log1)
 	for i := 0; same && i < len(log1); i++ {
 		same = log1[i] == log3[i]
@@ -81,8 +84,9 @@ func TestRunDeterministic(t *testing.T) {
 // once when ctx is done before it starts.
 func TestRunCancel(t *testing.T) {
 	prog := testProgram(t)
-	r := NewRandom(prog, Config{Seed: 1, Budget: time.Hour, Batch: 16})
-	f := &interp{prog: prog, delay: 20 * time.Millisecond}
+	r := New(prog, Config{Seed: 1, Budget: time.Hour, Batch: 16})
+	f := newFake(prog)
+	f.Delay = 20 * time.Millisecond
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan struct{})
 	go func() {
@@ -106,11 +110,11 @@ func TestRunCancel(t *testing.T) {
 		t.Errorf("nothing ran before the cancellation")
 	}
 
-	r = NewRandom(prog, Config{Seed: 1, Budget: time.Hour})
-	f = &interp{prog: prog}
+	r = New(prog, Config{Seed: 1, Budget: time.Hour})
+	f = newFake(prog)
 	r.Run(ctx, f)
-	if f.calls != 0 || r.Stats.Executed != 0 {
-		t.Errorf("Run with a done ctx ran %d batches", f.calls)
+	if f.Calls() != 0 || r.Stats.Executed != 0 {
+		t.Errorf("Run with a done ctx ran %d batches", f.Calls())
 	}
 }
 
@@ -118,13 +122,55 @@ func TestRunCancel(t *testing.T) {
 // operations (assertions) as the subject of a sequence.
 func TestTargetsLeaveOutSupport(t *testing.T) {
 	prog := testProgram(t)
-	r := NewRandom(prog, Config{})
-	for _, op := range r.ext.targets {
+	targets := targetsOf(prog)
+	for _, op := range targets {
 		if op.Support || op.Detective || op.Kind == model.Assert {
 			t.Errorf("%s (kind %d) is a search target", op.FullName(), op.Kind)
 		}
 	}
-	if len(r.ext.targets) == 0 {
+	if len(targets) == 0 {
 		t.Fatal("no targets")
+	}
+}
+
+// deadlineFake is the fake executor with every sequence taking step, that
+// stops at a deadline as executor.Pool does: timing the hooks do not
+// express.
+type deadlineFake struct {
+	*executortest.Runner
+	step time.Duration
+}
+
+func (f deadlineFake) RunUntil(reqs []rt.Request, deadline time.Time) []executor.Outcome {
+	outs := make([]executor.Outcome, len(reqs))
+	for i := range reqs {
+		if !time.Now().Before(deadline) {
+			outs[i].Unrun = true
+			continue
+		}
+		time.Sleep(f.step)
+		outs[i] = f.Runner.Run(reqs[i : i+1])[0]
+	}
+	return outs
+}
+
+func (f deadlineFake) Run(reqs []rt.Request) []executor.Outcome {
+	return f.RunUntil(reqs, time.Now().Add(time.Hour))
+}
+
+// With a time budget, a batch that would run long past it (here 128
+// sequences of 20 ms, 2.5 s) is stopped at the budget's end, and the
+// sequences left unrun are not counted as executed.
+func TestBudgetBoundsSlowBatch(t *testing.T) {
+	prog := testProgram(t)
+	f := deadlineFake{Runner: newFake(prog), step: 20 * time.Millisecond}
+	r := New(prog, Config{Seed: 1, Budget: 300 * time.Millisecond})
+	start := time.Now()
+	r.Run(context.Background(), f)
+	if d := time.Since(start); d > time.Second {
+		t.Errorf("search with a 300ms budget took %v", d)
+	}
+	if r.Stats.Executed >= 128 || r.Stats.Executed == 0 {
+		t.Errorf("executed %d sequences, want those run before the deadline", r.Stats.Executed)
 	}
 }

@@ -2,14 +2,12 @@ package search
 
 import (
 	"context"
-	"go/ast"
-	"go/parser"
-	"go/token"
 	"go/types"
 	"testing"
 
 	"github.com/gentest-go/gentest/internal/harness/instrument"
 	"github.com/gentest-go/gentest/internal/model"
+	"github.com/gentest-go/gentest/internal/modeltest"
 	"github.com/gentest-go/gentest/internal/seq"
 )
 
@@ -40,15 +38,7 @@ func Other(n int) int { return n }
 // construct false, without them (-no=construct).
 func stateProgram(t *testing.T, construct bool) *model.Program {
 	t.Helper()
-	fset := token.NewFileSet()
-	f, err := parser.ParseFile(fset, "p.go", stateSrc, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	pkg, err := (&types.Config{}).Check("example.com/p", fset, []*ast.File{f}, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	pkg := modeltest.Check(t, modeltest.Path, stateSrc)
 	if !construct {
 		return model.Build(pkg, model.Options{})
 	}
@@ -85,12 +75,12 @@ var stateTable = &instrument.Table{Conds: []instrument.Cond{
 // it are not.
 func TestSplice(t *testing.T) {
 	prog := testProgram(t)
-	other := opNamed(t, prog, model.Call, "Other")
-	s := &seq.Seq{Stmts: []seq.Stmt{call(other, intLit(1)), call(other, seq.Ref(0, 0)), call(other, seq.Ref(1, 0)), call(other, seq.Ref(0, 0))}}
-	pre := &seq.Seq{Stmts: []seq.Stmt{call(other, intLit(5)), call(other, seq.Ref(0, 0))}}
+	other := modeltest.OpOfKind(t, prog, model.Call, "Other")
+	s := &seq.Seq{Stmts: []seq.Stmt{modeltest.Call(other, modeltest.Int(1)), modeltest.Call(other, seq.Ref(0, 0)), modeltest.Call(other, seq.Ref(1, 0)), modeltest.Call(other, seq.Ref(0, 0))}}
+	pre := &seq.Seq{Stmts: []seq.Stmt{modeltest.Call(other, modeltest.Int(5)), modeltest.Call(other, seq.Ref(0, 0))}}
 	got := splice(s, 1, pre, map[int]seq.Arg{0: seq.Ref(1, 0)})
-	want := &seq.Seq{Stmts: []seq.Stmt{call(other, intLit(1)), call(other, intLit(5)), call(other, seq.Ref(1, 0)),
-		call(other, seq.Ref(2, 0)), call(other, seq.Ref(3, 0)), call(other, seq.Ref(0, 0))}}
+	want := &seq.Seq{Stmts: []seq.Stmt{modeltest.Call(other, modeltest.Int(1)), modeltest.Call(other, modeltest.Int(5)), modeltest.Call(other, seq.Ref(1, 0)),
+		modeltest.Call(other, seq.Ref(2, 0)), modeltest.Call(other, seq.Ref(3, 0)), modeltest.Call(other, seq.Ref(0, 0))}}
 	if got.Key() != want.Key() {
 		t.Errorf("splice:\n got %s\nwant %s", got.Key(), want.Key())
 	}
@@ -106,28 +96,21 @@ func TestSplice(t *testing.T) {
 // there are no state goals.
 func TestStateGoalTemplates(t *testing.T) {
 	prog := stateProgram(t, true)
-	r := NewRandom(prog, Config{Seed: 3, Table: stateTable, Engine: EngineSBST})
-	r.dyna.start()
-	r.dyna.releaseGoals()
-	sg := r.dyna.stateGoals()
-	check := opNamed(t, prog, model.Call, "Check")
-	other := opNamed(t, prog, model.Call, "Other")
+	k := newKit(prog, 3, nil)
+	d := k.dynamosa(stateTable)
+	d.start()
+	d.releaseGoals()
+	sg := d.stateGoals()
+	check := modeltest.OpOfKind(t, prog, model.Call, "Check")
+	other := modeltest.OpOfKind(t, prog, model.Call, "Other")
 	if len(sg) != 1 || sg[0].op != check {
 		t.Fatalf("state goals %v, want Check's branch once", sg)
 	}
-	var cfgLit *model.Op
-	for _, op := range prog.Ops {
-		if op.Kind == model.Composite && types.TypeString(op.Results[0], nil) == "example.com/p.Config" {
-			cfgLit = op
-		}
-	}
-	if cfgLit == nil {
-		t.Fatal("no Config literal in the model")
-	}
-	parent := &seq.Seq{Stmts: []seq.Stmt{call(other, intLit(4)), call(cfgLit, strLit("x"), nilLit()), call(check, seq.Ref(1, 0)), call(other, seq.Ref(2, 0))}}
+	cfgLit := configLit(t, prog)
+	parent := &seq.Seq{Stmts: []seq.Stmt{modeltest.Call(other, modeltest.Int(4)), modeltest.Call(cfgLit, modeltest.Str("x"), modeltest.Nil()), modeltest.Call(check, seq.Ref(1, 0)), modeltest.Call(other, seq.Ref(2, 0))}}
 	levels := map[int64]bool{}
 	for i := 0; i < 40; i++ {
-		s := r.dyna.templateMutation(parent, sg)
+		s := d.templateMutation(parent, sg)
 		if s == nil {
 			continue
 		}
@@ -159,24 +142,24 @@ func TestStateGoalTemplates(t *testing.T) {
 	}
 	// A new template's call draws its other arguments as any call does:
 	// from the pools, which the search has filled by then.
-	lit := &seq.Seq{Stmts: []seq.Stmt{call(cfgLit, strLit("y"), nilLit())}}
-	r.process(lit, okOutcome(normal(prog, lit)))
-	fresh := r.dyna.templateMutation(&seq.Seq{Stmts: []seq.Stmt{call(other, intLit(4))}}, sg)
+	lit := &seq.Seq{Stmts: []seq.Stmt{modeltest.Call(cfgLit, modeltest.Str("y"), modeltest.Nil())}}
+	k.pool(lit)
+	fresh := d.templateMutation(&seq.Seq{Stmts: []seq.Stmt{modeltest.Call(other, modeltest.Int(4))}}, sg)
 	if fresh == nil || fresh.Stmts[fresh.Len()-1].Op != check.ID {
 		t.Errorf("a parent without Check gave %v, want a template calling Check", fresh)
 	}
 
 	// Once both sides are covered, no goal is left on the branch.
-	r.cov.branches[0], r.cov.branches[1] = true, true
-	r.dyna.releaseGoals()
-	if sg := r.dyna.stateGoals(); len(sg) != 0 {
+	k.cov.branches[0], k.cov.branches[1] = true, true
+	d.releaseGoals()
+	if sg := d.stateGoals(); len(sg) != 0 {
 		t.Errorf("state goals %v with the branch covered", sg)
 	}
 
-	off := NewRandom(stateProgram(t, false), Config{Seed: 3, Table: stateTable, Engine: EngineSBST})
-	off.dyna.start()
-	off.dyna.releaseGoals()
-	if sg := off.dyna.stateGoals(); sg != nil {
+	off := newKit(stateProgram(t, false), 3, nil).dynamosa(stateTable)
+	off.start()
+	off.releaseGoals()
+	if sg := off.stateGoals(); sg != nil {
 		t.Errorf("state goals %v without construction facts", sg)
 	}
 }
@@ -185,12 +168,12 @@ func TestStateGoalTemplates(t *testing.T) {
 // templates for its state goals, and the same seed gives the same
 // sequences; without construction facts it builds none.
 func TestSBSTTemplatesDeterministic(t *testing.T) {
-	run := func(construct bool) (*Random, []string) {
+	run := func(construct bool) (*Engine, []string) {
 		prog := stateProgram(t, construct)
-		r := NewRandom(prog, Config{Seed: 5, MaxExecs: 800, Batch: 64, Table: stateTable, Engine: EngineSBST})
-		f := &interp{prog: prog}
+		r := New(prog, Config{Seed: 5, MaxExecs: 800, Batch: 64, Table: stateTable, Engine: EngineSBST})
+		f := newFake(prog)
 		r.Run(context.Background(), f)
-		return r, f.runs()
+		return r, f.Log()
 	}
 	r1, log1 := run(true)
 	_, log2 := run(true)
@@ -207,5 +190,52 @@ func TestSBSTTemplatesDeterministic(t *testing.T) {
 	}
 	if off, _ := run(false); off.Stats.Templates != 0 {
 		t.Errorf("%d template sequences without construction facts", off.Stats.Templates)
+	}
+}
+
+// configLit returns stateSrc's Config literal operation.
+func configLit(t *testing.T, prog *model.Program) *model.Op {
+	t.Helper()
+	for _, op := range prog.Ops {
+		if op.Kind == model.Composite && types.TypeString(op.Results[0], nil) == "example.com/p.Config" {
+			return op
+		}
+	}
+	t.Fatal("no Config literal in the model")
+	return nil
+}
+
+// The templates alone: a call of Check is built with a Config literal
+// whose Inner is an Inner literal with Level 7 or 8, either side of > 7;
+// once both sides are covered, Check's branch is no longer open and no
+// template is built.
+func TestTemplatesAlone(t *testing.T) {
+	prog := stateProgram(t, true)
+	check := modeltest.OpOfKind(t, prog, model.Call, "Check")
+	cfgLit := configLit(t, prog)
+	k := newKit(prog, 4, nil)
+	tm := k.templates(k.extension(Config{}), stateTable)
+	// The call's other arguments are drawn as extension draws them: from
+	// the pool, which holds a Config.
+	k.pool(modeltest.Seq(modeltest.Call(cfgLit, modeltest.Str("y"), modeltest.Nil())))
+	levels := map[int64]bool{}
+	for i := 0; i < 40; i++ {
+		s, ok := tm.template(check)
+		if !ok {
+			continue
+		}
+		last := s.Stmts[s.Len()-1]
+		c := last.Args[0]
+		if last.Op != check.ID || c.IsLit || s.Stmts[c.Stmt].Op != cfgLit.ID || s.Stmts[c.Stmt].Args[1].IsLit {
+			t.Fatalf("Check does not take a Config literal with an Inner: %s", s.Key())
+		}
+		levels[s.Stmts[s.Stmts[c.Stmt].Args[1].Stmt].Args[0].Lit.I] = true
+	}
+	if !levels[7] || !levels[8] || len(levels) != 2 || k.stats.Templates == 0 {
+		t.Errorf("levels %v (%d templates), want 7 and 8", levels, k.stats.Templates)
+	}
+	k.cov.branches[0], k.cov.branches[1] = true, true
+	if s, ok := tm.template(check); ok {
+		t.Errorf("a template with the branch covered: %s", s.Key())
 	}
 }

@@ -22,12 +22,12 @@ func TestGroupPairs(t *testing.T) {
 // package's characters hold a pair, among its other strings, and never
 // when they hold none.
 func TestComposeGroups(t *testing.T) {
-	r := NewRandom(testProgram(t), Config{Seed: 7})
+	rng := testRand(7)
 	c := &Constants{chars: []string{"[", "]", "{", "}", "-", ",", "!"}}
 	groupRe := regexp.MustCompile(`\[[^\]]*[-,!][^\]]*\]|\{[^}]*[-,!][^}]*\}`)
 	groups := 0
 	for i := 0; i < 500; i++ {
-		if groupRe.MatchString(c.compose(r.rng)) {
+		if groupRe.MatchString(c.compose(rng)) {
 			groups++
 		}
 	}
@@ -36,7 +36,7 @@ func TestComposeGroups(t *testing.T) {
 	}
 	c = &Constants{chars: []string{"[", "-", ","}}
 	for i := 0; i < 200; i++ {
-		if s := c.compose(r.rng); groupRe.MatchString(s) {
+		if s := c.compose(rng); groupRe.MatchString(s) {
 			t.Fatalf("composed %q: a group with no closer among the characters", s)
 		}
 	}
