@@ -35,17 +35,16 @@ type Engine struct {
 	cov    *coverage
 	gen    *generated
 
-	// The components.
-	ext      *extension    // Randoop's extension with GRT's components (extension.go)
-	tmpl     *templates    // EvoObj's templates (template.go)
-	hound    *bloodhound   // nil with -no=bloodhound (bloodhound.go)
-	random   *randomSearch // random.go
-	dyna     *dynamosa     // dynamosa.go
-	climbs   *localSearch  // local.go
-	costly   *costly       // costly.go
-	hangs    *hangs        // hang.go
-	elephant *elephantBrain
-	attrib   *attribution // attribute.go
+	// The components the engine itself calls; the others (EvoObj's
+	// templates, bloodhound, the elephant brain) it only hands to them or
+	// lists among the learners.
+	ext    *extension    // Randoop's extension with GRT's components (extension.go)
+	random *randomSearch // random.go
+	dyna   *dynamosa     // dynamosa.go
+	climbs *localSearch  // local.go
+	costly *costly       // costly.go
+	hangs  *hangs        // hang.go
+	attrib *attribution  // attribute.go
 
 	// filters veto proposals before they run, in order; learners hear
 	// every outcome, in order (outcome.go).
@@ -119,15 +118,15 @@ func New(prog *model.Program, cfg Config) *Engine {
 	e.hangs = newHangs(prog, e.rng, stats, &e.budget)
 	e.lits = &literals{rng: e.rng, constants: cfg.Constants, fuzz: !cfg.NoImpurity, veto: e.costly}
 	e.ext = newExtension(prog, e.rng, targets, e.values, e.lits, e.costly, e.hangs, cfg)
-	e.tmpl = newTemplates(prog, e.rng, e.ext, e.lits, e.values, e.cov, cfg.Table, stats)
+	tmpl := newTemplates(prog, e.rng, e.ext, e.lits, e.values, e.cov, cfg.Table, stats)
+	var hound *bloodhound
 	if !cfg.NoBloodhound {
-		e.hound = newBloodhound(targets, cfg.Code, e.rng, e.cov, stats)
+		hound = newBloodhound(targets, cfg.Code, e.rng, e.cov, stats)
 	}
-	e.random = &randomSearch{targets: targets, rng: e.rng, hound: e.hound, tmpl: e.tmpl, gen: e.gen, maxLen: cfg.MaxLen}
-	e.dyna = &dynamosa{prog: prog, rng: e.rng, targets: targets, table: cfg.Table, maxLen: cfg.MaxLen, ext: e.ext, tmpl: e.tmpl,
-		hound: e.hound, lits: e.lits, values: e.values, cov: e.cov, stats: stats, gen: e.gen, archive: &e.Archive}
+	e.random = &randomSearch{targets: targets, rng: e.rng, hound: hound, tmpl: tmpl, gen: e.gen, maxLen: cfg.MaxLen}
+	e.dyna = &dynamosa{prog: prog, rng: e.rng, targets: targets, table: cfg.Table, maxLen: cfg.MaxLen, ext: e.ext, tmpl: tmpl,
+		hound: hound, lits: e.lits, values: e.values, cov: e.cov, stats: stats, gen: e.gen, archive: &e.Archive}
 	e.climbs = newLocalSearch(e.rng, e.cov, stats, e.gen, cfg)
-	e.elephant = newElephantBrain(prog, e.values)
 	e.attrib = &attribution{ids: &e.ids, stats: stats, budget: &e.budget}
 
 	e.filters = []filter{sharedWrites{prog, stats}, e.costly, e.hangs}
@@ -135,11 +134,11 @@ func New(prog *model.Program, cfg Config) *Engine {
 	// the order changes nothing today (each learner keeps its own state),
 	// but a learner added later may read another's.
 	e.learners = []learner{e.costly, e.hangs, e.climbs}
-	if e.hound != nil {
-		e.learners = append(e.learners, e.hound)
+	if hound != nil {
+		e.learners = append(e.learners, hound)
 	}
 	if !cfg.NoElephant {
-		e.learners = append(e.learners, e.elephant)
+		e.learners = append(e.learners, newElephantBrain(prog, e.values))
 	}
 	return e
 }
