@@ -24,7 +24,7 @@
 // (dynamosa.go: goals released by control dependence, preference
 // sorting, crossover and mutation, dynamosa_offspring.go). The random
 // search picks each new sequence's operation with bloodhound
-// (bloodhound.go) and builds it by extension (extension.go: Randoop's
+// (target.go) and builds it by extension (extension.go: Randoop's
 // extension from pooled values and literals, with aliasing, the
 // detective, impurity and its runs on keyed siblings, orienteering and
 // configuration prefixes) or, with EvoObj's probability p_app, from a
@@ -37,7 +37,7 @@
 // outcome: the costly learning (self-wirings, sizes and enum values that
 // ran past the call limit), the hang learning (hang keys, hang_keys.go),
 // the climbs' goal tracking, bloodhound's success counts and the elephant
-// brain (elephant.go: values pooled again by their run-time type).
+// brain (runtype.go: values pooled again by their run-time type).
 // Crash attribution (attribute.go) finds, by running prefixes alone, the
 // statement a crash without one came from.
 //

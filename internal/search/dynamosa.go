@@ -62,7 +62,7 @@ type dynamosa struct {
 	maxLen  int
 	ext     *extension
 	tmpl    *templates
-	hound   *bloodhound // nil with -no=bloodhound
+	picker  *targetPicker // nil with -no=bloodhound
 	lits    *literals
 	values  *Values
 	cov     *coverage

@@ -112,7 +112,7 @@ func (d *dynamosa) insertCall(s *seq.Seq) bool {
 	if len(d.targets) == 0 {
 		return false
 	}
-	op := pickTarget(d.hound, d.rng, d.targets)
+	op := pickTarget(d.picker, d.rng, d.targets)
 	args := make([]seq.Arg, len(op.Params))
 	for i, p := range op.Params {
 		if ref, ok := d.ext.inSequence(s, p.Type); ok && d.rng.IntN(4) != 0 {

@@ -119,13 +119,13 @@ func New(prog *model.Program, cfg Config) *Engine {
 	e.lits = &literals{rng: e.rng, constants: cfg.Constants, fuzz: !cfg.NoImpurity, veto: e.costly}
 	e.ext = newExtension(prog, e.rng, targets, e.values, e.lits, e.costly, e.hangs, cfg)
 	tmpl := newTemplates(prog, e.rng, e.ext, e.lits, e.values, e.cov, cfg.Table, stats)
-	var hound *bloodhound
+	var picker *targetPicker
 	if !cfg.NoBloodhound {
-		hound = newBloodhound(targets, cfg.Code, e.rng, e.cov, stats)
+		picker = newTargetPicker(targets, cfg.Code, e.rng, e.cov, stats)
 	}
-	e.random = &randomSearch{targets: targets, rng: e.rng, hound: hound, tmpl: tmpl, gen: e.gen, maxLen: cfg.MaxLen}
+	e.random = &randomSearch{targets: targets, rng: e.rng, picker: picker, tmpl: tmpl, gen: e.gen, maxLen: cfg.MaxLen}
 	e.dyna = &dynamosa{prog: prog, rng: e.rng, targets: targets, table: cfg.Table, maxLen: cfg.MaxLen, ext: e.ext, tmpl: tmpl,
-		hound: hound, lits: e.lits, values: e.values, cov: e.cov, stats: stats, gen: e.gen, archive: &e.Archive}
+		picker: picker, lits: e.lits, values: e.values, cov: e.cov, stats: stats, gen: e.gen, archive: &e.Archive}
 	e.climbs = newLocalSearch(e.rng, e.cov, stats, e.gen, cfg)
 	e.attrib = &attribution{ids: &e.ids, stats: stats, budget: &e.budget}
 
@@ -134,11 +134,11 @@ func New(prog *model.Program, cfg Config) *Engine {
 	// the order changes nothing today (each learner keeps its own state),
 	// but a learner added later may read another's.
 	e.learners = []learner{e.costly, e.hangs, e.climbs}
-	if hound != nil {
-		e.learners = append(e.learners, hound)
+	if picker != nil {
+		e.learners = append(e.learners, picker)
 	}
 	if !cfg.NoElephant {
-		e.learners = append(e.learners, newElephantBrain(prog, e.values))
+		e.learners = append(e.learners, newRunTypePooler(prog, e.values))
 	}
 	return e
 }
@@ -262,18 +262,4 @@ func (g *generated) fresh(s *seq.Seq) bool {
 	g.seen.add(k)
 	g.stats.Generated++
 	return true
-}
-
-// targetsOf returns the operations the search calls as the subject of a
-// new sequence: everything but the detective's producers and the
-// assignments to configuration variables and fields, which make nothing to
-// test.
-func targetsOf(prog *model.Program) []*model.Op {
-	var out []*model.Op
-	for _, op := range prog.Ops {
-		if !op.Detective && !op.Support && op.Kind != model.SetVar && op.Kind != model.SetField {
-			out = append(out, op)
-		}
-	}
-	return out
 }

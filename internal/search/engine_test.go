@@ -55,7 +55,7 @@ func TestRunDeterministic(t *testing.T) {
 	if corpusKeys(r1) != corpusKeys(r2) || len(r1.Failures) != len(r2.Failures) || s1 != s2 {
 		t.Errorf("same seed: corpus, failures or stats differ (%+v vs %+v)", r1.Stats, r2.Stats)
 	}
-	if r1.random.hound == nil || r1.random.hound.updated == 0 {
+	if r1.random.picker == nil || r1.random.picker.updated == 0 {
 		t.Errorf("the bloodhound never refreshed in %d executions", execs)
 	}
 	// The search did its job on the fake: candidates, a pool, Deref(nil)

@@ -16,7 +16,7 @@ import (
 type randomSearch struct {
 	targets []*model.Op
 	rng     *rand.Rand
-	hound   *bloodhound // nil with -no=bloodhound
+	picker  *targetPicker // nil with -no=bloodhound
 	tmpl    *templates
 	gen     *generated
 	maxLen  int
@@ -26,7 +26,7 @@ type randomSearch struct {
 // after 20n tries.
 func (r *randomSearch) propose(batch []proposal, n int) []proposal {
 	for tries := 0; len(batch) < n && tries < n*20; tries++ {
-		op := pickTarget(r.hound, r.rng, r.targets)
+		op := pickTarget(r.picker, r.rng, r.targets)
 		s, ok := r.tmpl.call(op)
 		if !ok || s.Len() > r.maxLen || !r.gen.fresh(s) {
 			continue

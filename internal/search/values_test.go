@@ -146,7 +146,7 @@ func TestElephantRepoolsByRunTimeType(t *testing.T) {
 	// The elephant brain alone hears normal runs after the engine has
 	// pooled their values under their static types.
 	values := newValues()
-	brain := newElephantBrain(prog, values)
+	brain := newRunTypePooler(prog, values)
 	run := func(n int64, typ string, hash uint64) {
 		s := &seq.Seq{Stmts: []seq.Stmt{modeltest.Call(newShape, modeltest.Int(n))}}
 		res := shapeResult(typ, hash)

@@ -35,10 +35,10 @@ type OpCode struct {
 	Conds  []int32
 }
 
-// bloodhound picks the operation under test of a new sequence (for the
-// random search and DynaMOSA's insertions), and learns from every normal
-// run which operations ran successfully.
-type bloodhound struct {
+// targetPicker is bloodhound: it picks the operation under test of a new
+// sequence (for the random search and DynaMOSA's insertions), and learns
+// from every normal run which operations ran successfully.
+type targetPicker struct {
 	ops     []*model.Op
 	index   map[int]int    // op ID -> index in ops
 	code    map[int]OpCode // by op ID
@@ -53,8 +53,8 @@ type bloodhound struct {
 	stats *Stats
 }
 
-func newBloodhound(ops []*model.Op, code map[int]OpCode, rng *rand.Rand, cov *coverage, stats *Stats) *bloodhound {
-	b := &bloodhound{ops: ops, index: map[int]int{}, code: code, base: make([]float64, len(ops)), k: make([]int, len(ops)),
+func newTargetPicker(ops []*model.Op, code map[int]OpCode, rng *rand.Rand, cov *coverage, stats *Stats) *targetPicker {
+	b := &targetPicker{ops: ops, index: map[int]int{}, code: code, base: make([]float64, len(ops)), k: make([]int, len(ops)),
 		succ: make([]int, len(ops)), rng: rng, cov: cov, stats: stats}
 	for i, op := range ops {
 		b.base[i] = 1
@@ -64,7 +64,7 @@ func newBloodhound(ops []*model.Op, code map[int]OpCode, rng *rand.Rand, cov *co
 }
 
 // learn counts a normal run as a success of its target.
-func (b *bloodhound) learn(o *outcome) {
+func (b *targetPicker) learn(o *outcome) {
 	if !o.normal {
 		return
 	}
@@ -74,7 +74,7 @@ func (b *bloodhound) learn(o *outcome) {
 }
 
 // refresh recomputes w(m, 0) from the coverage so far and resets k.
-func (b *bloodhound) refresh() {
+func (b *targetPicker) refresh() {
 	maxSucc := 0
 	for _, s := range b.succ {
 		if s > maxSucc {
@@ -117,7 +117,7 @@ func (b *bloodhound) refresh() {
 	b.updated = b.stats.Executed
 }
 
-func (b *bloodhound) weight(i int) float64 {
+func (b *targetPicker) weight(i int) float64 {
 	k := b.k[i]
 	if k == 0 {
 		return b.base[i]
@@ -128,7 +128,7 @@ func (b *bloodhound) weight(i int) float64 {
 }
 
 // pick chooses an operation by weight.
-func (b *bloodhound) pick() int {
+func (b *targetPicker) pick() int {
 	if b.stats.Executed-b.updated >= BloodhoundInterval {
 		b.refresh()
 	}
@@ -151,10 +151,10 @@ func (b *bloodhound) pick() int {
 }
 
 // pickTarget picks the operation under test of a new sequence: by
-// bloodhound's weights, or uniformly with -no=bloodhound (hound nil).
-func pickTarget(hound *bloodhound, rng *rand.Rand, targets []*model.Op) *model.Op {
-	if hound != nil {
-		return targets[hound.pick()]
+// bloodhound's weights, or uniformly with -no=bloodhound (picker nil).
+func pickTarget(picker *targetPicker, rng *rand.Rand, targets []*model.Op) *model.Op {
+	if picker != nil {
+		return targets[picker.pick()]
 	}
 	return targets[rng.IntN(len(targets))]
 }
@@ -218,4 +218,18 @@ func namedName(t types.Type) string {
 		return n.Obj().Name()
 	}
 	return types.TypeString(t, nil)
+}
+
+// targetsOf returns the operations the search calls as the subject of a
+// new sequence: everything but the detective's producers and the
+// assignments to configuration variables and fields, which make nothing to
+// test.
+func targetsOf(prog *model.Program) []*model.Op {
+	var out []*model.Op
+	for _, op := range prog.Ops {
+		if !op.Detective && !op.Support && op.Kind != model.SetVar && op.Kind != model.SetField {
+			out = append(out, op)
+		}
+	}
+	return out
 }

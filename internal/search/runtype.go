@@ -8,11 +8,11 @@ import (
 	"github.com/gentest-go/gentest/internal/seq"
 )
 
-// elephantBrain pools values by their run-time type (GRT §III-C): a value
-// returned as an interface whose dynamic type is one the model has an
-// assertion for is pooled again as that type, through the assertion. It
-// learns from every normal run (-no=elephant switches it off).
-type elephantBrain struct {
+// runTypePooler is GRT's elephant brain (§III-C): a value returned as an
+// interface whose dynamic type is one the model has an assertion for is
+// pooled again as that type, through the assertion. It learns from every
+// normal run (-no=elephant switches it off).
+type runTypePooler struct {
 	prog   *model.Program
 	values *Values
 	// asserts holds the assertion operations by the run-time type name
@@ -20,8 +20,8 @@ type elephantBrain struct {
 	asserts map[string][]*model.Op
 }
 
-func newElephantBrain(prog *model.Program, values *Values) *elephantBrain {
-	b := &elephantBrain{prog: prog, values: values, asserts: map[string][]*model.Op{}}
+func newRunTypePooler(prog *model.Program, values *Values) *runTypePooler {
+	b := &runTypePooler{prog: prog, values: values, asserts: map[string][]*model.Op{}}
 	for _, op := range prog.Ops {
 		if op.Kind == model.Assert {
 			k := types.TypeString(op.Type, func(p *types.Package) string { return p.Name() })
@@ -31,7 +31,7 @@ func newElephantBrain(prog *model.Program, values *Values) *elephantBrain {
 	return b
 }
 
-func (b *elephantBrain) learn(o *outcome) {
+func (b *runTypePooler) learn(o *outcome) {
 	if o.normal {
 		b.repool(o.s, o.res, o.newCov > 0)
 	}
@@ -40,7 +40,7 @@ func (b *elephantBrain) learn(o *outcome) {
 // repool pools again, through an assertion, the interface values of the
 // normal run res of s whose run-time type the model asserts to; earned
 // says whether s added coverage.
-func (b *elephantBrain) repool(s *seq.Seq, res *rt.Result, earned bool) {
+func (b *runTypePooler) repool(s *seq.Seq, res *rt.Result, earned bool) {
 	if len(b.asserts) == 0 {
 		return
 	}

@@ -21,7 +21,7 @@ func TestBloodhoundWeight(t *testing.T) {
 	if BloodhoundP != 0.99 || BloodhoundAlpha != 0.9 {
 		t.Fatalf("p = %v, α = %v; GRT uses 0.99 and 0.9", BloodhoundP, BloodhoundAlpha)
 	}
-	b := newBloodhound([]*model.Op{{ID: 0}, {ID: 1}}, nil, nil, newCoverage(), &Stats{})
+	b := newTargetPicker([]*model.Op{{ID: 0}, {ID: 1}}, nil, nil, newCoverage(), &Stats{})
 	b.base = []float64{0.5, 0.8}
 	// |M| = 2: the floor is 1/ln 5 = 0.6213349.
 	tests := []struct {
@@ -49,7 +49,7 @@ func TestBloodhoundWeight(t *testing.T) {
 	for i := range many {
 		many[i] = &model.Op{ID: i}
 	}
-	b = newBloodhound(many, nil, nil, newCoverage(), &Stats{})
+	b = newTargetPicker(many, nil, nil, newCoverage(), &Stats{})
 	for _, tc := range []struct {
 		k    int
 		want float64
@@ -77,7 +77,7 @@ func TestBloodhoundRefresh(t *testing.T) {
 		// 13: no code of its own (a method of an embedded type, say)
 	}
 	cov := &coverage{branches: map[int32]bool{0: true, 1: true, 3: true}, blocks: map[int32]bool{1: true, 5: true, 9: true}}
-	b := newBloodhound(ops, code, nil, cov, &Stats{Executed: 2048})
+	b := newTargetPicker(ops, code, nil, cov, &Stats{Executed: 2048})
 	b.succ = []int{4, 0, 4, 2}
 	b.k = []int{3, 3, 3, 3}
 	b.refresh()
@@ -112,7 +112,7 @@ func TestBloodhoundPick(t *testing.T) {
 	prog := testProgram(t)
 	k := newKit(prog, 3, nil)
 	ops := []*model.Op{{ID: 0}, {ID: 1}}
-	b := newBloodhound(ops, map[int]OpCode{0: {Blocks: []int32{1}}, 1: {Blocks: []int32{2}}}, k.rng, k.cov, k.stats)
+	b := newTargetPicker(ops, map[int]OpCode{0: {Blocks: []int32{1}}, 1: {Blocks: []int32{2}}}, k.rng, k.cov, k.stats)
 	const n = 20000
 	count := 0
 	for i := 0; i < n; i++ {
@@ -242,7 +242,7 @@ func equalInt32(a, b []int32) bool {
 // operation it calls last, and nothing else.
 func TestBloodhoundLearnsSuccesses(t *testing.T) {
 	ops := []*model.Op{{ID: 4}, {ID: 9}}
-	b := newBloodhound(ops, nil, nil, newCoverage(), &Stats{})
+	b := newTargetPicker(ops, nil, nil, newCoverage(), &Stats{})
 	s := modeltest.Seq(seq.Stmt{Op: 4}, seq.Stmt{Op: 9})
 	b.learn(&outcome{s: s, clean: true, normal: true})
 	b.learn(&outcome{s: s, clean: true})
