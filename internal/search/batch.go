@@ -179,7 +179,7 @@ func (b *batches) finish(f *inflight) {
 	for i, s := range f.batch {
 		if f.skipped != nil && f.skipped[i] {
 			// Left unrun after a call of the same construction hung
-			// earlier in the batch (hang.go): another sequence is
+			// earlier in the batch (hang_stagger.go): another sequence is
 			// planned in its place.
 			e.Stats.HangSkipped++
 			b.sent--

@@ -34,7 +34,7 @@ type Config struct {
 	Code map[int]OpCode
 	// NoLocalSearch and NoInputToState switch off the climbs on stalled
 	// branches (AVM on literals) and input-to-state replacements (see
-	// local.go, i2s.go).
+	// local.go, local_i2s.go).
 	NoLocalSearch, NoInputToState bool
 	// Trace, when set, receives a line per finished climb (debugging).
 	Trace func(format string, args ...any)
@@ -43,7 +43,7 @@ type Config struct {
 	Engine string
 	// Workers is the number of executors the runner spreads a batch
 	// over, in contiguous parts (exec.Pool); 0 means one. Staggered
-	// batches keep each executor's part (hang.go).
+	// batches keep each executor's part (hang_stagger.go).
 	Workers int
 	// Table describes the probes: which conditions measure distances and
 	// which operands are lengths. Nil treats every condition as measuring

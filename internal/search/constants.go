@@ -416,7 +416,7 @@ func (c *Constants) vary(rng *rand.Rand, v cval, class model.LitClass) seq.Lit {
 func (c *Constants) compose(rng *rand.Rand) string {
 	pieces := []string{"a", "b", "x", "go", "ab", "0", "1", "2", "10"}
 	if pairs, others := groupPairs(c.chars); len(pairs) > 0 && rng.Float64() < PGroup {
-		// A bracketed group, with text around it (group.go).
+		// A bracketed group, with text around it (constants_group.go).
 		var b strings.Builder
 		if rng.IntN(2) == 0 {
 			b.WriteString(pieces[rng.IntN(len(pieces))])

@@ -33,7 +33,7 @@ type extension struct {
 
 	// targets are the operations under test (targetsOf); mutators those
 	// impurity may call (targets and configuration fields); config the
-	// assignments to configuration variables (configvar.go).
+	// assignments to configuration variables (extension_config.go).
 	targets, mutators, config []*model.Op
 	// funcs caches funcMade's answers.
 	funcs map[types.Type]bool
@@ -77,7 +77,7 @@ func (x *extension) extend(op *model.Op) (*seq.Seq, bool) {
 			}
 		}
 		// A key its receiver already holds, or one of the kind it
-		// accepted (keyed.go).
+		// accepted (extension_keyed.go).
 		if l, ok := x.siblingLit(s, op, args, i, false); ok {
 			args[i] = seq.LitArg(l)
 			continue

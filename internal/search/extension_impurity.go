@@ -42,7 +42,7 @@ func (x *extension) mutate(s *seq.Seq, ref seq.Arg, op0 *model.Op) bool {
 	j := x.rng.IntN(len(muts))
 	op, at := muts[j], idx[j]
 	// Sometimes a run of calls of the mutator, so that a container
-	// grows by several elements at once (keyed.go).
+	// grows by several elements at once (extension_keyed.go).
 	calls := 1
 	if x.rng.Float64() < PRun {
 		calls = 2 + x.rng.IntN(MaxRun-1)
@@ -59,7 +59,7 @@ func (x *extension) mutate(s *seq.Seq, ref seq.Arg, op0 *model.Op) bool {
 
 // callMutator appends to s a call of op with the value at ref as its
 // parameter at, and the other parameters from the receiver's siblings
-// (keyed.go), literals or the sequence's own values.
+// (extension_keyed.go), literals or the sequence's own values.
 func (x *extension) callMutator(s *seq.Seq, ref seq.Arg, op *model.Op, at int, inRun bool) bool {
 	args := make([]seq.Arg, len(op.Params))
 	for i, p := range op.Params {

@@ -24,7 +24,7 @@ import (
 //     literal of the dynamic kind the receiver already accepted (the
 //     sibling's call ran normally), so that a new insertion is both legal
 //     and, mostly, distinct;
-//   - a run of insertions: impurity (guidance.go) sometimes calls its
+//   - a run of insertions: impurity (extension_impurity.go) sometimes calls its
 //     mutator several times in a row on the same receiver, each with a key
 //     drawn as above, so that containers grow by several elements in one
 //     sequence rather than one per pooled generation.
