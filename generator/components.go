@@ -15,18 +15,18 @@ type Component string
 // the oracle and the output. The contracts, each its own component, are
 // named by oracle.ContractNames.
 const (
-	Constants        Component = "constants"         // the constant pools (GRT)
-	Impurity         Component = "impurity"          // reusing values a call changed (GRT)
-	Elephant         Component = "elephant"          // the elephant brain: values by type (GRT)
-	Detective        Component = "detective"         // inputs from other packages (GRT)
-	Orienteering     Component = "orienteering"      // cheaper sequences first (GRT)
-	Bloodhound       Component = "bloodhound"        // operations by uncovered code (GRT)
-	LocalSearch      Component = "local-search"      // the climbs on stalled branches (AVM)
-	InputToState     Component = "input-to-state"    // inputs replaced by what they are compared with
-	Construct        Component = "construct"         // values from construction facts, EvoObj templates
-	ConfigVars       Component = "config-vars"       // assignments to exported boolean variables
-	ConfigFields     Component = "config-fields"     // assignments to exported boolean fields
-	InterfaceResults Component = "interface-results" // methods of interfaces the package returns
+	Constants        Component = "constants"         // constant mining: the package's literals as inputs (GRT)
+	Impurity         Component = "impurity"          // state fuzzing: mutators called on inputs (GRT)
+	Elephant         Component = "elephant"          // the elephant brain: values pooled by run-time type (GRT)
+	Detective        Component = "detective"         // on-demand construction of inputs from other packages (GRT)
+	Orienteering     Component = "orienteering"      // cost-guided input selection (GRT)
+	Bloodhound       Component = "bloodhound"        // coverage-guided operation selection (GRT)
+	LocalSearch      Component = "local-search"      // the climbs on stalled branches (AVM on literals)
+	InputToState     Component = "input-to-state"    // inputs replaced by the values they are compared with
+	Construct        Component = "construct"         // values from construction facts, and EvoObj templates
+	ConfigVars       Component = "config-vars"       // assignments to the package's exported boolean variables
+	ConfigFields     Component = "config-fields"     // assignments to exported boolean fields after a constructor
+	InterfaceResults Component = "interface-results" // calls of the methods of interfaces the package returns
 	Fuzz             Component = "fuzz"              // FuzzXxx targets in the written file
 	Contracts        Component = "contracts"         // every contract check (oracle.Contracts)
 	BinaryVariants   Component = "binary-variants"   // the judge's replay on copies of the executor

@@ -13,9 +13,9 @@
 //	write     -> the test file, go.mod, findings file     (internal/write, gomod, findings)
 //	report    -> explanation, coverage, memory, progress  (internal/explain)
 //
-// Run loads and analyzes the packages (this file) and runs them, several
-// at a time (schedule.go); pkgRun.run takes one package through the
-// stages, one method each, which take a small value and return one. The
+// Run loads and analyzes the packages, then runs them, several at a
+// time; one package's run goes through the stages after the load in
+// order, a method each that takes a small value and returns one. The
 // stages run sequences through the wrappers of internal/runner (steady
 // probes only, observed, traced); internal/diag holds the debugging
 // switches.
