@@ -18,6 +18,7 @@ import (
 // differently built test binaries, assert the deterministic results, and
 // still check that the binary-dependent errors are errors.
 func TestBinaryDependentValues(t *testing.T) {
+	endToEnd(t)
 	sum, src := genFixture(t, "binhash", 1000)
 	dir := filepath.Dir(sum.File)
 	file := string(src)

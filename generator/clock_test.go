@@ -14,13 +14,8 @@ import (
 // probes hidden from the search, four runs of this fixture gave four
 // different files.
 func TestClockBranchesDeterministic(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds an executor and runs go test twice; skipped with -short")
-	}
-	file := sameFileTwice(t, "clock")
-	if !bytes.Contains(file, []byte("clock.Label(")) {
-		t.Errorf("the clock-free function is not tested:\n%s", file)
-	}
+	endToEnd(t)
+	genTwiceSame(t, "clock", 0, "clock.Label(")
 }
 
 // IDs made from the clock (time-based UUIDs) are values like any other
@@ -31,29 +26,8 @@ func TestClockBranchesDeterministic(t *testing.T) {
 // sequence's arguments, two runs of this fixture wrote different Shard
 // tables.
 func TestClockValuesDeterministic(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds an executor and runs go test twice; skipped with -short")
-	}
-	file := sameFileTwice(t, "clockids")
-	if !bytes.Contains(file, []byte("clockids.Shard(")) {
-		t.Errorf("Shard is not tested:\n%s", file)
-	}
-}
-
-// sameFileTwice generates tests for testdata/gen/<fixture> twice, in fresh
-// copies, with seed 1 and 1000 executions, fails unless the two files are
-// byte-identical, and returns the file.
-func sameFileTwice(t *testing.T, fixture string) []byte {
-	t.Helper()
-	var files [2][]byte
-	for i := range files {
-		dir := scratchModule(t, "../testdata/gen/"+fixture, "example.com/"+fixture)
-		_, files[i] = gen(t, dir, 1000, 1)
-	}
-	if !bytes.Equal(files[0], files[1]) {
-		t.Fatalf("two runs with the same seed and -execs wrote different files:\n--- first\n%s\n--- second\n%s", files[0], files[1])
-	}
-	return files[0]
+	endToEnd(t)
+	genTwiceSame(t, "clockids", 0, "clockids.Shard(")
 }
 
 // A matcher that checks a package-level clock for a timeout at every
@@ -65,20 +39,24 @@ func sameFileTwice(t *testing.T, fixture string) []byte {
 // clock conditions evaluated alike, and lets the search learn from it;
 // the same seed and -execs still write the same file.
 func TestClockTimeoutNeverFires(t *testing.T) {
+	endToEnd(t)
 	genTwiceSame(t, "timeout", 0.85, "Match(", "Count(")
 }
 
-// genTwiceSame generates for the fixture twice with the same seed and
-// -execs=1000, and checks that both runs wrote the same file, that the
-// first covers at least minCov, and that it calls each of want.
+// genTwiceSame generates tests for testdata/gen/<fixture> twice, the
+// second time in the same copy put back as it was (resetModule), with
+// seed 1 and 1000 executions, and checks that both runs wrote the same
+// file, byte for byte, that it covers at least minCov, and that it calls
+// each of want.
 func genTwiceSame(t *testing.T, fixture string, minCov float64, want ...string) {
 	t.Helper()
-	if testing.Short() {
-		t.Skip("builds an executor and runs go test twice; skipped with -short")
-	}
 	var files [2][]byte
+	mod := "example.com/" + fixture
+	dir := scratchModule(t, "../testdata/gen/"+fixture, mod)
 	for i := range files {
-		dir := scratchModule(t, "../testdata/gen/"+fixture, "example.com/"+fixture)
+		if i > 0 {
+			resetModule(t, dir, mod)
+		}
 		var sum *generator.Summary
 		sum, files[i] = gen(t, dir, 1000, 1)
 		if i == 0 && sum.Coverage < minCov {
@@ -107,5 +85,6 @@ func genTwiceSame(t *testing.T, fixture string, minCov float64, want ...string) 
 // clock would agree on reruns too and flake later), and the same seed
 // and -execs still write the same file.
 func TestClockDeadlineOnly(t *testing.T) {
+	endToEnd(t)
 	genTwiceSame(t, "deadline", 0.88, "FromDelta(")
 }

@@ -13,9 +13,7 @@ import (
 // stop at the budget's end, whatever their calls are doing. The ordinary
 // branches are still covered.
 func TestCostlyStaysInBudget(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds an executor and runs go test; skipped with -short")
-	}
+	endToEnd(t)
 	dir := scratchModule(t, "../testdata/gen/costly", "example.com/costly")
 	const budget, callTimeout = 3 * time.Second, 500 * time.Millisecond
 	sum, src := genConfig(t, generator.Config{Dir: dir, Patterns: []string{"."}, Budget: budget, Seed: 1, Workers: 2,
@@ -43,9 +41,7 @@ func TestCostlyStaysInBudget(t *testing.T) {
 // before 98.5/98.5/97.1%); with the CPU-time limit, seed 1 at load 9: 20
 // timeouts and 20 deadlocks in the whole run, 98.5%.
 func TestHangingCallsLearned(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds an executor and runs go test; skipped with -short")
-	}
+	endToEnd(t)
 	dir := scratchModule(t, "../testdata/gen/stalled", "example.com/stalled")
 	sum, src := genConfig(t, generator.Config{Dir: dir, Patterns: []string{"."}, Execs: 3000, Seed: 1, Workers: 2,
 		CallTimeout: 300 * time.Millisecond})
@@ -74,9 +70,7 @@ func TestHangingCallsLearned(t *testing.T) {
 // 11.6 s, coverage 90.3%); without it 99 (167 in the whole run, search
 // 167 s, the same coverage).
 func TestSelfHoldingLearned(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds an executor and runs go test; skipped with -short")
-	}
+	endToEnd(t)
 	dir := scratchModule(t, "../testdata/gen/selfholding", "example.com/selfholding")
 	sum, src := genConfig(t, generator.Config{Dir: dir, Patterns: []string{"."}, Execs: 3000, Seed: 1, Workers: 2})
 	// Counted in crashes, not seconds: how many overflows the search
@@ -97,9 +91,7 @@ func TestSelfHoldingLearned(t *testing.T) {
 // noteCostlyEnums doing nothing: 15 timeouts, as the hang learning skips
 // what hung, and 91.4%); seeds 2 and 3, 24 and 6 timeouts, 100%.
 func TestEnumLoopLearned(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds an executor and runs go test; skipped with -short")
-	}
+	endToEnd(t)
 	dir := scratchModule(t, "../testdata/gen/enumloop", "example.com/enumloop")
 	sum, src := genConfig(t, generator.Config{Dir: dir, Patterns: []string{"."}, Execs: 3000, Seed: 1, Workers: 2,
 		CallTimeout: 300 * time.Millisecond})

@@ -3,6 +3,7 @@ package generator_test
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -16,44 +17,136 @@ import (
 	"github.com/gentest-go/gentest/internal/load"
 )
 
-// scratchModule copies the files of a testdata package into a new module
-// in a temporary directory, so tests never write into the repository.
+// cacheDir holds the executor cache and the analysis fact cache that the
+// end-to-end tests of this test binary share (see TestMain).
+var cacheDir string
+
+// TestMain gives the test binary one temporary cache directory, removed at
+// the end: the first end-to-end test analyses the standard library and
+// fills the fact cache, and the others load the facts as a warm gentest
+// run does instead of analysing it again. The caches are keyed by their
+// inputs, so no test depends on which ran first.
+func TestMain(m *testing.M) {
+	dir, err := os.MkdirTemp("", "gentest-generator-test-")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "generator test: a cache directory:", err)
+		os.Exit(1)
+	}
+	cacheDir = dir
+	code := m.Run()
+	os.RemoveAll(dir)
+	os.Exit(code)
+}
+
+// withCaches sets cfg's executor and fact caches to the test binary's.
+func withCaches(cfg generator.Config) generator.Config {
+	if cfg.CacheDir == "" {
+		cfg.CacheDir = filepath.Join(cacheDir, "executors")
+	}
+	if cfg.FactCacheDir == "" {
+		cfg.FactCacheDir = filepath.Join(cacheDir, "facts")
+	}
+	return cfg
+}
+
+// scratchModule copies the Go files of a testdata package into a new
+// module in a temporary directory, so tests never write into the
+// repository, and returns the package's directory.
 func scratchModule(t *testing.T, from, modPath string) string {
 	t.Helper()
-	root := t.TempDir()
-	pkgDir := filepath.Join(root, "pkg")
-	if err := os.MkdirAll(pkgDir, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(root, "go.mod"), []byte("module "+modPath+"\n\ngo 1.22\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	entries, err := os.ReadDir(from)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, e := range entries {
-		if e.IsDir() || !strings.HasSuffix(e.Name(), ".go") || strings.Contains(e.Name(), "gentest") {
-			continue
-		}
-		data, err := os.ReadFile(filepath.Join(from, e.Name()))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(filepath.Join(pkgDir, e.Name()), data, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	pkgDir := filepath.Join(newModule(t, modPath), "pkg")
+	copyGoFiles(t, from, pkgDir)
 	return pkgDir
 }
 
-// genFixture runs gen on a copy of testdata/gen/NAME as module
-// example.com/NAME, seed 1; it skips with -short.
-func genFixture(t *testing.T, name string, execs int) (*generator.Summary, []byte) {
+// copyTree copies a testdata module tree (directories of .go files) into a
+// new module rooted at a temporary directory, and returns the root.
+func copyTree(t *testing.T, from, modPath string) string {
+	t.Helper()
+	root := newModule(t, modPath)
+	copyGoFiles(t, from, root)
+	return root
+}
+
+// newModule makes a temporary directory holding only the go.mod of
+// modPath, and returns it.
+func newModule(t *testing.T, modPath string) string {
+	t.Helper()
+	root := t.TempDir()
+	writeGoMod(t, root, modPath)
+	return root
+}
+
+func writeGoMod(t *testing.T, root, modPath string) {
+	t.Helper()
+	if err := os.WriteFile(filepath.Join(root, "go.mod"), []byte("module "+modPath+"\n\ngo 1.22\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// copyGoFiles copies the .go files under from to the same places under to,
+// leaving out files gentest wrote.
+func copyGoFiles(t *testing.T, from, to string) {
+	t.Helper()
+	err := filepath.WalkDir(from, func(path string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".go") || strings.Contains(d.Name(), "gentest") {
+			return err
+		}
+		rel, _ := filepath.Rel(from, path)
+		dst := filepath.Join(to, rel)
+		if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
+			return err
+		}
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(dst, data, 0o644)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+// resetModule puts a module scratchModule made back as it was, for a
+// second run on the same fixture: the files gentest wrote go, and go.mod
+// loses the requirement gentest added. The executor cache is keyed by
+// the package's paths and its module files, so the second run loads the
+// first's executor from the cache, as a user's second run does, instead
+// of building it again in a second copy.
+func resetModule(t *testing.T, pkgDir, modPath string) {
+	t.Helper()
+	root := filepath.Dir(pkgDir)
+	writeGoMod(t, root, modPath)
+	written, _ := filepath.Glob(filepath.Join(pkgDir, "*_gentest_*test.go"))
+	for _, f := range append(written, filepath.Join(root, "go.sum")) {
+		if err := os.Remove(f); err != nil && !os.IsNotExist(err) {
+			t.Fatal(err)
+		}
+	}
+}
+
+// skipShort skips t with -short: it builds executors and runs go test.
+func skipShort(t *testing.T) {
 	t.Helper()
 	if testing.Short() {
-		t.Skip("builds an executor and runs go test; skipped with -short")
+		t.Skip("builds executors and runs go test; skipped with -short")
 	}
+}
+
+// endToEnd skips t with -short, and otherwise runs it in parallel with the
+// other end-to-end tests: much of their time is spent waiting, on calls
+// that time out or hang, on the go command and on the tests it runs.
+func endToEnd(t *testing.T) {
+	t.Helper()
+	skipShort(t)
+	t.Parallel()
+}
+
+// genFixture runs gen on a copy of testdata/gen/NAME as module
+// example.com/NAME, seed 1.
+func genFixture(t *testing.T, name string, execs int) (*generator.Summary, []byte) {
+	t.Helper()
 	return gen(t, scratchModule(t, "../testdata/gen/"+name, "example.com/"+name), execs, 1)
 }
 
@@ -71,6 +164,7 @@ func genWorkers(t *testing.T, dir string, execs int, seed int64, workers int) (*
 func genConfig(t *testing.T, cfg generator.Config) (*generator.Summary, []byte) {
 	t.Helper()
 	var log bytes.Buffer
+	cfg = withCaches(cfg)
 	cfg.Analyzers, cfg.Log = suite.Analyzers(), &log
 	sums, err := generator.Run(context.Background(), cfg)
 	if err != nil {
@@ -87,9 +181,7 @@ func genConfig(t *testing.T, cfg generator.Config) (*generator.Summary, []byte) 
 }
 
 func TestDemoEndToEnd(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds an executor and runs go test; skipped with -short")
-	}
+	endToEnd(t)
 	dir := scratchModule(t, "../testdata/demo", "example.com/demo")
 	sum, src := gen(t, dir, 4000, 1)
 	if !bytes.HasPrefix(src, []byte("// Code generated by gentest. DO NOT EDIT.\n")) {
@@ -123,9 +215,7 @@ func TestDemoEndToEnd(t *testing.T) {
 }
 
 func TestBadInput(t *testing.T) {
-	if testing.Short() {
-		t.Skip("loads packages with the go command; skipped with -short")
-	}
+	endToEnd(t)
 	root := t.TempDir()
 	write := func(rel, content string) {
 		p := filepath.Join(root, rel)
@@ -173,41 +263,12 @@ func asLoadError(err error, le **load.Error) bool {
 	return ok
 }
 
-// copyTree copies a testdata module tree (directories of .go files) into a
-// new module rooted at a temporary directory.
-func copyTree(t *testing.T, from, modPath string) string {
-	t.Helper()
-	root := t.TempDir()
-	if err := os.WriteFile(filepath.Join(root, "go.mod"), []byte("module "+modPath+"\n\ngo 1.22\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	err := filepath.WalkDir(from, func(path string, d os.DirEntry, err error) error {
-		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".go") || strings.Contains(d.Name(), "gentest") {
-			return err
-		}
-		rel, _ := filepath.Rel(from, path)
-		dst := filepath.Join(root, rel)
-		os.MkdirAll(filepath.Dir(dst), 0o755)
-		data, err := os.ReadFile(path)
-		if err != nil {
-			return err
-		}
-		return os.WriteFile(dst, data, 0o644)
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return root
-}
-
 // The detective builds inputs the package cannot build: an io.Reader and an
 // io.Writer from bytes and strings, an implementation of the package's
 // interface from another package of the module that does not import it,
 // and an opaque type from its validating constructor in another package.
 func TestDetective(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds an executor and runs go test; skipped with -short")
-	}
+	endToEnd(t)
 	root := copyTree(t, "../testdata/gen/detective", "example.com/detective")
 	sum, src := gen(t, filepath.Join(root, "target"), 6000, 1)
 	if sum.Coverage < 0.85 {
@@ -222,10 +283,11 @@ func TestDetective(t *testing.T) {
 
 // Destructive and process-killing functions must not harm the machine or
 // stop gentest; the file must test the ordinary functions and pass.
+//
+// It moves HOME for the whole process (the executors inherit it), so it
+// cannot run in parallel with the other tests.
 func TestHazards(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds an executor and runs go test; skipped with -short")
-	}
+	skipShort(t)
 	// The package removes this fixed path; it must survive.
 	victimDir := "/tmp/gentest-hazard-canary"
 	victim := filepath.Join(victimDir, "victim.txt")
@@ -239,12 +301,16 @@ func TestHazards(t *testing.T) {
 	canary := filepath.Join(home, "gentest-canary", "x")
 	os.MkdirAll(filepath.Dir(canary), 0o755)
 	os.WriteFile(canary, []byte("keep"), 0o644)
+	keepGoDirs(t)
 	t.Setenv("HOME", home)
 
 	dir := scratchModule(t, "../testdata/gen/hazards", "example.com/hazards")
 	// Runaway recursion must overflow the executor's stack before the
-	// call timeout ends it, also on a loaded machine.
-	sum, src := genConfig(t, generator.Config{Dir: dir, Patterns: []string{"."}, Execs: 3000, Seed: 1, Workers: 2,
+	// call timeout ends it, also on a loaded machine. 1000 executions
+	// crash the executors some 30 times (goroutine panics, overflows,
+	// deadlocks, timeouts) and find Depth's overflow at seeds 1 to 3;
+	// 3000 crashed them 271 times, three quarters of the test's time.
+	sum, src := genConfig(t, generator.Config{Dir: dir, Patterns: []string{"."}, Execs: 1000, Seed: 1, Workers: 2,
 		CallTimeout: time.Second})
 	for _, f := range []string{victim, canary} {
 		if _, err := os.Stat(f); err != nil {
@@ -288,12 +354,33 @@ func TestHazards(t *testing.T) {
 	}
 }
 
+// keepGoDirs pins the go command's caches and settings file where they
+// are, before a test moves HOME: by default they are under HOME, and every
+// go command gentest runs (the executor's build, verification) would
+// start from an empty build cache and module cache.
+func keepGoDirs(t *testing.T) {
+	t.Helper()
+	vars := []string{"GOCACHE", "GOMODCACHE", "GOPATH", "GOENV"}
+	out, err := exec.Command("go", append([]string{"env"}, vars...)...).Output()
+	if err != nil {
+		t.Fatalf("go env: %v", err)
+	}
+	values := strings.Split(strings.TrimSuffix(string(out), "\n"), "\n")
+	if len(values) != len(vars) {
+		t.Fatalf("go env %v printed %q", vars, out)
+	}
+	for i, v := range vars {
+		t.Setenv(v, values[i])
+	}
+}
+
 // Planted bugs: an Equal that is not reflexive for some values, a method
 // that panics on a zero value, a MarshalText/UnmarshalText pair that does
 // not round-trip, a nil dereference on an empty but non-nil receiver. They
 // must be reported and reproduced behind the gentest_findings tag while the
 // passing file stays green.
 func TestPlantedFindings(t *testing.T) {
+	endToEnd(t)
 	sum, src := genFixture(t, "planted", 8000)
 	dir := filepath.Dir(sum.File)
 	kinds := map[string]string{}
@@ -345,6 +432,7 @@ func TestPlantedFindings(t *testing.T) {
 // templates, written as literals; -no=construct leaves them to zero
 // values.
 func TestObjects(t *testing.T) {
+	endToEnd(t)
 	sum, src := genFixture(t, "objects", 6000)
 	dir := filepath.Dir(sum.File)
 	if sum.Coverage < 0.9 {
@@ -366,6 +454,7 @@ func TestObjects(t *testing.T) {
 // magic integer guarding a magic string, and float thresholds; the tests
 // name enum values by their constants.
 func TestMagicConstants(t *testing.T) {
+	endToEnd(t)
 	sum, src := genFixture(t, "magic", 8000)
 	if sum.Coverage < 0.95 {
 		t.Errorf("coverage = %.2f, want at least 0.95", sum.Coverage)
@@ -379,9 +468,7 @@ func TestMagicConstants(t *testing.T) {
 // type and passed, through a type assertion, where the concrete type is
 // needed. Function-typed parameters get small function literals.
 func TestElephantAndFuncLits(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds executors and runs go test; skipped with -short")
-	}
+	endToEnd(t)
 	dir := scratchModule(t, "../testdata/gen/elephant", "example.com/elephant")
 	// The fixture's shapes have exported fields, so composite literals
 	// (construct) build a *Circle directly; the elephant brain is what is
@@ -415,12 +502,10 @@ func (w *panicWriter) Write(p []byte) (int, error) {
 // A panic in one package's run is that package's error, with the panic
 // and its stack; the run returns, writes no file and leaves no executor.
 func TestPanicInPackageRunIsAnError(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds an executor; skipped with -short")
-	}
+	endToEnd(t)
 	dir := scratchModule(t, "../testdata/gen/cheap", "example.com/cheap")
-	cfg := generator.Config{Dir: dir, Patterns: []string{"."}, Execs: 200, Seed: 1, Workers: 1,
-		CallTimeout: 300 * time.Millisecond, Analyzers: suite.Analyzers(), Log: &panicWriter{at: "search:"}}
+	cfg := withCaches(generator.Config{Dir: dir, Patterns: []string{"."}, Execs: 200, Seed: 1, Workers: 1,
+		CallTimeout: 300 * time.Millisecond, Analyzers: suite.Analyzers(), Log: &panicWriter{at: "search:"}})
 	sums, err := generator.Run(context.Background(), cfg)
 	if err == nil || !strings.Contains(err.Error(), "gentest internal error") || !strings.Contains(err.Error(), "injected by the test") {
 		t.Fatalf("Run returned %v, %v; want the injected panic as an internal error", sums, err)
@@ -440,6 +525,7 @@ func TestPanicInPackageRunIsAnError(t *testing.T) {
 // is; the written file passes beside the package's own tests in any
 // order.
 func TestPackageState(t *testing.T) {
+	endToEnd(t)
 	sum, src := genFixture(t, "settings", 3000)
 	dir := filepath.Dir(sum.File)
 	excluded := map[string]bool{}
@@ -487,6 +573,7 @@ func TestPackageState(t *testing.T) {
 // Without the assignments (-no=config-vars) Parse's strict half is never
 // reached.
 func TestConfigVars(t *testing.T) {
+	endToEnd(t)
 	sum, src := genFixture(t, "configvars", 3000)
 	dir := filepath.Dir(sum.File)
 	if sum.Coverage < 0.95 {
@@ -519,9 +606,7 @@ func TestConfigVars(t *testing.T) {
 // A correct package full of misuse hazards (nil inputs, zero values of
 // constructor types, self-wiring, documented panics) gives no finding.
 func TestMisuseNoFindings(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds an executor and runs go test; skipped with -short")
-	}
+	endToEnd(t)
 	dir := scratchModule(t, "../testdata/gen/misuse", "example.com/misuse")
 	sum, _ := gen(t, dir, 4000, 1)
 	for _, f := range sum.Findings {
@@ -536,9 +621,7 @@ func TestMisuseNoFindings(t *testing.T) {
 // behind hex and base64, path segments and a Luhn check digit need local
 // search and input-to-state on the literals that reach them.
 func TestComputedRelations(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds an executor and runs go test; skipped with -short")
-	}
+	endToEnd(t)
 	dir := scratchModule(t, "../testdata/gen/relations", "example.com/relations")
 	sum, _ := gen(t, dir, 60000, 1)
 	if sum.Coverage < 0.9 {
@@ -557,6 +640,7 @@ func TestComputedRelations(t *testing.T) {
 // keeps the clean run that reaches it later (search.Random.archive),
 // without which the file covered 98.0% of the search's 100% at seed 1.
 func TestKeyedContainers(t *testing.T) {
+	endToEnd(t)
 	sum, src := genFixture(t, "keyedtree", 20000)
 	if sum.Coverage < 0.93 {
 		t.Errorf("coverage = %.2f, want at least 0.93:\n%s", sum.Coverage, src)
@@ -579,6 +663,7 @@ func keptSearchCoverage(t *testing.T, sum *generator.Summary, src []byte) {
 // those statements with a test asserting the panic (TestXxxPanics), so
 // its coverage is the search's.
 func TestDocumentedPanics(t *testing.T) {
+	endToEnd(t)
 	sum, src := genFixture(t, "docpanics", 3000)
 	keptSearchCoverage(t, sum, src)
 	for _, want := range []string{"func TestMustParsePanics(t *testing.T) {", "if recover() == nil {"} {
@@ -595,6 +680,7 @@ func TestDocumentedPanics(t *testing.T) {
 // Without groups, 3000 executions never matched an alternative (90.9% at
 // seeds 1 and 2).
 func TestBracketedGroups(t *testing.T) {
+	endToEnd(t)
 	sum, src := genFixture(t, "groups", 3000)
 	if sum.Coverage < 0.97 {
 		t.Errorf("coverage = %.2f, want at least 0.97:\n%s", sum.Coverage, src)
@@ -607,6 +693,7 @@ func TestBracketedGroups(t *testing.T) {
 // Without the assignments (model/configfield.go) the flagged branches are
 // out of reach; with them the written tests set each flag, named for it.
 func TestConfigFields(t *testing.T) {
+	endToEnd(t)
 	sum, src := genFixture(t, "fieldflags", 3000)
 	// All but Pattern.UnmarshalText (4 of 29 statements), which the
 	// search leaves to the round-trip contract.
@@ -635,6 +722,7 @@ func TestConfigFields(t *testing.T) {
 // Source() reports what the first ID() chose, "" before any, so a test
 // asserting "host" would fail when it runs alone or first under -shuffle.
 func TestOrderDependentValues(t *testing.T) {
+	endToEnd(t)
 	sum, src := genFixture(t, "lazystate", 2000)
 	if !bytes.Contains(src, []byte("lazystate.Source()")) || !bytes.Contains(src, []byte("lazystate.Label(")) {
 		t.Fatalf("written file lacks Source or Label:\n%s", src)
@@ -652,6 +740,7 @@ func TestOrderDependentValues(t *testing.T) {
 }
 
 func TestInterfaceResults(t *testing.T) {
+	endToEnd(t)
 	sum, src := genFixture(t, "ifaceresults", 3000)
 	if sum.Coverage < 0.95 {
 		t.Errorf("coverage = %.2f, want at least 0.95:\n%s", sum.Coverage, src)
@@ -670,9 +759,7 @@ func TestInterfaceResults(t *testing.T) {
 // away, errors are checked with errors.Is and errors.As and never by
 // message, and no subtest name needs a number.
 func TestReadable(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds an executor and runs go test; skipped with -short")
-	}
+	endToEnd(t)
 	dir := scratchModule(t, "../testdata/gen/readable", "example.com/readable")
 	sum, src := genConfig(t, generator.Config{Dir: dir, Patterns: []string{"."}, Execs: 3000, Seed: 1, Workers: 2,
 		CallTimeout: 300 * time.Millisecond, Disable: map[generator.Component]bool{generator.Fuzz: true}})
@@ -718,6 +805,7 @@ func TestReadable(t *testing.T) {
 // their messages checked; a message that names its call site, or holds
 // the clock, does not.
 func TestStackErrors(t *testing.T) {
+	endToEnd(t)
 	_, src := genFixture(t, "stackerr", 3000)
 	// The failure messages name a call without its package (New(...)),
 	// unlike another package's (errors.New). New's error is checked (its

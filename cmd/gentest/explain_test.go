@@ -21,6 +21,7 @@ func TestGenExplain(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds gentest and an executor, runs go test")
 	}
+	t.Parallel()
 	exe := buildGentest(t)
 	dir := t.TempDir()
 	src, err := os.ReadFile("../../testdata/gen/explain/explain.go")

@@ -16,6 +16,7 @@ func TestFactsReport(t *testing.T) {
 	if testing.Short() {
 		t.Skip("loads and analyzes testdata/demo")
 	}
+	t.Parallel()
 	pkgs, err := load.Packages("../../testdata/demo", nil)
 	if err != nil {
 		t.Fatal(err)

@@ -9,23 +9,50 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
 )
 
-// buildGentest builds the gentest binary once per test binary.
+// built is the gentest binary the tests run, built once per test binary
+// into a directory TestMain removes.
+var built struct {
+	once sync.Once
+	dir  string
+	exe  string
+	err  error
+}
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if built.dir != "" {
+		os.RemoveAll(built.dir)
+	}
+	os.Exit(code)
+}
+
+// buildGentest builds the gentest binary once per test binary and returns
+// its path.
 func buildGentest(t *testing.T) string {
 	t.Helper()
-	exe := filepath.Join(t.TempDir(), "gentest")
-	if runtime.GOOS == "windows" {
-		exe += ".exe"
+	built.once.Do(func() {
+		if built.dir, built.err = os.MkdirTemp("", "gentest-cmd-test-"); built.err != nil {
+			return
+		}
+		built.exe = filepath.Join(built.dir, "gentest")
+		if runtime.GOOS == "windows" {
+			built.exe += ".exe"
+		}
+		cmd := exec.Command("go", "build", "-o", built.exe, ".")
+		if out, err := cmd.CombinedOutput(); err != nil {
+			built.err = fmt.Errorf("go build: %w\n%s", err, out)
+		}
+	})
+	if built.err != nil {
+		t.Fatal(built.err)
 	}
-	cmd := exec.Command("go", "build", "-o", exe, ".")
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
-	return exe
+	return built.exe
 }
 
 // demoModule copies testdata/demo into a new module.
@@ -49,6 +76,7 @@ func TestGenFlagErrors(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds gentest")
 	}
+	t.Parallel()
 	exe := buildGentest(t)
 	dir := demoModule(t)
 	for _, args := range [][]string{

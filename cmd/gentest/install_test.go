@@ -55,6 +55,7 @@ func TestGoToolFlow(t *testing.T) {
 	if testing.Short() {
 		t.Skip("needs a module cache holding gentest's dependencies; builds gentest and an executor")
 	}
+	t.Parallel()
 	root, err := filepath.Abs("../..")
 	if err != nil {
 		t.Fatal(err)

@@ -16,6 +16,7 @@ func TestGenModuleShards(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds gentest and executors, runs go test")
 	}
+	t.Parallel()
 	exe := buildGentest(t)
 	dir := t.TempDir()
 	write := func(rel, data string) {

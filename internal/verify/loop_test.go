@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -65,16 +66,21 @@ func testsOf(out *emit.Output) []string {
 	return names
 }
 
-func skipShort(t *testing.T) {
+// goTestInParallel skips t with -short, and otherwise runs it in parallel
+// with the other tests that run go test on a scratch module: much of
+// their time is the go command's linking and waiting.
+func goTestInParallel(t *testing.T) {
+	t.Helper()
 	if testing.Short() {
 		t.Skip("runs go test on a scratch module")
 	}
+	t.Parallel()
 }
 
 // One case that does not compile, one that fails and one that fails go
 // vet cost exactly those cases: the others are written.
 func TestCasesDropsExactlyTheBadOnes(t *testing.T) {
-	skipShort(t)
+	goTestInParallel(t)
 	dir := scratchModule(t, map[string]string{
 		"p.go": "package p\n\n// Abs returns |x|.\nfunc Abs(x int) int {\n\tif x < 0 {\n\t\treturn -x\n\t}\n\treturn x\n}\n",
 	})
@@ -112,7 +118,7 @@ func TestCasesDropsExactlyTheBadOnes(t *testing.T) {
 // A generated test that changes package state the package's own tests
 // rely on is dropped; one that leaves it alone stays.
 func TestCasesKeepsTheirTestsPassing(t *testing.T) {
-	skipShort(t)
+	goTestInParallel(t)
 	dir := scratchModule(t, map[string]string{
 		"p.go":      "package p\n\nvar sep = \",\"\n\n// SetSep sets the separator.\nfunc SetSep(s string) { sep = s }\n\n// Join joins a and b.\nfunc Join(a, b string) string { return a + sep + b }\n\n// Abs returns |x|.\nfunc Abs(x int) int {\n\tif x < 0 {\n\t\treturn -x\n\t}\n\treturn x\n}\n",
 		"p_test.go": "package p_test\n\nimport (\n\t\"testing\"\n\n\t\"example.com/p\"\n)\n\nfunc TestJoin(t *testing.T) {\n\tif got := p.Join(\"a\", \"b\"); got != \"a,b\" {\n\t\tt.Errorf(\"Join = %q\", got)\n\t}\n}\n",
@@ -142,7 +148,7 @@ func TestCasesKeepsTheirTestsPassing(t *testing.T) {
 // same order is dropped: Orders runs the file beside the package's own
 // tests in other orders, where it runs first.
 func TestCasesOrders(t *testing.T) {
-	skipShort(t)
+	goTestInParallel(t)
 	dir := scratchModule(t, map[string]string{
 		"p.go":      "package p\n\nvar ready bool\n\n// Init makes the package ready.\nfunc Init() { ready = true }\n\n// Ready reports whether Init ran.\nfunc Ready() bool { return ready }\n\n// Abs returns |x|.\nfunc Abs(x int) int {\n\tif x < 0 {\n\t\treturn -x\n\t}\n\treturn x\n}\n",
 		"p_test.go": "package p_test\n\nimport (\n\t\"testing\"\n\n\t\"example.com/p\"\n)\n\nfunc TestAbs(t *testing.T) {\n\tif p.Abs(-2) != 2 {\n\t\tt.Error(\"Abs\")\n\t}\n}\n",
@@ -179,7 +185,7 @@ func TestCasesOrders(t *testing.T) {
 // file's doing: the file's tests change the order a seed gives, and the
 // same order with the file's tests emptied shows the failure is theirs.
 func TestCasesOwnOrderDependence(t *testing.T) {
-	skipShort(t)
+	goTestInParallel(t)
 	dir, bodies, keys := readyModule(t)
 	file := filepath.Join(dir, "p_gentest_test.go")
 	user := []string{filepath.Join(dir, "p_test.go")}
@@ -205,8 +211,8 @@ func TestCasesOwnOrderDependence(t *testing.T) {
 // Before failures were confirmed, the file was blamed and bisection
 // dropped half of its tests.
 func TestCasesFlakyOwnTest(t *testing.T) {
-	skipShort(t)
-	t.Setenv("P_FLAKY_COUNT", filepath.Join(t.TempDir(), "count"))
+	goTestInParallel(t)
+	count := filepath.Join(t.TempDir(), "count")
 	dir := scratchModule(t, map[string]string{
 		"p.go": "package p\n\n// Abs returns |x|.\nfunc Abs(x int) int {\n\tif x < 0 {\n\t\treturn -x\n\t}\n\treturn x\n}\n",
 		"p_test.go": `package p_test
@@ -218,7 +224,7 @@ import (
 )
 
 func TestFlaky(t *testing.T) {
-	path := os.Getenv("P_FLAKY_COUNT")
+	path := ` + strconv.Quote(count) + `
 	b, _ := os.ReadFile(path)
 	n, _ := strconv.Atoi(string(b))
 	n++
@@ -268,7 +274,7 @@ func TestEmptied(t *testing.T) {
 
 // When nothing survives, the error says why in one line.
 func TestCasesNothingSurvives(t *testing.T) {
-	skipShort(t)
+	goTestInParallel(t)
 	dir := scratchModule(t, map[string]string{"p.go": "package p\n\n// Abs returns x.\nfunc Abs(x int) int { return x }\n"})
 	bodies := map[int]string{1: "\tt.Fatal(\"no\")", 2: "\tt.Fatal(\"no\")"}
 	plan := Plan{File: filepath.Join(dir, "p_gentest_test.go"), Render: fakeRender(bodies),
@@ -283,7 +289,7 @@ func TestCasesNothingSurvives(t *testing.T) {
 // taken out and the case verified again (weaken); a case that still
 // fails without them is dropped, and so is one that panics.
 func TestCasesWeakensFailingChecks(t *testing.T) {
-	skipShort(t)
+	goTestInParallel(t)
 	dir := scratchModule(t, map[string]string{
 		"p.go": "package p\n\n// Abs returns |x|.\nfunc Abs(x int) int {\n\tif x < 0 {\n\t\treturn -x\n\t}\n\treturn x\n}\n",
 	})
@@ -336,7 +342,7 @@ func TestCasesWeakensFailingChecks(t *testing.T) {
 // uuid's tests. Here TestInit leaves the package ready, after which the
 // own TestNotReady fails and so does case 7.
 func TestCasesOwnOrderDependenceWithFailingCase(t *testing.T) {
-	skipShort(t)
+	goTestInParallel(t)
 	dir, bodies, keys := readyModule(t)
 	bodies[7] = "\tif p.Ready() {\n\t\tt.Error(\"ready\")\n\t}"
 	keys = append(keys, 7)
