@@ -21,12 +21,25 @@ import (
 // end-to-end tests of this test binary share (see TestMain).
 var cacheDir string
 
+// The environment by which a child process of the test binary knows it is
+// one (see runChild).
+const (
+	childTestEnv  = "GENTEST_TEST_CHILD" // the test the child runs
+	childCacheEnv = "GENTEST_TEST_CACHE" // the parent's cacheDir
+	childDirEnv   = "GENTEST_TEST_DIR"   // a directory the parent made for the child
+)
+
 // TestMain gives the test binary one temporary cache directory, removed at
 // the end: the first end-to-end test analyses the standard library and
 // fills the fact cache, and the others load the facts as a warm gentest
 // run does instead of analysing it again. The caches are keyed by their
-// inputs, so no test depends on which ran first.
+// inputs, so no test depends on which ran first. A child process (see
+// runChild) uses its parent's.
 func TestMain(m *testing.M) {
+	if dir := os.Getenv(childCacheEnv); dir != "" {
+		cacheDir = dir
+		os.Exit(m.Run())
+	}
 	dir, err := os.MkdirTemp("", "gentest-generator-test-")
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "generator test: a cache directory:", err)
@@ -36,6 +49,35 @@ func TestMain(m *testing.M) {
 	code := m.Run()
 	os.RemoveAll(dir)
 	os.Exit(code)
+}
+
+// isChild reports whether this process is a child runChild started to run
+// t.
+func isChild(t *testing.T) bool { return os.Getenv(childTestEnv) == t.Name() }
+
+// runChild runs t again, alone, in a child process of the test binary with
+// env added to its environment, and fails t with the child's output
+// unless the child ran t and it passed. A test that needs the process's
+// environment changed (HOME for the executors, GENTEST_ARENA for the
+// executor pool), which t.Setenv allows only in a test that does not run
+// in parallel, can so change it in the child and run in parallel with
+// the others: isChild tells the two sides apart.
+func runChild(t *testing.T, env ...string) {
+	t.Helper()
+	args := []string{"-test.run=^" + regexp.QuoteMeta(t.Name()) + "$", "-test.v"}
+	if d, ok := t.Deadline(); ok {
+		args = append(args, "-test.timeout="+time.Until(d).Round(time.Second).String())
+	}
+	cmd := exec.Command(os.Args[0], args...)
+	cmd.Env = append(os.Environ(), childTestEnv+"="+t.Name(), childCacheEnv+"="+cacheDir)
+	cmd.Env = append(cmd.Env, env...)
+	out, err := cmd.CombinedOutput()
+	if err != nil || !bytes.Contains(out, []byte("--- PASS: "+t.Name()+" ")) {
+		t.Fatalf("%s in a child process: %v\n%s", t.Name(), err, out)
+	}
+	if testing.Verbose() {
+		t.Logf("%s in a child process:\n%s", t.Name(), out)
+	}
 }
 
 // withCaches sets cfg's executor and fact caches to the test binary's.
@@ -283,11 +325,15 @@ func TestDetective(t *testing.T) {
 
 // Destructive and process-killing functions must not harm the machine or
 // stop gentest; the file must test the ordinary functions and pass.
-//
-// It moves HOME for the whole process (the executors inherit it), so it
-// cannot run in parallel with the other tests.
 func TestHazards(t *testing.T) {
 	skipShort(t)
+	if !isChild(t) {
+		// The executors inherit HOME: it moves in a child process, so
+		// that this test runs in parallel with the others.
+		t.Parallel()
+		runChild(t, append(goDirs(t), "HOME="+t.TempDir())...)
+		return
+	}
 	// The package removes this fixed path; it must survive.
 	victimDir := "/tmp/gentest-hazard-canary"
 	victim := filepath.Join(victimDir, "victim.txt")
@@ -297,12 +343,9 @@ func TestHazards(t *testing.T) {
 	if err := os.WriteFile(victim, []byte("keep"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	home := t.TempDir()
-	canary := filepath.Join(home, "gentest-canary", "x")
+	canary := filepath.Join(os.Getenv("HOME"), "gentest-canary", "x")
 	os.MkdirAll(filepath.Dir(canary), 0o755)
 	os.WriteFile(canary, []byte("keep"), 0o644)
-	keepGoDirs(t)
-	t.Setenv("HOME", home)
 
 	dir := scratchModule(t, "../testdata/gen/hazards", "example.com/hazards")
 	// Runaway recursion must overflow the executor's stack before the
@@ -354,11 +397,12 @@ func TestHazards(t *testing.T) {
 	}
 }
 
-// keepGoDirs pins the go command's caches and settings file where they
-// are, before a test moves HOME: by default they are under HOME, and every
-// go command gentest runs (the executor's build, verification) would
-// start from an empty build cache and module cache.
-func keepGoDirs(t *testing.T) {
+// goDirs returns the go command's caches and settings file as environment
+// settings, for a child process whose HOME moves: by default they are
+// under HOME, and every go command gentest runs there (the executor's
+// build, verification) would start from an empty build cache and module
+// cache.
+func goDirs(t *testing.T) []string {
 	t.Helper()
 	vars := []string{"GOCACHE", "GOMODCACHE", "GOPATH", "GOENV"}
 	out, err := exec.Command("go", append([]string{"env"}, vars...)...).Output()
@@ -369,9 +413,11 @@ func keepGoDirs(t *testing.T) {
 	if len(values) != len(vars) {
 		t.Fatalf("go env %v printed %q", vars, out)
 	}
+	env := make([]string, len(vars))
 	for i, v := range vars {
-		t.Setenv(v, values[i])
+		env[i] = v + "=" + values[i]
 	}
+	return env
 }
 
 // Planted bugs: an Equal that is not reflexive for some values, a method

@@ -2,6 +2,8 @@ package generator_test
 
 import (
 	"bytes"
+	"os"
+	"path/filepath"
 	"testing"
 )
 
@@ -17,18 +19,27 @@ import (
 // conditions) each changed the file at 1000, 2000 and 3000 executions;
 // at 4000 the second did not.
 //
-// It sets GENTEST_ARENA for the whole process (the pool reads it when it
-// starts), so it cannot run in parallel with the other tests.
+// The pool reads GENTEST_ARENA when it starts: each run is a child process
+// (runChild) with its own setting, so that the test runs in parallel with
+// the others.
 func TestReleasedResultsUnused(t *testing.T) {
 	skipShort(t)
+	if isChild(t) {
+		gen(t, os.Getenv(childDirEnv), 1000, 1)
+		return
+	}
+	t.Parallel()
 	var files [2][]byte
 	dir := scratchModule(t, "../testdata/gen/stalled", "example.com/stalled")
 	for i, mode := range []string{"off", "poison"} {
 		if i > 0 {
 			resetModule(t, dir, "example.com/stalled")
 		}
-		t.Setenv("GENTEST_ARENA", mode)
-		_, files[i] = gen(t, dir, 1000, 1)
+		runChild(t, "GENTEST_ARENA="+mode, childDirEnv+"="+dir)
+		var err error
+		if files[i], err = os.ReadFile(filepath.Join(dir, "stalled_gentest_test.go")); err != nil {
+			t.Fatal(err)
+		}
 	}
 	if !bytes.Equal(files[0], files[1]) {
 		t.Errorf("the file written with released memory poisoned differs from the one written with none reused:\n--- off\n%s\n--- poison\n%s", files[0], files[1])

@@ -5,6 +5,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -44,6 +45,32 @@ func TestReadmeGoVersion(t *testing.T) {
 		if !strings.Contains(string(readme), cmd) {
 			t.Errorf("README does not show %q", cmd)
 		}
+	}
+}
+
+// .ci/run runs the first command the README gives for the project's own
+// tests, so that the time the README says it takes is what CI runs.
+func TestCIRunsReadmeTestCommand(t *testing.T) {
+	readme, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ci, err := os.ReadFile("../../.ci/run")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, rest, ok := strings.Cut(string(readme), "Run the project's own tests")
+	if ok {
+		_, rest, ok = strings.Cut(rest, "```sh\n")
+	}
+	if !ok {
+		t.Fatal("README.md has no sh block after \"Run the project's own tests\"")
+	}
+	line, _, _ := strings.Cut(rest, "\n")
+	command, _, _ := strings.Cut(line, "#")
+	command = strings.TrimSpace(command)
+	if !slices.Contains(strings.Split(string(ci), "\n"), command) {
+		t.Errorf(".ci/run has no line %q, the README's test command", command)
 	}
 }
 

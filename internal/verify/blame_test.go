@@ -99,14 +99,21 @@ func TestBlameCompileErrors(t *testing.T) {
 				file = "p_gentest_test.go"
 			}
 			rep := &Report{BuildFailed: true, BuildErrors: []Diag{{File: file, Line: tt.line, Msg: "undefined: x"}}}
-			bad, unmapped := Blame(blameOutput(), "p_gentest_test.go", rep)
-			if diff := cmp.Diff(tt.want, keysOf(bad)); diff != "" {
-				t.Errorf("blamed keys (-want +got):\n%s", diff)
-			}
-			if len(unmapped) != tt.unmapped {
-				t.Errorf("unmapped = %q, want %d", unmapped, tt.unmapped)
-			}
+			checkBlame(t, rep, tt.want, tt.unmapped)
 		})
+	}
+}
+
+// checkBlame fails t unless Blame, on blameOutput's file and rep, blames
+// the cases of keys want and leaves unmapped problems it cannot map.
+func checkBlame(t *testing.T, rep *Report, want []int, unmapped int) {
+	t.Helper()
+	bad, un := Blame(blameOutput(), "p_gentest_test.go", rep)
+	if diff := cmp.Diff(want, keysOf(bad)); diff != "" {
+		t.Errorf("blamed keys (-want +got):\n%s", diff)
+	}
+	if len(un) != unmapped {
+		t.Errorf("unmapped = %q, want %d", un, unmapped)
 	}
 }
 
@@ -133,13 +140,7 @@ func TestBlameFailures(t *testing.T) {
 			for _, n := range tt.passed {
 				rep.Passed[n] = true
 			}
-			bad, unmapped := Blame(blameOutput(), "p_gentest_test.go", rep)
-			if diff := cmp.Diff(tt.want, keysOf(bad)); diff != "" {
-				t.Errorf("blamed keys (-want +got):\n%s", diff)
-			}
-			if len(unmapped) != tt.unmapped {
-				t.Errorf("unmapped = %q, want %d", unmapped, tt.unmapped)
-			}
+			checkBlame(t, rep, tt.want, tt.unmapped)
 		})
 	}
 }
