@@ -1,0 +1,256 @@
+package generator_test
+
+// The end-to-end tests' harness: one executor and fact cache per test
+// binary, child processes for the tests that change the environment,
+// scratch copies of the fixtures, and gen, which runs generator.Run on
+// one and returns the file it wrote.
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/gentest-go/gentest/analyzers/suite"
+	"github.com/gentest-go/gentest/generator"
+)
+
+// cacheDir holds the executor cache and the analysis fact cache that the
+// end-to-end tests of this test binary share (see TestMain).
+var cacheDir string
+
+// The environment by which a child process of the test binary knows it is
+// one (see runChild).
+const (
+	childTestEnv  = "GENTEST_TEST_CHILD" // the test the child runs
+	childCacheEnv = "GENTEST_TEST_CACHE" // the parent's cacheDir
+	childDirEnv   = "GENTEST_TEST_DIR"   // a directory the parent made for the child
+)
+
+// TestMain gives the test binary one temporary cache directory, removed at
+// the end: the first end-to-end test analyses the standard library and
+// fills the fact cache, and the others load the facts as a warm gentest
+// run does instead of analysing it again. The caches are keyed by their
+// inputs, so no test depends on which ran first. A child process (see
+// runChild) uses its parent's.
+func TestMain(m *testing.M) {
+	if dir := os.Getenv(childCacheEnv); dir != "" {
+		cacheDir = dir
+		os.Exit(m.Run())
+	}
+	dir, err := os.MkdirTemp("", "gentest-generator-test-")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "generator test: a cache directory:", err)
+		os.Exit(1)
+	}
+	cacheDir = dir
+	code := m.Run()
+	os.RemoveAll(dir)
+	os.Exit(code)
+}
+
+// isChild reports whether this process is a child runChild started to run
+// t.
+func isChild(t *testing.T) bool { return os.Getenv(childTestEnv) == t.Name() }
+
+// runChild runs t again, alone, in a child process of the test binary with
+// env added to its environment, and fails t with the child's output
+// unless the child ran t and it passed. A test that needs the process's
+// environment changed (HOME for the executors, GENTEST_ARENA for the
+// executor pool), which t.Setenv allows only in a test that does not run
+// in parallel, can so change it in the child and run in parallel with
+// the others: isChild tells the two sides apart.
+func runChild(t *testing.T, env ...string) {
+	t.Helper()
+	args := []string{"-test.run=^" + regexp.QuoteMeta(t.Name()) + "$", "-test.v"}
+	if d, ok := t.Deadline(); ok {
+		args = append(args, "-test.timeout="+time.Until(d).Round(time.Second).String())
+	}
+	cmd := exec.Command(os.Args[0], args...)
+	cmd.Env = append(os.Environ(), childTestEnv+"="+t.Name(), childCacheEnv+"="+cacheDir)
+	cmd.Env = append(cmd.Env, env...)
+	out, err := cmd.CombinedOutput()
+	if err != nil || !bytes.Contains(out, []byte("--- PASS: "+t.Name()+" ")) {
+		t.Fatalf("%s in a child process: %v\n%s", t.Name(), err, out)
+	}
+	if testing.Verbose() {
+		t.Logf("%s in a child process:\n%s", t.Name(), out)
+	}
+}
+
+// withCaches sets cfg's executor and fact caches to the test binary's.
+func withCaches(cfg generator.Config) generator.Config {
+	if cfg.CacheDir == "" {
+		cfg.CacheDir = filepath.Join(cacheDir, "executors")
+	}
+	if cfg.FactCacheDir == "" {
+		cfg.FactCacheDir = filepath.Join(cacheDir, "facts")
+	}
+	return cfg
+}
+
+// scratchModule copies the Go files of a testdata package into a new
+// module in a temporary directory, so tests never write into the
+// repository, and returns the package's directory.
+func scratchModule(t *testing.T, from, modPath string) string {
+	t.Helper()
+	pkgDir := filepath.Join(newModule(t, modPath), "pkg")
+	copyGoFiles(t, from, pkgDir)
+	return pkgDir
+}
+
+// copyTree copies a testdata module tree (directories of .go files) into a
+// new module rooted at a temporary directory, and returns the root.
+func copyTree(t *testing.T, from, modPath string) string {
+	t.Helper()
+	root := newModule(t, modPath)
+	copyGoFiles(t, from, root)
+	return root
+}
+
+// newModule makes a temporary directory holding only the go.mod of
+// modPath, and returns it.
+func newModule(t *testing.T, modPath string) string {
+	t.Helper()
+	root := t.TempDir()
+	writeGoMod(t, root, modPath)
+	return root
+}
+
+func writeGoMod(t *testing.T, root, modPath string) {
+	t.Helper()
+	if err := os.WriteFile(filepath.Join(root, "go.mod"), []byte("module "+modPath+"\n\ngo 1.22\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// copyGoFiles copies the .go files under from to the same places under to,
+// leaving out files gentest wrote.
+func copyGoFiles(t *testing.T, from, to string) {
+	t.Helper()
+	err := filepath.WalkDir(from, func(path string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".go") || strings.Contains(d.Name(), "gentest") {
+			return err
+		}
+		rel, _ := filepath.Rel(from, path)
+		dst := filepath.Join(to, rel)
+		if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
+			return err
+		}
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(dst, data, 0o644)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+// resetModule puts a module scratchModule made back as it was, for a
+// second run on the same fixture: the files gentest wrote go, and go.mod
+// loses the requirement gentest added. The executor cache is keyed by
+// the package's paths and its module files, so the second run loads the
+// first's executor from the cache, as a user's second run does, instead
+// of building it again in a second copy.
+func resetModule(t *testing.T, pkgDir, modPath string) {
+	t.Helper()
+	root := filepath.Dir(pkgDir)
+	writeGoMod(t, root, modPath)
+	written, _ := filepath.Glob(filepath.Join(pkgDir, "*_gentest_*test.go"))
+	for _, f := range append(written, filepath.Join(root, "go.sum")) {
+		if err := os.Remove(f); err != nil && !os.IsNotExist(err) {
+			t.Fatal(err)
+		}
+	}
+}
+
+// skipShort skips t with -short: it builds executors and runs go test.
+func skipShort(t *testing.T) {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("builds executors and runs go test; skipped with -short")
+	}
+}
+
+// endToEnd skips t with -short, and otherwise runs it in parallel with the
+// other end-to-end tests: much of their time is spent waiting, on calls
+// that time out or hang, on the go command and on the tests it runs.
+func endToEnd(t *testing.T) {
+	t.Helper()
+	skipShort(t)
+	t.Parallel()
+}
+
+// genFixture runs gen on a copy of testdata/gen/NAME as module
+// example.com/NAME, seed 1.
+func genFixture(t *testing.T, name string, execs int) (*generator.Summary, []byte) {
+	t.Helper()
+	return gen(t, scratchModule(t, "../testdata/gen/"+name, "example.com/"+name), execs, 1)
+}
+
+// gen runs gen on the package in dir with 2 executors, execs executions,
+// the seed and a 300 ms call limit.
+func gen(t *testing.T, dir string, execs int, seed int64) (*generator.Summary, []byte) {
+	t.Helper()
+	return genWorkers(t, dir, execs, seed, 2)
+}
+
+// genWorkers is gen with the given number of executors.
+func genWorkers(t *testing.T, dir string, execs int, seed int64, workers int) (*generator.Summary, []byte) {
+	t.Helper()
+	return genConfig(t, generator.Config{Dir: dir, Patterns: []string{"."}, Execs: execs, Seed: seed, Workers: workers,
+		CallTimeout: 300 * time.Millisecond})
+}
+
+// genConfig runs generator.Run with cfg, the analyzer suite and the test
+// binary's caches, fails t unless it wrote one file, and returns the
+// package's summary and the file.
+func genConfig(t *testing.T, cfg generator.Config) (*generator.Summary, []byte) {
+	t.Helper()
+	var log bytes.Buffer
+	cfg = withCaches(cfg)
+	cfg.Analyzers, cfg.Log = suite.Analyzers(), &log
+	sums, err := generator.Run(context.Background(), cfg)
+	if err != nil {
+		t.Fatalf("generator.Run: %v\n%s", err, log.String())
+	}
+	if len(sums) != 1 {
+		t.Fatalf("got %d summaries, want 1", len(sums))
+	}
+	src, err := os.ReadFile(sums[0].File)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sums[0], src
+}
+
+// goDirs returns the go command's caches and settings file as environment
+// settings, for a child process whose HOME moves: by default they are
+// under HOME, and every go command gentest runs there (the executor's
+// build, verification) would start from an empty build cache and module
+// cache.
+func goDirs(t *testing.T) []string {
+	t.Helper()
+	vars := []string{"GOCACHE", "GOMODCACHE", "GOPATH", "GOENV"}
+	out, err := exec.Command("go", append([]string{"env"}, vars...)...).Output()
+	if err != nil {
+		t.Fatalf("go env: %v", err)
+	}
+	values := strings.Split(strings.TrimSuffix(string(out), "\n"), "\n")
+	if len(values) != len(vars) {
+		t.Fatalf("go env %v printed %q", vars, out)
+	}
+	env := make([]string, len(vars))
+	for i, v := range vars {
+		env[i] = v + "=" + values[i]
+	}
+	return env
+}
