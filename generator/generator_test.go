@@ -454,7 +454,7 @@ func TestComputedRelations(t *testing.T) {
 // removal's rebalancing uncovered (66-87% at seeds 1-3). The removal
 // whose comparator panics on a key of the other kind reaches the
 // rebalancing first, and a run that panicked is no test: the corpus
-// keeps the clean run that reaches it later (search.Random.archive),
+// keeps the clean run that reaches it later (the search's Archive),
 // without which the file covered 98.0% of the search's 100% at seed 1.
 func TestKeyedContainers(t *testing.T) {
 	endToEnd(t)

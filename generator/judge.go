@@ -66,7 +66,7 @@ func (r *pkgRun) judge(ctx context.Context, prog *model.Program, h *harness.Harn
 
 // findings gathers the probable bugs: revealing failures of the search,
 // contract violations on pooled values, and pure-repeat violations.
-func (r *pkgRun) findings(ctx context.Context, prog *model.Program, pool *executor.Pool, eng *search.Random, j *oracle.Judgement) []*oracle.Finding {
+func (r *pkgRun) findings(ctx context.Context, prog *model.Program, pool *executor.Pool, eng *search.Engine, j *oracle.Judgement) []*oracle.Finding {
 	off := r.cfg.Disable
 	out := oracle.Revealing(ctx, prog, pool, eng.Failures, 4*r.cfg.Workers)
 	if !off[Contracts] {

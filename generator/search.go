@@ -17,7 +17,7 @@ import (
 
 // searched is what the search leaves for the stages after it.
 type searched struct {
-	eng *search.Random
+	eng *search.Engine
 	// obs saw every run of the search, unsteady probes included: the
 	// progress, the explanation and the search's coverage come from it.
 	obs *runner.Observer
@@ -47,7 +47,7 @@ func (r *pkgRun) search(ctx context.Context, prog *model.Program, h *harness.Har
 	// the clock conditions masks the phases after it, which learn nothing
 	// (internal/runner/clockwatch.go).
 	s.watch = runner.NewClockWatch(h.Table)
-	s.eng = search.NewRandom(prog, r.searchConfig(prog, h.Table))
+	s.eng = search.New(prog, r.searchConfig(prog, h.Table))
 	s.eng.Run(ctx, r.trace.Wrap("search", runner.Steady(obs, h.Table, prog, s.watch)))
 	r.logSearch(prog, h.Table, s.eng)
 	r.debugf("%s", s.watch.Freeze())
@@ -80,7 +80,7 @@ func (r *pkgRun) searchConfig(prog *model.Program, table *instrument.Table) sear
 
 // logSearch says what the search did: one line, and more with
 // GENTEST_DEBUG.
-func (r *pkgRun) logSearch(prog *model.Program, table *instrument.Table, eng *search.Random) {
+func (r *pkgRun) logSearch(prog *model.Program, table *instrument.Table, eng *search.Engine) {
 	for _, f := range eng.Failures {
 		if f.Crash != nil {
 			r.debugf("crash %s: %s", f.Crash, prog.Ops[f.Seq.Stmts[f.Seq.Len()-1].Op].FullName())
