@@ -38,6 +38,7 @@ import (
 
 	"github.com/gentest-go/gentest/internal/diag"
 	"github.com/gentest-go/gentest/internal/executor"
+	"github.com/gentest-go/gentest/internal/explain"
 	"github.com/gentest-go/gentest/internal/harness/instrument"
 	"github.com/gentest-go/gentest/internal/load"
 	"github.com/gentest-go/gentest/internal/policy"
@@ -263,7 +264,7 @@ func (r *pkgRun) run(ctx context.Context) (*Summary, error) {
 	}
 	stats := pool.Stats()
 	sum := r.summary(prog, found, judged, stats)
-	exIn := found.obs.ExplainInput(prog)
+	exIn := explain.Gather(found.obs.Seen(), h.Table, prog, pool)
 	if r.stages == nil {
 		pool.Close() // the executors are done; verification needs the memory
 	}

@@ -1,13 +1,9 @@
 package runner
 
 import (
-	"go/types"
 	"slices"
 	"sync"
 	"time"
-
-	"github.com/gentest-go/gentest/internal/explain"
-	"github.com/gentest-go/gentest/internal/model"
 
 	"github.com/gentest-go/gentest/internal/executor"
 	"github.com/gentest-go/gentest/internal/harness/instrument"
@@ -189,90 +185,41 @@ func (o *Observer) coverage() float64 {
 	return float64(o.stmts) / float64(o.total)
 }
 
-// ExplainInput gathers what the explanation needs from the search: blocks
-// covered, conditions seen, and, for each outcome never taken, the
-// operands of the evaluation that came closest. When the search ran
-// without operand recording (-no=input-to-state), the sequences that came
-// closest run once more with it; the pool must still be open.
-func (o *Observer) ExplainInput(prog *model.Program) explain.Input {
+// Seen is a copy of what the observer saw: the blocks covered, per
+// condition the outcomes seen and, for each outcome never taken, the
+// closest distance and the sequence (and its operands, when recorded)
+// that came closest, and the calls per operation. The explanation is
+// built from it (explain.Gather).
+func (o *Observer) Seen() Seen {
 	o.mu.Lock()
 	defer o.mu.Unlock()
-	in := explain.Input{Table: o.table, Search: append([]bool(nil), o.blocks...),
-		Conds: make([]explain.Cond, len(o.conds)), Excluded: map[string]string{}, Ops: map[string]explain.Op{}}
-	type want struct{ cond, side int }
-	var reqs []rt.Request
-	var wants [][]want
-	index := map[*rt.Request]int{}
-	for id := range o.conds {
-		cs := &o.conds[id]
-		in.Conds[id] = explain.Cond{NTrue: cs.nTrue, NFalse: cs.nFalse}
-		for side := 0; side < 2; side++ {
-			if [2]int{cs.nTrue, cs.nFalse}[side] > 0 || cs.seq[side] == nil {
-				continue
-			}
-			in.Conds[id].Closest[side] = cs.closest[side]
-			if ob := cs.ops[side]; ob != nil {
-				in.Conds[id].Operands[side] = formatOperands(ob)
-				continue
-			}
-			i, ok := index[cs.seq[side]]
-			if !ok {
-				i = len(reqs)
-				index[cs.seq[side]] = i
-				s := *cs.seq[side]
-				s.Flags |= rt.FlagOperands
-				reqs = append(reqs, s)
-				wants = append(wants, nil)
-			}
-			wants[i] = append(wants[i], want{id, side})
-		}
+	out := Seen{Blocks: append([]bool(nil), o.blocks...), Conds: make([]CondSeen, len(o.conds)), OpCalls: append([]int(nil), o.opCalls...)}
+	for i, cs := range o.conds {
+		out.Conds[i] = CondSeen{NTrue: cs.nTrue, NFalse: cs.nFalse, Closest: cs.closest, Seq: cs.seq, Operands: cs.ops}
 	}
-	if len(reqs) > 0 {
-		outs := o.pool.Run(reqs)
-		for i, out := range outs {
-			if out.Result == nil {
-				continue
-			}
-			for _, w := range wants[i] {
-				for _, ob := range out.Result.Operands {
-					if int(ob.Branch) == 2*w.cond+w.side {
-						in.Conds[w.cond].Operands[w.side] = formatOperands(&ob)
-					}
-				}
-			}
-		}
-	}
-	for _, e := range prog.Excluded {
-		if in.Excluded[e.Name] == "" {
-			in.Excluded[e.Name] = e.Reason
-		}
-	}
-	// The model's (and the detective's) own judgement of what nothing
-	// builds, the same the no-test error gives.
-	unbuilt := map[string]bool{}
-	for _, t := range prog.Unbuildable() {
-		unbuilt[types.TypeString(t, nil)] = true
-	}
-	for _, op := range prog.Ops {
-		if !op.UnderTest || op.Func == nil {
-			continue
-		}
-		e := in.Ops[op.Name]
-		if op.ID < len(o.opCalls) {
-			e.Calls += o.opCalls[op.ID]
-		}
-		for _, p := range op.Params {
-			if !unbuilt[types.TypeString(p.Type, nil)] {
-				continue
-			}
-			name := types.TypeString(p.Type, types.RelativeTo(prog.Pkg))
-			if !slices.Contains(e.Unbuildable, name) {
-				e.Unbuildable = append(e.Unbuildable, name)
-			}
-		}
-		in.Ops[op.Name] = e
-	}
-	return in
+	return out
+}
+
+// Seen is what the observer saw of the runs (Observer.Seen).
+type Seen struct {
+	// Blocks marks the covered blocks, by block ID.
+	Blocks []bool
+	// Conds is, per condition ID, what the runs saw of it.
+	Conds []CondSeen
+	// OpCalls counts the calls of each operation, by operation ID.
+	OpCalls []int
+}
+
+// CondSeen is what the runs saw of one condition: how often each outcome
+// was taken and, per outcome (0 true, 1 false) never taken, the smallest
+// distance to it (-1: none measured), the sequence that came that close,
+// and the operands of that evaluation if the sequence ran with operand
+// recording.
+type CondSeen struct {
+	NTrue, NFalse int
+	Closest       [2]float64
+	Seq           [2]*rt.Request
+	Operands      [2]*rt.OperandObs
 }
 
 // operandsOf finds branch's operands in a result's list (ascending by
@@ -284,8 +231,4 @@ func operandsOf(obs []rt.OperandObs, branch int32) *rt.OperandObs {
 	}
 	ob := obs[i]
 	return &ob
-}
-
-func formatOperands(ob *rt.OperandObs) []string {
-	return []string{explain.FormatLit(ob.Vals[0], ob.Cut[0]), explain.FormatLit(ob.Vals[1], ob.Cut[1])}
 }
