@@ -19,7 +19,7 @@ import (
 
 // FactCache keeps the facts of dependency packages on disk, so that the
 // standard library's and other dependencies' facts are computed once per
-// machine (DESIGN.md). An entry belongs to one package and is keyed by
+// machine, as go vet keeps facts in the build cache. An entry belongs to one package and is keyed by
 // Salt, the package path, the names and contents of its compiled files and
 // its imports' keys: a change in any dependency changes every key above
 // it. The roots of an analysis are always analyzed (their results are

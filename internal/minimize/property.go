@@ -172,7 +172,7 @@ func prefixNormal(t Trial, r *rt.Result) bool {
 	return true
 }
 
-// ExecOracle runs each batch of trials on runner (an *exec.Pool, which
+// ExecOracle runs each batch of trials on runner (an *executor.Pool, which
 // spreads it over its executors) and judges each outcome with prop.
 // Values are summarised without trees: a property needs outcomes and
 // coverage, not what to assert.

@@ -16,7 +16,7 @@ import (
 
 // Trace writes every sequence the search, the minimizer and the oracle
 // run, with what came back, one line each, to a writer (GENTEST_TRACE=path,
-// see Debugging in docs/architecture.md). Two runs with the same seed and
+// see "Debugging switches" in docs/architecture.md). Two runs with the same seed and
 // -execs must write the same trace; the first line where two traces differ
 // is where determinism broke, and what the line holds (the sequence, or its
 // result) says whether the choice or the execution differed.

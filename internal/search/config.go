@@ -42,7 +42,7 @@ type Config struct {
 	// DefaultEngine.
 	Engine string
 	// Workers is the number of executors the runner spreads a batch
-	// over, in contiguous parts (exec.Pool); 0 means one. Staggered
+	// over, in contiguous parts (executor.Pool); 0 means one. Staggered
 	// batches keep each executor's part (hang_stagger.go).
 	Workers int
 	// Table describes the probes: which conditions measure distances and

@@ -11,7 +11,7 @@ import (
 // operation under test, sometimes change its state first with a method the
 // purity facts say mutates it (Push before Pop), so that the operation sees
 // states the pool does not hold yet. Primitive values are fuzzed with a
-// Gaussian around the chosen value (see Constants.vary and fuzzInt).
+// Gaussian around the chosen value (see Constants.vary and literals.intValue).
 const PImpurity = 0.3
 
 // mutate appends to s a call of an impure operation on the value at ref,

@@ -34,7 +34,7 @@
 //
 // Each condition and block carries its control dependence (Deps): the
 // branches of other conditions that decide whether it runs, for goal
-// selection as in DynaMOSA (see ctrldep.go).
+// selection as in DynaMOSA (see internal/ssautil/ctrldep).
 //
 // Tag switches are rewritten to tagless ones so that each case comparison
 // can be observed, with the tag evaluated once into a fresh variable:

@@ -2,7 +2,7 @@
 //
 // Its source is embedded in the gentest binary and written, through the
 // go build overlay, into the package under test as a new directory. The
-// generated operation registry (an internal test file of the package) calls
+// generated operation registry (an external test file of the package, package p_test) calls
 // Main from TestMain; the test binary then runs sequences sent by gentest
 // over a pipe instead of running tests. Instrumented copies of the package's
 // files report coverage and branch distances through the probes of

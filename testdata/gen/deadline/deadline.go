@@ -5,7 +5,7 @@
 // timeout (a second by default) never fires, so Diff's result depends on
 // its arguments alone; but its purity facts say nondeterministic, since
 // it reads the clock. The timeout is set in whole seconds, so no timeout
-// a test sets fires in one run and not the next (generator/opwatch.go
+// a test sets fires in one run and not the next (internal/runner/opwatch.go
 // says why a timeout about as long as a run is out of reach).
 //
 // Its deltas (edit scripts as text) feed the rest of the API: FromDelta
