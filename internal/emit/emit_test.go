@@ -543,3 +543,35 @@ func TestBlankUnread(t *testing.T) {
 		}
 	}
 }
+
+// A compare-equal finding is written as a check that Compare's zero and
+// Equal agree on the two values of its case (oracle.CheckCompareEqual,
+// which the oracle's compare-equal contract carries).
+func TestFindingCompareEqual(t *testing.T) {
+	prog := modeltest.Program(t, `package p
+
+import "strings"
+
+type Name struct{ s string }
+
+func NewName(s string) Name        { return Name{s} }
+func (n Name) Compare(o Name) int  { return strings.Compare(strings.ToLower(n.s), strings.ToLower(o.s)) }
+func (n Name) Equal(o Name) bool   { return n.s == o.s }
+`, model.Options{})
+	newName := modeltest.Op(t, prog, "NewName")
+	s := modeltest.Seq(modeltest.Call(newName, modeltest.Str("Go")), modeltest.Call(newName, modeltest.Str("go")))
+	other := seq.Ref(1, 0)
+	fd := &oracle.Finding{Case: &oracle.Case{Seq: s, Target: 1, Key: 7}, Kind: "compare-equal", Function: "(example.com/p.Name).Compare",
+		Message: "x.Compare(y) == 0 disagrees with x.Equal(y)",
+		Check:   oracle.FindingCheck{Kind: oracle.CheckCompareEqual, Stmt: 0, Result: 0, Other: &other, Method: "Compare"}}
+	out, err := RenderFindings(prog, []*oracle.Finding{fd}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(out.Skipped) != 0 || len(out.Tests) != 1 {
+		t.Fatalf("skipped %v, tests %+v: want the finding written", out.Skipped, out.Tests)
+	}
+	mustContain(t, "findings", string(out.Src), `name := p.NewName("Go")`, `name2 := p.NewName("go")`,
+		"if order, equal := name.Compare(name2), name.Equal(name2); (order == 0) != equal {",
+		"Compare and Equal must agree")
+}

@@ -55,7 +55,7 @@ const (
 	// opposite signs (or both be 0).
 	CheckCompareAntisymmetric = "compare-antisymmetric"
 	// CheckCompareEqual: x.Compare(y) == 0 must agree with x.Equal(y).
-	CheckCompareEqual = "compare-equal-consistent"
+	CheckCompareEqual = "compare-equal"
 	// CheckRoundTrip: Method (MarshalJSON, MarshalText, MarshalBinary)
 	// then its Unmarshal pair into a new zero value gives a value equal
 	// to x.

@@ -150,6 +150,34 @@ func TestContractsFindings(t *testing.T) {
 	}
 }
 
+// A Compare that says 0 for two values Equal tells apart is a finding
+// whose check the emitter knows how to write: its kind is the contract's
+// name, CheckCompareEqual. (It was "compare-equal-consistent", which the
+// emitter, switching on the Check constants, never received: the contract
+// found such bugs and the findings file dropped them.)
+func TestCompareEqualFinding(t *testing.T) {
+	prog := testProgram(t)
+	f := fakeRunner(prog, func(s rt.Request, res *rt.Result) {
+		lawfulV(prog, s, res)
+		for i := range s.Stmts {
+			if opName(prog, s, i) == "V.Compare" {
+				res.Stmt(i).Tree(0).I = 0 // every pair compares equal
+			}
+		}
+	})
+	only := map[string]bool{}
+	for _, name := range ContractNames {
+		only[name] = name != "compare-equal"
+	}
+	got := Contracts(prog, f, pooledValues(t, prog), only)
+	if len(got) != 1 || got[0].Kind != "compare-equal" {
+		t.Fatalf("findings %+v, want one compare-equal", got)
+	}
+	if fd := got[0]; fd.Check.Kind != CheckCompareEqual || fd.Check.Other == nil || fd.Check.Method != "Compare" {
+		t.Errorf("check %+v, want kind %q against another value with Compare", fd.Check, CheckCompareEqual)
+	}
+}
+
 // violated judges a check's run: canned outcomes for each contract.
 func TestViolated(t *testing.T) {
 	prog := testProgram(t)
