@@ -18,6 +18,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/gentest-go/gentest/internal/analysisdoc"
+	"github.com/gentest-go/gentest/internal/srcpos"
 )
 
 // doc is the package documentation, the one source of Analyzer.Doc.
@@ -54,7 +55,7 @@ var stringFuncs = map[string]bool{
 
 func run(pass *analysis.Pass) (any, error) {
 	ssainfo := pass.ResultOf[buildssa.Analyzer].(*buildssa.SSA)
-	c := &collector{pass: pass, enums: packageEnums(pass.Pkg), tails: tableTails(pass.Files)}
+	c := &collector{pass: pass, enums: packageEnums(pass.Fset, pass.Pkg), tails: tableTails(pass.Files)}
 
 	// Function bodies, with their literals folded into the declared
 	// function that contains them.
@@ -456,7 +457,7 @@ func formatFloat(v constant.Value, basic *types.Basic) string {
 // have constants declared in pkg, with those constants in declaration
 // order. Types of other packages count: const Timeout time.Duration = 5
 // adds to time.Duration's constants.
-func packageEnums(pkg *types.Package) []Enum {
+func packageEnums(fset *token.FileSet, pkg *types.Package) []Enum {
 	var consts []*types.Const
 	scope := pkg.Scope()
 	for _, name := range scope.Names() {
@@ -467,7 +468,7 @@ func packageEnums(pkg *types.Package) []Enum {
 		}
 	}
 	// Declaration order: the order authors list enum members in.
-	sortByPos(consts)
+	sortByPos(fset, consts)
 	var enums []Enum
 	index := make(map[string]int)
 	for _, k := range consts {
@@ -592,8 +593,10 @@ func (c *collector) markSwitches(pools map[*types.Func]*pool, pkgPool *pool) {
 	}
 }
 
-func sortByPos(consts []*types.Const) {
-	slices.SortFunc(consts, func(a, b *types.Const) int { return cmp.Compare(a.Pos(), b.Pos()) })
+// sortByPos sorts consts in declaration order: by file, then position
+// (srcpos: a package's files enter the file set in a varying order).
+func sortByPos(fset *token.FileSet, consts []*types.Const) {
+	slices.SortFunc(consts, func(a, b *types.Const) int { return srcpos.Compare(fset, a.Pos(), b.Pos()) })
 }
 
 func sortEnums(enums []Enum) {

@@ -7,6 +7,7 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/gentest-go/gentest/internal/srcpos"
 	"github.com/gentest-go/gentest/internal/typename"
 )
 
@@ -105,7 +106,8 @@ func (st *state) recipes(funcs map[*types.Func]*ssa.Function) map[*types.TypeNam
 		st.classify(out, obj, funcs[obj], funcs)
 	}
 
-	// Variables and constants, in declaration order.
+	// Variables and constants, in declaration order (by file, then
+	// position: srcpos).
 	var objsByPos []types.Object
 	for _, name := range scope.Names() {
 		switch o := scope.Lookup(name).(type) {
@@ -113,7 +115,7 @@ func (st *state) recipes(funcs map[*types.Func]*ssa.Function) map[*types.TypeNam
 			objsByPos = append(objsByPos, o)
 		}
 	}
-	slices.SortFunc(objsByPos, func(a, b types.Object) int { return cmp.Compare(a.Pos(), b.Pos()) })
+	slices.SortFunc(objsByPos, func(a, b types.Object) int { return srcpos.Compare(st.fset, a.Pos(), b.Pos()) })
 	for _, o := range objsByPos {
 		n := st.declaredNamed(o.Type())
 		if n == nil {

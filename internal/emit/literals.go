@@ -12,6 +12,7 @@ import (
 
 	"github.com/gentest-go/gentest/internal/harness/rt"
 	"github.com/gentest-go/gentest/internal/seq"
+	"github.com/gentest-go/gentest/internal/srcpos"
 )
 
 // litExpr writes a literal argument for a parameter of type t. Untyped
@@ -161,8 +162,9 @@ func isInternalPath(path string) bool {
 // enumConsts indexes the exported constants of pkg and of the packages it
 // imports whose type is a named basic type of their own package (enums,
 // time.Second): type, exact value text -> constant. Of several constants
-// with one value, the first declared wins.
-func enumConsts(pkg *types.Package) map[*types.TypeName]map[string]*types.Const {
+// with one value, the first declared wins (by file, then position:
+// srcpos).
+func enumConsts(fset *token.FileSet, pkg *types.Package) map[*types.TypeName]map[string]*types.Const {
 	out := map[*types.TypeName]map[string]*types.Const{}
 	pkgs := []*types.Package{pkg}
 	for _, p := range pkg.Imports() {
@@ -190,7 +192,7 @@ func enumConsts(pkg *types.Package) map[*types.TypeName]map[string]*types.Const 
 				out[n.Obj()] = m
 			}
 			key := c.Val().ExactString()
-			if old, dup := m[key]; !dup || c.Pos() < old.Pos() {
+			if old, dup := m[key]; !dup || srcpos.Compare(fset, c.Pos(), old.Pos()) < 0 {
 				m[key] = c
 			}
 		}

@@ -30,7 +30,7 @@ type renderer struct {
 	// its errors are checked with errors.Is and errors.As, never by
 	// message.
 	errAPI bool
-	// sentinels are the error variables errors may match (model.Sentinels).
+	// sentinels are the error variables errors may match (Program.Sentinels).
 	sentinels []*types.Var
 	// names is the namer of the case body being rendered.
 	names *namer
@@ -51,8 +51,8 @@ func newRenderer(prog *model.Program, opts Options) *renderer {
 	r := &renderer{prog: prog, pkg: prog.Pkg, pkgName: prog.Pkg.Name(), imports: map[string]string{}, opts: opts,
 		blocks: map[string]string{}, own: ownNames(prog.Pkg.Name())}
 	r.imports[prog.Pkg.Path()] = r.pkgName
-	r.enums = enumConsts(prog.Pkg)
-	r.sentinels = model.Sentinels(prog.Pkg)
+	r.enums = enumConsts(prog.Fset, prog.Pkg)
+	r.sentinels = prog.Sentinels()
 	// Only the package's own sentinels and types make messages moot.
 	own := 0
 	for _, v := range r.sentinels {

@@ -54,7 +54,7 @@ func registryFile(prog *model.Program, rtImport string) ([]byte, error) {
 		body.WriteString("},\n")
 	}
 	body.WriteString("}\n")
-	if vars := model.Sentinels(prog.Pkg); len(vars) > 0 {
+	if vars := prog.Sentinels(); len(vars) > 0 {
 		// The executor names the sentinels an error matches (errors.Is),
 		// for the tests' errors.Is checks.
 		body.WriteString("\nfunc init() {\n\tgentestrt_.Sentinels = []gentestrt_.Sentinel{\n")

@@ -7,6 +7,7 @@ package model
 
 import (
 	"fmt"
+	"go/token"
 	"go/types"
 	"sort"
 	"strings"
@@ -222,7 +223,10 @@ type Excluded struct {
 
 // Program is the model of one package under test.
 type Program struct {
-	Pkg      *types.Package
+	Pkg *types.Package
+	// Fset holds the positions of Pkg's objects, for ordering them by
+	// declaration (srcpos); nil orders by token.Pos.
+	Fset     *token.FileSet
 	Ops      []*Op
 	Excluded []Excluded
 	// Branches are, by operation ID, the branches of operations under
@@ -264,11 +268,13 @@ type Options struct {
 	// InterfaceResults adds calls of the methods of the interfaces the
 	// package's operations return (ifacemethods.go).
 	InterfaceResults bool
+	// Fset is the file set of the package's positions (Program.Fset).
+	Fset *token.FileSet
 }
 
 // Build builds the model of pkg.
 func Build(pkg *types.Package, opts Options) *Program {
-	p := &Program{Pkg: pkg}
+	p := &Program{Pkg: pkg, Fset: opts.Fset}
 	named := p.addScope(opts)
 	typesToTest := p.typesToTest(named)
 	// Producers of each named type decide the receiver form of its

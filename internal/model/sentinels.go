@@ -1,23 +1,28 @@
 package model
 
 import (
+	"go/token"
 	"go/types"
+	"slices"
 	"sort"
+
+	"github.com/gentest-go/gentest/internal/srcpos"
 )
 
 // Sentinels returns the exported package-level variables of type error
-// that errors of pkg may match: pkg's own, in declaration order, then
-// those of the packages it imports (io.EOF), by import path. The executor
-// reports which of them an error matches (errors.Is).
-func Sentinels(pkg *types.Package) []*types.Var {
-	out := sentinelsOf(pkg)
+// that errors of the program's package may match: its own, in declaration
+// order, then those of the packages it imports (io.EOF), by import path.
+// The executor reports which of them an error matches (errors.Is).
+func (p *Program) Sentinels() []*types.Var {
+	pkg := p.Pkg
+	out := sentinelsOf(p.Fset, pkg)
 	imps := append([]*types.Package(nil), pkg.Imports()...)
 	sort.Slice(imps, func(i, j int) bool { return imps[i].Path() < imps[j].Path() })
-	for _, p := range imps {
-		if isInternal(p.Path()) || p.Name() == "main" {
+	for _, imp := range imps {
+		if isInternal(imp.Path()) || imp.Name() == "main" {
 			continue
 		}
-		out = append(out, sentinelsOf(p)...)
+		out = append(out, sentinelsOf(p.Fset, imp)...)
 	}
 	return out
 }
@@ -25,7 +30,7 @@ func Sentinels(pkg *types.Package) []*types.Var {
 // SentinelName is how the executor names sentinel v: "path.Name".
 func SentinelName(v *types.Var) string { return v.Pkg().Path() + "." + v.Name() }
 
-func sentinelsOf(pkg *types.Package) []*types.Var {
+func sentinelsOf(fset *token.FileSet, pkg *types.Package) []*types.Var {
 	errType := types.Universe.Lookup("error").Type()
 	var out []*types.Var
 	scope := pkg.Scope()
@@ -35,6 +40,6 @@ func sentinelsOf(pkg *types.Package) []*types.Var {
 			out = append(out, v)
 		}
 	}
-	sort.SliceStable(out, func(i, j int) bool { return out[i].Pos() < out[j].Pos() })
+	slices.SortStableFunc(out, func(a, b *types.Var) int { return srcpos.Compare(fset, a.Pos(), b.Pos()) })
 	return out
 }

@@ -47,6 +47,7 @@ func (m Model) Options() model.Options {
 		Effects:    Effects(m.Analysis, m.Pkg.PkgPath),
 		DocPanics:  DocPanics(m.Analysis),
 		DocAdvance: DocAdvance(m.Analysis),
+		Fset:       m.Pkg.Fset,
 	}
 	if m.Support != nil {
 		for _, r := range m.Support {
