@@ -151,6 +151,9 @@ func record(id int, v bool, dt, df float64) {
 // Br records an outcome-only condition and returns v: distance 0 to the
 // outcome that happened and 1 to the other.
 func Br(id int, v bool) bool {
+	if mutCond != nil {
+		v = mutNeg(id, v)
+	}
 	if v {
 		record(id, true, 0, 1)
 	} else {

@@ -105,6 +105,11 @@ func CmpI(id int, op CmpOp, a, b int64) bool {
 		diff = uint64(b) - uint64(a)
 	}
 	r, dt, df := cmpDist(op, a < b, a == b, float64(diff))
+	if mutCond != nil {
+		if m := mutRel(id, op, a < b, a == b, false, r); m != r {
+			r, dt, df = m, df, dt
+		}
+	}
 	if keepOps {
 		keepPair(id, dt, df, intOp(a), intOp(b))
 	}
@@ -121,6 +126,11 @@ func CmpU(id int, op CmpOp, a, b uint64) bool {
 		diff = b - a
 	}
 	r, dt, df := cmpDist(op, a < b, a == b, float64(diff))
+	if mutCond != nil {
+		if m := mutRel(id, op, a < b, a == b, false, r); m != r {
+			r, dt, df = m, df, dt
+		}
+	}
 	if keepOps {
 		keepPair(id, dt, df, uintOp(a), uintOp(b))
 	}
@@ -138,6 +148,11 @@ func CmpF(id int, op CmpOp, a, b float64) bool {
 		if !r {
 			dt, df = MaxDist, 0
 		}
+		if mutCond != nil {
+			if m := mutRel(id, op, false, false, true, r); m != r {
+				r, dt, df = m, df, dt
+			}
+		}
 		if keepOps {
 			keepPair(id, dt, df, floatOp(a), floatOp(b))
 		}
@@ -150,6 +165,11 @@ func CmpF(id int, op CmpOp, a, b float64) bool {
 	}
 	r, dt, df := cmpDist(op, a < b, a == b, diff)
 	dt, df = clamp(dt), clamp(df)
+	if mutCond != nil {
+		if m := mutRel(id, op, a < b, a == b, false, r); m != r {
+			r, dt, df = m, df, dt
+		}
+	}
 	if keepOps {
 		keepPair(id, dt, df, floatOp(a), floatOp(b))
 	}
@@ -179,6 +199,11 @@ func CmpS(id int, op CmpOp, a, b string) bool {
 		}
 	}
 	r, dt, df := cmpDist(op, lt, eq, diff)
+	if mutCond != nil {
+		if m := mutRel(id, op, lt, eq, false, r); m != r {
+			r, dt, df = m, df, dt
+		}
+	}
 	if keepOps {
 		keepPair(id, dt, df, strOp(a), strOp(b))
 	}
