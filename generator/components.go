@@ -30,6 +30,7 @@ const (
 	Fuzz             Component = "fuzz"              // FuzzXxx targets in the written file
 	Contracts        Component = "contracts"         // every contract check (oracle.Contracts)
 	BinaryVariants   Component = "binary-variants"   // the judge's replay on copies of the executor
+	Mutation         Component = "mutation"          // mutants compiled into the executor: weak mutation goals, assertions chosen by the mutants they kill
 	// PureRepeat is the contract that checks a pure call repeated gives
 	// an equal result; it is one of oracle.ContractNames.
 	PureRepeat Component = "pure-repeat"
@@ -42,7 +43,7 @@ var Components = components()
 
 func components() []Component {
 	list := []Component{Constants, Impurity, Elephant, Detective, Orienteering, Bloodhound, LocalSearch,
-		InputToState, Construct, ConfigVars, ConfigFields, InterfaceResults, Fuzz, Contracts, BinaryVariants}
+		InputToState, Construct, ConfigVars, ConfigFields, InterfaceResults, Fuzz, Contracts, BinaryVariants, Mutation}
 	for _, c := range oracle.ContractNames {
 		list = append(list, Component(c))
 	}
