@@ -11,14 +11,28 @@ type Candidate struct {
 	// BehaviourKey identifies what the test asserts (see BehaviourKey);
 	// 0 means it asserts nothing of its own.
 	BehaviourKey uint64
+	// Kills lists the mutants the test kills (its assertions tell them
+	// from the original, or it fails under them): goals next to
+	// coverage, so that a test killing a mutant no other kept test kills
+	// is kept although it adds no coverage. Order and duplicates do not
+	// matter; nil for a test judged without mutants.
+	Kills []int32
+}
+
+// goal is an item Reduce keeps covered: a coverage item (kill false) or
+// a mutant killed (kill true, x the mutant's id).
+type goal struct {
+	x    int64
+	kill bool
 }
 
 // Reduce returns the indices, ascending, of a subset of tests that covers
-// every item any of them covers and asserts every behaviour any of them
-// asserts.
+// every item any of them covers, kills every mutant any of them kills and
+// asserts every behaviour any of them asserts.
 //
-// Coverage is kept by greedy set cover: repeatedly take the test that adds
-// the most items not yet covered, ties going to the shorter test and then
+// Coverage and kills are kept by greedy set cover, a killed mutant
+// counting as one item: repeatedly take the test that adds the most items
+// not yet covered, ties going to the shorter test and then
 // to the earlier one, until nothing adds coverage. Greedy is within a
 // logarithmic factor of the smallest cover, and with the fixed tie-breaks
 // it is deterministic. Then every behaviour key not yet asserted by a kept
@@ -26,20 +40,20 @@ type Candidate struct {
 // adds no coverage: a test that pins a different result of the same code is
 // worth having as a regression test.
 func Reduce(tests []Candidate) []int {
-	covered := map[int64]bool{}
+	covered := map[goal]bool{}
 	kept := make([]bool, len(tests))
 	// gain[i] is an upper bound of test i's new items: lazy greedy, since
 	// a test's gain only shrinks as others are taken.
 	gain := make([]int, len(tests))
 	for i, t := range tests {
-		gain[i] = len(t.Cover)
+		gain[i] = len(t.Cover) + len(t.Kills)
 	}
 	newItems := func(i int) int {
 		n := 0
-		seen := map[int64]bool{}
-		for _, x := range tests[i].Cover {
-			if !covered[x] && !seen[x] {
-				seen[x] = true
+		seen := map[goal]bool{}
+		for _, g := range goals(tests[i]) {
+			if !covered[g] && !seen[g] {
+				seen[g] = true
 				n++
 			}
 		}
@@ -74,8 +88,8 @@ func Reduce(tests []Candidate) []int {
 		// best's gain is exact, and every other gain is an upper bound it
 		// beat or tied with a worse tie-break: the true greedy choice.
 		kept[best] = true
-		for _, x := range tests[best].Cover {
-			covered[x] = true
+		for _, g := range goals(tests[best]) {
+			covered[g] = true
 		}
 	}
 	asserted := map[uint64]bool{}
@@ -107,6 +121,18 @@ func Reduce(tests []Candidate) []int {
 		if k {
 			out = append(out, i)
 		}
+	}
+	return out
+}
+
+// goals lists t's coverage items, then its kills.
+func goals(t Candidate) []goal {
+	out := make([]goal, 0, len(t.Cover)+len(t.Kills))
+	for _, x := range t.Cover {
+		out = append(out, goal{x: x})
+	}
+	for _, m := range t.Kills {
+		out = append(out, goal{x: int64(m), kill: true})
 	}
 	return out
 }

@@ -34,6 +34,34 @@ func TestReduceGreedy(t *testing.T) {
 	}
 }
 
+// Mutants killed are goals next to coverage: a test that adds no coverage
+// but kills a mutant no kept test kills is kept; one that adds neither is
+// not, and a kill counts as much as a coverage item in the greedy choice.
+func TestReduceKills(t *testing.T) {
+	tests := []Candidate{
+		{Len: 3, Cover: []int64{1, 2, 3}, Kills: []int32{1}},
+		{Len: 2, Cover: []int64{1, 2}, Kills: []int32{2, 3}}, // no new coverage after 0, two new kills
+		{Len: 1, Cover: []int64{3}, Kills: []int32{1}},       // nothing new: not written
+		{Len: 1, Cover: nil, Kills: []int32{4, 4}},           // a kill alone
+		{Len: 1, Cover: []int64{2}},                          // kills nothing, covers nothing new
+	}
+	got := Reduce(tests)
+	// 0 and 1 both add 4 items (0: 1,2,3 and kill 1; 1: 1,2 and kills
+	// 2,3): 1 is shorter. Then 0 adds 3 and kill 1 (2 items) against 2's
+	// (3 and kill 1, 2 items, but shorter): 2. Then 3 (kill 4).
+	want := []int{1, 2, 3}
+	if !slices.Equal(got, want) {
+		t.Errorf("Reduce = %v, want %v", got, want)
+	}
+	// Without kills the same tests reduce by coverage alone.
+	for i := range tests {
+		tests[i].Kills = nil
+	}
+	if got := Reduce(tests); !slices.Equal(got, []int{0}) {
+		t.Errorf("Reduce without kills = %v, want [0]", got)
+	}
+}
+
 // TestReduceRandom: on random inputs, the kept tests cover the union, every
 // behaviour key is kept, and the answer does not change between calls.
 func TestReduceRandom(t *testing.T) {
@@ -49,6 +77,9 @@ func TestReduceRandom(t *testing.T) {
 			if rng.IntN(3) == 0 {
 				tests[i].BehaviourKey = uint64(1 + rng.IntN(8))
 			}
+			for k := rng.IntN(3); k > 0; k-- {
+				tests[i].Kills = append(tests[i].Kills, int32(1+rng.IntN(30)))
+			}
 		}
 		got := Reduce(tests)
 		if again := Reduce(tests); !slices.Equal(got, again) {
@@ -56,9 +87,13 @@ func TestReduceRandom(t *testing.T) {
 		}
 		all, kept := map[int64]bool{}, map[int64]bool{}
 		keys, keptKeys := map[uint64]bool{}, map[uint64]bool{}
+		kills, keptKills := map[int32]bool{}, map[int32]bool{}
 		for _, tc := range tests {
 			for _, x := range tc.Cover {
 				all[x] = true
+			}
+			for _, m := range tc.Kills {
+				kills[m] = true
 			}
 			if tc.BehaviourKey != 0 {
 				keys[tc.BehaviourKey] = true
@@ -68,12 +103,15 @@ func TestReduceRandom(t *testing.T) {
 			for _, x := range tests[i].Cover {
 				kept[x] = true
 			}
+			for _, m := range tests[i].Kills {
+				keptKills[m] = true
+			}
 			if tests[i].BehaviourKey != 0 {
 				keptKeys[tests[i].BehaviourKey] = true
 			}
 		}
-		if len(all) != len(kept) || len(keys) != len(keptKeys) {
-			t.Fatalf("coverage %d/%d, keys %d/%d", len(kept), len(all), len(keptKeys), len(keys))
+		if len(all) != len(kept) || len(keys) != len(keptKeys) || len(kills) != len(keptKills) {
+			t.Fatalf("coverage %d/%d, keys %d/%d, kills %d/%d", len(kept), len(all), len(keptKeys), len(keys), len(keptKills), len(kills))
 		}
 		if !slices.IsSorted(got) {
 			t.Fatalf("indices not ascending: %v", got)
