@@ -99,21 +99,22 @@ func (b *bench) setup(ctx context.Context, work string, args []string) error {
 	if err != nil {
 		return err
 	}
-	b.cfg = &harness.Config{Gentest: gentest, Work: work, Env: env, Budget: o.budget, Curve: o.curve, Ablate: o.ablate, Flags: o.flags, Mutation: o.mutation}
+	b.cfg = &harness.Config{Gentest: gentest, Work: work, Env: env, Budget: o.budget, Curve: o.curve, Ablate: o.ablate, Flags: o.flags,
+		Mutation: o.mutation.gremlins, Engine: o.mutation.gentest}
 	for i := 1; i <= o.seeds; i++ {
 		b.cfg.Seeds = append(b.cfg.Seeds, int64(i))
 	}
 	b.meta = report.Meta{
-		Command:  strings.Join(append([]string{"gentest-bench"}, args...), " "),
-		Gentest:  gentestDesc,
-		Budget:   o.budget,
-		Seeds:    b.cfg.Seeds,
-		Machine:  report.DetectMachine(ctx, env),
-		Ablate:   o.ablate,
-		Mutation: o.mutation,
+		Command: strings.Join(append([]string{"gentest-bench"}, args...), " "),
+		Gentest: gentestDesc,
+		Budget:  o.budget,
+		Seeds:   b.cfg.Seeds,
+		Machine: report.DetectMachine(ctx, env),
+		Ablate:  o.ablate,
+		Engine:  o.mutation.gentest,
 	}
-	if o.mutation {
-		if b.meta.MutationTool, err = b.installGremlins(ctx, env, work); err != nil {
+	if o.mutation.gremlins {
+		if b.meta.Gremlins, err = b.installGremlins(ctx, env, work); err != nil {
 			return err
 		}
 	}

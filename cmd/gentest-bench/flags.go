@@ -30,10 +30,12 @@ type options struct {
 	subjects, out, gentest, work, gremlinsVersion string
 	budget                                        time.Duration
 	seeds                                         int
-	curve, mutation, keep                         bool
-	ablate, flags                                 []string
-	smoke, resume                                 bool
-	jobs                                          int
+	curve, keep                                   bool
+	// mutation is the -mutation tools.
+	mutation      mutationTools
+	ablate, flags []string
+	smoke, resume bool
+	jobs          int
 	// combine and threshold are -compare's.
 	combine   compare.Combine
 	threshold float64
@@ -47,7 +49,7 @@ type options struct {
 const smokeReruns = 3
 
 // usage is the synopsis -h prints above the flags.
-const usage = `usage: gentest-bench -subjects FILE [-budget D] [-seeds N] [-flags 'GEN FLAGS'] [-out DIR] [-curve] [-ablate a,b,...] [-mutation]
+const usage = `usage: gentest-bench -subjects FILE [-budget D] [-seeds N] [-flags 'GEN FLAGS'] [-out DIR] [-curve] [-ablate a,b,...] [-mutation[=gremlins|gentest|both]]
        gentest-bench -smoke -subjects FILE [-budget D] [-flags 'GEN FLAGS'] [-out DIR] [-j N] [-resume]
        gentest-bench -compare [-combine last|max|median] [-threshold P] BEFORE AFTER
        gentest-bench -prepare SUBJECT DEST
@@ -66,7 +68,7 @@ func parseFlags(args []string, stderr io.Writer) (*options, error) {
 	fs.BoolVar(&o.curve, "curve", false, "also measure coverage at budgets 2, 5, 10, 30, 60 s and draw SVG charts")
 	ablate := fs.String("ablate", "", "comma-separated generator `components` to disable one at a time (gentest gen -no=)")
 	genFlags := fs.String("flags", "", "more gentest gen `flags` for every run, space-separated (-engine=sbst -execs=3000)")
-	fs.BoolVar(&o.mutation, "mutation", false, "run the gremlins mutation tool on human and generated tests")
+	fs.Var(&o.mutation, "mutation", "mutation testing of the human tests, the generated file and both, with `tool` gremlins, gentest (gentest mutate) or both; -mutation alone is gremlins")
 	fs.StringVar(&o.gremlinsVersion, "gremlins-version", "latest", "`version` of "+harness.GremlinsModule+" for -mutation")
 	fs.StringVar(&o.gentest, "gentest", "", "prebuilt gentest `binary` (default: go build "+gentestPkg+")")
 	fs.StringVar(&o.work, "work", "", "scratch `dir`ectory (default: a new temporary directory, removed at the end unless -keep)")
@@ -155,7 +157,7 @@ func checkBenchFlags(fs *flag.FlagSet, o *options, ablate string) error {
 		return errors.New("-j must be at least 1")
 	case !o.smoke && (o.jobs != 1 || o.resume):
 		return errors.New("-j and -resume need -smoke")
-	case o.smoke && (o.curve || o.mutation || ablate != "" || o.seeds != 1):
+	case o.smoke && (o.curve || o.mutation.any() || ablate != "" || o.seeds != 1):
 		return errors.New("-smoke measures one seed and takes no -curve, -ablate, -mutation or -seeds")
 	case o.seeds < 1:
 		return errors.New("-seeds must be at least 1")
@@ -167,3 +169,45 @@ func checkBenchFlags(fs *flag.FlagSet, o *options, ablate string) error {
 	}
 	return nil
 }
+
+// mutationTools is the value of -mutation: which tools measure the
+// mutation score. It is a boolean flag too, so that plain -mutation keeps
+// meaning gremlins, as it did before gentest had an engine of its own.
+type mutationTools struct {
+	gremlins, gentest bool
+}
+
+func (m *mutationTools) any() bool { return m.gremlins || m.gentest }
+
+// String is the flag's value as -mutation takes it.
+func (m *mutationTools) String() string {
+	switch {
+	case m == nil || !m.any():
+		return ""
+	case m.gremlins && m.gentest:
+		return "both"
+	case m.gentest:
+		return "gentest"
+	}
+	return "gremlins"
+}
+
+// Set reads gremlins, gentest, both, or a boolean (true: gremlins).
+func (m *mutationTools) Set(s string) error {
+	switch s {
+	case "gremlins", "true", "1":
+		*m = mutationTools{gremlins: true}
+	case "gentest":
+		*m = mutationTools{gentest: true}
+	case "both":
+		*m = mutationTools{gremlins: true, gentest: true}
+	case "false", "0", "":
+		*m = mutationTools{}
+	default:
+		return fmt.Errorf("-mutation: want gremlins, gentest or both, not %q", s)
+	}
+	return nil
+}
+
+// IsBoolFlag lets -mutation stand alone.
+func (m *mutationTools) IsBoolFlag() bool { return true }

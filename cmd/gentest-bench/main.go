@@ -3,7 +3,7 @@
 //
 // Usage:
 //
-//	gentest-bench -subjects FILE [-budget 30s] [-seeds N] [-flags 'GEN FLAGS'] [-out DIR] [-curve] [-ablate a,b] [-mutation]
+//	gentest-bench -subjects FILE [-budget 30s] [-seeds N] [-flags 'GEN FLAGS'] [-out DIR] [-curve] [-ablate a,b] [-mutation[=gremlins|gentest|both]]
 //	gentest-bench -smoke -subjects FILE [-budget 10s] [-flags 'GEN FLAGS'] [-out DIR] [-j N] [-resume]
 //	gentest-bench -compare [-combine last|max|median] [-threshold 1] BEFORE AFTER
 //	gentest-bench -prepare SUBJECT DEST
@@ -18,6 +18,13 @@
 // alone and together with the human tests. It writes DIR/results.csv,
 // DIR/runs.csv and DIR/results.md (see package report for the columns), and
 // with -curve, -ablate or -mutation the matching tables and SVG charts.
+// -mutation measures the mutation score of the human tests, the generated
+// file and both, with gremlins (-mutation, -mutation=gremlins), gentest's
+// own engine (-mutation=gentest: `gentest mutate -json` of the measured
+// gentest) or both tools (-mutation=both), on the same copies; results.csv
+// then has the mut_<tool>_<tests> columns, results.md the tables (and,
+// with both tools, where they differ by 5 points or more), and
+// mutation.csv, mutation-operators.csv the counts.
 // Results are rewritten after every subject, so an interrupted run keeps
 // what it measured. -flags adds gentest gen flags to every run
 // (-engine=sbst, -execs=3000).
@@ -37,6 +44,8 @@
 // them, the CSV of bench/scripts/gen.sh or bench/scripts/fzgen-compare.sh;
 // PATH#COLUMN picks a column, by default the coverage), and prints in
 // markdown how the packages' values moved (package internal/bench/compare).
+// The two mutation tools on the same tests, say:
+// -compare results.csv#mut_gremlins_gen results.csv#mut_gentest_gen.
 //
 // With -prepare, gentest-bench makes the scratch copy the benchmark would
 // measure (the module, or a std package in a scratch module; its human

@@ -42,9 +42,36 @@ func TestParseFlags(t *testing.T) {
 		{"-subjects", "f", "-smoke", "-curve"},
 		{"-subjects", "f", "-smoke", "-seeds", "2"},
 		{"-subjects", "f", "-smoke", "-ablate", "constants"},
+		{"-subjects", "f", "-smoke", "-mutation"},
+		{"-subjects", "f", "-mutation=pitest"},
 	} {
 		if _, err := parseFlags(bad, io.Discard); err == nil {
 			t.Errorf("parseFlags(%q) succeeded", bad)
+		}
+	}
+}
+
+// -mutation alone keeps meaning gremlins; =gentest and =both add
+// gentest's own engine.
+func TestParseMutationFlag(t *testing.T) {
+	for _, c := range []struct {
+		args              []string
+		gremlins, gentest bool
+	}{
+		{nil, false, false},
+		{[]string{"-mutation"}, true, false},
+		{[]string{"-mutation=gremlins"}, true, false},
+		{[]string{"-mutation=gentest"}, false, true},
+		{[]string{"-mutation=both"}, true, true},
+		{[]string{"-mutation=false"}, false, false},
+	} {
+		o, err := parseFlags(append([]string{"-subjects", "f"}, c.args...), io.Discard)
+		if err != nil {
+			t.Errorf("parseFlags(%q): %v", c.args, err)
+			continue
+		}
+		if o.mutation.gremlins != c.gremlins || o.mutation.gentest != c.gentest {
+			t.Errorf("parseFlags(%q): mutation = %+v", c.args, o.mutation)
 		}
 	}
 }

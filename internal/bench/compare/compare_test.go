@@ -128,3 +128,14 @@ func TestCompare(t *testing.T) {
 		}
 	}
 }
+
+// gentest-bench's mutation columns compare one tool with the other on the
+// same tests, like any column.
+func TestMutationColumns(t *testing.T) {
+	dir := t.TempDir()
+	results := write(t, dir, "results.csv", "subject,package,gen_cov,mut_gremlins_gen,mut_gentest_gen\nstd,container/ring,80.00,70.00,62.50\nstd,container/list,90.00,NA,50.00\n")
+	r := Compare(read(t, results+"#mut_gremlins_gen", Last), read(t, results+"#mut_gentest_gen", Last), 5)
+	if len(r.Both) != 1 || len(r.Down) != 1 || r.Down[0].Package != "container/ring" || r.Down[0].Delta().Format(1) != "-7.5" || len(r.OneSide) != 1 {
+		t.Errorf("report = %+v", r)
+	}
+}

@@ -36,8 +36,9 @@ const (
 // generate runs gentest gen in a fresh copy without human tests and measures
 // the file it wrote, as much as mode says. It classifies the run: gentest's
 // failure from its exit and stderr, or what the harness found wrong with the
-// file (package failure).
-func (c *Config) generate(ctx context.Context, s subject.Subject, base *scratch.Copy, dir string, seed int64, budget time.Duration, disabled string, mode genMode) (result.Run, *scratch.Copy) {
+// file (package failure). It returns the copy gentest ran in and the path of
+// the file it wrote ("" when none).
+func (c *Config) generate(ctx context.Context, s subject.Subject, base *scratch.Copy, dir string, seed int64, budget time.Duration, disabled string, mode genMode) (result.Run, *scratch.Copy, string) {
 	run := result.Run{Seed: seed, Budget: budget, Disabled: disabled}
 	cfg := "full"
 	if disabled != "" {
@@ -51,20 +52,20 @@ func (c *Config) generate(ctx context.Context, s subject.Subject, base *scratch.
 	if err != nil {
 		run.Err = fmt.Errorf("subject %s: %w", s, err).Error()
 		run.Class, run.Detail = string(failure.HarnessSetup), oneLine(err.Error())
-		return run, nil
+		return run, nil, ""
 	}
 	gr, err := c.runGentest(ctx, g, filepath.Join(dir, name), budget, c.genArgs(seed, budget, disabled))
 	if err != nil {
 		run.Err = fmt.Sprintf("subject %s: starting gentest: %v", s, err)
 		run.Class, run.Detail = string(failure.HarnessSetup), run.Err
-		return run, nil
+		return run, nil, ""
 	}
 	path, ok := gr.judge(s, g, &run)
 	if !ok {
-		return run, g
+		return run, g, ""
 	}
 	c.measureFile(ctx, base, g, filepath.Join(dir, name), path, mode, &run)
-	return run, g
+	return run, g, path
 }
 
 // genArgs are the arguments of one gentest gen run: the budget, the seed,

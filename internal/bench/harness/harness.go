@@ -50,7 +50,9 @@ type Config struct {
 	// Gremlins is the mutation tool binary; empty disables mutation testing
 	// and GremlinsErr says why.
 	Gremlins, GremlinsErr string
-	Mutation              bool
+	// Mutation runs gremlins on the human tests, the generated file and
+	// both; Engine runs gentest's own engine (gentest mutate) on the same.
+	Mutation, Engine bool
 	// Reruns is how often the flakiness check runs the generated tests;
 	// 0 means the package's Reruns.
 	Reruns int
@@ -92,10 +94,11 @@ func (c *Config) Measure(ctx context.Context, idx int, s subject.Subject) result
 	}
 
 	var genCopy *scratch.Copy
+	var genFile string
 	for _, seed := range c.Seeds {
-		run, g := c.generate(ctx, s, base, dir, seed, c.Budget, "", genFull)
+		run, g, file := c.generate(ctx, s, base, dir, seed, c.Budget, "", genFull)
 		if genCopy == nil && run.Err == "" {
-			genCopy = g
+			genCopy, genFile = g, file
 		}
 		res.Runs = append(res.Runs, run)
 	}
@@ -105,7 +108,7 @@ func (c *Config) Measure(ctx context.Context, idx int, s subject.Subject) result
 		for _, comp := range c.Ablate {
 			a := result.Ablation{Disabled: comp}
 			for _, seed := range c.Seeds {
-				run, _ := c.generate(ctx, s, base, dir, seed, c.Budget, comp, genCover)
+				run, _, _ := c.generate(ctx, s, base, dir, seed, c.Budget, comp, genCover)
 				a.Runs = append(a.Runs, run)
 			}
 			res.Ablations = append(res.Ablations, a)
@@ -118,21 +121,14 @@ func (c *Config) Measure(ctx context.Context, idx int, s subject.Subject) result
 			if b == c.Budget && len(res.Runs) > 0 {
 				run = res.Runs[0] // same seed and budget: no need to run it again
 			} else {
-				run, _ = c.generate(ctx, s, base, dir, c.Seeds[0], b, "", genCover)
+				run, _, _ = c.generate(ctx, s, base, dir, c.Seeds[0], b, "", genCover)
 			}
 			res.Curve = append(res.Curve, result.CurvePoint{Budget: b, Cov: run.GenCov, Err: run.Err})
 		}
 	}
 
-	if c.Mutation {
-		c.progress("mutation testing: human tests")
-		res.MutationHuman = c.mutate(ctx, base, filepath.Join(dir, "mutation-human.json"))
-		if genCopy != nil {
-			c.progress("mutation testing: generated tests")
-			res.MutationGen = c.mutate(ctx, genCopy, filepath.Join(dir, "mutation-gen.json"))
-		} else {
-			res.MutationGen = &result.Mutation{Err: "no successful generation to test"}
-		}
+	if c.Mutation || c.Engine {
+		c.mutations(ctx, &res, base, genCopy, genFile, dir)
 	}
 	return res
 }
@@ -163,7 +159,7 @@ func (c *Config) Smoke(ctx context.Context, idx int, s subject.Subject) result.S
 	if err != nil {
 		return setup(err)
 	}
-	run, _ := c.generate(ctx, s, base, dir, seed, c.Budget, "", genFlaky)
+	run, _, _ := c.generate(ctx, s, base, dir, seed, c.Budget, "", genFlaky)
 	res.Runs = []result.Run{run}
 	return res
 }

@@ -67,9 +67,58 @@ type gremlinsReport struct {
 	TestEfficacy *float64 `json:"test_efficacy"`
 }
 
-// mutate runs gremlins on the package of copy cp with the tests the copy
-// holds, mutating only the package's own files.
-func (c *Config) mutate(ctx context.Context, cp *scratch.Copy, report string) *result.Mutation {
+// mutations runs the mutation tools c asks for on subject res: on the
+// human tests (copy base), on the generated file alone (copy gen, which
+// holds no human tests; nil when no generation succeeded) and on both
+// together, a copy of gen with the human tests restored. genFile is the
+// generated file's path. dir is the subject's scratch directory.
+func (c *Config) mutations(ctx context.Context, res *result.Subject, base, gen *scratch.Copy, genFile, dir string) {
+	var both *scratch.Copy
+	noBoth := "no successful generation to test"
+	if gen != nil {
+		var err error
+		both, err = gen.Clone(filepath.Join(dir, "mutation-both"))
+		if err == nil {
+			err = both.RestoreHumanTests(base)
+		}
+		if err != nil {
+			both, noBoth = nil, fmt.Sprintf("copy with human and generated tests: %v", err)
+		}
+	}
+	failed := func(msg string) *result.Mutation { return &result.Mutation{Err: msg} }
+	if c.Mutation {
+		set := &result.MutationSet{Gen: failed("no successful generation to test"), Both: failed(noBoth)}
+		c.progress("gremlins: human tests")
+		set.Human = c.gremlins(ctx, base, filepath.Join(dir, "gremlins-human.json"))
+		if gen != nil {
+			c.progress("gremlins: generated tests")
+			set.Gen = c.gremlins(ctx, gen, filepath.Join(dir, "gremlins-gen.json"))
+		}
+		if both != nil {
+			c.progress("gremlins: human and generated tests")
+			set.Both = c.gremlins(ctx, both, filepath.Join(dir, "gremlins-both.json"))
+		}
+		res.Gremlins = set
+	}
+	if c.Engine {
+		set := &result.MutationSet{Gen: failed("no successful generation to test"), Both: failed(noBoth)}
+		if both == nil {
+			// The human tests alone are the base copy's tests.
+			set.Human = c.engine(ctx, base, filepath.Join(dir, "mutate-human"), TestFilter{})
+		} else {
+			human, generated, all := engineFilters(genFile)
+			set.Human = c.engine(ctx, both, filepath.Join(dir, "mutate-human"), human)
+			set.Gen = c.engine(ctx, both, filepath.Join(dir, "mutate-gen"), generated)
+			set.Both = c.engine(ctx, both, filepath.Join(dir, "mutate-both"), all)
+		}
+		res.Engine = set
+	}
+}
+
+// gremlins runs gremlins on the package of copy cp with the tests the copy
+// holds, mutating only the package's own files, and keeps its report in
+// the file report.
+func (c *Config) gremlins(ctx context.Context, cp *scratch.Copy, report string) *result.Mutation {
 	if c.Gremlins == "" {
 		return &result.Mutation{Err: c.GremlinsErr}
 	}
@@ -120,9 +169,7 @@ func ParseGremlins(file string) (*result.Mutation, error) {
 			}
 		}
 	}
-	if den := m.Killed + m.Lived + m.TimedOut + m.NotCovered; den > 0 {
-		m.Score = result.Of(100 * float64(m.Killed+m.TimedOut) / float64(den))
-	}
+	m.Score = result.ScoreOf(m.Killed, m.TimedOut, m.Lived, m.NotCovered)
 	if rep.TestEfficacy != nil {
 		m.Efficacy = result.Of(*rep.TestEfficacy)
 	}

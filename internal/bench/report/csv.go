@@ -16,7 +16,9 @@ var Columns = []string{
 	"subject", "package", "human_cov", "gen_cov", "combined_cov", "compile_ok", "pass", "flaky",
 	"tests", "findings", "gen_seconds", "execs_per_sec", "peak_rss_mb",
 	"seeds", "gen_cov_min", "gen_cov_max", "combined_cov_min", "combined_cov_max",
-	"gen_reported_cov", "rss_tree_mb", "rss_maxproc_mb", "failed_runs", "error",
+	"gen_reported_cov", "rss_tree_mb", "rss_maxproc_mb", "failed_runs",
+	"mut_gremlins_human", "mut_gremlins_gen", "mut_gremlins_both", "mut_gentest_human", "mut_gentest_gen", "mut_gentest_both",
+	"error",
 }
 
 // WriteCSV writes results.csv: one row per subject, medians over seeds.
@@ -33,6 +35,8 @@ func WriteCSV(w io.Writer, rows []Row) error {
 			r.ExecsPerSec.Median.Format(1), r.PeakRSSMB.Format(1),
 			strconv.Itoa(r.Seeds), r.Gen.Min.Format(2), r.Gen.Max.Format(2), r.Combined.Min.Format(2), r.Combined.Max.Format(2),
 			r.ReportedCov.Median.Format(2), r.TreeRSSMB.Format(1), r.MaxProcRSSMB.Format(1), strconv.Itoa(r.Failed),
+			r.Gremlins.Human.Format(2), r.Gremlins.Gen.Format(2), r.Gremlins.Both.Format(2),
+			r.Engine.Human.Format(2), r.Engine.Gen.Format(2), r.Engine.Both.Format(2),
 			oneLine(r.Err),
 		}
 		if err := cw.Write(rec); err != nil {
@@ -150,33 +154,6 @@ func ablationCov(s result.Subject, disabled []string) []result.Stats {
 		out = append(out, st)
 	}
 	return out
-}
-
-// WriteMutationCSV writes mutation.csv.
-func WriteMutationCSV(w io.Writer, subjects []result.Subject) error {
-	cw := csv.NewWriter(w)
-	head := []string{"subject", "package", "tests", "score", "efficacy", "killed", "lived", "timed_out", "not_covered", "not_viable", "error"}
-	if err := cw.Write(head); err != nil {
-		return err
-	}
-	for _, s := range subjects {
-		for _, m := range []struct {
-			name string
-			m    *result.Mutation
-		}{{"human", s.MutationHuman}, {"generated", s.MutationGen}} {
-			if m.m == nil {
-				continue
-			}
-			rec := []string{s.Name, s.Package, m.name, m.m.Score.Format(2), m.m.Efficacy.Format(2),
-				strconv.Itoa(m.m.Killed), strconv.Itoa(m.m.Lived), strconv.Itoa(m.m.TimedOut),
-				strconv.Itoa(m.m.NotCovered), strconv.Itoa(m.m.NotViable), oneLine(m.m.Err)}
-			if err := cw.Write(rec); err != nil {
-				return err
-			}
-		}
-	}
-	cw.Flush()
-	return cw.Error()
 }
 
 func boolCell(v result.Value) string {

@@ -23,9 +23,11 @@ type Meta struct {
 	CurveBudgets []time.Duration
 	// Ablate lists the disabled components of -ablate, in flag order.
 	Ablate []string
-	// Mutation is set when -mutation ran; MutationTool says which tool.
-	Mutation     bool
-	MutationTool string
+	// Gremlins describes the gremlins of -mutation (module, version), ""
+	// when it did not run; Engine is set when gentest's own engine (gentest
+	// mutate) did.
+	Gremlins string
+	Engine   bool
 	// Elapsed is the wall time of the whole run.
 	Elapsed time.Duration
 	// Jobs is how many packages a smoke run measured at a time; Reruns
@@ -100,8 +102,8 @@ func WriteMarkdown(w io.Writer, subjects []result.Subject, meta Meta) error {
 	if len(meta.Ablate) > 0 {
 		writeAblationTable(&b, subjects, meta.Ablate, seeds)
 	}
-	if meta.Mutation {
-		writeMutationTable(&b, subjects, meta.MutationTool)
+	if meta.Gremlins != "" || meta.Engine {
+		writeMutation(&b, subjects, meta)
 	}
 	b.WriteString(method)
 	_, err := io.WriteString(w, b.String())
@@ -200,43 +202,6 @@ func writeAblationTable(b *strings.Builder, subjects []result.Subject, disabled 
 	}
 }
 
-func writeMutationTable(b *strings.Builder, subjects []result.Subject, tool string) {
-	fmt.Fprintf(b, "## Mutation testing\n\nTool: %s. Score = (killed + timed out) / (killed + lived + timed out + not covered); efficacy is the tool's killed / (killed + lived). Only the package's own files are mutated.\n\n", tool)
-	b.WriteString("| subject | package | human score % | gen score % | human efficacy % | gen efficacy % | human k/l/t/nc | gen k/l/t/nc |\n|---|---|--:|--:|--:|--:|--:|--:|\n")
-	var errs []string
-	for _, s := range subjects {
-		h, g := mutOrEmpty(s.MutationHuman), mutOrEmpty(s.MutationGen)
-		fmt.Fprintf(b, "| %s | %s | %s | %s | %s | %s | %s | %s |\n", s.Name, s.Package, h.Score.Format(1), g.Score.Format(1),
-			h.Efficacy.Format(1), g.Efficacy.Format(1), counts(h), counts(g))
-		for _, m := range []struct {
-			what string
-			m    result.Mutation
-		}{{"human", h}, {"generated", g}} {
-			if m.m.Err != "" {
-				errs = append(errs, fmt.Sprintf("- %s (%s tests): %s", s.Package, m.what, truncate(oneLine(m.m.Err), 400)))
-			}
-		}
-	}
-	b.WriteString("\n")
-	if len(errs) > 0 {
-		b.WriteString("Mutation runs that failed:\n\n" + strings.Join(errs, "\n") + "\n\n")
-	}
-}
-
-func mutOrEmpty(m *result.Mutation) result.Mutation {
-	if m == nil {
-		return result.Mutation{Err: "not run"}
-	}
-	return *m
-}
-
-func counts(m result.Mutation) string {
-	if m.Score.IsNA() && m.Killed+m.Lived+m.TimedOut+m.NotCovered == 0 {
-		return "NA"
-	}
-	return fmt.Sprintf("%d/%d/%d/%d", m.Killed, m.Lived, m.TimedOut, m.NotCovered)
-}
-
 const method = `## How it is measured
 
 - Each subject is copied into a scratch directory: modules via ` + "`go mod download`" + ` (whole module, then ` + "`go mod tidy -e`" + ` in the copy), std packages into a scratch module ` + "`benchstd`" + ` with the package's own import path rewritten in its external tests. Std packages importing internal std packages cannot be copied and are error rows.
@@ -268,7 +233,8 @@ func WriteAll(dir string, subjects []result.Subject, meta Meta) error {
 		{"results.md", func(w io.Writer) error { return WriteMarkdown(w, subjects, meta) }, true},
 		{"curve.csv", func(w io.Writer) error { return WriteCurveCSV(w, subjects) }, len(meta.CurveBudgets) > 0},
 		{"ablation.csv", func(w io.Writer) error { return WriteAblationCSV(w, subjects, meta.Ablate) }, len(meta.Ablate) > 0},
-		{"mutation.csv", func(w io.Writer) error { return WriteMutationCSV(w, subjects) }, meta.Mutation},
+		{"mutation.csv", func(w io.Writer) error { return WriteMutationCSV(w, subjects) }, meta.Gremlins != "" || meta.Engine},
+		{"mutation-operators.csv", func(w io.Writer) error { return WriteOperatorsCSV(w, subjects) }, meta.Engine},
 	}
 	if len(meta.CurveBudgets) > 0 {
 		var all []Series

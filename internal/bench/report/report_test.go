@@ -129,11 +129,11 @@ func TestWriteAll(t *testing.T) {
 		Machine:      Machine{GoVersion: "go version go1.26 linux/amd64", NumCPU: 2, MemoryMB: 1024, CPUModel: "Test CPU", Date: time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)},
 		CurveBudgets: []time.Duration{2 * time.Second, 5 * time.Second, 10 * time.Second, 30 * time.Second, 60 * time.Second},
 		Ablate:       []string{"constants"},
-		Mutation:     true, MutationTool: "gremlins",
+		Gremlins:     "gremlins",
 	}
 	subjects := fixture()
 	subjects[0].Ablations = []result.Ablation{{Runs: subjects[0].Runs}, {Disabled: "constants", Runs: []result.Run{{GenCov: v(10)}}}}
-	subjects[0].MutationHuman = &result.Mutation{Score: v(75), Killed: 3, Lived: 1}
+	subjects[0].Gremlins = &result.MutationSet{Human: &result.Mutation{Score: v(75), Killed: 3, Lived: 1}}
 	if err := WriteAll(dir, subjects, meta); err != nil {
 		t.Fatal(err)
 	}

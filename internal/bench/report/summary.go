@@ -25,6 +25,9 @@ type Row struct {
 	PeakRSSMB, TreeRSSMB, MaxProcRSSMB       result.Value
 	// Seeds is the number of runs; Failed the number whose generation failed.
 	Seeds, Failed int
+	// Gremlins and Engine are the mutation scores of gremlins and of
+	// gentest's engine (NA when not measured).
+	Gremlins, Engine MutationScores
 	// Err is the preparation error, or the first generation error.
 	Err   string
 	Notes []string
@@ -62,6 +65,7 @@ func Summarize(s result.Subject) Row {
 	r.PeakRSSMB = over(func(run result.Run) result.Value { return run.PeakRSSMB }).Max
 	r.TreeRSSMB = over(func(run result.Run) result.Value { return run.TreeRSSMB }).Max
 	r.MaxProcRSSMB = over(func(run result.Run) result.Value { return run.MaxProcRSSMB }).Max
+	r.Gremlins, r.Engine = scoresOf(s.Gremlins), scoresOf(s.Engine)
 	return r
 }
 

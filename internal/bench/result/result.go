@@ -232,11 +232,51 @@ type Ablation struct {
 type Mutation struct {
 	// Score is (killed + timed out) / (killed + lived + timed out + not
 	// covered), in percent: mutants no test reaches count as survivors.
+	// Both tools' scores are computed so, from their counts.
 	Score Value
-	// Efficacy is the tool's own killed / (killed + lived), in percent.
+	// Efficacy is gremlins' own killed / (killed + lived), in percent; for
+	// gentest's engine (killed + timed out) / (killed + timed out + lived),
+	// the score over the mutants the tests reach.
 	Efficacy                                       Value
 	Killed, Lived, NotCovered, TimedOut, NotViable int
-	Err                                            string
+	// Skipped counts the mutants gentest's engine did not run (it reports
+	// why in its own output); gremlins has none.
+	Skipped int
+	// Reported is the score the tool printed itself, NA if it printed none.
+	Reported Value
+	// Operators is gentest's engine's breakdown by operator class, in the
+	// order of its report; gremlins' is not read.
+	Operators []OperatorMutation `json:",omitempty"`
+	Err       string
+}
+
+// Mutants is the number of mutants that count in the score (killed, timed
+// out, lived or not covered).
+func (m Mutation) Mutants() int { return m.Killed + m.TimedOut + m.Lived + m.NotCovered }
+
+// OperatorMutation is one operator class's share of a gentest mutate run.
+type OperatorMutation struct {
+	// Op is the class ("arith", "rel-boundary", "remove", ...).
+	Op                                                    string
+	Mutants, Killed, TimedOut, Lived, NotCovered, Skipped int
+	// Score is computed as Mutation.Score is.
+	Score Value
+}
+
+// MutationSet is one tool's runs on one subject: with the human tests alone,
+// the generated file alone, and both together. A nil run was not made.
+type MutationSet struct {
+	Human, Gen, Both *Mutation
+}
+
+// ScoreOf is (killed + timed out) / (killed + timed out + lived + not
+// covered) in percent, NA when there are no such mutants.
+func ScoreOf(killed, timedOut, lived, notCovered int) Value {
+	den := killed + timedOut + lived + notCovered
+	if den == 0 {
+		return NA
+	}
+	return Of(100 * float64(killed+timedOut) / float64(den))
 }
 
 // Subject is everything measured for one subject.
@@ -251,8 +291,10 @@ type Subject struct {
 	// Ablations holds -ablate configurations in flag order.
 	Ablations []Ablation
 	Curve     []CurvePoint
-	// MutationHuman and MutationGen are nil unless -mutation was given.
-	MutationHuman, MutationGen *Mutation
+	// Gremlins and Engine are the mutation runs of gremlins and of
+	// gentest's own engine (gentest mutate); nil unless -mutation asked for
+	// that tool.
+	Gremlins, Engine *MutationSet
 	// Err is set when the subject could not be prepared at all.
 	Err string
 }
