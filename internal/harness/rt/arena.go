@@ -99,9 +99,10 @@ func nextSlab[T any](cur *[]T, used, free *[][]T, n int) []T {
 // An Arena is memory for decoded results that outlives a decoder (an
 // executor's restart starts a new one, see Decoder.UseArena) and that is
 // used again once its results are no longer used (Release). It reuses the
-// Results themselves and their Stmts, Vals, Blocks and Conds; notes, trees
-// and Operands are allocated as without an arena and never reused, so a
-// pointer into them (a search's closest operands) stays valid.
+// Results themselves and their Stmts, Vals, Blocks, Conds and Infected;
+// notes, trees and Operands are allocated as without an arena and never
+// reused, so a pointer into them (a search's closest operands) stays
+// valid.
 type Arena struct {
 	s slabs
 }
@@ -162,6 +163,7 @@ func (s *slabs) stmts(n int) []StmtResult { return cutRaw[StmtResult](s, n) }
 func (s *slabs) values(n int) []Value     { return cutRaw[Value](s, n) }
 func (s *slabs) blocks(n int) []int32     { return cutRaw[int32](s, n) }
 func (s *slabs) conds(n int) []CondObs    { return cutRaw[CondObs](s, n) }
+func (s *slabs) mutants(n int) []int32    { return cutRaw[int32](s, n) }
 
 // cutRaw takes n elements of T, a type without pointers whose alignment
 // is at most a word's, off the raw slab, starting a new one when it has

@@ -10,11 +10,12 @@ import (
 )
 
 // arenaResult is the i-th result of TestArena: a few statements with
-// values, blocks, conditions and operands.
+// values, blocks, conditions, operands and infected mutants.
 func arenaResult(i int) *Result {
 	r := &Result{ID: uint64(i), Blocks: []int32{1, int32(i), int32(i) + 9},
 		Conds:    []CondObs{{ID: 2, NTrue: uint32(i)}, {ID: 4, NFalse: 1, DistTrue: float64(i)}},
-		Operands: []OperandObs{{Branch: 4, Vals: [2]Lit{{Kind: LitInt, I: int64(i)}, {Kind: LitString, S: "x"}}}}}
+		Operands: []OperandObs{{Branch: 4, Vals: [2]Lit{{Kind: LitInt, I: int64(i)}, {Kind: LitString, S: "x"}}}},
+		Infected: []int32{2, int32(i) + 3, int32(i) + 200}}
 	r.AddStmt(OutNormal, Value{Hash: uint64(i)}, Value{Hash: 7})
 	r.AddStmt(OutNormal)
 	r.AddStmt(OutNormal, Value{Hash: uint64(i) * 3})

@@ -12,10 +12,23 @@ func coverReset(operands bool) {
 	Reset()
 }
 
-// coverCollect stores the observations of the sequence just run in r.
+// mutantReset forgets the mutants infected so far and makes mutant (0:
+// none) the active one for the sequence about to run. coverCollect makes
+// the original program active again: only the sequence's calls and the
+// summaries of their values (String and Error methods) run mutated code,
+// not the restoring of package state after it.
+func mutantReset(mutant int32) {
+	ResetMutants()
+	SetMutant(int(mutant))
+}
+
+// coverCollect stores the observations of the sequence just run in r, and
+// makes the original program active again.
 func coverCollect(r *Result) {
+	SetMutant(0)
 	r.Blocks = CoveredBlocks(r.Blocks[:0])
 	r.Conds = Conds(r.Conds[:0])
+	r.Infected = InfectedMutants(r.Infected[:0])
 	r.Operands = r.Operands[:0]
 	if !keepOps {
 		return

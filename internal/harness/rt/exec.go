@@ -16,7 +16,8 @@
 // tree.go summarise result values, typeid.go numbers their types' names;
 // cryptorand.go makes crypto/rand a function of the sequence; wire*.go and
 // arena.go are the protocol (see wire.go), cover*.go and collect.go the
-// coverage probes (see cover.go); the rest are the process's protections
+// coverage probes (see cover.go), mutant_env.go the mutant switch of a
+// test binary that is not an executor; the rest are the process's protections
 // (sandbox, memory cap, CPU limit), its pipes and its CPU clock.
 //
 // Every file of the runtime is overlaid with a go1.21 build line
@@ -131,6 +132,11 @@ func serve(ops []Op) int {
 	}
 	// A deep recursion should fail fast instead of growing a 1 GB stack.
 	debug.SetMaxStack(maxStack)
+	// Mutants are set per request (Request.Mutant); the test binary's
+	// switch (mutant_env.go) is off in an executor, and stays off should
+	// a registry's init have set it.
+	SetMutant(0)
+	OnFirstInfection(nil)
 	if path := os.Getenv(EnvCPUProfile); path != "" {
 		// For tuning the executor itself (see the executor benchmark).
 		if f, err := os.Create(path); err == nil && pprof.StartCPUProfile(f) == nil {

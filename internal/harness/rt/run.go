@@ -115,6 +115,7 @@ func reachesMap(v reflect.Value, depth int) bool {
 // runOnce runs s and fills r, reusing its slices.
 func (e *executor) runOnce(s *Request, detail bool, r *Result) *Result {
 	coverReset(s.Flags&FlagOperands != 0)
+	mutantReset(s.Mutant)
 	r.ID = s.ID
 	if cap(r.Stmts) < len(s.Stmts) {
 		r.Stmts = make([]StmtResult, len(s.Stmts))

@@ -73,6 +73,11 @@ const (
 	FlagFlush
 )
 
+// flagMutant is set on the wire, never by callers, when a request names a
+// mutant: the mutant's id follows the flags. A request without one (the
+// search's all but the judge's) then costs no byte more than before.
+const flagMutant = 1 << 6
+
 // Lit is a literal argument on the wire.
 type Lit struct {
 	Kind  uint8
@@ -102,7 +107,10 @@ type Stmt struct {
 type Request struct {
 	ID    uint64
 	Flags uint64
-	Stmts []Stmt
+	// Mutant is the mutant the sequence runs under (see cover_mutant.go):
+	// 0 for none, the original program.
+	Mutant int32
+	Stmts  []Stmt
 }
 
 // Hello is the executor's first frame.

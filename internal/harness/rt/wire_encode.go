@@ -91,7 +91,12 @@ func (e *Encoder) Batch(seqs []Request) error {
 	for i := range seqs {
 		s := &seqs[i]
 		e.uv(s.ID)
-		e.uv(s.Flags)
+		if f := s.Flags &^ flagMutant; s.Mutant == 0 {
+			e.uv(f)
+		} else {
+			e.uv(f | flagMutant)
+			e.uv(uint64(uint32(s.Mutant)))
+		}
 		e.uv(uint64(len(s.Stmts)))
 		for j := range s.Stmts {
 			st := &s.Stmts[j]
@@ -245,6 +250,13 @@ func (e *Encoder) Result(r *Result) error {
 			e.lit(&o.Vals[k])
 			e.bool(o.Cut[k])
 		}
+	}
+	// A count as for Operands; ascending, so delta-encoded.
+	e.uv(uint64(len(r.Infected)))
+	prev = 0
+	for _, m := range r.Infected {
+		e.uv(uint64(m - prev))
+		prev = m
 	}
 	return e.frame(FrameResult)
 }

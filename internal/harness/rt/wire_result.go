@@ -61,6 +61,10 @@ type Result struct {
 	// function probe, see instrument.Cond.Op), the operands of the first
 	// evaluation that came closest to taking it.
 	Operands []OperandObs
+	// Infected are the mutants the sequence infected (weak mutation, see
+	// cover_mutant.go), ascending; nil when the executor has no mutants
+	// or the sequence infected none.
+	Infected []int32
 }
 
 // StmtView is statement i of a result, with the result, through which its
@@ -88,6 +92,7 @@ func (r *Result) Clone() *Result {
 		Blocks:   cloneExact(r.Blocks),
 		Conds:    cloneExact(r.Conds),
 		Operands: cloneExact(r.Operands),
+		Infected: cloneExact(r.Infected),
 	}
 }
 

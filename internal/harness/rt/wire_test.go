@@ -24,7 +24,7 @@ func TestBatchRoundTrip(t *testing.T) {
 			{Kind: ArgLit, Lit: Lit{Kind: LitSlice, Elems: []Lit{{Kind: LitUint, U: math.MaxUint64}, {Kind: LitBool, B: true}}}},
 		}},
 		{Op: 1, Args: []Arg{{Kind: ArgRef, Stmt: 0, Result: 1}}},
-	}}}
+	}}, {ID: 8, Flags: FlagRepeat, Mutant: 300, Stmts: []Stmt{{Op: 0}}}, {ID: 9, Mutant: math.MaxInt32}}
 	var buf bytes.Buffer
 	enc := NewEncoder(&buf)
 	if err := enc.Batch(seqs); err != nil {
@@ -120,7 +120,8 @@ func TestResultRoundTrip(t *testing.T) {
 			{Branch: 4, Vals: [2]Lit{{Kind: LitInt, I: -3}, {Kind: LitInt, I: math.MaxInt64}}},
 			{Branch: 5, Vals: [2]Lit{{Kind: LitFloat, F: math.Inf(1)}, {Kind: LitUint, U: 7}}},
 			{Branch: 14, Vals: [2]Lit{{Kind: LitString, S: "héllo"}, {Kind: LitBytes, S: "\x00\xff"}}, Cut: [2]bool{true, false}},
-		}}
+		},
+		Infected: []int32{1, 2, 127, 128, 4000, math.MaxInt32}}
 	s := r.AddStmt(OutNormal, Value{Type: InternType("map[string][]int"), Hash: 42}, Value{Type: InternType("[]uint8"), Hash: 7},
 		Value{Type: InternType("*errors.errorString")})
 	for j, t := range []*Tree{tree, bytesTree, errTree} {
@@ -147,7 +148,8 @@ func TestOperandKinds(t *testing.T) {
 }
 
 // TestResultWithoutOperands checks that a result without operands decodes
-// with none, and costs one byte more than before operands existed.
+// with none, and costs one byte more than before operands existed (and
+// one more than before infected mutants did).
 func TestResultWithoutOperands(t *testing.T) {
 	r := &Result{ID: 1, Conds: []CondObs{{ID: 3, NTrue: 1}}}
 	var buf bytes.Buffer
@@ -155,8 +157,9 @@ func TestResultWithoutOperands(t *testing.T) {
 	enc.Result(r)
 	enc.Flush()
 	// id, 0 stmts, 0 values, 0 blocks, 1 cond (delta, counts, two float64
-	// uvarints of 0 and 0), 0 operands; plus the length and kind bytes.
-	if n := buf.Len(); n != 2+1+1+1+1+1+1+1+1+1+1+1 {
+	// uvarints of 0 and 0), 0 operands, 0 infected; plus the length and
+	// kind bytes.
+	if n := buf.Len(); n != 2+1+1+1+1+1+1+1+1+1+1+1+1 {
 		t.Errorf("encoded size %d", n)
 	}
 	dec := NewDecoder(&buf)
@@ -164,8 +167,51 @@ func TestResultWithoutOperands(t *testing.T) {
 		t.Fatal(err)
 	}
 	got, err := dec.Result()
-	if err != nil || got.Operands != nil {
+	if err != nil || got.Operands != nil || got.Infected != nil {
 		t.Errorf("Result = %+v, %v", got, err)
+	}
+}
+
+// A request's mutant rides on a flag bit: a request without one encodes
+// to the bytes it did before mutants existed, one with a small id costs
+// one byte more, and a caller's stray flag bit neither leaks through nor
+// invents a mutant.
+func TestRequestMutantBytes(t *testing.T) {
+	encode := func(r Request) []byte {
+		var buf bytes.Buffer
+		enc := NewEncoder(&buf)
+		if err := enc.Batch([]Request{r}); err != nil {
+			t.Fatal(err)
+		}
+		enc.Flush()
+		return buf.Bytes()
+	}
+	// Length, kind, 1 request, ID 5, flags, 0 statements.
+	if got, want := encode(Request{ID: 5, Flags: FlagDetail}), []byte{5, FrameBatch, 1, 5, FlagDetail, 0}; !bytes.Equal(got, want) {
+		t.Errorf("no mutant: % x, want % x", got, want)
+	}
+	if got, want := encode(Request{ID: 5, Flags: FlagDetail, Mutant: 9}), []byte{6, FrameBatch, 1, 5, FlagDetail | flagMutant, 9, 0}; !bytes.Equal(got, want) {
+		t.Errorf("mutant 9: % x, want % x", got, want)
+	}
+	for _, r := range []Request{{ID: 1, Flags: flagMutant | FlagFlush}, {ID: 2, Flags: flagMutant, Mutant: 4}} {
+		dec := NewDecoder(bytes.NewReader(encode(r)))
+		if _, err := dec.Next(); err != nil {
+			t.Fatal(err)
+		}
+		got, err := dec.Batch()
+		if err != nil || len(got) != 1 {
+			t.Fatalf("Batch = %v, %v", got, err)
+		}
+		if got[0].Flags != r.Flags&^flagMutant || got[0].Mutant != r.Mutant {
+			t.Errorf("request %d: flags %#x mutant %d, want %#x and %d", r.ID, got[0].Flags, got[0].Mutant, r.Flags&^flagMutant, r.Mutant)
+		}
+	}
+	// Decoding into a request that had a mutant clears it.
+	dec := NewDecoder(bytes.NewReader(encode(Request{ID: 3})))
+	dec.Next()
+	got, err := dec.BatchInto([]Request{{Mutant: 7}})
+	if err != nil || got[0].Mutant != 0 {
+		t.Errorf("reused request: mutant %d, %v; want 0", got[0].Mutant, err)
 	}
 }
 
@@ -389,6 +435,7 @@ func decodeOneValue(typeWord uint64, name string) (*Result, error) {
 	enc.uv(0)                    // blocks
 	enc.uv(0)                    // conditions
 	enc.uv(0)                    // operands
+	enc.uv(0)                    // infected mutants
 	enc.frame(FrameResult)
 	enc.Flush()
 	dec := NewDecoder(&buf)
@@ -553,6 +600,8 @@ func TestResultClone(t *testing.T) {
 	r.Vals[0], r.Vals[1], r.Vals[2] = Value{Hash: 1, Type: 3}, Value{Nil: true}, Value{Hash: 2, Unstable: true}
 	r.Notes = []StmtNote{{PanicMsg: "boom", Trees: []*Tree{nil}}}
 	r.Conds[0] = CondObs{ID: 4, NTrue: 1, DistFalse: 2.5}
+	r.Infected = s.mutants(2)
+	r.Infected[0], r.Infected[1] = 3, 8
 	c := r.Clone()
 	if !reflect.DeepEqual(c, r) {
 		t.Fatalf("clone %+v differs from %+v", c, r)
@@ -563,14 +612,15 @@ func TestResultClone(t *testing.T) {
 	if got := c.Stmt(1).PanicMsg(); got != "boom" {
 		t.Fatalf("clone's panic message %q", got)
 	}
-	if len(c.Stmts) != cap(c.Stmts) || len(c.Vals) != cap(c.Vals) || len(c.Conds) != cap(c.Conds) || len(c.Notes) != cap(c.Notes) {
+	if len(c.Stmts) != cap(c.Stmts) || len(c.Vals) != cap(c.Vals) || len(c.Conds) != cap(c.Conds) || len(c.Notes) != cap(c.Notes) || len(c.Infected) != cap(c.Infected) {
 		t.Fatal("a clone's array has spare capacity")
 	}
 	c.Stmts[0].Outcome = OutPanic
 	c.Vals[2].Hash = 9
 	c.Notes[0].PanicMsg = "other"
 	c.Conds[0].NTrue = 5
-	if r.Stmts[0].Outcome != OutNormal || r.Vals[2].Hash != 2 || r.Notes[0].PanicMsg != "boom" || r.Conds[0].NTrue != 1 {
+	c.Infected[1] = 9
+	if r.Stmts[0].Outcome != OutNormal || r.Vals[2].Hash != 2 || r.Notes[0].PanicMsg != "boom" || r.Conds[0].NTrue != 1 || r.Infected[1] != 8 {
 		t.Fatal("a write to the clone changed the original: an array is shared")
 	}
 	ops := &Result{Operands: []OperandObs{{Branch: 3, Vals: [2]Lit{{Kind: LitString, S: "a"}, {Kind: LitInt, I: 2}}}}}
