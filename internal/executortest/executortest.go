@@ -2,12 +2,14 @@
 // stages that run sequences (search, minimize, oracle, the generator's
 // runner wrappers): an in-process interpreter of the wire form, with
 // hooks for the behaviour a test needs (a panic, a crash, a hang, branch
-// distances), so that no test of those stages builds a real executor.
+// distances, mutants), so that no test of those stages builds a real
+// executor.
 package executortest
 
 import (
 	"fmt"
 	"hash/fnv"
+	"slices"
 	"sync"
 	"time"
 
@@ -22,7 +24,10 @@ import (
 // inputs give equal values; coverage is one block per operation and
 // argument shape (ID*8 + hash%8), so new inputs cover new blocks. An
 // operation with an error result returns a nil error. A statement after
-// one that panicked is skipped, as the executor does.
+// one that panicked is skipped, as the executor does. Mutants are
+// simulated by Mutants: a result's Infected lists the mutants its
+// statements infected, and a request's Mutant changes what the statements
+// that infect it do.
 //
 // The zero Runner with Prog set is ready to use; it is safe for
 // concurrent use.
@@ -33,8 +38,11 @@ type Runner struct {
 	// Stmt, when set, changes what statement i of req did, after the
 	// default: it may panic it (Outcome rt.OutPanic, with a Note), give
 	// values run-time types, or set them nil. hash is the statement's
-	// input hash, from which its values' hashes derive.
+	// input hash, from which its values' hashes derive. req.Mutant is
+	// the mutant the request runs under; Mutants' changes come after.
 	Stmt func(op *model.Op, i int, req rt.Request, hash uint64, spec *rt.StmtSpec)
+	// Mutants are the simulated mutants of the program (see Mutant).
+	Mutants []Mutant
 	// Edit, when set, changes a request's outcome after it ran: a crash,
 	// an unrun sequence, conditions and distances.
 	Edit func(req rt.Request, out *executor.Outcome)
@@ -55,7 +63,8 @@ func (f *Runner) Run(reqs []rt.Request) []executor.Outcome {
 	outs := make([]executor.Outcome, len(reqs))
 	for i, q := range reqs {
 		f.reqs = append(f.reqs, q)
-		outs[i] = executor.Outcome{Result: f.run(q)}
+		res, crash := f.run(q)
+		outs[i] = executor.Outcome{Result: res, Crash: crash}
 		if f.Edit != nil {
 			f.Edit(q, &outs[i])
 		}
@@ -98,7 +107,8 @@ func (f *Runner) Log() []string {
 	return out
 }
 
-func (f *Runner) run(q rt.Request) *rt.Result {
+// run runs q: its result, or the crash a mutant caused.
+func (f *Runner) run(q rt.Request) (*rt.Result, *executor.Crash) {
 	res := &rt.Result{ID: q.ID}
 	hashes := make([][]uint64, len(q.Stmts))
 	panicked := false
@@ -120,6 +130,9 @@ func (f *Runner) run(q rt.Request) *rt.Result {
 		if f.Stmt != nil {
 			f.Stmt(op, i, q, sum, &spec)
 		}
+		if crash := f.mutate(op, i, q, sum, &spec, res); crash != nil {
+			return nil, crash
+		}
 		for _, v := range spec.Values {
 			hashes[i] = append(hashes[i], v.Hash)
 		}
@@ -130,7 +143,11 @@ func (f *Runner) run(q rt.Request) *rt.Result {
 		res.Add(spec)
 		res.Blocks = append(res.Blocks, int32(op.ID*8)+int32(sum%8))
 	}
-	return res
+	if len(res.Infected) > 0 {
+		slices.Sort(res.Infected)
+		res.Infected = slices.Compact(res.Infected)
+	}
+	return res, nil
 }
 
 // inputHash hashes a statement's operation and inputs: literals by value,
