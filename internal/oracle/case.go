@@ -21,6 +21,10 @@ type Case struct {
 	// (model.Op.DocPanics): the test asserts the panic, and the target is
 	// the last statement.
 	Panics bool
+	// Mutation is what running the case against the mutants it infects
+	// showed; nil when it ran against none (no mutants in the executor,
+	// none infected, or the budget spent).
+	Mutation *CaseMutation
 }
 
 // Finding is a probable bug, which emit.RenderFindings writes as a failing test.

@@ -40,6 +40,20 @@ type JudgeOptions struct {
 	// the executor: values they see differently depend on the binary and
 	// are not asserted (see binaryChecked).
 	Variants []executor.Runner
+	// Mutants is the number of mutants compiled into the executor
+	// (harness.Harness.Mutants). With none, Judge judges as it did before
+	// mutants existed; with some, each case runs against the mutants it
+	// infects (Case.Mutation), the observers whose checks kill none are
+	// dropped, and suite reduction keeps the mutants killed as goals.
+	Mutants int
+	// AllAsserts keeps every observer of a case judged against mutants:
+	// the ablation of the assertion selection (-no=mutation-asserts).
+	// Kills are still measured and reduction still keeps them.
+	AllAsserts bool
+	// MutantRunsPerCase and MutantRunsTotal bound the mutant runs: per
+	// case, and all cases together; 0 means the defaults, 24 and 8 runs
+	// per case.
+	MutantRunsPerCase, MutantRunsTotal int
 }
 
 // judgeFlags ask the executor for what Judge needs to know of a run: value
@@ -49,10 +63,14 @@ const judgeFlags = rt.FlagDetail | rt.FlagRepeat | rt.FlagCheckPurity
 
 // Judge adds observers to the candidates, re-runs each twice with value
 // trees to learn what is stable enough to assert, and returns the cases
-// with their regression assertions.
+// with their regression assertions. With mutants in the executor
+// (opts.Mutants), each case also runs against the mutants it infects
+// (judgeMutants): the observers whose checks kill none are dropped, and
+// the mutants killed become goals of suite reduction.
 func Judge(prog *model.Program, runner executor.Runner, entries []*corpus.Entry, opts JudgeOptions) *Judgement {
 	entries = withPanicPrefixes(prog, entries)
 	AddObservers(prog, entries)
+	plain := runner
 	if len(opts.Variants) > 0 {
 		runner = binaryChecked{inner: runner, variants: opts.Variants, writesState: func(q *rt.Request) bool { return writesState(prog, q) }}
 	}
@@ -64,39 +82,48 @@ func Judge(prog *model.Program, runner executor.Runner, entries []*corpus.Entry,
 	outs = withoutPanickingObservers(prog, runner, entries, outs)
 	outs = pruneObservers(prog, runner, entries, outs)
 	j := &Judgement{Disagreements: []string{}}
+	items := j.settle(prog, entries, outs, opts)
+	muts := judgeMutants(prog, plain, runner, items, opts)
+	for n, it := range items {
+		e, o := it.e, it.o
+		c := &Case{Seq: e.Seq, Target: e.Target, Key: it.i, Panics: it.panics,
+			Asserts: Assertions(prog, e.Seq, o.Result, e.Target), Values: ArgValues(prog, e.Seq, o.Result)}
+		tr := minimize.Trial{Seq: e.Seq, Target: e.Target}
+		key := minimize.BehaviourKey(prog, tr, o.Result)
+		if it.panics {
+			// Written only for coverage no other test has: a panic the
+			// documentation announces is behaviour, but a test of it
+			// for its own sake would test the language's type assertions
+			// and index checks (IntComparator(nil, nil)) as often.
+			key = 0
+		}
+		cand := minimize.Candidate{Len: e.Seq.Len(), Cover: minimize.CoverageOf(o.Result), BehaviourKey: key}
+		if muts != nil && muts[n] != nil {
+			// The mutants it kills say what the test asserts of its
+			// own: a behaviour no mutant tells apart earns no test.
+			c.Mutation = muts[n]
+			cand.BehaviourKey, cand.Kills = 0, muts[n].Killed
+		}
+		j.Cases = append(j.Cases, c)
+		j.Cands = append(j.Cands, cand)
+	}
+	MarkEquateEmpty(prog, j.Cases)
+	return j
+}
+
+// settle records the purity disagreements and pure-repeat violations of
+// the runs outs of entries, and returns the candidates that become cases:
+// those that ran to their target (or asserted a documented panic), cut
+// after the first observer that did not return, and, in the sandbox,
+// without the sandbox refusing anything.
+func (j *Judgement) settle(prog *model.Program, entries []*corpus.Entry, outs []executor.Outcome, opts JudgeOptions) []judged {
+	var items []judged
 	disagree := map[string]bool{}
 	repeated := map[string]bool{}
 	for i, e := range entries {
 		o := outs[i]
 		if o.Result != nil {
-			for k := range o.Result.Stmts {
-				sr := o.Result.Stmt(k)
-				if sr.Disagree() == "" || k >= e.Seq.Len() {
-					continue
-				}
-				op := prog.Ops[e.Seq.Stmts[k].Op]
-				d := op.FullName() + ": " + sr.Disagree()
-				if disagree[d] {
-					continue
-				}
-				disagree[d] = true
-				j.Disagreements = append(j.Disagreements, d)
-				// The contract "a pure function repeated on equal inputs
-				// returns an equal result": the findings file keeps it
-				// only if it reproduces.
-				prefix := &seq.Seq{Stmts: e.Seq.Stmts[:k+1]}
-				if sr.Disagree() == "result differs when repeated" && len(op.Results) > 0 && !repeated[op.FullName()] &&
-					Illegal(prog, prefix, o.Result, k) == "" {
-					repeated[op.FullName()] = true
-					j.PureRepeat = append(j.PureRepeat, &Finding{
-						Case:     &Case{Seq: prefix, Target: k, Key: -3000 - len(j.PureRepeat)},
-						Kind:     "pure-repeat",
-						Message:  "a pure function called again with the same arguments returned a different result",
-						Function: op.FullName(),
-						Check:    FindingCheck{Kind: CheckDeterministic, Stmt: k, Result: 0},
-					})
-				}
-			}
+			j.disagreements(prog, e, o.Result, disagree, repeated)
 		}
 		panics := docPanic(prog, e, o.Result)
 		if !panics && !ranToTarget(e, o) {
@@ -119,22 +146,43 @@ func Judge(prog *model.Program, runner executor.Runner, entries []*corpus.Entry,
 		if opts.Sandboxed && SandboxDenied(o.Result) {
 			continue
 		}
-		j.Cases = append(j.Cases, &Case{Seq: e.Seq, Target: e.Target, Key: i, Panics: panics,
-			Asserts: Assertions(prog, e.Seq, o.Result, e.Target), Values: ArgValues(prog, e.Seq, o.Result)})
-		tr := minimize.Trial{Seq: e.Seq, Target: e.Target}
-		key := minimize.BehaviourKey(prog, tr, o.Result)
-		if panics {
-			// Written only for coverage no other test has: a panic the
-			// documentation announces is behaviour, but a test of it
-			// for its own sake would test the language's type assertions
-			// and index checks (IntComparator(nil, nil)) as often.
-			key = 0
-		}
-		j.Cands = append(j.Cands, minimize.Candidate{Len: e.Seq.Len(), Cover: minimize.CoverageOf(o.Result),
-			BehaviourKey: key})
+		items = append(items, judged{i: i, e: e, o: o, panics: panics})
 	}
-	MarkEquateEmpty(prog, j.Cases)
-	return j
+	return items
+}
+
+// disagreements records the calls of e's run res where the purity facts
+// and the executor disagreed, once each (disagree), and the pure-repeat
+// violations among them, once per function (repeated).
+func (j *Judgement) disagreements(prog *model.Program, e *corpus.Entry, res *rt.Result, disagree, repeated map[string]bool) {
+	for k := range res.Stmts {
+		sr := res.Stmt(k)
+		if sr.Disagree() == "" || k >= e.Seq.Len() {
+			continue
+		}
+		op := prog.Ops[e.Seq.Stmts[k].Op]
+		d := op.FullName() + ": " + sr.Disagree()
+		if disagree[d] {
+			continue
+		}
+		disagree[d] = true
+		j.Disagreements = append(j.Disagreements, d)
+		// The contract "a pure function repeated on equal inputs
+		// returns an equal result": the findings file keeps it
+		// only if it reproduces.
+		prefix := &seq.Seq{Stmts: e.Seq.Stmts[:k+1]}
+		if sr.Disagree() == "result differs when repeated" && len(op.Results) > 0 && !repeated[op.FullName()] &&
+			Illegal(prog, prefix, res, k) == "" {
+			repeated[op.FullName()] = true
+			j.PureRepeat = append(j.PureRepeat, &Finding{
+				Case:     &Case{Seq: prefix, Target: k, Key: -3000 - len(j.PureRepeat)},
+				Kind:     "pure-repeat",
+				Message:  "a pure function called again with the same arguments returned a different result",
+				Function: op.FullName(),
+				Check:    FindingCheck{Kind: CheckDeterministic, Stmt: k, Result: 0},
+			})
+		}
+	}
 }
 
 // Reduced returns the cases suite reduction keeps: a test is written only

@@ -1,0 +1,113 @@
+package oracle
+
+import (
+	"github.com/gentest-go/gentest/internal/corpus"
+	"github.com/gentest-go/gentest/internal/executor"
+	"github.com/gentest-go/gentest/internal/harness/rt"
+	"github.com/gentest-go/gentest/internal/model"
+	"github.com/gentest-go/gentest/internal/seq"
+)
+
+// dropIdleObservers takes out of each case that ran against mutants
+// (verdicts[n] non-nil) the observer calls after its target none of whose
+// assertions killed a mutant, with the addresses only they used: their
+// checks pin values no fault the mutants stand for would change, and
+// lengthen the test. What the target returns, and the arrangement's error
+// checks, stay. The cases that lost calls run again on full, as Judge
+// runs them, so that what is judged (coverage included) is what the test
+// runs; one whose run then ends otherwise keeps its observers.
+func dropIdleObservers(prog *model.Program, full executor.Runner, items []judged, verdicts []*CaseMutation) {
+	type change struct {
+		n    int
+		s    *seq.Seq
+		kept []int // kept[k] is the index in the old sequence of statement k
+	}
+	var changes []change
+	for n, v := range verdicts {
+		if v == nil {
+			continue
+		}
+		s, kept := withoutIdle(prog, items[n].e.Seq, items[n].e.Target, v)
+		if s != nil {
+			changes = append(changes, change{n, s, kept})
+		}
+	}
+	if len(changes) == 0 {
+		return
+	}
+	reqs := make([]rt.Request, len(changes))
+	for k, c := range changes {
+		reqs[k] = c.s.Wire(uint64(items[c.n].i), judgeFlags)
+	}
+	outs := full.Run(reqs)
+	for k, c := range changes {
+		it := &items[c.n]
+		o := outs[k]
+		if !ranToTarget(&corpus.Entry{Seq: c.s, Target: it.e.Target}, o) || !allNormal(o.Result, it.e.Target) {
+			continue
+		}
+		it.e.Seq, it.o = c.s, o
+		renumber := make(map[int]int, len(c.kept)) // old statement -> new
+		for nk, ok := range c.kept {
+			renumber[ok] = nk
+		}
+		by := map[seq.ValueID][]int32{}
+		for id, ms := range verdicts[c.n].ByAssert {
+			if nk, ok := renumber[id.Stmt]; ok {
+				by[seq.ValueID{Stmt: nk, Result: id.Result}] = ms
+			}
+		}
+		verdicts[c.n].ByAssert = by
+	}
+}
+
+// withoutIdle returns s without the observer calls after target whose
+// assertions killed no mutant (v.ByAssert) and the addresses left unused,
+// with the old index of each statement kept; nil if nothing goes.
+func withoutIdle(prog *model.Program, s *seq.Seq, target int, v *CaseMutation) (*seq.Seq, []int) {
+	killing := map[int]bool{}
+	for id, ms := range v.ByAssert {
+		if len(ms) > 0 {
+			killing[id.Stmt] = true
+		}
+	}
+	kept := make([]int, s.Len())
+	for k := range kept {
+		kept[k] = k
+	}
+	out := s
+	for k := s.Len() - 1; k > target; k-- {
+		st := s.Stmts[k]
+		if !prog.Ops[st.Op].Observer() || killing[k] {
+			continue
+		}
+		if t, ok := out.Without(k); ok {
+			out = t
+			kept = append(kept[:k], kept[k+1:]...)
+		}
+	}
+	if out == s {
+		return nil, nil
+	}
+	// An address whose observers all went serves nothing (_ = &got).
+	for k := out.Len() - 1; k > target; k-- {
+		if prog.Ops[out.Stmts[k].Op].Kind == model.Addr {
+			if t, ok := out.Without(k); ok {
+				out = t
+				kept = append(kept[:k], kept[k+1:]...)
+			}
+		}
+	}
+	return out, kept
+}
+
+// allNormal reports whether every statement of r after target returned
+// normally.
+func allNormal(r *rt.Result, target int) bool {
+	for k := target + 1; k < len(r.Stmts); k++ {
+		if r.Stmts[k].Outcome != rt.OutNormal {
+			return false
+		}
+	}
+	return true
+}
