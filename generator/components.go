@@ -31,6 +31,12 @@ const (
 	Contracts        Component = "contracts"         // every contract check (oracle.Contracts)
 	BinaryVariants   Component = "binary-variants"   // the judge's replay on copies of the executor
 	Mutation         Component = "mutation"          // mutants compiled into the executor: weak mutation goals, assertions chosen by the mutants they kill
+	// Smart selection's criteria beyond branches, each a goal of the
+	// search's archive; on only when the executor has mutants.
+	WeakMutation Component = "weakmutation" // infected mutants as goals, targeted once their block is reached
+	Output       Component = "output"       // each class of each operation's results (nil, zero, empty, true...) as a goal
+	Exception    Component = "exception"    // each operation's panic sites and error types as goals
+	Method       Component = "method"       // each operation returning normally as a goal
 	// PureRepeat is the contract that checks a pure call repeated gives
 	// an equal result; it is one of oracle.ContractNames.
 	PureRepeat Component = "pure-repeat"
@@ -43,7 +49,8 @@ var Components = components()
 
 func components() []Component {
 	list := []Component{Constants, Impurity, Elephant, Detective, Orienteering, Bloodhound, LocalSearch,
-		InputToState, Construct, ConfigVars, ConfigFields, InterfaceResults, Fuzz, Contracts, BinaryVariants, Mutation}
+		InputToState, Construct, ConfigVars, ConfigFields, InterfaceResults, Fuzz, Contracts, BinaryVariants, Mutation,
+		WeakMutation, Output, Exception, Method}
 	for _, c := range oracle.ContractNames {
 		list = append(list, Component(c))
 	}

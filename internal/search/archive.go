@@ -33,6 +33,11 @@ type Stats struct {
 	// with the same construction, HangExplored those run anyway to
 	// explore one (hang.go).
 	Hangs, HangSkipped, HangExplored int
+	// Infected counts the mutants clean runs infected, Outputs the
+	// output classes, Exceptions the panics and errors, Methods the
+	// operations returning normally: the goals of smart selection's
+	// criteria beyond branches (goals.go) covered so far.
+	Infected, Outputs, Exceptions, Methods int
 }
 
 // Archive is what a search keeps for the stages after it: the corpus (the
@@ -52,6 +57,9 @@ type Archive struct {
 	// the corpus's entries whose call panics as documented cover: apart,
 	// so that a clean run is still kept for it.
 	covered, coveredPanic map[int64]bool
+	// mutants says infected mutants are goals of the archive too (weak
+	// mutation is on and the build has mutants).
+	mutants bool
 }
 
 func newArchive() Archive {
@@ -89,13 +97,17 @@ func (a *Archive) fail(prog *model.Program, f *corpus.Failure) {
 // comparator panicked on a key of another kind; semver's pre-release
 // comparison). Keeping such a run as well costs a corpus entry, and the
 // entries that earned new coverage are exactly those kept before.
-func (a *Archive) archive(res *rt.Result) int { return archiveInto(a.covered, res) }
+func (a *Archive) archive(res *rt.Result) int { return archiveInto(a.covered, res, a.mutants) }
 
 // archivePanic is archive for the runs whose last call panicked as its
 // documentation says it may.
-func (a *Archive) archivePanic(res *rt.Result) int { return archiveInto(a.coveredPanic, res) }
+func (a *Archive) archivePanic(res *rt.Result) int {
+	return archiveInto(a.coveredPanic, res, a.mutants)
+}
 
-func archiveInto(archived map[int64]bool, res *rt.Result) int {
+// archiveInto adds res's blocks, branch sides and, with mutants, infected
+// mutants to archived and returns how many were new.
+func archiveInto(archived map[int64]bool, res *rt.Result, mutants bool) int {
 	n := 0
 	add := func(x int64) {
 		if !archived[x] {
@@ -114,12 +126,20 @@ func archiveInto(archived map[int64]bool, res *rt.Result) int {
 			add(branchItem | int64(2*c.ID+1))
 		}
 	}
+	if mutants {
+		for _, m := range res.Infected {
+			add(mutantItem | int64(m))
+		}
+	}
 	return n
 }
 
-// branchItem marks a branch side among archive's items (blocks are the
-// others).
-const branchItem = int64(1) << 40
+// branchItem marks a branch side among archive's items, mutantItem an
+// infected mutant (blocks are the others).
+const (
+	branchItem = int64(1) << 40
+	mutantItem = int64(1) << 41
+)
 
 // coverage is what the search has covered, clean runs and runs whose last
 // call panicked alike: the service the components read to know what is
@@ -128,10 +148,25 @@ const branchItem = int64(1) << 40
 type coverage struct {
 	blocks   map[int32]bool
 	branches map[int32]bool // 2*cond + 0 for true, +1 for false
+	mutants  map[int32]bool // infected mutants, with weak mutation on
 }
 
 func newCoverage() *coverage {
-	return &coverage{blocks: map[int32]bool{}, branches: map[int32]bool{}}
+	return &coverage{blocks: map[int32]bool{}, branches: map[int32]bool{}, mutants: map[int32]bool{}}
+}
+
+// addInfected adds the mutants res infected and returns how many were new.
+// It is apart from add, whose count is of blocks and branch sides
+// (corpus.Entry.NewCov).
+func (c *coverage) addInfected(res *rt.Result) int {
+	n := 0
+	for _, m := range res.Infected {
+		if !c.mutants[m] {
+			c.mutants[m] = true
+			n++
+		}
+	}
+	return n
 }
 
 // add adds res's blocks and branch sides and returns how many were new.

@@ -49,6 +49,14 @@ type Config struct {
 	// which operands are lengths. Nil treats every condition as measuring
 	// distances.
 	Table *instrument.Table
+	// NoWeakMutation, NoOutput, NoException and NoMethod switch off smart
+	// selection's criteria beyond lines and branches (goals.go): the
+	// mutants infected, the classes of the targets' results, the panics
+	// and errors of each operation, the operations that return normally.
+	// The criteria are on only when the build has mutants (Table.Mutants):
+	// their goals add candidates whose worth is the mutants they kill, and
+	// without mutants the search is exactly the branch search.
+	NoWeakMutation, NoOutput, NoException, NoMethod bool
 }
 
 // Engines: which search builds the sequences that local search does not.

@@ -45,6 +45,9 @@ const (
 type individual struct {
 	s     *seq.Seq
 	conds []rt.CondObs
+	// blocks and infected, ascending, only with weak mutation on (the
+	// mutant goals' fitness, goals_mutant.go).
+	blocks, infected []int32
 	// score is the smallest fitness over the current goals, rank 0 for
 	// front 0; set by select.
 	score float64
@@ -82,6 +85,10 @@ type dynamosa struct {
 	// byCond indexes the field branches of the operations under test by
 	// instrumented condition (stateGoals); nil until first asked.
 	byCond map[int32][]stateGoal
+	// wm is weak mutation, nil when off; mgoals are its current goals,
+	// mutant ids ascending, after the branch goals.
+	wm     *weakMutation
+	mgoals []int32
 }
 
 // fitness of an individual for branch b.
@@ -118,14 +125,34 @@ func (d *dynamosa) start() {
 		if e.NewCov == 0 {
 			continue
 		}
-		d.pop = append(d.pop, &individual{s: e.Seq, conds: e.Result.Conds})
+		d.pop = append(d.pop, d.individual(e.Seq, e.Result))
 	}
 }
 
+// individual makes an individual of s and its result, keeping what the
+// fitness of the current goals reads. res is the corpus's clone or a
+// result cut from the decoder's slabs (rt.Result.Clone), so the arrays
+// are copied: an individual can live for many generations.
+func (d *dynamosa) individual(s *seq.Seq, res *rt.Result) *individual {
+	ind := &individual{s: s, conds: slices.Clone(res.Conds)}
+	if d.wm != nil {
+		// Sorted for the fitness's binary searches: the executor sends
+		// both ascending, a fake need not.
+		ind.blocks, ind.infected = slices.Clone(res.Blocks), slices.Clone(res.Infected)
+		slices.Sort(ind.blocks)
+		slices.Sort(ind.infected)
+	}
+	return ind
+}
+
 // releaseGoals recomputes the current goals: uncovered branches whose
-// condition needs no parent or has a covered parent.
+// condition needs no parent or has a covered parent, and, with weak
+// mutation, the targeted mutants whose block is covered.
 func (d *dynamosa) releaseGoals() {
 	d.goals = d.goals[:0]
+	if d.wm != nil {
+		d.mgoals = d.wm.current(d.mgoals[:0], d.cov)
+	}
 	if t := d.table; t != nil {
 		for _, c := range t.Conds {
 			if c.Unsteady&instrument.UnsteadyState != 0 {
@@ -181,20 +208,10 @@ func (d *dynamosa) selectPop() {
 		ind.rank, ind.score = 1, 3
 	}
 	for _, b := range d.goals {
-		var best *individual
-		bestF := math.Inf(1)
-		for _, ind := range all {
-			f := ind.fitness(b)
-			if f < ind.score {
-				ind.score = f
-			}
-			if f < bestF || (f == bestF && best != nil && ind.s.Len() < best.s.Len()) {
-				best, bestF = ind, f
-			}
-		}
-		if best != nil && bestF < 2 {
-			best.rank = 0
-		}
+		preferBest(all, func(ind *individual) float64 { return ind.fitness(b) })
+	}
+	for _, m := range d.mgoals {
+		preferBest(all, func(ind *individual) float64 { return d.wm.fitness(ind, m) })
 	}
 	sort.SliceStable(all, func(i, j int) bool {
 		a, b := all[i], all[j]
@@ -210,6 +227,26 @@ func (d *dynamosa) selectPop() {
 		all = all[:PopSize]
 	}
 	d.pop = all
+}
+
+// preferBest puts in front 0 the individual of all closest to one goal,
+// whose fitness is f (ties to the shorter), unless none reaches it, and
+// lowers each individual's score to its fitness for the goal.
+func preferBest(all []*individual, f func(*individual) float64) {
+	var best *individual
+	bestF := math.Inf(1)
+	for _, ind := range all {
+		v := f(ind)
+		if v < ind.score {
+			ind.score = v
+		}
+		if v < bestF || (v == bestF && best != nil && ind.s.Len() < best.s.Len()) {
+			best, bestF = ind, v
+		}
+	}
+	if best != nil && bestF < 2 {
+		best.rank = 0
+	}
 }
 
 // tournament picks the best of tournamentSize random members: the
@@ -250,10 +287,7 @@ func (d *dynamosa) ran(s *seq.Seq, res *rt.Result, clean bool) {
 	if !clean {
 		return
 	}
-	// A copy of the conditions: an individual can live for many
-	// generations, and res.Conds is cut from a slab shared with other
-	// results (rt.Result.Clone).
-	d.offspring = append(d.offspring, &individual{s: s, conds: slices.Clone(res.Conds)})
+	d.offspring = append(d.offspring, d.individual(s, res))
 }
 
 // unrun forgets an offspring that will not run: it holds nothing of it.

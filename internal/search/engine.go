@@ -45,6 +45,11 @@ type Engine struct {
 	costly *costly       // costly.go
 	hangs  *hangs        // hang.go
 	attrib *attribution  // attribute.go
+	// wm is weak mutation (goals_mutant.go), nil when off or without
+	// mutants; crit collects the output, method and exception goals
+	// (goals.go).
+	wm   *weakMutation
+	crit *criteria
 
 	// filters veto proposals before they run, in order; learners hear
 	// every outcome, in order (outcome.go).
@@ -128,6 +133,7 @@ func New(prog *model.Program, cfg Config) *Engine {
 		picker: picker, lits: e.lits, values: e.values, cov: e.cov, stats: stats, gen: e.gen, archive: &e.Archive}
 	e.climbs = newLocalSearch(e.rng, e.cov, stats, e.gen, cfg)
 	e.attrib = &attribution{ids: &e.ids, stats: stats, budget: &e.budget}
+	e.setMutants(mutantsOf(cfg.Table))
 
 	e.filters = []filter{sharedWrites{prog, stats}, e.costly, e.hangs}
 	// In the order the search learned before the components were types:
@@ -141,6 +147,27 @@ func New(prog *model.Program, cfg Config) *Engine {
 		e.learners = append(e.learners, newRunTypePooler(prog, e.values))
 	}
 	return e
+}
+
+// setMutants gives the search the build's mutants (mutantsOf): they turn
+// on smart selection's criteria beyond branches that -no leaves on
+// (goals.go). Without mutants every criterion is off, and the search is
+// the branch search.
+func (e *Engine) setMutants(mutants []mutantGoal) {
+	for i := range mutants {
+		mutants[i].target = targetedOps[mutants[i].op]
+	}
+	cfg := e.cfg
+	if len(mutants) == 0 {
+		cfg.NoWeakMutation, cfg.NoOutput, cfg.NoException, cfg.NoMethod = true, true, true, true
+	}
+	e.wm = nil
+	if !cfg.NoWeakMutation {
+		e.wm = newWeakMutation(mutants, cfg.Table)
+	}
+	e.Archive.mutants = e.wm != nil
+	e.dyna.wm = e.wm
+	e.crit = newCriteria(e.prog, cfg, &e.Stats)
 }
 
 // Covered returns the numbers of distinct blocks and branch sides covered.

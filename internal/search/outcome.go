@@ -100,6 +100,9 @@ func (e *Engine) ran(o *outcome) {
 	}
 	o.clean = true
 	o.newCov = e.cov.add(res)
+	if e.wm != nil {
+		e.Stats.Infected += e.cov.addInfected(res)
+	}
 	lastRes := res.Stmt(last)
 	if lastRes.Outcome != rt.OutNormal {
 		e.Stats.Illegal++
@@ -110,7 +113,12 @@ func (e *Engine) ran(o *outcome) {
 	}
 	o.normal = true
 	e.Stats.Normal++
-	if e.archive(res) > 0 {
+	// The archive keeps the first test of each goal of every criterion:
+	// a run that covers no new block or branch but infects a mutant or
+	// gives an operation's result a new class is a candidate the judge
+	// may keep for the mutants it kills.
+	goals := e.crit.collect(s, res, true)
+	if e.archive(res) > 0 || goals > 0 {
 		e.Corpus = append(e.Corpus, &corpus.Entry{Seq: s, Result: res.Clone(), Target: last, NewCov: o.newCov})
 	}
 	e.values.addFrom(e.prog, s, res, o.newCov > 0)
@@ -127,7 +135,10 @@ func (e *Engine) panicked(s *seq.Seq, res *rt.Result) {
 	f := &corpus.Failure{Seq: s, Result: kept, Message: lastRes.PanicMsg()}
 	f.Kind, f.Revealing = corpus.ClassifyPanic(lastRes, s.Stmts[last], res)
 	e.fail(e.prog, f)
-	if !f.Revealing && e.prog.Ops[s.Stmts[last].Op].DocPanics != "" && e.archivePanic(res) > 0 {
+	// Every panic site is an exception goal; only a documented panic is
+	// a test, which the archive keeps for it as for new coverage.
+	goals := e.crit.collect(s, res, false)
+	if !f.Revealing && e.prog.Ops[s.Stmts[last].Op].DocPanics != "" && (e.archivePanic(res) > 0 || goals > 0) {
 		// A panic the call's documentation announces is behaviour a test
 		// can assert (the oracle's Case.Panics), and the statements that
 		// lead to it are covered only so.
