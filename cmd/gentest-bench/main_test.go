@@ -178,6 +178,37 @@ func TestRunFakeGentest(t *testing.T) {
 	}
 }
 
+// TestMutationFakeGentest runs -mutation=gentest with a stand-in whose
+// mutate kills one of 10 mutants per test file it runs: the three runs must
+// choose the human tests (ring's two files), the generated file, and all.
+func TestMutationFakeGentest(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs go test on a scratch copy several times")
+	}
+	t.Parallel()
+	fake := buildFake(t)
+	out := t.TempDir()
+	args := []string{"-subjects", "../../testdata/bench/ring.txt", "-budget", "1s", "-gentest", fake, "-out", out, "-mutation=gentest"}
+	if err := run(context.Background(), args, io.Discard, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	r := readResults(t, out)[0]
+	for col, want := range map[string]string{
+		"mut_gentest_human": "20.00", "mut_gentest_gen": "10.00", "mut_gentest_both": "30.00", "mut_gremlins_gen": "NA",
+	} {
+		if r[col] != want {
+			t.Errorf("%s = %q, want %q", col, r[col], want)
+		}
+	}
+	md, err := os.ReadFile(filepath.Join(out, "results.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "| container/ring | remove | 10 | 20.0 | 10.0 | 30.0 | 7 |"; !strings.Contains(string(md), want) {
+		t.Errorf("results.md lacks the operator row %q", want)
+	}
+}
+
 // TestSmokeFakeGentest runs -smoke with a stand-in gentest over a good
 // package, a failing gentest and a module that cannot be fetched, then
 // resumes: the classes must say which is which, and -resume must keep the

@@ -8,6 +8,11 @@
 // makes it fail; -fake=flaky (or FAKEGENTEST_FLAKY=1) writes a test that
 // fails only when rerun. The flag lets tests that run in parallel, which
 // cannot set the environment, ask for either through gentest-bench -flags.
+//
+// `fakegentest mutate -json [-include G] [-exclude G] [dir]` speaks the
+// `gentest mutate -json` contract: of 10 mutants it kills one per test
+// file the filters leave, so gentest-bench's tests see which files each of
+// its runs chose.
 package main
 
 import (
@@ -23,6 +28,10 @@ import (
 )
 
 func main() {
+	if len(os.Args) >= 2 && os.Args[1] == "mutate" {
+		mutate(os.Args[2:])
+		return
+	}
 	if len(os.Args) < 2 || os.Args[1] != "gen" {
 		fmt.Fprintln(os.Stderr, "usage: fakegentest gen [flags] [dir]")
 		os.Exit(2)
@@ -83,4 +92,34 @@ func packageName(dir string) (string, error) {
 		return f.Name.Name, nil
 	}
 	return "", fmt.Errorf("no Go files in %s", dir)
+}
+
+// mutate reports 10 mutants, one killed per test file chosen.
+func mutate(args []string) {
+	fs := flag.NewFlagSet("mutate", flag.ExitOnError)
+	fs.Bool("json", false, "")
+	include := fs.String("include", "", "")
+	exclude := fs.String("exclude", "", "")
+	fs.Parse(args)
+	dir := "."
+	if fs.NArg() > 0 {
+		dir = fs.Arg(0)
+	}
+	files, _ := filepath.Glob(filepath.Join(dir, "*_test.go"))
+	killed := 0
+	for _, f := range files {
+		base := filepath.Base(f)
+		in, _ := filepath.Match(*include, base)
+		out, _ := filepath.Match(*exclude, base)
+		if (*include == "" || in) && (*exclude == "" || !out) {
+			killed++
+		}
+	}
+	killed = min(killed, 10)
+	json.NewEncoder(os.Stdout).Encode(map[string]any{
+		"package": dir, "mutants": 10, "killed": killed, "killed_timeout": 0, "survived": 10 - killed,
+		"not_covered": 0, "skipped": 0, "score": float64(killed) / 10,
+		"operators": map[string]any{"remove": map[string]int{"mutants": 10, "killed": killed}},
+		"survivors": []any{}, "error": "",
+	})
 }
