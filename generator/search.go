@@ -91,6 +91,8 @@ func (r *pkgRun) logSearch(prog *model.Program, table *instrument.Table, eng *se
 	r.debugf("search: %d sequences from construction templates", eng.Stats.Templates)
 	r.debugf("search: %d sequences left unrun for repeating a self-wiring that cost a timeout", eng.Stats.CostlySkipped)
 	r.debugf("search: %d sequences hung, %d left unrun for making a call that hung on the same construction, %d run to explore one", eng.Stats.Hangs, eng.Stats.HangSkipped, eng.Stats.HangExplored)
+	r.debugf("search: goals beyond branches: %d mutants infected, %d output classes, %d exceptions, %d operations returning",
+		eng.Stats.Infected, eng.Stats.Outputs, eng.Stats.Exceptions, eng.Stats.Methods)
 	blocks, branches := eng.Covered()
 	r.logf("search: %d sequences executed in %.1fs (%d normal, %d illegal, %d crashed); %d/%d blocks, %d branch sides; %d candidates",
 		eng.Stats.Executed, eng.Stats.Elapsed.Seconds(), eng.Stats.Normal, eng.Stats.Illegal, eng.Stats.Crashed,
