@@ -44,6 +44,8 @@ type keyInputs struct {
 	overlay map[string][]byte
 	// deleted lists the user's test files the overlay removes.
 	deleted []string
+	// mutate: the executor has mutants compiled in (Options.Mutate).
+	mutate bool
 	// disk lists the files the build reads from disk whose content can
 	// change without a version changing: every file of the package and of
 	// each dependency outside GOROOT and the module cache (the module's own
@@ -120,6 +122,11 @@ func within(root, path string) bool {
 func (k *keyInputs) key() string {
 	h := sha256.New()
 	fmt.Fprintf(h, "%s\nself %s\n", k.recipe, k.self)
+	if k.mutate {
+		// Only when on, so that the keys of executors without mutants
+		// stay what they were.
+		fmt.Fprintf(h, "mutate\n")
+	}
 	vars := make([]string, 0, len(k.env))
 	for v := range k.env {
 		vars = append(vars, v)

@@ -9,6 +9,7 @@ import (
 	"context"
 	"embed"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"go/types"
 	"io/fs"
@@ -51,6 +52,15 @@ type Harness struct {
 	Dir string
 	// Cached is true when the executor came from the cache.
 	Cached bool
+	// Mutants is the number of mutants compiled in (Options.Mutate), ids
+	// 1..Mutants as Table.Mutants lists them; 0 when the build fell back
+	// to none.
+	Mutants int
+	// MutateErr says why mutants are missing: the compiler's first error
+	// when the mutated build failed and the executor was built without
+	// mutants (Mutants == 0), or the files whose mutants were dropped so
+	// that the rest compiled (Mutants > 0). Nil when every mutant compiled.
+	MutateErr error
 }
 
 // Options configure the build.
@@ -67,16 +77,63 @@ type Options struct {
 	// nondeterministic; the table then marks the probes that depend on
 	// them (instrument.Options).
 	Nondet func(*types.Func) bool
+	// Mutate compiles the package's mutants into the executor as
+	// schemata (instrument.Options.Mutate, see mutate.go).
+	Mutate bool
 }
 
 // Build instruments pkg, generates the registry for prog and compiles the
-// executor.
+// executor. With Options.Mutate, a build the compiler rejects costs the
+// mutants, never the package: the mutants of the files the compiler names
+// are dropped and the build tried again, and if that fails too the
+// executor is built without mutants (Harness.Mutants, Harness.MutateErr).
 func Build(ctx context.Context, pkg *packages.Package, prog *model.Program, opts Options) (*Harness, error) {
 	if len(pkg.GoFiles) == 0 {
 		return nil, fmt.Errorf("%s: no Go files", pkg.PkgPath)
 	}
+	if !opts.Mutate {
+		return build(ctx, pkg, prog, opts, nil)
+	}
+	var noMutants []string
+	var firstErr error
+	for attempt := 0; attempt < 2; attempt++ {
+		h, err := build(ctx, pkg, prog, opts, noMutants)
+		if err == nil {
+			h.Mutants = len(h.Table.Mutants)
+			if len(noMutants) > 0 {
+				h.MutateErr = fmt.Errorf("harness: %s: mutants of %s dropped: %w", pkg.PkgPath, strings.Join(noMutants, ", "), firstErr)
+			}
+			return h, nil
+		}
+		var be *buildError
+		if !errors.As(err, &be) || ctx.Err() != nil {
+			return nil, err
+		}
+		if firstErr == nil {
+			firstErr = errors.New(be.firstLine())
+		}
+		bad := be.files(filepath.Dir(pkg.GoFiles[0]), noMutants)
+		if len(bad) == 0 {
+			break
+		}
+		noMutants = append(noMutants, bad...)
+		sort.Strings(noMutants)
+	}
+	opts.Mutate = false
+	h, err := build(ctx, pkg, prog, opts, nil)
+	if err != nil {
+		return nil, err
+	}
+	h.MutateErr = fmt.Errorf("harness: %s: the mutated executor does not compile, built without mutants: %w", pkg.PkgPath, firstErr)
+	return h, nil
+}
+
+// build builds the executor once, from the cache if it holds it; with
+// opts.Mutate, the files noMutants names get no mutants. A build that
+// failed for a key before fails again without running the compiler.
+func build(ctx context.Context, pkg *packages.Package, prog *model.Program, opts Options, noMutants []string) (*Harness, error) {
 	dir := filepath.Dir(pkg.GoFiles[0])
-	files, table, err := overlayFiles(pkg, prog, dir, opts)
+	files, table, err := overlayFiles(pkg, prog, dir, opts, noMutants)
 	if err != nil {
 		return nil, err
 	}
@@ -89,6 +146,7 @@ func Build(ctx context.Context, pkg *packages.Package, prog *model.Program, opts
 	if opts.CacheDir != "" {
 		// A key that cannot be computed only costs the cache.
 		if k, err := gatherKeyInputs(pkg, files, userTests); err == nil {
+			k.mutate = opts.Mutate
 			key = k.key()
 		}
 	}
@@ -97,13 +155,25 @@ func Build(ctx context.Context, pkg *packages.Package, prog *model.Program, opts
 			h.Exe, h.Cached = exe, true
 			return h, nil
 		}
+		if msg, ok := cacheGetFailure(opts.CacheDir, key); ok && opts.Mutate {
+			return nil, &buildError{pkgPath: pkg.PkgPath, out: msg, err: errors.New("failed before (cached)")}
+		}
 	}
-	ovPath, err := writeOverlay(opts.WorkDir, files, userTests)
+	ovPath, names, err := writeOverlay(opts.WorkDir, files, userTests)
 	if err != nil {
 		return nil, err
 	}
 	h.Exe = filepath.Join(opts.WorkDir, executorName)
 	if err := compile(ctx, pkg.PkgPath, dir, ovPath, h.Exe); err != nil {
+		var be *buildError
+		if errors.As(err, &be) {
+			be.rename(names)
+		}
+		if key != "" && opts.Mutate && ctx.Err() == nil && be != nil {
+			// Only mutated builds remember failures: they fall back, and
+			// the next run should not pay for the failed build again.
+			cachePutFailure(opts.CacheDir, key, be.out)
+		}
 		return nil, err
 	}
 	if key != "" {
@@ -117,15 +187,41 @@ func Build(ctx context.Context, pkg *packages.Package, prog *model.Program, opts
 // overlayFiles returns the files the executor's build overlays on the
 // package directory dir, by path: the instrumented sources, the runtime
 // sized for their probes, and the registry; and the probes' table.
-func overlayFiles(pkg *packages.Package, prog *model.Program, dir string, opts Options) (map[string][]byte, *instrument.Table, error) {
+func overlayFiles(pkg *packages.Package, prog *model.Program, dir string, opts Options, noMutants []string) (map[string][]byte, *instrument.Table, error) {
+	files, table, err := instrumentedFiles(pkg, dir, opts, noMutants)
+	if err != nil {
+		return nil, nil, err
+	}
+	rtImport := pkg.PkgPath + "/" + RTDirName
+	reg, err := registryFile(prog, rtImport)
+	if err != nil {
+		return nil, nil, err
+	}
+	files[filepath.Join(dir, "zz_gentest_registry_test.go")] = WithMinGo(reg)
+	return files, table, nil
+}
+
+// InstrumentedFiles returns what a test binary of pkg's own tests needs to
+// run instrumented (and, with opts.Mutate, mutated), by the path each file
+// takes in the package directory dir: the instrumented sources, the
+// runtime under RTDirName and its zz_size.go sizing it for the table's
+// probes (and mutants); no registry. Of opts it reads Nondet and Mutate.
+func InstrumentedFiles(pkg *packages.Package, dir string, opts Options) (map[string][]byte, *instrument.Table, error) {
+	return instrumentedFiles(pkg, dir, opts, nil)
+}
+
+func instrumentedFiles(pkg *packages.Package, dir string, opts Options, noMutants []string) (map[string][]byte, *instrument.Table, error) {
 	rtImport := pkg.PkgPath + "/" + RTDirName
 	inst, table, err := instrument.PackageWith(pkg.Fset, pkg.Syntax, pkg.TypesInfo, pkg.Types, rtImport,
-		instrument.Options{Nondet: opts.Nondet})
+		instrument.Options{Nondet: opts.Nondet, Mutate: opts.Mutate, NoMutants: noMutants})
 	if err != nil {
 		return nil, nil, fmt.Errorf("instrumenting %s: %w", pkg.PkgPath, err)
 	}
 	files := map[string][]byte{} // target path -> contents
 	for path, src := range inst {
+		if breakMutated != nil && opts.Mutate {
+			src = breakMutated(path, src, noMutants)
+		}
 		files[path] = src
 	}
 	rtFiles, err := RuntimeFiles(dir)
@@ -135,23 +231,36 @@ func overlayFiles(pkg *packages.Package, prog *model.Program, dir string, opts O
 	for p, src := range rtFiles {
 		files[p] = src
 	}
-	files[filepath.Join(dir, RTDirName, "zz_size.go")] = WithMinGo([]byte(fmt.Sprintf(
-		"package rt\n\nfunc init() { Init(%d, %d) }\n", len(table.Blocks), len(table.Conds))))
-	reg, err := registryFile(prog, rtImport)
-	if err != nil {
-		return nil, nil, err
-	}
-	files[filepath.Join(dir, "zz_gentest_registry_test.go")] = WithMinGo(reg)
+	files[filepath.Join(dir, RTDirName, "zz_size.go")] = WithMinGo(sizeFile(table, opts.Mutate))
 	return files, table, nil
 }
 
+// sizeFile is the runtime's zz_size.go: it sizes the probes' state, and
+// with mutants the mutants' (InitMutants), at package initialization.
+func sizeFile(t *instrument.Table, mutate bool) []byte {
+	if !mutate {
+		return []byte(fmt.Sprintf("package rt\n\nfunc init() { Init(%d, %d) }\n", len(t.Blocks), len(t.Conds)))
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "package rt\n\nfunc init() {\n\tInit(%d, %d)\n\tInitMutants(%d, []int32{", len(t.Blocks), len(t.Conds), len(t.Mutants))
+	for i, v := range t.MutantConds() {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		fmt.Fprintf(&b, "%d", v)
+	}
+	b.WriteString("})\n}\n")
+	return []byte(b.String())
+}
+
 // writeOverlay writes files under workDir, and the overlay that puts them
-// in place and hides the user's tests, and returns the overlay's path.
-func writeOverlay(workDir string, files map[string][]byte, userTests []string) (string, error) {
+// in place and hides the user's tests, and returns the overlay's path and
+// the path each file is written to (the compiler's messages name them).
+func writeOverlay(workDir string, files map[string][]byte, userTests []string) (string, map[string]string, error) {
 	overlay := map[string]string{}
 	srcDir := filepath.Join(workDir, "overlay")
 	if err := os.MkdirAll(srcDir, 0o755); err != nil {
-		return "", err
+		return "", nil, err
 	}
 	paths := make([]string, 0, len(files))
 	for p := range files {
@@ -161,7 +270,7 @@ func writeOverlay(workDir string, files map[string][]byte, userTests []string) (
 	for i, p := range paths {
 		dst := filepath.Join(srcDir, fmt.Sprintf("%03d_%s", i, filepath.Base(p)))
 		if err := os.WriteFile(dst, files[p], 0o644); err != nil {
-			return "", err
+			return "", nil, err
 		}
 		overlay[p] = dst
 	}
@@ -171,9 +280,9 @@ func writeOverlay(workDir string, files map[string][]byte, userTests []string) (
 	ovPath := filepath.Join(workDir, "overlay.json")
 	data, _ := json.Marshal(map[string]any{"Replace": overlay})
 	if err := os.WriteFile(ovPath, data, 0o644); err != nil {
-		return "", err
+		return "", nil, err
 	}
-	return ovPath, nil
+	return ovPath, overlay, nil
 }
 
 // compile builds the executor exe of the package pkgPath in dir with the
@@ -187,7 +296,7 @@ func compile(ctx context.Context, pkgPath, dir, ovPath, exe string) error {
 		cmd.Stderr = &stderr
 		cmd.Stdout = &stderr
 		if err := cmd.Run(); err != nil {
-			return fmt.Errorf("building the executor for %s: %w\n%s", pkgPath, err, trim(stderr.String(), 4000))
+			return &buildError{pkgPath: pkgPath, err: err, out: stderr.String()}
 		}
 		return nil
 	}

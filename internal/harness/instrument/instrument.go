@@ -99,6 +99,10 @@ const (
 type Table struct {
 	Blocks []Block
 	Conds  []Cond
+	// Mutants are the mutants compiled in with Options.Mutate, Mutants[i]
+	// having ID i+1; the runtime must then also be sized with
+	// InitMutants(len(Mutants), MutantConds()).
+	Mutants []Mutant
 }
 
 // Block is a statement-coverage probe: a maximal straight-line run of
@@ -233,7 +237,10 @@ func PackageWith(fset *token.FileSet, files []*ast.File, info *types.Info, pkg *
 	}
 	sort.Slice(list, func(i, j int) bool { return list[i].name < list[j].name })
 
-	p := &pkgInst{fset: fset, info: info, table: &Table{}}
+	p := &pkgInst{fset: fset, info: info, pkg: pkg, table: &Table{}, mutate: opts.Mutate, noMutants: map[string]bool{}}
+	for _, name := range opts.NoMutants {
+		p.noMutants[name] = true
+	}
 	if opts.Nondet != nil {
 		syntax := make([]*ast.File, len(list))
 		for i, n := range list {
@@ -272,6 +279,10 @@ type pkgInst struct {
 	info  *types.Info
 	table *Table
 	taint *taint // nil without Options.Nondet
+	pkg   *types.Package
+	// mutate: Options.Mutate; noMutants: Options.NoMutants.
+	mutate    bool
+	noMutants map[string]bool
 }
 
 func (p *pkgInst) file(name string, f *ast.File, src []byte, rtImport string) ([]byte, error) {
@@ -300,6 +311,7 @@ func (p *pkgInst) file(name string, f *ast.File, src []byte, rtImport string) ([
 		condOf:      map[ast.Node]int{},
 		anchorStmt:  map[ast.Stmt]int{},
 		anchorEmpty: map[ast.Node]int{},
+		m:           newMutState(p.mutate && !p.noMutants[name], f, p.info),
 	}
 	firstBlock, firstCond := len(p.table.Blocks), len(p.table.Conds)
 	ast.Inspect(f, func(n ast.Node) bool {

@@ -88,6 +88,13 @@ type Options struct {
 	// return results that differ between two calls with equal arguments in
 	// one executor (the clock, a global random source). Nil means none.
 	Nondet func(*types.Func) bool
+	// Mutate compiles every mutant of the package into the sources as
+	// schemata and lists them in Table.Mutants (see mutate.go).
+	Mutate bool
+	// NoMutants names files (absolute, as in the table) that get no
+	// mutants even with Mutate: the harness drops the mutants of a file
+	// the compiler rejects.
+	NoMutants []string
 }
 
 // taint is the package-wide nondeterminism taint (see above).

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/ast"
 	"go/token"
+	"go/types"
 	"strings"
 )
 
@@ -33,6 +34,8 @@ type fileInst struct {
 	condOf      map[ast.Node]int
 	anchorStmt  map[ast.Stmt]int
 	anchorEmpty map[ast.Node]int
+
+	m *mutState // mutation state (mutate.go)
 }
 
 func (f *fileInst) off(p token.Pos) int { return f.tf.Offset(p) }
@@ -163,6 +166,11 @@ func funcName(d *ast.FuncDecl) string {
 
 // Visit implements ast.Visitor.
 func (f *fileInst) Visit(node ast.Node) ast.Visitor {
+	if s, ok := node.(ast.Stmt); ok {
+		if id, ok := f.anchorStmt[s]; ok {
+			f.m.block = id
+		}
+	}
 	switch n := node.(type) {
 	case *ast.GenDecl:
 		if n.Tok != token.VAR {
@@ -174,12 +182,21 @@ func (f *fileInst) Visit(node ast.Node) ast.Visitor {
 		}
 		prev := f.fn
 		f.fn = funcName(n)
+		var sig *types.Signature
+		if obj := f.p.info.Defs[n.Name]; obj != nil {
+			sig, _ = obj.Type().(*types.Signature)
+		}
+		saved := f.enterFunc(n.Type, sig, n, n.Body)
 		ast.Walk(f, n.Body)
+		f.leaveFunc(saved)
 		f.fn = prev
 		return nil
 	case *ast.FuncLit:
 		prev := f.enterLit()
+		sig, _ := f.p.info.Types[n].Type.(*types.Signature)
+		saved := f.enterFunc(n.Type, sig, nil, n.Body)
 		ast.Walk(f, n.Body)
+		f.leaveFunc(saved)
 		f.fn = prev
 		return nil
 	case *ast.BlockStmt:
@@ -198,7 +215,20 @@ func (f *fileInst) Visit(node ast.Node) ast.Visitor {
 		if n.Post != nil {
 			ast.Walk(f, n.Post)
 		}
+		f.m.loops = append(f.m.loops, true)
 		ast.Walk(f, n.Body)
+		f.m.loops = f.m.loops[:len(f.m.loops)-1]
+		return nil
+	case *ast.RangeStmt:
+		// As ast.Walk would, with the loop pushed for the body.
+		for _, e := range []ast.Expr{n.Key, n.Value, n.X} {
+			if e != nil {
+				ast.Walk(f, e)
+			}
+		}
+		f.m.loops = append(f.m.loops, true)
+		ast.Walk(f, n.Body)
+		f.m.loops = f.m.loops[:len(f.m.loops)-1]
 		return nil
 	case *ast.LabeledStmt:
 		if s, ok := n.Stmt.(*ast.SwitchStmt); ok {
@@ -209,11 +239,27 @@ func (f *fileInst) Visit(node ast.Node) ast.Visitor {
 		if n.Body == nil || len(n.Body.List) == 0 {
 			return nil
 		}
+		f.m.loops = append(f.m.loops, false)
+		ast.Walk(f, n.Body)
+		f.m.loops = f.m.loops[:len(f.m.loops)-1]
+		return nil
 	case *ast.SwitchStmt:
+		f.m.loops = append(f.m.loops, false)
 		f.switchStmt(n)
+		f.m.loops = f.m.loops[:len(f.m.loops)-1]
 		return nil
 	case *ast.TypeSwitchStmt:
+		f.m.loops = append(f.m.loops, false)
 		f.typeSwitch(n)
+		f.m.loops = f.m.loops[:len(f.m.loops)-1]
+		return nil
+	case *ast.KeyValueExpr:
+		// A constant key stays constant (array and slice literals need
+		// it): it holds no code and gets no mutants.
+		if !f.constant(n.Key) {
+			ast.Walk(f, n.Key)
+		}
+		ast.Walk(f, n.Value)
 		return nil
 	case *ast.BinaryExpr:
 		if n.Op == token.LAND || n.Op == token.LOR {
@@ -226,8 +272,25 @@ func (f *fileInst) Visit(node ast.Node) ast.Visitor {
 		if f.constant(n) {
 			return nil
 		}
+		if n.Op == token.SHL || n.Op == token.SHR {
+			// A constant operand of a shift stays constant: the type of
+			// an untyped one comes from the context.
+			for _, e := range []ast.Expr{n.X, n.Y} {
+				if !f.constant(e) {
+					ast.Walk(f, e)
+				}
+			}
+			return nil
+		}
+		if f.arith(n) {
+			return nil
+		}
+		f.likeOperands(n)
 	case ast.Expr:
 		if tv, ok := f.p.info.Types[n]; ok && (tv.Value != nil || tv.IsType()) {
+			if tv.Value != nil {
+				f.constMutant(n, tv)
+			}
 			return nil // constant expressions must stay constant; types hold no code
 		}
 	}
@@ -258,9 +321,35 @@ func (f *fileInst) block(n *ast.BlockStmt) {
 	if !clauses {
 		f.addCounters(n, n.Lbrace, n.Lbrace+1, n.Rbrace+1, list, true) // +1 to step past closing brace
 	}
-	for _, s := range list {
-		ast.Walk(f, s)
+	if n == f.m.entry {
+		f.m.entry = nil
+		if f.mutating() {
+			f.extreme(n)
+		}
 	}
+	saved := f.m.block
+	for _, s := range list {
+		if c, ok := s.(*ast.CommClause); ok {
+			// As ast.Walk would, with the body's statements as statements.
+			if c.Comm != nil {
+				ast.Walk(f, c.Comm)
+			}
+			f.stmts(c.Body)
+			f.m.block = saved
+			continue
+		}
+		f.stmt(s)
+	}
+	f.m.block = saved
+}
+
+// stmts walks a statement list, restoring the current block after it.
+func (f *fileInst) stmts(list []ast.Stmt) {
+	saved := f.m.block
+	for _, s := range list {
+		f.stmt(s)
+	}
+	f.m.block = saved
 }
 
 func (f *fileInst) ifStmt(n *ast.IfStmt) {
@@ -288,8 +377,6 @@ func (f *fileInst) ifStmt(n *ast.IfStmt) {
 		ast.Walk(f, s)
 	case *ast.BlockStmt:
 		f.addCounters(s, pos, pos+1, s.Rbrace+1, s.List, true)
-		for _, st := range s.List {
-			ast.Walk(f, st)
-		}
+		f.stmts(s.List)
 	}
 }

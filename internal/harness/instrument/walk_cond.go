@@ -45,6 +45,7 @@ func (f *fileInst) cond(e ast.Expr, kind string, anyBool bool) {
 		return
 	}
 	id := f.newCond(x, kind, f.text(x), false)
+	f.negMutant(id, x, kind)
 	if plain {
 		f.insert(x.Pos(), fmt.Sprintf("%s.Br(%d, ", ImportName, id), classOpen)
 	} else {
@@ -66,7 +67,8 @@ func (f *fileInst) andOr(b *ast.BinaryExpr) {
 	if b.Op == token.LOR {
 		kind = KindOr
 	}
-	for _, o := range operands(b, b.Op) {
+	chain := f.logical(b) // nil without logical mutants
+	for i, o := range operands(b, b.Op) {
 		x := ast.Unparen(o)
 		for {
 			u, ok := x.(*ast.UnaryExpr)
@@ -79,9 +81,12 @@ func (f *fileInst) andOr(b *ast.BinaryExpr) {
 			// A nested chain of the other operator: its operands are the
 			// conditions (as jumps in compiled code), not the chain.
 			ast.Walk(f, o)
-			continue
+		} else {
+			f.cond(o, kind, false)
 		}
-		f.cond(o, kind, false)
+		if chain != nil && i > 0 {
+			f.insert(chain[i-1].Y.End(), " })", classClose)
+		}
 	}
 }
 
@@ -225,6 +230,7 @@ func (f *fileInst) cmp(b *ast.BinaryExpr, kind string) bool {
 		return false
 	}
 	id := f.newCond(b, kind, f.text(b), true)
+	f.relMutants(id, b.Op, b.OpPos, f.text(b.X), f.text(b.Y))
 	f.setOperands(id, b.Op.String(), b.X, b.Y)
 	f.insert(b.X.Pos(), fmt.Sprintf("%s.Cmp%s(%d, %s.%s, ", ImportName, cat, id, ImportName, op), classOpen)
 	f.operand(b.X, lt, cat, typed)
@@ -239,6 +245,9 @@ func (f *fileInst) cmp(b *ast.BinaryExpr, kind string) bool {
 func (f *fileInst) operand(e ast.Expr, tv types.TypeAndValue, cat string, typed types.Type) {
 	conv := ImportName + "." + carrier[cat]
 	if tv.Value != nil {
+		if f.carrierConst(e, tv, cat, typed) {
+			return
+		}
 		if cat == catF && isFloat32(typed) {
 			// The constant was rounded to float32; float64(constant) would
 			// not be, and the comparison's result could differ.

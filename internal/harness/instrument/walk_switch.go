@@ -74,9 +74,7 @@ func (f *fileInst) switchStmt(s *ast.SwitchStmt) {
 				ast.Walk(f, e)
 			}
 		}
-		for _, b := range c.Body {
-			ast.Walk(f, b)
-		}
+		f.stmts(c.Body)
 	}
 }
 
@@ -126,6 +124,7 @@ func (f *fileInst) tagCase(tag ast.Expr, tagVar string, tagTV types.TypeAndValue
 		return
 	}
 	id := f.newCond(e, KindCase, text, true)
+	f.relMutants(id, token.EQL, e.Pos(), f.text(tag), f.text(e))
 	f.tagNondet(id, tag)
 	f.setOperands(id, "==", tag, e)
 	conv := ImportName + "." + carrier[cat]
@@ -162,8 +161,6 @@ func (f *fileInst) typeSwitch(s *ast.TypeSwitchStmt) {
 		f.insert(c.Colon+1, fmt.Sprintf("%s.Case(%d, %d, %d);", ImportName, base, n, i), classStmt)
 	}
 	for _, st := range s.Body.List {
-		for _, b := range st.(*ast.CaseClause).Body {
-			ast.Walk(f, b)
-		}
+		f.stmts(st.(*ast.CaseClause).Body)
 	}
 }
