@@ -7,6 +7,7 @@ import (
 	"context"
 	"time"
 
+	"github.com/gentest-go/gentest/internal/emit"
 	"github.com/gentest-go/gentest/internal/executor"
 	"github.com/gentest-go/gentest/internal/harness"
 	"github.com/gentest-go/gentest/internal/minimize"
@@ -76,4 +77,63 @@ func (r *pkgRun) findings(ctx context.Context, prog *model.Program, pool *execut
 		}
 	}
 	return out
+}
+
+// mutationSummary is what the judge's mutant runs showed of the tests of
+// out, the written file (nil when the executor had no mutants): the
+// mutants infected and killed by the cases written, and the tests that
+// kill nothing.
+func mutationSummary(mutants int, cases []*oracle.Case, out *emit.Output) *MutationSummary {
+	if mutants <= 0 || out == nil {
+		return nil
+	}
+	byKey := make(map[int]*oracle.Case, len(cases))
+	for _, c := range cases {
+		byKey[c.Key] = c
+	}
+	infected, judged, killed := map[int32]bool{}, map[int32]bool{}, map[int32]bool{}
+	byTimeoutOnly := map[int32]bool{} // mutant -> no written test kills it otherwise
+	sum := &MutationSummary{Mutants: mutants, KillNothing: []string{}}
+	for _, t := range out.Tests {
+		for i, k := range t.Keys {
+			c := byKey[k]
+			var m *oracle.CaseMutation
+			if c != nil {
+				m = c.Mutation
+			}
+			if m == nil || len(m.Killed) == 0 {
+				name := t.Func
+				if t.Subtests[i] != "" {
+					name += "/" + t.Subtests[i]
+				}
+				sum.KillNothing = append(sum.KillNothing, name)
+			}
+			if m == nil {
+				continue
+			}
+			mark(infected, m.Infected)
+			mark(judged, m.Run)
+			timeouts := map[int32]bool{}
+			mark(timeouts, m.ByTimeout)
+			for _, id := range m.Killed {
+				only, seen := byTimeoutOnly[id]
+				byTimeoutOnly[id] = timeouts[id] && (!seen || only)
+			}
+			mark(killed, m.Killed)
+		}
+	}
+	sum.Infected, sum.Judged, sum.Killed = len(infected), len(judged), len(killed)
+	for _, only := range byTimeoutOnly {
+		if only {
+			sum.KilledByTimeout++
+		}
+	}
+	return sum
+}
+
+// mark adds ids to set.
+func mark(set map[int32]bool, ids []int32) {
+	for _, id := range ids {
+		set[id] = true
+	}
 }

@@ -76,6 +76,36 @@ type Summary struct {
 	// Explain says, for every function the written tests leave
 	// uncovered or partly covered, what gentest knows of the cause.
 	Explain *explain.Report `json:"explain,omitempty"`
+	// Mutation says what the mutants compiled into the executor showed of
+	// the written tests, as the judge measured them; nil when the
+	// executor has none.
+	Mutation *MutationSummary `json:"mutation,omitempty"`
+}
+
+// MutationSummary is what the judge's runs against mutants showed of the
+// written tests (oracle.CaseMutation, over the cases verification kept).
+// The judge runs each case against a bounded number of the mutants it
+// infects, so Killed is a lower bound of what the file kills; gentest
+// mutate measures it with the go command.
+type MutationSummary struct {
+	// Mutants is the number of mutants in the executor.
+	Mutants int `json:"mutants"`
+	// Infected counts the mutants some written test infects (weak
+	// mutation: the mutated expression's value differs where it runs).
+	Infected int `json:"infected"`
+	// Judged counts the mutants some written test ran against.
+	Judged int `json:"judged"`
+	// Killed counts the mutants some written test kills (strong
+	// mutation): a check sees another value, or a call panics, crashes
+	// or hangs where it did not.
+	Killed int `json:"killed"`
+	// KilledByTimeout counts the mutants of Killed that every written
+	// test killing them kills by running past the call limit.
+	KilledByTimeout int `json:"killed_by_timeout"`
+	// KillNothing lists the written tests that kill none of the mutants,
+	// by the name go test gives them (Func or Func/subtest): they are in
+	// the file for the coverage they add.
+	KillNothing []string `json:"kill_nothing"`
 }
 
 // init gives the list fields empty values, so that -json prints [] not null.
