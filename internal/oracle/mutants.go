@@ -178,28 +178,25 @@ func planMutantRuns(infected [][]int32, opts JudgeOptions) [][]int32 {
 // showed, and reports whether it showed anything (a run the deadline left
 // undone, or with no result and no crash, says nothing).
 func recordKill(info *CaseMutation, it judged, asserts []Assertion, m int32, out executor.Outcome) bool {
-	killed, timeout := false, false
+	var k int // the statement that ended otherwise, -1 for none
+	timeout := false
 	switch {
 	case out.Crash != nil:
 		// The written test would crash or time out under this mutant:
 		// it fails whatever it checks.
-		killed = true
-		timeout = out.Crash.Kind == executor.CrashTimeout || out.Crash.Kind == executor.CrashHang
+		k, timeout = max(out.Crash.Stmt, 0), out.Crash.Kind == executor.CrashTimeout || out.Crash.Kind == executor.CrashHang
 	case out.Unrun || out.Result == nil:
 		return false
 	default:
-		k, tmo := firstChanged(it.o.Result, out.Result)
-		switch {
-		case k > it.e.Target && k < it.e.Seq.Len():
-			// An observer call ended otherwise (it panicked): the
-			// test fails there as long as it keeps that call, so the
-			// kill is the call's, as if its result's check made it.
-			id := seq.ValueID{Stmt: k}
-			info.ByAssert[id] = append(info.ByAssert[id], m)
-			killed, timeout = true, tmo
-		case k >= 0:
-			killed, timeout = true, tmo
-		}
+		k, timeout = firstChanged(it.o.Result, out.Result)
+	}
+	killed := k >= 0
+	if k > it.e.Target && k < it.e.Seq.Len() {
+		// An observer call ended otherwise (it panicked, hung): the
+		// test fails there as long as it keeps that call, so the kill
+		// is the call's, as if its result's check made it.
+		id := seq.ValueID{Stmt: k}
+		info.ByAssert[id] = append(info.ByAssert[id], m)
 	}
 	info.Run = append(info.Run, m)
 	if out.Result != nil && out.Crash == nil {

@@ -304,3 +304,36 @@ func TestAssertionKills(t *testing.T) {
 		}
 	}
 }
+
+// On executortest's simulated mutants: a mutant that changes what Len
+// shows is killed by Len's check, one under which Peek hangs is killed by
+// timeout there, so Peek's call stays although its check kills nothing;
+// a mutant of Push that changes nothing observed is run but not killed.
+func TestJudgeSimulatedMutants(t *testing.T) {
+	prog := testProgram(t)
+	f := fakeRunner(prog, nil)
+	lenOp, peekOp, pushOp := modeltest.Op(t, prog, "Stack.Len"), modeltest.Op(t, prog, "Stack.Peek"), modeltest.Op(t, prog, "Stack.Push")
+	f.Mutants = []executortest.Mutant{
+		{ID: 1, Op: lenOp.ID, Change: func(spec *rt.StmtSpec) {
+			spec.Values[0].Hash++
+			spec.Note.Trees[0] = &rt.Tree{Kind: rt.TInt, I: 99}
+		}},
+		{ID: 2, Op: peekOp.ID, Crash: executor.CrashTimeout},
+		{ID: 3, Op: pushOp.ID},
+	}
+	j := Judge(prog, f, mutantEntries(t, prog)[:1], JudgeOptions{Mutants: 3})
+	if len(j.Cases) != 1 {
+		t.Fatalf("%d cases, want 1", len(j.Cases))
+	}
+	c := j.Cases[0]
+	if got := names(f, c.Seq); got != "NewStack Stack.Push Stack.Len Stack.Peek" {
+		t.Errorf("case: %s, want both observers", got)
+	}
+	m := c.Mutation
+	if m == nil || !slices.Equal(m.Run, []int32{1, 2, 3}) || !slices.Equal(m.Killed, []int32{1, 2}) || !slices.Equal(m.ByTimeout, []int32{2}) {
+		t.Fatalf("mutation %+v: want run 1 2 3, killed 1 2, 2 by timeout", m)
+	}
+	if got := byAssertString(m.ByAssert); got != "2.0:[1] 3.0:[2]" {
+		t.Errorf("by assertion %s, want Len's check killing 1 and Peek's call 2", got)
+	}
+}
