@@ -6,6 +6,7 @@
 //	gentest gen   [flags] [packages]   generate tests (default ".")
 //	gentest vet   [flags] [packages]   run the analyzers, print diagnostics
 //	gentest facts [flags] [packages]   print the facts the generator uses
+//	gentest mutate [flags] [packages]  mutation score of the packages' tests
 //	gentest clean                      remove gentest's caches
 //	go vet -vettool=$(command -v gentest) ./...
 //
@@ -29,6 +30,7 @@ Usage:
 	gentest gen   [flags] [packages]   generate tests (default ".")
 	gentest vet   [flags] [packages]   run the analyzers and print diagnostics
 	gentest facts [flags] [packages]   print the facts the generator uses
+	gentest mutate [flags] [packages]  the mutation score of the packages' tests
 	gentest clean                      remove gentest's caches (built executors)
 	go vet -vettool=$(command -v gentest) ./...
 
@@ -57,6 +59,8 @@ func run(args []string) int {
 		return cmdVet(args[1:])
 	case "facts":
 		return cmdFacts(args[1:])
+	case "mutate":
+		return cmdMutate(args[1:])
 	case "clean":
 		return cmdClean(args[1:])
 	case "-h", "-help", "--help", "help":
