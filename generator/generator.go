@@ -282,6 +282,7 @@ func (r *pkgRun) run(ctx context.Context) (*Summary, error) {
 	if err != nil {
 		return nil, err
 	}
+	sum.Mutation = mutationSummary(r.mutants(h), reduced, out)
 	if err := r.write(ctx, prog, tf, out, revealing, sum); err != nil {
 		return nil, err
 	}

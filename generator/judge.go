@@ -54,7 +54,7 @@ func (r *pkgRun) judge(ctx context.Context, prog *model.Program, h *harness.Harn
 	variants, closeVariants := r.variantRunners(ctx, h.Exe, nvar)
 	start := time.Now()
 	judged := oracle.Judge(prog, r.trace.Wrap("judge", runner.Steady(pool, h.Table, prog, s.watch)), s.eng.Corpus,
-		oracle.JudgeOptions{Sandboxed: r.sandbox, Variants: variants})
+		oracle.JudgeOptions{Sandboxed: r.sandbox, Variants: variants, Mutants: r.mutants(h), AllAsserts: r.cfg.Disable[MutationAsserts]})
 	closeVariants()
 	r.debugf("judged %d candidates in %.2fs with %d binary variants", len(s.eng.Corpus), time.Since(start).Seconds(), len(variants))
 	r.stages.Judged(judged.Cases)
@@ -77,6 +77,15 @@ func (r *pkgRun) findings(ctx context.Context, prog *model.Program, pool *execut
 		}
 	}
 	return out
+}
+
+// mutants is the number of mutants the judge runs the cases against: the
+// executor's, none with -no=mutation.
+func (r *pkgRun) mutants(h *harness.Harness) int {
+	if r.cfg.Disable[Mutation] {
+		return 0
+	}
+	return h.Mutants
 }
 
 // mutationSummary is what the judge's mutant runs showed of the tests of
