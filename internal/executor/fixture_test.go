@@ -41,8 +41,10 @@ func TestMain(m *testing.M) {
 		flag.Set("test.parallel", strconv.Itoa(parallelTests))
 	}
 	code := m.Run()
-	if crashFixture.dir != "" {
-		os.RemoveAll(crashFixture.dir)
+	for _, dir := range []string{crashFixture.dir, mutantFixture.dir} {
+		if dir != "" {
+			os.RemoveAll(dir)
+		}
 	}
 	os.Exit(code)
 }
