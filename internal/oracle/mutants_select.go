@@ -43,7 +43,8 @@ func dropIdleObservers(prog *model.Program, full executor.Runner, items []judged
 	for k, c := range changes {
 		it := &items[c.n]
 		o := outs[k]
-		if !ranToTarget(&corpus.Entry{Seq: c.s, Target: it.e.Target}, o) || !allNormal(o.Result, it.e.Target) {
+		if !ranToTarget(&corpus.Entry{Seq: c.s, Target: it.e.Target}, o) || !allNormal(o.Result, it.e.Target) ||
+			!sameValues(it.o.Result, o.Result, c.kept) {
 			continue
 		}
 		it.e.Seq, it.o = c.s, o
@@ -99,6 +100,26 @@ func withoutIdle(prog *model.Program, s *seq.Seq, target int, v *CaseMutation) (
 		}
 	}
 	return out, kept
+}
+
+// sameValues reports whether each statement k of the run res of a
+// shortened sequence returned what statement kept[k] of the original run
+// orig did (hashes, nil-ness, stability): a value that changed (state an
+// earlier run under a mutant left in the executor, say) would make the
+// rerun's checks other than those judged, so the case keeps its observers.
+func sameValues(orig, res *rt.Result, kept []int) bool {
+	for k, ok := range kept {
+		a, b := orig.Stmt(ok).Values(), res.Stmt(k).Values()
+		if len(a) != len(b) {
+			return false
+		}
+		for j := range a {
+			if a[j].Nil != b[j].Nil || a[j].Unstable != b[j].Unstable || !a[j].Unstable && a[j].Hash != b[j].Hash {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // allNormal reports whether every statement of r after target returned

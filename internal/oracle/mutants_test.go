@@ -337,3 +337,33 @@ func TestJudgeSimulatedMutants(t *testing.T) {
 		t.Errorf("by assertion %s, want Len's check killing 1 and Peek's call 2", got)
 	}
 }
+
+// When the shortened case's run shows another value than the judged run
+// (state a mutant's run left behind), the case keeps its observers: what
+// the test checks must be what was judged.
+func TestJudgeMutantRerunDiffers(t *testing.T) {
+	prog := testProgram(t)
+	infects := map[string][]int32{"NewStack": {1, 2}}
+	behave := mutantBehaviour(prog)
+	f := mutantFake(prog, infects, behave)
+	f.Edit = func(q rt.Request, out *executor.Outcome) {
+		if q.Mutant == 0 {
+			out.Result.Infected = slices.Clone(infects[opName(prog, q, 0)])
+			if len(q.Stmts) == 3 { // NewStack Push Len, without Peek
+				setVal(out.Result, 2, 0, tv{Hash: 77, Tree: &rt.Tree{Kind: rt.TInt, I: 77}})
+			}
+			return
+		}
+		behave(q.Mutant, q, out)
+	}
+	j := Judge(prog, f, mutantEntries(t, prog)[:1], JudgeOptions{Mutants: 2})
+	if got := names(f, j.Cases[0].Seq); got != "NewStack Stack.Push Stack.Len Stack.Peek" {
+		t.Errorf("case: %s, want the observers kept", got)
+	}
+	if got := assertsOn(j.Cases[0].Asserts); got != "2:Equal 3:Equal" {
+		t.Errorf("asserts %s, want both observers'", got)
+	}
+	if got := byAssertString(j.Cases[0].Mutation.ByAssert); got != "2.0:[1]" {
+		t.Errorf("by assertion %s", got)
+	}
+}
