@@ -35,13 +35,24 @@ type mutantGoal struct {
 // continue, extreme mutation) is infected wherever it runs: reaching its
 // block, which the branch goals target, covers it, and as a goal of its
 // own it would only dilute the branch goals.
-var targetedOps = map[string]bool{"rel-boundary": true, "arith": true, "logical": true}
+var targetedOps = map[string]bool{instrument.OpRelBoundary: true, instrument.OpArith: true, instrument.OpLogical: true}
 
 // mutantsOf returns the mutants of t, by id (mutantsOf(t)[i].id == i+1).
-// The probe table does not carry mutants yet (instrument.Table.Mutants):
-// until it does, a build has none.
+// A table whose ids are not dense from 1 (which the instrumenter
+// promises) gives none: weak mutation is then off, and the search is the
+// branch search, rather than a goal's fitness reading another mutant.
 func mutantsOf(t *instrument.Table) []mutantGoal {
-	return nil
+	if t == nil {
+		return nil
+	}
+	out := make([]mutantGoal, 0, len(t.Mutants))
+	for i, m := range t.Mutants {
+		if m.ID != i+1 {
+			return nil
+		}
+		out = append(out, mutantGoal{id: int32(m.ID), block: int32(m.Block), cond: int32(m.Cond), op: m.Op})
+	}
+	return out
 }
 
 // weakMutation is the weak-mutation criterion: the mutants and, for
@@ -96,7 +107,7 @@ func (w *weakMutation) fitness(ind *individual, id int32) float64 {
 	if _, ok := slices.BinarySearch(ind.blocks, m.block); !ok {
 		return 2
 	}
-	if m.op != "rel-boundary" || m.cond < 0 {
+	if m.op != instrument.OpRelBoundary || m.cond < 0 {
 		return 1
 	}
 	return rt.NormDist(equalityDist(ind.conds, m.cond))

@@ -254,3 +254,29 @@ func TestCriteriaGoals(t *testing.T) {
 		}
 	}
 }
+
+// The probe table's mutants become the search's, by id; a table whose ids
+// are not dense gives none, and the engine's criteria are then all off.
+func TestMutantsOf(t *testing.T) {
+	tab := &instrument.Table{Mutants: []instrument.Mutant{
+		{ID: 1, Op: instrument.OpRelBoundary, Block: 4, Cond: 2},
+		{ID: 2, Op: instrument.OpRemove, Block: 5, Cond: -1},
+	}}
+	got := mutantsOf(tab)
+	want := []mutantGoal{{id: 1, block: 4, cond: 2, op: "rel-boundary"}, {id: 2, block: 5, cond: -1, op: "remove"}}
+	if !slices.Equal(got, want) {
+		t.Errorf("mutantsOf = %v, want %v", got, want)
+	}
+	e := New(testProgram(t), Config{Table: tab})
+	if e.wm == nil || !e.wm.mutants[0].target || e.wm.mutants[1].target || !e.crit.output {
+		t.Errorf("a table with mutants: weak mutation %v, output %v; want both on, mutant 1 targeted and 2 not", e.wm, e.crit.output)
+	}
+	tab.Mutants[1].ID = 3
+	if got := mutantsOf(tab); got != nil {
+		t.Errorf("ids 1, 3: mutantsOf = %v, want none", got)
+	}
+	e = New(testProgram(t), Config{Table: tab})
+	if e.wm != nil || e.crit.output || e.crit.exception || e.crit.method {
+		t.Errorf("no mutants: a criterion is on")
+	}
+}
