@@ -184,6 +184,43 @@ func TestMutantsEndToEnd(t *testing.T) {
 	}
 }
 
+// A mutant that kills the executor, in a batch whose results were not yet
+// flushed, is found by the replay of the suspects: the replay runs each
+// under its own mutant again (a replay without it would not crash, and the
+// crash would go unattributed), and the sequences after it run under
+// theirs.
+func TestMutantReplay(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds an executor")
+	}
+	h, ops := buildMutantFixture(t)
+	quit := findMutant(t, h.Table, "Quit", "rel-boundary", "")
+	addArith := findMutant(t, h.Table, "Add", "arith", "")
+	p, err := Start(context.Background(), Config{Exe: h.Exe, PkgPath: mutantPkgPath, ScratchDir: t.TempDir(), Workers: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.Close()
+	one := func(id uint64, mutant int32, name string, arg int) rt.Request {
+		return rt.Request{ID: id, Flags: rt.FlagDetail, Mutant: mutant, Stmts: []rt.Stmt{{Op: ops[name], Args: []rt.Arg{intArg(arg)}}}}
+	}
+	add := one(2, addArith, "Add", 2)
+	add.Stmts[0].Args = append(add.Stmts[0].Args, intArg(3))
+	outs := p.Run([]rt.Request{one(1, quit, "Quit", 1), add, one(3, 0, "Quit", 1)})
+	if c := outs[0].Crash; c == nil || c.Kind != CrashExit || c.ExitCode != 7 {
+		t.Errorf("Quit(1) under mutant %d: %+v, want an exit with status 7", quit, outs[0])
+	}
+	if r := outs[1].Result; r == nil || r.Stmt(0).Tree(0).I != -1 {
+		t.Errorf("Add(2, 3) under mutant %d after the crash: %+v, want -1", addArith, outs[1])
+	}
+	if o := outs[2]; o.Result == nil || o.Result.Stmt(0).Outcome != rt.OutNormal {
+		t.Errorf("Quit(1) unmutated: %+v, want it to return", o)
+	}
+	if st := p.Stats(); st.Replays != 1 || st.Unattributed != 0 {
+		t.Errorf("%d replays, %d unattributed crashes; want 1 and 0", st.Replays, st.Unattributed)
+	}
+}
+
 // The package's own test binary, built from harness.InstrumentedFiles
 // with mutants, takes its mutant from GENTEST_MUTANT and appends the
 // mutants its tests infect to GENTEST_INFECTED's file: the original

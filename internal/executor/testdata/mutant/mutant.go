@@ -1,9 +1,13 @@
 // Package mutant is the fixture of the executor's mutant tests
 // (mutant_test.go): functions whose mutants are easy to tell apart by
-// their results, and one whose mutant hangs.
+// their results, one whose mutant hangs and one whose mutant kills the
+// process.
 package mutant
 
-import "errors"
+import (
+	"errors"
+	"os"
+)
 
 // Add returns a + b; its arithmetic mutant returns a - b.
 func Add(a, b int) int { return a + b }
@@ -37,4 +41,12 @@ func Check(n int) error {
 		return errors.New("negative")
 	}
 	return nil
+}
+
+// Quit exits the process with status 7 for code < 1. Its boundary mutant
+// code <= 1 exits on Quit(1): a crash the pool replays to attribute.
+func Quit(code int) {
+	if code < 1 {
+		os.Exit(7)
+	}
 }
