@@ -73,6 +73,16 @@ func loadAndInstrument(t *testing.T, dir, pattern, rtImport string) (map[string]
 	return out, tab, p
 }
 
+// sizeSrc is the runtime's zz_size.go for tab, with InitMutants if
+// mutate.
+func sizeSrc(tab *Table, mutate bool) []byte {
+	if !mutate {
+		return []byte(fmt.Sprintf("package rt\n\nfunc init() { Init(%d, %d) }\n", len(tab.Blocks), len(tab.Conds)))
+	}
+	return []byte(fmt.Sprintf("package rt\n\nfunc init() { Init(%d, %d); InitMutants(%d, %#v) }\n",
+		len(tab.Blocks), len(tab.Conds), len(tab.Mutants), tab.MutantConds()))
+}
+
 // writeOverlay writes the files of an overlay under dir and returns the
 // overlay JSON file for go build -overlay.
 func writeOverlay(t *testing.T, dir string, files map[string][]byte) string {
@@ -440,6 +450,22 @@ func TestStdPackages(t *testing.T) {
 	if testing.Short() {
 		t.Skip("compiles std packages")
 	}
+	checkStd(t, Options{})
+}
+
+// TestStdPackagesMutated is TestStdPackages with every mutant compiled in:
+// they compile, with no mutant active the packages behave as the
+// originals, and running them infects mutants.
+func TestStdPackagesMutated(t *testing.T) {
+	if testing.Short() {
+		t.Skip("compiles std packages")
+	}
+	checkStd(t, Options{Mutate: true})
+}
+
+// checkStd instruments the std packages with opts, compiles them and runs
+// code of them, comparing its output with the originals'.
+func checkStd(t *testing.T, opts Options) {
 	list := stdPackages
 	if env := os.Getenv("GENTEST_STD"); env != "" {
 		list = strings.Fields(env) // a wider manual run
@@ -466,7 +492,7 @@ func TestStdPackages(t *testing.T) {
 			t.Fatalf("load %s: %v", p.PkgPath, p.Errors)
 		}
 		rtImport := p.PkgPath + "/zz_gentest_rt"
-		out, tab, err := Package(p.Fset, p.Syntax, p.TypesInfo, p.Types, rtImport)
+		out, tab, err := PackageWith(p.Fset, p.Syntax, p.TypesInfo, p.Types, rtImport, opts)
 		if err != nil {
 			t.Fatalf("%s: %v", p.PkgPath, err)
 		}
@@ -475,14 +501,14 @@ func TestStdPackages(t *testing.T) {
 		}
 		rtDir := filepath.Join(filepath.Dir(p.CompiledGoFiles[0]), "zz_gentest_rt")
 		probeSources(t, all, rtDir)
-		all[filepath.Join(rtDir, "zz_size.go")] = []byte(fmt.Sprintf("package rt\n\nfunc init() { Init(%d, %d) }\n", len(tab.Blocks), len(tab.Conds)))
+		all[filepath.Join(rtDir, "zz_size.go")] = sizeSrc(tab, opts.Mutate)
 		nd := 0
 		for _, c := range tab.Conds {
 			if c.Distance {
 				nd++
 			}
 		}
-		t.Logf("%s: %d files, %d blocks, %d conditions (%d with distances)", p.PkgPath, len(out), len(tab.Blocks), len(tab.Conds), nd)
+		t.Logf("%s: %d files, %d blocks, %d conditions (%d with distances), %d mutants", p.PkgPath, len(out), len(tab.Blocks), len(tab.Conds), nd, len(tab.Mutants))
 		nb += len(tab.Blocks)
 		nc += len(tab.Conds)
 	}
@@ -505,7 +531,11 @@ func TestStdPackages(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(tmp, "main.go"), []byte(stdMain), 0o666); err != nil {
 		t.Fatal(err)
 	}
-	if err := os.WriteFile(filepath.Join(tmp, "probe_cov.go"), []byte(stdProbeCov), 0o666); err != nil {
+	probeCov := stdProbeCov
+	if opts.Mutate {
+		probeCov = strings.Replace(probeCov, `"end"`, `len(strconvrt.InfectedMutants(nil)), len(jsonrt.InfectedMutants(nil)), "end"`, 1)
+	}
+	if err := os.WriteFile(filepath.Join(tmp, "probe_cov.go"), []byte(probeCov), 0o666); err != nil {
 		t.Fatal(err)
 	}
 	if err := os.WriteFile(filepath.Join(tmp, "probe_plain.go"), []byte("//go:build !gentestcov\n\npackage main\n\nfunc probes() {}\n"), 0o666); err != nil {

@@ -17,7 +17,7 @@ import (
 // the chain, whose right operands the caller closes after walking them;
 // nil if the chain gets none. The calls nest as the operators do:
 //
-//	a && b && c  ->  MAnd(2, MAnd(1, a, func() bool { return b }), func() bool { return c })
+//	a && b && c  ->  MAnd(2, MAnd(1, a, func() bool { return (b) }), func() bool { return (c) })
 func (f *fileInst) logical(b *ast.BinaryExpr) []*ast.BinaryExpr {
 	if !f.mutating() {
 		return nil
@@ -52,7 +52,9 @@ func (f *fileInst) logical(b *ast.BinaryExpr) []*ast.BinaryExpr {
 	for i := len(chain) - 1; i >= 0; i-- { // outer calls open first
 		n := chain[i]
 		f.insert(n.X.Pos(), fmt.Sprintf("%s.%s(%d, ", ImportName, probe, ids[i]), classOpen)
-		f.replace(n.OpPos, n.OpPos+2, ", func() bool { return ")
+		// The parenthesis keeps a right operand on the next line from
+		// ending the return statement (an inserted semicolon).
+		f.replace(n.OpPos, n.OpPos+2, ", func() bool { return (")
 	}
 	return chain
 }

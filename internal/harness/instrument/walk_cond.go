@@ -85,7 +85,7 @@ func (f *fileInst) andOr(b *ast.BinaryExpr) {
 			f.cond(o, kind, false)
 		}
 		if chain != nil && i > 0 {
-			f.insert(chain[i-1].Y.End(), " })", classClose)
+			f.insert(chain[i-1].Y.End(), ") })", classClose)
 		}
 	}
 }
