@@ -37,7 +37,7 @@ func cmdMutate(args []string) int {
 	fs := flag.NewFlagSet("gentest mutate", flag.ContinueOnError)
 	f := &mutateFlags{}
 	fs.BoolVar(&f.jsonOut, "json", false, "print one JSON object per package")
-	fs.BoolVar(&f.verbose, "v", false, "list the surviving mutants (file:line: operator original -> mutant)")
+	fs.BoolVar(&f.verbose, "v", false, "list the surviving mutants (file:line:col: operator original -> mutant)")
 	fs.StringVar(&f.include, "include", "", "comma-separated globs of the test files (base names) to run; default all")
 	fs.StringVar(&f.exclude, "exclude", "", "comma-separated globs of test files not to run (e.g. *_gentest_test.go: the package's own tests only)")
 	fs.StringVar(&f.mutants, "mutants", "", "comma-separated mutant ids to analyze; default all")
@@ -215,7 +215,8 @@ func mutateJSON(pkg string, rep *mutation.Report, err error) mutateSummary {
 	return s
 }
 
-// printMutateText prints a package's line and, verbose, its survivors.
+// printMutateText prints a package's line and, verbose, its survivors
+// (with the column: a line often holds several constants).
 func printMutateText(w io.Writer, rep *mutation.Report, verbose bool) {
 	line := fmt.Sprintf("%s  mutants %d  killed %d (%d by timeout)  survived %d  not covered %d",
 		rep.Package, len(rep.Mutants), rep.Killed+rep.KilledTimeout, rep.KilledTimeout, rep.Survived, rep.NotCovered)
@@ -228,7 +229,11 @@ func printMutateText(w io.Writer, rep *mutation.Report, verbose bool) {
 	}
 	for _, m := range rep.Mutants {
 		if m.Status == mutation.Survived {
-			fmt.Fprintf(w, "\t%s:%d: %s %s -> %s\n", relFile(rep.Dir, m.File), m.Line, m.Op, m.Orig, m.Repl)
+			repl := m.Repl
+			if repl == "" {
+				repl = "(removed)"
+			}
+			fmt.Fprintf(w, "\t%s:%d:%d: %s %s -> %s\n", relFile(rep.Dir, m.File), m.Line, m.Col, m.Op, m.Orig, repl)
 		}
 	}
 }

@@ -81,7 +81,7 @@ func TestMutateText(t *testing.T) {
 		t.Errorf("first line %q", lines[0])
 	}
 	// The tests never check Check's error for a negative number.
-	if !strings.Contains(stdout.String(), "\tbasic.go:27: extreme Check -> return *new(error)\n") {
+	if !strings.Contains(stdout.String(), "\tbasic.go:27:6: extreme Check -> return *new(error)\n") {
 		t.Errorf("the surviving extreme mutant of Check is not listed:\n%s", stdout.String())
 	}
 }
