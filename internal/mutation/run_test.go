@@ -1,6 +1,7 @@
 package mutation
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -101,5 +102,25 @@ func TestTallyScore(t *testing.T) {
 		"const": {Mutants: 3, Killed: 1, KilledTimeout: 1, NotCovered: 1},
 	}; !reflect.DeepEqual(rep.Operators, want) {
 		t.Errorf("operators %v, want %v", rep.Operators, want)
+	}
+}
+
+// Mutants whose runs cannot start before the budget ends are skipped, not
+// judged.
+func TestRunMutantsCanceled(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	rep := &Report{Timeout: time.Second}
+	for id := 1; id <= 3; id++ {
+		m := MutantResult{}
+		m.ID = id
+		rep.Mutants = append(rep.Mutants, m)
+	}
+	r := &runner{bin: filepath.Join(t.TempDir(), "missing"), dir: t.TempDir(), work: t.TempDir()}
+	r.runMutants(ctx, rep, []int{0, 1, 2}, 2)
+	for _, m := range rep.Mutants {
+		if m.Status != Skipped {
+			t.Errorf("mutant %d: %s, want skipped", m.ID, m.Status)
+		}
 	}
 }
