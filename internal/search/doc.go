@@ -9,9 +9,11 @@
 // (batch.go's budget). The batches: Run overlaps generation and execution,
 // generating batch k+1 from the pools as they were after batch k-1 while
 // the executors run batch k (batch.go). The archive (archive.go): the
-// corpus (the clean runs that were first to cover a block or branch side,
-// which is also DynaMOSA's archive), the revealing failures, a few per kind
-// and site, and the Stats. Everything else is a component the engine
+// corpus (the clean runs that were first to cover a block or branch side
+// or, when the executor has mutants, a goal of smart selection's other
+// criteria: a mutant infected, an output class, an exception, an operation
+// returning, goals.go; it is also DynaMOSA's archive), the revealing
+// failures, a few per kind and site, and the Stats. Everything else is a component the engine
 // holds, each a type that owns its own state.
 //
 // # Components
@@ -21,8 +23,9 @@
 // input-to-state replacements, local_avm.go and local_i2s.go) take at most
 // half of each batch; the rest comes from the random search (random.go)
 // or, with -engine=sbst and in the hybrid's second half, from DynaMOSA
-// (dynamosa.go: goals released by control dependence, preference
-// sorting, crossover and mutation, dynamosa_offspring.go). The random
+// (dynamosa.go: goals released by control dependence, the mutants whose
+// block is covered among them, goals_mutant.go; preference sorting,
+// crossover and mutation, dynamosa_offspring.go). The random
 // search picks each new sequence's operation with bloodhound
 // (target.go) and builds it by extension (extension.go: Randoop's
 // extension from pooled values and literals, with aliasing, the
@@ -72,7 +75,7 @@
 //
 // # Adding a component
 //
-// A new kind of goal or generator (mutation goals, DSE) is a type of its
+// A new kind of goal or generator (DSE, say) is a type of its
 // own, given the services it needs, that implements the interfaces of
 // engine.go it takes part in: proposer (and listener, for the outcomes of
 // what it proposed), learner, filter. The engine holds it and lists it;
