@@ -74,6 +74,8 @@ type engineReport struct {
 	Skipped       int             `json:"skipped"`
 	Score         *float64        `json:"score"`
 	Operators     json.RawMessage `json:"operators"`
+	TestFiles     []string        `json:"test_files"`
+	Seconds       *float64        `json:"seconds"`
 	Error         string          `json:"error"`
 }
 
@@ -117,6 +119,10 @@ func ParseEngine(out []byte) (*result.Mutation, error) {
 	if rep.Score != nil {
 		m.Reported = result.Of(*rep.Score)
 	}
+	if rep.Seconds != nil {
+		m.Seconds = result.Of(*rep.Seconds)
+	}
+	m.TestFiles = rep.TestFiles
 	if m.Operators, err = engineOps(rep.Operators); err != nil {
 		return nil, err
 	}

@@ -9,7 +9,8 @@ import (
 // keyed by class with mutants and kills only.
 const engineJSON = `{"package":"benchstd/container/ring","mutants":40,"killed":25,"killed_timeout":2,"survived":6,"not_covered":5,"skipped":2,"score":0.7105,
 "operators":{"rel-boundary":{"mutants":10,"killed":9},"arith":{"mutants":20,"killed":12},"remove":{"mutants":10,"killed":6}},
-"survivors":[{"id":3,"op":"arith","file":"ring.go","line":10,"orig":"a + b","repl":"a - b"}],"error":""}
+"survivors":[{"id":3,"op":"arith","file":"ring.go","line":10,"orig":"a + b","repl":"a - b"}],
+"test_files":["ring_test.go"],"seconds":12.5,"error":""}
 `
 
 func TestParseEngine(t *testing.T) {
@@ -29,6 +30,9 @@ func TestParseEngine(t *testing.T) {
 	}
 	if got := m.Reported.Format(4); got != "0.7105" {
 		t.Errorf("reported = %s", got)
+	}
+	if m.Seconds.Format(1) != "12.5" || strings.Join(m.TestFiles, ",") != "ring_test.go" {
+		t.Errorf("seconds %s, test files %q", m.Seconds.Format(1), m.TestFiles)
 	}
 	// An object has no order: the classes come sorted.
 	var ops []string

@@ -65,6 +65,7 @@ type gremlinsReport struct {
 		} `json:"mutations"`
 	} `json:"files"`
 	TestEfficacy *float64 `json:"test_efficacy"`
+	ElapsedTime  *float64 `json:"elapsed_time"`
 }
 
 // mutations runs the mutation tools c asks for on subject res: on the
@@ -172,6 +173,9 @@ func ParseGremlins(file string) (*result.Mutation, error) {
 	m.Score = result.ScoreOf(m.Killed, m.TimedOut, m.Lived, m.NotCovered)
 	if rep.TestEfficacy != nil {
 		m.Efficacy = result.Of(*rep.TestEfficacy)
+	}
+	if rep.ElapsedTime != nil {
+		m.Seconds = result.Of(*rep.ElapsedTime)
 	}
 	return m, nil
 }

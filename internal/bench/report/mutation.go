@@ -65,7 +65,7 @@ func mutationRuns(s result.Subject) []mutationRun {
 }
 
 // MutationColumns are the header of mutation.csv.
-var MutationColumns = []string{"subject", "package", "tool", "tests", "score", "efficacy", "killed", "lived", "timed_out", "not_covered", "not_viable", "skipped", "reported_score", "error"}
+var MutationColumns = []string{"subject", "package", "tool", "tests", "score", "efficacy", "killed", "lived", "timed_out", "not_covered", "not_viable", "skipped", "reported_score", "seconds", "test_files", "error"}
 
 // WriteMutationCSV writes mutation.csv: one row per tool and set of tests
 // (human, generated, both) of each subject.
@@ -79,7 +79,8 @@ func WriteMutationCSV(w io.Writer, subjects []result.Subject) error {
 			m := r.m
 			rec := []string{s.Name, s.Package, r.tool, r.tests, m.Score.Format(2), m.Efficacy.Format(2),
 				strconv.Itoa(m.Killed), strconv.Itoa(m.Lived), strconv.Itoa(m.TimedOut), strconv.Itoa(m.NotCovered),
-				strconv.Itoa(m.NotViable), strconv.Itoa(m.Skipped), m.Reported.Format(2), oneLine(m.Err)}
+				strconv.Itoa(m.NotViable), strconv.Itoa(m.Skipped), m.Reported.Format(2), m.Seconds.Format(1),
+				strings.Join(m.TestFiles, " "), oneLine(m.Err)}
 			if err := cw.Write(rec); err != nil {
 				return err
 			}
@@ -248,7 +249,7 @@ func writeCrossCheck(b *strings.Builder, rows []Row) {
 
 // writeCounts writes every run's counts, and the runs that failed.
 func writeCounts(b *strings.Builder, subjects []result.Subject) {
-	b.WriteString("### Counts\n\n| package | tool | tests | score % | killed | timed out | lived | not covered | not viable / skipped | tool's score % |\n|---|---|---|--:|--:|--:|--:|--:|--:|--:|\n")
+	b.WriteString("### Counts\n\n| package | tool | tests | score % | killed | timed out | lived | not covered | not viable / skipped | tool's score % | seconds |\n|---|---|---|--:|--:|--:|--:|--:|--:|--:|--:|\n")
 	var errs []string
 	for _, s := range subjects {
 		for _, r := range mutationRuns(s) {
@@ -259,8 +260,8 @@ func writeCounts(b *strings.Builder, subjects []result.Subject) {
 			if m.Err != "" && m.Mutants() == 0 {
 				continue
 			}
-			fmt.Fprintf(b, "| %s | %s | %s | %s | %d | %d | %d | %d | %d | %s |\n", s.Package, r.tool, r.tests, m.Score.Format(1),
-				m.Killed, m.TimedOut, m.Lived, m.NotCovered, m.NotViable+m.Skipped, m.Reported.Format(1))
+			fmt.Fprintf(b, "| %s | %s | %s | %s | %d | %d | %d | %d | %d | %s | %s |\n", s.Package, r.tool, r.tests, m.Score.Format(1),
+				m.Killed, m.TimedOut, m.Lived, m.NotCovered, m.NotViable+m.Skipped, m.Reported.Format(1), m.Seconds.Format(0))
 		}
 	}
 	b.WriteString("\n")

@@ -82,7 +82,7 @@ func TestMutationMarkdown(t *testing.T) {
 		"| container/ring | generated | 60.0 | 40.0 | -20.0 |",
 		"| container/ring | human | 80.0 | 85.0 | +5.0 |",
 		"Within 5 points: **0 of 3** pairs.",
-		"| container/ring | gentest | generated | 40.0 | 8 | 0 | 8 | 4 | 0 | NA |",
+		"| container/ring | gentest | generated | 40.0 | 8 | 0 | 8 | 4 | 0 | NA | NA |",
 		"- example.com/m (gentest, generated tests): no successful generation to test",
 		"| container/ring | arith | 10 | 70.0 | 40.0 | 90.0 | 1 |",
 		"| container/ring | remove | 10 | 100.0 | 40.0 | 100.0 | 0 |",

@@ -244,6 +244,10 @@ type Mutation struct {
 	Skipped int
 	// Reported is the score the tool printed itself, NA if it printed none.
 	Reported Value
+	// Seconds is the tool's own wall time for the run, NA if it gave none.
+	Seconds Value
+	// TestFiles are the test files gentest's engine ran (base names).
+	TestFiles []string `json:",omitempty"`
 	// Operators is gentest's engine's breakdown by operator class, in the
 	// order of its report; gremlins' is not read.
 	Operators []OperatorMutation `json:",omitempty"`
