@@ -117,3 +117,44 @@ func TestMutatedBuildFallsBack(t *testing.T) {
 	}
 	t.Logf("fallback build %v, again from the cache %v", d1.Round(time.Millisecond), d2.Round(time.Millisecond))
 }
+
+// TestMutateMeasure measures, for the packages GENTEST_MUTATE_MEASURE
+// names (import paths or directories, loaded from the module of this
+// repository), the mutants and the executor's build time without and with
+// them. A manual run:
+//
+//	GENTEST_MUTATE_MEASURE="../../testdata/demo golang.org/x/mod/semver strconv" go test -run TestMutateMeasure -v ./internal/harness
+func TestMutateMeasure(t *testing.T) {
+	list := strings.Fields(os.Getenv("GENTEST_MUTATE_MEASURE"))
+	if len(list) == 0 {
+		t.Skip("GENTEST_MUTATE_MEASURE names no packages")
+	}
+	for _, pat := range list {
+		dir, p := ".", pat
+		if strings.HasPrefix(pat, ".") || filepath.IsAbs(pat) {
+			dir, p = pat, "."
+		}
+		pkgs, err := load.Packages(dir, []string{p})
+		if err != nil || len(pkgs) != 1 {
+			t.Errorf("%s: %v", pat, err)
+			continue
+		}
+		prog := model.Build(pkgs[0].Types, model.Options{})
+		var d [2]time.Duration
+		var h *Harness
+		for i, mutate := range []bool{false, true} {
+			start := time.Now()
+			h, err = Build(context.Background(), pkgs[0], prog, Options{WorkDir: t.TempDir(), Mutate: mutate})
+			d[i] = time.Since(start)
+			if err != nil {
+				t.Fatalf("%s: %v", pat, err)
+			}
+		}
+		ops := map[string]int{}
+		for _, m := range h.Table.Mutants {
+			ops[m.Op]++
+		}
+		t.Logf("%s: %d mutants (err %v), build %v without, %v with; %v", pkgs[0].PkgPath, h.Mutants, h.MutateErr,
+			d[0].Round(10*time.Millisecond), d[1].Round(10*time.Millisecond), ops)
+	}
+}

@@ -25,6 +25,10 @@
 // and operands in the table (Cond.Op, Cond.Operands), in the order the
 // runtime's operand recording reports their values.
 //
+// With Options.Mutate the sources also carry every mutant of the package
+// as a schema over the runtime's mutant probes, listed in Table.Mutants
+// (see mutate.go).
+//
 // IDs are deterministic: files are taken in the order of their names,
 // and within a file blocks and conditions are numbered in the order the
 // instrumenter walks the syntax, which is source order except that the

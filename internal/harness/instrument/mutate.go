@@ -386,8 +386,8 @@ func zeroConst(v constant.Value) bool {
 // typ as "*new(T1), *new(T2)", with the types as its signature spells them,
 // if every name in them means the same at pos and none spans lines.
 func (f *fileInst) zeroValues(typ *ast.FuncType, pos token.Pos) (string, bool) {
-	if typ.Results == nil {
-		return "", false
+	if typ.Results == nil || !f.universal("new", pos) {
+		return "", false // (a variable named new is no rare thing)
 	}
 	var parts []string
 	for _, fld := range typ.Results.List {

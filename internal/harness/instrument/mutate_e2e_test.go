@@ -22,16 +22,47 @@ type mutRun struct {
 	Blocks   []int32
 }
 
-// TestMutantsEndToEnd compiles testdata/mutate/fixture with every mutant
-// and runs its scenarios with each mutant active (rt.SetMutant): with none
-// the results are the original's; a mutant that changes a result was
-// infected by that scenario in the original run (weak mutation is
-// necessary for strong), and an infected mutant's block was covered; and
-// the mutants the fixture is written to kill are killed.
-func TestMutantsEndToEnd(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds binaries")
-	}
+// mutantsKilled are the mutants testdata/mutate's scenarios are written to
+// kill, by function, class and original and mutated text.
+var mutantsKilled = []struct{ fn, op, orig, repl string }{
+	{"Scale", OpArith, "x * k", "x / k"},
+	{"Scale", OpArith, "x*k + 1", "x*k - 1"},
+	{"Scale", OpConst, "1", "0"},
+	{"Scale", OpConst, "1", "2"},
+	{"Scale", OpExtreme, "Scale", "return *new(int)"},
+	{"Avg", OpArith, "(a + b) / 2", "(a + b) * 2"},
+	{"Avg", OpConst, "2", "3"},
+	{"Clamp", OpRelNegate, "x < lo", "x >= lo"},
+	{"Clamp", OpRelNegate, "x > hi", "x <= hi"},
+	{"Adult", OpRelBoundary, "age >= 18", "age > 18"},
+	{"Adult", OpRelNegate, "age >= 18", "age < 18"},
+	{"Adult", OpConst, "18", "19"},
+	{"Clamp", OpReturnZero, "return lo", "return *new(int)"},
+	{"Clamp", OpExtreme, "Clamp", "return x"},
+	{"Both", OpLogical, "a && b", "a || b"},
+	{"Either", OpLogical, "a || b", "a && b"},
+	{"Sum", OpBreakContinue, "continue", "break"},
+	{"Sum", OpBreakContinue, "break", "continue"},
+	{"Sum", OpRemove, "s += x", ""},
+	{"Check", OpReturnError, "ErrNeg", "nil <-> non-nil error"},
+	{"Check", OpReturnError, "nil", "nil <-> non-nil error"},
+	{"(*Counter).Inc", OpRemove, "c.n++", ""},
+	{"(*Counter).Inc", OpRemove, `c.note("inc")`, ""},
+	{"(*Counter).note", OpRemove, "c.log = append(c.log, s)", ""},
+	{"IsEmpty", OpCondNegate, "ok", "!(ok)"},
+	{"Double", OpConst, "2", "0"},
+	{"Next", OpExtreme, "Next", "return x"},
+	{"Mask", OpArith, "x&^0x0f | 1", "x&^0x0f & 1"},
+	{"Mask", OpArith, "x &^ 0x0f", "x & 0x0f"},
+	{"Grade", OpRelNegate, "n == 1", "n != 1"},
+	{"Grade", OpConst, "3", "4"},
+}
+
+// runMutantDriver builds testdata/mutate's driver over the fixture
+// instrumented with mutants, runs it and returns the table and the runs by
+// mutant and scenario.
+func runMutantDriver(t *testing.T) (*Table, map[int]map[string]mutRun) {
+	t.Helper()
 	tmp := t.TempDir()
 	mod := filepath.Join(tmp, "mod")
 	copyDir(t, filepath.Join("..", "..", "..", "testdata", "mutate", "fixture"), filepath.Join(mod, "fixture"))
@@ -83,6 +114,20 @@ func TestMutantsEndToEnd(t *testing.T) {
 	if len(runs) != len(tab.Mutants)+1 {
 		t.Fatalf("driver ran %d mutants, table has %d", len(runs)-1, len(tab.Mutants))
 	}
+	return tab, runs
+}
+
+// TestMutantsEndToEnd compiles testdata/mutate/fixture with every mutant
+// and runs its scenarios with each mutant active (rt.SetMutant): with none
+// the results are the original's; a mutant that changes a result was
+// infected by that scenario in the original run (weak mutation is
+// necessary for strong), and an infected mutant's block was covered; and
+// the mutants the fixture is written to kill are killed.
+func TestMutantsEndToEnd(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds binaries")
+	}
+	tab, runs := runMutantDriver(t)
 	orig := runs[0]
 	killed := map[int]bool{}
 	for _, m := range tab.Mutants {
@@ -105,41 +150,7 @@ func TestMutantsEndToEnd(t *testing.T) {
 			}
 		}
 	}
-	// The mutants each scenario set is written to kill, by function,
-	// class and original and mutated text.
-	want := []struct{ fn, op, orig, repl string }{
-		{"Scale", OpArith, "x * k", "x / k"},
-		{"Scale", OpArith, "x*k + 1", "x*k - 1"},
-		{"Scale", OpConst, "1", "0"},
-		{"Scale", OpConst, "1", "2"},
-		{"Scale", OpExtreme, "Scale", "return *new(int)"},
-		{"Avg", OpArith, "(a + b) / 2", "(a + b) * 2"},
-		{"Avg", OpConst, "2", "3"},
-		{"Clamp", OpRelNegate, "x < lo", "x >= lo"},
-		{"Clamp", OpRelNegate, "x > hi", "x <= hi"},
-		{"Adult", OpRelBoundary, "age >= 18", "age > 18"},
-		{"Adult", OpRelNegate, "age >= 18", "age < 18"},
-		{"Adult", OpConst, "18", "19"},
-		{"Clamp", OpReturnZero, "return lo", "return *new(int)"},
-		{"Clamp", OpExtreme, "Clamp", "return x"},
-		{"Both", OpLogical, "a && b", "a || b"},
-		{"Either", OpLogical, "a || b", "a && b"},
-		{"Sum", OpBreakContinue, "continue", "break"},
-		{"Sum", OpBreakContinue, "break", "continue"},
-		{"Sum", OpRemove, "s += x", ""},
-		{"Check", OpReturnError, "ErrNeg", "nil <-> non-nil error"},
-		{"Check", OpReturnError, "nil", "nil <-> non-nil error"},
-		{"(*Counter).Inc", OpRemove, "c.n++", ""},
-		{"(*Counter).Inc", OpRemove, `c.note("inc")`, ""},
-		{"(*Counter).note", OpRemove, "c.log = append(c.log, s)", ""},
-		{"IsEmpty", OpCondNegate, "ok", "!(ok)"},
-		{"Double", OpConst, "2", "0"},
-		{"Next", OpExtreme, "Next", "return x"},
-		{"Mask", OpArith, "x&^0x0f | 1", "x&^0x0f & 1"},
-		{"Mask", OpArith, "x &^ 0x0f", "x & 0x0f"},
-		{"Grade", OpRelNegate, "n == 1", "n != 1"},
-		{"Grade", OpConst, "3", "4"},
-	}
+	want := mutantsKilled
 	for _, w := range want {
 		found := false
 		for _, m := range tab.Mutants {

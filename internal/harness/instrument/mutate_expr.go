@@ -40,6 +40,9 @@ func (f *fileInst) logical(b *ast.BinaryExpr) []*ast.BinaryExpr {
 			}
 		}
 	}
+	if !f.universal("bool", b.Pos()) {
+		return nil // the closure's result type is spelled bool
+	}
 	probe, other := "MAnd", token.LOR
 	if b.Op == token.LOR {
 		probe, other = "MOr", token.LAND

@@ -42,8 +42,8 @@ func mutLines(tab *Table, fn string) []string {
 	return out
 }
 
-func TestMutateOperators(t *testing.T) {
-	const src = `package p
+// operatorsSrc has a function per operator class for TestMutateOperators.
+const operatorsSrc = `package p
 
 import "errors"
 
@@ -103,61 +103,67 @@ func init() { println(1 + len("a")) }
 
 var v = 1 + len("a")
 `
-	out, tab := mutSrc(t, src)
-	want := map[string][]string{
-		"Rel": {
-			"extreme Rel -> return *new(int)", "extreme Rel -> return a",
-			"rel-boundary a < b -> a <= b @0", "rel-negate a < b -> a >= b @0",
-			"return-zero return 1 -> return *new(int)", "const 1 -> 0", "const 1 -> 2",
-			"return-zero return 2 -> return *new(int)", "const 2 -> 0", "const 2 -> 3", "const 2 -> 1",
-		},
-		"Neg": {
-			"extreme Neg -> return *new(int)",
-			"logical ok && s != nil -> ok || s != nil",
-			"cond-negate ok -> !(ok) @1", "cond-negate s != nil -> !(s != nil) @2",
-			"return-zero return 1 -> return *new(int)", "const 1 -> 0", "const 1 -> 2",
-			"const 0 -> 1", "const 0 -> -1",
-		},
-		"Arith": {
-			"extreme Arith -> return *new(float32)", "extreme Arith -> return f",
-			"return-zero return float32(a-b) + f*1 + f -> return *new(float32)",
-			"arith float32(a-b) + f*1 + f -> float32(a-b) + f*1 - f",
-			"arith float32(a-b) + f*1 -> float32(a-b) - f*1",
-			"arith a - b -> a + b",
-			// f*1 -> f/1 is equivalent: not made; its constant is.
-			"const 1 -> 0", "const 1 -> 2",
-		},
-		"Konst": {
-			"extreme Konst -> return *new(int), *new(D), *new(uint8)",
-			"return-zero return x + 2, d * 3, u + 1 -> return *new(int), *new(D), *new(uint8)",
-			"arith x + 2 -> x - 2", "const 2 -> 0", "const 2 -> 3", "const 2 -> 1",
-			"arith d * 3 -> d / 3", "const 3 -> 0", "const 3 -> 4", "const 3 -> 2",
-			"arith u + 1 -> u - 1", "const 1 -> 0", "const 1 -> 2",
-		},
-		"Remove": {
-			"extreme Remove -> return",
-			"remove *p = 1 -> ", "const 1 -> 0", "const 1 -> 2",
-			"remove *p += 2 -> ", "const 2 -> 0", "const 2 -> 3", "const 2 -> 1",
-			"remove *p++ -> ", "remove copy(c, c) -> ",
-			"const 3 -> 0", "const 3 -> 4", "const 3 -> 2",
-		},
-		"Ret": {
-			"extreme Ret -> return *new(*D), *new(error)",
-			"rel-boundary x > 0 -> x >= 0 @3", "rel-negate x > 0 -> x <= 0 @3", "const 0 -> 1", "const 0 -> -1",
-			"return-zero return nil, errors.New(\"x\") -> return *new(*D), *new(error)",
-			"return-error errors.New(\"x\") -> nil <-> non-nil error",
-			"return-zero return new(D), nil -> return *new(*D), *new(error)",
-			"return-error nil -> nil <-> non-nil error",
-		},
-		"Loop": {
-			"extreme Loop -> return *new(int)",
-			"rel-negate x == 0 -> x != 0 @4", "const 0 -> 1", "const 0 -> -1",
-			"rel-boundary x < 0 -> x <= 0 @5", "rel-negate x < 0 -> x >= 0 @5", "const 0 -> 1", "const 0 -> -1",
-			"break-continue continue -> break",
-			"remove n++ -> ",
-			"return-zero return n -> return *new(int)",
-		},
-	}
+
+// operatorsWant are operatorsSrc's mutants, by function, as mutLines
+// gives them.
+var operatorsWant = map[string][]string{
+	"Rel": {
+		"extreme Rel -> return *new(int)", "extreme Rel -> return a",
+		"rel-boundary a < b -> a <= b @0", "rel-negate a < b -> a >= b @0",
+		"return-zero return 1 -> return *new(int)", "const 1 -> 0", "const 1 -> 2",
+		"return-zero return 2 -> return *new(int)", "const 2 -> 0", "const 2 -> 3", "const 2 -> 1",
+	},
+	"Neg": {
+		"extreme Neg -> return *new(int)",
+		"logical ok && s != nil -> ok || s != nil",
+		"cond-negate ok -> !(ok) @1", "cond-negate s != nil -> !(s != nil) @2",
+		"return-zero return 1 -> return *new(int)", "const 1 -> 0", "const 1 -> 2",
+		"const 0 -> 1", "const 0 -> -1",
+	},
+	"Arith": {
+		"extreme Arith -> return *new(float32)", "extreme Arith -> return f",
+		"return-zero return float32(a-b) + f*1 + f -> return *new(float32)",
+		"arith float32(a-b) + f*1 + f -> float32(a-b) + f*1 - f",
+		"arith float32(a-b) + f*1 -> float32(a-b) - f*1",
+		"arith a - b -> a + b",
+		// f*1 -> f/1 is equivalent: not made; its constant is.
+		"const 1 -> 0", "const 1 -> 2",
+	},
+	"Konst": {
+		"extreme Konst -> return *new(int), *new(D), *new(uint8)",
+		"return-zero return x + 2, d * 3, u + 1 -> return *new(int), *new(D), *new(uint8)",
+		"arith x + 2 -> x - 2", "const 2 -> 0", "const 2 -> 3", "const 2 -> 1",
+		"arith d * 3 -> d / 3", "const 3 -> 0", "const 3 -> 4", "const 3 -> 2",
+		"arith u + 1 -> u - 1", "const 1 -> 0", "const 1 -> 2",
+	},
+	"Remove": {
+		"extreme Remove -> return",
+		"remove *p = 1 -> ", "const 1 -> 0", "const 1 -> 2",
+		"remove *p += 2 -> ", "const 2 -> 0", "const 2 -> 3", "const 2 -> 1",
+		"remove *p++ -> ", "remove copy(c, c) -> ",
+		"const 3 -> 0", "const 3 -> 4", "const 3 -> 2",
+	},
+	"Ret": {
+		"extreme Ret -> return *new(*D), *new(error)",
+		"rel-boundary x > 0 -> x >= 0 @3", "rel-negate x > 0 -> x <= 0 @3", "const 0 -> 1", "const 0 -> -1",
+		"return-zero return nil, errors.New(\"x\") -> return *new(*D), *new(error)",
+		"return-error errors.New(\"x\") -> nil <-> non-nil error",
+		"return-zero return new(D), nil -> return *new(*D), *new(error)",
+		"return-error nil -> nil <-> non-nil error",
+	},
+	"Loop": {
+		"extreme Loop -> return *new(int)",
+		"rel-negate x == 0 -> x != 0 @4", "const 0 -> 1", "const 0 -> -1",
+		"rel-boundary x < 0 -> x <= 0 @5", "rel-negate x < 0 -> x >= 0 @5", "const 0 -> 1", "const 0 -> -1",
+		"break-continue continue -> break",
+		"remove n++ -> ",
+		"return-zero return n -> return *new(int)",
+	},
+}
+
+func TestMutateOperators(t *testing.T) {
+	out, tab := mutSrc(t, operatorsSrc)
+	src, want := operatorsSrc, operatorsWant
 	for fn, w := range want {
 		if got := mutLines(tab, fn); strings.Join(got, "\n") != strings.Join(w, "\n") {
 			t.Errorf("%s: mutants\n\t%s\nwant\n\t%s", fn, strings.Join(got, "\n\t"), strings.Join(w, "\n\t"))
@@ -252,6 +258,12 @@ func Panic(x int) int {
 	panic("no")
 }
 
+// A variable named new: no zero values spelled with new after it.
+func New(x int) int {
+	new := x + 1
+	return new
+}
+
 // A shift's constant operand stays constant.
 func Shift(n uint) int { return 1 << n }
 `
@@ -271,6 +283,8 @@ func Shift(n uint) int { return 1 << n }
 			t.Errorf("equivalent arithmetic mutant: %+v", m)
 		case m.Func == "Panic" && m.Op == OpRemove:
 			t.Errorf("remove mutant: %+v", m)
+		case m.Func == "New" && m.Op == OpReturnZero:
+			t.Errorf("zero values spelled with a shadowed new: %+v", m)
 		case m.Func == "Shift" && m.Op != OpExtreme && m.Op != OpReturnZero:
 			t.Errorf("shift mutant: %+v", m)
 		}

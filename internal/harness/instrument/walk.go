@@ -205,30 +205,8 @@ func (f *fileInst) Visit(node ast.Node) ast.Visitor {
 	case *ast.IfStmt:
 		f.ifStmt(n)
 		return nil
-	case *ast.ForStmt:
-		if n.Init != nil {
-			ast.Walk(f, n.Init)
-		}
-		if n.Cond != nil {
-			f.cond(n.Cond, KindFor, true)
-		}
-		if n.Post != nil {
-			ast.Walk(f, n.Post)
-		}
-		f.m.loops = append(f.m.loops, true)
-		ast.Walk(f, n.Body)
-		f.m.loops = f.m.loops[:len(f.m.loops)-1]
-		return nil
-	case *ast.RangeStmt:
-		// As ast.Walk would, with the loop pushed for the body.
-		for _, e := range []ast.Expr{n.Key, n.Value, n.X} {
-			if e != nil {
-				ast.Walk(f, e)
-			}
-		}
-		f.m.loops = append(f.m.loops, true)
-		ast.Walk(f, n.Body)
-		f.m.loops = f.m.loops[:len(f.m.loops)-1]
+	case *ast.ForStmt, *ast.RangeStmt, *ast.SwitchStmt, *ast.TypeSwitchStmt:
+		f.breakable(n)
 		return nil
 	case *ast.LabeledStmt:
 		if s, ok := n.Stmt.(*ast.SwitchStmt); ok {
@@ -239,19 +217,7 @@ func (f *fileInst) Visit(node ast.Node) ast.Visitor {
 		if n.Body == nil || len(n.Body.List) == 0 {
 			return nil
 		}
-		f.m.loops = append(f.m.loops, false)
-		ast.Walk(f, n.Body)
-		f.m.loops = f.m.loops[:len(f.m.loops)-1]
-		return nil
-	case *ast.SwitchStmt:
-		f.m.loops = append(f.m.loops, false)
-		f.switchStmt(n)
-		f.m.loops = f.m.loops[:len(f.m.loops)-1]
-		return nil
-	case *ast.TypeSwitchStmt:
-		f.m.loops = append(f.m.loops, false)
-		f.typeSwitch(n)
-		f.m.loops = f.m.loops[:len(f.m.loops)-1]
+		f.breakable(n)
 		return nil
 	case *ast.KeyValueExpr:
 		// A constant key stays constant (array and slice literals need
@@ -262,30 +228,9 @@ func (f *fileInst) Visit(node ast.Node) ast.Visitor {
 		ast.Walk(f, n.Value)
 		return nil
 	case *ast.BinaryExpr:
-		if n.Op == token.LAND || n.Op == token.LOR {
-			if f.constant(n) {
-				return nil
-			}
-			f.andOr(n)
+		if f.binary(n) {
 			return nil
 		}
-		if f.constant(n) {
-			return nil
-		}
-		if n.Op == token.SHL || n.Op == token.SHR {
-			// A constant operand of a shift stays constant: the type of
-			// an untyped one comes from the context.
-			for _, e := range []ast.Expr{n.X, n.Y} {
-				if !f.constant(e) {
-					ast.Walk(f, e)
-				}
-			}
-			return nil
-		}
-		if f.arith(n) {
-			return nil
-		}
-		f.likeOperands(n)
 	case ast.Expr:
 		if tv, ok := f.p.info.Types[n]; ok && (tv.Value != nil || tv.IsType()) {
 			if tv.Value != nil {
@@ -295,6 +240,80 @@ func (f *fileInst) Visit(node ast.Node) ast.Visitor {
 		}
 	}
 	return f
+}
+
+// breakable walks a for, range, switch, type switch or select statement,
+// with itself pushed on the stack of enclosing breakable statements (for
+// the break-continue mutants) while its body is walked.
+func (f *fileInst) breakable(node ast.Node) {
+	push := func(loop bool) { f.m.loops = append(f.m.loops, loop) }
+	pop := func() { f.m.loops = f.m.loops[:len(f.m.loops)-1] }
+	switch n := node.(type) {
+	case *ast.ForStmt:
+		if n.Init != nil {
+			ast.Walk(f, n.Init)
+		}
+		if n.Cond != nil {
+			f.cond(n.Cond, KindFor, true)
+		}
+		if n.Post != nil {
+			ast.Walk(f, n.Post)
+		}
+		push(true)
+		ast.Walk(f, n.Body)
+		pop()
+	case *ast.RangeStmt:
+		// As ast.Walk would.
+		for _, e := range []ast.Expr{n.Key, n.Value, n.X} {
+			if e != nil {
+				ast.Walk(f, e)
+			}
+		}
+		push(true)
+		ast.Walk(f, n.Body)
+		pop()
+	case *ast.SelectStmt:
+		push(false)
+		ast.Walk(f, n.Body)
+		pop()
+	case *ast.SwitchStmt:
+		push(false)
+		f.switchStmt(n)
+		pop()
+	case *ast.TypeSwitchStmt:
+		push(false)
+		f.typeSwitch(n)
+		pop()
+	}
+}
+
+// binary instruments a binary expression and reports whether it walked it
+// (else Visit walks on).
+func (f *fileInst) binary(n *ast.BinaryExpr) bool {
+	if n.Op == token.LAND || n.Op == token.LOR {
+		if !f.constant(n) {
+			f.andOr(n)
+		}
+		return true
+	}
+	if f.constant(n) {
+		return true
+	}
+	if n.Op == token.SHL || n.Op == token.SHR {
+		// A constant operand of a shift stays constant: the type of an
+		// untyped one comes from the context.
+		for _, e := range []ast.Expr{n.X, n.Y} {
+			if !f.constant(e) {
+				ast.Walk(f, e)
+			}
+		}
+		return true
+	}
+	if f.arith(n) {
+		return true
+	}
+	f.likeOperands(n)
+	return false
 }
 
 func (f *fileInst) constant(e ast.Expr) bool {
