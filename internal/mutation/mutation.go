@@ -51,7 +51,7 @@ const (
 	// survives without a run.
 	NotCovered Status = "not-covered"
 	// Skipped: the budget or the context ran out before the mutant's run
-	// ended; it is left out of the score.
+	// ended, or the run could not start; it is left out of the score.
 	Skipped Status = "skipped"
 )
 

@@ -46,6 +46,7 @@ type outcome struct {
 	passed   bool
 	timedOut bool // the binary's own timeout, or the parent's kill after it
 	canceled bool // the context (budget) ended first
+	broken   bool // the run could not start: no verdict on the tests
 	memory   bool // killed above the memory cap
 	note     string
 	output   string // the end of what it printed
@@ -100,7 +101,7 @@ func (r *runner) run(ctx context.Context, slot string, timeout time.Duration, ar
 	os.RemoveAll(scratch)
 	for _, d := range []string{"home", "tmp"} {
 		if err := os.MkdirAll(filepath.Join(scratch, d), 0o755); err != nil {
-			return outcome{note: err.Error()}
+			return outcome{broken: true, note: err.Error()}
 		}
 	}
 	rctx, cancel := context.WithTimeout(ctx, timeout+killGrace)
@@ -114,7 +115,7 @@ func (r *runner) run(ctx context.Context, slot string, timeout time.Duration, ar
 	start := time.Now()
 	var o outcome
 	if err := cmd.Start(); err != nil {
-		return outcome{note: "cannot start the test binary: " + err.Error()}
+		return outcome{broken: true, note: "cannot start the test binary: " + err.Error()}
 	}
 	var memKilled atomic.Bool
 	done := make(chan struct{})
@@ -178,6 +179,9 @@ func (r *runner) baseline(ctx context.Context, timeout time.Duration) (Baseline,
 	if o.canceled {
 		return b, nil, fmt.Errorf("mutation: the budget ran out in the run without mutants: %w", ctx.Err())
 	}
+	if o.broken {
+		return b, nil, fmt.Errorf("mutation: %s", o.note)
+	}
 	if !o.passed {
 		why := o.note
 		if r.sandbox {
@@ -237,6 +241,9 @@ func (r *runner) runMutants(ctx context.Context, rep *Report, todo []int, jobs i
 				switch {
 				case o.canceled:
 					m.Status, m.Note = Skipped, ""
+				case o.broken:
+					// A failure of ours, not the tests': no verdict.
+					m.Status = Skipped
 				case o.passed:
 					m.Status = Survived
 				case o.timedOut:

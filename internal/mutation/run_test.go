@@ -124,3 +124,17 @@ func TestRunMutantsCanceled(t *testing.T) {
 		}
 	}
 }
+
+// A run that cannot start is no verdict on the tests: the mutant is
+// skipped, not killed.
+func TestRunMutantsBroken(t *testing.T) {
+	rep := &Report{Timeout: time.Second}
+	m := MutantResult{}
+	m.ID = 1
+	rep.Mutants = append(rep.Mutants, m)
+	r := &runner{bin: filepath.Join(t.TempDir(), "missing"), dir: t.TempDir(), work: t.TempDir()}
+	r.runMutants(context.Background(), rep, []int{0}, 1)
+	if m := rep.Mutants[0]; m.Status != Skipped || !strings.Contains(m.Note, "cannot start") {
+		t.Errorf("missing binary: %s (%s), want skipped", m.Status, m.Note)
+	}
+}
