@@ -33,10 +33,11 @@ type Stats struct {
 	// with the same construction, HangExplored those run anyway to
 	// explore one (hang.go).
 	Hangs, HangSkipped, HangExplored int
-	// Infected counts the mutants clean runs infected, Outputs the
-	// output classes, Exceptions the panics and errors, Methods the
-	// operations returning normally: the goals of smart selection's
-	// criteria beyond branches (goals.go) covered so far.
+	// Infected counts the mutants clean runs infected (with weak
+	// mutation off too), Outputs the output classes, Exceptions the
+	// panics and errors, Methods the operations returning normally: the
+	// goals of smart selection's criteria beyond branches (goals.go)
+	// covered so far.
 	Infected, Outputs, Exceptions, Methods int
 }
 
@@ -148,7 +149,7 @@ const (
 type coverage struct {
 	blocks   map[int32]bool
 	branches map[int32]bool // 2*cond + 0 for true, +1 for false
-	mutants  map[int32]bool // infected mutants, with weak mutation on
+	mutants  map[int32]bool // infected mutants, when the build has mutants
 }
 
 func newCoverage() *coverage {

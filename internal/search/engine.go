@@ -50,6 +50,10 @@ type Engine struct {
 	// (goals.go).
 	wm   *weakMutation
 	crit *criteria
+	// mutants says the build has mutants: the mutants runs infect are
+	// counted (Stats.Infected) even with weak mutation off, for the
+	// ablation.
+	mutants bool
 
 	// filters veto proposals before they run, in order; learners hear
 	// every outcome, in order (outcome.go).
@@ -158,7 +162,8 @@ func (e *Engine) setMutants(mutants []mutantGoal) {
 		mutants[i].target = targetedOps[mutants[i].op]
 	}
 	cfg := e.cfg
-	if len(mutants) == 0 {
+	e.mutants = len(mutants) > 0
+	if !e.mutants {
 		cfg.NoWeakMutation, cfg.NoOutput, cfg.NoException, cfg.NoMethod = true, true, true, true
 	}
 	e.wm = nil

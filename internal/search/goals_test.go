@@ -145,9 +145,9 @@ func TestWeakMutationArchive(t *testing.T) {
 	}
 	none := run(Config{}, false)
 	off := run(Config{NoWeakMutation: true, NoOutput: true, NoException: true, NoMethod: true}, true)
-	if corpusKeys(off) != corpusKeys(none) || off.Stats.Infected != 0 {
-		t.Errorf("criteria off: the corpus differs from the search without mutants (%d vs %d entries)",
-			len(off.Corpus), len(none.Corpus))
+	if corpusKeys(off) != corpusKeys(none) || off.Stats.Infected != 6 || none.Stats.Infected != 0 {
+		t.Errorf("criteria off: the corpus differs from the search without mutants (%d vs %d entries), or %d, %d mutants counted (want 6, 0)",
+			len(off.Corpus), len(none.Corpus), off.Stats.Infected, none.Stats.Infected)
 	}
 	if corpusKeys(on) == corpusKeys(none) {
 		t.Errorf("weak mutation on: the corpus is the search's without mutants")

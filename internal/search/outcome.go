@@ -100,7 +100,7 @@ func (e *Engine) ran(o *outcome) {
 	}
 	o.clean = true
 	o.newCov = e.cov.add(res)
-	if e.wm != nil {
+	if e.mutants {
 		e.Stats.Infected += e.cov.addInfected(res)
 	}
 	lastRes := res.Stmt(last)
