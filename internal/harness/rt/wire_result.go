@@ -62,8 +62,8 @@ type Result struct {
 	// evaluation that came closest to taking it.
 	Operands []OperandObs
 	// Infected are the mutants the sequence infected (weak mutation, see
-	// cover_mutant.go), ascending; nil when the executor has no mutants
-	// or the sequence infected none.
+	// cover_mutant.go), ascending; empty when the executor has no mutants
+	// or the sequence infected none (nil in a decoded result).
 	Infected []int32
 }
 
