@@ -47,10 +47,16 @@ func (r *pkgRun) model() (*model.Program, error) {
 // operations registered (internal/harness), or the cached one.
 func (r *pkgRun) build(ctx context.Context, prog *model.Program) (*harness.Harness, error) {
 	r.phase(PhaseBuild, 0, -1)
+	// With mutants compiled in (issue 30) the search has weak mutation
+	// goals and the judge picks the assertions that kill them; a package
+	// whose mutants do not compile loses them, not its tests.
 	h, err := harness.Build(ctx, r.pkg, prog, harness.Options{WorkDir: r.work, CacheDir: r.cfg.CacheDir,
-		Nondet: policy.NondetSource(r.an)})
+		Nondet: policy.NondetSource(r.an), Mutate: !r.cfg.Disable[Mutation]})
 	if err != nil {
 		return nil, err
+	}
+	if h.MutateErr != nil {
+		r.logf("%v", h.MutateErr)
 	}
 	r.table = h.Table
 	for _, c := range h.Table.Conds {
@@ -63,8 +69,8 @@ func (r *pkgRun) build(ctx context.Context, prog *model.Program) (*harness.Harne
 	// theirs, and the rest of the graph went after the analysis).
 	r.pkg.Syntax, r.pkg.TypesInfo = nil, nil
 	diag.HeapCheckpoint(r.cfg.Log, "harness")
-	r.logf("executor ready (%d operations, %d blocks, %d conditions; cached=%v) after %.1fs",
-		len(prog.Ops), len(h.Table.Blocks), len(h.Table.Conds), h.Cached, time.Since(r.start).Seconds())
+	r.logf("executor ready (%d operations, %d blocks, %d conditions, %d mutants; cached=%v) after %.1fs",
+		len(prog.Ops), len(h.Table.Blocks), len(h.Table.Conds), h.Mutants, h.Cached, time.Since(r.start).Seconds())
 	return h, nil
 }
 
