@@ -10,6 +10,7 @@ package oracle
 // observer calls with them.
 
 import (
+	"cmp"
 	"slices"
 
 	"github.com/gentest-go/gentest/internal/corpus"
@@ -123,15 +124,12 @@ func validMutants(ms []int32, n int) []int32 {
 	return slices.Compact(out)
 }
 
-// planMutantRuns chooses, for each case, the mutants it runs against. It
-// gives out runs a round at a time, one per case and round in case order,
-// so that early cases do not take the whole budget; each case takes, of
-// the mutants it infects and has not taken, the one with the fewest runs
-// planned so far, then the one fewest cases infect (a mutant only this
-// case reaches is one only it can kill), then the lowest id: the runs
-// spread over all the mutants infected before any runs twice. At most
-// opts' per-case bound per case, the total bound in all. The plan
-// depends only on its input: -execs output stays byte-identical.
+// planMutantRuns chooses, for each case, the mutants it runs against:
+// those fewest cases infect first (a mutant only this case reaches is
+// the one only it can kill), then by id; at most opts' per-case bound, and
+// all cases together at most the total bound, given out one run per case
+// and round in case order, so that early cases do not take it all. The
+// plan depends only on its input: -execs output stays byte-identical.
 func planMutantRuns(infected [][]int32, opts JudgeOptions) [][]int32 {
 	per, total := opts.MutantRunsPerCase, opts.MutantRunsTotal
 	if per <= 0 {
@@ -140,43 +138,31 @@ func planMutantRuns(infected [][]int32, opts JudgeOptions) [][]int32 {
 	if total <= 0 {
 		total = defaultRunsPerCaseTotal * len(infected)
 	}
-	freq, planned := map[int32]int{}, map[int32]int{}
+	freq := map[int32]int{}
 	for _, ms := range infected {
 		for _, m := range ms {
 			freq[m]++
 		}
 	}
-	better := func(a, b int32) bool {
-		if planned[a] != planned[b] {
-			return planned[a] < planned[b]
-		}
-		if freq[a] != freq[b] {
-			return freq[a] < freq[b]
-		}
-		return a < b
+	order := make([][]int32, len(infected))
+	for n, ms := range infected {
+		order[n] = slices.Clone(ms)
+		slices.SortStableFunc(order[n], func(a, b int32) int {
+			if c := cmp.Compare(freq[a], freq[b]); c != 0 {
+				return c
+			}
+			return cmp.Compare(a, b)
+		})
 	}
 	plan := make([][]int32, len(infected))
-	taken := make([]map[int32]bool, len(infected))
-	for n := range taken {
-		taken[n] = map[int32]bool{}
-	}
 	for round := 0; round < per && total > 0; round++ {
 		more := false
-		for n, ms := range infected {
-			if round >= len(ms) || total == 0 {
-				continue
+		for n := range order {
+			if round < len(order[n]) && total > 0 {
+				plan[n] = append(plan[n], order[n][round])
+				total--
+				more = true
 			}
-			best := int32(-1)
-			for _, m := range ms {
-				if !taken[n][m] && (best < 0 || better(m, best)) {
-					best = m
-				}
-			}
-			taken[n][best] = true
-			planned[best]++
-			plan[n] = append(plan[n], best)
-			total--
-			more = true
 		}
 		if !more {
 			break
