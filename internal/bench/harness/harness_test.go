@@ -79,8 +79,8 @@ func TestCountTests(t *testing.T) {
 func TestParseGremlins(t *testing.T) {
 	file := filepath.Join(t.TempDir(), "g.json")
 	rep := `{"go_module":"benchstd","files":[{"file_name":"ring.go","mutations":[
-{"type":"A","status":"KILLED"},{"type":"A","status":"KILLED"},{"type":"A","status":"LIVED"},
-{"type":"A","status":"NOT COVERED"},{"type":"A","status":"TIMED OUT"},{"type":"A","status":"NOT VIABLE"}]}],
+{"type":"CONDITIONALS_NEGATION","status":"KILLED"},{"type":"ARITHMETIC_BASE","status":"KILLED"},{"type":"ARITHMETIC_BASE","status":"LIVED"},
+{"type":"ARITHMETIC_BASE","status":"NOT COVERED"},{"type":"CONDITIONALS_NEGATION","status":"TIMED OUT"},{"type":"ARITHMETIC_BASE","status":"NOT VIABLE"}]}],
 "test_efficacy":66.7}`
 	if err := os.WriteFile(file, []byte(rep), 0o644); err != nil {
 		t.Fatal(err)
@@ -97,6 +97,17 @@ func TestParseGremlins(t *testing.T) {
 	}
 	if got := m.Efficacy.Format(1); got != "66.7" {
 		t.Errorf("efficacy = %s", got)
+	}
+	// By type, sorted; not viable mutants are the type's skipped ones.
+	if len(m.Operators) != 2 {
+		t.Fatalf("operators = %+v", m.Operators)
+	}
+	a, c := m.Operators[0], m.Operators[1]
+	if a.Op != "arithmetic_base" || a.Mutants != 4 || a.Killed != 1 || a.Lived != 1 || a.NotCovered != 1 || a.Skipped != 1 || a.Score.Format(1) != "33.3" {
+		t.Errorf("arithmetic_base = %+v", a)
+	}
+	if c.Op != "conditionals_negation" || c.Killed != 1 || c.TimedOut != 1 || c.Score.Format(0) != "100" {
+		t.Errorf("conditionals_negation = %+v", c)
 	}
 	if _, err := ParseGremlins(filepath.Join(t.TempDir(), "missing.json")); err == nil {
 		t.Error("ParseGremlins(missing) succeeded")

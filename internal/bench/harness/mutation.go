@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -61,6 +62,7 @@ func moduleVersion(ctx context.Context, env []string, bin string) string {
 type gremlinsReport struct {
 	Files []struct {
 		Mutations []struct {
+			Type   string `json:"type"`
 			Status string `json:"status"`
 		} `json:"mutations"`
 	} `json:"files"`
@@ -154,21 +156,44 @@ func ParseGremlins(file string) (*result.Mutation, error) {
 		return nil, fmt.Errorf("gremlins report %s: %w", file, err)
 	}
 	m := &result.Mutation{}
+	byType := map[string]*result.OperatorMutation{}
+	var types []string
 	for _, f := range rep.Files {
 		for _, mu := range f.Mutations {
+			name := strings.ToLower(mu.Type)
+			op := byType[name]
+			if op == nil {
+				op = &result.OperatorMutation{Op: name}
+				byType[name] = op
+				types = append(types, name)
+			}
+			op.Mutants++
 			switch mu.Status {
 			case "KILLED":
 				m.Killed++
+				op.Killed++
 			case "LIVED":
 				m.Lived++
+				op.Lived++
 			case "NOT COVERED":
 				m.NotCovered++
+				op.NotCovered++
 			case "TIMED OUT":
 				m.TimedOut++
+				op.TimedOut++
 			case "NOT VIABLE":
 				m.NotViable++
+				op.Skipped++
 			}
 		}
+	}
+	// By type name, as gentest's classes are: the report's order is its
+	// workers' and means nothing.
+	slices.Sort(types)
+	for _, name := range types {
+		op := byType[name]
+		op.Score = result.ScoreOf(op.Killed, op.TimedOut, op.Lived, op.NotCovered)
+		m.Operators = append(m.Operators, *op)
 	}
 	m.Score = result.ScoreOf(m.Killed, m.TimedOut, m.Lived, m.NotCovered)
 	if rep.TestEfficacy != nil {

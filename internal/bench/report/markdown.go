@@ -234,7 +234,7 @@ func WriteAll(dir string, subjects []result.Subject, meta Meta) error {
 		{"curve.csv", func(w io.Writer) error { return WriteCurveCSV(w, subjects) }, len(meta.CurveBudgets) > 0},
 		{"ablation.csv", func(w io.Writer) error { return WriteAblationCSV(w, subjects, meta.Ablate) }, len(meta.Ablate) > 0},
 		{"mutation.csv", func(w io.Writer) error { return WriteMutationCSV(w, subjects) }, meta.Gremlins != "" || meta.Engine},
-		{"mutation-operators.csv", func(w io.Writer) error { return WriteOperatorsCSV(w, subjects) }, meta.Engine},
+		{"mutation-operators.csv", func(w io.Writer) error { return WriteOperatorsCSV(w, subjects) }, meta.Gremlins != "" || meta.Engine},
 	}
 	if len(meta.CurveBudgets) > 0 {
 		var all []Series

@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -91,10 +92,11 @@ func WriteMutationCSV(w io.Writer, subjects []result.Subject) error {
 }
 
 // OperatorColumns are the header of mutation-operators.csv.
-var OperatorColumns = []string{"subject", "package", "tests", "operator", "mutants", "killed", "timed_out", "lived", "not_covered", "skipped", "score"}
+var OperatorColumns = []string{"subject", "package", "tool", "tests", "operator", "mutants", "killed", "timed_out", "lived", "not_covered", "skipped", "score"}
 
-// WriteOperatorsCSV writes mutation-operators.csv: gentest's engine's
-// counts per operator class, for each subject and set of tests.
+// WriteOperatorsCSV writes mutation-operators.csv: each tool's counts per
+// operator class (gentest) or mutation type (gremlins), for each subject
+// and set of tests.
 func WriteOperatorsCSV(w io.Writer, subjects []result.Subject) error {
 	cw := csv.NewWriter(w)
 	if err := cw.Write(OperatorColumns); err != nil {
@@ -102,11 +104,8 @@ func WriteOperatorsCSV(w io.Writer, subjects []result.Subject) error {
 	}
 	for _, s := range subjects {
 		for _, r := range mutationRuns(s) {
-			if r.tool != "gentest" {
-				continue
-			}
 			for _, op := range r.m.Operators {
-				rec := []string{s.Name, s.Package, r.tests, op.Op, strconv.Itoa(op.Mutants), strconv.Itoa(op.Killed),
+				rec := []string{s.Name, s.Package, r.tool, r.tests, op.Op, strconv.Itoa(op.Mutants), strconv.Itoa(op.Killed),
 					strconv.Itoa(op.TimedOut), strconv.Itoa(op.Lived), strconv.Itoa(op.NotCovered), strconv.Itoa(op.Skipped), op.Score.Format(2)}
 				if err := cw.Write(rec); err != nil {
 					return err
@@ -154,11 +153,14 @@ func writeMutation(b *strings.Builder, subjects []result.Subject, meta Meta) {
 	}
 	b.WriteString("\n")
 	if meta.Gremlins != "" && meta.Engine {
-		writeCrossCheck(b, rows)
+		writeCrossCheck(b, subjects)
 	}
 	writeCounts(b, subjects)
 	if meta.Engine {
-		writeOperators(b, subjects)
+		writeOperators(b, subjects, "gentest", "gentest's mutants by operator class")
+	}
+	if meta.Gremlins != "" {
+		writeOperators(b, subjects, "gremlins", "gremlins' mutants by type")
 	}
 }
 
@@ -220,31 +222,77 @@ func writeScoreFacts(b *strings.Builder, tool string, rows []Row, of func(Row) M
 		tool, genAtLeast, nGen, bothMore, nBoth)
 }
 
-// writeCrossCheck lists the scores of the two tools on the same tests that
-// differ by CrossCheckPoints or more.
-func writeCrossCheck(b *strings.Builder, rows []Row) {
-	fmt.Fprintf(b, "### gentest against gremlins\n\nScores of the same tests that differ by %g points or more (gentest − gremlins).\n\n", CrossCheckPoints)
-	b.WriteString("| package | tests | gremlins % | gentest % | difference |\n|---|---|--:|--:|--:|\n")
-	n, within := 0, 0
-	for _, r := range rows {
-		for _, t := range []struct {
-			tests  string
-			gr, gt result.Value
-		}{{"human", r.Gremlins.Human, r.Engine.Human}, {"generated", r.Gremlins.Gen, r.Engine.Gen}, {"both", r.Gremlins.Both, r.Engine.Both}} {
-			x, xok := t.gr.Get()
-			y, yok := t.gt.Get()
-			if !xok || !yok {
-				continue
-			}
-			n++
-			if math.Abs(y-x) < CrossCheckPoints {
-				within++
-				continue
-			}
-			fmt.Fprintf(b, "| %s | %s | %.1f | %.1f | %+.1f |\n", r.Package, t.tests, x, y, y-x)
+// SharedGremlins and SharedGentest are the mutation classes both tools
+// have: gremlins' arithmetic (+ - * / %), boundary (< to <=) and negated
+// comparisons (< to >=), gentest's arith (which also swaps the bitwise
+// operators), rel-boundary and rel-negate. Neither list's other classes
+// have a counterpart: gremlins' ++/-- swap and sign inversion, gentest's
+// negated conditions, logical, constants, removals, returns,
+// break/continue and extreme mutants.
+var (
+	SharedGremlins = []string{"arithmetic_base", "conditionals_boundary", "conditionals_negation"}
+	SharedGentest  = []string{"arith", "rel-boundary", "rel-negate"}
+)
+
+// sharedScore is m's score over the classes of ops alone, NA when it has
+// none of their mutants (or no breakdown).
+func sharedScore(m *result.Mutation, ops []string) result.Value {
+	if m == nil {
+		return result.NA
+	}
+	var k, t, l, nc int
+	for _, o := range m.Operators {
+		if slices.Contains(ops, o.Op) {
+			k, t, l, nc = k+o.Killed, t+o.TimedOut, l+o.Lived, nc+o.NotCovered
 		}
 	}
-	fmt.Fprintf(b, "\nWithin %g points: **%d of %d** pairs.\n\n", CrossCheckPoints, within, n)
+	return result.ScoreOf(k, t, l, nc)
+}
+
+// writeCrossCheck sets the two tools' scores of the same tests side by
+// side, over all their mutants and over the classes both have, and counts
+// the pairs within CrossCheckPoints.
+func writeCrossCheck(b *strings.Builder, subjects []result.Subject) {
+	fmt.Fprintf(b, "### gentest against gremlins\n\nThe same tests' scores; shared: over the classes both tools have (gremlins %s; gentest %s). Δ = gentest − gremlins; ≥ %g points in bold.\n\n",
+		strings.Join(SharedGremlins, ", "), strings.Join(SharedGentest, ", "), CrossCheckPoints)
+	b.WriteString("| package | tests | gremlins % | gentest % | Δ | gremlins shared % | gentest shared % | Δ shared |\n|---|---|--:|--:|--:|--:|--:|--:|\n")
+	var all, shared [2]int // pairs within CrossCheckPoints, pairs
+	for _, s := range subjects {
+		if s.Gremlins == nil || s.Engine == nil {
+			continue
+		}
+		for _, t := range []struct {
+			tests  string
+			gr, gt *result.Mutation
+		}{{"human", s.Gremlins.Human, s.Engine.Human}, {"generated", s.Gremlins.Gen, s.Engine.Gen}, {"both", s.Gremlins.Both, s.Engine.Both}} {
+			if t.gr == nil || t.gt == nil || (t.gr.Score.IsNA() && t.gt.Score.IsNA()) {
+				continue
+			}
+			d := delta(t.gr.Score, t.gt.Score, &all)
+			gs, ts := sharedScore(t.gr, SharedGremlins), sharedScore(t.gt, SharedGentest)
+			ds := delta(gs, ts, &shared)
+			fmt.Fprintf(b, "| %s | %s | %s | %s | %s | %s | %s | %s |\n", s.Package, t.tests, t.gr.Score.Format(1), t.gt.Score.Format(1), d,
+				gs.Format(1), ts.Format(1), ds)
+		}
+	}
+	fmt.Fprintf(b, "\nWithin %g points: **%d of %d** pairs over all mutants, **%d of %d** over the shared classes.\n\n", CrossCheckPoints, all[0], all[1], shared[0], shared[1])
+}
+
+// delta formats y − x, bold from CrossCheckPoints on, and counts the pair
+// in n (within, total) when both are present.
+func delta(x, y result.Value, n *[2]int) string {
+	a, aok := x.Get()
+	c, cok := y.Get()
+	if !aok || !cok {
+		return "NA"
+	}
+	n[1]++
+	d := fmt.Sprintf("%+.1f", c-a)
+	if math.Abs(c-a) < CrossCheckPoints {
+		n[0]++
+		return d
+	}
+	return "**" + d + "**"
 }
 
 // writeCounts writes every run's counts, and the runs that failed.
@@ -270,16 +318,20 @@ func writeCounts(b *strings.Builder, subjects []result.Subject) {
 	}
 }
 
-// writeOperators writes gentest's breakdown by operator class: for each
-// subject and class, the mutants and the score of each set of tests.
-func writeOperators(b *strings.Builder, subjects []result.Subject) {
-	b.WriteString("### gentest's mutants by operator\n\nScore % of each set of tests on the class's mutants (killed + timed out of those that count); lived = survivors of human + generated.\n\n")
-	b.WriteString("| package | operator | mutants | human % | gen % | both % | lived |\n|---|---|--:|--:|--:|--:|--:|\n")
+// writeOperators writes a tool's breakdown by class: for each subject and
+// class, the mutants and the score of each set of tests.
+func writeOperators(b *strings.Builder, subjects []result.Subject, tool, title string) {
+	fmt.Fprintf(b, "### %s\n\nScore %% of each set of tests on the class's mutants; alive = lived or not covered with human + generated.\n\n", title)
+	b.WriteString("| package | class | mutants | human % | gen % | both % | alive |\n|---|---|--:|--:|--:|--:|--:|\n")
 	for _, s := range subjects {
-		if s.Engine == nil {
+		set := s.Engine
+		if tool == "gremlins" {
+			set = s.Gremlins
+		}
+		if set == nil {
 			continue
 		}
-		sets := []*result.Mutation{s.Engine.Human, s.Engine.Gen, s.Engine.Both}
+		sets := []*result.Mutation{set.Human, set.Gen, set.Both}
 		for _, op := range operatorOrder(sets) {
 			var cells [3]string
 			mutants, lived := "NA", "NA"
