@@ -64,14 +64,19 @@ func (r *pkgRun) build(ctx context.Context, prog *model.Program) (*harness.Harne
 			r.debugf("unsteady condition %d %s:%d %s (nondet=%d unsteady=%d)", c.ID, filepath.Base(c.File), c.Line, c.Text, c.Nondet, c.Unsteady)
 		}
 	}
-	// The instrumented copy is built: the package's own syntax can go
-	// (only this package's: packages generated at the same time keep
-	// theirs, and the rest of the graph went after the analysis).
-	r.pkg.Syntax, r.pkg.TypesInfo = nil, nil
-	diag.HeapCheckpoint(r.cfg.Log, "harness")
 	r.logf("executor ready (%d operations, %d blocks, %d conditions, %d mutants; cached=%v) after %.1fs",
 		len(prog.Ops), len(h.Table.Blocks), len(h.Table.Conds), h.Mutants, h.Cached, time.Since(r.start).Seconds())
 	return h, nil
+}
+
+// releaseSyntax drops the package's syntax once the instrumented copies
+// are built (only this package's: packages generated at the same time
+// keep theirs, and the rest of the graph went after the analysis).
+// Complement mode keeps it until its last mutation analysis, which
+// instruments the package again.
+func (r *pkgRun) releaseSyntax() {
+	r.pkg.Syntax, r.pkg.TypesInfo = nil, nil
+	diag.HeapCheckpoint(r.cfg.Log, "harness")
 }
 
 // executors starts the executor processes in a scratch directory, and

@@ -31,6 +31,7 @@ const (
 	Contracts        Component = "contracts"         // every contract check (oracle.Contracts)
 	BinaryVariants   Component = "binary-variants"   // the judge's replay on copies of the executor
 	Mutation         Component = "mutation"          // mutants compiled into the executor: weak mutation goals, assertions chosen by the mutants they kill
+	Complement       Component = "complement"        // with own tests: measure them first, write only tests that add coverage or kill a mutant they miss
 	MutationAsserts  Component = "mutation-asserts"  // the judge's choice of observers by the mutants they kill (kills are still measured)
 	// Smart selection's criteria beyond branches, each a goal of the
 	// search's archive; on only when the executor has mutants.
@@ -51,7 +52,7 @@ var Components = components()
 func components() []Component {
 	list := []Component{Constants, Impurity, Elephant, Detective, Orienteering, Bloodhound, LocalSearch,
 		InputToState, Construct, ConfigVars, ConfigFields, InterfaceResults, Fuzz, Contracts, BinaryVariants, Mutation,
-		WeakMutation, Output, Exception, Method, MutationAsserts}
+		Complement, WeakMutation, Output, Exception, Method, MutationAsserts}
 	for _, c := range oracle.ContractNames {
 		list = append(list, Component(c))
 	}

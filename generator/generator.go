@@ -240,6 +240,16 @@ func (r *pkgRun) run(ctx context.Context) (*Summary, error) {
 	if err != nil {
 		return nil, err
 	}
+	tf, err := r.testFile(ctx)
+	if err != nil {
+		return nil, err
+	}
+	var own *ownTests
+	if r.complementing(tf) {
+		own = r.own(ctx, h, tf)
+	} else {
+		r.releaseSyntax()
+	}
 	pool, err := r.executors(ctx, h)
 	if err != nil {
 		return nil, err
@@ -270,13 +280,16 @@ func (r *pkgRun) run(ctx context.Context) (*Summary, error) {
 	}
 	r.phase(PhaseVerify, sum.Execs, found.obs.Coverage())
 	reduced := judged.Reduced()
+	if own != nil && own.report != nil && own.blocks != nil {
+		reduced = judged.ReducedBeyond(own.blocks, own.killed)
+		r.logf("complement: %d tests add coverage or kill a mutant the own tests leave", len(reduced))
+	}
 	r.stages.Reduced(reduced)
+	if len(reduced) == 0 && len(revealing) == 0 && own != nil && own.report != nil {
+		return nil, &load.Error{Pkg: r.pkg.PkgPath, Msg: "no generated test covers a statement or kills a mutant the package's own tests miss; nothing written (-no=complement writes them anyway)"}
+	}
 	if len(reduced) == 0 && len(revealing) == 0 {
 		return nil, &load.Error{Pkg: r.pkg.PkgPath, Msg: noTests(prog, found.eng.Stats)}
-	}
-	tf, err := r.testFile(ctx)
-	if err != nil {
-		return nil, err
 	}
 	out, err := r.verify(ctx, prog, tf, reduced, sum)
 	if err != nil {
@@ -288,6 +301,10 @@ func (r *pkgRun) run(ctx context.Context) (*Summary, error) {
 	}
 	r.stages.Verified(reduced, r.written, sum.Dropped)
 	r.stages.Written(r.final)
+	if own != nil {
+		sum.Complement = r.complementAfter(ctx, own)
+		r.releaseSyntax()
+	}
 	r.report(ctx, sum, exIn, found, stats.PeakRSS)
 	return sum, nil
 }

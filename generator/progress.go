@@ -4,6 +4,7 @@ package generator
 const (
 	PhaseModel    = "model"
 	PhaseBuild    = "build"
+	PhaseOwnTests = "own tests" // complement mode measures the package's own tests
 	PhaseSearch   = "search"
 	PhaseMinimize = "minimize"
 	PhaseVerify   = "verify"

@@ -80,6 +80,9 @@ type Summary struct {
 	// the written tests, as the judge measured them; nil when the
 	// executor has none.
 	Mutation *MutationSummary `json:"mutation,omitempty"`
+	// Complement is complement mode's before and after (own tests, then
+	// own tests and the written file), when the package has own tests.
+	Complement *ComplementSummary `json:"complement,omitempty"`
 }
 
 // MutationSummary is what the judge's runs against mutants showed of the

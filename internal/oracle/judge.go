@@ -193,7 +193,12 @@ func (j *Judgement) disagreements(prog *model.Program, e *corpus.Entry, res *rt.
 // the panic, and one taken out after the reduction would take with it
 // what the reduction counted on it for (keyedtree: a panicking
 // StringComparator after Puts and a Remove that rebalanced).
-func (j *Judgement) Reduced() []*Case {
+func (j *Judgement) Reduced() []*Case { return j.reduced(nil) }
+
+// reduced is Reduced with each candidate offered as beyond says (nil:
+// as it is): complement mode offers only what the package's own tests
+// leave (ReducedBeyond).
+func (j *Judgement) reduced(beyond func(minimize.Candidate) minimize.Candidate) []*Case {
 	best := map[int]int{} // op ID -> index of its shortest panic case
 	for i, c := range j.Cases {
 		if !c.Panics {
@@ -210,7 +215,11 @@ func (j *Judgement) Reduced() []*Case {
 		if c.Panics && best[c.Seq.Stmts[c.Target].Op] != i {
 			continue
 		}
-		offered = append(offered, j.Cands[i])
+		c := j.Cands[i]
+		if beyond != nil {
+			c = beyond(c)
+		}
+		offered = append(offered, c)
 		index = append(index, i)
 	}
 	var out []*Case
