@@ -343,7 +343,10 @@ func TestPanicInPackageRunIsAnError(t *testing.T) {
 // order.
 func TestPackageState(t *testing.T) {
 	endToEnd(t)
-	sum, src := genFixture(t, "settings", 3000)
+	// The own tests beside the fixture would make complement mode leave
+	// out what they cover; this test is about what the file calls.
+	sum, src := genConfig(t, generator.Config{Dir: scratchModule(t, "../testdata/gen/settings", "example.com/settings"), Patterns: []string{"."},
+		Execs: 3000, Seed: 1, Workers: 2, CallTimeout: 300 * time.Millisecond, Disable: map[generator.Component]bool{generator.Complement: true}})
 	dir := filepath.Dir(sum.File)
 	excluded := map[string]bool{}
 	for _, e := range sum.Excluded {
@@ -391,7 +394,10 @@ func TestPackageState(t *testing.T) {
 // reached.
 func TestConfigVars(t *testing.T) {
 	endToEnd(t)
-	sum, src := genFixture(t, "configvars", 3000)
+	// Without complement mode, which would leave out what the fixture's
+	// own test covers: the file's own coverage is checked here.
+	sum, src := genConfig(t, generator.Config{Dir: scratchModule(t, "../testdata/gen/configvars", "example.com/configvars"), Patterns: []string{"."},
+		Execs: 3000, Seed: 1, Workers: 2, CallTimeout: 300 * time.Millisecond, Disable: map[generator.Component]bool{generator.Complement: true}})
 	dir := filepath.Dir(sum.File)
 	if sum.Coverage < 0.95 {
 		t.Errorf("coverage = %.2f, want at least 0.95", sum.Coverage)
@@ -414,7 +420,7 @@ func TestConfigVars(t *testing.T) {
 
 	off := scratchModule(t, "../testdata/gen/configvars", "example.com/configvars")
 	sumOff, _ := genConfig(t, generator.Config{Dir: off, Patterns: []string{"."}, Execs: 3000, Seed: 1, Workers: 2,
-		Disable: map[generator.Component]bool{generator.ConfigVars: true}})
+		Disable: map[generator.Component]bool{generator.ConfigVars: true, generator.Complement: true}})
 	if sumOff.Coverage >= sum.Coverage {
 		t.Errorf("coverage %.2f without config-vars, %.2f with: the assignments reach nothing more", sumOff.Coverage, sum.Coverage)
 	}
@@ -645,5 +651,39 @@ func TestStackErrors(t *testing.T) {
 		if regexp.MustCompile(`Error\(\) != "[^"\n]*` + regexp.QuoteMeta(bad)).Match(src) {
 			t.Errorf("a message with %q is checked:\n%s", bad, src)
 		}
+	}
+}
+
+// Complement mode: the package's own tests check Add fully, run Clamp
+// only inside its range and leave Ratio untested. The written file adds
+// tests for what they miss (Clamp's boundaries, Ratio) and none for Add,
+// and the own tests and the file together kill more mutants than the own
+// tests alone. With -no=complement the file tests Add too.
+func TestComplement(t *testing.T) {
+	endToEnd(t)
+	sum, src := genFixture(t, "complement", 3000)
+	c := sum.Complement
+	if c == nil {
+		t.Fatalf("no complement summary; summary: %+v", sum)
+	}
+	if c.Mutants == 0 || c.ScoreBefore < 0 || c.ScoreAfter < 0 {
+		t.Fatalf("complement not measured: %+v", c)
+	}
+	if c.KilledAfter <= c.KilledBefore || c.ScoreAfter <= c.ScoreBefore {
+		t.Errorf("own tests kill %d (%.1f%%), with the file %d (%.1f%%): the file adds no kill", c.KilledBefore, c.ScoreBefore, c.KilledAfter, c.ScoreAfter)
+	}
+	if bytes.Contains(src, []byte("complement.Add(")) {
+		t.Errorf("the file tests Add, which the own tests check fully:\n%s", src)
+	}
+	for _, fn := range []string{"complement.Ratio(", "complement.Clamp("} {
+		if !bytes.Contains(src, []byte(fn)) {
+			t.Errorf("the file does not call %s, which the own tests leave partly unchecked:\n%s", fn, src)
+		}
+	}
+	off := scratchModule(t, "../testdata/gen/complement", "example.com/complement")
+	_, all := genConfig(t, generator.Config{Dir: off, Patterns: []string{"."}, Execs: 3000, Seed: 1, Workers: 2,
+		Disable: map[generator.Component]bool{generator.Complement: true}})
+	if !bytes.Contains(all, []byte("complement.Add(")) {
+		t.Errorf("with -no=complement the file does not test Add:\n%s", all)
 	}
 }
