@@ -224,14 +224,20 @@ func writeScoreFacts(b *strings.Builder, tool string, rows []Row, of func(Row) M
 
 // SharedGremlins and SharedGentest are the mutation classes both tools
 // have: gremlins' arithmetic (+ - * / %), boundary (< to <=) and negated
-// comparisons (< to >=), gentest's arith (which also swaps the bitwise
-// operators), rel-boundary and rel-negate. Neither list's other classes
-// have a counterpart: gremlins' ++/-- swap and sign inversion, gentest's
-// negated conditions, logical, constants, removals, returns,
-// break/continue and extreme mutants.
+// comparisons (== to !=, < to >=, of any type); gentest's arith (which
+// also swaps the bitwise operators), rel-boundary and rel-negate (the
+// comparisons of numbers and strings), and cond-negate, which negates the
+// other comparisons in conditions (of pointers, interfaces: the mutant
+// gremlins makes of them) but also conditions that are no comparison (a
+// bool, a call), which gremlins leaves alone. On container/list and
+// container/ring gremlins' negations are exactly gentest's rel-negate plus
+// cond-negate in number (bench/results/2026-11-28-mutation30). The other
+// classes have no counterpart: gremlins' ++/-- swap and sign inversion,
+// gentest's logical, constants, removals, returns, break/continue and
+// extreme mutants.
 var (
 	SharedGremlins = []string{"arithmetic_base", "conditionals_boundary", "conditionals_negation"}
-	SharedGentest  = []string{"arith", "rel-boundary", "rel-negate"}
+	SharedGentest  = []string{"arith", "rel-boundary", "rel-negate", "cond-negate"}
 )
 
 // sharedScore is m's score over the classes of ops alone, NA when it has
