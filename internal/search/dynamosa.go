@@ -48,8 +48,9 @@ type individual struct {
 	// blocks and infected, ascending, only with weak mutation on (the
 	// mutant goals' fitness, goals_mutant.go).
 	blocks, infected []int32
-	// score is the smallest fitness over the current goals, rank 0 for
-	// front 0; set by select.
+	// score is the smallest fitness over the current branch goals; rank
+	// is 0 for front 0 (the closest to a branch goal), 1 for the closest
+	// to a mutant goal, 2 for the rest; set by select.
 	score float64
 	rank  int
 }
@@ -205,13 +206,17 @@ func (d *dynamosa) selectPop() {
 	}
 	d.releaseGoals()
 	for _, ind := range all {
-		ind.rank, ind.score = 1, 3
+		ind.rank, ind.score = 2, 3
 	}
 	for _, b := range d.goals {
-		preferBest(all, func(ind *individual) float64 { return ind.fitness(b) })
+		preferBest(all, func(ind *individual) float64 { return ind.fitness(b) }, 0)
 	}
+	// The mutant goals are secondary (smart selection: branches stay the
+	// primary goals): the individuals closest to them come after front 0
+	// and their fitness does not enter the score, so that they never
+	// push out of the population an individual closest to a branch.
 	for _, m := range d.mgoals {
-		preferBest(all, func(ind *individual) float64 { return d.wm.fitness(ind, m) })
+		preferBest(all, func(ind *individual) float64 { return d.wm.fitness(ind, m) }, 1)
 	}
 	sort.SliceStable(all, func(i, j int) bool {
 		a, b := all[i], all[j]
@@ -229,23 +234,24 @@ func (d *dynamosa) selectPop() {
 	d.pop = all
 }
 
-// preferBest puts in front 0 the individual of all closest to one goal,
-// whose fitness is f (ties to the shorter), unless none reaches it, and
+// preferBest puts in front rank the individual of all closest to one
+// goal, whose fitness is f (ties to the shorter), unless none reaches it
+// or it is in a better front already; for a branch goal (rank 0) it
 // lowers each individual's score to its fitness for the goal.
-func preferBest(all []*individual, f func(*individual) float64) {
+func preferBest(all []*individual, f func(*individual) float64, rank int) {
 	var best *individual
 	bestF := math.Inf(1)
 	for _, ind := range all {
 		v := f(ind)
-		if v < ind.score {
+		if rank == 0 && v < ind.score {
 			ind.score = v
 		}
 		if v < bestF || (v == bestF && best != nil && ind.s.Len() < best.s.Len()) {
 			best, bestF = ind, v
 		}
 	}
-	if best != nil && bestF < 2 {
-		best.rank = 0
+	if best != nil && bestF < 2 && best.rank > rank {
+		best.rank = rank
 	}
 }
 

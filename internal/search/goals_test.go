@@ -80,11 +80,22 @@ func TestMutantGoals(t *testing.T) {
 
 	// Preference sorting over the mutant goals alone (no conditions in the
 	// table): near is closest to mutant 1, unreached (reaching block 1) to
-	// mutant 2.
+	// mutant 2; both are in front 1, the mutant goals', far is not.
 	d.offspring = []*individual{far, near, unreached}
 	d.selectPop()
-	if d.pop[0].rank != 0 || d.pop[1].rank != 0 || d.pop[2] != far || far.rank == 0 {
-		t.Errorf("front 0 is not {near, unreached}")
+	if d.pop[0].rank != 1 || d.pop[1].rank != 1 || d.pop[2] != far || far.rank != 2 {
+		t.Errorf("front 1 is not {near, unreached}: ranks %d %d %d", d.pop[0].rank, d.pop[1].rank, d.pop[2].rank)
+	}
+	// An individual closest to a branch goal stays in front 0 and comes
+	// first, though another is closer to a mutant.
+	d.table = &instrument.Table{Conds: []instrument.Cond{{ID: 5, Deps: instrument.Deps{Root: true}}}}
+	d.start()
+	branchy := mk(4, nil, nil, rt.CondObs{ID: 5, NFalse: 1, DistTrue: 30})
+	d.offspring = []*individual{near, branchy}
+	d.pop = nil
+	d.selectPop()
+	if d.pop[0] != branchy || branchy.rank != 0 || near.rank != 1 {
+		t.Errorf("the branch goal's individual is not first in front 0: ranks %d %d", branchy.rank, near.rank)
 	}
 	k.cov.mutants[1] = true
 	if g := goals(); !slices.Equal(g, []int32{2}) {
