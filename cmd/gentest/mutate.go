@@ -141,6 +141,9 @@ func runMutate(ctx context.Context, stdout, stderr io.Writer, patterns []string,
 			fmt.Fprintf(stderr, "gentest mutate: %v\n", err)
 			continue
 		}
+		if len(rep.Dropped) > 0 {
+			fmt.Fprintf(stderr, "gentest mutate: %s: no mutants in %s (%s)\n", rep.Package, strings.Join(dropList(rep), ", "), rep.MutateErr)
+		}
 		printMutateText(stdout, rep, f.verbose)
 	}
 	return status
@@ -172,7 +175,12 @@ type mutateSummary struct {
 	BuildSeconds    float64 `json:"build_seconds"`
 	BaselineSeconds float64 `json:"baseline_seconds"`
 	MutantsSeconds  float64 `json:"mutants_seconds"`
-	Error           string  `json:"error,omitempty"`
+	// Dropped are the files (relative to the package) whose mutants are
+	// left out because the mutated build did not compile with them (a
+	// gentest bug), MutateError the compiler's first error then.
+	Dropped     []string `json:"dropped"`
+	MutateError string   `json:"mutate_error,omitempty"`
+	Error       string   `json:"error,omitempty"`
 }
 
 // survivorJSON is a mutant the tests infected and still passed with.
@@ -188,7 +196,7 @@ type survivorJSON struct {
 
 // mutateJSON summarises rep (nil on errors before any run) and err.
 func mutateJSON(pkg string, rep *mutation.Report, err error) mutateSummary {
-	s := mutateSummary{Package: pkg, Operators: map[string]mutation.OpCount{}, Survivors: []survivorJSON{}, TestFiles: []string{}}
+	s := mutateSummary{Package: pkg, Operators: map[string]mutation.OpCount{}, Survivors: []survivorJSON{}, TestFiles: []string{}, Dropped: []string{}}
 	if err != nil {
 		s.Error = err.Error()
 	}
@@ -209,6 +217,10 @@ func mutateJSON(pkg string, rep *mutation.Report, err error) mutateSummary {
 	for _, t := range rep.TestFiles {
 		s.TestFiles = append(s.TestFiles, filepath.Base(t))
 	}
+	if len(rep.Dropped) > 0 {
+		s.Dropped = dropList(rep)
+	}
+	s.MutateError = rep.MutateErr
 	t := rep.Times
 	s.BuildSeconds, s.BaselineSeconds, s.MutantsSeconds = secs(t.Build), secs(t.Baseline), secs(t.Mutants)
 	s.Seconds = secs(t.Build + t.Baseline + t.Mutants)
@@ -236,6 +248,15 @@ func printMutateText(w io.Writer, rep *mutation.Report, verbose bool) {
 			fmt.Fprintf(w, "\t%s:%d:%d: %s %s -> %s\n", relFile(rep.Dir, m.File), m.Line, m.Col, m.Op, m.Orig, repl)
 		}
 	}
+}
+
+// dropList names the report's dropped files relative to the package.
+func dropList(rep *mutation.Report) []string {
+	names := make([]string, len(rep.Dropped))
+	for i, f := range rep.Dropped {
+		names[i] = relFile(rep.Dir, f)
+	}
+	return names
 }
 
 // relFile is file relative to the package directory when inside it.

@@ -4,8 +4,11 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/gentest-go/gentest/internal/mutation"
 )
 
 // gentest mutate -json prints one object per package with the names the
@@ -39,7 +42,7 @@ func TestMutateJSON(t *testing.T) {
 		t.Fatalf("%d objects, want 2:\n%s", len(got), stdout.String())
 	}
 	basic, notests := got[0], got[1]
-	for _, k := range []string{"package", "mutants", "killed", "killed_timeout", "survived", "not_covered", "skipped", "score", "operators", "survivors"} {
+	for _, k := range []string{"package", "mutants", "killed", "killed_timeout", "survived", "not_covered", "skipped", "score", "operators", "survivors", "dropped"} {
 		if _, ok := basic[k]; !ok {
 			t.Errorf("no %q in %v", k, basic)
 		}
@@ -62,6 +65,24 @@ func TestMutateJSON(t *testing.T) {
 	}
 	if e, _ := notests["error"].(string); !strings.Contains(e, "no test files") || notests["package"] != "github.com/gentest-go/gentest/testdata/mutate/notests" {
 		t.Errorf("notests: %v", notests)
+	}
+}
+
+// The files whose mutants a failed mutated build dropped are in -json's
+// "dropped", relative to the package, with the compiler's error.
+func TestMutateJSONDropped(t *testing.T) {
+	dir := filepath.FromSlash("/m/p")
+	rep := &mutation.Report{Package: "m/p", Dir: dir, Dropped: []string{filepath.Join(dir, "a.go"), filepath.Join(dir, "b.go")},
+		MutateErr: "a.go:3:1: not enough return values"}
+	b, err := json.Marshal(mutateJSON("m/p", rep, nil))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := `"dropped":["a.go","b.go"],"mutate_error":"a.go:3:1: not enough return values"`; !strings.Contains(string(b), want) {
+		t.Errorf("-json %s lacks %s", b, want)
+	}
+	if b, _ := json.Marshal(mutateJSON("m/p", &mutation.Report{Dir: dir}, nil)); !strings.Contains(string(b), `"dropped":[]`) {
+		t.Errorf("-json without drops: %s", b)
 	}
 }
 

@@ -61,6 +61,10 @@ type Harness struct {
 	// mutants (Mutants == 0), or the files whose mutants were dropped so
 	// that the rest compiled (Mutants > 0). Nil when every mutant compiled.
 	MutateErr error
+	// NoMutants are the files (absolute, sorted) whose mutants the build
+	// left out, Options.NoMutants and those the compiler named; nil when
+	// none was or when the build fell back to no mutants at all.
+	NoMutants []string
 }
 
 // Options configure the build.
@@ -80,6 +84,11 @@ type Options struct {
 	// Mutate compiles the package's mutants into the executor as
 	// schemata (instrument.Options.Mutate, see mutate.go).
 	Mutate bool
+	// NoMutants, with Mutate, names package files (absolute paths, as in
+	// pkg.GoFiles) that get no mutants: files whose mutated build a
+	// caller saw fail (Harness.NoMutants, mutation.Report.Dropped), so
+	// that another build numbers the rest's mutants the same way.
+	NoMutants []string
 }
 
 // Build instruments pkg, generates the registry for prog and compiles the
@@ -94,13 +103,17 @@ func Build(ctx context.Context, pkg *packages.Package, prog *model.Program, opts
 	if !opts.Mutate {
 		return build(ctx, pkg, prog, opts, nil)
 	}
-	var noMutants []string
+	noMutants := append([]string(nil), opts.NoMutants...)
+	sort.Strings(noMutants)
 	var firstErr error
 	for attempt := 0; attempt < 2; attempt++ {
 		h, err := build(ctx, pkg, prog, opts, noMutants)
 		if err == nil {
 			h.Mutants = len(h.Table.Mutants)
 			if len(noMutants) > 0 {
+				h.NoMutants = noMutants
+			}
+			if firstErr != nil {
 				h.MutateErr = fmt.Errorf("harness: %s: mutants of %s dropped: %w", pkg.PkgPath, strings.Join(noMutants, ", "), firstErr)
 			}
 			return h, nil
@@ -205,9 +218,11 @@ func overlayFiles(pkg *packages.Package, prog *model.Program, dir string, opts O
 // run instrumented (and, with opts.Mutate, mutated), by the path each file
 // takes in the package directory dir: the instrumented sources, the
 // runtime under RTDirName and its zz_size.go sizing it for the table's
-// probes (and mutants); no registry. Of opts it reads Nondet and Mutate.
+// probes (and mutants); no registry. Of opts it reads Nondet, Mutate and
+// NoMutants (the files to leave without mutants, for a caller that falls
+// back as Build does: CompilerFiles finds them).
 func InstrumentedFiles(pkg *packages.Package, dir string, opts Options) (map[string][]byte, *instrument.Table, error) {
-	return instrumentedFiles(pkg, dir, opts, nil)
+	return instrumentedFiles(pkg, dir, opts, opts.NoMutants)
 }
 
 func instrumentedFiles(pkg *packages.Package, dir string, opts Options, noMutants []string) (map[string][]byte, *instrument.Table, error) {

@@ -20,8 +20,9 @@ var breakMutated func(path string, src []byte, noMutants []string) []byte
 // buildError is a failed go test -c: its output says why.
 type buildError struct {
 	pkgPath string
-	err     error  // the go command's exit
-	out     string // its output
+	err     error             // the go command's exit
+	out     string            // its output
+	overlay map[string]string // package file -> the file written in its place
 }
 
 func (e *buildError) Error() string {
@@ -34,6 +35,7 @@ func (e *buildError) Unwrap() error { return e.err }
 // each file's path to the file written in its place) to the paths they
 // replace, so that the output names the package's files.
 func (e *buildError) rename(overlay map[string]string) {
+	e.overlay = overlay
 	paths := make([]string, 0, len(overlay))
 	for p, w := range overlay {
 		if w != "" {
@@ -76,12 +78,30 @@ func (e *buildError) firstLine() string {
 // files returns the Go files of the package directory dir that the
 // compiler's errors name (absolute, sorted), leaving out those in skip.
 func (e *buildError) files(dir string, skip []string) []string {
+	return CompilerFiles(e.out, dir, e.overlay, skip)
+}
+
+// CompilerFiles returns the Go files of the package directory dir
+// (absolute, sorted; no test files) that the compiler's error lines in out
+// name, leaving out those in skip: the files whose mutants to drop
+// (Options.NoMutants) when a mutated build fails. overlay maps each
+// package file to the file an -overlay put in its place (nil if none):
+// the compiler names those, by an absolute path or one relative to dir,
+// whichever is shorter.
+func CompilerFiles(out, dir string, overlay map[string]string, skip []string) []string {
+	dir = filepath.Clean(dir)
+	orig := map[string]string{} // written file -> package file
+	for p, w := range overlay {
+		if w != "" {
+			orig[filepath.Clean(w)] = p
+		}
+	}
 	seen := map[string]bool{}
 	for _, s := range skip {
 		seen[s] = true
 	}
-	var out []string
-	for _, l := range strings.Split(e.out, "\n") {
+	var files []string
+	for _, l := range strings.Split(out, "\n") {
 		m := errLine.FindStringSubmatch(strings.TrimSpace(l))
 		if m == nil {
 			continue
@@ -91,14 +111,17 @@ func (e *buildError) files(dir string, skip []string) []string {
 			p = filepath.Join(dir, p)
 		}
 		p = filepath.Clean(p)
-		if filepath.Dir(p) != filepath.Clean(dir) || strings.HasSuffix(p, "_test.go") || seen[p] {
+		if o, ok := orig[p]; ok {
+			p = o
+		}
+		if filepath.Dir(p) != dir || strings.HasSuffix(p, "_test.go") || seen[p] {
 			continue
 		}
 		seen[p] = true
-		out = append(out, p)
+		files = append(files, p)
 	}
-	sort.Strings(out)
-	return out
+	sort.Strings(files)
+	return files
 }
 
 // failureName is the file of a cache entry that records a failed build.

@@ -30,6 +30,30 @@ func TestBuildErrorFiles(t *testing.T) {
 	}
 }
 
+// TestCompilerFiles: the compiler names an overlay's file by its written
+// path, absolute or relative to the package directory (whichever is
+// shorter); either way the package file it replaces is the one named.
+func TestCompilerFiles(t *testing.T) {
+	dir := filepath.FromSlash("/w/pkg")
+	overlay := map[string]string{
+		filepath.Join(dir, "a.go"):      filepath.FromSlash("/w/ov/000_a.go"),
+		filepath.Join(dir, "b.go"):      filepath.FromSlash("/tmp/far/away/ov/001_b.go"),
+		filepath.Join(dir, "hidden.go"): "",
+	}
+	out := "# m/p\n" +
+		filepath.FromSlash("../ov/000_a.go") + ":2:23: cannot use \"x\"\n" +
+		filepath.FromSlash("/tmp/far/away/ov/001_b.go") + ":1:1: not enough return values\n" +
+		filepath.FromSlash("../ov/000_a.go") + ":3:1: again\n" +
+		filepath.FromSlash("/tmp/far/away/ov/zz_size.go") + ":1:1: not a package file\n"
+	got := CompilerFiles(out, dir, overlay, nil)
+	if want := []string{filepath.Join(dir, "a.go"), filepath.Join(dir, "b.go")}; !slices.Equal(got, want) {
+		t.Errorf("CompilerFiles = %q, want %q", got, want)
+	}
+	if got := CompilerFiles(out, dir, overlay, []string{filepath.Join(dir, "b.go")}); !slices.Equal(got, []string{filepath.Join(dir, "a.go")}) {
+		t.Errorf("CompilerFiles skipping b.go = %q", got)
+	}
+}
+
 // demo loads testdata/demo and its program.
 func demo(t *testing.T) (*model.Program, []string, func(Options) (*Harness, time.Duration)) {
 	t.Helper()
@@ -55,6 +79,34 @@ func demo(t *testing.T) (*model.Program, []string, func(Options) (*Harness, time
 		return h, time.Since(start)
 	}
 	return prog, pkgs[0].GoFiles, build
+}
+
+// TestInstrumentedFilesNoMutants: Options.NoMutants leaves the files it
+// names without mutants in InstrumentedFiles, as Build's fallback does.
+func TestInstrumentedFilesNoMutants(t *testing.T) {
+	dir, err := filepath.Abs("../../testdata/demo")
+	if err != nil {
+		t.Fatal(err)
+	}
+	pkgs, err := load.Packages(dir, []string{"."})
+	if err != nil {
+		t.Fatal(err)
+	}
+	pkg := pkgs[0]
+	_, all, err := InstrumentedFiles(pkg, dir, Options{Mutate: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	files, none, err := InstrumentedFiles(pkg, dir, Options{Mutate: true, NoMutants: pkg.GoFiles})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(all.Mutants) == 0 || len(none.Mutants) != 0 {
+		t.Errorf("mutants: %d without NoMutants, %d with all files in it", len(all.Mutants), len(none.Mutants))
+	}
+	if size := string(files[filepath.Join(dir, RTDirName, "zz_size.go")]); !strings.Contains(size, "InitMutants(0,") {
+		t.Errorf("zz_size.go does not size the runtime for no mutants:\n%s", size)
+	}
 }
 
 // TestMutatedBuild builds testdata/demo's executor with and without
@@ -100,8 +152,8 @@ func TestMutatedBuildFallsBack(t *testing.T) {
 	defer func() { breakMutated = nil }()
 	h, _ := build(Options{Mutate: true})
 	if h.Mutants != 0 || h.MutateErr == nil || !strings.Contains(h.MutateErr.Error(), "dropped") ||
-		!strings.Contains(h.MutateErr.Error(), filepath.Base(goFiles[0])) {
-		t.Errorf("dropping a file's mutants: Mutants %d, MutateErr %v", h.Mutants, h.MutateErr)
+		!strings.Contains(h.MutateErr.Error(), filepath.Base(goFiles[0])) || !slices.Equal(h.NoMutants, goFiles) {
+		t.Errorf("dropping a file's mutants: Mutants %d, NoMutants %q, MutateErr %v", h.Mutants, h.NoMutants, h.MutateErr)
 	}
 
 	breakMutated = func(path string, src []byte, _ []string) []byte { return append(append([]byte{}, src...), bad...) }

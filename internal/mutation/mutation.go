@@ -91,6 +91,10 @@ type Options struct {
 	MemLimit int64
 	// BaselineTimeout bounds the first, unmutated run; 0 means 10 minutes.
 	BaselineTimeout time.Duration
+	// NoMutants names package files (absolute paths) that get no mutants,
+	// as harness.Options.NoMutants: an executor's build dropped them
+	// (harness.Harness.NoMutants), and the mutant ids here must be its.
+	NoMutants []string
 }
 
 // MutantResult is the verdict on one mutant.
@@ -153,6 +157,15 @@ type Report struct {
 	Timeout time.Duration
 	// Times are the phases' wall times.
 	Times Times
+	// Dropped are the package files (absolute, sorted) that have no
+	// mutants in the analysis: Options.NoMutants and the files whose
+	// mutants the compiler rejected (a gentest bug; MutateErr says which
+	// error), or every file when the mutants did not compile even so.
+	// Their mutants are neither in Mutants nor in the score.
+	Dropped []string
+	// MutateErr is the compiler's first error on the mutated build when
+	// mutants were dropped for it, "" otherwise.
+	MutateErr string
 }
 
 // Score is the fraction of the judged mutants that were killed:
@@ -205,10 +218,10 @@ var ErrNoTests = errors.New("no test files to run")
 
 // Analyze runs pkg's chosen test files against every mutant of the
 // package (see the package doc). pkg must be loaded with syntax and type
-// information (LoadMode). A
-// package that does not compile, a main package, and one without tests
-// are errors; tests that fail without a mutant are not: the report's
-// Baseline says so.
+// information (LoadMode). A package that does not compile, a main
+// package, and one without tests are errors; tests that fail without a
+// mutant are not: the report's Baseline says so; neither are mutants that
+// do not compile: their files' mutants are dropped (Report.Dropped).
 func Analyze(ctx context.Context, pkg *packages.Package, opts Options) (*Report, error) {
 	if err := check(pkg); err != nil {
 		return nil, err
@@ -239,13 +252,14 @@ func Analyze(ctx context.Context, pkg *packages.Package, opts Options) (*Report,
 	}
 	rep := &Report{Package: pkg.PkgPath, Dir: dir, TestFiles: tests}
 	start := time.Now()
-	bin, table, err := buildBinary(ctx, pkg, dir, work, opts.Extra, hidden)
+	b, err := buildBinary(ctx, pkg, dir, work, opts, hidden)
 	rep.Times.Build = time.Since(start)
 	if err != nil {
 		return nil, err
 	}
-	rep.Mutants = selectMutants(table.Mutants, opts.Mutants)
-	r := &runner{bin: bin, dir: dir, work: work, sandbox: sandboxOn(opts.NoSandbox), memLimit: opts.MemLimit}
+	rep.Dropped, rep.MutateErr = b.dropped, b.mutateErr
+	rep.Mutants = selectMutants(b.table.Mutants, opts.Mutants)
+	r := &runner{bin: b.bin, dir: dir, work: work, sandbox: sandboxOn(opts.NoSandbox), memLimit: opts.MemLimit}
 	if err := analyzeRuns(ctx, r, rep, opts); err != nil {
 		return nil, err
 	}

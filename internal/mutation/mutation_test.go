@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -255,5 +256,60 @@ func TestAnalyzeBudget(t *testing.T) {
 	_, err := Analyze(context.Background(), fixture(t, "basic"), Options{Budget: time.Nanosecond})
 	if err == nil || !errors.Is(err, context.DeadlineExceeded) {
 		t.Errorf("1 ns budget: %v, want a deadline error", err)
+	}
+}
+
+// A mutated build the compiler rejects costs the named file's mutants, or
+// all of them, never the analysis (as harness.Build): the report says
+// which files were dropped.
+func TestAnalyzeDropsMutants(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds test binaries")
+	}
+	pkg := fixture(t, "drop")
+	dir := filepath.Dir(pkg.GoFiles[0])
+	a, b := filepath.Join(dir, "a.go"), filepath.Join(dir, "b.go")
+	const bad = "\nvar _ int = \"gentest-broken\"\n"
+	defer func() { breakMutated = nil }()
+	for _, c := range []struct {
+		name    string
+		broken  func(path string, dropped []string) bool
+		dropped []string
+	}{
+		// a.go's mutated copy does not compile; without mutants it does.
+		{"a.go", func(p string, dropped []string) bool { return p == a && !slices.Contains(dropped, a) }, []string{a}},
+		// Every mutated build fails, even with a.go's and b.go's mutants
+		// dropped (the runtime's size file breaks): no mutants at all.
+		{"all", func(p string, dropped []string) bool {
+			return filepath.Base(p) == "zz_size.go" && len(dropped) < 2
+		}, []string{a, b}},
+	} {
+		breakMutated = func(files map[string][]byte, dropped []string) {
+			for p, src := range files {
+				if c.broken(p, dropped) {
+					files[p] = append(append([]byte{}, src...), bad...)
+				}
+			}
+		}
+		rep, err := Analyze(context.Background(), pkg, Options{Jobs: 2})
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		if !slices.Equal(rep.Dropped, c.dropped) || !strings.Contains(rep.MutateErr, "gentest-broken") {
+			t.Errorf("%s: dropped %q, want %q; MutateErr %q", c.name, rep.Dropped, c.dropped, rep.MutateErr)
+		}
+		for _, m := range rep.Mutants {
+			if slices.Contains(c.dropped, filepath.Join(dir, m.File)) || slices.Contains(c.dropped, m.File) {
+				t.Errorf("%s: mutant %d of a dropped file %s", c.name, m.ID, m.File)
+			}
+		}
+		if c.name == "a.go" {
+			checkConsistent(t, rep)
+			if rep.Killed == 0 || !rep.Baseline.Passed {
+				t.Errorf("%s: b.go's mutants not killed: %v", c.name, describe(rep))
+			}
+		} else if len(rep.Mutants) != 0 || !rep.Baseline.Passed {
+			t.Errorf("%s: %d mutants, baseline %+v", c.name, len(rep.Mutants), rep.Baseline)
+		}
 	}
 }

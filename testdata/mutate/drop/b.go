@@ -1,0 +1,6 @@
+package drop
+
+// Sub returns a - b.
+func Sub(a, b int) int {
+	return a - b
+}
