@@ -53,9 +53,18 @@ func (r *pkgRun) judge(ctx context.Context, prog *model.Program, h *harness.Harn
 	}
 	variants, closeVariants := r.variantRunners(ctx, h.Exe, nvar)
 	start := time.Now()
+	mutants := r.mutants(h)
 	judged := oracle.Judge(prog, r.trace.Wrap("judge", runner.Steady(pool, h.Table, prog, s.watch)), s.eng.Corpus,
-		oracle.JudgeOptions{Sandboxed: r.sandbox, Variants: variants, Mutants: r.mutants(h), AllAsserts: r.cfg.Disable[MutationAsserts]})
+		oracle.JudgeOptions{Sandboxed: r.sandbox, Variants: variants, Mutants: mutants, AllAsserts: r.cfg.Disable[MutationAsserts]})
 	closeVariants()
+	if mutants > 0 {
+		// The runs under mutants may have left mutated package state in
+		// the executors (a global a mutant set, which only the operations
+		// that declare their state restore): the stages after the judge
+		// (findings replaying failures, contracts) start fresh ones, so
+		// that no mutant's leftover passes for a bug.
+		pool.Restart()
+	}
 	r.debugf("judged %d candidates in %.2fs with %d binary variants", len(s.eng.Corpus), time.Since(start).Seconds(), len(variants))
 	r.stages.Judged(judged.Cases)
 	for _, d := range judged.Disagreements {

@@ -258,6 +258,32 @@ func TestRestartRecordsCulprit(t *testing.T) {
 	}
 }
 
+// TestRestartForgetsState: package state a request changed (Grow's held
+// memory, which no operation restores) is seen by the next request until
+// Restart, and gone after it; Restart is safe after Release and twice.
+func TestRestartForgetsState(t *testing.T) {
+	t.Parallel()
+	p, ops := startPool(t, Config{Workers: 2, CallTimeout: 30 * time.Second})
+	held := func(id uint64) int64 {
+		t.Helper()
+		return echoed(t, p.Run([]rt.Request{{ID: id, Flags: rt.FlagDetail, Stmts: []rt.Stmt{call(t, ops, "Grow", intArg(0))}}})[0], 0)
+	}
+	p.Run([]rt.Request{{ID: 1, Stmts: []rt.Stmt{call(t, ops, "Grow", intArg(1))}}})
+	if got := held(2); got != 1 {
+		t.Fatalf("before Restart: %d MiB held, want 1 (the state a request left)", got)
+	}
+	before := p.Stats().Restarts
+	p.Release()
+	p.Restart()
+	p.Restart()
+	if got := held(3); got != 0 {
+		t.Errorf("after Restart: %d MiB held, want 0", got)
+	}
+	if st := p.Stats(); st.Restarts != before+1 {
+		t.Errorf("restarts %d, want %d (one worker ran)", st.Restarts, before+1)
+	}
+}
+
 // TestRunAloneAttributes: a goroutine that panics after its call returned
 // kills the executor while a later sequence of the batch runs, and the
 // crash is recorded against that innocent sequence; run alone with time to

@@ -196,6 +196,30 @@ func (p *Pool) Release() {
 	}
 }
 
+// Restart stops every executor, so that the next run starts fresh ones:
+// what earlier runs left in the executors' package state is gone. The
+// executor restores only the state of the operations that declare it
+// (rt.Op's Save and Restore), so a run under a mutant can leave a global
+// changed that a later stage would take for the package's own behavior.
+// It costs a process start per worker at the next run (counted in
+// Stats.Restarts and Time.Starts); results released or not are
+// unaffected, since they live in the parent (see Release). Restart must
+// not be called while Run is running.
+func (p *Pool) Restart() {
+	var wg sync.WaitGroup
+	for _, w := range p.workers {
+		if w.cur == nil {
+			continue
+		}
+		wg.Add(1)
+		go func(w *worker) { // the stops wait for the processes to exit
+			defer wg.Done()
+			w.stop()
+		}(w)
+	}
+	wg.Wait()
+}
+
 // Run executes seqs and returns their outcomes in the same order. Sequence
 // IDs must be unique within the call.
 func (p *Pool) Run(seqs []rt.Request) []Outcome {
