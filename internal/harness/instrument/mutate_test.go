@@ -239,6 +239,17 @@ func Lines(a, b bool) bool {
 		b
 }
 
+// So does a chain in a condition whose negated operand starts the next
+// line (Masterminds/semver's constraint check: the closure returned
+// nothing and the build failed with "not enough return values").
+func IfLines(x, y int, d, e bool) (bool, error) {
+	if x == 0 && y == 0 &&
+		!d && !e {
+		return true, nil
+	}
+	return false, nil
+}
+
 // Trivial bodies: no extreme mutants.
 func Zero() (int, error) { return 0, nil }
 
@@ -291,6 +302,12 @@ func Shift(n uint) int { return 1 << n }
 	}
 	if got := mutLines(tab, "Lines"); len(got) == 0 || !strings.Contains(strings.Join(got, ";"), "logical a && b -> a || b") {
 		t.Errorf("Lines: %q", got)
+	}
+	if got := strings.Join(mutLines(tab, "IfLines"), ";"); !strings.Contains(got, "logical x == 0 && y == 0 && !d -> x == 0 && y == 0 || !d") {
+		t.Errorf("IfLines: %q", got)
+	}
+	if !strings.Contains(out, "func() bool { return (\n\t\t!gentestrt_.Br(") {
+		t.Errorf("the condition's closure does not span the line:\n%s", out)
 	}
 	if !strings.Contains(out, "func() bool { return (\n\t\tgentestrt_.Br(") {
 		t.Errorf("the closure's return does not span the line:\n%s", out)
