@@ -33,6 +33,9 @@ type ownTests struct {
 	report *mutation.Report
 	// killed holds the mutants they kill, by timeout too.
 	killed map[int32]bool
+	// noMutants are the files the executor's build left without mutants,
+	// so that every analysis numbers the mutants as the executor does.
+	noMutants []string
 }
 
 // ComplementSummary is complement mode's before and after: the package's
@@ -81,7 +84,7 @@ func (r *pkgRun) ownBudget() time.Duration {
 func (r *pkgRun) own(ctx context.Context, h *harness.Harness, tf *testFile) *ownTests {
 	r.phase(PhaseOwnTests, 0, -1)
 	start := time.Now()
-	o := &ownTests{files: tf.humanTests, coverage: -1}
+	o := &ownTests{files: tf.humanTests, coverage: -1, noMutants: h.NoMutants}
 	if prof, cov, err := r.ownCoverage(ctx, tf, filepath.Join(r.work, "own-cover")); err == nil {
 		o.profile, o.coverage = prof, cov
 		path := filepath.Join(r.work, "own-cover", "cover.out")
@@ -97,6 +100,8 @@ func (r *pkgRun) own(ctx context.Context, h *harness.Harness, tf *testFile) *own
 		Budget:    r.ownBudget(),
 		WorkDir:   filepath.Join(r.work, "own-mutants"),
 		NoSandbox: !r.sandbox,
+		// The ids must be the executor's, whose kills are compared.
+		NoMutants: h.NoMutants,
 	})
 	if err != nil {
 		r.logf("complement: mutation analysis of the package's own tests: %v", err)
@@ -162,6 +167,7 @@ func (r *pkgRun) complementAfter(ctx context.Context, o *ownTests) *ComplementSu
 			Budget:    r.ownBudget(),
 			WorkDir:   filepath.Join(r.work, "after-mutants"),
 			NoSandbox: !r.sandbox,
+			NoMutants: o.noMutants,
 		})
 		if err != nil {
 			cs.Error = err.Error()
