@@ -133,7 +133,10 @@ func buildBinary(ctx context.Context, pkg *packages.Package, dir, work string, o
 		if ctx.Err() != nil {
 			return nil, fmt.Errorf("mutation: %s: building the test binary: %w", pkg.PkgPath, ctx.Err())
 		}
-		if ce.setup || none {
+		if ce.setup {
+			return nil, fmt.Errorf("mutation: %s: %w", pkg.PkgPath, ce)
+		}
+		if none {
 			return nil, fmt.Errorf("mutation: %s: the package or its tests do not compile: %w", pkg.PkgPath, ce)
 		}
 		if firstErr == nil {
