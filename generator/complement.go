@@ -185,6 +185,15 @@ func (r *pkgRun) complementAfter(ctx context.Context, o *ownTests) *ComplementSu
 // errOwnBuild: the package's own tests do not build.
 var errOwnBuild = errors.New("they do not build")
 
+// ownKilled is the mutants the package's own tests kill, for the search
+// not to target; nil outside complement mode.
+func (r *pkgRun) ownKilled() map[int32]bool {
+	if r.ownTests == nil {
+		return nil
+	}
+	return r.ownTests.killed
+}
+
 // killedSet is the mutants a report says were killed, by timeout too.
 func killedSet(rep *mutation.Report) map[int32]bool {
 	out := map[int32]bool{}

@@ -211,6 +211,9 @@ type pkgRun struct {
 	// profile is the written file's cover profile, for the coverage of
 	// the package's own tests and the file together.
 	profile []byte
+	// ownTests is what complement mode measured of the package's own
+	// tests; nil outside it.
+	ownTests *ownTests
 	// written holds the keys of the cases the written file runs.
 	written map[int]bool
 }
@@ -247,6 +250,7 @@ func (r *pkgRun) run(ctx context.Context) (*Summary, error) {
 	var own *ownTests
 	if r.complementing(tf) {
 		own = r.own(ctx, h, tf)
+		r.ownTests = own
 	} else {
 		r.releaseSyntax()
 	}

@@ -57,6 +57,10 @@ type Config struct {
 	// their goals add candidates whose worth is the mutants they kill, and
 	// without mutants the search is exactly the branch search.
 	NoWeakMutation, NoOutput, NoException, NoMethod bool
+	// Killed are mutants other tests already kill (complement mode: the
+	// package's own tests): DynaMOSA does not target them, since a test
+	// for them would not be written.
+	Killed map[int32]bool
 }
 
 // Engines: which search builds the sequences that local search does not.

@@ -159,7 +159,7 @@ func New(prog *model.Program, cfg Config) *Engine {
 // the branch search.
 func (e *Engine) setMutants(mutants []mutantGoal) {
 	for i := range mutants {
-		mutants[i].target = targetedOps[mutants[i].op]
+		mutants[i].target = targetedOps[mutants[i].op] && !e.cfg.Killed[mutants[i].id]
 	}
 	cfg := e.cfg
 	e.mutants = len(mutants) > 0

@@ -282,6 +282,11 @@ func TestMutantsOf(t *testing.T) {
 	if e.wm == nil || !e.wm.mutants[0].target || e.wm.mutants[1].target || !e.crit.output {
 		t.Errorf("a table with mutants: weak mutation %v, output %v; want both on, mutant 1 targeted and 2 not", e.wm, e.crit.output)
 	}
+	// A mutant other tests kill (complement mode) is not targeted.
+	e = New(testProgram(t), Config{Table: tab, Killed: map[int32]bool{1: true}})
+	if e.wm == nil || e.wm.mutants[0].target {
+		t.Errorf("mutant 1, killed by the own tests, is targeted")
+	}
 	tab.Mutants[1].ID = 3
 	if got := mutantsOf(tab); got != nil {
 		t.Errorf("ids 1, 3: mutantsOf = %v, want none", got)
