@@ -44,7 +44,9 @@ import (
 //     (skipped when a name in them means something else at the return);
 //     return-error: each result of type error returned as rt.MErr(id, err);
 //   - break-continue: an unlabeled break or continue whose innermost
-//     enclosing breakable statement is a loop becomes the other one;
+//     enclosing breakable statement is a loop becomes the other one
+//     (not a continue of a for without a condition in a function with
+//     results, whose end the loop may be: a break there fails to compile);
 //   - extreme: at the entry of every function declared with a body (not
 //     init), if rt.MOn(id) { return zero values }, and for a function with
 //     one result and a parameter of that type, a second mutant returning
@@ -117,8 +119,8 @@ type mutState struct {
 	generic bool // the file's language version allows the generic probes
 	block   int  // the block probe reaching the code being walked; -1 none
 	// loops: the enclosing breakable statements of the current function,
-	// innermost last; true for a loop, false for switch and select.
-	loops []bool
+	// innermost last.
+	loops []breakTarget
 	funcs []funcSig      // the enclosing functions, innermost last
 	entry *ast.BlockStmt // the body of the declared function being entered
 	// like maps a literal operand of a binary expression to the text of the
@@ -210,6 +212,12 @@ func (f *fileInst) enterFunc(typ *ast.FuncType, sig *types.Signature, decl *ast.
 
 // leaveFunc restores the state enterFunc returned.
 func (f *fileInst) leaveFunc(saved mutState) { *f.m = saved }
+
+// hasResults reports whether the innermost enclosing function has results.
+func (f *fileInst) hasResults() bool {
+	fs, ok := f.curFunc()
+	return ok && fs.typ != nil && fs.typ.Results != nil && len(fs.typ.Results.List) > 0
+}
 
 // curFunc is the innermost enclosing function, if any.
 func (f *fileInst) curFunc() (funcSig, bool) {
@@ -451,12 +459,34 @@ func (f *fileInst) visibleAs(scope *types.Scope, id *ast.Ident, pos token.Pos) b
 	return o == obj
 }
 
+// breakTarget is what an enclosing breakable statement is, for the
+// break-continue mutants.
+type breakTarget uint8
+
+const (
+	// targetOther: a switch, type switch or select (no mutant: a
+	// continue there would mean another statement).
+	targetOther breakTarget = iota
+	// targetLoop: a range, or a for with a condition.
+	targetLoop
+	// targetEndless: a for without a condition, a terminating statement
+	// unless a break leaves it.
+	targetEndless
+)
+
 // branchStmt adds the break-continue mutant of b.
 func (f *fileInst) branchStmt(b *ast.BranchStmt) {
 	if b.Label != nil || (b.Tok != token.BREAK && b.Tok != token.CONTINUE) {
 		return
 	}
-	if n := len(f.m.loops); n == 0 || !f.m.loops[n-1] {
+	n := len(f.m.loops)
+	if n == 0 || f.m.loops[n-1] == targetOther {
+		return
+	}
+	if b.Tok == token.CONTINUE && f.m.loops[n-1] == targetEndless && f.hasResults() {
+		// A break would let the function end after the loop, which
+		// may be its last statement: "missing return" (BurntSushi/toml's
+		// stripEscapedNewlines).
 		return
 	}
 	other := "continue"

@@ -277,6 +277,28 @@ func New(x int) int {
 
 // A shift's constant operand stays constant.
 func Shift(n uint) int { return 1 << n }
+
+// A continue of a loop without a condition, the last statement of a
+// function with results, stays (a break would leave the function without
+// a return); one of a void function's loop becomes a break.
+func Endless(s string) string {
+	for i := 0; ; i++ {
+		if i < len(s) {
+			continue
+		}
+		return s
+	}
+}
+
+func EndlessVoid(n int) {
+	for {
+		if n > 0 {
+			n--
+			continue
+		}
+		return
+	}
+}
 `
 	out, tab := mutSrc(t, src)
 	for _, m := range tab.Mutants {
@@ -298,6 +320,8 @@ func Shift(n uint) int { return 1 << n }
 			t.Errorf("zero values spelled with a shadowed new: %+v", m)
 		case m.Func == "Shift" && m.Op != OpExtreme && m.Op != OpReturnZero:
 			t.Errorf("shift mutant: %+v", m)
+		case m.Func == "Endless" && m.Op == OpBreakContinue:
+			t.Errorf("break leaving a terminating loop: %+v", m)
 		}
 	}
 	if got := mutLines(tab, "Lines"); len(got) == 0 || !strings.Contains(strings.Join(got, ";"), "logical a && b -> a || b") {
@@ -311,6 +335,9 @@ func Shift(n uint) int { return 1 << n }
 	}
 	if !strings.Contains(out, "func() bool { return (\n\t\tgentestrt_.Br(") {
 		t.Errorf("the closure's return does not span the line:\n%s", out)
+	}
+	if got := strings.Join(mutLines(tab, "EndlessVoid"), ";"); !strings.Contains(got, "break-continue continue -> break") {
+		t.Errorf("EndlessVoid: %q", got)
 	}
 	if got := mutLines(tab, "Equiv"); strings.Join(got, ";") == "" {
 		t.Errorf("Equiv: no mutants")

@@ -246,7 +246,7 @@ func (f *fileInst) Visit(node ast.Node) ast.Visitor {
 // with itself pushed on the stack of enclosing breakable statements (for
 // the break-continue mutants) while its body is walked.
 func (f *fileInst) breakable(node ast.Node) {
-	push := func(loop bool) { f.m.loops = append(f.m.loops, loop) }
+	push := func(k breakTarget) { f.m.loops = append(f.m.loops, k) }
 	pop := func() { f.m.loops = f.m.loops[:len(f.m.loops)-1] }
 	switch n := node.(type) {
 	case *ast.ForStmt:
@@ -259,7 +259,11 @@ func (f *fileInst) breakable(node ast.Node) {
 		if n.Post != nil {
 			ast.Walk(f, n.Post)
 		}
-		push(true)
+		if n.Cond == nil {
+			push(targetEndless)
+		} else {
+			push(targetLoop)
+		}
 		ast.Walk(f, n.Body)
 		pop()
 	case *ast.RangeStmt:
@@ -269,19 +273,19 @@ func (f *fileInst) breakable(node ast.Node) {
 				ast.Walk(f, e)
 			}
 		}
-		push(true)
+		push(targetLoop)
 		ast.Walk(f, n.Body)
 		pop()
 	case *ast.SelectStmt:
-		push(false)
+		push(targetOther)
 		ast.Walk(f, n.Body)
 		pop()
 	case *ast.SwitchStmt:
-		push(false)
+		push(targetOther)
 		f.switchStmt(n)
 		pop()
 	case *ast.TypeSwitchStmt:
-		push(false)
+		push(targetOther)
 		f.typeSwitch(n)
 		pop()
 	}
