@@ -55,7 +55,8 @@ func (r *pkgRun) judge(ctx context.Context, prog *model.Program, h *harness.Harn
 	start := time.Now()
 	mutants := r.mutants(h)
 	judged := oracle.Judge(prog, r.trace.Wrap("judge", runner.Steady(pool, h.Table, prog, s.watch)), s.eng.Corpus,
-		oracle.JudgeOptions{Sandboxed: r.sandbox, Variants: variants, Mutants: mutants, AllAsserts: r.cfg.Disable[MutationAsserts]})
+		oracle.JudgeOptions{Sandboxed: r.sandbox, Variants: variants, Mutants: mutants, AllAsserts: r.cfg.Disable[MutationAsserts],
+			MutantDeadline: r.mutantDeadline()})
 	closeVariants()
 	if mutants > 0 {
 		// The runs under mutants may have left mutated package state in
@@ -154,4 +155,15 @@ func mark(set map[int32]bool, ids []int32) {
 	for _, id := range ids {
 		set[id] = true
 	}
+}
+
+// mutantDeadline bounds the judge's runs under mutants with a time budget:
+// another budget at most, so that mutants that hang (each costs a whole
+// call limit) cannot double a run's time or more; with -execs there is no
+// bound, and the output depends only on the seed and the budget.
+func (r *pkgRun) mutantDeadline() time.Time {
+	if r.cfg.Execs > 0 || r.cfg.Budget <= 0 {
+		return time.Time{}
+	}
+	return time.Now().Add(r.cfg.Budget)
 }

@@ -2,6 +2,7 @@ package oracle
 
 import (
 	"strings"
+	"time"
 
 	"github.com/gentest-go/gentest/internal/corpus"
 	"github.com/gentest-go/gentest/internal/executor"
@@ -54,6 +55,10 @@ type JudgeOptions struct {
 	// case, and all cases together; 0 means the defaults, 24 and 8 runs
 	// per case.
 	MutantRunsPerCase, MutantRunsTotal int
+	// MutantDeadline, when set, ends the runs under mutants: those not
+	// run by then say nothing. A time budget sets it; with -execs it is
+	// zero, and the runs depend only on the cases.
+	MutantDeadline time.Time
 }
 
 // judgeFlags ask the executor for what Judge needs to know of a run: value

@@ -12,6 +12,7 @@ package oracle
 import (
 	"cmp"
 	"slices"
+	"time"
 
 	"github.com/gentest-go/gentest/internal/corpus"
 	"github.com/gentest-go/gentest/internal/executor"
@@ -81,29 +82,57 @@ func judgeMutants(prog *model.Program, plain, full executor.Runner, items []judg
 		infected[n] = validMutants(it.o.Result.Infected, opts.Mutants)
 	}
 	plan := planMutantRuns(infected, opts)
-	var reqs []rt.Request
-	var owner []int // reqs' case
-	for n, ms := range plan {
-		for _, m := range ms {
+	verdicts := make([]*CaseMutation, len(items))
+	// The runs go in rounds, each case's k-th mutant in round k, and a
+	// mutant that hung in one round is not run again: each such run costs
+	// a whole call limit (a mutated loop that never ends), and one test
+	// killing it by timeout says all there is to say (redblacktree spent
+	// 68 s of a 10 s search's judge on them).
+	hung := map[int32]bool{}
+	for round := 0; ; round++ {
+		var reqs []rt.Request
+		var owner []int // reqs' case
+		more := false
+		for n, ms := range plan {
+			if round >= len(ms) {
+				continue
+			}
+			more = true
+			if hung[ms[round]] {
+				continue
+			}
 			q := items[n].e.Seq.Wire(uint64(len(reqs)), rt.FlagDetail)
-			q.Mutant = m
+			q.Mutant = ms[round]
 			reqs = append(reqs, q)
 			owner = append(owner, n)
 		}
-	}
-	verdicts := make([]*CaseMutation, len(items))
-	if len(reqs) == 0 {
-		return verdicts
-	}
-	outs := plain.Run(reqs)
-	for k, out := range outs {
-		n := owner[k]
-		v := verdicts[n]
-		if v == nil {
-			v = &CaseMutation{Infected: infected[n], ByAssert: map[seq.ValueID][]int32{}}
+		if !more {
+			break
 		}
-		if recordKill(v, items[n], asserts[n], reqs[k].Mutant, out) {
-			verdicts[n] = v
+		if len(reqs) == 0 {
+			continue
+		}
+		var outs []executor.Outcome
+		if dr, ok := plain.(executor.DeadlineRunner); ok && !opts.MutantDeadline.IsZero() {
+			if !time.Now().Before(opts.MutantDeadline) {
+				break
+			}
+			outs = dr.RunUntil(reqs, opts.MutantDeadline)
+		} else {
+			outs = plain.Run(reqs)
+		}
+		for k, out := range outs {
+			n, m := owner[k], reqs[k].Mutant
+			v := verdicts[n]
+			if v == nil {
+				v = &CaseMutation{Infected: infected[n], ByAssert: map[seq.ValueID][]int32{}}
+			}
+			if recordKill(v, items[n], asserts[n], m, out) {
+				verdicts[n] = v
+				if bt := v.ByTimeout; len(bt) > 0 && bt[len(bt)-1] == m {
+					hung[m] = true
+				}
+			}
 		}
 	}
 	if !opts.AllAsserts {

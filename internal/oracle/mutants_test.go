@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"testing"
+	"time"
 
 	"github.com/gentest-go/gentest/internal/corpus"
 	"github.com/gentest-go/gentest/internal/executor"
@@ -365,5 +366,38 @@ func TestJudgeMutantRerunDiffers(t *testing.T) {
 	}
 	if got := byAssertString(j.Cases[0].Mutation.ByAssert); got != "2.0:[1]" {
 		t.Errorf("by assertion %s", got)
+	}
+}
+
+// A mutant that hung under one case is not run under the others: mutant
+// 3 makes every call hang; the Load case runs it in the first round, and
+// the Twice case, which infects mutants 2 and 3 and runs 2 first, does
+// not run 3 in the second. A deadline already past runs no mutant.
+func TestJudgeMutantsHungOnceAndDeadline(t *testing.T) {
+	prog := testProgram(t)
+	infects := map[string][]int32{"Load": {3}, "Twice": {2, 3}}
+	var runs []string
+	f := mutantFake(prog, infects, func(m int32, q rt.Request, out *executor.Outcome) {
+		runs = append(runs, fmt.Sprintf("%s/%d", opName(prog, q, 0), m))
+		if m == 3 {
+			*out = executor.Outcome{Crash: &executor.Crash{Kind: executor.CrashTimeout, Stmt: 0}}
+		}
+	})
+	load, twice := modeltest.Op(t, prog, "Load"), modeltest.Op(t, prog, "Twice")
+	entries := []*corpus.Entry{
+		{Seq: modeltest.Seq(modeltest.Call(load, modeltest.Str("x"))), Target: 0},
+		{Seq: modeltest.Seq(modeltest.Call(twice, modeltest.Int(2))), Target: 0},
+	}
+	j := Judge(prog, f, entries, JudgeOptions{Mutants: 3})
+	if want := []string{"Load/3", "Twice/2"}; !slices.Equal(runs, want) {
+		t.Errorf("runs under mutants %v, want %v: mutant 3 hung in the first round", runs, want)
+	}
+	if len(j.Cases) == 0 || j.Cases[0].Mutation == nil || !slices.Equal(j.Cases[0].Mutation.ByTimeout, []int32{3}) {
+		t.Errorf("the Load case does not kill mutant 3 by timeout")
+	}
+	runs = nil
+	Judge(prog, f, entries, JudgeOptions{Mutants: 3, MutantDeadline: time.Now().Add(-time.Second)})
+	if len(runs) != 0 {
+		t.Errorf("runs under mutants after the deadline: %v", runs)
 	}
 }
