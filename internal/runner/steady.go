@@ -28,9 +28,12 @@ type steadyRunner struct {
 	inner  executor.FullRunner
 	blocks []instrument.Steadiness // by block ID
 	conds  []instrument.Steadiness // by condition ID
-	nondet []bool                  // by operation ID: nondeterministic
-	ops    []*model.Op
-	watch  *ClockWatch
+	// mutBlock is the block of each mutant (by ID, index 0 unused): a
+	// mutant infected in a hidden block is hidden too.
+	mutBlock []int32
+	nondet   []bool // by operation ID: nondeterministic
+	ops      []*model.Op
+	watch    *ClockWatch
 }
 
 // Steady wraps inner so that the results it passes on show only steady
@@ -50,6 +53,12 @@ func Steady(inner executor.FullRunner, t *instrument.Table, prog *model.Program,
 	for _, c := range t.Conds {
 		s.conds[c.ID] = c.Unsteady
 		any |= c.Unsteady
+	}
+	s.mutBlock = make([]int32, len(t.Mutants)+1)
+	for _, m := range t.Mutants {
+		if m.ID > 0 && m.ID <= len(t.Mutants) {
+			s.mutBlock[m.ID] = int32(m.Block)
+		}
 	}
 	nondet := false
 	for i, op := range prog.Ops {
@@ -160,7 +169,7 @@ func (s *steadyRunner) mask(q *rt.Request, r *rt.Result, in seqInfo) {
 		// text parsed again, an ID's digits) ran code the
 		// instrumentation could not tell steady from unsteady: nothing
 		// of this run steers the search.
-		r.Blocks, r.Conds, r.Operands = r.Blocks[:0], r.Conds[:0], r.Operands[:0]
+		r.Blocks, r.Conds, r.Operands, r.Infected = r.Blocks[:0], r.Conds[:0], r.Operands[:0], r.Infected[:0]
 		return
 	case consumedObject:
 		// A call on an object that holds a clock reading (a Session
@@ -170,6 +179,11 @@ func (s *steadyRunner) mask(q *rt.Request, r *rt.Result, in seqInfo) {
 		// nothing. Dropping the blocks too would leave every method of
 		// such a type uncovered.
 		r.Conds, r.Operands = r.Conds[:0], r.Operands[:0]
+		// Which mutants a run infects follows the values compared (a
+		// relational mutant is infected at equality): with the
+		// conditions, they steer nothing, neither the search's weak
+		// mutation goals nor the judge's choice of mutant runs.
+		r.Infected = r.Infected[:0]
 	}
 	hide := in.hide
 	w := s.watch
@@ -180,6 +194,16 @@ func (s *steadyRunner) mask(q *rt.Request, r *rt.Result, in seqInfo) {
 		}
 	}
 	r.Blocks = blocks
+	infected := r.Infected[:0]
+	for _, m := range r.Infected {
+		if m <= 0 || int(m) >= len(s.mutBlock) {
+			continue
+		}
+		if b := s.mutBlock[m]; b < 0 || int(b) >= len(s.blocks) || s.blocks[b]&hide == 0 || w.showBlock(b) {
+			infected = append(infected, m)
+		}
+	}
+	r.Infected = infected
 	conds := r.Conds[:0]
 	var shown map[int32]bool // unsteady conditions the watch shows
 	for _, c := range r.Conds {

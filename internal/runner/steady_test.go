@@ -266,3 +266,31 @@ func TestTaintedHashUnchanged(t *testing.T) {
 		t.Errorf("second sequence: hash %x, want %x", got, want)
 	}
 }
+
+// A mutant's infection is hidden with its block: mutants 1 to 4 lie in
+// blocks 0 to 3 of TestSteadyRunnerMasks's kinds, and a sequence calling
+// a nondeterministic operation sees only the steady block's mutant, since
+// which mutants a run infects would otherwise follow the clock too.
+func TestSteadyRunnerMasksInfected(t *testing.T) {
+	tab := &instrument.Table{}
+	kinds := []instrument.Steadiness{0, instrument.UnsteadyCall, instrument.UnsteadyState, instrument.UnsteadyCall | instrument.UnsteadyState}
+	for i, k := range kinds {
+		tab.Blocks = append(tab.Blocks, instrument.Block{ID: i, Unsteady: k})
+		tab.Mutants = append(tab.Mutants, instrument.Mutant{ID: i + 1, Block: i, Cond: -1})
+	}
+	prog := &model.Program{Ops: []*model.Op{{ID: 0}, {ID: 1, Effects: model.Effects{Nondeterministic: true}}}}
+	f := fixed(prog)
+	edit := f.Edit
+	f.Edit = func(q rt.Request, out *executor.Outcome) {
+		edit(q, out)
+		out.Result.Infected = []int32{1, 2, 3, 4}
+	}
+	r := steady(f, tab, prog)
+	outs := r.Run([]rt.Request{{Stmts: []rt.Stmt{{Op: 0}}}, {Stmts: []rt.Stmt{{Op: 0}, {Op: 1}}}})
+	if got, want := outs[0].Result.Infected, []int32{1, 2}; !slices.Equal(got, want) {
+		t.Errorf("deterministic operations: infected %v, want %v", got, want)
+	}
+	if got, want := outs[1].Result.Infected, []int32{1}; !slices.Equal(got, want) {
+		t.Errorf("a nondeterministic operation: infected %v, want %v", got, want)
+	}
+}
