@@ -355,89 +355,50 @@ func MArF[T Float](id int, op ArOp, a, b T) T {
 // from k), mutants base, base+1, base+2 in that order; the instrumenter
 // numbers only the ones that differ and passes a mask of them.
 
-// constAlt is the k-th constant mutant of v.
-func constAltI(v int64, k int) int64 {
-	switch k {
-	case 0:
-		return 0
-	case 1:
-		return v + 1
-	default:
-		return v - 1
+// constMut is the constant v with the constant mutants base.. of those k
+// in mask (bit k set: 0, v+1, v-1) numbered in order: every mutant of a
+// reached constant is infected, and the active one's value returned.
+// The exported probes below are its forms; the generic one is called only
+// from files at go1.18 or later, the others from any.
+func constMut[T Integer | Float](base int, mask uint8, v T) T {
+	id := base
+	for k := 0; k < 3; k++ {
+		if mask&(1<<k) == 0 {
+			continue
+		}
+		infect(id)
+		if id == mutActive {
+			switch k {
+			case 0:
+				return 0
+			case 1:
+				return v + 1
+			default:
+				return v - 1
+			}
+		}
+		id++
 	}
+	return v
 }
 
 // MKI is the constant v (an integer, in its carrier int64) with the
-// constant mutants base.. of those k in mask (bit k set: 0, v+1, v-1)
-// numbered in order. Every mutant of a reached constant is infected.
-func MKI(base int, mask uint8, v int64) int64 {
-	id := base
-	for k := 0; k < 3; k++ {
-		if mask&(1<<k) == 0 {
-			continue
-		}
-		infect(id)
-		if id == mutActive {
-			return constAltI(v, k)
-		}
-		id++
-	}
-	return v
-}
+// constant mutants of constMut.
+func MKI(base int, mask uint8, v int64) int64 { return constMut(base, mask, v) }
 
 // MKU is MKI for unsigned constants.
-func MKU(base int, mask uint8, v uint64) uint64 {
-	return uint64(MKI(base, mask, int64(v)))
-}
+func MKU(base int, mask uint8, v uint64) uint64 { return constMut(base, mask, v) }
 
 // MKF is MKI for floating-point constants.
-func MKF(base int, mask uint8, v float64) float64 {
-	id := base
-	for k := 0; k < 3; k++ {
-		if mask&(1<<k) == 0 {
-			continue
-		}
-		infect(id)
-		if id == mutActive {
-			switch k {
-			case 0:
-				return 0
-			case 1:
-				return v + 1
-			default:
-				return v - 1
-			}
-		}
-		id++
-	}
-	return v
-}
+func MKF(base int, mask uint8, v float64) float64 { return constMut(base, mask, v) }
 
 // MK is a constant operand v of a non-constant expression whose type T
 // is that of like, which it does not evaluate or use otherwise, with the
-// constant mutants of MKI. It is generic so that the constant keeps the
-// expression's type, named types included.
+// constant mutants of constMut. It is generic so that the constant keeps
+// the expression's type, named types included.
 func MK[T Integer | Float](base int, mask uint8, like T, v T) T {
 	_ = like
-	id := base
-	for k := 0; k < 3; k++ {
-		if mask&(1<<k) == 0 {
-			continue
-		}
-		infect(id)
-		if id == mutActive {
-			switch k {
-			case 0:
-				return 0
-			case 1:
-				return v + 1
-			default:
-				return v - 1
-			}
-		}
-		id++
-	}
-	return v
+	return constMut(base, mask, v)
 }
 
 // mutantError is the error a swapped nil error returns.
