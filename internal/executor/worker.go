@@ -522,3 +522,10 @@ func (w *worker) crashed(to *rt.TimeoutInfo) *Crash {
 	w.end()
 	return c
 }
+
+// ScratchEnv is the environment code under test gets: its home, temporary
+// and per-user directories inside its scratch directory (home and tmp),
+// a fixed PATH, and nothing else of the user's. The executor's workers
+// use it, and so do the other processes that run the package's code (the
+// mutation analysis's test binaries).
+func ScratchEnv(home, tmp string) []string { return platformEnv(home, tmp) }

@@ -70,23 +70,11 @@ func defaultMemLimit(jobs int) int64 {
 	return min(max(per, 512<<20), 2<<30)
 }
 
-// env is a run's environment: its home and temporary directories inside
-// scratch, the parent's PATH, nothing else of the user's; and the sandbox
-// confining it to scratch when on.
+// env is a run's environment: the executor's (executor.ScratchEnv), with
+// its home and temporary directories inside scratch and nothing else of
+// the user's; and the sandbox confining it to scratch when on.
 func (r *runner) env(scratch string, extra ...string) []string {
-	home, tmp := filepath.Join(scratch, "home"), filepath.Join(scratch, "tmp")
-	env := []string{
-		"PATH=" + os.Getenv("PATH"),
-		"HOME=" + home,
-		"TMPDIR=" + tmp,
-		"XDG_CONFIG_HOME=" + filepath.Join(home, ".config"),
-		"XDG_CACHE_HOME=" + filepath.Join(home, ".cache"),
-		"XDG_DATA_HOME=" + filepath.Join(home, ".local", "share"),
-		"XDG_STATE_HOME=" + filepath.Join(home, ".local", "state"),
-	}
-	if v := os.Getenv("SYSTEMROOT"); v != "" {
-		env = append(env, "SYSTEMROOT="+v) // Windows programs need it
-	}
+	env := executor.ScratchEnv(filepath.Join(scratch, "home"), filepath.Join(scratch, "tmp"))
 	if r.sandbox {
 		env = append(env, rt.EnvSandbox+"="+scratch)
 	}
