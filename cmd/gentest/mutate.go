@@ -153,16 +153,12 @@ func runMutate(ctx context.Context, stdout, stderr io.Writer, patterns []string,
 // benchmark (gentest-bench) reads these names: keep them.
 type mutateSummary struct {
 	Package string `json:"package"`
-	// Mutants is every mutant analyzed: killed + killed_timeout +
-	// survived + not_covered + skipped.
-	Mutants int `json:"mutants"`
-	// Killed counts the mutants a test failed on; KilledTimeout those
-	// the tests did not end with in time, which Killed does not include.
-	Killed        int `json:"killed"`
-	KilledTimeout int `json:"killed_timeout"`
-	Survived      int `json:"survived"`
-	NotCovered    int `json:"not_covered"`
-	Skipped       int `json:"skipped"`
+	// The counts: mutants is every mutant analyzed (killed +
+	// killed_timeout + survived + not_covered + skipped); killed counts
+	// the mutants a test failed on, killed_timeout those the tests did
+	// not end with in time, which killed does not include. They are a
+	// mutation.OpCount over all operators, flattened into the object.
+	mutation.OpCount
 	// Score is (killed + killed_timeout) / (mutants - skipped) in
 	// percent (as gremlins gives it); 0 when no mutant was judged.
 	Score     float64                     `json:"score"`
@@ -203,9 +199,8 @@ func mutateJSON(pkg string, rep *mutation.Report, err error) mutateSummary {
 	if rep == nil {
 		return s
 	}
-	s.Mutants = len(rep.Mutants)
-	s.Killed, s.KilledTimeout = rep.Killed, rep.KilledTimeout
-	s.Survived, s.NotCovered, s.Skipped = rep.Survived, rep.NotCovered, rep.Skipped
+	s.OpCount = mutation.OpCount{Mutants: len(rep.Mutants), Killed: rep.Killed, KilledTimeout: rep.KilledTimeout,
+		Survived: rep.Survived, NotCovered: rep.NotCovered, Skipped: rep.Skipped}
 	s.Score = round4(100 * rep.Score())
 	s.Operators = rep.Operators
 	for _, m := range rep.Mutants {
