@@ -103,6 +103,17 @@ func (r *renderer) assertion(a oracle.Assertion, v string, d desc) []ast.Stmt {
 	return []ast.Stmt{r.diff(want, ident(v), d, "", r.equateEmpty(a.EquateEmpty)...)}
 }
 
+// identityCheck renders an identity assertion on variable v, compared
+// with variable other: got == ring2 for Same, got != ring2 for NotSame.
+func identityCheck(a oracle.Assertion, v, other string, d desc) []ast.Stmt {
+	if a.Kind == oracle.Same {
+		return []ast.Stmt{ifStmt(binary(ident(v), token.NEQ, ident(other)),
+			errorf(d, " = %p, want "+esc(other)+" (%p)", ident(v), ident(other)))}
+	}
+	return []ast.Stmt{ifStmt(binary(ident(v), token.EQL, ident(other)),
+		errorf(d, " = "+esc(other)+", want another pointer"))}
+}
+
 // neq is if got != want { t.Errorf("<d><what> = <verb>, want <want>") },
 // with a short want written into the message as it reads in the code.
 func neq(got, want ast.Expr, verb string, d desc, what string) ast.Stmt {

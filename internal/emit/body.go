@@ -190,6 +190,9 @@ func (r *renderer) writeStmt(w *bodyWriter, i int) error {
 // checkOf renders assertion a on the variable of its result: in full, or
 // as much as can be written (weak).
 func (r *renderer) checkOf(a oracle.Assertion, weak bool, vars map[seq.ValueID]string, descs map[int]desc) []ast.Stmt {
+	if a.Identity() {
+		return identityCheck(a, vars[a.Value()], vars[a.Other], descs[a.Stmt])
+	}
 	if weak {
 		return r.weakAssertion(a, vars[a.Value()], descs[a.Stmt])
 	}

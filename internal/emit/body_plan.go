@@ -40,6 +40,9 @@ func (r *renderer) planBody(c *oracle.Case, bo *bodyOpts) *bodyPlan {
 	checkedStmt := map[int]bool{}
 	for _, a := range c.Asserts {
 		checkedStmt[a.Stmt] = true
+		if a.Identity() {
+			checkedStmt[a.Other.Stmt] = true // named, not written inline
+		}
 	}
 	uses := make([]int, len(s.Stmts))
 	for _, st := range s.Stmts {
@@ -62,12 +65,26 @@ func (r *renderer) planBody(c *oracle.Case, bo *bodyOpts) *bodyPlan {
 	// weak marks assertions on the target whose value cannot be written
 	// in full: they check what can be (non-nil, the length).
 	weak := map[oracle.Assertion]bool{}
+	// A value checked to be the same pointer as another needs no check
+	// that it is not nil.
+	same := map[seq.ValueID]bool{}
+	for _, a := range c.Asserts {
+		if a.Kind == oracle.Same {
+			same[a.Value()] = true
+		}
+	}
 	for _, a := range c.Asserts {
 		if bo.noTargetAsserts && a.Stmt == c.Target || bo.skip[a.Value()] {
 			continue
 		}
+		if a.Identity() {
+			checked = checked || a.Stmt >= c.Target
+			need[a.Value()], need[a.Other] = true, true
+			asserts[a.Stmt] = append(asserts[a.Stmt], a)
+			continue
+		}
 		if a.Kind == oracle.Equal && !r.spellable(a.Type, a.Want) {
-			if a.Stmt != c.Target || !r.weakable(a) {
+			if a.Stmt != c.Target || !r.weakable(a) || same[a.Value()] {
 				continue
 			}
 			weak[a] = true

@@ -166,7 +166,18 @@ func fixtureCases(t testing.TB, prog *model.Program) []*oracle.Case {
 		// An error whose message was not asserted: wantErr is a bool.
 		b.cs([]stmt{ctor, {"Cart.Add", []seq.Arg{seq.Ref(0, 0), seq.LitArg(str(""))}}}, errText("")),
 		b.cs([]stmt{{"NewCart", lits(num(2))}, {"Cart.Len", []seq.Arg{seq.Ref(0, 0)}}}, 0),
+		// Identity checks: a fluent method returns its receiver, a copy
+		// is another cart.
+		identity(b.cs([]stmt{ctor, {"Cart.Self", []seq.Arg{seq.Ref(0, 0)}}}), oracle.Same),
+		identity(b.cs([]stmt{ctor, {"Cart.Copy", []seq.Arg{seq.Ref(0, 0)}}}), oracle.NotSame),
 	}
+}
+
+// identity adds to c, whose target is a method of a value made by
+// statement 0, the identity check kind of its result against that value.
+func identity(c *oracle.Case, kind oracle.Kind) *oracle.Case {
+	c.Asserts = append(c.Asserts, oracle.Assertion{Stmt: c.Target, Kind: kind, Other: seq.ValueID{}})
+	return c
 }
 
 func render(t *testing.T, opts Options) (*model.Program, []*oracle.Case, *Output) {
@@ -574,4 +585,21 @@ func (n Name) Equal(o Name) bool   { return n.s == o.s }
 	mustContain(t, "findings", string(out.Src), `name := p.NewName("Go")`, `name2 := p.NewName("go")`,
 		"if order, equal := name.Compare(name2), name.Equal(name2); (order == 0) != equal {",
 		"Compare and Equal must agree")
+}
+
+// Identity checks compare the result with the value they name, as
+// variables, right after the call: got != cart for Same, got == cart for
+// NotSame, with no non-nil check beside a Same.
+func TestIdentityChecks(t *testing.T) {
+	_, _, out := render(t, Options{})
+	src := string(out.Src)
+	self, cp := funcSrc(t, out.Src, "TestCart_Self"), funcSrc(t, out.Src, "TestCart_Copy")
+	if self == "" || cp == "" {
+		t.Fatalf("no TestCart_Self or TestCart_Copy in:\n%s", src)
+	}
+	mustContain(t, "Self", self, "got := cart.Self()", "if got != cart {", `want cart (%p)", got, cart)`)
+	mustContain(t, "Copy", cp, "got := cart.Copy()", "if got == cart {", "= cart, want another pointer")
+	if strings.Contains(self, "want non-nil") {
+		t.Errorf("Self: a non-nil check beside the identity check:\n%s", self)
+	}
 }

@@ -119,6 +119,9 @@ func (r *renderer) inlineBuilt(c *oracle.Case) map[int]bool {
 	}
 	for _, a := range c.Asserts {
 		uses[a.Stmt] += 2
+		if a.Identity() {
+			uses[a.Other.Stmt] += 2 // compared by identity: a variable
+		}
 	}
 	out := map[int]bool{}
 	for i, st := range c.Seq.Stmts {

@@ -37,7 +37,7 @@ func (r *renderer) inlined(c *oracle.Case) *oracle.Case {
 		// check or a non-nil error keeps it.
 		asserted := false
 		for _, a := range out.Asserts {
-			asserted = asserted || a.Stmt == i && a.Kind != oracle.ErrNil
+			asserted = asserted || a.Refers(i) && a.Kind != oracle.ErrNil
 		}
 		if asserted {
 			continue
@@ -133,7 +133,7 @@ func (r *renderer) withoutDead(c *oracle.Case) *oracle.Case {
 			}
 			checked := false
 			for _, a := range c.Asserts {
-				checked = checked || a.Stmt == i && a.Kind != oracle.ErrNil
+				checked = checked || a.Refers(i) && a.Kind != oracle.ErrNil
 			}
 			if checked {
 				continue
@@ -158,10 +158,13 @@ func shiftCase(c *oracle.Case, s *seq.Seq, k int) *oracle.Case {
 	}
 	for _, a := range c.Asserts {
 		switch {
-		case a.Stmt == k:
+		case a.Refers(k):
 			continue // checks of the removed statement go with it
 		case a.Stmt > k:
 			a.Stmt--
+		}
+		if a.Identity() && a.Other.Stmt > k {
+			a.Other.Stmt--
 		}
 		out.Asserts = append(out.Asserts, a)
 	}

@@ -92,7 +92,7 @@ func Assertions(prog *model.Program, s *seq.Seq, res *rt.Result, target int) []A
 			}
 		}
 	}
-	return out
+	return append(out, identityAssertions(prog, s, res, target, tainted)...)
 }
 
 // taintedAssertion is the one check made on statement i (a call of op

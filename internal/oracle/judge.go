@@ -109,6 +109,7 @@ func Judge(prog *model.Program, runner executor.Runner, entries []*corpus.Entry,
 			c.Mutation = muts[n]
 			cand.BehaviourKey, cand.Kills = 0, muts[n].Killed
 		}
+		c.Asserts = keepIdentity(c.Asserts, c.Mutation, opts.AllAsserts)
 		j.Cases = append(j.Cases, c)
 		j.Cands = append(j.Cands, cand)
 	}

@@ -52,6 +52,9 @@ type CaseMutation struct {
 	// observer call after the target that panics (or hangs) under a
 	// mutant kills it under its first result's value.
 	ByAssert map[seq.ValueID][]int32
+	// identity maps each identity assertion (Same, NotSame) to the
+	// mutants it kills, to keep only those that kill one (keepIdentity).
+	identity map[identityKey][]int32
 }
 
 // judged is a candidate that became a case: its entry and outcome (both
@@ -236,6 +239,12 @@ func recordKill(info *CaseMutation, it judged, asserts []Assertion, m int32, out
 			if ms := info.ByAssert[a.Value()]; len(ms) == 0 || ms[len(ms)-1] != m {
 				info.ByAssert[a.Value()] = append(ms, m)
 			}
+			if a.Identity() {
+				if info.identity == nil {
+					info.identity = map[identityKey][]int32{}
+				}
+				info.identity[keyOf(a)] = append(info.identity[keyOf(a)], m)
+			}
 			killed = true
 		}
 	}
@@ -288,6 +297,9 @@ func assertionKills(a Assertion, res *rt.Result) bool {
 	sr := res.Stmt(a.Stmt)
 	if a.Result >= len(sr.Values()) {
 		return true
+	}
+	if a.Identity() {
+		return identityKills(a, res)
 	}
 	v, tr := sr.Values()[a.Result], sr.Tree(a.Result)
 	isNil := v.Nil || tr != nil && tr.Kind == rt.TNil

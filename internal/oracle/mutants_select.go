@@ -59,6 +59,16 @@ func dropIdleObservers(prog *model.Program, full executor.Runner, items []judged
 			}
 		}
 		verdicts[c.n].ByAssert = by
+		// Identity checks compare with a value at or before the target,
+		// which keeps its number; the value checked may be an observer's.
+		ident := map[identityKey][]int32{}
+		for k, ms := range verdicts[c.n].identity {
+			if nk, ok := renumber[k.value.Stmt]; ok {
+				k.value.Stmt = nk
+				ident[k] = ms
+			}
+		}
+		verdicts[c.n].identity = ident
 	}
 }
 

@@ -20,6 +20,8 @@ const (
 	ErrNil    Kind = iota // the error result is nil
 	ErrNonNil             // the error result is non-nil; Want, if set, is its message
 	Equal                 // the result equals Want (go-cmp)
+	Same                  // the result is the very pointer Other is (got == x)
+	NotSame               // the result is not the pointer Other is (got != x)
 )
 
 // Assertion is one check on result Result of statement Stmt.
@@ -37,6 +39,18 @@ type Assertion struct {
 	// empty slice or map for this result: nil and empty mean the same to
 	// the package, and the test does not tell them apart.
 	EquateEmpty bool
+	// Other, for Same and NotSame, is the value the result is compared
+	// with by identity: a statement at or before the target.
+	Other seq.ValueID
+}
+
+// Identity reports whether a compares pointers (Same, NotSame).
+func (a Assertion) Identity() bool { return a.Kind == Same || a.Kind == NotSame }
+
+// Refers reports whether a reads a result of statement stmt: the value it
+// checks, or the value an identity check compares it with.
+func (a Assertion) Refers(stmt int) bool {
+	return a.Stmt == stmt || a.Identity() && a.Other.Stmt == stmt
 }
 
 // Value names the result the assertion checks.

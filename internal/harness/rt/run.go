@@ -43,6 +43,9 @@ func (e *executor) run(s *Request) *Result {
 					if j >= len(vals2) || vals2[j].Hash != vals[j].Hash {
 						vals[j].Unstable = true
 					}
+					if j < len(vals2) && vals2[j].Same != vals[j].Same {
+						vals[j].Same = SameVaries
+					}
 				}
 			}
 		}
@@ -114,6 +117,7 @@ func reachesMap(v reflect.Value, depth int) bool {
 
 // runOnce runs s and fills r, reusing its slices.
 func (e *executor) runOnce(s *Request, detail bool, r *Result) *Result {
+	detailFlags := s.Flags
 	coverReset(s.Flags&FlagOperands != 0)
 	mutantReset(s.Mutant)
 	r.ID = s.ID
@@ -156,6 +160,9 @@ func (e *executor) runOnce(s *Request, detail bool, r *Result) *Result {
 		if s.n == 0 {
 			s.off = 0 // an empty range is 0, 0, as SetValues makes it
 		}
+	}
+	if detailFlags&FlagDetail != 0 {
+		samePointers(r, vals)
 	}
 	coverCollect(r)
 	// Put package state back last, so that restoring neither changes the
@@ -347,6 +354,46 @@ func summarize(v any) Value {
 	rv := reflect.ValueOf(v)
 	h, typ := hashReflectNamed(v)
 	return Value{Hash: h, Type: typ, Nil: isNilable(rv) && rv.IsNil()}
+}
+
+// samePointers sets Value.Same on the non-nil pointer values of r (whose
+// runtime values are vals) that are the very pointer an earlier value of
+// the sequence is: what a test checks with got == x. A linked structure's
+// nodes (a ring, a list's elements, a tree's iterators) all look alike by
+// value; which node a call returns shows only by identity.
+func samePointers(r *Result, vals [][]any) {
+	for i := range r.Stmts {
+		if r.Stmts[i].Outcome != OutNormal {
+			continue
+		}
+		sv := r.Stmt(i).Values()
+		for j, v := range vals[i] {
+			if j >= len(sv) || sv[j].Nil || v == nil || reflect.TypeOf(v).Kind() != reflect.Pointer {
+				continue
+			}
+			sv[j].Same = firstSame(r, vals, i, j, v)
+		}
+	}
+}
+
+// firstSame returns Value.Same for value j of statement i, the pointer v.
+// Comparing v with values of other types never panics: interfaces of
+// different dynamic types are unequal, and pointers are comparable.
+func firstSame(r *Result, vals [][]any, i, j int, v any) int32 {
+	for k := 0; k <= i; k++ {
+		if r.Stmts[k].Outcome != OutNormal {
+			continue
+		}
+		for l, w := range vals[k] {
+			if k == i && l >= j {
+				break
+			}
+			if w == v {
+				return sameID(k, l)
+			}
+		}
+	}
+	return 0
 }
 
 // panicInfo is a panic call recovered: its message, whether it was a

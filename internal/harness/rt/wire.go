@@ -153,4 +153,5 @@ const (
 	valNil = 1 << iota
 	valUnstable
 	valTree
+	valSame // Value.Same follows the hash, as a varint of Same+1
 )

@@ -561,8 +561,8 @@ func (d *Decoder) infected(r *Result) {
 // valueSlow decodes the value.
 func (d *Decoder) value(v *Value) bool {
 	b, p := d.buf, d.pos
-	if p+10 > len(b) || d.err != nil || b[p]&0x81 != 0 || b[p+1]&valTree != 0 {
-		return false // not one byte, a name follows, a tree follows, or too short
+	if p+10 > len(b) || d.err != nil || b[p]&0x81 != 0 || b[p+1]&(valTree|valSame) != 0 {
+		return false // not one byte, a name follows, a tree or a Same follows, or too short
 	}
 	var t TypeID
 	if id := b[p] >> 1; id != 0 {
@@ -584,6 +584,10 @@ func (d *Decoder) valueSlow(s StmtView, j int) {
 	f := d.byte1()
 	v.Nil, v.Unstable = f&valNil != 0, f&valUnstable != 0
 	v.Hash = d.u64()
+	v.Same = 0
+	if f&valSame != 0 {
+		v.Same = int32(d.uv()) - 1
+	}
 	if f&valTree != 0 {
 		s.SetTree(j, d.tree(0))
 	}

@@ -278,8 +278,14 @@ func (e *Encoder) value(v *Value, t *Tree) {
 	if t != nil {
 		f |= valTree
 	}
+	if v.Same != 0 {
+		f |= valSame
+	}
 	e.buf = append(e.buf, f)
 	e.u64(v.Hash) // uniform: a varint would take 9 or 10 bytes
+	if v.Same != 0 {
+		e.uv(uint64(v.Same + 1))
+	}
 	if t != nil {
 		e.tree(t)
 	}

@@ -13,7 +13,30 @@ type Value struct {
 	// Unstable is set with FlagRepeat when a repeated run produced a
 	// different value.
 	Unstable bool
+	// Same, only with FlagDetail and for a non-nil pointer, names the
+	// first value of the sequence (an earlier statement's result, or an
+	// earlier result of the same statement) that is the very same
+	// pointer: (stmt<<8 | result) + 1. 0 means none is, SameVaries that
+	// a repeated run (FlagRepeat) disagreed. Read it with SameAs.
+	Same int32
 }
+
+// SameVaries is Value.Same when repeated runs disagreed on which earlier
+// value a pointer is.
+const SameVaries = -1
+
+// SameAs returns the statement and result of the earliest value v is the
+// same pointer as, and whether there is one (known in every run).
+func (v Value) SameAs() (stmt, result int, ok bool) {
+	if v.Same <= 0 {
+		return 0, 0, false
+	}
+	k := int(v.Same - 1)
+	return k >> 8, k & 0xff, true
+}
+
+// sameID encodes (stmt, result) as Value.Same does.
+func sameID(stmt, result int) int32 { return int32(stmt<<8|result) + 1 }
 
 // StmtResult is the outcome of one statement. It holds no pointers: its
 // values are a range of its Result's Vals and its rare strings a Result's

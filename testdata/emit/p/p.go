@@ -129,3 +129,9 @@ func (v *Version) UnmarshalText(b []byte) error { return nil }
 
 // Size dereferences c without a nil check: a planted bug.
 func Size(c *Cart) int { return len(c.items) }
+
+// Self returns the cart itself, as a fluent method does.
+func (c *Cart) Self() *Cart { return c }
+
+// Copy returns a new cart with the same items.
+func (c *Cart) Copy() *Cart { return &Cart{items: append([]string(nil), c.items...)} }
