@@ -10,14 +10,15 @@ import (
 )
 
 // Corpus shrinks every corpus entry in place while it keeps the coverage
-// it was the first to reach and the outcome of its target statement
-// (Randoop ch. 6): together the entries keep the corpus's coverage.
+// and the mutant infections it was the first to reach (GoalsOf) and the
+// outcome of its target statement (Randoop ch. 6): together the entries
+// keep the corpus's coverage and weak mutation score.
 // parallel bounds the minimization jobs in flight.
 func Corpus(ctx context.Context, prog *model.Program, runner executor.Runner, corpus []*corpus.Entry, parallel int) {
 	jobs := make([]Job, len(corpus))
 	var before []int64
 	for i, e := range corpus {
-		cov := CoverageOf(e.Result)
+		cov := GoalsOf(e.Result)
 		need := Minus(cov, before)
 		if e.Result != nil && e.Target < len(e.Result.Stmts) && e.Result.Stmts[e.Target].Outcome == rt.OutNormal {
 			// What an entry whose target panics covers does not spare

@@ -38,6 +38,28 @@ func CoverageOf(r *rt.Result) []int64 {
 	return slices.Compact(out)
 }
 
+// MutantBit marks an infected mutant in a goal item (GoalsOf): MutantBit |
+// id, above every block and branch item.
+const MutantBit = int64(1) << 41
+
+// GoalsOf returns CoverageOf(r) and the mutants r infected (MutantBit |
+// id), sorted ascending: what minimization keeps of a test. Keeping the
+// infections keeps the inputs that make a mutated expression differ (n
+// == 0 for n < 0 against n <= 0, operands that a + b and a - b tell
+// apart), which coverage alone would shrink away to the smallest value
+// reaching the same lines, and with them the mutants the judge can find
+// the test killing.
+func GoalsOf(r *rt.Result) []int64 {
+	out := CoverageOf(r)
+	if r == nil || len(r.Infected) == 0 {
+		return out
+	}
+	for _, m := range r.Infected {
+		out = append(out, MutantBit|int64(m)) // Infected is ascending
+	}
+	return out
+}
+
 // Minus returns the items of a that are not in b; both must be sorted
 // (CoverageOf's order). The generator uses it for the coverage a test
 // added over what earlier tests covered.
@@ -112,9 +134,9 @@ type Property func(t Trial, out executor.Outcome) bool
 // candidate runs normally up to the target, the target's outcome class is
 // the original's (orig run as origRes), statements after a normal target
 // run normally too (the emitted test runs them all), and the candidate
-// covers every item of need (CoverageOf's encoding; typically the
-// original's whole coverage, or only what it added over earlier tests, see
-// Minus).
+// covers every item of need (GoalsOf's encoding: blocks, branch sides and
+// infected mutants; typically the original's whole coverage, or only what
+// it added over earlier tests, see Minus).
 func KeepsCoverage(prog *model.Program, orig Trial, origRes *rt.Result, need []int64) Property {
 	want, okOrig := ClassOf(prog, orig, origRes)
 	need = slices.Clone(need)
@@ -133,7 +155,7 @@ func KeepsCoverage(prog *model.Program, orig Trial, origRes *rt.Result, need []i
 				}
 			}
 		}
-		return subset(need, CoverageOf(out.Result))
+		return subset(need, GoalsOf(out.Result))
 	}
 }
 
