@@ -247,6 +247,14 @@ func (f *fileInst) stmt(s ast.Stmt) {
 	}
 	switch t := t.(type) {
 	case *ast.AssignStmt, *ast.IncDecStmt, *ast.ExprStmt:
+		if as, ok := t.(*ast.AssignStmt); ok && f.valueRemovable(as) {
+			id := f.newMutant(t.Pos(), OpRemove, f.text(t), "", -1)
+			lhs := string(f.src[f.off(as.Lhs[0].Pos()):f.off(as.Lhs[0].End())])
+			f.insert(as.Rhs[0].Pos(), fmt.Sprintf("%s.MSet(%d, %s, ", ImportName, id, lhs), classOpen)
+			ast.Walk(f, s)
+			f.insert(as.Rhs[0].End(), ")", classClose)
+			return
+		}
 		if f.removable(t) {
 			id := f.newMutant(t.Pos(), OpRemove, f.text(t), "", -1)
 			f.insert(t.Pos(), fmt.Sprintf("if !%s.MOn(%d) { ", ImportName, id), classStmt)
@@ -261,6 +269,49 @@ func (f *fileInst) stmt(s ast.Stmt) {
 		f.branchStmt(t)
 	}
 	ast.Walk(f, s)
+}
+
+// valueRemovable reports whether s, a removable assignment, is one whose
+// removal MSet can carry, infected only where it changes the variable: x
+// = v with one variable, field or slice element (a chain of names,
+// selectors and call-free indexes, read twice) of a type whose == cannot panic (a basic
+// type, a pointer, a channel), and a right side without calls (MSet
+// evaluates it even when the assignment is removed).
+func (f *fileInst) valueRemovable(s *ast.AssignStmt) bool {
+	if s.Tok != token.ASSIGN || len(s.Lhs) != 1 || len(s.Rhs) != 1 || !f.removable(s) || f.hasCall(s.Rhs[0]) {
+		return false
+	}
+	for e := ast.Unparen(s.Lhs[0]); ; {
+		if sel, ok := e.(*ast.SelectorExpr); ok {
+			e = ast.Unparen(sel.X)
+			continue
+		}
+		if ix, ok := e.(*ast.IndexExpr); ok {
+			// A slice's or an array's element, not a map's: reading a
+			// missing key gives the zero value, yet storing it adds the
+			// key, so a removal changes the map where old == v.
+			if _, isMap := f.p.info.TypeOf(ix.X).Underlying().(*types.Map); isMap || f.hasCall(ix.Index) {
+				return false
+			}
+			e = ast.Unparen(ix.X)
+			continue
+		}
+		if id, ok := e.(*ast.Ident); !ok || id.Name == "_" {
+			return false
+		}
+		break
+	}
+	t := f.p.info.TypeOf(s.Lhs[0])
+	if t == nil {
+		return false
+	}
+	switch u := t.Underlying().(type) {
+	case *types.Basic:
+		return u.Info()&types.IsUntyped == 0
+	case *types.Pointer, *types.Chan:
+		return true
+	}
+	return false
 }
 
 // removable reports whether s, an assignment or expression statement, gets

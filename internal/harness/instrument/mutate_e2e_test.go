@@ -56,6 +56,8 @@ var mutantsKilled = []struct{ fn, op, orig, repl string }{
 	{"Mask", OpArith, "x &^ 0x0f", "x & 0x0f"},
 	{"Grade", OpRelNegate, "n == 1", "n != 1"},
 	{"Grade", OpConst, "3", "4"},
+	{"Walk", OpRemove, "r = r.Next", ""},
+	{"Set", OpRemove, "xs[i] = v", ""},
 }
 
 // runMutantDriver builds testdata/mutate's driver over the fixture
@@ -163,6 +165,21 @@ func TestMutantsEndToEnd(t *testing.T) {
 		}
 		if !found {
 			t.Errorf("no mutant %s %s %q -> %q", w.fn, w.op, w.orig, w.repl)
+		}
+	}
+	// A removed assignment that would store what the variable holds is
+	// not infected (rt.MSet): walking a ring of one node, or storing 2
+	// where 2 is; walking three nodes and storing 5 over 1 are.
+	for _, m := range tab.Mutants {
+		for _, c := range []struct {
+			fn, scen string
+			want     bool
+		}{{"Walk", "walk1", false}, {"Walk", "walk3", true}, {"Set", "setSame", false}, {"Set", "setNew", true}} {
+			if m.Func == c.fn && m.Op == OpRemove {
+				if got := slices.Contains(orig[c.scen].Infected, int32(m.ID)); got != c.want {
+					t.Errorf("%s: mutant %d (%s %q) infected = %v, want %v", c.scen, m.ID, m.Op, m.Orig, got, c.want)
+				}
+			}
 		}
 	}
 	// Trivially equivalent mutants are not made: x + 1 has no x + 0, and a

@@ -129,6 +129,22 @@ func MOn(id int) bool {
 	return id == mutActive && id != 0
 }
 
+// MSet is the removable assignment x = v of mutant id, written
+// x = MSet(id, x, v) when v has no calls and x is a variable or a field:
+// the mutant leaves x as it was. It is infected only when the assignment
+// changes x (old != v): removing r = r.next on a ring of one element
+// changes nothing, and counting it infected there would make the search
+// and the minimizer content with a state no test could kill it in.
+func MSet[T comparable](id int, old, v T) T {
+	if old != v {
+		infect(id)
+	}
+	if id == mutActive && id != 0 {
+		return old
+	}
+	return v
+}
+
 // relAlts lists the relational mutants of each comparison operator: the
 // boundary change first, then the negation (== and != only negate).
 var relAlts = [...][2]CmpOp{

@@ -48,6 +48,10 @@ var scenarios = []struct {
 	{"grade1", func() any { return fixture.Grade(1) }},
 	{"grade3", func() any { return fixture.Grade(3) }},
 	{"grade9", func() any { return fixture.Grade(9) }},
+	{"walk1", func() any { return fixture.Walk(fixture.Ring(false)) }},
+	{"walk3", func() any { return fixture.Walk(fixture.Ring(true)) }},
+	{"setSame", func() any { return fmt.Sprint(fixture.Set([]int{1, 2}, 1, 2)) }},
+	{"setNew", func() any { return fmt.Sprint(fixture.Set([]int{1, 2}, 0, 5)) }},
 }
 
 // run runs one scenario, a panic being its result.
