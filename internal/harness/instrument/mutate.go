@@ -278,7 +278,7 @@ func (f *fileInst) stmt(s ast.Stmt) {
 // type, a pointer, a channel), and a right side without calls (MSet
 // evaluates it even when the assignment is removed).
 func (f *fileInst) valueRemovable(s *ast.AssignStmt) bool {
-	if s.Tok != token.ASSIGN || len(s.Lhs) != 1 || len(s.Rhs) != 1 || !f.removable(s) || f.hasCall(s.Rhs[0]) {
+	if !f.m.generic || s.Tok != token.ASSIGN || len(s.Lhs) != 1 || len(s.Rhs) != 1 || !f.removable(s) || f.hasEffectCall(s.Rhs[0]) {
 		return false
 	}
 	for e := ast.Unparen(s.Lhs[0]); ; {
@@ -290,7 +290,7 @@ func (f *fileInst) valueRemovable(s *ast.AssignStmt) bool {
 			// A slice's or an array's element, not a map's: reading a
 			// missing key gives the zero value, yet storing it adds the
 			// key, so a removal changes the map where old == v.
-			if _, isMap := f.p.info.TypeOf(ix.X).Underlying().(*types.Map); isMap || f.hasCall(ix.Index) {
+			if _, isMap := f.p.info.TypeOf(ix.X).Underlying().(*types.Map); isMap || f.hasEffectCall(ix.Index) {
 				return false
 			}
 			e = ast.Unparen(ix.X)
@@ -355,6 +355,34 @@ func (f *fileInst) removable(s ast.Stmt) bool {
 }
 
 // hasCall reports whether n calls a function (conversions are no calls).
+// hasEffectCall is hasCall without the builtins that only read their
+// operands (len, cap, min, max, real, imag, complex): an expression with
+// only those can be evaluated once more, or when a mutant skips it,
+// without changing anything.
+func (f *fileInst) hasEffectCall(n ast.Node) bool {
+	found := false
+	ast.Inspect(n, func(n ast.Node) bool {
+		c, ok := n.(*ast.CallExpr)
+		if !ok {
+			return !found
+		}
+		if tv, ok := f.p.info.Types[c.Fun]; ok && tv.IsType() {
+			return !found
+		}
+		if id, ok := ast.Unparen(c.Fun).(*ast.Ident); ok {
+			if b, ok := f.p.info.Uses[id].(*types.Builtin); ok {
+				switch b.Name() {
+				case "len", "cap", "min", "max", "real", "imag", "complex":
+					return !found
+				}
+			}
+		}
+		found = true
+		return false
+	})
+	return found
+}
+
 func (f *fileInst) hasCall(n ast.Node) bool {
 	found := false
 	ast.Inspect(n, func(n ast.Node) bool {
@@ -377,7 +405,21 @@ func (f *fileInst) returnStmt(s ast.Stmt, r *ast.ReturnStmt) {
 		return
 	}
 	if !f.allZero(r.Results) {
-		if zeros, ok := f.zeroValues(fs.typ, r.Pos()); ok {
+		zeros, zok := f.zeroValues(fs.typ, r.Pos())
+		if e, ok := f.valueZeroable(fs.sig, r); ok {
+			// return rt.MZero(id, e): infected only where e is not
+			// already the zero value.
+			repl := "return the zero value"
+			if zok {
+				repl = "return " + zeros
+			}
+			id := f.newMutant(r.Pos(), OpReturnZero, f.text(r), repl, -1)
+			f.insert(e.Pos(), fmt.Sprintf("%s.MZero(%d, ", ImportName, id), classOpen)
+			ast.Walk(f, s)
+			f.insert(e.End(), ")", classClose)
+			return
+		}
+		if zok {
 			id := f.newMutant(r.Pos(), OpReturnZero, f.text(r), "return "+zeros, -1)
 			f.insert(r.Pos(), fmt.Sprintf("if %s.MOn(%d) { return %s }; ", ImportName, id, zeros), classStmt)
 		}
@@ -397,6 +439,27 @@ func (f *fileInst) returnStmt(s ast.Stmt, r *ast.ReturnStmt) {
 	for _, e := range wrapped {
 		f.insert(e.End(), ")", classClose)
 	}
+}
+
+// valueZeroable returns the one result of r when its return-zero mutant
+// can be carried by rt.MZero, infected only where the value returned is
+// not the zero value already (a deque's Front holding 0): a function of
+// one result, not an error (MErr swaps those), in a file that allows
+// generic probes, returning an expression of the result's type without
+// calls (MZero evaluates it even when the mutant is active).
+func (f *fileInst) valueZeroable(sig *types.Signature, r *ast.ReturnStmt) (ast.Expr, bool) {
+	if !f.m.generic || sig.Results().Len() != 1 || len(r.Results) != 1 || isErrorType(sig.Results().At(0).Type()) || f.hasEffectCall(r.Results[0]) {
+		return nil, false
+	}
+	// MZero's type is inferred from the expression: it must be the
+	// result's type itself, not an untyped constant (return 1 from a
+	// func() T) nor a concrete type returned as an interface (the zero
+	// value would be a typed nil).
+	tv, ok := f.p.info.Types[r.Results[0]]
+	if !ok || tv.Value != nil || tv.Type == nil || !types.Identical(tv.Type, sig.Results().At(0).Type()) {
+		return nil, false
+	}
+	return r.Results[0], true
 }
 
 func isErrorType(t types.Type) bool {

@@ -58,6 +58,7 @@ var mutantsKilled = []struct{ fn, op, orig, repl string }{
 	{"Grade", OpConst, "3", "4"},
 	{"Walk", OpRemove, "r = r.Next", ""},
 	{"Set", OpRemove, "xs[i] = v", ""},
+	{"Get", OpReturnZero, "return xs[i]", "return *new(int)"},
 }
 
 // runMutantDriver builds testdata/mutate's driver over the fixture
@@ -169,13 +170,16 @@ func TestMutantsEndToEnd(t *testing.T) {
 	}
 	// A removed assignment that would store what the variable holds is
 	// not infected (rt.MSet): walking a ring of one node, or storing 2
-	// where 2 is; walking three nodes and storing 5 over 1 are.
+	// where 2 is; walking three nodes and storing 5 over 1 are. Nor is
+	// returning the zero value where the value is zero (rt.MZero).
 	for _, m := range tab.Mutants {
 		for _, c := range []struct {
 			fn, scen string
 			want     bool
-		}{{"Walk", "walk1", false}, {"Walk", "walk3", true}, {"Set", "setSame", false}, {"Set", "setNew", true}} {
-			if m.Func == c.fn && m.Op == OpRemove {
+			op       string
+		}{{"Walk", "walk1", false, OpRemove}, {"Walk", "walk3", true, OpRemove}, {"Set", "setSame", false, OpRemove},
+			{"Set", "setNew", true, OpRemove}, {"Get", "getZero", false, OpReturnZero}, {"Get", "getFive", true, OpReturnZero}} {
+			if m.Func == c.fn && m.Op == c.op {
 				if got := slices.Contains(orig[c.scen].Infected, int32(m.ID)); got != c.want {
 					t.Errorf("%s: mutant %d (%s %q) infected = %v, want %v", c.scen, m.ID, m.Op, m.Orig, got, c.want)
 				}

@@ -145,6 +145,34 @@ func MSet[T comparable](id int, old, v T) T {
 	return v
 }
 
+// MZero is the return-zero mutant of return v in a function of one
+// result, written return MZero(id, v): the mutant returns the zero value.
+// It is infected only where v is not the zero value already: a container
+// of zeros returns *new(T) from Front whatever the code does, and counting
+// that as infection would leave the search and the minimizer content with
+// zero elements no test could kill the mutant with.
+func MZero[T any](id int, v T) T {
+	var z T
+	if !equalAny(v, z) {
+		infect(id)
+	}
+	if id == mutActive && id != 0 {
+		return z
+	}
+	return v
+}
+
+// equalAny reports whether a == b, false where == panics (an interface
+// holding a slice, a map, a function): such a value counts as not zero.
+func equalAny(a, b any) (eq bool) {
+	defer func() {
+		if recover() != nil {
+			eq = false
+		}
+	}()
+	return a == b
+}
+
 // relAlts lists the relational mutants of each comparison operator: the
 // boundary change first, then the negation (== and != only negate).
 var relAlts = [...][2]CmpOp{

@@ -52,6 +52,8 @@ var scenarios = []struct {
 	{"walk3", func() any { return fixture.Walk(fixture.Ring(true)) }},
 	{"setSame", func() any { return fmt.Sprint(fixture.Set([]int{1, 2}, 1, 2)) }},
 	{"setNew", func() any { return fmt.Sprint(fixture.Set([]int{1, 2}, 0, 5)) }},
+	{"getZero", func() any { return fixture.Get([]int{0, 5}, 0) }},
+	{"getFive", func() any { return fixture.Get([]int{0, 5}, 1) }},
 }
 
 // run runs one scenario, a panic being its result.
