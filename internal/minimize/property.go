@@ -3,6 +3,7 @@ package minimize
 import (
 	"slices"
 
+	"github.com/gentest-go/gentest/internal/corpus"
 	"github.com/gentest-go/gentest/internal/executor"
 	"github.com/gentest-go/gentest/internal/harness/rt"
 	"github.com/gentest-go/gentest/internal/model"
@@ -103,6 +104,12 @@ type Class struct {
 	PanicRuntime bool
 	HasErr       bool // the operation returns an error...
 	ErrNil       bool // ...and it was nil
+	// Outputs holds the output class (corpus.OutputClass) of each result
+	// beside the error of a target that returned normally, 4 bits each
+	// (class+1; 0 for none): a Pop that returned (x, true) stays a Pop of
+	// a non-empty stack, not the shorter Pop of an empty one that covers
+	// the same lines, which no mutant of the popping could fail.
+	Outputs uint32
 }
 
 // ClassOf returns the class of statement target of a trial in result res;
@@ -124,7 +131,25 @@ func ClassOf(prog *model.Program, t Trial, res *rt.Result) (c Class, ok bool) {
 		}
 		c.HasErr, c.ErrNil = true, sr.Values()[n-1].Nil
 	}
+	if sr.Outcome == rt.OutNormal && (!c.HasErr || c.ErrNil) {
+		c.Outputs = outputs(op, sr.Values())
+	}
 	return c, true
+}
+
+// outputs packs the output classes of a normal target's results (beside
+// its error) as Class.Outputs does.
+func outputs(op *model.Op, vals []rt.Value) uint32 {
+	var out uint32
+	for j, t := range op.Results {
+		if j >= 8 || j >= len(vals) || op.ErrResult && j == len(op.Results)-1 {
+			break
+		}
+		if cl, ok := corpus.OutputClass(t, vals[j]); ok {
+			out |= uint32(cl+1) << (4 * j)
+		}
+	}
+	return out
 }
 
 // Property judges one executed trial.
