@@ -83,6 +83,54 @@ func (p *Program) detective(support []*types.Package, opts Options) {
 	}
 }
 
+// sinkObservers adds, for each pointer type of another package that the
+// detective's operations produce (a *bytes.Buffer, a *strings.Builder),
+// its String() string method as an operation not under test: what a
+// writer of the package wrote into such a value is its output, and a test
+// that never reads it checks nothing of the writing. The oracle calls it
+// after the target (oracle.AddObservers); it is an observer only if the
+// purity facts call it pure.
+func (p *Program) sinkObservers(opts Options) {
+	seen := map[string]bool{}
+	var ptrs []*types.Pointer
+	for _, op := range p.Ops {
+		if !op.Detective || len(op.Results) == 0 {
+			continue
+		}
+		ptr, ok := op.Results[0].(*types.Pointer)
+		if !ok {
+			continue
+		}
+		n, ok := ptr.Elem().(*types.Named)
+		if !ok || n.Obj().Pkg() == nil || n.Obj().Pkg() == p.Pkg {
+			continue
+		}
+		if k := types.TypeString(ptr, nil); !seen[k] {
+			seen[k] = true
+			ptrs = append(ptrs, ptr)
+		}
+	}
+	for _, ptr := range ptrs {
+		obj, _, _ := types.LookupFieldOrMethod(ptr, true, ptr.Elem().(*types.Named).Obj().Pkg(), "String")
+		fn, ok := obj.(*types.Func)
+		if !ok || p.hasFunc(fn) {
+			continue
+		}
+		sig := fn.Signature()
+		if sig.Params().Len() != 0 || sig.Results().Len() != 1 || !types.Identical(sig.Results().At(0).Type(), types.Typ[types.String]) {
+			continue
+		}
+		n := len(p.Ops)
+		p.addFunc(fn, ptr, opts)
+		if len(p.Ops) == n {
+			continue
+		}
+		op := p.Ops[n]
+		op.UnderTest, op.Detective = false, true
+		op.Name = fn.Pkg().Name() + "." + recvName(ptr) + "." + fn.Name()
+	}
+}
+
 func isFunc(t types.Type) bool {
 	_, ok := t.Underlying().(*types.Signature)
 	return ok

@@ -217,3 +217,39 @@ var C **********List
 		t.Errorf("Walk of 15 nested pointers visited %d types, want 11 (depth 0 to 10)", n)
 	}
 }
+
+// A pointer type of another package that the detective produces gets its
+// String() string method as an operation not under test (a sink the
+// oracle reads after the target): *bytes.Buffer, from bytes.NewBuffer for
+// an io.Writer; nothing for the package's own types.
+func TestSinkObservers(t *testing.T) {
+	byts := importStd(t, "bytes")
+	pkg := check(t, "example.com/w", `package w
+
+import "io"
+
+type Enc struct{ w io.Writer }
+
+func NewEnc(w io.Writer) *Enc      { return &Enc{w} }
+func (e *Enc) Put(s string) error  { _, err := io.WriteString(e.w, s); return err }
+func (e *Enc) String() string      { return "" }
+`)
+	prog := Build(pkg, Options{Support: []*types.Package{byts}})
+	var sinks []string
+	for _, op := range prog.Ops {
+		if op.Detective && op.Kind == Method {
+			sinks = append(sinks, op.Name)
+			if op.UnderTest || len(op.Params) != 1 || !op.Params[0].Recv {
+				t.Errorf("sink observer %s: under test %v, params %+v", op.Name, op.UnderTest, op.Params)
+			}
+		}
+	}
+	if !slices.Equal(sinks, []string{"bytes.Buffer.String"}) {
+		t.Errorf("sink observers %v, want [bytes.Buffer.String]", sinks)
+	}
+	for _, s := range sinks {
+		if strings.HasPrefix(s, "w.") || s == "Enc.String" {
+			t.Errorf("sink observer %s of the package's own type", s)
+		}
+	}
+}

@@ -293,6 +293,7 @@ func Build(pkg *types.Package, opts Options) *Program {
 	p.contractSupport()
 	p.addresses() // before the detective: &v beats a zero value
 	p.detective(opts.Support, opts)
+	p.sinkObservers(opts)
 	p.assertions()
 	p.funcLits()
 	if opts.ConfigVars {

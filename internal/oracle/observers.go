@@ -44,21 +44,28 @@ func AddObservers(prog *model.Program, entries []*corpus.Entry) {
 				refs = append(refs, seq.Ref(e.Target, j))
 			}
 		}
+		// A writer's output goes into a value the test made and handed
+		// it (a *bytes.Buffer given to NewWriter): its String says what
+		// was written, whatever the target returns.
+		sinks := sinkRefs(prog, e)
 		if hasBasic {
-			continue
+			refs = nil
 		}
 		// The receiver's observers say what the call did to it; when the
 		// facts say the call is pure (Decimal.Atan), they only repeat what
 		// the arrangement built. A call that is not pure may change what
 		// the receiver reaches even when it writes none of its fields
 		// (List.MoveToFront relinks elements).
-		if op.Kind == model.Method && !st.Args[0].IsLit && !(op.Effects.Known && op.Effects.Pure) {
+		if !hasBasic && op.Kind == model.Method && !st.Args[0].IsLit && !(op.Effects.Known && op.Effects.Pure) {
 			refs = append([]seq.Arg{st.Args[0]}, refs...)
 		}
-		if len(refs) == 0 {
+		if len(refs) == 0 && len(sinks) == 0 {
 			continue
 		}
 		s := e.Seq.Clone()
+		for _, sk := range sinks {
+			s.Stmts = append(s.Stmts, seq.Stmt{Op: sk.ob.ID, Args: []seq.Arg{sk.ref}})
+		}
 		for _, ref := range refs {
 			t := prog.Ops[s.Stmts[ref.Stmt].Op].Results[ref.Result]
 			obs := observersOf(prog, op, t)
@@ -97,6 +104,55 @@ func AddObservers(prog *model.Program, entries []*corpus.Entry) {
 		}
 		e.Seq = s
 	}
+}
+
+// maxObservedText bounds the text an observer's check may compare (a
+// writer's output, a String): a want of kilobytes is no check a reader can
+// follow, and a shorter case usually shows the same.
+const maxObservedText = 256
+
+// maxSinks bounds the sink values whose String a case reads after its
+// target.
+const maxSinks = 2
+
+// sink is a value of a case to read after its target, with the observer
+// that reads it.
+type sink struct {
+	ref seq.Arg
+	ob  *model.Op
+}
+
+// sinkRefs returns the values of e made before its target by another
+// package's operation (a *bytes.Buffer, a *strings.Builder) and handed to
+// a call of the package under test at or before the target, which may
+// have written into them: each with its String observer (the model's
+// sinkObservers), at most maxSinks, first made first.
+func sinkRefs(prog *model.Program, e *corpus.Entry) []sink {
+	var out []sink
+	handed := map[seq.ValueID]bool{}
+	for k := 0; k <= e.Target && k < e.Seq.Len(); k++ {
+		if !prog.Ops[e.Seq.Stmts[k].Op].UnderTest {
+			continue
+		}
+		for _, a := range e.Seq.Stmts[k].Args {
+			if !a.IsLit {
+				handed[a.Value()] = true
+			}
+		}
+	}
+	for i := 0; i < e.Target && len(out) < maxSinks; i++ {
+		op := prog.Ops[e.Seq.Stmts[i].Op]
+		if !op.Detective || len(op.Results) == 0 || !handed[seq.ValueID{Stmt: i}] {
+			continue
+		}
+		for _, ob := range observersOf(prog, op, op.Results[0]) {
+			if ob.Detective && observerRank(ob) == 0 {
+				out = append(out, sink{seq.Ref(i, 0), ob})
+				break
+			}
+		}
+	}
+	return out
 }
 
 // observerRetries bounds the re-runs of withoutPanickingObservers: each
@@ -164,7 +220,8 @@ func pruneObservers(prog *model.Program, runner executor.Runner, entries []*corp
 			if _, _, ok := sr.Values()[0].SameAs(); ok {
 				return true
 			}
-			return !sr.Values()[0].Unstable && sr.Tree(0) != nil && Stable(sr.Tree(0))
+			tr := sr.Tree(0)
+			return !sr.Values()[0].Unstable && tr != nil && Stable(tr) && len(tr.S) <= maxObservedText
 		}
 		var order []seq.ValueID
 		groups := map[seq.ValueID][]int{}
