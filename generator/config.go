@@ -51,8 +51,10 @@ type Config struct {
 	// Engine names the search engine (search.Engines); "" is the
 	// default, search.DefaultEngine.
 	Engine string
+	// Cmp says when generated files may use go-cmp ("" is CmpAuto).
+	Cmp CmpMode
 	// CmpVersion is the go-cmp version to require when the target module
-	// lacks it.
+	// lacks it (with CmpAlways).
 	CmpVersion string
 	// Jobs is the number of packages generated at once (0: Workers/2,
 	// at least 1); Workers executors are shared among them.
@@ -63,6 +65,37 @@ type Config struct {
 	// search, its executions and coverage so far. It is called from the
 	// packages' goroutines and must be safe for concurrent use.
 	Progress func(Progress)
+}
+
+// CmpMode says when generated files may compare values with go-cmp
+// (-cmp). Whatever the mode, a standard-library package's file uses the
+// standard library only.
+type CmpMode string
+
+// The -cmp modes.
+const (
+	// CmpAuto, the default, uses go-cmp where the module can import it
+	// already, and adds nothing to go.mod.
+	CmpAuto CmpMode = "auto"
+	// CmpAlways uses go-cmp everywhere, adding the requirement to go.mod
+	// and go.sum where the module lacks it (gentest before issue 31).
+	CmpAlways CmpMode = "always"
+	// CmpNever uses the standard library only, even where the module
+	// requires go-cmp.
+	CmpNever CmpMode = "never"
+)
+
+// CmpModes lists the -cmp modes, the default first.
+var CmpModes = []CmpMode{CmpAuto, CmpAlways, CmpNever}
+
+// ParseCmp checks a -cmp mode.
+func ParseCmp(s string) (CmpMode, error) {
+	for _, m := range CmpModes {
+		if CmpMode(s) == m {
+			return m, nil
+		}
+	}
+	return "", fmt.Errorf("-cmp: unknown mode %q (known: auto, always, never)", s)
 }
 
 // Engines lists the search engines -engine accepts, the default first.

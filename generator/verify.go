@@ -26,36 +26,33 @@ type testFile struct {
 	// inPkg is where verification puts the file: in the package, where
 	// -o may put it elsewhere.
 	inPkg string
-	// modFiles are go.mod and go.sum with go-cmp required, cmpVersion
-	// the version, and required whether the module lacked it.
+	// cmp says the file may use go-cmp (chooseCmp). With -cmp=always,
+	// modFiles are go.mod and go.sum with go-cmp required (only those
+	// that change), cmpVersion the version, and required whether the
+	// module lacked it (or go.sum the hash of its source).
+	cmp        bool
 	modFiles   map[string][]byte
 	cmpVersion string
 	required   bool
+	// goVersion is the module's go line ("" without one).
+	goVersion string
 	// userTests are the package's test files, gentest's earlier ones
 	// included, and humanTests those gentest did not write.
 	userTests, humanTests []string
 	// reserved are the names the package's own tests declare.
 	reserved map[string]bool
-	// buildTag is the constraint the module's go line needs ("" or
-	// harness.MinGo).
-	buildTag string
 	// base are the options of every verification run.
 	base verify.Options
 }
 
-// testFile finds what the written file must fit: the module's go-cmp
-// requirement and go line, and the package's own tests.
+// testFile finds what the written file must fit: whether it may use
+// go-cmp, the module's go line, and the package's own tests.
 func (r *pkgRun) testFile(ctx context.Context) (*testFile, error) {
-	var declared string
+	tf := &testFile{inPkg: filepath.Join(r.dir, filepath.Base(r.out))}
 	if r.pkg.Module != nil {
-		declared = r.pkg.Module.GoVersion
+		tf.goVersion = r.pkg.Module.GoVersion
 	}
-	tf := &testFile{inPkg: filepath.Join(r.dir, filepath.Base(r.out)), cmpVersion: gomod.CmpVersion(declared, r.cfg.CmpVersion)}
-	var err error
-	tf.modFiles, tf.required, err = gomod.Requirement(ctx, r.dir, gomod.CmpPath, tf.cmpVersion)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", r.pkg.PkgPath, err)
-	}
+	r.chooseCmp(ctx, tf)
 	tf.userTests = verify.TestFiles(r.dir, r.out)
 	for _, f := range tf.userTests {
 		// gentest's earlier outputs are hidden, and their names are not
@@ -65,14 +62,57 @@ func (r *pkgRun) testFile(ctx context.Context) (*testFile, error) {
 		}
 	}
 	tf.reserved = emit.ReservedNames(tf.humanTests, r.pkg.Types.Name()+"_test")
-	if gomod.Older(declared, "1.21") {
-		// The generated code and go-cmp need go1.21 language features.
-		tf.buildTag = harness.MinGo
-	}
+	var err error
 	if tf.base, err = r.verifyOptions(tf.userTests, tf.modFiles); err != nil {
 		return nil, err
 	}
 	return tf, nil
+}
+
+// chooseCmp decides whether the file may use go-cmp (Config.Cmp):
+//
+//   - never in a standard-library package (or a copy of one, as
+//     gentest-bench makes): the standard library cannot require a module,
+//     so not even with -cmp=always, which says so in the log;
+//   - with -cmp=never, never;
+//   - with -cmp=always, always, go.mod and go.sum getting the requirement
+//     the module lacks (written only if the verified file imports go-cmp);
+//   - by default (auto), where the module can already import it
+//     (gomod.Usable: required, directly or not, with its source's hash
+//     in go.sum), so that the file changes nothing else in the module.
+//
+// A module whose go.mod cannot be read or edited costs go-cmp, not the
+// package: the checks then use the standard library.
+func (r *pkgRun) chooseCmp(ctx context.Context, tf *testFile) {
+	mode := r.cfg.Cmp
+	if mode == CmpNever {
+		return
+	}
+	modPath := ""
+	if r.pkg.Module != nil {
+		modPath = r.pkg.Module.Path
+	}
+	if gomod.Standard(ctx, r.pkg.PkgPath, modPath) {
+		if mode == CmpAlways {
+			r.logf("-cmp=always: %s is a standard-library package, whose tests use the standard library only", r.pkg.PkgPath)
+		}
+		return
+	}
+	if mode == CmpAlways {
+		tf.cmpVersion = gomod.CmpVersion(tf.goVersion, r.cfg.CmpVersion)
+		files, required, err := gomod.Requirement(ctx, r.dir, gomod.CmpPath, tf.cmpVersion)
+		if err != nil {
+			r.logf("-cmp=always: %s: %v; its tests use the standard library", r.pkg.PkgPath, err)
+			return
+		}
+		tf.cmp, tf.modFiles, tf.required = true, files, required
+		return
+	}
+	v, err := gomod.Usable(r.dir, gomod.CmpPath, emit.CmpPath, emit.CmpoptsPath)
+	if err != nil {
+		r.debugf("go-cmp: %v", err)
+	}
+	tf.cmp = v != ""
 }
 
 // verify renders the cases as tf and keeps those whose tests pass
@@ -81,7 +121,8 @@ func (r *pkgRun) verify(ctx context.Context, prog *model.Program, tf *testFile, 
 	plan := verify.Plan{
 		File: tf.inPkg,
 		Render: func(cs []*oracle.Case, noSeed map[int]bool) (*emit.Output, error) {
-			return emit.Render(prog, cs, emit.Options{Reserved: tf.reserved, Fuzz: !r.cfg.Disable[Fuzz], NoSeed: noSeed, BuildTag: tf.buildTag})
+			return emit.Render(prog, cs, emit.Options{Reserved: tf.reserved, Fuzz: !r.cfg.Disable[Fuzz], NoSeed: noSeed,
+				Cmp: tf.cmp, GoVersion: tf.goVersion})
 		},
 		Alone:  tf.base,
 		Logf:   r.logf,

@@ -61,7 +61,7 @@ type genFlags struct {
 	budget, callTimeout  time.Duration
 	execs, workers, jobs int
 	seed, memLimit       int64 // memLimit in MiB
-	shard, engine        string
+	shard, engine, cmp   string
 	no, allow            string // component and effect lists
 	noCache, noSandbox   bool
 	// The output.
@@ -92,13 +92,16 @@ func genFlagSet() (*flag.FlagSet, *genFlags) {
 	fs.Var(&f.explain, "explain", "after the summary, say why code stayed uncovered, per function: -explain prints a short report, -explain=html writes the HTML view (see -html)")
 	fs.StringVar(&f.htmlOut, "html", "", "write the HTML view of the explanation (coverage with the reasons beside the lines) to this `file`; -explain=html without -html writes gentest-explain.html")
 	fs.StringVar(&f.engine, "engine", generator.Engines[0], "search engine: "+strings.Join(generator.Engines, ", ")+" (hybrid: random search, then DynaMOSA on the branches left)")
+	fs.StringVar(&f.cmp, "cmp", string(generator.CmpAuto), "when tests compare values with go-cmp: auto (where the module already requires it; standard library checks elsewhere, go.mod untouched), always (everywhere, adding the requirement to go.mod and go.sum), never; standard-library packages never use it")
 	fs.StringVar(&f.cpuProfile, "cpuprofile", "", "write a CPU profile of gentest itself to this file")
 	fs.Usage = func() {
 		fmt.Fprint(fs.Output(), `Usage: gentest gen [flags] [packages]
 
 gen writes <pkgname>_gentest_test.go next to each package: tests found by
-feedback-directed random search over the package's exported API, with go-cmp
-regression assertions, verified with go test before they are written.
+feedback-directed random search over the package's exported API, with
+regression assertions (the standard library's comparisons, or go-cmp where
+the module requires it: see -cmp), verified with go test before they are
+written.
 
 Flags:
 `)
@@ -140,6 +143,10 @@ func (f *genFlags) config(patterns []string) (generator.Config, error) {
 	if _, err := generator.ParseEngine(f.engine); err != nil {
 		return generator.Config{}, &usageError{err, false}
 	}
+	cmpMode, err := generator.ParseCmp(f.cmp)
+	if err != nil {
+		return generator.Config{}, &usageError{err, false}
+	}
 	dir, err := os.Getwd()
 	if err != nil {
 		return generator.Config{}, err
@@ -151,6 +158,7 @@ func (f *genFlags) config(patterns []string) (generator.Config, error) {
 		Execs:       f.execs,
 		Seed:        f.seed,
 		Engine:      f.engine,
+		Cmp:         cmpMode,
 		Output:      f.out,
 		Workers:     f.workers,
 		CallTimeout: f.callTimeout,

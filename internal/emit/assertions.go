@@ -100,7 +100,14 @@ func (r *renderer) assertion(a oracle.Assertion, v string, d desc) []ast.Stmt {
 		}
 		return []ast.Stmt{neq(ident(v), want, verb, d, "")}
 	}
-	return []ast.Stmt{r.diff(want, ident(v), d, "", r.equateEmpty(a.EquateEmpty)...)}
+	e := nonEmpty
+	switch {
+	case a.EquateEmpty:
+		e = equateEmpty
+	case a.Want.Kind == rt.TNil || oracle.Empty(a.Want):
+		e = exactEmpty
+	}
+	return []ast.Stmt{r.valueCheck(a.Type, want, ident(v), d, "", e)}
 }
 
 // identityCheck renders an identity assertion on variable v, compared

@@ -295,6 +295,7 @@ func (r *renderer) targetNote(out []ast.Stmt, c *oracle.Case, bo *bodyOpts, chec
 // restoration: old := p.X(); t.Cleanup(func() { p.SetX(old) }), or for
 // an assigned variable old := p.V; t.Cleanup(func() { p.V = old }).
 func (r *renderer) saveState(op *model.Op, names *namer) []ast.Stmt {
+	r.need("go1.14") // t.Cleanup
 	if op.Kind == model.SetVar {
 		// old := p.V; t.Cleanup(func() { p.V = old })
 		v := sel(ident(r.qualify(op.Var.Pkg())), op.Var.Name())

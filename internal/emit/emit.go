@@ -6,9 +6,10 @@
 // TestXxx per operation under test; cases that run the same sequence and
 // differ only in literal arguments and in the basic values or errors they
 // check become one table (tests := []struct{...}; for _, tt := range tests
-// { t.Run(tt.name, ...) }); other cases become subtests; go-cmp diffs in the
-// Go style; variable names from types; named constants where the package
-// has them. With Options.Fuzz, operations whose inputs are all fuzzable also
+// { t.Run(tt.name, ...) }); other cases become subtests; values compared
+// with the standard library, or with go-cmp diffs in the Go style where
+// Options.Cmp allows; variable names from types; named constants where the
+// package has them. With Options.Fuzz, operations whose inputs are all fuzzable also
 // get a FuzzXxx target seeded with the inputs gentest found. RenderFindings
 // writes the separate findings file that reproduces probable bugs.
 package emit
@@ -37,8 +38,19 @@ type Options struct {
 	// the main generated file), which generated tests must not reuse.
 	Reserved map[string]bool
 	// BuildTag, if set, is written as a //go:build line. RenderFindings
-	// uses FindingsTag when it is empty.
+	// uses FindingsTag when it is empty. Without it, Render writes a
+	// go1.N constraint only when the file uses something (a fuzz target,
+	// errors.Is, t.Cleanup) newer than GoVersion.
 	BuildTag string
+	// Cmp lets the file compare values that are not basic with go-cmp
+	// (cmp.Diff, cmpopts.EquateEmpty): set it only when the module can
+	// import go-cmp. Without it, checks use the standard library (==,
+	// Equal methods, bytes.Equal, slices.Equal, maps.Equal,
+	// reflect.DeepEqual), and the file adds no module requirement.
+	Cmp bool
+	// GoVersion is the go line of the module ("1.18"; "" when it has
+	// none): the file uses slices and maps only from 1.21 on.
+	GoVersion string
 	// Fuzz asks Render to write a FuzzXxx target, seeded with the literal
 	// inputs of its cases, for every operation whose inputs are all
 	// fuzzable types. Fuzz targets appear in Output.Tests like tests do.

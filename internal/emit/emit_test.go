@@ -372,15 +372,19 @@ func TestFindings(t *testing.T) {
 	}
 }
 
-// TestCompiles writes the fixture, the rendered tests and the findings
-// file into a module and runs go vet and go test on it: the tests pass,
-// the fuzz seeds run under the names TestInfo gives them, and every
-// finding fails under its build tag.
+// TestCompiles writes the fixture, the rendered tests (with go-cmp, in a
+// module that requires it) and the findings file into a module and runs go
+// vet and go test on it: the tests pass, the fuzz seeds run under the
+// names TestInfo gives them, and every finding fails under its build tag.
+// TestStdCompiles does the same for the file without go-cmp.
 func TestCompiles(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs the go command")
 	}
-	prog, _, out := render(t, Options{Fuzz: true})
+	prog, out := renderValues(t, Options{Fuzz: true, Cmp: true})
+	if !out.UsesCmp {
+		t.Fatal("the file does not use go-cmp")
+	}
 	fout, err := RenderFindings(prog, findings(t, prog), Options{})
 	if err != nil {
 		t.Fatal(err)

@@ -136,7 +136,7 @@ func (r *renderer) errAs(v string, e *rt.Tree, d desc) []ast.Stmt {
 	want := &rt.Tree{Kind: rt.TPtr, Elems: []rt.Tree{e.Elems[0]}}
 	if _, ptr := t.(*types.Pointer); ptr {
 		if x, ok := r.valueExpr(t, want); ok {
-			return append(out, r.diff(x, ident(target), d, " error"))
+			return append(out, r.valueCheck(t, x, ident(target), d, " error", nonEmpty))
 		}
 	}
 	// Exported fields one by one.

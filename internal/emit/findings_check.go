@@ -317,9 +317,9 @@ func isPtrTo(p, elem types.Type) bool {
 	return ok && types.AssignableTo(ptr.Elem(), elem)
 }
 
-// equalCheck compares got with want: cmp.Diff where go-cmp can look into
-// the values, reflect.DeepEqual where unexported fields would make it
-// panic.
+// equalCheck compares got with want: cmp.Diff where Options.Cmp allows it
+// and go-cmp can look into the values, reflect.DeepEqual where unexported
+// fields would make it panic, or without go-cmp.
 func (r *renderer) equalCheck(want, got operand, what string) ast.Stmt {
 	wantX, gotX := ast.Expr(ident(want.v)), ast.Expr(ident(got.v))
 	if strings.HasPrefix(want.v, "*") {
@@ -328,7 +328,7 @@ func (r *renderer) equalCheck(want, got operand, what string) ast.Stmt {
 	if strings.HasPrefix(got.v, "*") {
 		gotX = &ast.StarExpr{X: ident(got.v[1:])}
 	}
-	if r.cmpSafe(want.t, map[types.Type]bool{}) {
+	if r.opts.Cmp && r.cmpSafe(want.t, map[types.Type]bool{}) {
 		return r.diff(wantX, gotX, desc{format: what}, "")
 	}
 	reflect := r.use("reflect")

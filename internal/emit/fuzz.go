@@ -212,6 +212,7 @@ func (r *renderer) fuzzTarget(op *model.Op, cs []*oracle.Case, used map[string]b
 	if !ok {
 		return "", TestInfo{}, false
 	}
+	r.need("go1.18") // testing.F
 	fuzzFn := &ast.FuncLit{
 		Type: &ast.FuncType{Params: &ast.FieldList{}},
 		Body: block(

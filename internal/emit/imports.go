@@ -43,11 +43,34 @@ func (r *renderer) qualify(p *types.Package) string {
 var ownImports = map[string]string{"testing": "testing", CmpPath: "cmp", "runtime": "runtime", "runtime/debug": "debug",
 	"reflect": "reflect", "math": "math", "os": "os", "os/exec": "exec", "errors": "errors", CmpoptsPath: "cmpopts"}
 
-// use records a standard import under its own name.
+// stdSince names the standard packages the file may import that are not
+// as old as Go 1, with the version that brought what the file uses of
+// them: errors.Is and errors.As came with Go 1.13.
+var stdSince = map[string]string{"errors": "go1.13", "slices": "go1.21", "maps": "go1.21"}
+
+// use records a standard import under its own name, or, when another
+// import has that name (a package under test named bytes or maps), "go"
+// and its name, as ownNames does.
 func (r *renderer) use(path string) string {
+	if v, ok := stdSince[path]; ok {
+		r.need(v)
+	}
+	if name, ok := r.imports[path]; ok {
+		return name
+	}
 	name, ok := r.own[path]
 	if !ok {
 		name = defaultName(path)
+		taken := map[string]bool{}
+		for _, n := range r.imports {
+			taken[n] = true
+		}
+		for base, i := name, 2; taken[name]; i++ {
+			name = "go" + base
+			if i > 2 {
+				name += strconv.Itoa(i - 1)
+			}
+		}
 	}
 	r.imports[path] = name
 	return name

@@ -133,34 +133,44 @@ func TestErrorChecks(t *testing.T) {
 		errCase(2, "9999999", &rt.Tree{Kind: rt.TError, S: `parsing "9999999": readable: out of range`, Is: []string{"example.com/readable.ErrRange"}}),
 		errCase(3, "0b", syntax),
 	}
-	out, err := Render(prog, cases, Options{})
-	if err != nil {
-		t.Fatal(err)
+	// With go-cmp, the error's struct is diffed; without, what the
+	// pointer holds is compared with != (its fields are comparable).
+	for _, o := range []struct {
+		cmp   bool
+		check string
+	}{
+		{true, `cmp.Diff(&readable.SyntaxError{Pos: 1, Char: "b"}, syntaxError)`},
+		{false, `if *syntaxError != (readable.SyntaxError{Pos: 1, Char: "b"}) {`},
+	} {
+		out, err := Render(prog, cases, Options{Cmp: o.cmp})
+		if err != nil {
+			t.Fatal(err)
+		}
+		src := funcSrc(t, out.Src, "TestParseDigits")
+		mustContain(t, "TestParseDigits", src,
+			"\t\twantErr error\n",
+			`{name: "empty", in: "", wantErr: readable.ErrEmpty},`,
+			`wantErr: readable.ErrRange},`,
+			"if !errors.Is(err, tt.wantErr) {",
+			"var syntaxError *readable.SyntaxError",
+			"if !errors.As(err, &syntaxError) {",
+			o.check)
+		if strings.Contains(src, ".Error()") {
+			t.Errorf("messages compared although the package exports sentinels and error types:\n%s", src)
+		}
+		mustContain(t, "imports", string(out.Src), "\t\"errors\"\n")
 	}
-	src := funcSrc(t, out.Src, "TestParseDigits")
-	mustContain(t, "TestParseDigits", src,
-		"\t\twantErr error\n",
-		`{name: "empty", in: "", wantErr: readable.ErrEmpty},`,
-		`wantErr: readable.ErrRange},`,
-		"if !errors.Is(err, tt.wantErr) {",
-		"var syntaxError *readable.SyntaxError",
-		"if !errors.As(err, &syntaxError) {",
-		`cmp.Diff(&readable.SyntaxError{Pos: 1, Char: "b"}, syntaxError)`)
-	if strings.Contains(src, ".Error()") {
-		t.Errorf("messages compared although the package exports sentinels and error types:\n%s", src)
-	}
-	mustContain(t, "imports", string(out.Src), "\t\"errors\"\n")
 
 	// Unquote's errors are none of the package's: only non-nil.
 	unq := opID(t, prog, "Unquote")
 	u := &oracle.Case{Seq: &seq.Seq{Stmts: []seq.Stmt{{Op: unq, Args: lits(str(""))}}}, Key: 9, Asserts: []oracle.Assertion{
 		{Stmt: 0, Result: 1, Kind: oracle.ErrNonNil, Type: errRes, Want: &rt.Tree{Kind: rt.TError, S: "readable: invalid syntax"},
 			Err: &rt.Tree{Kind: rt.TError, S: "readable: invalid syntax", Type: "*fmt.wrapError"}}}}
-	out, err = Render(prog, []*oracle.Case{u}, Options{})
+	out, err := Render(prog, []*oracle.Case{u}, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	src = funcSrc(t, out.Src, "TestUnquote")
+	src := funcSrc(t, out.Src, "TestUnquote")
 	mustContain(t, "TestUnquote", src, "if err == nil {")
 	if strings.Contains(src, "invalid syntax") {
 		t.Errorf("message compared:\n%s", src)
@@ -213,7 +223,7 @@ func TestTablesAndNames(t *testing.T) {
 		hit(3, "ann"), hit(4, "bob"),
 		hitsAfter(5, "ann", 1), hitsAfter(6, "bob", 2),
 	}
-	out, err := Render(prog, cases, Options{})
+	out, err := Render(prog, cases, Options{Cmp: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -221,6 +231,25 @@ func TestTablesAndNames(t *testing.T) {
 		"\t\twant []string\n", `{name: "a_b", in: "a b", want: []string{"a", "b"}},`,
 		`{name: "lbrace", in: "{", want: []string{"{"}},`, `{name: "lbracket", in: "[", want: []string{"["}},`,
 		"if diff := cmp.Diff(tt.want, got); diff != \"\" {")
+	// Without go-cmp: slices.Equal, as no row wants nil or empty; in a
+	// module older than go1.21, reflect.DeepEqual (and no build line).
+	std, err := Render(prog, cases, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	mustContain(t, "TestWords", funcSrc(t, std.Src, "TestWords"),
+		"if !slices.Equal(got, tt.want) {", `t.Errorf("Words(%q) = %q, want %q", tt.in, got, tt.want)`)
+	old, err := Render(prog, cases, Options{GoVersion: "1.20"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	mustContain(t, "TestWords", funcSrc(t, old.Src, "TestWords"),
+		"if !reflect.DeepEqual(got, tt.want) {", `t.Errorf("Words(%q) = %#v, want %#v", tt.in, got, tt.want)`)
+	for _, o := range []*Output{std, old} {
+		if strings.Contains(string(o.Src), "go-cmp") || strings.Contains(string(o.Src), "//go:build") || o.UsesCmp {
+			t.Errorf("go-cmp or a build line without Options.Cmp:\n%s", o.Src)
+		}
+	}
 	mustContain(t, "TestSession_Hit", funcSrc(t, out.Src, "TestSession_Hit"),
 		"\t\twantUser string\n", `{name: "ann", user: "ann", wantUser: "ann"},`,
 		"if s := session.User(); s != tt.wantUser {", `t.Errorf("session.User() = %q, want %q", s, tt.wantUser)`,
@@ -281,7 +310,7 @@ func TestAssertionStrength(t *testing.T) {
 			Asserts: []oracle.Assertion{eq(0, 0, prog.Ops[opID(t, prog, "Grade")].Results[0], tree("merit"))}},
 	}
 	oracle.MarkEquateEmpty(prog, cases)
-	out, err := Render(prog, cases, Options{})
+	out, err := Render(prog, cases, Options{Cmp: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -290,6 +319,20 @@ func TestAssertionStrength(t *testing.T) {
 		"cmp.Diff(tt.want, got, cmpopts.EquateEmpty())")
 	mustContain(t, "TestGrade", funcSrc(t, out.Src, "TestGrade"), `if got != "merit" {`, "t.Errorf(`Grade(90) = %q, want \"merit\"`, got)")
 	mustContain(t, "imports", string(out.Src), "\t\"github.com/google/go-cmp/cmp/cmpopts\"\n")
+	// Without go-cmp, EquateEmpty's meaning is kept: slices.Equal
+	// equates nil and empty; reflect.DeepEqual does not, so in a module
+	// older than go1.21 two empty values skip it.
+	std, err := Render(prog, cases, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	mustContain(t, "TestWords", funcSrc(t, std.Src, "TestWords"), "if !slices.Equal(got, tt.want) {")
+	old, err := Render(prog, cases, Options{GoVersion: "1.18"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	mustContain(t, "TestWords", funcSrc(t, old.Src, "TestWords"),
+		"if (len(got) != 0 || len(tt.want) != 0) && !reflect.DeepEqual(got, tt.want) {")
 	// Without both forms seen, nil is nil.
 	for _, c := range cases {
 		for i := range c.Asserts {

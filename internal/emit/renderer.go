@@ -25,7 +25,10 @@ type renderer struct {
 	imports  map[string]string // path -> name
 	own      map[string]string // path -> name of the file's own imports (see ownNames)
 	usesCmp  bool
-	opts     Options
+	// needGo is the newest Go version whose API or language features
+	// the file uses ("go1.18"), for its build line (see need).
+	needGo string
+	opts   Options
 	// errAPI says the package exports sentinel errors or error types:
 	// its errors are checked with errors.Is and errors.As, never by
 	// message.
@@ -111,8 +114,8 @@ func (r *renderer) printDecl(d ast.Decl, doc ...string) (string, error) {
 func (r *renderer) file(decls []string) ([]byte, error) {
 	var b bytes.Buffer
 	b.WriteString(Header + "\n\n")
-	if r.opts.BuildTag != "" {
-		fmt.Fprintf(&b, "//go:build %s\n\n", r.opts.BuildTag)
+	if line := r.buildLine(); line != "" {
+		fmt.Fprintf(&b, "//go:build %s\n\n", line)
 	}
 	fmt.Fprintf(&b, "package %s_test\n\n", r.pkgName)
 	// Standard library first, then the rest, as goimports groups them.
@@ -153,14 +156,14 @@ func (r *renderer) file(decls []string) ([]byte, error) {
 }
 
 // probe runs f, which tries rendering something, without keeping the
-// imports it records.
+// imports and Go versions it records.
 func (r *renderer) probe(f func()) {
 	saved := make(map[string]string, len(r.imports))
 	for k, v := range r.imports {
 		saved[k] = v
 	}
-	usedCmp := r.usesCmp
+	usedCmp, needGo := r.usesCmp, r.needGo
 	f()
 	r.imports = saved
-	r.usesCmp = usedCmp
+	r.usesCmp, r.needGo = usedCmp, needGo
 }

@@ -77,6 +77,8 @@ type wantField struct {
 	typ  types.Type
 	// equateEmpty: nil and empty mean the same for this result.
 	equateEmpty bool
+	// emptyRow: some row wants nil or an empty slice or map.
+	emptyRow bool
 }
 
 // tables finds the tables among the cases of one test function, and
@@ -294,7 +296,7 @@ func (r *renderer) varyable(op *model.Op, k, nargs int, l seq.Lit) bool {
 }
 
 // wantableType reports whether a result of type t can be a want field:
-// a basic type, or a slice or map of them (compared with cmp.Diff).
+// a basic type, or a slice or map of them (compared with valueCheck).
 func (r *renderer) wantableType(t types.Type) bool {
 	switch u := t.Underlying().(type) {
 	case *types.Slice:
@@ -405,7 +407,9 @@ func (r *renderer) newTable(g []*oracle.Case) *table {
 	r.tableObserverWants(tb, s, tgt, slots)
 	for _, w := range tb.wants {
 		for _, m := range slots {
-			w.equateEmpty = w.equateEmpty || m[w.at].EquateEmpty
+			a := m[w.at]
+			w.equateEmpty = w.equateEmpty || a.EquateEmpty
+			w.emptyRow = w.emptyRow || a.Want != nil && (a.Want.Kind == rt.TNil || oracle.Empty(a.Want))
 		}
 	}
 	r.tableRowNames(tb, g, tgt)

@@ -237,7 +237,7 @@ func (r *renderer) tableChecks(tb *table, vars map[seq.ValueID]string, d desc) [
 }
 
 // wantCheck compares result variable v with its want field: != for a
-// basic value, cmp.Diff for the others.
+// basic value, valueCheck for the others.
 func (r *renderer) wantCheck(w *wantField, v string, d desc, what string) ast.Stmt {
 	want := sel(ident("tt"), w.name)
 	if _, basic := w.typ.Underlying().(*types.Basic); basic {
@@ -247,7 +247,14 @@ func (r *renderer) wantCheck(w *wantField, v string, d desc, what string) ast.St
 		}
 		return ifStmt(binary(ident(v), token.NEQ, want), errorf(d, esc(what)+" = "+verb+", want "+verb, ident(v), want))
 	}
-	return r.diff(want, ident(v), d, what, r.equateEmpty(w.equateEmpty)...)
+	e := nonEmpty
+	switch {
+	case w.equateEmpty:
+		e = equateEmpty
+	case w.emptyRow:
+		e = exactEmpty
+	}
+	return r.valueCheck(w.typ, want, ident(v), d, what, e)
 }
 
 // rowValue writes a want value in a row: an untyped constant (the field

@@ -50,6 +50,12 @@ func (r *renderer) typeExpr(t types.Type) (ast.Expr, error) {
 	if err != nil {
 		return nil, fmt.Errorf("spelling type %s: %w", s, err)
 	}
+	ast.Inspect(x, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok && id.Name == "any" {
+			r.need("go1.18") // the predeclared any, which types.TypeString keeps
+		}
+		return true
+	})
 	return x, nil
 }
 

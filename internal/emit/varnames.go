@@ -22,7 +22,9 @@ func newNamer(r *renderer) *namer {
 		n.used[name] = 1
 		n.taken[name] = true
 	}
-	reserved := []string{"t", "tt", "tests", "diff", r.pkgName}
+	// bytes, slices and maps are the standard packages the checks may
+	// import (stdCheck).
+	reserved := []string{"t", "tt", "tests", "diff", "bytes", "slices", "maps", r.pkgName}
 	for _, name := range r.own {
 		reserved = append(reserved, name)
 	}

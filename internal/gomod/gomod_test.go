@@ -104,14 +104,107 @@ func TestRequirementNotInModule(t *testing.T) {
 	}
 }
 
-// A module that already requires go-cmp, at any version, needs nothing
-// (and nothing is downloaded).
+// A module that already requires go-cmp, at any version, with the hash of
+// its source in go.sum, needs nothing (and nothing is downloaded).
 func TestRequirementAlreadyRequired(t *testing.T) {
 	root := t.TempDir()
 	write(t, filepath.Join(root, "go.mod"), "module example.com/m\n\ngo 1.22\n\nrequire github.com/google/go-cmp v0.5.9 // indirect\n")
+	write(t, filepath.Join(root, "go.sum"), "github.com/google/go-cmp v0.5.9 h1:x=\ngithub.com/google/go-cmp v0.5.9/go.mod h1:y=\n")
 	files, changed, err := Requirement(context.Background(), filepath.Join(root, "pkg"), CmpPath, "v0.7.0")
 	if err != nil || files != nil || changed {
 		t.Errorf("Requirement = %v, %v, %v; want nil, false, nil", files, changed, err)
+	}
+}
+
+// A module that requires go-cmp only for its module graph (go.sum has the
+// hash of go-cmp's go.mod, not of its source) keeps its go.mod; go.sum
+// gains the source's line of the required version, and no line twice.
+func TestRequirementSumOnly(t *testing.T) {
+	canDownload(t, CmpPath+"@v0.6.0")
+	root := t.TempDir()
+	mod := "module example.com/m\n\ngo 1.22\n\nrequire github.com/google/go-cmp v0.6.0 // indirect\n"
+	write(t, filepath.Join(root, "go.mod"), mod)
+	modLine := "github.com/google/go-cmp v0.6.0/go.mod h1:17dUlkBOakJ0+DkrSSNjCkIjxS6bF9zb3elmeNGIjoY=\n"
+	write(t, filepath.Join(root, "go.sum"), modLine)
+	files, changed, err := Requirement(context.Background(), root, CmpPath, "v0.7.0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := files[filepath.Join(root, "go.mod")]; ok || !changed || len(files) != 1 {
+		t.Fatalf("files %v, changed %v: want go.sum alone", files, changed)
+	}
+	sum := string(files[filepath.Join(root, "go.sum")])
+	if !strings.HasPrefix(sum, modLine+"github.com/google/go-cmp v0.6.0 h1:") || strings.Count(sum, "\n") != 2 {
+		t.Errorf("go.sum:\n%s\nwant the old line and v0.6.0's source hash", sum)
+	}
+	if v, err := Usable(root, CmpPath, "github.com/google/go-cmp/cmp"); err != nil || v != "" {
+		t.Errorf("Usable before the edit = %q, %v; want \"\"", v, err)
+	}
+}
+
+// Usable says whether a test file may import go-cmp without an edit.
+func TestUsable(t *testing.T) {
+	const (
+		req    = "module example.com/m\n\ngo 1.22\n\nrequire github.com/google/go-cmp v0.6.0 // indirect\n"
+		src    = "github.com/google/go-cmp v0.6.0 h1:x=\n"
+		modSum = "github.com/google/go-cmp v0.6.0/go.mod h1:y=\n"
+	)
+	pkgs := []string{"github.com/google/go-cmp/cmp", "github.com/google/go-cmp/cmp/cmpopts"}
+	tests := []struct {
+		name, mod, sum, vendor string
+		want                   string
+	}{
+		{name: "not required", mod: "module example.com/m\n\ngo 1.22\n", sum: src},
+		{name: "indirect, source hash", mod: req, sum: modSum + src, want: "v0.6.0"},
+		{name: "indirect, go.mod hash only", mod: req, sum: modSum},
+		{name: "no go.sum", mod: req},
+		{name: "hash of another version", mod: req, sum: "github.com/google/go-cmp v0.5.9 h1:x=\n"},
+		{name: "replaced by a directory", mod: req + "replace github.com/google/go-cmp => ../cmp\n", want: "v0.6.0"},
+		{name: "replaced by a version", mod: req + "replace github.com/google/go-cmp => github.com/google/go-cmp v0.7.0\n",
+			sum: "github.com/google/go-cmp v0.7.0 h1:z=\n", want: "v0.6.0"},
+		{name: "vendored", mod: req, vendor: "# github.com/google/go-cmp v0.6.0\n## explicit\n" + strings.Join(pkgs, "\n") + "\n", want: "v0.6.0"},
+		{name: "vendored without cmpopts", mod: req, sum: modSum + src, vendor: "# github.com/google/go-cmp v0.6.0\n" + pkgs[0] + "\n"},
+	}
+	for _, tc := range tests {
+		root := t.TempDir()
+		write(t, filepath.Join(root, "go.mod"), tc.mod)
+		if tc.sum != "" {
+			write(t, filepath.Join(root, "go.sum"), tc.sum)
+		}
+		if tc.vendor != "" {
+			write(t, filepath.Join(root, "vendor", "modules.txt"), tc.vendor)
+		}
+		got, err := Usable(filepath.Join(root, "pkg"), CmpPath, pkgs...)
+		if err != nil || got != tc.want {
+			t.Errorf("%s: Usable = %q, %v; want %q", tc.name, got, err, tc.want)
+		}
+	}
+	if _, err := Usable(outsideModule(t), CmpPath); err == nil {
+		t.Error("Usable outside a module: no error")
+	}
+}
+
+// Standard tells the standard library, and copies of its packages in a
+// module without a dot, from everything else.
+func TestStandard(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs go list")
+	}
+	tests := []struct {
+		pkg, mod string
+		want     bool
+	}{
+		{"container/list", "", true},
+		{"benchstd/container/list", "benchstd", true},
+		{"benchstd/encoding/csv", "benchstd", true},
+		{"benchstd/mylib", "benchstd", false},
+		{"example.com/m/container/list", "example.com/m", false}, // a public module's package of the same name
+		{"benchstd", "benchstd", false},
+	}
+	for _, tc := range tests {
+		if got := Standard(context.Background(), tc.pkg, tc.mod); got != tc.want {
+			t.Errorf("Standard(%q, %q) = %v, want %v", tc.pkg, tc.mod, got, tc.want)
+		}
 	}
 }
 

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
+	"strings"
 )
 
 // Color is an enum.
@@ -135,3 +136,41 @@ func (c *Cart) Self() *Cart { return c }
 
 // Copy returns a new cart with the same items.
 func (c *Cart) Copy() *Cart { return &Cart{items: append([]string(nil), c.items...)} }
+
+// Box is a comparable struct without an Equal method.
+type Box struct{ W, H int }
+
+// NewBox returns a box.
+func NewBox(w, h int) Box { return Box{w, h} }
+
+// NewBoxPtr returns a pointer to a box.
+func NewBoxPtr(w, h int) *Box { return &Box{w, h} }
+
+// Fields splits s at commas; "" has no fields (nil).
+func Fields(s string) []string {
+	if s == "" {
+		return nil
+	}
+	return strings.Split(s, ",")
+}
+
+// Upper returns s in upper case as bytes.
+func Upper(s string) []byte { return []byte(strings.ToUpper(s)) }
+
+// Count counts the letters of s.
+func Count(s string) map[string]int {
+	m := map[string]int{}
+	for _, r := range s {
+		m[string(r)]++
+	}
+	return m
+}
+
+// Grid returns an n×n grid of zeros.
+func Grid(n int) [][]int {
+	g := make([][]int, n)
+	for i := range g {
+		g[i] = make([]int, n)
+	}
+	return g
+}
