@@ -500,8 +500,9 @@ func (r *renderer) tableObserverWants(tb *table, s *seq.Seq, tgt int, slots []ma
 // apart, from all that differ.
 func (r *renderer) tableRowNames(tb *table, g []*oracle.Case, tgt int) {
 	// Pass 0 names rows by the target's fields, pass 1 by all fields,
-	// pass 2 adds the length of texts cut short.
-	for pass := 0; pass < 3; pass++ {
+	// pass 2 adds the length of texts cut short, pass 3 spells texts in
+	// full (litWordExact); rows still alike get ordinals (uniqueSub).
+	for pass := 0; pass < 4; pass++ {
 		tb.names = tb.names[:0]
 		seen := map[string]bool{}
 		dup := false
@@ -510,9 +511,12 @@ func (r *renderer) tableRowNames(tb *table, g []*oracle.Case, tgt int) {
 			for _, f := range tb.fields {
 				if pass >= 1 || f.at.Stmt == tgt {
 					l := c.Seq.Stmts[f.at.Stmt].Args[f.at.Arg].Lit
-					if pass == 2 {
+					switch pass {
+					case 3:
+						parts = append(parts, r.litWordExact(l, f.typ))
+					case 2:
 						parts = append(parts, r.litWordLen(l, f.typ))
-					} else {
+					default:
 						parts = append(parts, r.litWord(l, f.typ))
 					}
 				}

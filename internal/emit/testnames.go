@@ -2,6 +2,7 @@ package emit
 
 import (
 	"go/types"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -32,15 +33,34 @@ func uniqueName(name string, used map[string]bool) string {
 	return n
 }
 
-// uniqueSub is uniqueName for subtest names, which often end in digits:
-// "5" and "5_2" read better than "5" and "52".
+// uniqueSub is uniqueName for subtest names, the last resort of
+// subtestNames and tableRowNames for cases nothing else tells apart: an
+// ordinal says it is the second case of that description ("empty",
+// "empty_2nd"), where a bare number ("empty_2") would read as an input.
 func uniqueSub(name string, used map[string]bool) string {
 	n := name
 	for i := 2; used[n]; i++ {
-		n = name + "_" + strconv.Itoa(i)
+		n = name + "_" + ordinal(i)
 	}
 	used[n] = true
 	return n
+}
+
+// ordinal spells i (2 or more) as "2nd", "3rd", "4th", "11th", "21st".
+func ordinal(i int) string {
+	suffix := "th"
+	switch i % 10 {
+	case 1:
+		suffix = "st"
+	case 2:
+		suffix = "nd"
+	case 3:
+		suffix = "rd"
+	}
+	if i%100 >= 11 && i%100 <= 13 {
+		suffix = "th"
+	}
+	return strconv.Itoa(i) + suffix
 }
 
 // maxSubName bounds subtest names: go test prints them on every line.
@@ -49,13 +69,20 @@ const maxSubName = 40
 // subtestName describes a case by the literal arguments of its target
 // call, or, when it has none, by what prepared the call: the last method
 // called on the same receiver ("after_Add"), else the operation that
-// produced an argument ("from_String").
-func (r *renderer) subtestName(c *oracle.Case) string {
+// produced an argument ("from_String"), else where the receiver came from
+// ("new_list" from a constructor, "from_Iterator" from a method). With
+// exact, texts are spelled in full, their symbols named ("s_bang" and
+// "s_question" for "s!" and "s?", both "s" otherwise).
+func (r *renderer) subtestName(c *oracle.Case, exact bool) string {
 	st := c.Seq.Stmts[c.Target]
 	op := r.prog.Ops[st.Op]
 	var parts []string
 	for k, a := range st.Args {
 		if !a.IsLit || (op.Variadic && k == len(st.Args)-1 && a.Lit.Kind == seq.LitNil) {
+			continue
+		}
+		if exact {
+			parts = append(parts, r.litWordExact(a.Lit, op.Params[k].Type))
 			continue
 		}
 		parts = append(parts, r.litWord(a.Lit, op.Params[k].Type))
@@ -94,21 +121,29 @@ func (r *renderer) subtestName(c *oracle.Case) string {
 			return "from_" + pop.Func.Name()
 		}
 	}
+	if op.Kind == model.Method && !st.Args[0].IsLit {
+		switch pop := r.prog.Ops[c.Seq.Stmts[st.Args[0].Stmt].Op]; {
+		case pop.Kind == model.Method:
+			return "from_" + pop.Func.Name()
+		case pop.Kind == model.Call || pop.Kind == model.Zero:
+			return "new_" + baseName(op.Params[0].Type)
+		}
+	}
 	return "default"
 }
 
 // subtestNames names the subtests of cases, which must not take a name
 // in used: each after the literals of its target call (subtestName);
-// cases whose names clash are told apart by the literals of the calls
-// that prepared the target, then by those calls. A numeric suffix is the
-// last resort.
+// cases whose names clash get their texts spelled in full, then are told
+// apart by the function literals the target takes, the literals of the
+// calls that prepared the target, then by those calls. An ordinal suffix
+// (uniqueSub) is the last resort.
 func (r *renderer) subtestNames(cs []*oracle.Case, used map[string]bool) []string {
 	names := make([]string, len(cs))
 	for i, c := range cs {
-		names[i] = r.subtestName(c)
+		names[i] = r.subtestName(c, false)
 	}
-	levels := []func(c *oracle.Case) string{r.funcArgs, r.setupLiterals, r.setupCalls}
-	for _, level := range levels {
+	clashes := func() map[string]int {
 		count := map[string]int{}
 		for _, n := range names {
 			count[n]++
@@ -116,11 +151,36 @@ func (r *renderer) subtestNames(cs []*oracle.Case, used map[string]bool) []strin
 		for n := range used {
 			count[n]++
 		}
+		return count
+	}
+	count := clashes()
+	for i, c := range cs {
+		if count[names[i]] > 1 {
+			names[i] = r.subtestName(c, true)
+		}
+	}
+	levels := []struct {
+		parts func(c *oracle.Case) []string
+		join  func([]string) string
+	}{{r.funcArgs, joinValues}, {r.setupLiterals, joinValues}, {r.setupCalls, joinWords}}
+	for _, level := range levels {
+		count := clashes()
+		parts := make([][]string, len(cs))
+		group := map[string][]int{} // the cases of each clashing name
 		for i, c := range cs {
+			if count[names[i]] > 1 {
+				parts[i] = level.parts(c)
+				group[names[i]] = append(group[names[i]], i)
+			}
+		}
+		for i := range cs {
 			if count[names[i]] <= 1 {
 				continue
 			}
-			switch more := level(c); {
+			// What every case of the name shares tells none apart:
+			// NewCart(1) before both Add("x") calls is left out.
+			more := level.join(uncommon(parts[i], parts, group[names[i]]))
+			switch {
 			case more == "":
 			case names[i] == "default":
 				names[i] = more
@@ -132,11 +192,33 @@ func (r *renderer) subtestNames(cs []*oracle.Case, used map[string]bool) []strin
 	return names
 }
 
+// uncommon returns the parts of mine that not every case of group (indexes
+// into all, at least two) has.
+func uncommon(mine []string, all [][]string, group []int) []string {
+	if len(group) < 2 {
+		return mine
+	}
+	var out []string
+	for _, p := range mine {
+		shared := true
+		for _, j := range group {
+			if !slices.Contains(all[j], p) {
+				shared = false
+				break
+			}
+		}
+		if !shared {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
 // funcArgs names the function literals the target takes by what they
 // return: NextTo(func(...) bool { return true }) and the same call with
 // return false are "returns_true" and "returns_false", not a name and
 // the name with "_2".
-func (r *renderer) funcArgs(c *oracle.Case) string {
+func (r *renderer) funcArgs(c *oracle.Case) []string {
 	var parts []string
 	for _, a := range c.Seq.Stmts[c.Target].Args {
 		if a.IsLit {
@@ -148,7 +230,7 @@ func (r *renderer) funcArgs(c *oracle.Case) string {
 		}
 		parts = append(parts, funcWord(op))
 	}
-	return joinValues(parts)
+	return parts
 }
 
 // funcWord is a function literal as a word of a subtest name.
@@ -171,12 +253,27 @@ func funcWord(op *model.Op) string {
 	return "returns_zero"
 }
 
-// setupLiterals is the literals of the calls before the target, as words.
-func (r *renderer) setupLiterals(c *oracle.Case) string {
+// setupLiterals is the literals of the calls before the target, as words:
+// a constructor's as they are ("ann" for NewSession("ann")), a method's
+// after its name ("Set_0,0" for list.Set(0, 0)), where bare values would
+// read as the target's ("0_0,0" for Get(0) after Set(0, 0)).
+func (r *renderer) setupLiterals(c *oracle.Case) []string {
 	var parts []string
 	for i := 0; i < c.Target; i++ {
 		st := c.Seq.Stmts[i]
 		op := r.prog.Ops[st.Op]
+		if op.Kind == model.Method {
+			var vals []string
+			for k, a := range st.Args {
+				if k > 0 && a.IsLit && a.Lit.Kind != seq.LitNil && a.Lit.Kind != seq.LitZero {
+					vals = append(vals, r.litWord(a.Lit, op.Params[k].Type))
+				}
+			}
+			if len(vals) > 0 {
+				parts = append(parts, op.Func.Name()+"_"+strings.Join(vals, ","))
+			}
+			continue
+		}
 		for k, a := range st.Args {
 			if op.Kind == model.SetField && a.IsLit && a.Lit.Kind == seq.LitBool {
 				// A flag set reads as its name: "quote,Lenient", not
@@ -193,11 +290,11 @@ func (r *renderer) setupLiterals(c *oracle.Case) string {
 			}
 		}
 	}
-	return joinValues(parts)
+	return parts
 }
 
 // setupCalls names the calls before the target: "PushBack_PushFront".
-func (r *renderer) setupCalls(c *oracle.Case) string {
+func (r *renderer) setupCalls(c *oracle.Case) []string {
 	var parts []string
 	for i := 0; i < c.Target; i++ {
 		op := r.prog.Ops[c.Seq.Stmts[i].Op]
@@ -208,7 +305,7 @@ func (r *renderer) setupCalls(c *oracle.Case) string {
 			parts = append(parts, n)
 		}
 	}
-	return joinWords(parts)
+	return parts
 }
 
 // joinWords joins name parts with "_", cut to maxSubName at a part
@@ -376,4 +473,47 @@ func symbolWords(s string) string {
 		}
 	}
 	return strings.Join(parts, "_")
+}
+
+// litWordExact is litWord with texts spelled in full: every symbol
+// named, not only those of a text without letters ("s_bang" for "s!",
+// "a_space_b" for "a b"), and the length of a text cut short.
+func (r *renderer) litWordExact(l seq.Lit, t types.Type) string {
+	if l.Name != "" || (l.Kind != seq.LitString && l.Kind != seq.LitBytes) || l.S == "" {
+		return r.litWordLen(l, t)
+	}
+	var words []string
+	size := 0
+	cut := false
+	var word strings.Builder
+	flush := func() {
+		if word.Len() > 0 {
+			words = append(words, word.String())
+			size += word.Len() + 1
+			word.Reset()
+		}
+	}
+	for _, c := range l.S {
+		if size+word.Len() >= maxSubName {
+			cut = true
+			break
+		}
+		if unicode.IsLetter(c) || unicode.IsDigit(c) || c == '-' || c == '.' {
+			word.WriteRune(c)
+			continue
+		}
+		flush()
+		n, ok := symbolNames[c]
+		if !ok {
+			n = "u" + strconv.FormatInt(int64(c), 16)
+		}
+		words = append(words, n)
+		size += len(n) + 1
+	}
+	flush()
+	w := strings.Join(words, "_")
+	if cut {
+		w += "_len" + strconv.Itoa(len(l.S))
+	}
+	return w
 }

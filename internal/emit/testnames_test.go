@@ -1,0 +1,74 @@
+package emit
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/gentest-go/gentest/internal/oracle"
+	"github.com/gentest-go/gentest/internal/seq"
+)
+
+func TestOrdinal(t *testing.T) {
+	for i, want := range map[int]string{2: "2nd", 3: "3rd", 4: "4th", 11: "11th", 12: "12th", 13: "13th", 21: "21st", 22: "22nd", 101: "101st", 111: "111th"} {
+		if got := ordinal(i); got != want {
+			t.Errorf("ordinal(%d) = %q, want %q", i, got, want)
+		}
+	}
+	used := map[string]bool{}
+	var got []string
+	for i := 0; i < 3; i++ {
+		got = append(got, uniqueSub("empty", used))
+	}
+	if strings.Join(got, ",") != "empty,empty_2nd,empty_3rd" {
+		t.Errorf("uniqueSub thrice = %v", got)
+	}
+}
+
+// Subtest names say what tells the cases apart: texts that litWord makes
+// alike are spelled in full, a method that prepared the target is named
+// with its literals, a fresh receiver is "new_<type>", and no name is
+// numbered.
+func TestSubtestNamesDescribe(t *testing.T) {
+	prog := load(t)
+	b := &builder{t: t, prog: prog, key: 400}
+	ctor := stmt{"NewCart", lits(num(1))}
+	recv := []seq.Arg{seq.Ref(0, 0)}
+	add := func(s string) stmt { return stmt{"Cart.Add", append(recv[:1:1], seq.LitArg(str(s)))} }
+	cases := []*oracle.Case{
+		// The texts "s!" and "s?" are both "s" to litWord.
+		b.cs([]stmt{ctor, add("s!")}, nil),
+		b.cs([]stmt{ctor, add("s?")}, nil),
+		// The same call after another Add, and on a fresh cart.
+		b.cs([]stmt{ctor, add("a"), add("x")}, nil),
+		b.cs([]stmt{ctor, add("x")}, nil),
+		b.cs([]stmt{ctor, {"Cart.Len", recv}}, 0),
+		b.cs([]stmt{ctor, add("a"), {"Cart.Len", []seq.Arg{seq.Ref(0, 0)}}}, 1),
+	}
+	r := newRenderer(prog, Options{})
+	names := r.subtestNames(cases[:4], map[string]bool{})
+	if names[0] != "s_bang" || names[1] != "s_question" {
+		t.Errorf("names of Add(\"s!\") and Add(\"s?\") = %q, %q; want s_bang, s_question", names[0], names[1])
+	}
+	// NewCart(1), before both, tells them nothing apart: left out.
+	if names[2] != "x_Add_a" || names[3] != "x" {
+		t.Errorf("Add(\"x\") after Add(\"a\") and alone: %q, %q; want x_Add_a, x", names[2], names[3])
+	}
+	lens := r.subtestNames(cases[4:], map[string]bool{})
+	if lens[0] != "new_cart" || lens[1] != "after_Add" {
+		t.Errorf("Len on a fresh cart and after Add = %q, %q; want new_cart, after_Add", lens[0], lens[1])
+	}
+}
+
+// Table rows whose texts litWord makes alike are spelled in full.
+func TestTableRowNamesExact(t *testing.T) {
+	prog := load(t)
+	b := &builder{t: t, prog: prog, key: 500}
+	out, err := Render(prog, []*oracle.Case{
+		b.cs(one("ParseCents", str("1!")), skip{}, errText(`p: bad amount "1!"`)),
+		b.cs(one("ParseCents", str("1?")), skip{}, errText(`p: bad amount "1?"`)),
+	}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	mustContain(t, "TestParseCents", funcSrc(t, out.Src, "TestParseCents"), `{name: "1_bang", `, `{name: "1_question", `)
+}
