@@ -2,7 +2,6 @@ package emit
 
 import (
 	"go/types"
-	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -69,9 +68,8 @@ const maxSubName = 40
 // subtestName describes a case by the literal arguments of its target
 // call, or, when it has none, by what prepared the call: the last method
 // called on the same receiver ("after_Add"), else the operation that
-// produced an argument ("from_String"), else where the receiver came from
-// ("new_list" from a constructor, "from_Iterator" from a method). With
-// exact, texts are spelled in full, their symbols named ("s_bang" and
+// produced an argument ("from_String"), else "default" (which
+// subtestNames replaces). With exact, texts are spelled in full, their symbols named ("s_bang" and
 // "s_question" for "s!" and "s?", both "s" otherwise).
 func (r *renderer) subtestName(c *oracle.Case, exact bool) string {
 	st := c.Seq.Stmts[c.Target]
@@ -121,23 +119,34 @@ func (r *renderer) subtestName(c *oracle.Case, exact bool) string {
 			return "from_" + pop.Func.Name()
 		}
 	}
-	if op.Kind == model.Method && !st.Args[0].IsLit {
-		switch pop := r.prog.Ops[c.Seq.Stmts[st.Args[0].Stmt].Op]; {
-		case pop.Kind == model.Method:
-			return "from_" + pop.Func.Name()
-		case pop.Kind == model.Call || pop.Kind == model.Zero:
-			return "new_" + baseName(op.Params[0].Type)
-		}
-	}
 	return "default"
+}
+
+// receiverOrigin says where the receiver of a method came from, for a
+// case nothing else names: "new_list" from a constructor or a zero value,
+// "from_Iterator" from a method; "" otherwise.
+func (r *renderer) receiverOrigin(c *oracle.Case) string {
+	st := c.Seq.Stmts[c.Target]
+	op := r.prog.Ops[st.Op]
+	if op.Kind != model.Method || st.Args[0].IsLit {
+		return ""
+	}
+	switch pop := r.prog.Ops[c.Seq.Stmts[st.Args[0].Stmt].Op]; {
+	case pop.Kind == model.Method:
+		return "from_" + pop.Func.Name()
+	case pop.Kind == model.Call || pop.Kind == model.Zero:
+		return "new_" + baseName(op.Params[0].Type)
+	}
+	return ""
 }
 
 // subtestNames names the subtests of cases, which must not take a name
 // in used: each after the literals of its target call (subtestName);
 // cases whose names clash get their texts spelled in full, then are told
 // apart by the function literals the target takes, the literals of the
-// calls that prepared the target, then by those calls. An ordinal suffix
-// (uniqueSub) is the last resort.
+// calls that prepared the target, then by those calls; a case still
+// "default" says where its receiver came from (receiverOrigin). An ordinal
+// suffix (uniqueSub) is the last resort.
 func (r *renderer) subtestNames(cs []*oracle.Case, used map[string]bool) []string {
 	names := make([]string, len(cs))
 	for i, c := range cs {
@@ -189,20 +198,38 @@ func (r *renderer) subtestNames(cs []*oracle.Case, used map[string]bool) []strin
 			}
 		}
 	}
+	for i, c := range cs {
+		// A case nothing above named says where its receiver came
+		// from: "new_list", not "default".
+		if names[i] == "default" {
+			if w := r.receiverOrigin(c); w != "" {
+				names[i] = w
+			}
+		}
+	}
 	return names
 }
 
 // uncommon returns the parts of mine that not every case of group (indexes
-// into all, at least two) has.
+// into all, at least two) has as often: the k-th "ReadAll" of mine stays
+// when some case calls ReadAll fewer than k times.
 func uncommon(mine []string, all [][]string, group []int) []string {
 	if len(group) < 2 {
 		return mine
 	}
 	var out []string
+	seen := map[string]int{}
 	for _, p := range mine {
+		seen[p]++
 		shared := true
 		for _, j := range group {
-			if !slices.Contains(all[j], p) {
+			n := 0
+			for _, q := range all[j] {
+				if q == p {
+					n++
+				}
+			}
+			if n < seen[p] {
 				shared = false
 				break
 			}

@@ -43,6 +43,7 @@ func TestSubtestNamesDescribe(t *testing.T) {
 		b.cs([]stmt{ctor, add("x")}, nil),
 		b.cs([]stmt{ctor, {"Cart.Len", recv}}, 0),
 		b.cs([]stmt{ctor, add("a"), {"Cart.Len", []seq.Arg{seq.Ref(0, 0)}}}, 1),
+		b.cs([]stmt{ctor, add("a"), add("a"), {"Cart.Len", []seq.Arg{seq.Ref(0, 0)}}}, 2),
 	}
 	r := newRenderer(prog, Options{})
 	names := r.subtestNames(cases[:4], map[string]bool{})
@@ -53,9 +54,10 @@ func TestSubtestNamesDescribe(t *testing.T) {
 	if names[2] != "x_Add_a" || names[3] != "x" {
 		t.Errorf("Add(\"x\") after Add(\"a\") and alone: %q, %q; want x_Add_a, x", names[2], names[3])
 	}
+	// What tells the second and third Len apart is the second Add("a").
 	lens := r.subtestNames(cases[4:], map[string]bool{})
-	if lens[0] != "new_cart" || lens[1] != "after_Add" {
-		t.Errorf("Len on a fresh cart and after Add = %q, %q; want new_cart, after_Add", lens[0], lens[1])
+	if strings.Join(lens, ",") != "new_cart,after_Add,after_Add_Add_a" {
+		t.Errorf("Len on a fresh cart, after Add and after two = %q; want new_cart, after_Add, after_Add_Add_a", lens)
 	}
 }
 
