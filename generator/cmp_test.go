@@ -86,3 +86,16 @@ func TestCmpModes(t *testing.T) {
 		t.Errorf("the default does not use the go-cmp the module requires:\n%s", src)
 	}
 }
+
+func TestParseCmp(t *testing.T) {
+	for _, m := range generator.CmpModes {
+		if got, err := generator.ParseCmp(string(m)); err != nil || got != m {
+			t.Errorf("ParseCmp(%q) = %q, %v", m, got, err)
+		}
+	}
+	for _, bad := range []string{"", "Always", "sometimes"} {
+		if _, err := generator.ParseCmp(bad); err == nil || !strings.Contains(err.Error(), "-cmp") {
+			t.Errorf("ParseCmp(%q): error %v, want one naming -cmp", bad, err)
+		}
+	}
+}

@@ -94,6 +94,7 @@ func TestGenFlagErrors(t *testing.T) {
 		{"-shard", "x"},
 		{"-j", "-1"},
 		{"-explain=bogus"},
+		{"-cmp", "sometimes"},
 		{"-p", "x"},
 		{"-nosuchflag"},
 	} {
@@ -110,7 +111,7 @@ func TestGenFlagErrors(t *testing.T) {
 	}
 	cmd := exec.Command(exe, "gen", "-h")
 	out, _ := cmd.CombinedOutput()
-	for _, name := range []string{"constants", "bloodhound", "fuzz", "contracts", "marshal-roundtrip", "pure-repeat"} {
+	for _, name := range []string{"constants", "bloodhound", "fuzz", "contracts", "marshal-roundtrip", "pure-repeat", "-cmp"} {
 		if !bytes.Contains(out, []byte(name)) {
 			t.Errorf("gen -h does not list -no value %q", name)
 		}
