@@ -101,9 +101,11 @@ func Requirement(ctx context.Context, dir, path, version string) (map[string][]b
 		// needs the hash of its source too, and go.mod stays as it is.
 		version = r.Mod.Version
 	} else {
-		if err := mf.AddRequire(path, version); err != nil {
-			return nil, false, fmt.Errorf("adding %s to %s: %w", path, modPath, err)
-		}
+		// Among the direct requirements, as go get would put it: not
+		// at the end of the last block, often the // indirect one.
+		reqs := append(append([]*modfile.Require(nil), mf.Require...),
+			&modfile.Require{Mod: module.Version{Path: path, Version: version}})
+		mf.SetRequireSeparateIndirect(reqs)
 		mf.Cleanup()
 		if newMod, err = mf.Format(); err != nil {
 			return nil, false, fmt.Errorf("formatting %s: %w", modPath, err)

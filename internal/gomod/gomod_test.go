@@ -283,6 +283,20 @@ require golang.org/x/mod v0.20.0 // pinned for a reason
 		t.Errorf("go.sum was written")
 	}
 
+	// A module with a block of indirect requirements: go-cmp goes to
+	// the direct ones.
+	split := "module example.com/m\n\ngo 1.22\n\nrequire golang.org/x/mod v0.20.0\n\nrequire (\n\tgolang.org/x/sync v0.1.0 // indirect\n\tgolang.org/x/text v0.3.0 // indirect\n)\n"
+	write(t, filepath.Join(root, "go.mod"), split)
+	files, _, err = Requirement(context.Background(), dir, CmpPath, "v0.7.0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	direct, indirect, _ := strings.Cut(string(files[filepath.Join(root, "go.mod")]), "// indirect")
+	if !strings.Contains(direct, "github.com/google/go-cmp v0.7.0") || strings.Contains(indirect, "go-cmp") {
+		t.Errorf("go-cmp not among the direct requirements:\n%s", files[filepath.Join(root, "go.mod")])
+	}
+	write(t, filepath.Join(root, "go.mod"), mod)
+
 	// With go.sum already holding go-cmp's lines they are not
 	// duplicated; with no go.sum, it gets go-cmp's lines only.
 	write(t, filepath.Join(root, "go.sum"), newSum)
