@@ -131,7 +131,13 @@ func (r *renderer) receiverOrigin(c *oracle.Case) string {
 	if op.Kind != model.Method || st.Args[0].IsLit {
 		return ""
 	}
-	switch pop := r.prog.Ops[c.Seq.Stmts[st.Args[0].Stmt].Op]; {
+	src := c.Seq.Stmts[st.Args[0].Stmt]
+	pop := r.prog.Ops[src.Op]
+	if pop.Kind == model.Addr && len(src.Args) == 1 && !src.Args[0].IsLit {
+		// &v for a pointer method: where v came from.
+		pop = r.prog.Ops[c.Seq.Stmts[src.Args[0].Stmt].Op]
+	}
+	switch {
 	case pop.Kind == model.Method:
 		return "from_" + pop.Func.Name()
 	case pop.Kind == model.Call || pop.Kind == model.Zero:
@@ -194,7 +200,7 @@ func (r *renderer) subtestNames(cs []*oracle.Case, used map[string]bool) []strin
 			case names[i] == "default":
 				names[i] = more
 			default:
-				names[i] = joinWords([]string{names[i], more})
+				names[i] = extendName(names[i], more)
 			}
 		}
 	}
@@ -208,6 +214,12 @@ func (r *renderer) subtestNames(cs []*oracle.Case, used map[string]bool) []strin
 		}
 	}
 	return names
+}
+
+// extendName appends more to name, word by word as far as maxSubName
+// allows: a long addition is cut, not dropped.
+func extendName(name, more string) string {
+	return joinWords(append([]string{name}, strings.Split(more, "_")...))
 }
 
 // uncommon returns the parts of mine that not every case of group (indexes

@@ -22,6 +22,10 @@ func TestOrdinal(t *testing.T) {
 	if strings.Join(got, ",") != "empty,empty_2nd,empty_3rd" {
 		t.Errorf("uniqueSub thrice = %v", got)
 	}
+	// What tells a case apart is cut to fit, not dropped.
+	if got := extendName("from_ReadAll", "NewBuffer_NewWriter_NewBufferString"); got != "from_ReadAll_NewBuffer_NewWriter" {
+		t.Errorf("extendName = %q, want from_ReadAll_NewBuffer_NewWriter", got)
+	}
 }
 
 // Subtest names say what tells the cases apart: texts that litWord makes
