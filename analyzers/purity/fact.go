@@ -116,6 +116,16 @@ type Fact struct {
 	// &Logger{Out: os.Stderr}) is not shared: ResultGlobal covers it.
 	ResultShared bool
 	Why          []Reason // at least one per effect, in EffectNames order
+	// Incidental lists the effects of Effects that the function has only
+	// through lazy, idempotent initialisation (a sync.Once, an atomic or
+	// nil-checked cache filled once) or inside debug and logging code (a
+	// branch on a package-level switch, a call into log or log/slog), and
+	// IncidentalParams the mutated parameters (as in MutatedParams) that
+	// are mutated only there. They are for the observer check, which
+	// reports only what a caller would call a side effect; Effects and
+	// MutatedParams keep them. See incidental.go.
+	Incidental       Effect
+	IncidentalParams []int
 }
 
 // Reason explains one effect: Effect is one of the names of EffectNames

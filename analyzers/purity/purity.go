@@ -72,6 +72,20 @@ type summary struct {
 	weakWhy  map[string]string
 	weakList []string
 
+	// obs is the part of the effects that a caller would call side
+	// effects (Fact.Incidental is the rest), obsMut and obsFree the
+	// parameters and free variables written outside incidental code,
+	// obsWhy a reason for each of them, preferring the method's own
+	// instructions (see directReason). quiet is set while the walker
+	// handles incidental code. See incidental.go.
+	obs      Effect
+	obsMut   map[int]bool
+	obsFree  map[int]bool
+	obsWhy   map[string]string
+	obsWeak  map[string]bool // obsWhy's reasons that lead around the component
+	obsOrder []string
+	quiet    bool
+
 	// recv tells whether SSA parameter 0 is a receiver.
 	recv bool
 }
@@ -97,7 +111,12 @@ func (s *summary) reason(effect, detail string) {
 	}
 }
 
-func (s *summary) add(e Effect, detail string) {
+func (s *summary) add(e Effect, detail string) { s.addVisible(e, e, detail) }
+
+// addVisible adds the effects e, of which only visible (a subset) are
+// side effects for the observer check: the rest come from incidental
+// code inside a callee.
+func (s *summary) addVisible(e, visible Effect, detail string) {
 	if e == 0 {
 		return
 	}
@@ -107,6 +126,7 @@ func (s *summary) add(e Effect, detail string) {
 			s.reason(en.name, detail)
 		}
 	}
+	s.observe(visible&e, detail)
 }
 
 func (s *summary) mutate(i int, detail string) {
@@ -116,10 +136,12 @@ func (s *summary) mutate(i int, detail string) {
 	s.mutated[i] = true
 	if s.recv && i == 0 {
 		s.add(MutatesReceiver, detail)
+		s.observeParam(i, detail)
 		return
 	}
 	s.effects |= MutatesParams
 	s.reason(paramEffect(s.factIndex(i)), detail)
+	s.observeParam(i, detail)
 }
 
 func (s *summary) factIndex(i int) int {
@@ -154,7 +176,8 @@ func (s *summary) same(t *summary) bool {
 	return s.effects == t.effects && s.tparams == t.tparams && s.conservative == t.conservative &&
 		reflect.DeepEqual(s.mutated, t.mutated) && reflect.DeepEqual(s.calls, t.calls) && reflect.DeepEqual(s.formats, t.formats) &&
 		reflect.DeepEqual(s.freeMut, t.freeMut) && reflect.DeepEqual(s.freeCalls, t.freeCalls) &&
-		reflect.DeepEqual(s.retAlias, t.retAlias) && s.retGlobal == t.retGlobal && s.retShared == t.retShared
+		reflect.DeepEqual(s.retAlias, t.retAlias) && s.retGlobal == t.retGlobal && s.retShared == t.retShared &&
+		s.obs == t.obs && reflect.DeepEqual(s.obsMut, t.obsMut) && reflect.DeepEqual(s.obsFree, t.obsFree)
 }
 
 // fact converts a summary to its exported form.
@@ -192,6 +215,7 @@ func (s *summary) fact() *Fact {
 		}
 	}
 	sortReasons(f.Why)
+	s.incidentalFact(f)
 	return f
 }
 
@@ -234,6 +258,7 @@ func fromFact(f *Fact, recv bool) *summary {
 	for _, r := range f.Why {
 		s.reason(r.Effect, r.Detail)
 	}
+	s.observedFromFact(f)
 	return s
 }
 

@@ -12,13 +12,13 @@ import (
 
 // factsElsewhere passes on the run's errors except unexpected facts in the
 // packages whose expectations are something else: diagnostics only in
-// puritydiag, whose facts package purity covers, and the result in
-// purityshared, which TestAnalyzer/ResultShared checks.
+// puritydiag and purityobs, whose facts package purity covers, and the
+// result in purityshared, which TestAnalyzer/ResultShared checks.
 type factsElsewhere struct{ t *testing.T }
 
 func (d factsElsewhere) Errorf(format string, args ...any) {
 	msg := fmt.Sprintf(format, args...)
-	if (strings.Contains(msg, "puritydiag/") || strings.Contains(msg, "purityshared/")) && strings.Contains(msg, "unexpected fact") {
+	if (strings.Contains(msg, "puritydiag/") || strings.Contains(msg, "purityobs/") || strings.Contains(msg, "purityshared/")) && strings.Contains(msg, "unexpected fact") {
 		return
 	}
 	d.t.Helper()
@@ -33,16 +33,69 @@ func TestAnalyzer(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	results := analyzertest.Run(factsElsewhere{t}, dir, purity.Analyzer, "purity", "puritydep", "puritydiag", "purityshared")
-	t.Run("ResultShared", func(t *testing.T) {
+	results := analyzertest.Run(factsElsewhere{t}, dir, purity.Analyzer, "purity", "puritydep", "puritydiag", "purityobs", "purityshared")
+	result := func(t *testing.T, path string) *purity.Result {
 		for _, r := range results {
-			if r.Action.Package.PkgPath == "purityshared" {
-				testResultShared(t, r.Result.(*purity.Result))
-				return
+			if r.Action.Package.PkgPath == path {
+				return r.Result.(*purity.Result)
 			}
 		}
-		t.Fatal("no result for purityshared")
-	})
+		t.Fatalf("no result for %s", path)
+		return nil
+	}
+	t.Run("ResultShared", func(t *testing.T) { testResultShared(t, result(t, "purityshared")) })
+	t.Run("Incidental", func(t *testing.T) { testIncidental(t, result(t, "purityobs")) })
+}
+
+// testIncidental: the facts of purityobs's methods keep every effect an
+// observer may have (the generator's precision), and Fact.Incidental
+// separates those of lazy initialisation and debug or logging code from
+// the side effects the observer check reports.
+func testIncidental(t *testing.T, res *purity.Result) {
+	const mask = purity.MutatesReceiver | purity.MutatesParams | purity.WritesGlobal | purity.IO
+	names := func(e purity.Effect) string {
+		return strings.Join((&purity.Fact{Effects: e & mask}).EffectNames(), " ")
+	}
+	got := map[string][2]string{}
+	for fn, f := range res.Facts {
+		got[fn.FullName()] = [2]string{names(f.Effects), names(f.Effects &^ f.Incidental)}
+	}
+	// method: {effects, effects outside incidental code}
+	want := map[string][2]string{
+		"(*purityobs.OnceField).String":     {"mutates-receiver", ""},
+		"(*purityobs.LocalOnce).String":     {"mutates-receiver", "mutates-receiver"},
+		"purityobs.zone":                    {"writes-global", ""},
+		"purityobs.loadZone":                {"writes-global io io:env", "writes-global io io:env"},
+		"(purityobs.Stamp).String":          {"writes-global", ""},
+		"(purityobs.Stamp).GoString":        {"writes-global", ""},
+		"(*purityobs.Fresh).String":         {"mutates-receiver", "mutates-receiver"},
+		"(*purityobs.AtomicCache).String":   {"mutates-receiver", ""},
+		"(*purityobs.AtomicCache).Error":    {"mutates-receiver", ""},
+		"(*purityobs.AtomicCache).GoString": {"mutates-receiver", ""},
+		"(*purityobs.AtomicLast).String":    {"mutates-receiver", "mutates-receiver"},
+		"(*purityobs.FieldCache).String":    {"mutates-receiver", ""},
+		"(*purityobs.FieldCache).GoString":  {"mutates-receiver", ""},
+		"(purityobs.Code).String":           {"writes-global", ""},
+		"(purityobs.Key).String":            {"writes-global", ""},
+		"(*purityobs.Dirty).String":         {"mutates-receiver", "mutates-receiver"},
+		"(*purityobs.Counted).String":       {"mutates-receiver", "mutates-receiver"},
+		"(purityobs.Other).String":          {"writes-global", "writes-global"},
+		"(purityobs.Traced).String":         {"io io:stdio", ""},
+		"(purityobs.Traced).Error":          {"io io:stdio", ""},
+		"(purityobs.Logged).String":         {"writes-global", ""},
+		"(purityobs.Outer).String":          {"io io:stdio", ""},
+		"(purityobs.Loud).String":           {"io io:stdio", "io io:stdio"},
+		"(purityobs.Throttled).String":      {"writes-global io io:stdio", "writes-global io io:stdio"},
+		"(*purityobs.Tally).String":         {"mutates-receiver", "mutates-receiver"},
+		"(purityobs.Named).String":          {"writes-global", "writes-global"},
+	}
+	for name, w := range want {
+		if g, ok := got[name]; !ok {
+			t.Errorf("%s: no fact", name)
+		} else if g != w {
+			t.Errorf("%s: effects %q, outside incidental code %q; want %q, %q", name, g[0], g[1], w[0], w[1])
+		}
+	}
 }
 
 // testResultShared: getters that hand out a package singleton (the

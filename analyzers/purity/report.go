@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/ast/inspector"
@@ -49,52 +50,7 @@ func (st *state) report(fns []*ssa.Function, res *Result) {
 			if obj == nil || fn.Parent() != nil || !isObserver(obj) {
 				continue
 			}
-			f := res.Facts[obj]
-			// Only effects of the method's own body (or of an I/O root
-			// it calls) are reported: effects deep in callees are mostly
-			// memoization and lazily filled caches (go/types' Unalias,
-			// token.FileSet's last-file cache) or debug tracing, which
-			// is how Go amortises work and not what surprises a reader.
-			var eff Effect
-			for _, r := range f.Why {
-				if !directReason(r.Detail) {
-					continue
-				}
-				switch {
-				case r.Effect == "mutates-receiver":
-					eff |= MutatesReceiver
-				case strings.HasPrefix(r.Effect, "mutates-param:"):
-					eff |= MutatesParams
-				default:
-					for _, en := range effectNames {
-						if en.name == r.Effect {
-							eff |= en.e & observerEffects
-						}
-					}
-				}
-			}
-			params := f.MutatedParams
-			if obj.Name() == "Format" && len(params) > 0 && params[0] == 0 {
-				// Format writes its output to the fmt.State by contract.
-				params = params[1:]
-			}
-			if len(params) == 0 {
-				eff &^= MutatesParams
-			}
-			if eff == 0 {
-				continue
-			}
-			var why []string
-			for _, r := range f.Why {
-				for _, name := range (&Fact{Effects: eff, MutatedParams: params}).EffectNames() {
-					if r.Effect == name {
-						why = append(why, r.Detail)
-						break
-					}
-				}
-			}
-			pass.ReportRangef(fn.Syntax(), "%s method %s has side effects: %s (%s)",
-				obj.Name(), obj.FullName(), describeEffects(eff, params), strings.Join(firstN(why, 2), "; "))
+			st.reportObserver(fn, obj)
 		}
 	}
 	if checkMapOrder {
@@ -123,32 +79,94 @@ func (st *state) report(fns []*ssa.Function, res *Result) {
 	}
 }
 
-// directReason reports whether a reason is an instruction of the function
-// itself (a store, a map update, a builtin) or a call to a hand-written
-// root such as (*os.File).Write, possibly through a callback argument.
-func directReason(detail string) bool {
-	var callees []string
-	for _, prefix := range []string{"calls ", "passes it to "} {
-		if rest, ok := strings.CutPrefix(detail, prefix); ok {
-			name, _, _ := strings.Cut(rest, " ")
-			callees = append(callees, name)
+// reportObserver reports the side effects of an observer method: those
+// outside incidental code (lazy initialisation, debug and logging code;
+// see incidental.go) that come from the method's own instructions or from
+// a root it calls (directReason). Effects deeper in callees are mostly
+// memoization and caches the shapes of incidental.go do not recognise
+// (token.FileSet's last-file hint, go/types' lazily resolved types), or
+// belong to a method that is reported where it is declared.
+func (st *state) reportObserver(fn *ssa.Function, obj *types.Func) {
+	s := st.local[fn]
+	var eff Effect
+	var params []int
+	var why []Reason
+	for _, name := range s.obsOrder {
+		detail := s.obsWhy[name]
+		if !directReason(detail) {
+			continue
+		}
+		if p := paramIndex(name); p >= 0 {
+			if obj.Name() == "Format" && p == 0 {
+				continue // Format writes its output to the fmt.State by contract
+			}
+			params = append(params, p)
+			eff |= MutatesParams
+		} else {
+			e := effectByName(name) & observerEffects
+			if e == 0 {
+				continue
+			}
+			eff |= e
+		}
+		why = append(why, Reason{name, detail})
+	}
+	if eff == 0 {
+		return
+	}
+	slices.Sort(params)
+	sortReasons(why)
+	details := make([]string, len(why))
+	for i, r := range why {
+		details[i] = r.Detail
+	}
+	st.pass.ReportRangef(fn.Syntax(), "%s method %s has side effects: %s (%s)",
+		obj.Name(), obj.FullName(), describeEffects(eff, params), strings.Join(firstN(details, 2), "; "))
+}
+
+// effectByName returns the single effect of a name of effectNames, 0 for
+// other names.
+func effectByName(name string) Effect {
+	for _, en := range effectNames {
+		if en.name == name {
+			return en.e
 		}
 	}
+	return 0
+}
+
+// directReason reports whether a reason is an instruction of the function
+// itself (a store, a map update, a builtin, or its atomic form in
+// sync/atomic) or a call to a hand-written root such as
+// (*os.File).Write, possibly through an argument of another
+// call (fmt.Fprintf writing to os.Stdout). A method reached through an
+// argument ("calls fmt.Sprintf at x.go:3 ((*T).String)": fmt calling the
+// String method of an operand) decides on its own: unless it is a root,
+// its effects are its own, reported where it is declared, not in every
+// method that formats a T.
+func directReason(detail string) bool {
 	if strings.HasPrefix(detail, "in closure") {
 		return false
 	}
 	if i := strings.LastIndex(detail, " ("); i >= 0 && strings.HasSuffix(detail, ")") {
-		callees = append(callees, detail[i+2:len(detail)-1])
+		return directCallee(detail[i+2 : len(detail)-1])
 	}
-	if len(callees) == 0 {
-		return true
-	}
-	for _, c := range callees {
-		if _, ok := roots[c]; ok {
-			return true
+	for _, prefix := range []string{"calls ", "passes it to "} {
+		if rest, ok := strings.CutPrefix(detail, prefix); ok {
+			name, _, _ := strings.Cut(rest, " ")
+			return directCallee(name)
 		}
 	}
-	return false
+	return true
+}
+
+// directCallee reports whether the effects of a call to the function of
+// that full name are the caller's own: a root, or sync/atomic.
+func directCallee(name string) bool {
+	if _, ok := roots[name]; ok {
+		return true
+	}
+	return strings.HasPrefix(strings.TrimLeft(name, "(*"), "sync/atomic.")
 }
 
 func firstN(s []string, n int) []string {

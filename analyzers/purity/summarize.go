@@ -40,6 +40,8 @@ func (st *state) summarize(fn *ssa.Function) *summary {
 	}
 	w := &walker{st: st, fn: fn, s: s, acc: accesspath.New(fn), callEffects: make(map[ssa.Instruction]Effect)}
 	w.acc.Results = w.results
+	blocks := liveBlocks(fn)
+	ic := w.incidental(blocks)
 	for _, anon := range fn.AnonFuncs {
 		// Closures are summarised into their parent whether or not the
 		// parent calls them: they run on its behalf.
@@ -47,13 +49,15 @@ func (st *state) summarize(fn *ssa.Function) *summary {
 		if as == nil {
 			continue
 		}
-		w.merge(as, "in closure at "+st.pos(anon.Pos()))
+		s.withQuiet(ic.anons[anon], func() { w.merge(as, "in closure at "+st.pos(anon.Pos())) })
 	}
-	for _, b := range liveBlocks(fn) {
+	for _, b := range blocks {
 		for _, instr := range b.Instrs {
+			s.quiet = ic.instrs[instr]
 			w.instr(instr)
 		}
 	}
+	s.quiet = false
 	st.leaks[fn] = w.mapOrder()
 	return s
 }
@@ -123,7 +127,7 @@ func liveBlocks(fn *ssa.Function) []*ssa.BasicBlock {
 // merge adds the effects of a closure or callback that do not depend on
 // arguments.
 func (w *walker) merge(t *summary, detail string) {
-	w.s.add(t.effects&^(MutatesReceiver|MutatesParams), detail)
+	w.s.addVisible(t.effects&^(MutatesReceiver|MutatesParams), t.obs, detail)
 	if t.conservative {
 		w.s.setConservative(detail)
 	}
@@ -275,6 +279,12 @@ func (w *walker) write(v ssa.Value, deref int, detail string) {
 			if d, ok := w.s.freeMut[r.Index]; !ok || r.Deref < d {
 				w.s.freeMut[r.Index] = r.Deref
 			}
+			if !w.s.quiet {
+				if w.s.obsFree == nil {
+					w.s.obsFree = make(map[int]bool)
+				}
+				w.s.obsFree[r.Index] = true
+			}
 			// The parent decides whether this is visible; record a reason
 			// for the parent to use.
 			w.s.reason(fmt.Sprintf("freevar:%d", r.Index), detail)
@@ -352,7 +362,9 @@ func (w *walker) closure(mc *ssa.MakeClosure) {
 	// Sorted, so that the first reason recorded does not depend on map order.
 	for _, i := range sortedKeys(as.freeMut) {
 		if i < len(mc.Bindings) {
-			w.write(mc.Bindings[i], as.freeMut[i], as.why[fmt.Sprintf("freevar:%d", i)])
+			w.s.withQuiet(!as.obsFree[i], func() {
+				w.write(mc.Bindings[i], as.freeMut[i], as.why[fmt.Sprintf("freevar:%d", i)])
+			})
 		}
 	}
 	for _, i := range sortedKeys(as.freeCalls) {

@@ -309,10 +309,14 @@ func (w *walker) applyDetail(t *summary, obj *types.Func, args []ssa.Value, at, 
 		return
 	}
 	eff := t.effects &^ (MutatesReceiver | MutatesParams)
+	vis := t.obs &^ (MutatesReceiver | MutatesParams)
 	if eff&(FSRead|FSWrite) != 0 && w.stdStream(args) {
 		eff = eff&^(FSRead|FSWrite) | Stdio
+		if vis&(FSRead|FSWrite) != 0 {
+			vis = vis&^(FSRead|FSWrite) | Stdio
+		}
 	}
-	w.s.add(eff, detail)
+	w.s.addVisible(eff, vis, detail)
 	if t.conservative {
 		w.s.setConservative(detail)
 	}
@@ -328,7 +332,9 @@ func (w *walker) applyDetail(t *summary, obj *types.Func, args []ssa.Value, at, 
 		if sig != nil && sig.Variadic() && k == len(args)-1 {
 			deref = 1 // the variadic slice is fresh; its elements are not
 		}
-		w.write(args[k], deref, "passes it to "+name+" at "+at)
+		// A parameter the callee mutates only in incidental code is
+		// mutated incidentally here.
+		w.s.withQuiet(!t.obsMut[k], func() { w.write(args[k], deref, "passes it to "+name+" at "+at) })
 	}
 	for _, k := range sortedKeys(t.calls) {
 		if k >= len(args) {
