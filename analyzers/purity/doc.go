@@ -87,10 +87,30 @@
 //
 //   - observer: a String, GoString, Error, Format, Len, Cap, Less, Equal,
 //     Compare, Hash, MarshalJSON, MarshalText or MarshalBinary method that
-//     mutates its receiver or arguments, writes globals or does I/O.
-//     Writing to the fmt.State of Format is its contract and not reported;
-//     only effects of the method's own body (or of an I/O root it calls)
-//     are, since deeper ones are mostly memoization and lazy caches.
+//     mutates its receiver or arguments, writes globals or does I/O, as a
+//     caller would count side effects. Lazy, idempotent initialisation is
+//     not one: a store, map update or atomic Store, CompareAndSwap or Swap
+//     reached only on the branch where a load of the same place found it
+//     unset (nil, zero, empty, a missing map or Load entry), a
+//     CompareAndSwap from the zero value, LoadOrStore, and sync.Once.Do on
+//     a Once the method did not make itself, with what it runs (time.Local's
+//     zone loading, behind time.Time's String and Format, is such a
+//     Once). Nor is code that only debugs or logs: the blocks under a
+//     branch on a package-level boolean, or on an integer compared with a
+//     constant (if debug, if verbosity > 1), that the method does not
+//     itself write, and calls of the printing functions of log and
+//     log/slog. Everything else is: a counter (atomic or not), an append
+//     to the receiver, a refill when dirty or a second write beside a
+//     fill, a Once or sync.OnceValue made inside the method (it runs every
+//     time), output not under a switch, a write to a package map. Writing
+//     to the fmt.State of Format is its contract and not reported. Only
+//     effects of the method's own instructions (sync/atomic calls
+//     included) or of a root it calls (os.Stdout's Write, also through
+//     fmt.Fprintf) are reported: what a method that fmt calls on an
+//     operand does is that method's, reported where it is declared, and
+//     deeper effects are mostly caches of other shapes (token.FileSet's
+//     last-file hint, go/types' lazily expanded types). The facts keep
+//     every effect; Fact.Incidental marks those this check leaves out.
 //   - discard: the result of a call to a pure function discarded in an
 //     expression statement, such as strings.TrimSpace(s) on its own.
 //     Functions with an explicit panic of their own (mustParse(x), called
