@@ -302,16 +302,7 @@ func (f *fileInst) valueRemovable(s *ast.AssignStmt) bool {
 		break
 	}
 	t := f.p.info.TypeOf(s.Lhs[0])
-	if t == nil {
-		return false
-	}
-	switch u := t.Underlying().(type) {
-	case *types.Basic:
-		return u.Info()&types.IsUntyped == 0
-	case *types.Pointer, *types.Chan:
-		return true
-	}
-	return false
+	return t != nil && plainComparable(t)
 }
 
 // removable reports whether s, an assignment or expression statement, gets
@@ -414,7 +405,11 @@ func (f *fileInst) returnStmt(s ast.Stmt, r *ast.ReturnStmt) {
 				repl = "return " + zeros
 			}
 			id := f.newMutant(r.Pos(), OpReturnZero, f.text(r), repl, -1)
-			f.insert(e.Pos(), fmt.Sprintf("%s.MZero(%d, ", ImportName, id), classOpen)
+			probe := "MZero"
+			if plainComparable(fs.sig.Results().At(0).Type()) {
+				probe = "MZeroC" // == on the value itself: no boxing on the hot path
+			}
+			f.insert(e.Pos(), fmt.Sprintf("%s.%s(%d, ", ImportName, probe, id), classOpen)
 			ast.Walk(f, s)
 			f.insert(e.End(), ")", classClose)
 			return
@@ -460,6 +455,18 @@ func (f *fileInst) valueZeroable(sig *types.Signature, r *ast.ReturnStmt) (ast.E
 		return nil, false
 	}
 	return r.Results[0], true
+}
+
+// plainComparable reports whether == on values of t can never panic and
+// needs no interface: a basic type, a pointer or a channel.
+func plainComparable(t types.Type) bool {
+	switch u := t.Underlying().(type) {
+	case *types.Basic:
+		return u.Info()&types.IsUntyped == 0
+	case *types.Pointer, *types.Chan:
+		return true
+	}
+	return false
 }
 
 func isErrorType(t types.Type) bool {

@@ -59,6 +59,7 @@ var mutantsKilled = []struct{ fn, op, orig, repl string }{
 	{"Walk", OpRemove, "r = r.Next", ""},
 	{"Set", OpRemove, "xs[i] = v", ""},
 	{"Get", OpReturnZero, "return xs[i]", "return *new(int)"},
+	{"First", OpReturnZero, "return xs[0]", "return *new(T)"},
 }
 
 // runMutantDriver builds testdata/mutate's driver over the fixture
@@ -178,7 +179,8 @@ func TestMutantsEndToEnd(t *testing.T) {
 			want     bool
 			op       string
 		}{{"Walk", "walk1", false, OpRemove}, {"Walk", "walk3", true, OpRemove}, {"Set", "setSame", false, OpRemove},
-			{"Set", "setNew", true, OpRemove}, {"Get", "getZero", false, OpReturnZero}, {"Get", "getFive", true, OpReturnZero}} {
+			{"Set", "setNew", true, OpRemove}, {"Get", "getZero", false, OpReturnZero}, {"Get", "getFive", true, OpReturnZero},
+			{"First", "firstEmpty", false, OpReturnZero}, {"First", "firstA", true, OpReturnZero}} {
 			if m.Func == c.fn && m.Op == c.op {
 				if got := slices.Contains(orig[c.scen].Infected, int32(m.ID)); got != c.want {
 					t.Errorf("%s: mutant %d (%s %q) infected = %v, want %v", c.scen, m.ID, m.Op, m.Orig, got, c.want)

@@ -146,7 +146,8 @@ func MSet[T comparable](id int, old, v T) T {
 }
 
 // MZero is the return-zero mutant of return v in a function of one
-// result, written return MZero(id, v): the mutant returns the zero value.
+// result whose == may panic or needs an interface (a type parameter, an
+// interface, a struct), written return MZero(id, v): the mutant returns the zero value.
 // It is infected only where v is not the zero value already: a container
 // of zeros returns *new(T) from Front whatever the code does, and counting
 // that as infection would leave the search and the minimizer content with
@@ -154,6 +155,20 @@ func MSet[T comparable](id int, old, v T) T {
 func MZero[T any](id int, v T) T {
 	var z T
 	if !equalAny(v, z) {
+		infect(id)
+	}
+	if id == mutActive && id != 0 {
+		return z
+	}
+	return v
+}
+
+// MZeroC is MZero for a type whose == cannot panic (a basic type, a
+// pointer, a channel): compared as itself, without boxing both values in
+// interfaces and a deferred recover on every return.
+func MZeroC[T comparable](id int, v T) T {
+	var z T
+	if v != z {
 		infect(id)
 	}
 	if id == mutActive && id != 0 {

@@ -54,6 +54,8 @@ var scenarios = []struct {
 	{"setNew", func() any { return fmt.Sprint(fixture.Set([]int{1, 2}, 0, 5)) }},
 	{"getZero", func() any { return fixture.Get([]int{0, 5}, 0) }},
 	{"getFive", func() any { return fixture.Get([]int{0, 5}, 1) }},
+	{"firstEmpty", func() any { return fixture.First([]string{"", "b"}) }},
+	{"firstA", func() any { return fixture.First([]string{"a", ""}) }},
 }
 
 // run runs one scenario, a panic being its result.
