@@ -27,6 +27,14 @@ func litFits(k seq.LitKind, p model.Param) bool {
 		// run of the call cannot see.
 		return false
 	}
+	if it, isIface := p.Type.Underlying().(*types.Interface); isIface && it.NumMethods() > 0 && k == seq.LitNil {
+		// Nor is a nil reader or writer: csv.NewWriter(nil) covers what
+		// NewWriter(&buf) does until the first Flush, but nothing it
+		// writes can be read, and no user writes it. An interface with
+		// methods is a role the argument plays; the empty interface is
+		// a value, and nil one of them.
+		return false
+	}
 	switch p.Lit {
 	case model.LitBool:
 		return k == seq.LitBool

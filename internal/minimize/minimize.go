@@ -450,7 +450,10 @@ func (m *minimizer) ctors(us []use) []replacement {
 // literals is phase 3: each literal argument, first statement to last, is
 // replaced by the simplest smaller literal the oracle accepts, repeatedly,
 // until none is accepted. Every accepted literal is strictly smaller in
-// litLess, so this ends.
+// litLess, so this ends. A literal equal to others of its type (the key of
+// a Put and of the Get that finds it) is first tried with all of them
+// replaced together, which keeps the relation the test depends on; alone,
+// it is never made equal to a literal it differed from (mergesLiterals).
 func (m *minimizer) literals() {
 	for i := 0; i < len(m.cur.Stmts) && !m.spent(); i++ {
 		for j := 0; j < len(m.cur.Stmts[i].Args) && !m.spent(); j++ {
@@ -461,8 +464,19 @@ func (m *minimizer) literals() {
 				if !a.IsLit || j >= len(op.Params) {
 					break
 				}
+				group := m.equalLiterals(s, i, j)
 				var cands []Trial
 				for _, l := range shrinkLit(a.Lit, op.Params[j]) {
+					if len(group) > 1 && !m.mergesLiterals(s, group, l) {
+						c := s.Clone()
+						for _, at := range group {
+							c.Stmts[at[0]].Args[at[1]] = seq.LitArg(l)
+						}
+						cands = append(cands, Trial{Seq: c, Target: m.target})
+					}
+					if m.mergesLiterals(s, [][2]int{{i, j}}, l) {
+						continue
+					}
 					c := s.Clone()
 					c.Stmts[i].Args[j] = seq.LitArg(l)
 					cands = append(cands, Trial{Seq: c, Target: m.target})
@@ -473,4 +487,94 @@ func (m *minimizer) literals() {
 			}
 		}
 	}
+}
+
+// distinctKind reports whether simplification keeps literals of kind k
+// apart (mergesLiterals): booleans have too few values to stay apart, and
+// nil is no value to tell from another.
+func distinctKind(k seq.LitKind) bool {
+	switch k {
+	case seq.LitInt, seq.LitUint, seq.LitFloat, seq.LitString, seq.LitBytes:
+		return true
+	}
+	return false
+}
+
+// sameTypeLiterals calls f with the position of every literal argument of
+// s that plays a part like that of argument j of statement i: at a
+// non-receiver parameter of the same type, in the same call or in a call
+// of a method of the same receiver type (PushBack's and PushFront's
+// elements, Set's and Get's keys). A literal of another call (ring.New's
+// size and Unlink's count) is another quantity, however typed.
+func (m *minimizer) sameTypeLiterals(s *seq.Seq, i, j int, f func(i, j int, l seq.Lit)) {
+	op := m.prog.Ops[s.Stmts[i].Op]
+	t := op.Params[j].Type
+	for i2, st := range s.Stmts {
+		op2 := m.prog.Ops[st.Op]
+		if i2 != i && !sameReceiver(op, op2) {
+			continue
+		}
+		for j2, a := range st.Args {
+			if a.IsLit && j2 < len(op2.Params) && !op2.Params[j2].Recv && types.Identical(op2.Params[j2].Type, t) {
+				f(i2, j2, a.Lit)
+			}
+		}
+	}
+}
+
+// sameReceiver reports whether a and b are methods of one receiver type.
+func sameReceiver(a, b *model.Op) bool {
+	return a.Kind == model.Method && b.Kind == model.Method && len(a.Params) > 0 && len(b.Params) > 0 &&
+		types.Identical(a.Params[0].Type, b.Params[0].Type)
+}
+
+// equalLiterals returns the positions of the literal arguments of s of the
+// type of argument j of statement i and equal to it, that one included.
+func (m *minimizer) equalLiterals(s *seq.Seq, i, j int) [][2]int {
+	a := s.Stmts[i].Args[j]
+	if !distinctKind(a.Lit.Kind) {
+		return [][2]int{{i, j}}
+	}
+	key := a.Lit.Key()
+	var out [][2]int
+	m.sameTypeLiterals(s, i, j, func(i2, j2 int, l seq.Lit) {
+		if l.Key() == key {
+			out = append(out, [2]int{i2, j2})
+		}
+	})
+	return out
+}
+
+// mergesLiterals reports whether putting l in place of the literals at
+// the positions at (equal literals of one type) makes them equal to
+// another literal argument of that type that they differed from.
+// Simplification keeps distinct values distinct: a deque filled by
+// PushBack(7), PushBack(9) and rotated shows the rotation, one filled with
+// two zeros does not, and a test passing x twice (AddMod(x, x, x)) checks
+// less than one passing different values. Such a pair costs the test
+// nothing in coverage, so the rule has to be kept here rather than found
+// by the property.
+func (m *minimizer) mergesLiterals(s *seq.Seq, at [][2]int, l seq.Lit) bool {
+	if !distinctKind(l.Kind) {
+		return false
+	}
+	i, j := at[0][0], at[0][1]
+	oldKey, key := s.Stmts[i].Args[j].Lit.Key(), l.Key()
+	in := func(i2, j2 int) bool {
+		for _, p := range at {
+			if p == [2]int{i2, j2} {
+				return true
+			}
+		}
+		return false
+	}
+	merges := false
+	m.sameTypeLiterals(s, i, j, func(i2, j2 int, o seq.Lit) {
+		if !in(i2, j2) {
+			if k := o.Key(); k == key && k != oldKey {
+				merges = true
+			}
+		}
+	})
+	return merges
 }

@@ -50,7 +50,7 @@ func TestObserversThroughAddress(t *testing.T) {
 	newL, next := modeltest.Op(t, prog, "New"), modeltest.Op(t, prog, "Level.Next")
 	entries := []*corpus.Entry{{Seq: modeltest.Seq(modeltest.Call(newL, modeltest.Int(1)), modeltest.Call(next, seq.Ref(0, 0))), Target: 1}}
 	f := fakeRunner(prog, nil)
-	AddObservers(prog, entries)
+	AddObservers(prog, entries, false)
 	if got, want := kinds(prog, entries[0].Seq.Stmts), "Call Method Addr Method Method"; got != want {
 		t.Fatalf("observers of Next's Level: %s, want %s (New, Next, &got, two observers)", got, want)
 	}

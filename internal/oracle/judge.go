@@ -74,7 +74,7 @@ const judgeFlags = rt.FlagDetail | rt.FlagRepeat | rt.FlagCheckPurity
 // the mutants killed become goals of suite reduction.
 func Judge(prog *model.Program, runner executor.Runner, entries []*corpus.Entry, opts JudgeOptions) *Judgement {
 	entries = withPanicPrefixes(prog, entries)
-	AddObservers(prog, entries)
+	AddObservers(prog, entries, opts.Mutants > 0 && !opts.AllAsserts)
 	plain := runner
 	if len(opts.Variants) > 0 {
 		runner = binaryChecked{inner: runner, variants: opts.Variants, writesState: func(q *rt.Request) bool { return writesState(prog, q) }}

@@ -248,7 +248,7 @@ func TestJudgeObserverChoice(t *testing.T) {
 		{Seq: modeltest.Seq(modeltest.Call(newV, modeltest.Int(1))), Target: 0},
 		{Seq: modeltest.Seq(modeltest.Call(newV, modeltest.Int(1)), modeltest.Call(clone, seq.Ref(0, 0))), Target: 1},
 	}
-	AddObservers(prog, entries)
+	AddObservers(prog, entries, false)
 	for i, want := range []string{"NewV V.String", "NewV V.Clone V.String"} {
 		if got := names(f, entries[i].Seq); got != want {
 			t.Errorf("case %d: %s, want %s", i, got, want)

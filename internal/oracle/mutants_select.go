@@ -97,6 +97,14 @@ func withoutIdle(prog *model.Program, s *seq.Seq, target int, v *CaseMutation) (
 			kept = append(kept[:k], kept[k+1:]...)
 		}
 	}
+	// A Flush the observers added (flusherOf) serves only the reads after
+	// it: with none left, it goes too.
+	if k := target + 1; k < out.Len() && isFlush(prog.Ops[out.Stmts[k].Op]) && !readsSink(prog, out, k+1) {
+		if t, ok := out.Without(k); ok {
+			out = t
+			kept = append(kept[:k], kept[k+1:]...)
+		}
+	}
 	if out == s {
 		return nil, nil
 	}
@@ -141,4 +149,15 @@ func allNormal(r *rt.Result, target int) bool {
 		}
 	}
 	return true
+}
+
+// readsSink reports whether a statement of s from k on is a sink's
+// observer (a bytes.Buffer's String, see sinkRefs).
+func readsSink(prog *model.Program, s *seq.Seq, k int) bool {
+	for ; k < s.Len(); k++ {
+		if prog.Ops[s.Stmts[k].Op].Detective {
+			return true
+		}
+	}
+	return false
 }

@@ -25,7 +25,15 @@ const maxTried = 8
 // its receiver and on its non-basic results, when the target itself
 // returns nothing worth asserting: after s.Push(3), s.Len() and s.Peek()
 // say what the call did (Randoop's observers).
-func AddObservers(prog *model.Program, entries []*corpus.Entry) {
+//
+// With mutants (withMutants), a method that is not pure gets its
+// receiver's observers even when it returns a basic value: PopFront's
+// result says what was at the front, not that the deque shrank, and a
+// fault that keeps the count shows only in Len. The judge then keeps only
+// the observers whose checks kill a mutant (dropIdleObservers), EvoSuite's
+// inspector assertions filtered by mutation analysis; without mutants
+// nothing would tell the useful ones from bulk.
+func AddObservers(prog *model.Program, entries []*corpus.Entry, withMutants bool) {
 	for _, e := range entries {
 		if panicEntry(e) {
 			continue // nothing after a target that panics runs
@@ -56,13 +64,18 @@ func AddObservers(prog *model.Program, entries []*corpus.Entry) {
 		// the arrangement built. A call that is not pure may change what
 		// the receiver reaches even when it writes none of its fields
 		// (List.MoveToFront relinks elements).
-		if !hasBasic && op.Kind == model.Method && !st.Args[0].IsLit && !(op.Effects.Known && op.Effects.Pure) {
+		if (!hasBasic || withMutants) && op.Kind == model.Method && !st.Args[0].IsLit && !(op.Effects.Known && op.Effects.Pure) {
 			refs = append([]seq.Arg{st.Args[0]}, refs...)
 		}
 		if len(refs) == 0 && len(sinks) == 0 {
 			continue
 		}
 		s := e.Seq.Clone()
+		if len(sinks) > 0 {
+			if fl := flusherOf(prog, op, st); fl != nil {
+				s.Stmts = append(s.Stmts, seq.Stmt{Op: fl.ID, Args: []seq.Arg{st.Args[0]}})
+			}
+		}
 		for _, sk := range sinks {
 			s.Stmts = append(s.Stmts, seq.Stmt{Op: sk.ob.ID, Args: []seq.Arg{sk.ref}})
 		}
@@ -153,6 +166,31 @@ func sinkRefs(prog *model.Program, e *corpus.Entry) []sink {
 		}
 	}
 	return out
+}
+
+// flusherOf returns the Flush method of the receiver of the target st
+// (op), nil if it has none or st is not a method call on a value of the
+// test. A writer that buffers (csv.Writer, tabwriter.Writer, bufio.Writer)
+// writes what a Write was given into the buffer the test handed it only
+// when flushed: its output is read after a Flush, as its users read it.
+// The judge takes the call out again when the output it shows kills no
+// mutant (withoutIdle).
+func flusherOf(prog *model.Program, op *model.Op, st seq.Stmt) *model.Op {
+	if op.Kind != model.Method || len(st.Args) == 0 || st.Args[0].IsLit || isFlush(op) {
+		return nil
+	}
+	for _, fl := range prog.Ops {
+		if isFlush(fl) && fl.UnderTest && types.Identical(fl.Params[0].Type, op.Params[0].Type) {
+			return fl
+		}
+	}
+	return nil
+}
+
+// isFlush reports whether op is a method Flush() or Flush() error.
+func isFlush(op *model.Op) bool {
+	return op.Kind == model.Method && op.Func != nil && op.Func.Name() == "Flush" && len(op.Params) == 1 &&
+		(len(op.Results) == 0 || op.ErrResult && len(op.Results) == 1)
 }
 
 // observerRetries bounds the re-runs of withoutPanickingObservers: each

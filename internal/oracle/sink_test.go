@@ -20,24 +20,31 @@ type Enc struct{ w io.Writer }
 func NewEnc(w io.Writer) *Enc     { return &Enc{w} }
 func (e *Enc) Put(s string) error { _, err := io.WriteString(e.w, s); return err }
 func (e *Enc) Count() int         { return 0 }
+func (e *Enc) Flush() error       { return nil }
+func (e *Enc) Pop() int           { return 0 }
 `
 
-// What a writer of the package wrote into a value the test made and handed
-// it (a *bytes.Buffer given to NewEnc) is read after the target with the
-// value's String, whatever the target returns; a buffer no call of the
-// package took is not read.
-func TestAddObserversSinks(t *testing.T) {
+func sinkProgram(t *testing.T) *model.Program {
+	t.Helper()
 	byts, err := importer.Default().Import("bytes")
 	if err != nil {
 		t.Fatal(err)
 	}
-	prog := modeltest.Program(t, sinkSrc, model.Options{Support: []*types.Package{byts},
+	return modeltest.Program(t, sinkSrc, model.Options{Support: []*types.Package{byts},
 		Effects: func(fn *types.Func) model.Effects {
 			if fn.Name() == "String" || fn.Name() == "Count" {
 				return model.Effects{Known: true, Pure: true}
 			}
 			return model.Effects{Known: true, MutatesRecv: true}
 		}})
+}
+
+// What a writer of the package wrote into a value the test made and handed
+// it (a *bytes.Buffer given to NewEnc) is read after the target with the
+// value's String, whatever the target returns; a buffer no call of the
+// package took is not read.
+func TestAddObserversSinks(t *testing.T) {
+	prog := sinkProgram(t)
 	newBuf, newEnc := modeltest.Op(t, prog, "bytes.NewBuffer"), modeltest.Op(t, prog, "NewEnc")
 	put, count := modeltest.Op(t, prog, "Enc.Put"), modeltest.Op(t, prog, "Enc.Count")
 	str := modeltest.Op(t, prog, "bytes.Buffer.String")
@@ -55,7 +62,7 @@ func TestAddObserversSinks(t *testing.T) {
 			modeltest.Call(put, seq.Ref(1, 0), modeltest.Str("x"))), 2, false},
 	} {
 		e := &corpus.Entry{Seq: tc.s, Target: tc.target}
-		AddObservers(prog, []*corpus.Entry{e})
+		AddObservers(prog, []*corpus.Entry{e}, false)
 		got := false
 		for k := tc.target + 1; k < e.Seq.Len(); k++ {
 			st := e.Seq.Stmts[k]
@@ -65,6 +72,54 @@ func TestAddObserversSinks(t *testing.T) {
 		}
 		if got != tc.want {
 			t.Errorf("%s: buffer.String() after the target = %v, want %v (%d statements)", tc.name, got, tc.want, e.Seq.Len())
+		}
+	}
+}
+
+// A writer that buffers shows what it wrote only when flushed: its Flush
+// is called after the target and before the buffer is read, and taken out
+// again by the judge when no read is left after it (withoutIdle).
+func TestAddObserversFlush(t *testing.T) {
+	prog := sinkProgram(t)
+	newBuf, newEnc := modeltest.Op(t, prog, "bytes.NewBuffer"), modeltest.Op(t, prog, "NewEnc")
+	put, flush := modeltest.Op(t, prog, "Enc.Put"), modeltest.Op(t, prog, "Enc.Flush")
+	str := modeltest.Op(t, prog, "bytes.Buffer.String")
+	e := &corpus.Entry{Seq: modeltest.Seq(modeltest.Call(newBuf, modeltest.Nil()), modeltest.Call(newEnc, seq.Ref(0, 0)),
+		modeltest.Call(put, seq.Ref(1, 0), modeltest.Str("x"))), Target: 2}
+	AddObservers(prog, []*corpus.Entry{e}, false)
+	var ops []int
+	for k := e.Target + 1; k < e.Seq.Len(); k++ {
+		ops = append(ops, e.Seq.Stmts[k].Op)
+	}
+	if len(ops) < 2 || ops[0] != flush.ID || ops[1] != str.ID {
+		t.Fatalf("after Put: ops %v, want Flush (%d) then buffer.String (%d)", ops, flush.ID, str.ID)
+	}
+	if a := e.Seq.Stmts[e.Target+1].Args[0]; a.IsLit || a.Value() != (seq.ValueID{Stmt: 1}) {
+		t.Errorf("Flush on %+v, want the target's receiver", e.Seq.Stmts[e.Target+1].Args[0])
+	}
+	// The reads killed nothing: the observers and the Flush go.
+	s, _ := withoutIdle(prog, e.Seq, e.Target, &CaseMutation{})
+	if s == nil || s.Len() != e.Target+1 {
+		t.Errorf("without idle reads: %v, want the sequence up to the target", s)
+	}
+}
+
+// With mutants, a method that changes its receiver gets the receiver's
+// observers even when it returns a basic value (a deque's PopFront): the
+// judge keeps those that kill a mutant. Without mutants it does not,
+// since nothing would tell the useful ones from bulk.
+func TestAddObserversBasicResultWithMutants(t *testing.T) {
+	prog := sinkProgram(t)
+	newEnc, pop, count := modeltest.Op(t, prog, "NewEnc"), modeltest.Op(t, prog, "Enc.Pop"), modeltest.Op(t, prog, "Enc.Count")
+	for _, mutants := range []bool{false, true} {
+		e := &corpus.Entry{Seq: modeltest.Seq(modeltest.Call(newEnc, modeltest.Nil()), modeltest.Call(pop, seq.Ref(0, 0))), Target: 1}
+		AddObservers(prog, []*corpus.Entry{e}, mutants)
+		got := false
+		for k := e.Target + 1; k < e.Seq.Len(); k++ {
+			got = got || e.Seq.Stmts[k].Op == count.ID
+		}
+		if got != mutants {
+			t.Errorf("with mutants %v: Count after Pop = %v, want %v", mutants, got, mutants)
 		}
 	}
 }
