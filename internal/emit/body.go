@@ -144,7 +144,7 @@ func (r *renderer) writeStmt(w *bodyWriter, i int) error {
 	}
 	w.descs[i] = r.describe(op, i, st, w.vars, ov)
 	if i == c.Target && c.Panics {
-		w.out = append(w.out, r.expectPanic(op, w.descs[i])...)
+		w.out = append(w.out, r.expectPanic(op, w.descs[i], c.PanicMsg)...)
 		w.checked = true
 	}
 	if i != c.Target && pl.uses[i] == 1 && !pl.checkedStmt[i] && len(op.Results) == 1 && r.inlinable(s, i) {
@@ -250,9 +250,33 @@ func (r *renderer) callStmt(out []ast.Stmt, c *oracle.Case, i int, call ast.Expr
 // expectPanic is what precedes the call of a case whose target panics as
 // documented: the sentence of the documentation, and a deferred check
 // that the call did panic.
-func (r *renderer) expectPanic(op *model.Op, d desc) []ast.Stmt {
+//
+// When the oracle chose the panic's text to check (Case.PanicMsg: the
+// package's own message), the check compares it too, so that another
+// panic (an index error past a weakened precondition) fails the test:
+//
+//	if r := recover(); r == nil {
+//		t.Error("q.PopFront() did not panic")
+//	} else if msg := fmt.Sprint(r); msg != "deque: empty" {
+//		t.Errorf("q.PopFront() panicked with %q, want %q", msg, "deque: empty")
+//	}
+func (r *renderer) expectPanic(op *model.Op, d desc, panicMsg string) []ast.Stmt {
 	check := &ast.IfStmt{Cond: binary(&ast.CallExpr{Fun: ident("recover")}, token.EQL, ident("nil")),
 		Body: block(errorf(d, " did not panic"))}
+	if panicMsg != "" {
+		fmtName := r.use("fmt")
+		check = &ast.IfStmt{
+			Init: &ast.AssignStmt{Lhs: []ast.Expr{ident("r")}, Tok: token.DEFINE, Rhs: []ast.Expr{&ast.CallExpr{Fun: ident("recover")}}},
+			Cond: binary(ident("r"), token.EQL, ident("nil")),
+			Body: block(errorf(d, " did not panic")),
+			Else: &ast.IfStmt{
+				Init: &ast.AssignStmt{Lhs: []ast.Expr{ident("msg")}, Tok: token.DEFINE,
+					Rhs: []ast.Expr{call(sel(ident(fmtName), "Sprint"), ident("r"))}},
+				Cond: binary(ident("msg"), token.NEQ, strLit(panicMsg)),
+				Body: block(errorf(d, " panicked with %q, want %q", ident("msg"), strLit(panicMsg))),
+			},
+		}
+	}
 	return []ast.Stmt{
 		r.comment("As documented: " + firstLine(op.DocPanics)),
 		&ast.DeferStmt{Call: &ast.CallExpr{Fun: &ast.FuncLit{Type: &ast.FuncType{Params: &ast.FieldList{}}, Body: block(check)}}},

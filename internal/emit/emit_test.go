@@ -607,3 +607,26 @@ func TestIdentityChecks(t *testing.T) {
 		t.Errorf("Self: a non-nil check beside the identity check:\n%s", self)
 	}
 }
+
+// A documented panic whose text the oracle chose to check (the package's
+// own message) is checked by it: another panic fails the test.
+func TestDocumentedPanicText(t *testing.T) {
+	prog := load(t)
+	op := prog.Ops[opID(t, prog, "Clamp")]
+	op.DocPanics = "Clamp panics if lo > hi."
+	t.Cleanup(func() { op.DocPanics = "" })
+	b := &builder{t: t, prog: prog}
+	panics := b.cs(one("Clamp", num(5), num(10), num(1)))
+	panics.Panics, panics.PanicMsg = true, "p: lo > hi"
+	out, err := Render(prog, []*oracle.Case{panics}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := funcSrc(t, out.Src, "TestClampPanics")
+	mustContain(t, "TestClampPanics", src, "if r := recover(); r == nil {", "t.Error(\"Clamp(5, 10, 1) did not panic\")",
+		`} else if msg := fmt.Sprint(r); msg != "p: lo > hi" {`,
+		`t.Errorf("Clamp(5, 10, 1) panicked with %q, want %q", msg, "p: lo > hi")`)
+	if !strings.Contains(string(out.Src), "\"fmt\"") {
+		t.Errorf("fmt not imported:\n%s", out.Src)
+	}
+}

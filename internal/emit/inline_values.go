@@ -25,7 +25,7 @@ func (r *renderer) inlined(c *oracle.Case) *oracle.Case {
 	if len(c.Values) == 0 {
 		return c
 	}
-	out := &oracle.Case{Seq: c.Seq, Asserts: c.Asserts, Target: c.Target, Key: c.Key, Values: c.Values, Panics: c.Panics}
+	out := &oracle.Case{Seq: c.Seq, Asserts: c.Asserts, Target: c.Target, Key: c.Key, Values: c.Values, Panics: c.Panics, PanicMsg: c.PanicMsg}
 	targetOp := c.Seq.Stmts[c.Target].Op
 	for i := c.Target - 1; i >= 0; i-- {
 		st := out.Seq.Stmts[i]
@@ -152,7 +152,7 @@ func (r *renderer) withoutDead(c *oracle.Case) *oracle.Case {
 
 // shiftCase is c with sequence s, which is c's without statement k.
 func shiftCase(c *oracle.Case, s *seq.Seq, k int) *oracle.Case {
-	out := &oracle.Case{Seq: s, Target: c.Target, Key: c.Key, Values: map[seq.ValueID]*rt.Tree{}, Panics: c.Panics}
+	out := &oracle.Case{Seq: s, Target: c.Target, Key: c.Key, Values: map[seq.ValueID]*rt.Tree{}, Panics: c.Panics, PanicMsg: c.PanicMsg}
 	if out.Target > k {
 		out.Target--
 	}

@@ -21,6 +21,10 @@ type Case struct {
 	// (model.Op.DocPanics): the test asserts the panic, and the target is
 	// the last statement.
 	Panics bool
+	// PanicMsg, for a case that Panics, is the text of the package's own
+	// panic value that the test checks (fmt.Sprint of the recovered
+	// value), "" when only the panic itself is checked (see PanicText).
+	PanicMsg string
 	// Mutation is what running the case against the mutants it infects
 	// showed; nil when it ran against none (no mutants in the executor,
 	// none infected, or the budget spent).

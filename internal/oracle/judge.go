@@ -91,7 +91,7 @@ func Judge(prog *model.Program, runner executor.Runner, entries []*corpus.Entry,
 	muts := judgeMutants(prog, plain, runner, items, opts)
 	for n, it := range items {
 		e, o := it.e, it.o
-		c := &Case{Seq: e.Seq, Target: e.Target, Key: it.i, Panics: it.panics,
+		c := &Case{Seq: e.Seq, Target: e.Target, Key: it.i, Panics: it.panics, PanicMsg: panicChecked(prog, it),
 			Asserts: Assertions(prog, e.Seq, o.Result, e.Target), Values: ArgValues(prog, e.Seq, o.Result)}
 		tr := minimize.Trial{Seq: e.Seq, Target: e.Target}
 		key := minimize.BehaviourKey(prog, tr, o.Result)

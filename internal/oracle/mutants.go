@@ -79,9 +79,11 @@ func judgeMutants(prog *model.Program, plain, full executor.Runner, items []judg
 		return nil
 	}
 	asserts := make([][]Assertion, len(items))
+	panicMsgs := make([]string, len(items))
 	infected := make([][]int32, len(items))
 	for n, it := range items {
 		asserts[n] = writtenAssertions(Assertions(prog, it.e.Seq, it.o.Result, it.e.Target), it.e.Target)
+		panicMsgs[n] = panicChecked(prog, it)
 		infected[n] = validMutants(it.o.Result.Infected, opts.Mutants)
 	}
 	plan := planMutantRuns(infected, opts)
@@ -130,7 +132,7 @@ func judgeMutants(prog *model.Program, plain, full executor.Runner, items []judg
 			if v == nil {
 				v = &CaseMutation{Infected: infected[n], ByAssert: map[seq.ValueID][]int32{}}
 			}
-			if recordKill(v, items[n], asserts[n], m, out) {
+			if recordKill(v, items[n], asserts[n], panicMsgs[n], m, out) {
 				verdicts[n] = v
 				if bt := v.ByTimeout; len(bt) > 0 && bt[len(bt)-1] == m {
 					hung[m] = true
@@ -209,7 +211,7 @@ func planMutantRuns(infected [][]int32, opts JudgeOptions) [][]int32 {
 // recordKill adds to info what the run out of case it under mutant m
 // showed, and reports whether it showed anything (a run the deadline left
 // undone, or with no result and no crash, says nothing).
-func recordKill(info *CaseMutation, it judged, asserts []Assertion, m int32, out executor.Outcome) bool {
+func recordKill(info *CaseMutation, it judged, asserts []Assertion, panicMsg string, m int32, out executor.Outcome) bool {
 	var k int // the statement that ended otherwise, -1 for none
 	timeout := false
 	switch {
@@ -223,6 +225,12 @@ func recordKill(info *CaseMutation, it judged, asserts []Assertion, m int32, out
 		k, timeout = firstChanged(it.o.Result, out.Result)
 	}
 	killed := k >= 0
+	if !killed && panicMsg != "" && out.Crash == nil && out.Result.Stmt(it.e.Target).PanicMsg() != panicMsg {
+		// The test checks its documented panic's text (panicChecked): a
+		// mutant that panics otherwise (an index error past a weakened
+		// bounds check) fails it.
+		killed = true
+	}
 	if k > it.e.Target && k < it.e.Seq.Len() {
 		// An observer call ended otherwise (it panicked, hung): the
 		// test fails there as long as it keeps that call, so the kill
