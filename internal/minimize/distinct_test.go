@@ -79,3 +79,47 @@ func TestLiteralsStayDistinct(t *testing.T) {
 		}
 	}
 }
+
+const aliasSrc = `package a
+
+import "io"
+
+type W struct{ out io.Writer }
+
+func NewW() *W                            { return &W{} }
+func (w *W) Write(p []byte) (int, error)  { return len(p), nil }
+func (w *W) Init(out io.Writer) *W        { w.out = out; return w }
+
+type Sink struct{ b []byte }
+
+func NewSink() *Sink                        { return &Sink{} }
+func (s *Sink) Write(p []byte) (int, error) { s.b = append(s.b, p...); return len(p), nil }
+`
+
+// Replacement never makes a call take one value for two of its arguments:
+// a writer initialised to write into itself (w.Init(w)) is a shorter test
+// than w.Init(sink), but one whose output nobody can read.
+func TestReplacementAddsNoAliasing(t *testing.T) {
+	prog := model.Build(modeltest.Check(t, "example.com/a", aliasSrc), model.Options{})
+	ops := modeltest.OpIDs(prog)
+	s := &seq.Seq{Stmts: []seq.Stmt{
+		{Op: ops["NewW"]},
+		{Op: ops["NewSink"]},
+		{Op: ops["W.Init"], Args: []seq.Arg{seq.Ref(0, 0), seq.Ref(1, 0)}},
+	}}
+	accept := func(trials []Trial) []bool {
+		out := make([]bool, len(trials))
+		for i := range out {
+			out[i] = true
+		}
+		return out
+	}
+	got, target := Minimize(prog, s, 2, accept)
+	st := got.Stmts[target]
+	if !st.Args[1].IsLit && st.Args[1].Value() == st.Args[0].Value() {
+		t.Errorf("minimized to %s: the receiver is its own writer", got.Key())
+	}
+	if aliasedCalls(got) != 0 {
+		t.Errorf("minimized to %s: a call takes one value twice", got.Key())
+	}
+}

@@ -334,9 +334,10 @@ func (m *minimizer) replacements(s *seq.Seq, p, r int, us []use) ([]Trial, []int
 	var cands []Trial
 	var nexts []int
 	base := sizeOf(s)
+	aliased := aliasedCalls(s)
 	add := func(rep replacement) {
 		out, target, next, ok := replaceRef(s, p, r, rep, m.target)
-		if ok && sizeOf(out).less(base) {
+		if ok && sizeOf(out).less(base) && aliasedCalls(out) <= aliased {
 			cands = append(cands, Trial{Seq: out, Target: target})
 			nexts = append(nexts, next)
 		}
@@ -577,4 +578,27 @@ func (m *minimizer) mergesLiterals(s *seq.Seq, at [][2]int, l seq.Lit) bool {
 		}
 	})
 	return merges
+}
+
+// aliasedCalls counts the statements of s that take one value for two of
+// their arguments. Replacement never adds one: a writer initialised to
+// write into itself (w.Init(w, ...)) or AddMod(x, x, x) is shorter than
+// the test the search found, but tests less and reads as a mistake.
+func aliasedCalls(s *seq.Seq) int {
+	n := 0
+	for _, st := range s.Stmts {
+	args:
+		for j, a := range st.Args {
+			if a.IsLit {
+				continue
+			}
+			for _, b := range st.Args[:j] {
+				if !b.IsLit && a.Value() == b.Value() {
+					n++
+					break args
+				}
+			}
+		}
+	}
+	return n
 }
