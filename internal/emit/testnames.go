@@ -281,6 +281,10 @@ func funcWord(op *model.Op) string {
 		return "identity"
 	case model.FuncLess:
 		return "less"
+	case model.FuncArgPred:
+		return "predicate"
+	case model.FuncCompare:
+		return "compare"
 	}
 	res := op.Type.Underlying().(*types.Signature).Results()
 	switch {

@@ -11,6 +11,13 @@ import (
 // the identity for func(T) T, and a less-than for func(T, T) bool on an
 // ordered type. They are produced on demand, like the detective's
 // producers, and written the same way in the registry and in the tests.
+//
+// A callback whose answer does not depend on its arguments tests little:
+// a Select with a predicate that is always true, a sort with a comparator
+// that always says equal, passes for a stub that ignores the callback. So
+// predicates also get one that depends on their first argument (even,
+// non-empty, non-nil), and comparators of an ordered type a three-way
+// comparison, as a person writing the test would.
 
 // Function-literal variants.
 const (
@@ -18,6 +25,13 @@ const (
 	FuncTrue     = "true"
 	FuncIdentity = "identity"
 	FuncLess     = "less"
+	// FuncArgPred is a predicate on its first argument: p0%2 == 0 for
+	// integers, p0 > 0 for floats, p0 != "" for strings, p0 != nil for
+	// interfaces and pointers, p0 for booleans.
+	FuncArgPred = "argpred"
+	// FuncCompare is a three-way comparison of two ordered values,
+	// func(a, b T) int: -1, 0 or 1.
+	FuncCompare = "compare"
 )
 
 // funcLits adds function-literal operations for the func-typed parameters
@@ -76,6 +90,13 @@ func funcVariants(sig *types.Signature) []string {
 		if params.Len() == 1 && types.Identical(params.At(0).Type(), res.At(0).Type()) {
 			vs = append(vs, FuncIdentity)
 		}
+		if isBool(res.At(0).Type()) && params.Len() > 0 && argPredicate(params.At(0).Type()) != "" {
+			vs = append(vs, FuncArgPred)
+		}
+		if b, ok := res.At(0).Type().Underlying().(*types.Basic); ok && b.Kind() == types.Int &&
+			params.Len() == 2 && types.Identical(params.At(0).Type(), params.At(1).Type()) && ordered(params.At(0).Type()) {
+			vs = append(vs, FuncCompare)
+		}
 	}
 	return vs
 }
@@ -116,6 +137,10 @@ func FuncLitSource(op *Op, qual types.Qualifier) string {
 		b.WriteString(" return p0 ")
 	case FuncLess:
 		b.WriteString(" return p0 < p1 ")
+	case FuncArgPred:
+		b.WriteString(" return " + argPredicate(sig.Params().At(0).Type()) + " ")
+	case FuncCompare:
+		b.WriteString(" if p0 < p1 { return -1 }; if p0 > p1 { return 1 }; return 0 ")
 	default:
 		if res.Len() > 0 {
 			var zs []string
@@ -144,4 +169,35 @@ func zeroValue(t types.Type, qual types.Qualifier) string {
 		return "nil"
 	}
 	return "*new(" + types.TypeString(t, qual) + ")"
+}
+
+func isBool(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsBoolean != 0
+}
+
+func ordered(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsOrdered != 0
+}
+
+// argPredicate is the condition on p0, of type t, that FuncArgPred
+// returns, or "" when t has none a person would write.
+func argPredicate(t types.Type) string {
+	switch u := t.Underlying().(type) {
+	case *types.Basic:
+		switch {
+		case u.Info()&types.IsInteger != 0:
+			return "p0%2 == 0"
+		case u.Info()&types.IsFloat != 0:
+			return "p0 > 0"
+		case u.Info()&types.IsString != 0:
+			return `p0 != ""`
+		case u.Info()&types.IsBoolean != 0:
+			return "p0"
+		}
+	case *types.Interface, *types.Pointer:
+		return "p0 != nil"
+	}
+	return ""
 }

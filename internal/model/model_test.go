@@ -302,8 +302,8 @@ func TestBuildAssertionsAndFuncLits(t *testing.T) {
 	}
 	want := map[string][]string{
 		"func(int) int":           {FuncZero, FuncIdentity},
-		"func(string) bool":       {FuncZero, FuncTrue},
-		"func(a int, b int) bool": {FuncZero, FuncTrue, FuncLess},
+		"func(string) bool":       {FuncZero, FuncTrue, FuncArgPred},
+		"func(a int, b int) bool": {FuncZero, FuncTrue, FuncLess, FuncArgPred},
 	}
 	for k, v := range want {
 		if !slices.Equal(variants[k], v) {
@@ -317,6 +317,11 @@ func TestBuildAssertionsAndFuncLits(t *testing.T) {
 		if ts(op.Type) == "func(a int, b int) bool" && op.Variant == FuncLess {
 			if src := FuncLitSource(op, nil); src != "func(p0 int, p1 int) bool { return p0 < p1 }" {
 				t.Errorf("less literal: %s", src)
+			}
+		}
+		if ts(op.Type) == "func(a int, b int) bool" && op.Variant == FuncArgPred {
+			if src := FuncLitSource(op, nil); src != "func(p0 int, p1 int) bool { return p0%2 == 0 }" {
+				t.Errorf("predicate literal: %s", src)
 			}
 		}
 	}
