@@ -75,7 +75,8 @@ type Analysis struct {
 	// call's result may point into anything its arguments point to.
 	Results func(c *ssa.CallCommon) (args []int, global, ok bool)
 
-	memo map[key][]Root
+	memo     map[key][]Root
+	cellMemo map[types.Type]*cells // see mayShare
 }
 
 type fieldKey struct {
@@ -357,12 +358,17 @@ func (w *walk) callRoots(v *ssa.Call, d int) {
 			return
 		}
 	}
-	// The result may point to anything reachable from the arguments.
-	if c.IsInvoke() {
+	// The result may point to anything reachable from the arguments
+	// that holds memory of a type the result can point to: a callback
+	// taking (*Path, []byte) and returning []byte returns the buffer or
+	// a fresh one, never the path's []int32 (see mayShare).
+	if c.IsInvoke() && w.a.mayShare(v.Type(), c.Value.Type()) {
 		w.push(c.Value, d+1)
 	}
 	for _, arg := range c.Args {
-		w.push(arg, d+1)
+		if w.a.mayShare(v.Type(), arg.Type()) {
+			w.push(arg, d+1)
+		}
 	}
 }
 

@@ -6,6 +6,7 @@ import (
 	"go/parser"
 	"go/token"
 	"go/types"
+	"slices"
 	"testing"
 
 	"golang.org/x/tools/go/ssa"
@@ -109,6 +110,72 @@ func TestRoots(t *testing.T) {
 			if k != accesspath.Local {
 				t.Errorf("%s: store rooted at %v, want only Local", fn, k)
 			}
+		}
+	}
+}
+
+const callbackSrc = `package q
+
+type Path []int32
+
+type Parts struct{ parts [][]byte }
+
+// unknown's callback returns the buffer or a fresh one: the write lands
+// in b's memory, never in p's []int32.
+func unknown(p *Path, b []byte, f func(*Path, []byte) []byte) { r := f(p, b); r[0] = 1 }
+
+// parts' callback may return one of c's slices.
+func parts(c *Parts, b []byte, f func(*Parts, []byte) []byte) { r := f(c, b); r[0] = 1 }
+
+// counted's callback returns an int, which points nowhere.
+func counted(p *Path, f func(*Path) int) { n := f(p); var a [4]int; a[n] = 1 }
+
+// boxed's callback returns an interface, which may hold anything.
+func boxed(p *Path, f func(*Path) any) { r := f(p); *r.(*int32) = 1 }
+`
+
+// TestCallResultTypes: the result of an unknown callee points only into
+// arguments that can reach memory of a type the result can point to.
+func TestCallResultTypes(t *testing.T) {
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "q.go", callbackSrc, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pkg, _, err := ssautil.BuildPackage(&types.Config{Importer: importer.Default()}, fset,
+		types.NewPackage("q", ""), []*ast.File{f}, ssa.SanityCheckFunctions)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		fn   string
+		want []int // the parameters the stores are rooted at
+	}{
+		{"unknown", []int{1}},
+		{"parts", []int{0, 1}},
+		{"counted", nil},
+		{"boxed", []int{0}},
+	} {
+		fn := pkg.Func(tc.fn)
+		a := accesspath.New(fn)
+		var got []int
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				st, ok := instr.(*ssa.Store)
+				if !ok {
+					continue
+				}
+				for _, r := range a.Roots(st.Addr, 0) {
+					if r.Kind == accesspath.Param {
+						got = append(got, r.Index)
+					}
+				}
+			}
+		}
+		slices.Sort(got)
+		got = slices.Compact(got)
+		if !slices.Equal(got, tc.want) {
+			t.Errorf("%s: stores rooted at parameters %v, want %v", tc.fn, got, tc.want)
 		}
 	}
 }
