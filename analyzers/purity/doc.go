@@ -71,7 +71,11 @@
 //     the fact is marked Conservative and Effects is a lower bound.
 //     Fact.MayHave answers the safety question, Fact.Pure the observer one.
 //   - A call's result points into the arguments the callee's summary says
-//     it may return (Fact.ResultAliases), so a fresh result is fresh.
+//     it may return (Fact.ResultAliases), so a fresh result is fresh. The
+//     result of an unresolved call points into the arguments that can
+//     reach memory of a type the result can point to: a callback given a
+//     *Path ([]int32) and a []byte and returning a []byte returns the
+//     buffer or a fresh one, never the path (barring unsafe).
 //   - Lock and Unlock of sync mutexes (and of internal/sync.Mutex, which
 //     sync.Map uses) and the function run by sync.Once are not effects of
 //     each call; the Once itself is marked written. sync.Map is summarised
@@ -111,12 +115,23 @@
 //     deeper effects are mostly caches of other shapes (token.FileSet's
 //     last-file hint, go/types' lazily expanded types). The facts keep
 //     every effect; Fact.Incidental marks those this check leaves out.
+//     Methods in test files are fixtures that may mutate on purpose and
+//     are not reported.
 //   - discard: the result of a call to a pure function discarded in an
 //     expression statement, such as strings.TrimSpace(s) on its own.
-//     Functions with an explicit panic of their own (mustParse(x), called
-//     for that panic), hand-written summaries and test files are not
-//     reported; a function that may panic only inside its callees (a
-//     helper built on strings.ToUpper) is, as staticcheck's SA4017 does.
+//     Functions that may panic on purpose are called for that panic and
+//     not reported: one with an explicit panic of its own (mustParse(x)),
+//     and one of the package being checked that reaches an explicit panic
+//     through calls within the package (an assertion method returning
+//     what a package-level check returns, the check panicking). A
+//     function that may panic only inside another package's code (a
+//     helper built on strings.ToUpper) is reported, as staticcheck's
+//     SA4017 does. Nor are calls in a function literal assigned to the
+//     blank variable (var _ = func(a T) { a.Equal(a) }), which is never
+//     called and exists so that the compiler checks the calls in it;
+//     named functions nobody calls are reported (dead code today, a bug
+//     the day they run). Hand-written summaries and test files are not
+//     reported.
 //   - maporder: a slice built by appending in a range over a map that is
 //     returned or stored without being sorted (test files excluded).
 package purity

@@ -1,15 +1,12 @@
 package purity
 
 import (
-	"go/ast"
 	"go/token"
 	"go/types"
 	"slices"
 	"strings"
 
-	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/ssa"
-	"golang.org/x/tools/go/types/typeutil"
 )
 
 // observers are the method names that callers expect to only observe their
@@ -48,6 +45,12 @@ func (st *state) report(fns []*ssa.Function, res *Result) {
 		for _, fn := range fns {
 			obj := funcObject(fn)
 			if obj == nil || fn.Parent() != nil || !isObserver(obj) {
+				continue
+			}
+			if strings.HasSuffix(pass.Fset.File(fn.Pos()).Name(), "_test.go") {
+				// Test fixtures mutate in String on purpose (to test
+				// what their callers do about it), as the other checks
+				// assume of test files.
 				continue
 			}
 			st.reportObserver(fn, obj)
@@ -174,66 +177,4 @@ func firstN(s []string, n int) []string {
 		return s[:n]
 	}
 	return s
-}
-
-// discarded reports expression statements that call an inert function
-// (pure, or pure but for results that depend on the call site) whose
-// results are unused.
-func (st *state) discarded(res *Result) {
-	pass := st.pass
-	var files []*ast.File
-	for _, f := range pass.Files {
-		// Tests call pure functions for their panics and in benchmarks on
-		// purpose; generated code is nobody's to fix.
-		name := pass.Fset.File(f.Pos()).Name()
-		if strings.HasSuffix(name, "_test.go") || ast.IsGenerated(f) {
-			continue
-		}
-		files = append(files, f)
-	}
-	insp := inspector.New(files)
-	for n := range insp.PreorderSeq((*ast.ExprStmt)(nil)) {
-		call, ok := ast.Unparen(n.(*ast.ExprStmt).X).(*ast.CallExpr)
-		if !ok {
-			continue
-		}
-		obj, ok := typeutil.Callee(pass.TypesInfo, call).(*types.Func)
-		if !ok || obj.Signature().Results().Len() == 0 || isAbstract(obj) {
-			continue
-		}
-		obj = obj.Origin()
-		f := res.Facts[obj]
-		if f == nil {
-			if s := st.summaryOfObj(obj); s != nil {
-				f = s.fact()
-			}
-		}
-		// A call kept only for its panic (mustParse(x)) is intended; one
-		// that can panic only inside what it calls (a helper built on
-		// strings.ToUpper) is not, as in staticcheck's SA4017;
-		// so is one whose effects come from arguments it calls or
-		// formats (their String methods).
-		// Hand-written summaries describe what callers may rely on, not
-		// every internal effect (a runtime hook may register state), so
-		// they are not evidence enough for this check.
-		if f == nil || !f.Inert() || panicsOnPurpose(f) || len(f.CallsParams) > 0 || len(f.FormatsParams) > 0 || f.CallsTypeParams || f.IsHandWritten() {
-			continue
-		}
-		pass.ReportRangef(call, "result of %s is discarded; the call has no effect", obj.FullName())
-	}
-}
-
-// panicsOnPurpose reports whether a function may panic by an explicit
-// panic call of its own (a Must helper): its callers may call it for that
-// panic alone. Panics inherited from its callees do not count.
-func panicsOnPurpose(f *Fact) bool {
-	if !f.Has(Panics) {
-		return false
-	}
-	for _, r := range f.Why {
-		if r.Effect == "panics" && strings.HasPrefix(r.Detail, "panic at ") {
-			return true
-		}
-	}
-	return false
 }
