@@ -334,13 +334,21 @@ func (idx *producerIndex) zeroTypes(t types.Type) []*types.Named {
 
 // zeroOK accepts a struct whose zero value needs no constructor: its doc is
 // not available here, so require that it has no fields that are nil maps,
-// channels or functions it would need to be usable. Unexported plain data
-// fields are fine (bytes.Buffer, strings.Builder).
+// channels or functions it would need to be usable, and no interface or
+// pointer fields: a zero bufio.Writer has no io.Writer to write to and a
+// zero os.File no file behind it (both fail or panic when used, and no
+// user writes &bufio.Writer{}). Unexported plain data fields are fine
+// (bytes.Buffer), and so is a pointer to the type itself (strings.Builder's
+// copy check).
 func zeroOK(st *types.Struct, n *types.Named) bool {
 	for i := 0; i < st.NumFields(); i++ {
-		switch st.Field(i).Type().Underlying().(type) {
-		case *types.Map, *types.Chan, *types.Signature:
+		switch u := st.Field(i).Type().Underlying().(type) {
+		case *types.Map, *types.Chan, *types.Signature, *types.Interface:
 			return false
+		case *types.Pointer:
+			if !types.Identical(u.Elem(), n) {
+				return false
+			}
 		}
 	}
 	return true
