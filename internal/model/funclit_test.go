@@ -71,28 +71,3 @@ func typeCheckLit(t *testing.T, src string) {
 	}
 }
 
-// The detective offers &T{} of another package's type only when the zero
-// value is usable: bytes.Buffer and strings.Builder (whose only pointer is
-// to itself) are; bufio.Writer (no io.Writer behind it) and os.File (no
-// file) are not.
-func TestZeroOK(t *testing.T) {
-	imp := importer.Default()
-	for _, tc := range []struct {
-		pkg, name string
-		want      bool
-	}{
-		{"bytes", "Buffer", true},
-		{"strings", "Builder", true},
-		{"bufio", "Writer", false},
-		{"os", "File", false},
-	} {
-		p, err := imp.Import(tc.pkg)
-		if err != nil {
-			t.Fatal(err)
-		}
-		n := p.Scope().Lookup(tc.name).Type().(*types.Named)
-		if got := zeroOK(n.Underlying().(*types.Struct), n); got != tc.want {
-			t.Errorf("zeroOK(%s.%s) = %v, want %v", tc.pkg, tc.name, got, tc.want)
-		}
-	}
-}
