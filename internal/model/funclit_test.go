@@ -70,4 +70,3 @@ func typeCheckLit(t *testing.T, src string) {
 		t.Errorf("%s does not type-check: %v", src, err)
 	}
 }
-
