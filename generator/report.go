@@ -21,7 +21,7 @@ import (
 // writing fill in the file's part.
 func (r *pkgRun) summary(prog *model.Program, s *searched, judged *oracle.Judgement, stats executor.Stats) *Summary {
 	eng := s.eng
-	sum := &Summary{Package: r.pkg.PkgPath, File: r.out, Excluded: prog.Excluded, Execs: eng.Stats.Executed,
+	sum := &Summary{Package: r.pkg.PkgPath, File: r.out, Excluded: prog.Excluded, Execs: eng.Stats.Executed, Asserted: -1,
 		Crashes: map[string]int{}, Disagreements: judged.Disagreements, Findings: []Finding{}, Dropped: []verify.Dropped{},
 		Protections: r.protections}
 	sum.init()

@@ -110,7 +110,7 @@ func runPackages(ctx context.Context, cfg Config, pkgs []*packages.Package, seve
 
 // skipped is the summary of a package gentest did not generate tests for.
 func skipped(path, reason string) *Summary {
-	s := &Summary{Package: path, Skipped: reason, CoverageBefore: -1, CoverageAfter: -1}
+	s := &Summary{Package: path, Skipped: reason, CoverageBefore: -1, CoverageAfter: -1, Asserted: -1}
 	s.init()
 	return s
 }

@@ -10,10 +10,16 @@ import (
 // Summary describes what gentest did for one package; it is printed as
 // JSON with -json.
 type Summary struct {
-	Package  string  `json:"package"`
-	File     string  `json:"file"`
-	Tests    int     `json:"tests"`
-	Cases    int     `json:"cases"`
+	Package string `json:"package"`
+	File    string `json:"file"`
+	Tests   int    `json:"tests"`
+	Cases   int    `json:"cases"`
+	// Asserted is the asserted fraction of the written file: its cases
+	// whose test checks what the target returned or changed (a result,
+	// its error, an observer after it, a documented panic) over all its
+	// cases; the others only call the target (emit.Output.Unchecked).
+	// -1 when no file was written.
+	Asserted float64 `json:"asserted"`
 	Coverage float64 `json:"coverage"`
 	// SearchCoverage is the statement coverage every sequence the search
 	// ran reached together, panicking and clock-dependent runs included:

@@ -182,6 +182,16 @@ func (r *pkgRun) keepVerified(v *verify.Verified, sum *Summary) {
 	for _, t := range v.Out.Tests {
 		sum.Cases += len(t.Keys)
 	}
+	sum.Asserted = assertedFraction(sum.Cases, len(v.Out.Unchecked))
+}
+
+// assertedFraction is Summary.Asserted for a file of cases of which
+// unchecked check nothing of their target; -1 for no cases.
+func assertedFraction(cases, unchecked int) float64 {
+	if cases == 0 {
+		return -1
+	}
+	return float64(cases-unchecked) / float64(cases)
 }
 
 // verifyOptions are the base options of every verification run: the

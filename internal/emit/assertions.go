@@ -74,9 +74,21 @@ func (r *renderer) assertion(a oracle.Assertion, v string, d desc) []ast.Stmt {
 				errorf(d, " = %v, want nil", ident(v)))}
 		}
 	}
+	if b, ok := a.Type.Underlying().(*types.Basic); ok {
+		// NaN and -0, which == cannot check, in a float or complex.
+		if st, ok := r.floatCheck(a.Type, b, a.Want, ident(v), d, ""); ok {
+			return []ast.Stmt{st}
+		}
+	}
 	want, ok := r.valueExpr(a.Type, a.Want)
 	if !ok {
 		return nil
+	}
+	if oracle.HasNaN(a.Want) {
+		if st, ok := r.nanCheck(a.Type, a.Want, want, ident(v), d); ok {
+			return st
+		}
+		return nil // no comparison at hand equates NaNs: not asserted
 	}
 	if immutable(a.Type) {
 		// A basic value reads best compared directly, with an untyped

@@ -300,9 +300,12 @@ func (r *renderer) targetNote(out []ast.Stmt, c *oracle.Case, bo *bodyOpts, chec
 			why = "what it returns depends on the clock or on randomness"
 		case tainted[c.Target]:
 			why = "what it returns depends on where it is called from"
-		case len(top.Results) > 0 && r.writableType(top.Results[0]):
-			// A value of a type a test can write was left out: it was
-			// not the same in two runs.
+		case nanLeftOut(c):
+			// A composite holding NaN without go-cmp (nanCheck).
+			why = "what it returns holds NaN, which reflect.DeepEqual never finds equal"
+		case len(top.Results) > 0 && r.writableType(top.Results[0]) && c.TargetUnstable:
+			// A value of a type a test can write was left out
+			// because the judge's two runs disagreed on it.
 			why = "what it returns was not the same in two runs"
 		}
 		note := r.comment(descText(descs[c.Target], r.prog.Ops[s.Stmts[c.Target].Op]) + " must not panic; " + why + ".")
@@ -339,4 +342,28 @@ func (r *renderer) saveState(op *model.Op, names *namer) []ast.Stmt {
 		define(old, call(sel(ident(q), op.Restore.Func.Name()))),
 		&ast.ExprStmt{X: call(sel(ident("t"), "Cleanup"), restore)},
 	}
+}
+
+// nanLeftOut reports whether the oracle asked for a check of the target's
+// result that holds a NaN (oracle.HasNaN): the check the renderer leaves
+// out when nothing it may use equates NaNs.
+func nanLeftOut(c *oracle.Case) bool {
+	for _, a := range c.Asserts {
+		if a.Stmt == c.Target && a.Kind == oracle.Equal && a.Want != nil && oracle.HasNaN(a.Want) {
+			return true
+		}
+	}
+	return false
+}
+
+// targetChecked reports whether the test of c checks what its target did:
+// a documented panic, a result or error, or an observer after it (the
+// body's plan; a table checks the same values in its want fields).
+func (r *renderer) targetChecked(c *oracle.Case) bool {
+	if c.Panics {
+		return true
+	}
+	checked := false
+	r.probe(func() { checked = r.planBody(c, &bodyOpts{}).checked })
+	return checked
 }

@@ -81,6 +81,11 @@ type Output struct {
 	UsesCmp bool
 	// Skipped lists the keys of cases that could not be written.
 	Skipped []int
+	// Unchecked lists the keys of written cases whose test checks
+	// nothing its target returned or changed: only that it did not
+	// panic (the note targetNote writes says why). The asserted
+	// fraction of a file is its other cases over all.
+	Unchecked []int
 }
 
 // Render renders cases as one test file for the package of prog.
@@ -175,6 +180,15 @@ func (r *renderer) testFunc(name string, group []*oracle.Case, op *model.Op, use
 		return nil, nil
 	}
 	out.Tests = append(out.Tests, info)
+	written := map[int]bool{}
+	for _, k := range info.Keys {
+		written[k] = true
+	}
+	for _, c := range cs {
+		if written[c.Key] && !r.targetChecked(c) {
+			out.Unchecked = append(out.Unchecked, c.Key)
+		}
+	}
 	decls := []string{src}
 	if r.opts.Fuzz && !cs[0].Panics {
 		var seeds []*oracle.Case

@@ -5,6 +5,11 @@ import (
 	"go/token"
 	"go/types"
 	"go/version"
+	"math"
+	"strconv"
+	"strings"
+
+	"github.com/gentest-go/gentest/internal/harness/rt"
 )
 
 // emptiness says what a check of a slice or map value must make of nil
@@ -196,4 +201,182 @@ func (r *renderer) buildLine() string {
 		return r.needGo
 	}
 	return ""
+}
+
+// floatCheck compares got, a float or complex result of type t (b its
+// underlying type), with want when == cannot say what the run showed: a
+// NaN (never equal to itself) or a negative zero (equal to +0). It
+// reports false for a value == compares fully.
+//
+//	if !math.IsNaN(got) { t.Errorf("Sqrt(x) = %v, want NaN", got) }
+//	if got != 0 || !math.Signbit(got) { t.Errorf("... = %v, want -0", got) }
+//	if !math.IsNaN(real(got)) || imag(got) != 1.5 { ... want (NaN+1.5i) }
+//
+// A complex value is checked part by part: cmplx.IsNaN is true for (NaN,
+// 3) and (NaN, NaN) alike, and false for (NaN, Inf), so it would say less
+// than the run showed.
+func (r *renderer) floatCheck(t types.Type, b *types.Basic, want *rt.Tree, got ast.Expr, d desc, what string) (ast.Stmt, bool) {
+	if b.Info()&(types.IsFloat|types.IsComplex) == 0 || want.Kind != rt.TFloat && want.Kind != rt.TComplex {
+		return nil, false
+	}
+	f32 := b.Kind() == types.Float32 || b.Kind() == types.Complex64
+	if want.Kind == rt.TFloat {
+		if !special(want.F) {
+			return nil, false
+		}
+		x := got
+		if !types.Identical(t, types.Typ[types.Float64]) {
+			x = call(ident("float64"), got) // math takes float64: a named or 32-bit float is converted
+		}
+		return ifStmt(r.partDiffers(x, want.F, f32), errorf(d, esc(what)+" = %v, want "+specialText(want.F), got)), true
+	}
+	if !special(want.F) && !special(want.Imag) {
+		return nil, false
+	}
+	part := func(fn string) ast.Expr {
+		x := ast.Expr(call(ident(fn), got))
+		if f32 {
+			x = call(ident("float64"), x)
+		}
+		return x
+	}
+	cond := binary(r.partDiffers(part("real"), want.F, f32), token.LOR, r.partDiffers(part("imag"), want.Imag, f32))
+	text := "(" + specialText(want.F)
+	if im := specialText(want.Imag); strings.HasPrefix(im, "-") || strings.HasPrefix(im, "+") {
+		text += im + "i)"
+	} else {
+		text += "+" + im + "i)"
+	}
+	return ifStmt(cond, errorf(d, esc(what)+" = %v, want "+esc(text), got)), true
+}
+
+// partDiffers is the condition under which x, a float64 expression, is
+// not w as a test sees it: not NaN for a NaN, not a zero with its sign
+// bit for -0, else x != w.
+func (r *renderer) partDiffers(x ast.Expr, w float64, f32 bool) ast.Expr {
+	m := r.use("math")
+	switch {
+	case w != w:
+		return &ast.UnaryExpr{Op: token.NOT, X: call(sel(ident(m), "IsNaN"), x)}
+	case w == 0 && math.Signbit(w):
+		return binary(binary(x, token.NEQ, intLit(0)), token.LOR,
+			&ast.UnaryExpr{Op: token.NOT, X: call(sel(ident(m), "Signbit"), x)})
+	}
+	if f32 && !math.IsInf(w, 0) {
+		return binary(x, token.NEQ, &ast.BasicLit{Kind: token.FLOAT, Value: fmtFloat32(w)})
+	}
+	return binary(x, token.NEQ, r.floatLit(w))
+}
+
+// special reports whether == cannot check a float f: NaN or -0.
+func special(f float64) bool {
+	return f != f || f == 0 && math.Signbit(f)
+}
+
+// specialText is f as the failure message states it.
+func specialText(f float64) string {
+	switch {
+	case f != f:
+		return "NaN"
+	case f == 0 && math.Signbit(f):
+		return "-0"
+	}
+	return strconv.FormatFloat(f, 'g', -1, 64)
+}
+
+// nanCheck compares got with want (the tree wantT, written as want), a
+// composite of type t holding a NaN (oracle.HasNaN), so that NaN equals
+// NaN: cmp.Diff with cmpopts.EquateNaNs under Options.Cmp; without
+// go-cmp, slices.EqualFunc with a comparison that equates NaNs for a
+// slice of floats, and a check per field for a struct of basic fields
+// (floatCheck's for the floats). The standard library has nothing that
+// does it for other values: reported false, and the value is not
+// asserted (nanComparable).
+func (r *renderer) nanCheck(t types.Type, wantT *rt.Tree, want, got ast.Expr, d desc) ([]ast.Stmt, bool) {
+	if r.opts.Cmp {
+		return []ast.Stmt{r.diff(want, got, d, "", call(sel(ident(r.use(CmpoptsPath)), "EquateNaNs")))}, true
+	}
+	if !r.nanComparable(t) {
+		return nil, false
+	}
+	if st, ok := t.Underlying().(*types.Struct); ok {
+		return r.fieldChecks(st, wantT, got, d)
+	}
+	s := t.Underlying().(*types.Slice)
+	b := s.Elem().Underlying().(*types.Basic)
+	// slices.EqualFunc(got, want, func(a, b float64) bool { return a == b || math.IsNaN(a) && math.IsNaN(b) })
+	et, err := r.typeExpr(s.Elem())
+	if err != nil {
+		return nil, false
+	}
+	m := r.use("math")
+	isNaN := func(name string) ast.Expr {
+		var x ast.Expr = ident(name)
+		if b.Kind() != types.Float64 {
+			x = call(ident("float64"), x)
+		}
+		return call(sel(ident(m), "IsNaN"), x)
+	}
+	eq := &ast.FuncLit{
+		Type: &ast.FuncType{
+			Params:  &ast.FieldList{List: []*ast.Field{{Names: []*ast.Ident{ident("a"), ident("b")}, Type: et}}},
+			Results: &ast.FieldList{List: []*ast.Field{{Type: ident("bool")}}},
+		},
+		Body: block(&ast.ReturnStmt{Results: []ast.Expr{binary(binary(ident("a"), token.EQL, ident("b")), token.LOR,
+			binary(isNaN("a"), token.LAND, isNaN("b")))}}),
+	}
+	cond := &ast.UnaryExpr{Op: token.NOT, X: call(sel(ident(r.use("slices")), "EqualFunc"), got, want, eq)}
+	return []ast.Stmt{ifStmt(cond, errorf(d, " = %v, want %v", got, want))}, true
+}
+
+// fieldChecks checks a struct of exported basic fields one field at a
+// time: got.Mean with math.IsNaN where the run gave NaN, == elsewhere.
+func (r *renderer) fieldChecks(st *types.Struct, want *rt.Tree, got ast.Expr, d desc) ([]ast.Stmt, bool) {
+	if want.Kind != rt.TStruct || len(want.Elems) != st.NumFields() {
+		return nil, false
+	}
+	var out []ast.Stmt
+	for i := 0; i < st.NumFields(); i++ {
+		f, w := st.Field(i), &want.Elems[i]
+		b := f.Type().Underlying().(*types.Basic) // nanComparable
+		x := sel(got, f.Name())
+		if c, ok := r.floatCheck(f.Type(), b, w, x, d, "."+f.Name()); ok {
+			out = append(out, c)
+			continue
+		}
+		lit, ok := r.valueExpr(f.Type(), w)
+		if !ok {
+			return nil, false
+		}
+		verb := "%v"
+		if isText(f.Type()) {
+			verb = "%q"
+		}
+		out = append(out, neq(x, lit, verb, d, "."+f.Name()))
+	}
+	return out, true
+}
+
+// nanComparable reports whether nanCheck can compare values of the
+// composite type t holding a NaN: always with go-cmp; without, a struct
+// of exported basic fields, and a slice of floats where the module has
+// slices.EqualFunc.
+func (r *renderer) nanComparable(t types.Type) bool {
+	if r.opts.Cmp {
+		return true
+	}
+	if st, ok := t.Underlying().(*types.Struct); ok {
+		for i := 0; i < st.NumFields(); i++ {
+			if _, basic := st.Field(i).Type().Underlying().(*types.Basic); !basic || !st.Field(i).Exported() {
+				return false
+			}
+		}
+		return st.NumFields() > 0 && r.nameable(t)
+	}
+	s, ok := t.Underlying().(*types.Slice)
+	if !ok || !r.goAtLeast("go1.21") {
+		return false
+	}
+	b, ok := s.Elem().Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsFloat != 0
 }

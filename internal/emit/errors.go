@@ -130,7 +130,7 @@ func (r *renderer) errAs(v string, e *rt.Tree, d desc) []ast.Stmt {
 		ifStmt(&ast.UnaryExpr{Op: token.NOT, X: call(sel(ident(r.use("errors")), "As"), ident(v), &ast.UnaryExpr{Op: token.AND, X: ident(target)})},
 			fatalf(d, " error = %v, want a "+esc(exprString(te)), ident(v))),
 	}
-	if len(e.Elems) != 1 || !oracle.Stable(&e.Elems[0]) {
+	if len(e.Elems) != 1 || !oracle.Stable(&e.Elems[0]) || oracle.HasNaN(&e.Elems[0]) {
 		return out
 	}
 	want := &rt.Tree{Kind: rt.TPtr, Elems: []rt.Tree{e.Elems[0]}}
@@ -148,7 +148,7 @@ func (r *renderer) errAs(v string, e *rt.Tree, d desc) []ast.Stmt {
 	for i := 0; i < st.NumFields(); i++ {
 		f := st.Field(i)
 		ft := &fields.Elems[i]
-		if !f.Exported() || !oracle.Stable(ft) {
+		if !f.Exported() || !oracle.Stable(ft) || oracle.HasNaN(ft) { // NaN: never equal with valueCheck's ==
 			continue
 		}
 		if _, basic := f.Type().Underlying().(*types.Basic); !basic {

@@ -215,11 +215,12 @@ func sameTrees(a, b []rt.Tree) bool {
 }
 
 // sameTree compares two value trees field by field; floats by their bits,
-// so that a NaN equals itself.
+// so that a NaN equals itself (whatever its payload: a test checks it with
+// math.IsNaN) and -0 differs from +0 (the test checks the sign).
 func sameTree(a, b *rt.Tree) bool {
 	if a.Kind != b.Kind || a.Type != b.Type || a.Named != b.Named || a.Exported != b.Exported ||
 		a.B != b.B || a.I != b.I || a.U != b.U || a.S != b.S || a.Truncated != b.Truncated ||
-		math.Float64bits(a.F) != math.Float64bits(b.F) || math.Float64bits(a.Imag) != math.Float64bits(b.Imag) ||
+		!sameFloat(a.F, b.F) || !sameFloat(a.Imag, b.Imag) ||
 		len(a.Elems) != len(b.Elems) || len(a.Fields) != len(b.Fields) || len(a.Is) != len(b.Is) {
 		return false
 	}
@@ -242,4 +243,10 @@ func sameTree(a, b *rt.Tree) bool {
 		}
 	}
 	return true
+}
+
+// sameFloat reports whether two floats are the same result as a test sees
+// it: equal bits, or both NaN.
+func sameFloat(a, b float64) bool {
+	return math.Float64bits(a) == math.Float64bits(b) || a != a && b != b
 }

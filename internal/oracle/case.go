@@ -25,6 +25,10 @@ type Case struct {
 	// panic value that the test checks (fmt.Sprint of the recovered
 	// value), "" when only the panic itself is checked (see PanicText).
 	PanicMsg string
+	// TargetUnstable says a result of the target differed between the
+	// judge's runs (rt.Value.Unstable): the true cause, when it holds,
+	// of a test that leaves a writable result unasserted.
+	TargetUnstable bool
 	// Mutation is what running the case against the mutants it infects
 	// showed; nil when it ran against none (no mutants in the executor,
 	// none infected, or the budget spent).

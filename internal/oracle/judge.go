@@ -93,6 +93,7 @@ func Judge(prog *model.Program, runner executor.Runner, entries []*corpus.Entry,
 		e, o := it.e, it.o
 		c := &Case{Seq: e.Seq, Target: e.Target, Key: it.i, Panics: it.panics, PanicMsg: panicChecked(prog, it),
 			Asserts: Assertions(prog, e.Seq, o.Result, e.Target), Values: ArgValues(prog, e.Seq, o.Result)}
+		c.TargetUnstable = targetUnstable(o.Result, e.Target)
 		tr := minimize.Trial{Seq: e.Seq, Target: e.Target}
 		key := minimize.BehaviourKey(prog, tr, o.Result)
 		if it.panics {
@@ -340,6 +341,20 @@ func writesState(prog *model.Program, q *rt.Request) bool {
 		}
 		op := prog.Ops[st.Op]
 		if op.Kind == model.SetVar || op.Effects.WritesGlobal || op.Func != nil && !op.Effects.Known {
+			return true
+		}
+	}
+	return false
+}
+
+// targetUnstable reports whether a result of statement target differed
+// between the repeated runs of res.
+func targetUnstable(res *rt.Result, target int) bool {
+	if res == nil || target >= len(res.Stmts) {
+		return false
+	}
+	for _, v := range res.Stmt(target).Values() {
+		if v.Unstable {
 			return true
 		}
 	}

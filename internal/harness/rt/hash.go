@@ -173,7 +173,7 @@ func scalarWord(v reflect.Value) uint64 {
 	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
 		return v.Uint()
 	}
-	return math.Float64bits(v.Float()) // Float32, Float64: see flatStructPtr
+	return floatBits(v.Float()) // Float32, Float64: see flatStructPtr
 }
 
 // flatStructPtr reports whether t is a pointer to a struct whose fields
@@ -258,7 +258,7 @@ func hashBasic(v any) (uint64, TypeID, bool) {
 	case uint8:
 		return mixWord(typeHashUint8, uint64(x)), typeIDUint8, true
 	case float64:
-		return mixWord(typeHashFloat64, math.Float64bits(x)), typeIDFloat64, true
+		return mixWord(typeHashFloat64, floatBits(x)), typeIDFloat64, true
 	case bool:
 		b := uint64(2)
 		if x {
@@ -341,11 +341,11 @@ func (h *hasher) value(v reflect.Value, depth int) {
 	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
 		h.mix(v.Uint())
 	case reflect.Float32, reflect.Float64:
-		h.mix(math.Float64bits(v.Float()))
+		h.mix(floatBits(v.Float()))
 	case reflect.Complex64, reflect.Complex128:
 		c := v.Complex()
-		h.mix(math.Float64bits(real(c)))
-		h.mix(math.Float64bits(imag(c)))
+		h.mix(floatBits(real(c)))
+		h.mix(floatBits(imag(c)))
 	case reflect.String:
 		h.mixString(v.String())
 	case reflect.Slice, reflect.Array:
@@ -424,4 +424,20 @@ func (h *hasher) mapValue(v reflect.Value, depth int) {
 	}
 	h.mix(uint64(v.Len()))
 	h.mix(sum)
+}
+
+// canonicalNaN is the bits every NaN hashes as.
+var canonicalNaN = math.Float64bits(math.NaN())
+
+// floatBits is the bits a float hashes as: its own, but one pattern for
+// every NaN. Two runs that both give NaN give the same value to a test
+// (math.IsNaN holds for both), whatever payload and sign the hardware
+// left in it (0*Inf and math.NaN() differ in bits on amd64). Signed
+// zeros keep their bits: -0 and +0 are different results (1/x tells
+// them apart, and the emitter checks the sign).
+func floatBits(f float64) uint64 {
+	if f != f {
+		return canonicalNaN
+	}
+	return math.Float64bits(f)
 }
