@@ -145,7 +145,7 @@ func (gr *gentestRun) judge(s subject.Subject, g *scratch.Copy, run *result.Run)
 		run.Notes = append(run.Notes, "gentest -json: "+gr.sumErr.Error())
 	}
 	run.ReportedCov, run.Findings, run.Execs, run.ExecsPerSec = sum.Coverage, sum.Findings, sum.Execs, sum.ExecsPerSec
-	run.Disagreements = sum.Disagreements
+	run.Disagreements, run.Asserted = sum.Disagreements, sum.Asserted
 	if !sum.PeakRSSMB.IsNA() {
 		run.PeakRSSMB = sum.PeakRSSMB
 	}

@@ -21,6 +21,15 @@ func TestParseSummary(t *testing.T) {
 	if !s.Excluded.IsNA() {
 		t.Error("missing excluded is not NA")
 	}
+	if !s.Asserted.IsNA() {
+		t.Error("missing asserted is not NA")
+	}
+	// The asserted fraction, in percent; -1 (no file written) is NA.
+	for in, want := range map[string]string{`{"asserted":0.95}`: "95.0", `{"asserted":1}`: "100.0", `{"asserted":-1}`: "NA"} {
+		if s, err := ParseSummary([]byte(in)); err != nil || s.Asserted.Format(1) != want {
+			t.Errorf("ParseSummary(%s).Asserted = %s, %v; want %s", in, s.Asserted.Format(1), err, want)
+		}
+	}
 
 	pretty := []byte("{\n  \"tests\": 3,\n  \"findings\": 4,\n  \"execs_per_sec\": 10.5\n}\n")
 	s, err = ParseSummary(pretty)

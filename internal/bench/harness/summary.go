@@ -27,6 +27,10 @@ type Summary struct {
 	// SearchStartSeconds is the time from gentest's start to the search's
 	// (loading, analysis, the executor's build).
 	SearchStartSeconds result.Value
+	// Asserted is the asserted fraction of the written file in percent:
+	// its cases whose test checks what the target returned or changed
+	// (gentest reports a fraction, -1 for no file: NA).
+	Asserted result.Value
 }
 
 // ParseSummary extracts the summary object from gentest's stdout. It takes the
@@ -99,6 +103,11 @@ func ParseSummary(stdout []byte) (Summary, error) {
 	s.PeakRSSTotalMB = number(raw, "peak_rss_total_mb")
 	s.PrepPeakRSSMB = number(raw, "prep_peak_rss_mb")
 	s.SearchStartSeconds = number(raw, "search_start_seconds")
+	if a, ok := number(raw, "asserted").Get(); ok && a >= 0 {
+		s.Asserted = result.Of(100 * a)
+	} else {
+		s.Asserted = result.NA
+	}
 	return s, nil
 }
 

@@ -18,7 +18,7 @@ var Columns = []string{
 	"seeds", "gen_cov_min", "gen_cov_max", "combined_cov_min", "combined_cov_max",
 	"gen_reported_cov", "rss_tree_mb", "rss_maxproc_mb", "failed_runs",
 	"mut_gremlins_human", "mut_gremlins_gen", "mut_gremlins_both", "mut_gentest_human", "mut_gentest_gen", "mut_gentest_both",
-	"error",
+	"asserted", "error",
 }
 
 // WriteCSV writes results.csv: one row per subject, medians over seeds.
@@ -37,7 +37,7 @@ func WriteCSV(w io.Writer, rows []Row) error {
 			r.ReportedCov.Median.Format(2), r.TreeRSSMB.Format(1), r.MaxProcRSSMB.Format(1), strconv.Itoa(r.Failed),
 			r.Gremlins.Human.Format(2), r.Gremlins.Gen.Format(2), r.Gremlins.Both.Format(2),
 			r.Engine.Human.Format(2), r.Engine.Gen.Format(2), r.Engine.Both.Format(2),
-			oneLine(r.Err),
+			r.Asserted.Median.Format(1), oneLine(r.Err),
 		}
 		if err := cw.Write(rec); err != nil {
 			return err
@@ -51,7 +51,7 @@ func WriteCSV(w io.Writer, rows []Row) error {
 var RunColumns = []string{
 	"subject", "package", "seed", "budget_seconds", "disabled", "gen_cov", "combined_cov", "compile_ok", "pass",
 	"flaky", "tests", "findings", "gen_seconds", "execs", "execs_per_sec", "peak_rss_mb", "rss_tree_mb",
-	"rss_maxproc_mb", "gen_reported_cov", "disagreements", "error", "notes",
+	"rss_maxproc_mb", "gen_reported_cov", "disagreements", "asserted", "error", "notes",
 }
 
 // WriteRunsCSV writes runs.csv: every gentest run (all seeds, ablation
@@ -74,7 +74,7 @@ func WriteRunsCSV(w io.Writer, subjects []result.Subject) error {
 				run.Disabled, run.GenCov.Format(2), run.CombinedCov.Format(2), boolCell(run.CompileOK), boolCell(run.Pass),
 				run.Flaky.Format(0), run.Tests.Format(0), run.Findings.Format(0), run.GenSeconds.Format(2),
 				run.Execs.Format(0), run.ExecsPerSec.Format(1), run.PeakRSSMB.Format(1), run.TreeRSSMB.Format(1),
-				run.MaxProcRSSMB.Format(1), run.ReportedCov.Format(2), run.Disagreements.Format(0), oneLine(run.Err), oneLine(strings.Join(run.Notes, "; ")),
+				run.MaxProcRSSMB.Format(1), run.ReportedCov.Format(2), run.Disagreements.Format(0), run.Asserted.Format(1), oneLine(run.Err), oneLine(strings.Join(run.Notes, "; ")),
 			}
 			if err := cw.Write(rec); err != nil {
 				return err

@@ -21,7 +21,7 @@ func fixture() []result.Subject {
 	run := func(seed int64, gen, comb float64) result.Run {
 		return result.Run{Seed: seed, Budget: 30 * time.Second, GenCov: v(gen), CombinedCov: v(comb),
 			CompileOK: v(1), Pass: v(1), Flaky: v(0), Tests: v(12), Findings: v(1), GenSeconds: v(31),
-			ExecsPerSec: v(900), PeakRSSMB: v(400)}
+			ExecsPerSec: v(900), PeakRSSMB: v(400), Asserted: v(gen / 2)}
 	}
 	return []result.Subject{
 		{
@@ -108,6 +108,13 @@ func TestWriteCSV(t *testing.T) {
 	}
 	if got := recs[1][col("gen_cov")]; got != "65.00" {
 		t.Errorf("gen_cov = %q", got)
+	}
+	// The asserted fraction per package, the median over seeds.
+	if got := recs[1][col("asserted")]; got != "32.5" {
+		t.Errorf("asserted = %q, want 32.5", got)
+	}
+	if got := recs[3][col("asserted")]; got != "NA" {
+		t.Errorf("asserted of a subject never generated = %q, want NA", got)
 	}
 	if got := recs[2][col("human_cov")]; got != "NA" {
 		t.Errorf("human_cov of untestable subject = %q, want NA", got)

@@ -22,7 +22,10 @@ type Row struct {
 	Flaky                                    result.Value
 	Tests, Findings, GenSeconds, ExecsPerSec result.Stats
 	ReportedCov                              result.Stats
-	PeakRSSMB, TreeRSSMB, MaxProcRSSMB       result.Value
+	// Asserted is the asserted fraction of the written file, in percent
+	// (result.Run.Asserted).
+	Asserted                           result.Stats
+	PeakRSSMB, TreeRSSMB, MaxProcRSSMB result.Value
 	// Seeds is the number of runs; Failed the number whose generation failed.
 	Seeds, Failed int
 	// Gremlins and Engine are the mutation scores of gremlins and of
@@ -59,6 +62,7 @@ func Summarize(s result.Subject) Row {
 	r.GenSeconds = over(func(run result.Run) result.Value { return run.GenSeconds })
 	r.ExecsPerSec = over(func(run result.Run) result.Value { return run.ExecsPerSec })
 	r.ReportedCov = over(func(run result.Run) result.Value { return run.ReportedCov })
+	r.Asserted = over(func(run result.Run) result.Value { return run.Asserted })
 	r.CompileOK = over(func(run result.Run) result.Value { return run.CompileOK }).Min
 	r.Pass = over(func(run result.Run) result.Value { return run.Pass }).Min
 	r.Flaky = over(func(run result.Run) result.Value { return run.Flaky }).Max

@@ -134,6 +134,10 @@ type Run struct {
 	GenCov, CombinedCov Value
 	// ReportedCov is the coverage gentest itself reported, in percent.
 	ReportedCov Value
+	// Asserted is the asserted fraction gentest reported for its file,
+	// in percent: test cases that check what their target returned or
+	// changed, over all (NA without a file or an older gentest).
+	Asserted Value
 	// CompileOK and Pass are 1 or 0 (NA if not measured).
 	CompileOK, Pass Value
 	// Flaky counts distinct top-level tests that failed in at least one of
