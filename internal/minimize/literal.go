@@ -27,12 +27,14 @@ func litFits(k seq.LitKind, p model.Param) bool {
 		// run of the call cannot see.
 		return false
 	}
-	if it, isIface := p.Type.Underlying().(*types.Interface); isIface && it.NumMethods() > 0 && k == seq.LitNil {
+	if it, isIface := p.Type.Underlying().(*types.Interface); isIface && it.NumMethods() > 0 && k == seq.LitNil &&
+		!types.Implements(types.Universe.Lookup("error").Type(), it) {
 		// Nor is a nil reader or writer: csv.NewWriter(nil) covers what
 		// NewWriter(&buf) does until the first Flush, but nothing it
 		// writes can be read, and no user writes it. An interface with
 		// methods is a role the argument plays; the empty interface is
-		// a value, and nil one of them.
+		// a value, and nil one of them, and so is a nil error: "no
+		// error" (multierr.Append(err, nil)).
 		return false
 	}
 	switch p.Lit {

@@ -25,7 +25,7 @@ func TestLitFitsNoNilFunc(t *testing.T) {
 // An interface with methods (an io.Writer, an io.Reader) never takes nil
 // as a simpler literal either: csv.NewWriter(nil) runs like
 // NewWriter(&buf) until the first Flush, but nothing it writes can be read
-// back. The empty interface does: nil is one of its values.
+// back. The empty interface and error do: nil is one of their values.
 func TestLitFitsNoNilReaderWriter(t *testing.T) {
 	byteSlice := types.NewSlice(types.Typ[types.Byte])
 	sig := types.NewSignatureType(nil, nil, nil,
@@ -37,5 +37,8 @@ func TestLitFitsNoNilReaderWriter(t *testing.T) {
 	}
 	if !litFits(seq.LitNil, model.Param{Type: types.NewInterfaceType(nil, nil).Complete(), Lit: model.LitIfaceA}) {
 		t.Error("nil does not fit an empty interface parameter")
+	}
+	if !litFits(seq.LitNil, model.Param{Type: types.Universe.Lookup("error").Type(), Lit: model.LitNilOK}) {
+		t.Error("nil does not fit an error parameter")
 	}
 }
