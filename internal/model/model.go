@@ -256,6 +256,11 @@ type Options struct {
 	// DocAdvance, when set, returns the sentence of fn's type's doc
 	// comments stating fn as a protocol step (apidoc.Advance), or "".
 	DocAdvance func(fn *types.Func) string
+	// ZeroDocumented, when set, reports whether a type's doc comment says
+	// its zero value is ready to use: such a struct gets its zero value
+	// (&T{}) as an operation even when a constructor builds it too, since
+	// the doc makes it an input users start from (var l list.List).
+	ZeroDocumented func(tn *types.TypeName) bool
 	// Construct, when set, adds composite literals and package variables
 	// to the model (see composite.go); nil keeps structs to zero values.
 	Construct *Construct
@@ -365,7 +370,11 @@ func (p *Program) addType(n *types.Named, produced map[string]bool, opts Options
 	tn := n.Obj()
 	// A struct with a constructor is built with it: its zero value is
 	// often not meant to be used, and panics on it are noise, not bugs.
-	if st, isStruct := n.Underlying().(*types.Struct); isStruct && !produced[types.TypeString(n, nil)] && !produced[types.TypeString(types.NewPointer(n), nil)] && zeroUsable(st) {
+	// Unless its doc promises a usable zero value (list.List, whose
+	// methods initialise it lazily: a path New never takes).
+	documented := opts.ZeroDocumented != nil && opts.ZeroDocumented(tn)
+	if st, isStruct := n.Underlying().(*types.Struct); isStruct &&
+		(!produced[types.TypeString(n, nil)] && !produced[types.TypeString(types.NewPointer(n), nil)] && zeroUsable(st) || documented) {
 		p.add(&Op{Kind: Zero, Name: tn.Name(), Type: n, Ptr: true, Results: []types.Type{types.NewPointer(n)}})
 	}
 	// Values of a named basic type with methods come from literals;

@@ -20,6 +20,7 @@ import (
 	"github.com/gentest-go/gentest/analyzers/constpool"
 	"github.com/gentest-go/gentest/analyzers/construct"
 	"github.com/gentest-go/gentest/analyzers/purity"
+	"github.com/gentest-go/gentest/analyzers/typedeps"
 	"github.com/gentest-go/gentest/internal/load"
 	"github.com/gentest-go/gentest/internal/model"
 )
@@ -48,6 +49,10 @@ func (m Model) Options() model.Options {
 		DocPanics:  DocPanics(m.Analysis),
 		DocAdvance: DocAdvance(m.Analysis),
 		Fset:       m.Pkg.Fset,
+	}
+	if m.Pkg.TypesInfo != nil {
+		zero := typedeps.ZeroDocumented(m.Pkg.Syntax, m.Pkg.TypesInfo)
+		o.ZeroDocumented = func(tn *types.TypeName) bool { return zero[tn] }
 	}
 	if m.Support != nil {
 		for _, r := range m.Support {
