@@ -14,7 +14,7 @@ import (
 // the repeated run, not derived from a nondeterministic operation, and
 // Stable.
 func ArgValues(prog *model.Program, s *seq.Seq, res *rt.Result) map[seq.ValueID]*rt.Tree {
-	tainted, _ := Taint(prog, s)
+	tainted, _ := TaintIn(prog, s, res)
 	out := map[seq.ValueID]*rt.Tree{}
 	for _, st := range s.Stmts {
 		for _, a := range st.Args {
@@ -55,6 +55,70 @@ func Taint(prog *model.Program, s *seq.Seq) (tainted, clock []bool) {
 	return tainted, clock
 }
 
+// TaintIn is Taint for a sequence that ran as res (the judge's runs:
+// repeated in process and on the binary variants), with what the runs
+// showed: a statement whose operation is deterministic is not tainted
+// through an object (a pointer or a struct) that was the same in every
+// run.
+//
+// The facts are per function, and a function is nondeterministic when
+// some path through it is (a loader that may fetch a URL, a parser that
+// validates its keys in map order): a getter over what it returned for
+// inputs that took no such path (MustLoadURLs(nil): an empty table)
+// reads a value every run agreed on, and computes from it what every run
+// will. The results of the nondeterministic operation itself stay
+// tainted: a value from the clock may agree by chance (a coarse clock
+// read twice within its tick). So does plain data taken from them
+// (numbers, text, bytes: the reading itself, Twice(Now())), and an object
+// no run can vouch for: unstable, cut short (Truncated), or holding a
+// time.Time, which may be a clock reading that the runs shared only
+// because they were quick.
+func TaintIn(prog *model.Program, s *seq.Seq, res *rt.Result) (tainted, clock []bool) {
+	tainted, clock = make([]bool, len(s.Stmts)), make([]bool, len(s.Stmts))
+	for i, st := range s.Stmts {
+		e := prog.Ops[st.Op].Effects
+		tainted[i] = e.Nondeterministic
+		clock[i] = e.Nondeterministic && !e.CallSiteOnly
+		for _, a := range st.Args {
+			if a.IsLit || a.Stmt >= i || !tainted[a.Stmt] || vouched(res, a) {
+				continue
+			}
+			tainted[i] = true
+			clock[i] = clock[i] || clock[a.Stmt]
+		}
+	}
+	return tainted, clock
+}
+
+// vouched reports whether the argument a (a result of an earlier
+// statement) was the same in every run of res: neither unstable nor
+// holding what a run cannot vouch for (see TaintIn).
+func vouched(res *rt.Result, a seq.Arg) bool {
+	if res == nil || a.Stmt >= len(res.Stmts) {
+		return false
+	}
+	sr := res.Stmt(a.Stmt)
+	if sr.Outcome != rt.OutNormal || a.Result >= len(sr.Values()) || sr.Values()[a.Result].Unstable {
+		return false
+	}
+	tr := sr.Tree(a.Result)
+	return tr != nil && (tr.Kind == rt.TPtr || tr.Kind == rt.TStruct) && steadyTree(tr, 0)
+}
+
+// steadyTree reports whether t holds nothing a run cannot vouch for: no
+// part cut short, no time.Time, no text that differs between builds.
+func steadyTree(t *rt.Tree, depth int) bool {
+	if t.Truncated || t.Varies || t.Type == "time.Time" || depth > 64 {
+		return false
+	}
+	for i := range t.Elems {
+		if !steadyTree(&t.Elems[i], depth+1) {
+			return false
+		}
+	}
+	return true
+}
+
 // callSiteRE matches what a message built from the call site shows: a
 // file and line, or a function of the executor's registry (a package's
 // _test package) or of gentest's runtime, which call the operations in
@@ -73,7 +137,7 @@ func Assertions(prog *model.Program, s *seq.Seq, res *rt.Result, target int) []A
 	// (clock, random, map order), and everything computed from them, are
 	// never asserted: a repeated run in one process may agree by chance
 	// (a value cached in a global) while the next go test would not.
-	tainted, clock := Taint(prog, s)
+	tainted, clock := TaintIn(prog, s, res)
 	for i, st := range s.Stmts {
 		if i >= len(res.Stmts) || res.Stmts[i].Outcome != rt.OutNormal {
 			break

@@ -29,6 +29,11 @@ type Case struct {
 	// judge's runs (rt.Value.Unstable): the true cause, when it holds,
 	// of a test that leaves a writable result unasserted.
 	TargetUnstable bool
+	// Vouched says the target is tainted by nondeterminism only through
+	// arguments every run agreed on (TaintIn): what it returns is
+	// asserted like any deterministic result, and no note may say it
+	// depends on the clock.
+	Vouched bool
 	// Mutation is what running the case against the mutants it infects
 	// showed; nil when it ran against none (no mutants in the executor,
 	// none infected, or the budget spent).

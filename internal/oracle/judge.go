@@ -94,6 +94,10 @@ func Judge(prog *model.Program, runner executor.Runner, entries []*corpus.Entry,
 		c := &Case{Seq: e.Seq, Target: e.Target, Key: it.i, Panics: it.panics, PanicMsg: panicChecked(prog, it),
 			Asserts: Assertions(prog, e.Seq, o.Result, e.Target), Values: ArgValues(prog, e.Seq, o.Result)}
 		c.TargetUnstable = targetUnstable(o.Result, e.Target)
+		if static, _ := Taint(prog, e.Seq); static[e.Target] {
+			ran, _ := TaintIn(prog, e.Seq, o.Result)
+			c.Vouched = !ran[e.Target]
+		}
 		tr := minimize.Trial{Seq: e.Seq, Target: e.Target}
 		key := minimize.BehaviourKey(prog, tr, o.Result)
 		if it.panics {
