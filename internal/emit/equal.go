@@ -221,16 +221,16 @@ func (r *renderer) floatCheck(t types.Type, b *types.Basic, want *rt.Tree, got a
 	}
 	f32 := b.Kind() == types.Float32 || b.Kind() == types.Complex64
 	if want.Kind == rt.TFloat {
-		if !special(want.F) {
+		if !special(want.F) && !computed(want.F, f32) {
 			return nil, false
 		}
 		x := got
 		if !types.Identical(t, types.Typ[types.Float64]) {
 			x = call(ident("float64"), got) // math takes float64: a named or 32-bit float is converted
 		}
-		return ifStmt(r.partDiffers(x, want.F, f32), errorf(d, esc(what)+" = %v, want "+specialText(want.F), got)), true
+		return ifStmt(r.partDiffers(x, want.F, f32), errorf(d, esc(what)+" = %v, want "+esc(specialText(want.F, f32)), got)), true
 	}
-	if !special(want.F) && !special(want.Imag) {
+	if !special(want.F) && !special(want.Imag) && !computed(want.F, f32) && !computed(want.Imag, f32) {
 		return nil, false
 	}
 	part := func(fn string) ast.Expr {
@@ -241,8 +241,8 @@ func (r *renderer) floatCheck(t types.Type, b *types.Basic, want *rt.Tree, got a
 		return x
 	}
 	cond := binary(r.partDiffers(part("real"), want.F, f32), token.LOR, r.partDiffers(part("imag"), want.Imag, f32))
-	text := "(" + specialText(want.F)
-	if im := specialText(want.Imag); strings.HasPrefix(im, "-") || strings.HasPrefix(im, "+") {
+	text := "(" + specialText(want.F, f32)
+	if im := specialText(want.Imag, f32); strings.HasPrefix(im, "-") || strings.HasPrefix(im, "+") {
 		text += im + "i)"
 	} else {
 		text += "+" + im + "i)"
@@ -252,7 +252,7 @@ func (r *renderer) floatCheck(t types.Type, b *types.Basic, want *rt.Tree, got a
 
 // partDiffers is the condition under which x, a float64 expression, is
 // not w as a test sees it: not NaN for a NaN, not a zero with its sign
-// bit for -0, else x != w.
+// bit for -0, farther than tolerance(w) from a computed w, else x != w.
 func (r *renderer) partDiffers(x ast.Expr, w float64, f32 bool) ast.Expr {
 	m := r.use("math")
 	switch {
@@ -261,6 +261,14 @@ func (r *renderer) partDiffers(x ast.Expr, w float64, f32 bool) ast.Expr {
 	case w == 0 && math.Signbit(w):
 		return binary(binary(x, token.NEQ, intLit(0)), token.LOR,
 			&ast.UnaryExpr{Op: token.NOT, X: call(sel(ident(m), "Signbit"), x)})
+	case computed(w, f32):
+		lit := r.floatLit(w)
+		if f32 {
+			lit = &ast.BasicLit{Kind: token.FLOAT, Value: fmtFloat32(w)}
+		}
+		// math.Abs(x - w) > 1e-09
+		return binary(call(sel(ident(m), "Abs"), binary(x, token.SUB, lit)), token.GTR,
+			&ast.BasicLit{Kind: token.FLOAT, Value: strconv.FormatFloat(tolerance(w, f32), 'g', -1, 64)})
 	}
 	if f32 && !math.IsInf(w, 0) {
 		return binary(x, token.NEQ, &ast.BasicLit{Kind: token.FLOAT, Value: fmtFloat32(w)})
@@ -273,13 +281,47 @@ func special(f float64) bool {
 	return f != f || f == 0 && math.Signbit(f)
 }
 
-// specialText is f as the failure message states it.
-func specialText(f float64) string {
+// computed reports whether f looks like the result of a floating-point
+// computation rather than an exact value: finite, not an integer, and
+// more significant digits than a person writes (9 or more; 7 or more
+// for a float32). The last bits of such a value depend on the order of
+// operations and on fused multiply-adds, which the compiler uses on
+// arm64, ppc64 and s390x but not on amd64, so a test checks it within
+// tolerance(f), never with ==. 0.5, 2.75 and 1e-3 are compared exactly.
+func computed(f float64, f32 bool) bool {
+	if math.IsInf(f, 0) || f != f || f == math.Trunc(f) {
+		return false
+	}
+	bits, digits := 64, 9
+	if f32 {
+		bits, digits = 32, 7
+	}
+	s := strconv.FormatFloat(math.Abs(f), 'e', -1, bits)
+	mant, _, _ := strings.Cut(s, "e")
+	return len(strings.Replace(mant, ".", "", 1)) >= digits
+}
+
+// tolerance is how far a computed result may be from what the run gave:
+// a power of ten about 1e-9 of its magnitude (1e-5 for a float32), so
+// that the literal reads as a tolerance.
+func tolerance(f float64, f32 bool) float64 {
+	rel := -9.0
+	if f32 {
+		rel = -5
+	}
+	return math.Pow(10, math.Ceil(math.Log10(math.Max(math.Abs(f), 1e-300)))+rel)
+}
+
+// specialText is f as the failure message states it: NaN, -0, or the
+// value, with its tolerance when it is computed.
+func specialText(f float64, f32 bool) string {
 	switch {
 	case f != f:
 		return "NaN"
 	case f == 0 && math.Signbit(f):
 		return "-0"
+	case computed(f, f32):
+		return strconv.FormatFloat(f, 'g', -1, 64) + "±" + strconv.FormatFloat(tolerance(f, f32), 'g', -1, 64)
 	}
 	return strconv.FormatFloat(f, 'g', -1, 64)
 }

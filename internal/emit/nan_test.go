@@ -44,3 +44,42 @@ func TestNaNAndSignedZeroChecks(t *testing.T) {
 		t.Errorf("Unchecked = %v, want %v", out.Unchecked, want)
 	}
 }
+
+// A float with the digits of a computation is checked within a
+// tolerance (fused multiply-adds on arm64 change its last bits); one a
+// person would write, an integer or an infinity is compared exactly.
+func TestComputedFloats(t *testing.T) {
+	for _, tc := range []struct {
+		f    float64
+		f32  bool
+		want bool
+		tol  float64
+	}{
+		{1.5707963267948966, false, true, 1e-8},
+		{0.5, false, false, 0},
+		{1e-3, false, false, 0},
+		{2.75, false, false, 0},
+		{-1234.5678901, false, true, 1e-5},
+		{3, false, false, 0},
+		{math.Inf(1), false, false, 0},
+		{float64(float32(0.1)), true, false, 0}, // 0.1 as a float32 prints as 0.1
+		{float64(float32(1) / 3), true, true, 1e-5},
+	} {
+		if got := computed(tc.f, tc.f32); got != tc.want {
+			t.Errorf("computed(%v, f32=%v) = %v, want %v", tc.f, tc.f32, got, tc.want)
+		}
+		if tc.want {
+			if got := tolerance(tc.f, tc.f32); math.Abs(got-tc.tol) > tc.tol/1e6 {
+				t.Errorf("tolerance(%v) = %v, want %v", tc.f, got, tc.tol)
+			}
+		}
+	}
+	prog := load(t)
+	b := &builder{t: t, prog: prog, key: 500}
+	c := b.cs(one("Half", flt(1), boolean(true)), &rt.Tree{Kind: rt.TFloat, F: float64(float32(1) / 3), Type: "float32"})
+	out, err := Render(prog, []*oracle.Case{c}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	mustContain(t, "TestHalf", funcSrc(t, out.Src, "TestHalf"), "if math.Abs(float64(got)-0.33333334) > 1e-05 {")
+}
