@@ -298,6 +298,10 @@ func (r *renderer) targetNote(out []ast.Stmt, c *oracle.Case, bo *bodyOpts, chec
 		// A vouched target took from nondeterministic calls only values
 		// every run agreed on: neither cause below is its.
 		switch {
+		case len(top.Results) == 0:
+			// Nothing returned, and no observer of what it
+			// changed was kept after it.
+			why = "it returns nothing, and no call here reads what it changes"
 		case clock[c.Target] && !c.Vouched:
 			why = "what it returns depends on the clock or on randomness"
 		case tainted[c.Target] && !c.Vouched:

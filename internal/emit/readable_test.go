@@ -106,6 +106,14 @@ func TestEveryTestChecksItsTarget(t *testing.T) {
 		"got := session.Fork()", "if got == nil {", `t.Error("session.Fork() = nil, want non-nil")`)
 	mustContain(t, "TestSession_Started", funcSrc(t, out.Src, "TestSession_Started"),
 		"\t// session.Started() must not panic; what it returns depends on the clock or on randomness.\n\t_ = session.Started()")
+	// Hit returns nothing, and no observer follows it: the note says
+	// that, not that a result depends on the clock (NewSession's).
+	hitOnly := []*oracle.Case{{Seq: mk(t, prog, sess, stmt{"Session.Hit", ref(0)}), Target: 1, Key: 3}}
+	if out, err = Render(prog, hitOnly, Options{}); err != nil {
+		t.Fatal(err)
+	}
+	mustContain(t, "TestSession_Hit", funcSrc(t, out.Src, "TestSession_Hit"),
+		"session.Hit() must not panic; it returns nothing, and no call here reads what it changes.")
 }
 
 // Errors are checked with errors.Is against the package's sentinels, and
