@@ -74,7 +74,8 @@ const judgeFlags = rt.FlagDetail | rt.FlagRepeat | rt.FlagCheckPurity
 // the mutants killed become goals of suite reduction.
 func Judge(prog *model.Program, runner executor.Runner, entries []*corpus.Entry, opts JudgeOptions) *Judgement {
 	entries = withPanicPrefixes(prog, entries)
-	AddObservers(prog, entries, opts.Mutants > 0 && !opts.AllAsserts)
+	selectByMutants := opts.Mutants > 0 && !opts.AllAsserts
+	AddObservers(prog, entries, selectByMutants)
 	plain := runner
 	if len(opts.Variants) > 0 {
 		runner = binaryChecked{inner: runner, variants: opts.Variants, writesState: func(q *rt.Request) bool { return writesState(prog, q) }}
@@ -85,7 +86,7 @@ func Judge(prog *model.Program, runner executor.Runner, entries []*corpus.Entry,
 	}
 	outs := runner.Run(reqs)
 	outs = withoutPanickingObservers(prog, runner, entries, outs)
-	outs = pruneObservers(prog, runner, entries, outs)
+	outs = pruneObservers(prog, runner, entries, outs, selectByMutants)
 	j := &Judgement{Disagreements: []string{}}
 	items := j.settle(prog, entries, outs, opts)
 	muts := judgeMutants(prog, plain, runner, items, opts)

@@ -75,13 +75,15 @@ func dropIdleObservers(prog *model.Program, full executor.Runner, items []judged
 // withoutIdle returns s without the observer calls after target whose
 // assertions killed no mutant (v.ByAssert) and the addresses left unused,
 // with the old index of each statement kept; nil if nothing goes.
+//
+// An observer counts as killing only for mutants nothing before it kills:
+// the target's checks, the outcome changes any version of the test sees,
+// and the observers kept before it, in order (String first). Of Len and
+// Keys after an LRU's Add, both killing the mutant that drops the count,
+// Keys stays when it also kills the one that skips MoveToFront, and Len
+// goes.
 func withoutIdle(prog *model.Program, s *seq.Seq, target int, v *CaseMutation) (*seq.Seq, []int) {
-	killing := map[int]bool{}
-	for id, ms := range v.ByAssert {
-		if len(ms) > 0 {
-			killing[id.Stmt] = true
-		}
-	}
+	killing := killingObservers(s, target, v)
 	kept := make([]int, s.Len())
 	for k := range kept {
 		kept[k] = k
@@ -160,4 +162,53 @@ func readsSink(prog *model.Program, s *seq.Seq, k int) bool {
 		}
 	}
 	return false
+}
+
+// killingObservers returns the statements after target whose checks kill
+// a mutant that neither the checks up to target, nor a change of outcome,
+// nor an earlier such statement kills.
+func killingObservers(s *seq.Seq, target int, v *CaseMutation) map[int]bool {
+	covered := map[int32]bool{}
+	byStmt := map[int][]int32{}
+	asserted := map[int32]bool{}
+	for id, ms := range v.ByAssert {
+		for _, m := range ms {
+			asserted[m] = true
+		}
+		if id.Stmt <= target {
+			for _, m := range ms {
+				covered[m] = true
+			}
+		} else {
+			byStmt[id.Stmt] = append(byStmt[id.Stmt], ms...)
+		}
+	}
+	for k, ms := range v.identity {
+		if k.value.Stmt > target {
+			byStmt[k.value.Stmt] = append(byStmt[k.value.Stmt], ms...)
+			continue
+		}
+		for _, m := range ms {
+			covered[m] = true
+		}
+	}
+	for _, m := range v.Killed {
+		if !asserted[m] {
+			covered[m] = true // an outcome change: every version of the test fails
+		}
+	}
+	killing := map[int]bool{}
+	for k := target + 1; k < s.Len(); k++ {
+		for _, m := range byStmt[k] {
+			if !covered[m] {
+				killing[k] = true
+			}
+		}
+		if killing[k] {
+			for _, m := range byStmt[k] {
+				covered[m] = true
+			}
+		}
+	}
+	return killing
 }

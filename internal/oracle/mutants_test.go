@@ -2,6 +2,7 @@ package oracle
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"testing"
 	"time"
@@ -358,11 +359,12 @@ func TestJudgeMutantRerunDiffers(t *testing.T) {
 		behave(q.Mutant, q, out)
 	}
 	j := Judge(prog, f, mutantEntries(t, prog)[:1], JudgeOptions{Mutants: 2})
-	if got := names(f, j.Cases[0].Seq); got != "NewStack Stack.Push Stack.Len Stack.Peek" {
+	// With mutants every stable observer is tried (Top too), and all stay.
+	if got := names(f, j.Cases[0].Seq); got != "NewStack Stack.Push Stack.Len Stack.Peek Stack.Top" {
 		t.Errorf("case: %s, want the observers kept", got)
 	}
-	if got := assertsOn(j.Cases[0].Asserts); got != "2:Equal 3:Equal" {
-		t.Errorf("asserts %s, want both observers'", got)
+	if got := assertsOn(j.Cases[0].Asserts); got != "2:Equal 3:Equal 4:Equal 4:ErrNil" {
+		t.Errorf("asserts %s, want the observers'", got)
 	}
 	if got := byAssertString(j.Cases[0].Mutation.ByAssert); got != "2.0:[1]" {
 		t.Errorf("by assertion %s", got)
@@ -399,5 +401,27 @@ func TestJudgeMutantsHungOnceAndDeadline(t *testing.T) {
 	Judge(prog, f, entries, JudgeOptions{Mutants: 3, MutantDeadline: time.Now().Add(-time.Second)})
 	if len(runs) != 0 {
 		t.Errorf("runs under mutants after the deadline: %v", runs)
+	}
+}
+
+// An observer stays only for mutants nothing before it kills: the
+// target's checks, outcome changes, and the observers kept before it.
+func TestKillingObservers(t *testing.T) {
+	s := &seq.Seq{Stmts: make([]seq.Stmt, 6)} // 0 make, 1 target, 2..5 observers
+	v := &CaseMutation{
+		Killed: []int32{1, 2, 3, 4, 5},
+		ByAssert: map[seq.ValueID][]int32{
+			{Stmt: 1}: {1},    // the target's check
+			{Stmt: 2}: {1},    // kills only what the target's check kills
+			{Stmt: 3}: {2, 3}, // new kills
+			{Stmt: 4}: {3},    // only what 3 kills
+			{Stmt: 5}: {4},    // new
+		},
+	}
+	// Mutant 5 is killed by an outcome change: no check is needed for it.
+	got := killingObservers(s, 1, v)
+	want := map[int]bool{3: true, 5: true}
+	if !maps.Equal(got, want) {
+		t.Errorf("killing observers %v, want %v", got, want)
 	}
 }

@@ -111,6 +111,12 @@ func AddObservers(prog *model.Program, entries []*corpus.Entry, withMutants bool
 				// No String: up to maxObservers, the opaque ones too.
 				n = max(n, min(len(obs), maxObservers))
 			}
+			if withMutants {
+				// The mutants choose: every observer up to maxTried, the
+				// opaque ones too (an LRU's Keys shows the order a
+				// fault in MoveToFront changes; its Len does not).
+				n = min(len(obs), maxTried)
+			}
 			for _, ob := range obs[:n] {
 				s.Stmts = append(s.Stmts, seq.Stmt{Op: ob.ID, Args: []seq.Arg{ref}})
 			}
@@ -240,7 +246,11 @@ func withoutPanickingObservers(prog *model.Program, runner executor.Runner, entr
 // the cases that lost statements run again, so that what is judged
 // (coverage included) is what the test will run. Observers are pure:
 // taking one out changes nothing the others see.
-func pruneObservers(prog *model.Program, runner executor.Runner, entries []*corpus.Entry, outs []executor.Outcome) []executor.Outcome {
+//
+// With mutants (withMutants), every stable observer stays here: the judge
+// keeps those whose checks kill a mutant no earlier check kills
+// (withoutIdle), which says more than rank and order can.
+func pruneObservers(prog *model.Program, runner executor.Runner, entries []*corpus.Entry, outs []executor.Outcome, withMutants bool) []executor.Outcome {
 	var redo []int
 	for i, e := range entries {
 		o := outs[i]
@@ -277,6 +287,14 @@ func pruneObservers(prog *model.Program, runner executor.Runner, entries []*corp
 		drop := map[int]bool{}
 		for _, key := range order {
 			ks := groups[key]
+			if withMutants {
+				for _, k := range ks {
+					if !stable(k) {
+						drop[k] = true
+					}
+				}
+				continue
+			}
 			if observerRank(prog.Ops[e.Seq.Stmts[ks[0]].Op]) == 0 && stable(ks[0]) {
 				for _, k := range ks[1:] {
 					drop[k] = true
