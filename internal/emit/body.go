@@ -303,7 +303,7 @@ func (r *renderer) targetNote(out []ast.Stmt, c *oracle.Case, bo *bodyOpts, chec
 			// changed was kept after it.
 			why = "it returns nothing, and no call here reads what it changes"
 		case clock[c.Target] && !c.Vouched:
-			why = "what it returns depends on the clock or on randomness"
+			why = r.nondetNote(s, c.Target)
 		case tainted[c.Target] && !c.Vouched:
 			why = "what it returns depends on where it is called from"
 		case nanLeftOut(c):
@@ -372,4 +372,49 @@ func (r *renderer) targetChecked(c *oracle.Case) bool {
 	checked := false
 	r.probe(func() { checked = r.planBody(c, &bodyOpts{}).checked })
 	return checked
+}
+
+// nondetNote says why the result of statement i of s, tainted by the
+// clock, randomness or another cause of nondeterminism beyond the call
+// site, is not checked: the facts' reason of the operation it comes from
+// (its own, or the first nondeterministic one it takes a value of), when
+// that reason is not the clock or randomness themselves.
+func (r *renderer) nondetNote(s *seq.Seq, i int) string {
+	const clock = "what it returns depends on the clock or on randomness"
+	src, seen := -1, map[int]bool{}
+	var find func(k int)
+	find = func(k int) {
+		if src >= 0 || seen[k] {
+			return
+		}
+		seen[k] = true
+		if e := r.prog.Ops[s.Stmts[k].Op].Effects; e.Nondeterministic && !e.CallSiteOnly {
+			src = k
+			return
+		}
+		for _, a := range s.Stmts[k].Args {
+			if !a.IsLit && a.Stmt < k {
+				find(a.Stmt)
+			}
+		}
+	}
+	find(i)
+	if src < 0 {
+		return clock
+	}
+	op := r.prog.Ops[s.Stmts[src].Op]
+	why := op.Effects.NondetWhy
+	if k := strings.LastIndex(why, " at "); k >= 0 {
+		why = why[:k] // the facts' position goes stale
+	}
+	if strings.HasPrefix(why, "slice built in map iteration order") {
+		why = "builds a slice in map iteration order"
+	}
+	if why == "" || strings.Contains(why, "time.") || strings.Contains(why, "rand") || strings.Contains(why, "clock") {
+		return clock
+	}
+	if src == i {
+		return "what it returns may differ between runs: it " + why
+	}
+	return "what it returns may differ between runs: it takes what " + op.Name + " returned, which " + why
 }

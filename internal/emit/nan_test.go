@@ -1,13 +1,17 @@
 package emit
 
 import (
+	"go/types"
 	"math"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/gentest-go/gentest/internal/harness/rt"
+	"github.com/gentest-go/gentest/internal/model"
+	"github.com/gentest-go/gentest/internal/modeltest"
 	"github.com/gentest-go/gentest/internal/oracle"
+	"github.com/gentest-go/gentest/internal/seq"
 )
 
 // A float result that is NaN is checked with math.IsNaN (== never holds),
@@ -82,4 +86,33 @@ func TestComputedFloats(t *testing.T) {
 		t.Fatal(err)
 	}
 	mustContain(t, "TestHalf", funcSrc(t, out.Src, "TestHalf"), "if math.Abs(float64(got)-0.33333334) > 1e-05 {")
+}
+
+// The note on a result no test may check names the facts' cause: the
+// clock or randomness only when that is what they say (issue 31: a
+// config loader nondeterministic by map order got "depends on the clock
+// or on randomness", and so did every getter over what it returned).
+func TestNondetNote(t *testing.T) {
+	prog := model.Build(modeltest.CheckFile(t, "example.com/p", fixture), model.Options{Effects: func(fn *types.Func) model.Effects {
+		switch fn.Name() {
+		case "ParseCents":
+			return model.Effects{Known: true, Nondeterministic: true, NondetWhy: "does I/O in map iteration order at p.go:40"}
+		case "Checksum":
+			return model.Effects{Known: true, Nondeterministic: true, NondetWhy: "calls time.Now at p.go:63"}
+		}
+		return model.Effects{Known: true, Pure: true}
+	}})
+	r := newRenderer(prog, Options{})
+	parse, next := opID(t, prog, "ParseCents"), opID(t, prog, "Clamp")
+	s := &seq.Seq{Stmts: []seq.Stmt{{Op: parse, Args: lits(str("1"))}, {Op: next, Args: []seq.Arg{seq.Ref(0, 0), {IsLit: true, Lit: num(0)}, {IsLit: true, Lit: num(1)}}}}}
+	if got, want := r.nondetNote(s, 0), "what it returns may differ between runs: it does I/O in map iteration order"; got != want {
+		t.Errorf("own cause: %q, want %q", got, want)
+	}
+	if got, want := r.nondetNote(s, 1), "what it returns may differ between runs: it takes what ParseCents returned, which does I/O in map iteration order"; got != want {
+		t.Errorf("inherited cause: %q, want %q", got, want)
+	}
+	sum := &seq.Seq{Stmts: []seq.Stmt{{Op: opID(t, prog, "Checksum"), Args: lits(bytesLit("a"))}}}
+	if got, want := r.nondetNote(sum, 0), "what it returns depends on the clock or on randomness"; got != want {
+		t.Errorf("the clock: %q, want %q", got, want)
+	}
 }

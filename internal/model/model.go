@@ -146,6 +146,10 @@ type Effects struct {
 	// Nondeterministic.
 	Nondeterministic bool
 	CallSiteOnly     bool
+	// NondetWhy is the facts' reason for Nondeterministic ("calls
+	// time.Now at x.go:12", "does I/O in map iteration order at
+	// p.go:7"), for the note of a test that cannot check the result.
+	NondetWhy string
 	// WritesGlobal: the call may change package-level state, which
 	// outlives the test that calls it; GlobalWhy says where.
 	WritesGlobal bool

@@ -99,9 +99,11 @@ func Effects(an *load.Analysis, pkgPath string) func(fn *types.Func) model.Effec
 			CallSiteOnly:     f.Effects&purity.CallSite != 0 && f.Effects&purity.Nondeterministic == 0,
 			WritesGlobal:     f.Has(purity.WritesGlobal)}
 		for _, w := range f.Why {
-			if w.Effect == "writes-global" {
+			if w.Effect == "writes-global" && e.GlobalWhy == "" {
 				e.GlobalWhy = w.Detail
-				break
+			}
+			if w.Effect == "nondeterministic" && e.NondetWhy == "" {
+				e.NondetWhy = w.Detail
 			}
 		}
 		off := 0
