@@ -73,7 +73,7 @@ const judgeFlags = rt.FlagDetail | rt.FlagRepeat | rt.FlagCheckPurity
 // (judgeMutants): the observers whose checks kill none are dropped, and
 // the mutants killed become goals of suite reduction.
 func Judge(prog *model.Program, runner executor.Runner, entries []*corpus.Entry, opts JudgeOptions) *Judgement {
-	entries = withPanicPrefixes(prog, entries)
+	entries = withPanicPrefixes(prog, withoutForeignReceivers(prog, entries))
 	selectByMutants := opts.Mutants > 0 && !opts.AllAsserts
 	AddObservers(prog, entries, selectByMutants)
 	plain := runner
