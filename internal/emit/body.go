@@ -407,6 +407,10 @@ func (r *renderer) nondetNote(s *seq.Seq, i int) string {
 	if k := strings.LastIndex(why, " at "); k >= 0 {
 		why = why[:k] // the facts' position goes stale
 	}
+	if r.prog.Pkg != nil {
+		// (*example.com/p.Loader).Load reads as (*Loader).Load in p's tests.
+		why = strings.ReplaceAll(why, r.prog.Pkg.Path()+".", "")
+	}
 	if strings.HasPrefix(why, "slice built in map iteration order") {
 		why = "builds a slice in map iteration order"
 	}
