@@ -228,7 +228,7 @@ func (r *renderer) floatCheck(t types.Type, b *types.Basic, want *rt.Tree, got a
 		if !types.Identical(t, types.Typ[types.Float64]) {
 			x = call(ident("float64"), got) // math takes float64: a named or 32-bit float is converted
 		}
-		return ifStmt(r.partDiffers(x, want.F, f32), errorf(d, esc(what)+" = %v, want "+esc(specialText(want.F, f32)), got)), true
+		return ifStmt(r.partDiffers(x, want.F, f32), errorf(d, esc(what)+" = %v, want "+esc(specialText(want.F)+within(f32, want.F)), got)), true
 	}
 	if !special(want.F) && !special(want.Imag) && !computed(want.F, f32) && !computed(want.Imag, f32) {
 		return nil, false
@@ -241,12 +241,13 @@ func (r *renderer) floatCheck(t types.Type, b *types.Basic, want *rt.Tree, got a
 		return x
 	}
 	cond := binary(r.partDiffers(part("real"), want.F, f32), token.LOR, r.partDiffers(part("imag"), want.Imag, f32))
-	text := "(" + specialText(want.F, f32)
-	if im := specialText(want.Imag, f32); strings.HasPrefix(im, "-") || strings.HasPrefix(im, "+") {
+	text := "(" + specialText(want.F)
+	if im := specialText(want.Imag); strings.HasPrefix(im, "-") || strings.HasPrefix(im, "+") {
 		text += im + "i)"
 	} else {
 		text += "+" + im + "i)"
 	}
+	text += within(f32, want.F, want.Imag)
 	return ifStmt(cond, errorf(d, esc(what)+" = %v, want "+esc(text), got)), true
 }
 
@@ -266,8 +267,14 @@ func (r *renderer) partDiffers(x ast.Expr, w float64, f32 bool) ast.Expr {
 		if f32 {
 			lit = &ast.BasicLit{Kind: token.FLOAT, Value: fmtFloat32(w)}
 		}
-		// math.Abs(x - w) > 1e-09
-		return binary(call(sel(ident(m), "Abs"), binary(x, token.SUB, lit)), token.GTR,
+		// math.Abs(x - w) > 1e-09, math.Abs(x + 1.5) for w = -1.5
+		diff := binary(x, token.SUB, lit)
+		if u, ok := lit.(*ast.UnaryExpr); ok && u.Op == token.SUB {
+			diff = binary(x, token.ADD, u.X)
+		} else if l, ok := lit.(*ast.BasicLit); ok && strings.HasPrefix(l.Value, "-") {
+			diff = binary(x, token.ADD, &ast.BasicLit{Kind: token.FLOAT, Value: l.Value[1:]})
+		}
+		return binary(call(sel(ident(m), "Abs"), diff), token.GTR,
 			&ast.BasicLit{Kind: token.FLOAT, Value: strconv.FormatFloat(tolerance(w, f32), 'g', -1, 64)})
 	}
 	if f32 && !math.IsInf(w, 0) {
@@ -313,17 +320,30 @@ func tolerance(f float64, f32 bool) float64 {
 }
 
 // specialText is f as the failure message states it: NaN, -0, or the
-// value, with its tolerance when it is computed.
-func specialText(f float64, f32 bool) string {
+// value.
+func specialText(f float64) string {
 	switch {
 	case f != f:
 		return "NaN"
 	case f == 0 && math.Signbit(f):
 		return "-0"
-	case computed(f, f32):
-		return strconv.FormatFloat(f, 'g', -1, 64) + "±" + strconv.FormatFloat(tolerance(f, f32), 'g', -1, 64)
 	}
 	return strconv.FormatFloat(f, 'g', -1, 64)
+}
+
+// within is what a failure message adds after a want with computed parts
+// fs: " within" the largest of their tolerances, or nothing.
+func within(f32 bool, fs ...float64) string {
+	tol := 0.0
+	for _, f := range fs {
+		if computed(f, f32) {
+			tol = math.Max(tol, tolerance(f, f32))
+		}
+	}
+	if tol == 0 {
+		return ""
+	}
+	return " within " + strconv.FormatFloat(tol, 'g', -1, 64)
 }
 
 // nanCheck compares got with want (the tree wantT, written as want), a

@@ -81,11 +81,13 @@ func TestComputedFloats(t *testing.T) {
 	prog := load(t)
 	b := &builder{t: t, prog: prog, key: 500}
 	c := b.cs(one("Half", flt(1), boolean(true)), &rt.Tree{Kind: rt.TFloat, F: float64(float32(1) / 3), Type: "float32"})
-	out, err := Render(prog, []*oracle.Case{c}, Options{})
+	neg := b.cs(one("Half", flt(-1), boolean(true)), &rt.Tree{Kind: rt.TFloat, F: float64(float32(-1) / 3), Type: "float32"})
+	out, err := Render(prog, []*oracle.Case{c, neg}, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	mustContain(t, "TestHalf", funcSrc(t, out.Src, "TestHalf"), "if math.Abs(float64(got)-0.33333334) > 1e-05 {")
+	mustContain(t, "TestHalf", funcSrc(t, out.Src, "TestHalf"), "if math.Abs(float64(got)-0.33333334) > 1e-05 {",
+		"if math.Abs(float64(got)+0.33333334) > 1e-05 {", "want -0.3333333432674408 within 1e-05")
 }
 
 // The note on a result no test may check names the facts' cause: the
