@@ -4,8 +4,8 @@
 // A blank import of this package registers the plugin with
 // github.com/golangci/plugin-module-register; `golangci-lint custom` does that
 // import when .custom-gcl.yml lists this package. The plugin runs the
-// analyzers of [suite.Analyzers], so golangci-lint, go vet and gentest itself
-// always run the same set. See docs/golangci.md for the build and
+// analyzers of [suite.Reporting], as go vet does, so golangci-lint and go vet
+// always report the same set. See docs/golangci.md for the build and
 // configuration files.
 //
 // # Settings
@@ -28,7 +28,9 @@
 // keys before the plugin sees them.
 //
 // A disabled analyzer that an enabled one requires still runs (go/analysis
-// runs what is required), but its diagnostics are not reported.
+// runs what is required), but its diagnostics are not reported. The
+// analyzers that report nothing (constpool, construct, apidoc) never run
+// under golangci-lint; their settings are checked and otherwise ignored.
 package golangci
 
 import (
@@ -114,8 +116,30 @@ func (v *FlagValue) UnmarshalJSON(data []byte) error {
 
 // New is the plugin constructor golangci-lint calls with the raw settings;
 // it checks them against the analyzers of the suite.
+//
+// Settings may name any analyzer of the suite, but only those of
+// [suite.Reporting] run: golangci-lint keeps the facts of the fact-only ones
+// in its own cache, where nothing reads them, after running them on every
+// dependency. Their settings are still checked, so a configuration stays
+// valid across versions.
 func New(conf any) (register.LinterPlugin, error) {
-	return newPlugin(suite.Analyzers(), conf)
+	p, err := newPlugin(suite.Analyzers(), conf)
+	if err != nil {
+		return nil, err
+	}
+	p.analyzers = onlyAmong(p.analyzers, suite.Reporting())
+	return p, nil
+}
+
+// onlyAmong returns the analyzers of as that are in keep, in as's order.
+func onlyAmong(as, keep []*analysis.Analyzer) []*analysis.Analyzer {
+	var out []*analysis.Analyzer
+	for _, a := range as {
+		if slices.Contains(keep, a) {
+			out = append(out, a)
+		}
+	}
+	return out
 }
 
 // plugin is the register.LinterPlugin for a checked configuration.

@@ -7,6 +7,8 @@ import (
 
 	"github.com/golangci/plugin-module-register/register"
 	"golang.org/x/tools/go/analysis"
+
+	"github.com/gentest-go/gentest/analyzers/suite"
 )
 
 // fakeAnalyzers returns fresh analyzers with flags, so tests neither depend
@@ -153,5 +155,28 @@ func TestRegistered(t *testing.T) {
 	}
 	if p.GetLoadMode() != register.LoadModeTypesInfo {
 		t.Errorf("load mode = %q, want %q", p.GetLoadMode(), register.LoadModeTypesInfo)
+	}
+}
+
+// TestRunsOnlyReporting checks that the real plugin runs the analyzers that
+// report diagnostics and no fact-only one, even when the settings enable one
+// by name, which stays valid.
+func TestRunsOnlyReporting(t *testing.T) {
+	want := names(suite.Reporting())
+	for _, settings := range []string{`{}`, `{"analyzers": {"constpool": {"enabled": true}, "apidoc": {"enabled": true}}}`} {
+		p, err := New(yamlish(t, settings))
+		if err != nil {
+			t.Fatalf("New(%s): %v", settings, err)
+		}
+		got, err := p.BuildAnalyzers()
+		if err != nil {
+			t.Fatalf("BuildAnalyzers(%s): %v", settings, err)
+		}
+		if names(got) != want {
+			t.Errorf("settings %s run %q, want %q", settings, names(got), want)
+		}
+	}
+	if _, err := New(yamlish(t, `{"analyzers": {"construct": {"flags": {"nosuchflag": true}}}}`)); err == nil {
+		t.Errorf("New accepted an unknown flag of a fact-only analyzer")
 	}
 }

@@ -1,10 +1,13 @@
 // Package suite lists gentest's analyzers in one place, so that every
 // driver (gentest vet, go vet's vettool protocol, gentest facts, the
-// generator and the golangci-lint plugin) runs the same set.
+// generator and the golangci-lint plugin) runs the same set: the whole
+// suite where facts are wanted (Analyzers), its analyzers that report
+// diagnostics where only those are (Reporting, ForVettool).
 package suite
 
 import (
 	"fmt"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -16,10 +19,79 @@ import (
 )
 
 // Analyzers returns the analyzers of the suite, in a fixed order.
-// Fact-only analyzers are included: drivers run them for their facts even
-// when they report nothing.
+// Fact-only analyzers are included: the generator, gentest facts and
+// gentest vet (whose -debug=f prints facts) run them for their facts even
+// though they report nothing. Drivers that only print diagnostics run
+// Reporting instead.
 func Analyzers() []*analysis.Analyzer {
 	return []*analysis.Analyzer{purity.Analyzer, constpool.Analyzer, typedeps.Analyzer, construct.Analyzer, apidoc.Analyzer}
+}
+
+// reporter is an analyzer of the suite that reports diagnostics, with the
+// flag (of its own Flags) that its reports need, "" when it reports with its
+// default flags.
+type reporter struct {
+	analyzer  *analysis.Analyzer
+	enabledBy string
+}
+
+// reporters lists the analyzers that report diagnostics, in suite order.
+// constpool, construct and apidoc report nothing: they exist for the
+// generator, which computes and caches their facts itself (internal/load's
+// FactCache), so a driver that only prints diagnostics need not run them.
+func reporters() []reporter {
+	return []reporter{{purity.Analyzer, ""}, {typedeps.Analyzer, "unconstructible"}}
+}
+
+// Reporting returns the analyzers of the suite that can report diagnostics,
+// in suite order: what drivers that only print diagnostics (go vet's vettool
+// protocol, the golangci-lint plugin) run. The fact-only analyzers of
+// Analyzers are left out; those drivers would run them on every dependency
+// for facts that nothing but the same driver reads.
+func Reporting() []*analysis.Analyzer {
+	var as []*analysis.Analyzer
+	for _, r := range reporters() {
+		as = append(as, r.analyzer)
+	}
+	return as
+}
+
+// ForVettool returns the analyzers go vet's vettool protocol needs when go
+// vet runs the tool with args. go vet first asks the tool for its flags
+// (-flags) and version (-V=full), then runs it once per package (a .cfg
+// argument) with the same flags, dependencies included. The queries get all
+// of Reporting, so that go vet accepts every flag of theirs. A package run
+// leaves out an analyzer that reports nothing with its default flags unless
+// args name one of its flags (-typedeps.unconstructible, or -typedeps
+// itself): typedeps, off by default, would otherwise cost every dependency
+// its type-dependency facts for no diagnostic.
+func ForVettool(args []string) []*analysis.Analyzer {
+	if len(args) == 0 || !strings.HasSuffix(args[len(args)-1], ".cfg") {
+		return Reporting()
+	}
+	var as []*analysis.Analyzer
+	for _, r := range reporters() {
+		if r.enabledBy == "" || namesFlagOf(args, r.analyzer.Name) {
+			as = append(as, r.analyzer)
+		}
+	}
+	return as
+}
+
+// namesFlagOf reports whether args set the flag that enables or disables
+// the analyzer called name (-name) or one of its own flags (-name.flag),
+// in any of the flag package's spellings (-f, --f, -f=v).
+func namesFlagOf(args []string, name string) bool {
+	for _, a := range args {
+		if !strings.HasPrefix(a, "-") {
+			continue
+		}
+		f, _, _ := strings.Cut(strings.TrimLeft(a, "-"), "=")
+		if f == name || strings.HasPrefix(f, name+".") {
+			return true
+		}
+	}
+	return false
 }
 
 // ExportAllFacts makes the analyzers export as facts what they otherwise
