@@ -324,7 +324,7 @@ func (idx *producerIndex) zeroTypes(t types.Type) []*types.Named {
 		if !types.AssignableTo(types.NewPointer(n), t) {
 			continue
 		}
-		if !zeroOK(st, n) {
+		if !zeroOK(st, n, n.Obj().Pkg() != idx.target) {
 			continue
 		}
 		out = append(out, n)
@@ -334,19 +334,25 @@ func (idx *producerIndex) zeroTypes(t types.Type) []*types.Named {
 
 // zeroOK accepts a struct whose zero value needs no constructor: its doc is
 // not available here, so require that it has no fields that are nil maps,
-// channels or functions it would need to be usable, and no interface or
-// pointer fields: a zero bufio.Writer has no io.Writer to write to and a
-// zero os.File no file behind it (both fail or panic when used, and no
-// user writes &bufio.Writer{}). Unexported plain data fields are fine
-// (bytes.Buffer), and so is a pointer to the type itself (strings.Builder's
-// copy check).
-func zeroOK(st *types.Struct, n *types.Named) bool {
+// channels or functions it would need to be usable. For another package's
+// type (foreign), no interface or pointer fields either: a zero
+// bufio.Writer has no io.Writer to write to and a zero os.File no file
+// behind it (both fail or panic when used, and no user writes
+// &bufio.Writer{}); unexported plain data fields are fine (bytes.Buffer),
+// and so is a pointer to the type itself (strings.Builder's copy check).
+// The package's own zero values are its behaviour to test (a Writer with
+// no output returns its error), and the oracle's legal rules judge them.
+func zeroOK(st *types.Struct, n *types.Named, foreign bool) bool {
 	for i := 0; i < st.NumFields(); i++ {
 		switch u := st.Field(i).Type().Underlying().(type) {
-		case *types.Map, *types.Chan, *types.Signature, *types.Interface:
+		case *types.Map, *types.Chan, *types.Signature:
 			return false
+		case *types.Interface:
+			if foreign {
+				return false
+			}
 		case *types.Pointer:
-			if !types.Identical(u.Elem(), n) {
+			if foreign && !types.Identical(u.Elem(), n) {
 				return false
 			}
 		}

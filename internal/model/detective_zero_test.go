@@ -9,7 +9,7 @@ import (
 // The detective offers &T{} of another package's type only when the zero
 // value is usable: bytes.Buffer and strings.Builder (whose only pointer is
 // to itself) are; bufio.Writer (no io.Writer behind it) and os.File (no
-// file) are not.
+// file) are not, unless the package under test is theirs.
 func TestZeroOK(t *testing.T) {
 	imp := importer.Default()
 	for _, tc := range []struct {
@@ -26,8 +26,12 @@ func TestZeroOK(t *testing.T) {
 			t.Fatal(err)
 		}
 		n := p.Scope().Lookup(tc.name).Type().(*types.Named)
-		if got := zeroOK(n.Underlying().(*types.Struct), n); got != tc.want {
+		if got := zeroOK(n.Underlying().(*types.Struct), n, true); got != tc.want {
 			t.Errorf("zeroOK(%s.%s) = %v, want %v", tc.pkg, tc.name, got, tc.want)
+		}
+		// The package under test's own zero values are its behaviour.
+		if tc.name == "Writer" && !zeroOK(n.Underlying().(*types.Struct), n, false) {
+			t.Errorf("zeroOK(%s.%s) of the package under test = false", tc.pkg, tc.name)
 		}
 	}
 }
