@@ -154,17 +154,39 @@ func setFirst(s []int) int { s[0] = 1; return 0 }
 
 func keys(m map[string]int) []string {
 	var out []string
-	for k := range m { // want "slice built in map iteration order is returned"
+	for k := range m { // unexported, and no caller prints it: not reported
 		out = append(out, k)
 	}
 	return out
+}
+
+// Keys is a public listing of keys in map order.
+func Keys(m map[string]int) []string {
+	return keysOf(m)
+}
+
+func keysOf(m map[string]int) []string {
+	var out []string
+	for k := range m { // want "slice built in map iteration order is returned at .* and is returned by exported Keys"
+		out = append(out, k)
+	}
+	return out
+}
+
+// Files lists the files of an index in an error.
+func (ix *Index) Files(m map[string]bool) error {
+	var names []string
+	for k := range m { // want "slice built in map iteration order reaches output at fmt.Errorf"
+		names = append(names, k)
+	}
+	return fmt.Errorf("files: %v", names)
 }
 
 type Index struct{ names []string }
 
 func (ix *Index) load(m map[string]bool) {
 	names := make([]string, 0, len(m))
-	for k, ok := range m { // want "slice built in map iteration order is stored"
+	for k, ok := range m { // stored in an unexported field: not reported
 		if ok {
 			names = append(names, k)
 		}
