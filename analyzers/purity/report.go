@@ -57,25 +57,7 @@ func (st *state) report(fns []*ssa.Function, res *Result) {
 		}
 	}
 	if checkMapOrder {
-		reported := make(map[token.Pos]bool)
-		for _, fn := range fns {
-			if fn.Syntax() == nil || strings.HasSuffix(pass.Fset.File(fn.Pos()).Name(), "_test.go") {
-				// Tests examine map order on purpose.
-				continue
-			}
-			for _, l := range st.leaks[fn] {
-				if reported[l.sinkPos] || reported[l.rangePos] {
-					continue // nested map loops feeding one slice, or several sinks
-				}
-				reported[l.sinkPos] = true
-				reported[l.rangePos] = true
-				what := "returned"
-				if l.store {
-					what = "stored"
-				}
-				pass.Reportf(l.rangePos, "slice built in map iteration order is %s at %s without being sorted", what, st.pos(l.sinkPos))
-			}
-		}
+		st.reportMapOrder(fns)
 	}
 	if checkDiscard {
 		st.discarded(res)
