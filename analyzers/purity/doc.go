@@ -132,6 +132,18 @@
 //     named functions nobody calls are reported (dead code today, a bug
 //     the day they run). Hand-written summaries and test files are not
 //     reported.
-//   - maporder: a slice built by appending in a range over a map that is
-//     returned or stored without being sorted (test files excluded).
+//   - maporder: a slice built by appending in a range over a map, not
+//     sorted, whose order a caller sees and cares about: it reaches
+//     output (fmt, strings.Join, a writer, log; in the function or a
+//     function of the package it is passed to), it is a list of messages
+//     (errors, diagnostics, warnings, fmt-made strings) returned or put
+//     into the result, or it is returned by a public function (exported,
+//     outside main and internal/) or by an unexported one whose caller in
+//     the package does one of these without sorting. Not reported: the
+//     map is a parameter (lo.Keys), Keys/Values/Entries methods of
+//     map-backed types, elements that carry their key beside other data
+//     (&X{Name: k}, k+"="+v: a keyed set) unless output, docs (of the
+//     function or of a package interface method of its name) saying the
+//     order is unspecified, slices only stored, and test files. See
+//     maporder_observe.go.
 package purity
