@@ -521,10 +521,10 @@ func (c *mapOrderCheck) isPublic(fn *ssa.Function) bool {
 // fn is a Keys, Values or Entries method of a type that is, or holds, a
 // map.
 func (c *mapOrderCheck) mapAPI(fn *ssa.Function, l mapLeak) bool {
-	if _, ok := l.rng.X.(*ssa.Parameter); ok {
-		return true
-	}
 	obj := funcObject(fn)
+	if p := paramBase(l.rng.X, 0); p != nil && (obj.Signature().Recv() == nil || p != fn.Params[0]) {
+		return true // the caller's map, also one of a variadic list (lo.Keys(in ...map[K]V))
+	}
 	recv := obj.Signature().Recv()
 	if recv == nil {
 		return false
@@ -687,4 +687,24 @@ func callSites(fns []*ssa.Function) map[*ssa.Function][]ssa.CallInstruction {
 func isTestFile(fset *token.FileSet, pos token.Pos) bool {
 	f := fset.File(pos)
 	return f != nil && strings.HasSuffix(f.Name(), "_test.go")
+}
+
+// paramBase returns the parameter v is, or an element or field of, or nil.
+func paramBase(v ssa.Value, depth int) *ssa.Parameter {
+	if depth > 4 {
+		return nil
+	}
+	switch v := v.(type) {
+	case *ssa.Parameter:
+		return v
+	case *ssa.UnOp:
+		return paramBase(v.X, depth+1)
+	case *ssa.Index:
+		return paramBase(v.X, depth+1)
+	case *ssa.IndexAddr:
+		return paramBase(v.X, depth+1)
+	case *ssa.ChangeType:
+		return paramBase(v.X, depth+1)
+	}
+	return nil
 }
