@@ -1,7 +1,6 @@
 package purity
 
 import (
-	"go/token"
 	"go/types"
 	"slices"
 	"strings"
