@@ -6,7 +6,6 @@ package corpus
 
 import (
 	"go/types"
-	"strings"
 
 	"github.com/gentest-go/gentest/internal/executor"
 	"github.com/gentest-go/gentest/internal/harness/rt"
@@ -65,13 +64,8 @@ func ClassifyPanic(sr rt.StmtView, st seq.Stmt, res *rt.Result) (string, bool) {
 	if !sr.PanicRuntime {
 		return "", false
 	}
-	kind := ""
-	switch {
-	case strings.Contains(sr.PanicMsg(), "nil pointer dereference"):
-		kind = "nil-dereference"
-	case strings.Contains(sr.PanicMsg(), "assignment to entry in nil map"):
-		kind = "nil-map-write"
-	default:
+	kind := RuntimeKind(sr.PanicMsg())
+	if kind != "nil-dereference" && kind != "nil-map-write" {
 		return "", false
 	}
 	for _, a := range st.Args {
