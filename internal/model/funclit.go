@@ -78,25 +78,25 @@ func unnameableSig(sig *types.Signature, from *types.Package) string {
 func funcVariants(sig *types.Signature) []string {
 	vs := []string{FuncZero}
 	res, params := sig.Results(), sig.Params()
-	if res.Len() == 1 {
-		if b, ok := res.At(0).Type().Underlying().(*types.Basic); ok && b.Kind() == types.Bool {
-			vs = append(vs, FuncTrue)
-			if params.Len() == 2 && types.Identical(params.At(0).Type(), params.At(1).Type()) {
-				if pb, ok := params.At(0).Type().Underlying().(*types.Basic); ok && pb.Info()&types.IsOrdered != 0 {
-					vs = append(vs, FuncLess)
-				}
-			}
+	if res.Len() != 1 {
+		return vs
+	}
+	r := res.At(0).Type()
+	samePair := params.Len() == 2 && types.Identical(params.At(0).Type(), params.At(1).Type())
+	if isBool(r) {
+		vs = append(vs, FuncTrue)
+		if samePair && ordered(params.At(0).Type()) {
+			vs = append(vs, FuncLess)
 		}
-		if params.Len() == 1 && types.Identical(params.At(0).Type(), res.At(0).Type()) {
-			vs = append(vs, FuncIdentity)
-		}
-		if isBool(res.At(0).Type()) && params.Len() > 0 && argPredicate(params.At(0).Type()) != "" {
-			vs = append(vs, FuncArgPred)
-		}
-		if b, ok := res.At(0).Type().Underlying().(*types.Basic); ok && b.Kind() == types.Int &&
-			params.Len() == 2 && types.Identical(params.At(0).Type(), params.At(1).Type()) && ordered(params.At(0).Type()) {
-			vs = append(vs, FuncCompare)
-		}
+	}
+	if params.Len() == 1 && types.Identical(params.At(0).Type(), r) {
+		vs = append(vs, FuncIdentity)
+	}
+	if isBool(r) && params.Len() > 0 && argPredicate(params.At(0).Type()) != "" {
+		vs = append(vs, FuncArgPred)
+	}
+	if b, ok := r.Underlying().(*types.Basic); ok && b.Kind() == types.Int && samePair && ordered(params.At(0).Type()) {
+		vs = append(vs, FuncCompare)
 	}
 	return vs
 }

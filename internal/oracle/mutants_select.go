@@ -168,6 +168,8 @@ func readsSink(prog *model.Program, s *seq.Seq, k int) bool {
 // a mutant that neither the checks up to target, nor a change of outcome,
 // nor an earlier such statement kills.
 func killingObservers(s *seq.Seq, target int, v *CaseMutation) map[int]bool {
+	// ByAssert holds every check's kills, identity checks' included
+	// (recordKill), under the value checked.
 	covered := map[int32]bool{}
 	byStmt := map[int][]int32{}
 	asserted := map[int32]bool{}
@@ -181,15 +183,6 @@ func killingObservers(s *seq.Seq, target int, v *CaseMutation) map[int]bool {
 			}
 		} else {
 			byStmt[id.Stmt] = append(byStmt[id.Stmt], ms...)
-		}
-	}
-	for k, ms := range v.identity {
-		if k.value.Stmt > target {
-			byStmt[k.value.Stmt] = append(byStmt[k.value.Stmt], ms...)
-			continue
-		}
-		for _, m := range ms {
-			covered[m] = true
 		}
 	}
 	for _, m := range v.Killed {
