@@ -302,6 +302,28 @@ func TestElephantAndFuncLits(t *testing.T) {
 	}
 }
 
+// Callbacks that visit elements or report evictions are checked by what
+// they were called with: the literal records its first argument into a
+// slice the test compares after the call (model.FuncRecord).
+func TestRecordingCallbacks(t *testing.T) {
+	endToEnd(t)
+	dir := scratchModule(t, "../testdata/gen/visitors", "example.com/visitors")
+	sum, src := gen(t, dir, 3000, 1)
+	s := string(src)
+	if sum.Coverage < 0.9 {
+		t.Errorf("coverage %.2f, want 90%%", sum.Coverage)
+	}
+	for _, want := range []string{
+		"seen = append(seen, p0)",
+		"slices.Equal(seen, ", // what Each visited, in order
+		"wantSeen []string",   // what the cache evicted, per row
+	} {
+		if !strings.Contains(s, want) {
+			t.Errorf("the file has no %q:\n%s", want, s)
+		}
+	}
+}
+
 // panicWriter panics on the first line containing at: a stand-in for a
 // bug of gentest's own in the middle of a package's run.
 type panicWriter struct {

@@ -121,6 +121,9 @@ func (r *renderer) writeStmt(w *bodyWriter, i int) error {
 	if pl.dropped[i] {
 		return nil
 	}
+	if done, err := r.recording(w, i); done || err != nil {
+		return err
+	}
 	if x := r.addressedVar(c, i, w.vars, len(pl.asserts[i]) > 0 || deferredOn(pl.deferred, i)); x != nil {
 		r.inl[seq.ValueID{Stmt: i}] = x
 		return nil
@@ -168,6 +171,13 @@ func (r *renderer) writeStmt(w *bodyWriter, i int) error {
 			w.observed[as] = true
 		}
 	}
+	r.checksAfter(w, i)
+	return nil
+}
+
+// checksAfter writes the checks that follow statement i of w's case.
+func (r *renderer) checksAfter(w *bodyWriter, i int) {
+	c, bo, pl := w.c, w.bo, w.plan
 	for _, a := range pl.asserts[i] {
 		w.out = append(w.out, r.checkOf(a, pl.weak[a], w.vars, w.descs)...)
 	}
@@ -184,7 +194,6 @@ func (r *renderer) writeStmt(w *bodyWriter, i int) error {
 		w.checked = w.checked || len(more) > 0
 		w.out = append(w.out, more...)
 	}
-	return nil
 }
 
 // checkOf renders assertion a on the variable of its result: in full, or

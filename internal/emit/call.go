@@ -59,7 +59,7 @@ func (r *renderer) callExpr(s *seq.Seq, op *model.Op, i int, st seq.Stmt, vars m
 				}
 			}
 		}
-		lit, err := goparser.ParseExpr(model.FuncLitSource(op, r.qualify))
+		lit, err := goparser.ParseExpr(model.FuncLitSource(op, r.qualify, ""))
 		if err != nil {
 			return nil, err
 		}
@@ -69,6 +69,8 @@ func (r *renderer) callExpr(s *seq.Seq, op *model.Op, i int, st seq.Stmt, vars m
 			return r.convert(op.Type, lit)
 		}
 		return lit, nil
+	case model.Recorded:
+		return &ast.StarExpr{X: args[0]}, nil
 	case model.Assert:
 		te, err := r.typeExpr(op.Type)
 		if err != nil {

@@ -91,6 +91,8 @@ func (r *renderer) describeNonCall(op *model.Op, arg func(k int) string) (format
 		return esc("func literal"), true
 	case model.Addr:
 		return esc("&" + arg(0)), true
+	case model.Recorded:
+		return esc("*" + arg(0)), true
 	case model.Composite:
 		return esc(op.Name + "{...}"), true
 	case model.Var:

@@ -495,6 +495,8 @@ func (r *renderer) tableObserverWants(tb *table, s *seq.Seq, tgt int, slots []ma
 			base := "want" + strconv.Itoa(i)
 			if op.Func != nil {
 				base = "want" + op.Func.Name()
+			} else if op.Kind == model.Recorded {
+				base = "wantSeen" // the calls a recording callback saw
 			}
 			if len(op.Results) > 1 {
 				base += strconv.Itoa(j + 1)

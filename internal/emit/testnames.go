@@ -267,6 +267,9 @@ func (r *renderer) funcArgs(c *oracle.Case) []string {
 		if op.Kind != model.FuncLit {
 			continue
 		}
+		if op.Variant == model.FuncRecord && !recordRead(r.prog, c.Seq, a.Stmt) {
+			op = quietRecord(op)
+		}
 		parts = append(parts, funcWord(op))
 	}
 	return parts
@@ -285,6 +288,8 @@ func funcWord(op *model.Op) string {
 		return "predicate"
 	case model.FuncCompare:
 		return "compare"
+	case model.FuncRecord:
+		return "recording"
 	}
 	res := op.Type.Underlying().(*types.Signature).Results()
 	switch {

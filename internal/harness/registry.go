@@ -138,8 +138,19 @@ func (g *regGen) closureBody(b *bytes.Buffer, op *model.Op) {
 		b.WriteString("\t\treturn append(out, p0)\n")
 		return
 	case model.FuncLit:
+		if op.Variant == model.FuncRecord {
+			// The slice the literal appends to is the second result,
+			// which a Recorded operation reads.
+			fmt.Fprintf(b, "\t\trec := new(%s)\n\t\treturn append(out, (%s)(%s), rec)\n",
+				g.typ(op.Results[1].(*types.Pointer).Elem()), g.typ(op.Type), model.FuncLitSource(op, g.qualifier, "*rec"))
+			return
+		}
 		// Parenthesised: func(any)(f) would parse as a function type.
-		fmt.Fprintf(b, "\t\treturn append(out, (%s)(%s))\n", g.typ(op.Type), model.FuncLitSource(op, g.qualifier))
+		fmt.Fprintf(b, "\t\treturn append(out, (%s)(%s))\n", g.typ(op.Type), model.FuncLitSource(op, g.qualifier, ""))
+		return
+	case model.Recorded:
+		// A copy: the literal may be called again after the read.
+		b.WriteString("\t\tif p0 == nil {\n\t\t\tpanic(\"gentest: no recording\")\n\t\t}\n\t\treturn append(out, append((*p0)[:0:0], (*p0)...))\n")
 		return
 	case model.Assert:
 		fmt.Fprintf(b, "\t\treturn append(out, p0.(%s))\n", g.typ(op.Type))

@@ -32,6 +32,13 @@ const (
 	// FuncCompare is a three-way comparison of two ordered values,
 	// func(a, b T) int: -1, 0 or 1.
 	FuncCompare = "compare"
+	// FuncRecord appends its first argument to a slice the test holds
+	// and returns true if it returns a bool: a visitor (Ring.Do, Each,
+	// Walk) or an eviction callback is checked by what it was called
+	// with, which a callback that does nothing cannot show. Its
+	// operation has a second result, a pointer to that slice, which a
+	// Recorded operation reads after the call that took the callback.
+	FuncRecord = "record"
 )
 
 // funcLits adds function-literal operations for the func-typed parameters
@@ -55,8 +62,18 @@ func (p *Program) funcLits() {
 				continue
 			}
 			for _, v := range funcVariants(sig) {
-				p.add(&Op{Kind: FuncLit, Name: "func", Type: prm.Type, Variant: v,
-					Results: []types.Type{prm.Type}, Detective: true})
+				op := &Op{Kind: FuncLit, Name: "func", Type: prm.Type, Variant: v,
+					Results: []types.Type{prm.Type}, Detective: true}
+				if v == FuncRecord {
+					rec := types.NewPointer(types.NewSlice(sig.Params().At(0).Type()))
+					op.Results = append(op.Results, rec)
+					p.add(op)
+					p.add(&Op{Kind: Recorded, Name: "recorded", Type: prm.Type, Detective: true,
+						Params:  []Param{{Name: "calls", Type: rec}},
+						Results: []types.Type{rec.Elem()}})
+					continue
+				}
+				p.add(op)
 			}
 		}
 	}
@@ -76,14 +93,26 @@ func unnameableSig(sig *types.Signature, from *types.Package) string {
 }
 
 func funcVariants(sig *types.Signature) []string {
-	vs := []string{FuncZero}
 	res, params := sig.Results(), sig.Params()
+	samePair := params.Len() == 2 && types.Identical(params.At(0).Type(), params.At(1).Type())
+	// A visitor returns nothing or whether to go on (Range's
+	// func(k, v) bool); a pair of one type returning bool is a
+	// comparator, which records nothing worth checking. Recording does
+	// what the literal that does nothing, or always says true, does,
+	// and shows what the callback was called with: it takes their place.
+	if params.Len() > 0 && res.Len() == 0 {
+		return []string{FuncRecord}
+	}
+	vs := []string{FuncZero}
+	record := params.Len() > 0 && res.Len() == 1 && isBool(res.At(0).Type()) && !samePair
+	if record {
+		vs = append(vs, FuncRecord)
+	}
 	if res.Len() != 1 {
 		return vs
 	}
 	r := res.At(0).Type()
-	samePair := params.Len() == 2 && types.Identical(params.At(0).Type(), params.At(1).Type())
-	if isBool(r) {
+	if isBool(r) && !record {
 		vs = append(vs, FuncTrue)
 		if samePair && ordered(params.At(0).Type()) {
 			vs = append(vs, FuncLess)
@@ -103,7 +132,8 @@ func funcVariants(sig *types.Signature) []string {
 
 // FuncLitSource writes the function literal of a FuncLit operation, with
 // types spelled by qual: func(p0 int, p1 int) bool { return p0 < p1 }.
-func FuncLitSource(op *Op, qual types.Qualifier) string {
+// A FuncRecord literal appends to the slice expression rec.
+func FuncLitSource(op *Op, qual types.Qualifier, rec string) string {
 	sig := op.Type.Underlying().(*types.Signature)
 	var b strings.Builder
 	b.WriteString("func(")
@@ -141,6 +171,12 @@ func FuncLitSource(op *Op, qual types.Qualifier) string {
 		b.WriteString(" return " + argPredicate(sig.Params().At(0).Type()) + " ")
 	case FuncCompare:
 		b.WriteString(" if p0 < p1 { return -1 }; if p0 > p1 { return 1 }; return 0 ")
+	case FuncRecord:
+		b.WriteString(" " + rec + " = append(" + rec + ", p0)")
+		if res.Len() == 1 {
+			b.WriteString("; return true")
+		}
+		b.WriteString(" ")
 	default:
 		if res.Len() > 0 {
 			var zs []string

@@ -30,37 +30,39 @@ func TestArgumentDependentFuncLits(t *testing.T) {
 		variants []string
 		src      map[string]string
 	}{
-		{mk([]types.Type{intT, anyT}, boolT), []string{FuncZero, FuncTrue, FuncArgPred},
+		{mk([]types.Type{intT, anyT}, boolT), []string{FuncZero, FuncRecord, FuncArgPred},
 			map[string]string{FuncArgPred: "func(p0 int, p1 any) bool { return p0%2 == 0 }"}},
-		{mk([]types.Type{strT}, boolT), []string{FuncZero, FuncTrue, FuncArgPred},
+		{mk([]types.Type{strT}, boolT), []string{FuncZero, FuncRecord, FuncArgPred},
 			map[string]string{FuncArgPred: `func(p0 string) bool { return p0 != "" }`}},
-		{mk([]types.Type{anyT}, boolT), []string{FuncZero, FuncTrue, FuncArgPred},
+		{mk([]types.Type{anyT}, boolT), []string{FuncZero, FuncRecord, FuncArgPred},
 			map[string]string{FuncArgPred: "func(p0 any) bool { return p0 != nil }"}},
 		{mk([]types.Type{f64, f64}, intT), []string{FuncZero, FuncCompare},
 			map[string]string{FuncCompare: "func(p0 float64, p1 float64) int { if p0 < p1 { return -1 }; if p0 > p1 { return 1 }; return 0 }"}},
 		{mk([]types.Type{anyT, anyT}, intT), []string{FuncZero}, nil},
-		{mk([]types.Type{intT}), []string{FuncZero}, nil},
+		{mk([]types.Type{intT}), []string{FuncRecord},
+			map[string]string{FuncRecord: "func(p0 int) { rec = append(rec, p0) }"}},
 	} {
 		got := funcVariants(tc.sig)
 		if !slices.Equal(got, tc.variants) {
 			t.Errorf("%s: variants %v, want %v", tc.sig, got, tc.variants)
 		}
 		for _, v := range got {
-			src := FuncLitSource(&Op{Kind: FuncLit, Type: tc.sig, Variant: v}, nil)
+			src := FuncLitSource(&Op{Kind: FuncLit, Type: tc.sig, Variant: v}, nil, "rec")
 			if want, ok := tc.src[v]; ok && src != want {
 				t.Errorf("%s %s: %s, want %s", tc.sig, v, src, want)
 			}
-			typeCheckLit(t, src)
+			typeCheckLit(t, src, types.NewSlice(tc.sig.Params().At(0).Type()))
 		}
 	}
 }
 
 // typeCheckLit type-checks the function literal src as the value of a
-// package-level variable.
-func typeCheckLit(t *testing.T, src string) {
+// package-level variable, beside the variable rec of type rec that a
+// recording literal appends to.
+func typeCheckLit(t *testing.T, src string, rec types.Type) {
 	t.Helper()
 	fset := token.NewFileSet()
-	f, err := parser.ParseFile(fset, "lit.go", "package p\nvar _ = "+src+"\n", 0)
+	f, err := parser.ParseFile(fset, "lit.go", "package p\nvar rec "+rec.String()+"\nvar _ = "+src+"\n", 0)
 	if err != nil {
 		t.Errorf("%s does not parse: %v", src, err)
 		return

@@ -29,6 +29,7 @@ const (
 	Var                   // the value of an exported package variable (see Op.Var)
 	SetVar                // an assignment of p0 to an exported package variable (Op.Var; see configvar.go)
 	SetField              // an assignment p0.F = p1 to an exported field of a struct (Op.Field; see configfield.go)
+	Recorded              // what a recording function literal was called with: *p0, the slice it appended to (see FuncRecord)
 )
 
 // Param is one input of an operation.
@@ -215,6 +216,9 @@ func (o *Op) FullName() string {
 	}
 	if o.Kind == FuncLit {
 		return o.Variant + " function literal of " + types.TypeString(o.Type, nil)
+	}
+	if o.Kind == Recorded {
+		return "calls recorded by a function literal of " + types.TypeString(o.Type, nil)
 	}
 	return "zero " + types.TypeString(o.Type, nil)
 }

@@ -296,13 +296,13 @@ func TestBuildAssertionsAndFuncLits(t *testing.T) {
 	for _, op := range m["FuncLit func"] {
 		k := ts(op.Type)
 		variants[k] = append(variants[k], op.Variant)
-		if !op.Detective || op.UnderTest || !types.Identical(op.Results[0], op.Type) {
+		if !op.Detective || op.UnderTest || !types.Identical(op.Results[0], op.Type) || (op.Variant == FuncRecord) != (len(op.Results) == 2) {
 			t.Errorf("function literal of %s: detective %v, results %v", k, op.Detective, op.Results)
 		}
 	}
 	want := map[string][]string{
 		"func(int) int":           {FuncZero, FuncIdentity},
-		"func(string) bool":       {FuncZero, FuncTrue, FuncArgPred},
+		"func(string) bool":       {FuncZero, FuncRecord, FuncArgPred},
 		"func(a int, b int) bool": {FuncZero, FuncTrue, FuncLess, FuncArgPred},
 	}
 	for k, v := range want {
@@ -315,12 +315,12 @@ func TestBuildAssertionsAndFuncLits(t *testing.T) {
 	}
 	for _, op := range m["FuncLit func"] {
 		if ts(op.Type) == "func(a int, b int) bool" && op.Variant == FuncLess {
-			if src := FuncLitSource(op, nil); src != "func(p0 int, p1 int) bool { return p0 < p1 }" {
+			if src := FuncLitSource(op, nil, ""); src != "func(p0 int, p1 int) bool { return p0 < p1 }" {
 				t.Errorf("less literal: %s", src)
 			}
 		}
 		if ts(op.Type) == "func(a int, b int) bool" && op.Variant == FuncArgPred {
-			if src := FuncLitSource(op, nil); src != "func(p0 int, p1 int) bool { return p0%2 == 0 }" {
+			if src := FuncLitSource(op, nil, ""); src != "func(p0 int, p1 int) bool { return p0%2 == 0 }" {
 				t.Errorf("predicate literal: %s", src)
 			}
 		}

@@ -145,7 +145,8 @@ type sink struct {
 // package's operation (a *bytes.Buffer, a *strings.Builder) and handed to
 // a call of the package under test at or before the target, which may
 // have written into them: each with its String observer (the model's
-// sinkObservers), at most maxSinks, first made first.
+// sinkObservers), at most maxSinks, first made first. A recording
+// callback handed over is one too: its calls are read (model.Recorded).
 func sinkRefs(prog *model.Program, e *corpus.Entry) []sink {
 	var out []sink
 	handed := map[seq.ValueID]bool{}
@@ -164,6 +165,14 @@ func sinkRefs(prog *model.Program, e *corpus.Entry) []sink {
 		if !op.Detective || len(op.Results) == 0 || !handed[seq.ValueID{Stmt: i}] {
 			continue
 		}
+		if op.Kind == model.FuncLit && op.Variant == model.FuncRecord {
+			// A callback that records its calls: what it was called
+			// with is what the call that took it did.
+			if rd := recordedOf(prog, op); rd != nil {
+				out = append(out, sink{seq.Ref(i, 1), rd})
+			}
+			continue
+		}
 		for _, ob := range observersOf(prog, op, op.Results[0]) {
 			if ob.Detective && observerRank(ob) == 0 {
 				out = append(out, sink{seq.Ref(i, 0), ob})
@@ -172,6 +181,17 @@ func sinkRefs(prog *model.Program, e *corpus.Entry) []sink {
 		}
 	}
 	return out
+}
+
+// recordedOf returns the Recorded operation that reads what the
+// recording literal op appended to, nil if the model has none.
+func recordedOf(prog *model.Program, op *model.Op) *model.Op {
+	for _, rd := range prog.Ops {
+		if rd.Kind == model.Recorded && types.Identical(rd.Params[0].Type, op.Results[1]) {
+			return rd
+		}
+	}
+	return nil
 }
 
 // flusherOf returns the Flush method of the receiver of the target st
