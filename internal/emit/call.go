@@ -59,7 +59,7 @@ func (r *renderer) callExpr(s *seq.Seq, op *model.Op, i int, st seq.Stmt, vars m
 				}
 			}
 		}
-		lit, err := goparser.ParseExpr(model.FuncLitSource(op, r.qualify, ""))
+		lit, err := r.parseFuncLit(model.FuncLitSource(op, r.qualify, ""))
 		if err != nil {
 			return nil, err
 		}
@@ -96,6 +96,13 @@ func (r *renderer) callExpr(s *seq.Seq, op *model.Op, i int, st seq.Stmt, vars m
 		}
 		return &ast.CallExpr{Fun: fun, Args: args, Ellipsis: ellipsis}, nil
 	}
+}
+
+// parseFuncLit parses the function literal src with positions in r's file
+// set, which prints it: a short body stays on one line (func(string) {}),
+// where positions the printer cannot place make it break {} over two.
+func (r *renderer) parseFuncLit(src string) (ast.Expr, error) {
+	return goparser.ParseExprFrom(r.fset, "", src, goparser.SkipObjectResolution)
 }
 
 // argExprs writes the arguments of statement i: table fields, literals,

@@ -2,7 +2,6 @@ package emit
 
 import (
 	"go/ast"
-	goparser "go/parser"
 	"go/token"
 	"go/types"
 
@@ -38,7 +37,7 @@ func (r *renderer) recording(w *bodyWriter, i int) (done bool, err error) {
 			return true, err
 		}
 		name := r.names.fresh("seen")
-		lit, err := goparser.ParseExpr(model.FuncLitSource(op, r.qualify, name))
+		lit, err := r.parseFuncLit(model.FuncLitSource(op, r.qualify, name))
 		if err != nil {
 			return true, err
 		}

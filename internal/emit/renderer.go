@@ -16,6 +16,9 @@ import (
 )
 
 type renderer struct {
+	// fset holds the positions of the function literals the renderer
+	// parses (parseFuncLit), and prints the declarations holding them.
+	fset *token.FileSet
 	// pkgNames are names of packages the file may import: never variable
 	// names.
 	pkgNames map[string]bool
@@ -51,7 +54,7 @@ type renderer struct {
 }
 
 func newRenderer(prog *model.Program, opts Options) *renderer {
-	r := &renderer{prog: prog, pkg: prog.Pkg, pkgName: prog.Pkg.Name(), imports: map[string]string{}, opts: opts,
+	r := &renderer{fset: token.NewFileSet(), prog: prog, pkg: prog.Pkg, pkgName: prog.Pkg.Name(), imports: map[string]string{}, opts: opts,
 		blocks: map[string]string{}, own: ownNames(prog.Pkg.Name())}
 	r.imports[prog.Pkg.Path()] = r.pkgName
 	r.enums = enumConsts(prog.Fset, prog.Pkg)
@@ -101,7 +104,7 @@ func (r *renderer) printDecl(d ast.Decl, doc ...string) (string, error) {
 		b.WriteString("// " + line + "\n")
 	}
 	parenHeaderLits(d)
-	if err := printer.Fprint(&b, token.NewFileSet(), d); err != nil {
+	if err := printer.Fprint(&b, r.fset, d); err != nil {
 		return "", err
 	}
 	s := b.String()

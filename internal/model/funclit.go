@@ -135,13 +135,28 @@ func funcVariants(sig *types.Signature) []string {
 // A FuncRecord literal appends to the slice expression rec.
 func FuncLitSource(op *Op, qual types.Qualifier, rec string) string {
 	sig := op.Type.Underlying().(*types.Signature)
+	// Parameters the body does not read are _, or unnamed when it reads
+	// none: func(string, int) {}.
+	used := 0
+	switch op.Variant {
+	case FuncIdentity, FuncArgPred, FuncRecord:
+		used = 1
+	case FuncLess, FuncCompare:
+		used = 2
+	}
 	var b strings.Builder
 	b.WriteString("func(")
 	for i := 0; i < sig.Params().Len(); i++ {
 		if i > 0 {
 			b.WriteString(", ")
 		}
-		b.WriteString("p" + strconv.Itoa(i) + " " + types.TypeString(sig.Params().At(i).Type(), qual))
+		switch {
+		case i < used:
+			b.WriteString("p" + strconv.Itoa(i) + " ")
+		case used > 0:
+			b.WriteString("_ ")
+		}
+		b.WriteString(types.TypeString(sig.Params().At(i).Type(), qual))
 	}
 	b.WriteString(")")
 	res := sig.Results()

@@ -31,7 +31,7 @@ func TestArgumentDependentFuncLits(t *testing.T) {
 		src      map[string]string
 	}{
 		{mk([]types.Type{intT, anyT}, boolT), []string{FuncZero, FuncRecord, FuncArgPred},
-			map[string]string{FuncArgPred: "func(p0 int, p1 any) bool { return p0%2 == 0 }"}},
+			map[string]string{FuncArgPred: "func(p0 int, _ any) bool { return p0%2 == 0 }"}},
 		{mk([]types.Type{strT}, boolT), []string{FuncZero, FuncRecord, FuncArgPred},
 			map[string]string{FuncArgPred: `func(p0 string) bool { return p0 != "" }`}},
 		{mk([]types.Type{anyT}, boolT), []string{FuncZero, FuncRecord, FuncArgPred},

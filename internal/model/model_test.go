@@ -320,7 +320,7 @@ func TestBuildAssertionsAndFuncLits(t *testing.T) {
 			}
 		}
 		if ts(op.Type) == "func(a int, b int) bool" && op.Variant == FuncArgPred {
-			if src := FuncLitSource(op, nil, ""); src != "func(p0 int, p1 int) bool { return p0%2 == 0 }" {
+			if src := FuncLitSource(op, nil, ""); src != "func(p0 int, _ int) bool { return p0%2 == 0 }" {
 				t.Errorf("predicate literal: %s", src)
 			}
 		}

@@ -72,8 +72,9 @@ func dropIdleObservers(prog *model.Program, full executor.Runner, items []judged
 	}
 }
 
-// withoutIdle returns s without the observer calls after target whose
-// assertions killed no mutant (v.ByAssert) and the addresses left unused,
+// withoutIdle returns s without the observer calls (and reads of a
+// recording callback) after target whose assertions killed no mutant
+// (v.ByAssert) and the addresses left unused,
 // with the old index of each statement kept; nil if nothing goes.
 //
 // An observer counts as killing only for mutants nothing before it kills:
@@ -91,7 +92,10 @@ func withoutIdle(prog *model.Program, s *seq.Seq, target int, v *CaseMutation) (
 	out := s
 	for k := s.Len() - 1; k > target; k-- {
 		st := s.Stmts[k]
-		if !prog.Ops[st.Op].Observer() || killing[k] {
+		// A recording callback's read goes the same way: an LRU's
+		// eviction callback called with nothing, checked as nil after
+		// every Add, kills nothing the Add's checks do not.
+		if op := prog.Ops[st.Op]; !op.Observer() && op.Kind != model.Recorded || killing[k] {
 			continue
 		}
 		if t, ok := out.Without(k); ok {
