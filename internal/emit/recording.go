@@ -24,7 +24,7 @@ func (r *renderer) recording(w *bodyWriter, i int) (done bool, err error) {
 	st := w.c.Seq.Stmts[i]
 	op := r.prog.Ops[st.Op]
 	switch {
-	case op.Kind == model.FuncLit && op.Variant == model.FuncRecord && !recordRead(r.prog, w.c.Seq, i):
+	case op.Kind == model.FuncLit && op.Variant == model.FuncRecord && !recordRead(r.prog, w.c.Seq, i, w.writesCheck):
 		// Nothing reads the recording: the literal that does what it
 		// does without recording (returns true, or nothing).
 		x, err := r.callExpr(w.c.Seq, quietRecord(op), i, st, w.vars, w.bo.override)
@@ -66,11 +66,13 @@ func (r *renderer) recording(w *bodyWriter, i int) (done bool, err error) {
 	return false, nil
 }
 
-// recordRead reports whether a statement of s after i reads what the
-// recording literal of statement i appended to.
-func recordRead(prog *model.Program, s *seq.Seq, i int) bool {
-	for _, st := range s.Stmts[i+1:] {
-		if prog.Ops[st.Op].Kind != model.Recorded {
+// recordRead reports whether a statement of s after i, checked by the
+// test (checked), reads what the recording literal of statement i
+// appended to.
+func recordRead(prog *model.Program, s *seq.Seq, i int, checked func(k int) bool) bool {
+	for k := i + 1; k < s.Len(); k++ {
+		st := s.Stmts[k]
+		if prog.Ops[st.Op].Kind != model.Recorded || !checked(k) {
 			continue
 		}
 		if a := st.Args[0]; !a.IsLit && a.Stmt == i && a.Result == 1 {
@@ -89,4 +91,23 @@ func quietRecord(op *model.Op) *model.Op {
 		quiet.Variant = model.FuncTrue
 	}
 	return &quiet
+}
+
+// writesCheck reports whether the body writes a check of statement k:
+// after it, at the end, or from a table's field.
+func (w *bodyWriter) writesCheck(k int) bool {
+	if len(w.plan.asserts[k]) > 0 {
+		return true
+	}
+	for _, a := range w.plan.deferred {
+		if a.Stmt == k {
+			return true
+		}
+	}
+	for _, a := range w.c.Asserts {
+		if a.Stmt == k && w.bo.skip[a.Value()] {
+			return true
+		}
+	}
+	return false
 }

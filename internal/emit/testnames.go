@@ -267,7 +267,15 @@ func (r *renderer) funcArgs(c *oracle.Case) []string {
 		if op.Kind != model.FuncLit {
 			continue
 		}
-		if op.Variant == model.FuncRecord && !recordRead(r.prog, c.Seq, a.Stmt) {
+		checked := func(k int) bool {
+			for _, a := range c.Asserts {
+				if a.Stmt == k {
+					return true
+				}
+			}
+			return false
+		}
+		if op.Variant == model.FuncRecord && !recordRead(r.prog, c.Seq, a.Stmt, checked) {
 			op = quietRecord(op)
 		}
 		parts = append(parts, funcWord(op))

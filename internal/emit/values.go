@@ -198,6 +198,9 @@ func typedNil(te ast.Expr) ast.Expr {
 
 // interfaceValue writes an interface value whose dynamic type is the default type of an untyped literal.
 func (r *renderer) interfaceValue(t types.Type, u *types.Interface, want *rt.Tree) (ast.Expr, bool) {
+	if want.Kind == rt.TNil {
+		return ident("nil"), true // an element of a []any never set
+	}
 	// Only values whose dynamic type is the default type of an
 	// untyped literal can be written without naming their type.
 	if want.Named != "" {
