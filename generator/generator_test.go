@@ -324,6 +324,24 @@ func TestRecordingCallbacks(t *testing.T) {
 	}
 }
 
+// A container that shows its contents only through At and Len is read
+// element by element after the calls that change it, where the middle of
+// it can be wrong; one with a Values observer is not (model.Elements).
+func TestElementViews(t *testing.T) {
+	endToEnd(t)
+	dir := scratchModule(t, "../testdata/gen/indexed", "example.com/indexed")
+	_, src := gen(t, dir, 3000, 1)
+	s := string(src)
+	for _, want := range []string{"i < vector.Len(); i++ {", "items = append(items, vector.At(i))", "slices.Equal(items, "} {
+		if !strings.Contains(s, want) {
+			t.Errorf("the file has no %q:\n%s", want, s)
+		}
+	}
+	if strings.Contains(s, "list.Get(i)") {
+		t.Errorf("the file reads a List element by element, which its Values shows:\n%s", s)
+	}
+}
+
 // panicWriter panics on the first line containing at: a stand-in for a
 // bug of gentest's own in the middle of a package's run.
 type panicWriter struct {

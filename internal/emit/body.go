@@ -124,6 +124,9 @@ func (r *renderer) writeStmt(w *bodyWriter, i int) error {
 	if done, err := r.recording(w, i); done || err != nil {
 		return err
 	}
+	if done, err := r.elements(w, i); done || err != nil {
+		return err
+	}
 	if x := r.addressedVar(c, i, w.vars, len(pl.asserts[i]) > 0 || deferredOn(pl.deferred, i)); x != nil {
 		r.inl[seq.ValueID{Stmt: i}] = x
 		return nil

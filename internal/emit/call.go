@@ -71,6 +71,9 @@ func (r *renderer) callExpr(s *seq.Seq, op *model.Op, i int, st seq.Stmt, vars m
 		return lit, nil
 	case model.Recorded:
 		return &ast.StarExpr{X: args[0]}, nil
+	case model.Elements:
+		// A loop, not an expression: body writes it (elements.go).
+		return nil, fmt.Errorf("the elements of %s are read by a loop", op.Type)
 	case model.Assert:
 		te, err := r.typeExpr(op.Type)
 		if err != nil {

@@ -493,10 +493,13 @@ func (r *renderer) tableObserverWants(tb *table, s *seq.Seq, tgt int, slots []ma
 				continue
 			}
 			base := "want" + strconv.Itoa(i)
-			if op.Func != nil {
-				base = "want" + op.Func.Name()
-			} else if op.Kind == model.Recorded {
+			switch {
+			case op.Kind == model.Recorded:
 				base = "wantSeen" // the calls a recording callback saw
+			case op.Kind == model.Elements:
+				base = "wantItems"
+			case op.Func != nil:
+				base = "want" + op.Func.Name()
 			}
 			if len(op.Results) > 1 {
 				base += strconv.Itoa(j + 1)

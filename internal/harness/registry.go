@@ -148,6 +148,17 @@ func (g *regGen) closureBody(b *bytes.Buffer, op *model.Op) {
 		// Parenthesised: func(any)(f) would parse as a function type.
 		fmt.Fprintf(b, "\t\treturn append(out, (%s)(%s))\n", g.typ(op.Type), model.FuncLitSource(op, g.qualifier, ""))
 		return
+	case model.Elements:
+		// The loop a test writes (emit's elements.go), stopped one past
+		// the model's bound: a longer slice is cut short in its value
+		// tree, which no check is written for.
+		get := "p0." + op.Func.Name() + "(i)"
+		if op.Func.Signature().Results().Len() == 2 {
+			get = "func() " + g.typ(op.Results[0].(*types.Slice).Elem()) + " { e, _ := " + get + "; return e }()"
+		}
+		fmt.Fprintf(b, "\t\tvar xs %s\n\t\tfor i := 0; i < p0.%s() && i <= %d; i++ {\n\t\t\txs = append(xs, %s)\n\t\t}\n\t\treturn append(out, xs)\n",
+			g.typ(op.Results[0]), op.Count.Name(), model.MaxElements, get)
+		return
 	case model.Recorded:
 		// A copy: the literal may be called again after the read.
 		b.WriteString("\t\tif p0 == nil {\n\t\t\tpanic(\"gentest: no recording\")\n\t\t}\n\t\treturn append(out, append((*p0)[:0:0], (*p0)...))\n")

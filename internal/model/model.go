@@ -30,6 +30,7 @@ const (
 	SetVar                // an assignment of p0 to an exported package variable (Op.Var; see configvar.go)
 	SetField              // an assignment p0.F = p1 to an exported field of a struct (Op.Field; see configfield.go)
 	Recorded              // what a recording function literal was called with: *p0, the slice it appended to (see FuncRecord)
+	Elements              // the elements of an indexed container, read with Func from 0 to Count (see elements.go)
 )
 
 // Param is one input of an operation.
@@ -97,6 +98,9 @@ type Op struct {
 
 	// Effects, from the purity facts (zero when unknown).
 	Effects Effects
+	// Count is the Len or Size method an Elements operation reads to
+	// the end with Func.
+	Count *types.Func
 	// Variant says which function literal a FuncLit operation makes.
 	Variant string
 	// TypeArgs are the type arguments of a generic function's instance;
@@ -168,7 +172,7 @@ type Effects struct {
 // it: a pure method with no parameter but its receiver that returns values
 // (Randoop's observers, GRT's pure methods).
 func (o *Op) Observer() bool {
-	return o.Kind == Method && o.Effects.Known && o.Effects.Pure && !o.Effects.Nondeterministic &&
+	return (o.Kind == Method || o.Kind == Elements) && o.Effects.Known && o.Effects.Pure && !o.Effects.Nondeterministic &&
 		len(o.Params) == 1 && len(o.Results) > 0 && !(o.ErrResult && len(o.Results) == 1)
 }
 
@@ -190,6 +194,9 @@ func (o *Op) Mutator(i int) bool {
 
 // FullName identifies the operation as types.Func.FullName does.
 func (o *Op) FullName() string {
+	if o.Kind == Elements {
+		return "elements of " + types.TypeString(o.Type, nil) + " by " + o.Func.Name()
+	}
 	if o.Func != nil {
 		return o.Func.FullName()
 	}
@@ -319,6 +326,7 @@ func Build(pkg *types.Package, opts Options) *Program {
 		p.configFields() // after the facts: its effects are its own
 	}
 	p.varsUnsafe()
+	p.elementViews()
 	p.observerAddresses() // last: the operations before keep their IDs
 	for i, op := range p.Ops {
 		op.ID = i
