@@ -60,4 +60,3 @@ func (r *renderer) elements(w *bodyWriter, i int) (done bool, err error) {
 	r.checksAfter(w, i)
 	return true, nil
 }
-
