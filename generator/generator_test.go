@@ -342,6 +342,28 @@ func TestElementViews(t *testing.T) {
 	}
 }
 
+// A Format method runs only inside fmt: the tests call fmt.Sprintf with
+// each verb, on an exported type and on an unexported error the package
+// hands out, and never call Format with a nil fmt.State
+// (model.FormatVerb).
+func TestFormatters(t *testing.T) {
+	endToEnd(t)
+	dir := scratchModule(t, "../testdata/gen/formatters", "example.com/formatters")
+	sum, src := gen(t, dir, 3000, 1)
+	s := string(src)
+	if sum.Coverage < 0.9 {
+		t.Errorf("coverage %.2f, want 90%%", sum.Coverage)
+	}
+	for _, want := range []string{`fmt.Sprintf("%+v", celsius)`, `fmt.Sprintf("%+v", err)`, `not in [`} {
+		if !strings.Contains(s, want) {
+			t.Errorf("the file has no %q:\n%s", want, s)
+		}
+	}
+	if strings.Contains(s, ".Format(") {
+		t.Errorf("the file calls a Format method itself:\n%s", s)
+	}
+}
+
 // panicWriter panics on the first line containing at: a stand-in for a
 // bug of gentest's own in the middle of a package's run.
 type panicWriter struct {

@@ -71,6 +71,8 @@ func (r *renderer) callExpr(s *seq.Seq, op *model.Op, i int, st seq.Stmt, vars m
 		return lit, nil
 	case model.Recorded:
 		return &ast.StarExpr{X: args[0]}, nil
+	case model.FormatVerb:
+		return &ast.CallExpr{Fun: sel(ident(r.qualify(model.FmtPackage(op))), "Sprintf"), Args: []ast.Expr{strLit(op.Variant), args[0]}}, nil
 	case model.Elements:
 		// A loop, not an expression: body writes it (elements.go).
 		return nil, fmt.Errorf("the elements of %s are read by a loop", op.Type)

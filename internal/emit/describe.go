@@ -6,6 +6,7 @@ import (
 	"go/printer"
 	"go/token"
 	"go/types"
+	"strconv"
 	"strings"
 
 	"github.com/gentest-go/gentest/internal/model"
@@ -93,6 +94,8 @@ func (r *renderer) describeNonCall(op *model.Op, arg func(k int) string) (format
 		return esc("&" + arg(0)), true
 	case model.Recorded:
 		return esc("*" + arg(0)), true
+	case model.FormatVerb:
+		return esc("fmt.Sprintf(" + strconv.Quote(op.Variant) + ", " + arg(0) + ")"), true
 	case model.Composite:
 		return esc(op.Name + "{...}"), true
 	case model.Var:

@@ -159,6 +159,9 @@ func (g *regGen) closureBody(b *bytes.Buffer, op *model.Op) {
 		fmt.Fprintf(b, "\t\tvar xs %s\n\t\tfor i := 0; i < p0.%s() && i <= %d; i++ {\n\t\t\txs = append(xs, %s)\n\t\t}\n\t\treturn append(out, xs)\n",
 			g.typ(op.Results[0]), op.Count.Name(), model.MaxElements, get)
 		return
+	case model.FormatVerb:
+		fmt.Fprintf(b, "\t\treturn append(out, %s.Sprintf(%q, p0))\n", g.qualifier(model.FmtPackage(op)), op.Variant)
+		return
 	case model.Recorded:
 		// A copy: the literal may be called again after the read.
 		b.WriteString("\t\tif p0 == nil {\n\t\t\tpanic(\"gentest: no recording\")\n\t\t}\n\t\treturn append(out, append((*p0)[:0:0], (*p0)...))\n")

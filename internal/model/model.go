@@ -18,19 +18,20 @@ type Kind int
 
 // Operation kinds.
 const (
-	Call      Kind = iota // a package-level function
-	Method                // a method; Params[0] is the receiver
-	Zero                  // a zero value of a struct type: &T{} or T{}
-	Convert               // a conversion T(v) of a literal to a named basic type
-	Assert                // a type assertion v.(T) from an interface to a concrete type
-	FuncLit               // a small function literal of a parameter's func type (see Op.Variant)
-	Addr                  // the address of a value, &v, for pointer-receiver methods
-	Composite             // a composite literal: T{F: p0, ...} (Params name the fields), []E{p0, p1}, map[K]V{p0: p1}
-	Var                   // the value of an exported package variable (see Op.Var)
-	SetVar                // an assignment of p0 to an exported package variable (Op.Var; see configvar.go)
-	SetField              // an assignment p0.F = p1 to an exported field of a struct (Op.Field; see configfield.go)
-	Recorded              // what a recording function literal was called with: *p0, the slice it appended to (see FuncRecord)
-	Elements              // the elements of an indexed container, read with Func from 0 to Count (see elements.go)
+	Call       Kind = iota // a package-level function
+	Method                 // a method; Params[0] is the receiver
+	Zero                   // a zero value of a struct type: &T{} or T{}
+	Convert                // a conversion T(v) of a literal to a named basic type
+	Assert                 // a type assertion v.(T) from an interface to a concrete type
+	FuncLit                // a small function literal of a parameter's func type (see Op.Variant)
+	Addr                   // the address of a value, &v, for pointer-receiver methods
+	Composite              // a composite literal: T{F: p0, ...} (Params name the fields), []E{p0, p1}, map[K]V{p0: p1}
+	Var                    // the value of an exported package variable (see Op.Var)
+	SetVar                 // an assignment of p0 to an exported package variable (Op.Var; see configvar.go)
+	SetField               // an assignment p0.F = p1 to an exported field of a struct (Op.Field; see configfield.go)
+	Recorded               // what a recording function literal was called with: *p0, the slice it appended to (see FuncRecord)
+	Elements               // the elements of an indexed container, read with Func from 0 to Count (see elements.go)
+	FormatVerb             // fmt.Sprintf(Variant, p0): a value's Format method (Func), run by fmt (see format.go)
 )
 
 // Param is one input of an operation.
@@ -101,7 +102,8 @@ type Op struct {
 	// Count is the Len or Size method an Elements operation reads to
 	// the end with Func.
 	Count *types.Func
-	// Variant says which function literal a FuncLit operation makes.
+	// Variant says which function literal a FuncLit operation makes,
+	// and which verb a FormatVerb operation formats with ("%+v").
 	Variant string
 	// TypeArgs are the type arguments of a generic function's instance;
 	// the call spells them: Map[int, string](...).
@@ -196,6 +198,9 @@ func (o *Op) Mutator(i int) bool {
 func (o *Op) FullName() string {
 	if o.Kind == Elements {
 		return "elements of " + types.TypeString(o.Type, nil) + " by " + o.Func.Name()
+	}
+	if o.Kind == FormatVerb {
+		return o.Func.FullName() + " with " + o.Variant
 	}
 	if o.Func != nil {
 		return o.Func.FullName()
@@ -316,10 +321,12 @@ func Build(pkg *types.Package, opts Options) *Program {
 	p.sinkObservers(opts)
 	p.assertions()
 	p.funcLits()
+	p.formatters()
 	if opts.ConfigVars {
 		p.configVars()
 	}
 	p.attachFacts(opts)
+	p.formatEffects()
 	p.interfaceEffects(opts)
 	p.stateSetters()
 	if opts.ConfigFields {

@@ -54,8 +54,8 @@ func newValues() *Values {
 }
 
 // addFrom pools the values the normal run res of s made, except nil
-// values, errors and the results beside a non-nil error; earned says
-// whether s added coverage.
+// values and the results beside a non-nil error; earned says whether s
+// added coverage.
 func (v *Values) addFrom(prog *model.Program, s *seq.Seq, res *rt.Result, earned bool) {
 	for i, st := range s.Stmts {
 		op := prog.Ops[st.Op]
@@ -67,9 +67,12 @@ func (v *Values) addFrom(prog *model.Program, s *seq.Seq, res *rt.Result, earned
 			}
 			t := op.Results[j]
 			// With a non-nil error, Go leaves the other results
-			// unspecified: not reused. Errors themselves are not reused
-			// either.
-			if errReturned || (op.ErrResult && j == len(op.Results)-1) {
+			// unspecified: not reused. The error itself is: an error
+			// package's Wrap, Append or Cause takes the package's own
+			// errors, and its Format (model.FormatVerb) runs only on
+			// them.
+			isErr := op.ErrResult && j == len(op.Results)-1
+			if errReturned && !isErr {
 				continue
 			}
 			key := types.TypeString(t, nil)

@@ -62,31 +62,32 @@ func TestValuesPoolByStaticTypeWithHashPruning(t *testing.T) {
 	}
 }
 
-// Nil values, error results and the results beside a non-nil error are not
-// pooled: Go leaves the latter unspecified.
+// Nil values and the results beside a non-nil error are not pooled: Go
+// leaves the latter unspecified. The non-nil error itself is, for the
+// package's functions that take errors (Wrap, Append, a Format).
 func TestValuesSkipNilAndErrors(t *testing.T) {
 	prog := testProgram(t)
 	parse := modeltest.OpOfKind(t, prog, model.Call, "Parse")
 	newStack := modeltest.OpOfKind(t, prog, model.Call, "NewStack")
 
 	v := newValues()
-	// Parse fails: neither the int nor the error is pooled.
+	// Parse fails: the int is not pooled, the error is.
 	s := &seq.Seq{Stmts: []seq.Stmt{modeltest.Call(parse, modeltest.Str("x"))}}
 	res := rt.NewResult([]rt.StmtSpec{{Values: []rt.Value{{Hash: 5}, {Hash: 6}}}}...)
 	v.addFrom(prog, s, res, false)
-	if len(v.types) != 0 {
-		t.Errorf("pooled %v after a non-nil error, want nothing", v.types)
+	if len(v.types) != 1 || v.types[0].String() != "error" {
+		t.Errorf("pooled %v after a non-nil error, want [error]", v.types)
 	}
 	// Parse succeeds: the int is pooled, the nil error is not.
-	res = rt.NewResult([]rt.StmtSpec{{Values: []rt.Value{{Hash: 5}, {Nil: true}}}}...)
+	res = rt.NewResult([]rt.StmtSpec{{Values: []rt.Value{{Hash: 7}, {Nil: true}}}}...)
 	v.addFrom(prog, s, res, false)
-	if len(v.types) != 1 || v.types[0].String() != "int" {
-		t.Errorf("pooled %v, want [int]", v.types)
+	if len(v.types) != 2 || v.types[1].String() != "int" || len(v.byType["error"]) != 1 {
+		t.Errorf("pooled %v (%d errors), want [error int] and one error", v.types, len(v.byType["error"]))
 	}
 	// A nil *Stack is not pooled.
 	s = &seq.Seq{Stmts: []seq.Stmt{modeltest.Call(newStack)}}
 	v.addFrom(prog, s, rt.NewResult([]rt.StmtSpec{{Values: []rt.Value{{Nil: true}}}}...), false)
-	if len(v.types) != 1 {
+	if len(v.types) != 2 {
 		t.Errorf("pooled %v, want the nil *Stack left out", v.types)
 	}
 }
