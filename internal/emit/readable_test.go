@@ -643,7 +643,7 @@ func TestSubtestNamesFromFuncLits(t *testing.T) {
 			switch op.Variant {
 			case model.FuncRecord:
 				yes = op.ID
-			case model.FuncZero:
+			case model.FuncRecordFalse:
 				no = op.ID
 			}
 		}

@@ -24,13 +24,13 @@ func (r *renderer) recording(w *bodyWriter, i int) (done bool, err error) {
 	st := w.c.Seq.Stmts[i]
 	op := r.prog.Ops[st.Op]
 	switch {
-	case op.Kind == model.FuncLit && op.Variant == model.FuncRecord && !recordRead(r.prog, w.c.Seq, i, w.writesCheck):
+	case op.Records() && !recordRead(r.prog, w.c.Seq, i, w.writesCheck):
 		// Nothing reads the recording: the literal that does what it
 		// does without recording (returns true, or nothing).
 		x, err := r.callExpr(w.c.Seq, quietRecord(op), i, st, w.vars, w.bo.override)
 		r.inl[seq.ValueID{Stmt: i}] = x
 		return true, err
-	case op.Kind == model.FuncLit && op.Variant == model.FuncRecord:
+	case op.Records():
 		slice := op.Results[1].(*types.Pointer).Elem()
 		te, err := r.typeExpr(slice)
 		if err != nil {
@@ -83,11 +83,12 @@ func recordRead(prog *model.Program, s *seq.Seq, i int, checked func(k int) bool
 }
 
 // quietRecord is the literal written for the recording literal op when
-// nothing reads its recording: one that returns true, or nothing.
+// nothing reads its recording: one that returns what it returns (true,
+// false), or nothing.
 func quietRecord(op *model.Op) *model.Op {
 	quiet := *op
-	quiet.Variant = model.FuncZero
-	if op.Type.Underlying().(*types.Signature).Results().Len() > 0 {
+	quiet.Variant = model.FuncZero // nothing, or false
+	if op.Variant == model.FuncRecord && op.Type.Underlying().(*types.Signature).Results().Len() > 0 {
 		quiet.Variant = model.FuncTrue
 	}
 	return &quiet

@@ -275,7 +275,7 @@ func (r *renderer) funcArgs(c *oracle.Case) []string {
 			}
 			return false
 		}
-		if op.Variant == model.FuncRecord && !recordRead(r.prog, c.Seq, a.Stmt, checked) {
+		if op.Records() && !recordRead(r.prog, c.Seq, a.Stmt, checked) {
 			op = quietRecord(op)
 		}
 		parts = append(parts, funcWord(op))
@@ -296,7 +296,7 @@ func funcWord(op *model.Op) string {
 		return "predicate"
 	case model.FuncCompare:
 		return "compare"
-	case model.FuncRecord:
+	case model.FuncRecord, model.FuncRecordFalse:
 		return "recording"
 	}
 	res := op.Type.Underlying().(*types.Signature).Results()

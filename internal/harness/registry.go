@@ -138,7 +138,7 @@ func (g *regGen) closureBody(b *bytes.Buffer, op *model.Op) {
 		b.WriteString("\t\treturn append(out, p0)\n")
 		return
 	case model.FuncLit:
-		if op.Variant == model.FuncRecord {
+		if op.Records() {
 			// The slice the literal appends to is the second result,
 			// which a Recorded operation reads.
 			fmt.Fprintf(b, "\t\trec := new(%s)\n\t\treturn append(out, (%s)(%s), rec)\n",

@@ -39,7 +39,20 @@ const (
 	// operation has a second result, a pointer to that slice, which a
 	// Recorded operation reads after the call that took the callback.
 	FuncRecord = "record"
+	// FuncRecordFalse records as FuncRecord does and returns false: of
+	// the visitors that return a bool, some go on while it is true
+	// (sync.Map.Range, an iterator's yield) and some stop when it is
+	// (go-radix's WalkFn), so each convention gets a literal that visits
+	// everything.
+	FuncRecordFalse = "record-false"
 )
+
+// Records reports whether op is a recording function literal
+// (FuncRecord, FuncRecordFalse), whose second result a Recorded operation
+// reads.
+func (o *Op) Records() bool {
+	return o.Kind == FuncLit && (o.Variant == FuncRecord || o.Variant == FuncRecordFalse)
+}
 
 // funcLits adds function-literal operations for the func-typed parameters
 // of the operations.
@@ -61,19 +74,21 @@ func (p *Program) funcLits() {
 				// literal can be written outside the package.
 				continue
 			}
+			readsRec := false // one Recorded operation for both recording literals
 			for _, v := range funcVariants(sig) {
 				op := &Op{Kind: FuncLit, Name: "func", Type: prm.Type, Variant: v,
 					Results: []types.Type{prm.Type}, Detective: true}
-				if v == FuncRecord {
+				p.add(op)
+				if op.Records() {
 					rec := types.NewPointer(types.NewSlice(sig.Params().At(0).Type()))
 					op.Results = append(op.Results, rec)
-					p.add(op)
-					p.add(&Op{Kind: Recorded, Name: "recorded", Type: prm.Type, Detective: true,
-						Params:  []Param{{Name: "calls", Type: rec}},
-						Results: []types.Type{rec.Elem()}})
-					continue
+					if !readsRec {
+						readsRec = true
+						p.add(&Op{Kind: Recorded, Name: "recorded", Type: prm.Type, Detective: true,
+							Params:  []Param{{Name: "calls", Type: rec}},
+							Results: []types.Type{rec.Elem()}})
+					}
 				}
-				p.add(op)
 			}
 		}
 	}
@@ -103,10 +118,10 @@ func funcVariants(sig *types.Signature) []string {
 	if params.Len() > 0 && res.Len() == 0 {
 		return []string{FuncRecord}
 	}
-	vs := []string{FuncZero}
 	record := params.Len() > 0 && res.Len() == 1 && isBool(res.At(0).Type()) && !samePair
+	vs := []string{FuncZero}
 	if record {
-		vs = append(vs, FuncRecord)
+		vs = []string{FuncRecordFalse, FuncRecord}
 	}
 	if res.Len() != 1 {
 		return vs
@@ -139,7 +154,7 @@ func FuncLitSource(op *Op, qual types.Qualifier, rec string) string {
 	// none: func(string, int) {}.
 	used := 0
 	switch op.Variant {
-	case FuncIdentity, FuncArgPred, FuncRecord:
+	case FuncIdentity, FuncArgPred, FuncRecord, FuncRecordFalse:
 		used = 1
 	case FuncLess, FuncCompare:
 		used = 2
@@ -186,10 +201,10 @@ func FuncLitSource(op *Op, qual types.Qualifier, rec string) string {
 		b.WriteString(" return " + argPredicate(sig.Params().At(0).Type()) + " ")
 	case FuncCompare:
 		b.WriteString(" if p0 < p1 { return -1 }; if p0 > p1 { return 1 }; return 0 ")
-	case FuncRecord:
+	case FuncRecord, FuncRecordFalse:
 		b.WriteString(" " + rec + " = append(" + rec + ", p0)")
 		if res.Len() == 1 {
-			b.WriteString("; return true")
+			b.WriteString("; return " + strconv.FormatBool(op.Variant == FuncRecord))
 		}
 		b.WriteString(" ")
 	default:

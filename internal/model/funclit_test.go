@@ -30,11 +30,11 @@ func TestArgumentDependentFuncLits(t *testing.T) {
 		variants []string
 		src      map[string]string
 	}{
-		{mk([]types.Type{intT, anyT}, boolT), []string{FuncZero, FuncRecord, FuncArgPred},
+		{mk([]types.Type{intT, anyT}, boolT), []string{FuncRecordFalse, FuncRecord, FuncArgPred},
 			map[string]string{FuncArgPred: "func(p0 int, _ any) bool { return p0%2 == 0 }"}},
-		{mk([]types.Type{strT}, boolT), []string{FuncZero, FuncRecord, FuncArgPred},
+		{mk([]types.Type{strT}, boolT), []string{FuncRecordFalse, FuncRecord, FuncArgPred},
 			map[string]string{FuncArgPred: `func(p0 string) bool { return p0 != "" }`}},
-		{mk([]types.Type{anyT}, boolT), []string{FuncZero, FuncRecord, FuncArgPred},
+		{mk([]types.Type{anyT}, boolT), []string{FuncRecordFalse, FuncRecord, FuncArgPred},
 			map[string]string{FuncArgPred: "func(p0 any) bool { return p0 != nil }"}},
 		{mk([]types.Type{f64, f64}, intT), []string{FuncZero, FuncCompare},
 			map[string]string{FuncCompare: "func(p0 float64, p1 float64) int { if p0 < p1 { return -1 }; if p0 > p1 { return 1 }; return 0 }"}},

@@ -165,7 +165,7 @@ func sinkRefs(prog *model.Program, e *corpus.Entry) []sink {
 		if !op.Detective || len(op.Results) == 0 || !handed[seq.ValueID{Stmt: i}] {
 			continue
 		}
-		if op.Kind == model.FuncLit && op.Variant == model.FuncRecord {
+		if op.Records() {
 			// A callback that records its calls: what it was called
 			// with is what the call that took it did.
 			if rd := recordedOf(prog, op); rd != nil {
