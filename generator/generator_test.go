@@ -302,26 +302,32 @@ func TestElephantAndFuncLits(t *testing.T) {
 	}
 }
 
+// genHolding generates tests for testdata/gen/<fixture> with seed 1 and
+// execs executions, checks that the file covers at least minCov and holds
+// each of want, and returns it.
+func genHolding(t *testing.T, fixture string, execs int, minCov float64, want ...string) string {
+	t.Helper()
+	sum, src := genFixture(t, fixture, execs)
+	if sum.Coverage < minCov {
+		t.Errorf("coverage %.2f, want %.2f", sum.Coverage, minCov)
+	}
+	for _, w := range want {
+		if !bytes.Contains(src, []byte(w)) {
+			t.Errorf("the file has no %q:\n%s", w, src)
+		}
+	}
+	return string(src)
+}
+
 // Callbacks that visit elements or report evictions are checked by what
 // they were called with: the literal records its first argument into a
 // slice the test compares after the call (model.FuncRecord).
 func TestRecordingCallbacks(t *testing.T) {
 	endToEnd(t)
-	dir := scratchModule(t, "../testdata/gen/visitors", "example.com/visitors")
-	sum, src := gen(t, dir, 3000, 1)
-	s := string(src)
-	if sum.Coverage < 0.9 {
-		t.Errorf("coverage %.2f, want 90%%", sum.Coverage)
-	}
-	for _, want := range []string{
+	genHolding(t, "visitors", 3000, 0.9,
 		"seen = append(seen, p0)",
 		"slices.Equal(seen, ", // what Each visited, in order
-		"wantSeen []string",   // what the cache evicted, per row
-	} {
-		if !strings.Contains(s, want) {
-			t.Errorf("the file has no %q:\n%s", want, s)
-		}
-	}
+		"wantSeen []string")   // what the cache evicted, per row
 }
 
 // A container that shows its contents only through At and Len is read
@@ -329,14 +335,7 @@ func TestRecordingCallbacks(t *testing.T) {
 // it can be wrong; one with a Values observer is not (model.Elements).
 func TestElementViews(t *testing.T) {
 	endToEnd(t)
-	dir := scratchModule(t, "../testdata/gen/indexed", "example.com/indexed")
-	_, src := gen(t, dir, 3000, 1)
-	s := string(src)
-	for _, want := range []string{"i < vector.Len(); i++ {", "items = append(items, vector.At(i))", "slices.Equal(items, "} {
-		if !strings.Contains(s, want) {
-			t.Errorf("the file has no %q:\n%s", want, s)
-		}
-	}
+	s := genHolding(t, "indexed", 3000, 0, "i < vector.Len(); i++ {", "items = append(items, vector.At(i))", "slices.Equal(items, ")
 	if strings.Contains(s, "list.Get(i)") {
 		t.Errorf("the file reads a List element by element, which its Values shows:\n%s", s)
 	}
@@ -348,17 +347,7 @@ func TestElementViews(t *testing.T) {
 // (model.FormatVerb).
 func TestFormatters(t *testing.T) {
 	endToEnd(t)
-	dir := scratchModule(t, "../testdata/gen/formatters", "example.com/formatters")
-	sum, src := gen(t, dir, 3000, 1)
-	s := string(src)
-	if sum.Coverage < 0.9 {
-		t.Errorf("coverage %.2f, want 90%%", sum.Coverage)
-	}
-	for _, want := range []string{`fmt.Sprintf("%+v", celsius)`, `fmt.Sprintf("%+v", err)`, `not in [`} {
-		if !strings.Contains(s, want) {
-			t.Errorf("the file has no %q:\n%s", want, s)
-		}
-	}
+	s := genHolding(t, "formatters", 3000, 0.9, `fmt.Sprintf("%+v", celsius)`, `fmt.Sprintf("%+v", err)`, `not in [`)
 	if strings.Contains(s, ".Format(") {
 		t.Errorf("the file calls a Format method itself:\n%s", s)
 	}

@@ -7,6 +7,11 @@ import (
 
 func ident(name string) *ast.Ident { return ast.NewIdent(name) }
 
+// varDecl is the statement var name T, for typ the expression of T.
+func varDecl(name string, typ ast.Expr) ast.Stmt {
+	return &ast.DeclStmt{Decl: &ast.GenDecl{Tok: token.VAR, Specs: []ast.Spec{&ast.ValueSpec{Names: []*ast.Ident{ident(name)}, Type: typ}}}}
+}
+
 func sel(x ast.Expr, name string) ast.Expr { return &ast.SelectorExpr{X: x, Sel: ident(name)} }
 
 func define(name string, x ast.Expr) ast.Stmt {

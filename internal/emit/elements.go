@@ -48,7 +48,7 @@ func (r *renderer) elements(w *bodyWriter, i int) (done bool, err error) {
 	body = append(body, &ast.AssignStmt{Lhs: []ast.Expr{ident(name)}, Tok: token.ASSIGN,
 		Rhs: []ast.Expr{&ast.CallExpr{Fun: ident("append"), Args: []ast.Expr{ident(name), get}}}})
 	w.out = append(w.out,
-		&ast.DeclStmt{Decl: &ast.GenDecl{Tok: token.VAR, Specs: []ast.Spec{&ast.ValueSpec{Names: []*ast.Ident{ident(name)}, Type: te}}}},
+		varDecl(name, te),
 		&ast.ForStmt{
 			Init: &ast.AssignStmt{Lhs: []ast.Expr{ident(idx)}, Tok: token.DEFINE, Rhs: []ast.Expr{&ast.BasicLit{Kind: token.INT, Value: "0"}}},
 			Cond: &ast.BinaryExpr{X: ident(idx), Op: token.LSS, Y: &ast.CallExpr{Fun: sel(args[0], op.Count.Name())}},

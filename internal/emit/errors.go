@@ -126,7 +126,7 @@ func (r *renderer) errAs(v string, e *rt.Tree, d desc) []ast.Stmt {
 	}
 	target := r.names.fresh(base)
 	out := []ast.Stmt{
-		&ast.DeclStmt{Decl: &ast.GenDecl{Tok: token.VAR, Specs: []ast.Spec{&ast.ValueSpec{Names: []*ast.Ident{ident(target)}, Type: te}}}},
+		varDecl(target, te),
 		ifStmt(&ast.UnaryExpr{Op: token.NOT, X: call(sel(ident(r.use("errors")), "As"), ident(v), &ast.UnaryExpr{Op: token.AND, X: ident(target)})},
 			fatalf(d, " error = %v, want a "+esc(exprString(te)), ident(v))),
 	}

@@ -202,8 +202,7 @@ func (k *findingCheck) roundTrip() error {
 	if ptr {
 		k.out = append(k.out, define(x2.v, call(ident("new"), te)))
 	} else {
-		k.out = append(k.out, &ast.DeclStmt{Decl: &ast.GenDecl{Tok: token.VAR, Specs: []ast.Spec{
-			&ast.ValueSpec{Names: []*ast.Ident{ident(x2.v)}, Type: te}}}})
+		k.out = append(k.out, varDecl(x2.v, te))
 	}
 	if _, err := k.r.methodSig(k.x.t, um); err != nil {
 		if _, err2 := k.r.methodSig(types.NewPointer(k.x.t), um); err2 != nil {

@@ -1,8 +1,6 @@
 package emit
 
 import (
-	"go/ast"
-	"go/token"
 	"go/types"
 
 	"github.com/gentest-go/gentest/internal/model"
@@ -46,8 +44,7 @@ func (r *renderer) recording(w *bodyWriter, i int) (done bool, err error) {
 				return true, err
 			}
 		}
-		w.out = append(w.out, &ast.DeclStmt{Decl: &ast.GenDecl{Tok: token.VAR,
-			Specs: []ast.Spec{&ast.ValueSpec{Names: []*ast.Ident{ident(name)}, Type: te}}}})
+		w.out = append(w.out, varDecl(name, te))
 		r.inl[seq.ValueID{Stmt: i}] = lit
 		w.vars[seq.ValueID{Stmt: i, Result: 1}] = name
 		return true, nil
