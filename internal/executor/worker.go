@@ -306,8 +306,9 @@ func (w *worker) runAll(seqs []rt.Request, out []Outcome) {
 		if w.cur == nil {
 			t0 := time.Now()
 			err := w.start()
-			w.pool.addTime(func(t *TimeStats) *time.Duration { return &t.Starts }, time.Since(t0))
-			w.exitCost(time.Since(t0))
+			d := time.Since(t0)
+			w.pool.addTime(func(t *TimeStats) *time.Duration { return &t.Starts }, d)
+			w.exitCost(d)
 			if err != nil {
 				// The executor no longer starts: report the rest as crashed
 				// rather than loop.
@@ -381,9 +382,10 @@ func (w *worker) batch(seqs []rt.Request, out []Outcome) int {
 	w.pool.stats.Replayed += len(suspects)
 	w.pool.mu.Unlock()
 	n, c2, _ := w.send(suspects, out[got:])
-	w.pool.addTime(func(t *TimeStats) *time.Duration { return &t.Replays }, time.Since(t0))
+	d := time.Since(t0)
+	w.pool.addTime(func(t *TimeStats) *time.Duration { return &t.Replays }, d)
 	if c.Kind == CrashExit {
-		w.pool.addTime(func(t *TimeStats) *time.Duration { return &t.Exits }, time.Since(t0))
+		w.pool.addTime(func(t *TimeStats) *time.Duration { return &t.Exits }, d)
 	}
 	if c2 == nil && w.cur == nil && got+n < len(seqs) {
 		return got + n // cut at the deadline
@@ -431,10 +433,11 @@ func (w *worker) send(seqs []rt.Request, out []Outcome) (got int, c *Crash, exac
 			if c.Kind == CrashTimeout {
 				field = func(t *TimeStats) *time.Duration { return &t.Timeouts }
 			}
-			w.pool.addTime(field, time.Since(w.last))
+			d := time.Since(w.last)
+			w.pool.addTime(field, d)
 			if c.Kind == CrashExit {
 				w.exited = true
-				w.pool.addTime(func(t *TimeStats) *time.Duration { return &t.Exits }, time.Since(w.last))
+				w.pool.addTime(func(t *TimeStats) *time.Duration { return &t.Exits }, d)
 			}
 		}
 	}()
