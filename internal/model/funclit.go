@@ -41,7 +41,9 @@ func (p *Program) funcLits() {
 	for _, op := range p.Ops {
 		for _, prm := range op.Params {
 			sig, ok := prm.Type.Underlying().(*types.Signature)
-			if !ok || sig.Variadic() {
+			if !ok || sig.Variadic() && !op.ExitSwap {
+				// A variadic handler (log.Fatalf's shape) gets its
+				// literal only where a handler is swapped.
 				continue
 			}
 			k := types.TypeString(prm.Type, nil)
@@ -111,7 +113,14 @@ func FuncLitSource(op *Op, qual types.Qualifier) string {
 		if i > 0 {
 			b.WriteString(", ")
 		}
-		b.WriteString("p" + strconv.Itoa(i) + " " + types.TypeString(sig.Params().At(i).Type(), qual))
+		t := sig.Params().At(i).Type()
+		if sig.Variadic() && i == sig.Params().Len()-1 {
+			// func(format string, args ...any): the literal's last
+			// parameter is variadic too.
+			b.WriteString("p" + strconv.Itoa(i) + " ..." + types.TypeString(t.(*types.Slice).Elem(), qual))
+			continue
+		}
+		b.WriteString("p" + strconv.Itoa(i) + " " + types.TypeString(t, qual))
 	}
 	b.WriteString(")")
 	res := sig.Results()

@@ -1,6 +1,7 @@
 package search
 
 import (
+	"go/types"
 	"sort"
 
 	"github.com/gentest-go/gentest/internal/executor"
@@ -47,6 +48,10 @@ type exits struct {
 	ops  map[int]int
 	// skipped counts the proposals left unrun for an exiting call.
 	skipped int
+	// swaps are the program's handler swaps; unswapped counts the
+	// proposals left unrun for calling the package before them.
+	swaps     []exitSwap
+	unswapped int
 }
 
 // exitStat counts a key's calls that exited and that returned, and the
@@ -56,7 +61,7 @@ type exitStat struct {
 }
 
 func newExits(prog *model.Program) *exits {
-	return &exits{prog: prog, keys: map[uint64]*exitStat{}, ops: map[int]int{}}
+	return &exits{prog: prog, keys: map[uint64]*exitStat{}, ops: map[int]int{}, swaps: exitSwapsOf(prog)}
 }
 
 // learn counts the calls of a sequence that ran as exits or normal runs.
@@ -134,6 +139,10 @@ func exiting(st *exitStat) bool {
 // one in exitEvery of them per key. The fine key decides when it has
 // been run; else the coarse one.
 func (x *exits) keep(s *seq.Seq) bool {
+	if !x.swapped(s) {
+		x.unswapped++
+		return false
+	}
 	if len(x.ops) == 0 {
 		return true
 	}
@@ -183,4 +192,72 @@ func (e *Engine) ExitOps() (ops []ExitReport, skipped int) {
 		return ops[i].Op < ops[j].Op
 	})
 	return ops, x.skipped
+}
+
+// Where the package exports the handler variable that exits
+// (model/exitvar.go), no sequence needs to exit: extension starts every
+// sequence by storing a handler that returns (the FuncZero literal of the
+// variable's type), so the error paths run to their end in the executor
+// and in the written test, which restores the default with t.Cleanup.
+
+// exitPrefix starts s with the ExitSwap assignments of the program, each
+// given the returning literal of its handler type. With none it adds
+// nothing and draws nothing.
+func (x *extension) exitPrefix(s *seq.Seq) {
+	for _, sw := range x.swaps {
+		s.Stmts = append(s.Stmts, seq.Stmt{Op: sw.lit.ID})
+		s.Stmts = append(s.Stmts, seq.Stmt{Op: sw.set.ID, Args: []seq.Arg{seq.Ref(len(s.Stmts)-1, 0)}})
+	}
+}
+
+// exitSwap is an ExitSwap assignment and the literal it stores.
+type exitSwap struct {
+	set, lit *model.Op
+}
+
+// exitSwapsOf pairs each ExitSwap assignment of prog with the FuncZero
+// literal of its variable's type; an assignment without one is left out.
+func exitSwapsOf(prog *model.Program) []exitSwap {
+	var out []exitSwap
+	for _, set := range prog.ExitSwaps() {
+		for _, op := range prog.Ops {
+			if op.Kind == model.FuncLit && op.Variant == model.FuncZero && types.Identical(op.Type, set.Params[0].Type) {
+				out = append(out, exitSwap{set, op})
+				break
+			}
+		}
+	}
+	return out
+}
+
+// swapped reports whether s stores each handler swap's literal before its
+// first call of anything else. Extension and templates start every
+// sequence so; DynaMOSA's deletion and crossover can lose the
+// assignment, and such a sequence would exit where the package's error
+// paths call the handler: it is not run.
+func (x *exits) swapped(s *seq.Seq) bool {
+	if len(x.swaps) == 0 {
+		return true
+	}
+	seen := make([]bool, len(x.swaps))
+	done := 0
+	for _, st := range s.Stmts {
+		if done == len(x.swaps) {
+			return true
+		}
+		op := x.prog.Ops[st.Op]
+		switch {
+		case op.Kind == model.FuncLit:
+		case op.ExitSwap:
+			for i, sw := range x.swaps {
+				if sw.set == op && !seen[i] && !st.Args[0].IsLit && s.Stmts[st.Args[0].Stmt].Op == sw.lit.ID {
+					seen[i] = true
+					done++
+				}
+			}
+		default:
+			return false
+		}
+	}
+	return true
 }
