@@ -171,7 +171,8 @@ func (x *exits) keep(s *seq.Seq) bool {
 // ExitReport is how often an operation ended the executor by exiting the
 // process during the search.
 type ExitReport struct {
-	// Op is the operation's name as the model writes it (Type.Method).
+	// Op is the operation's name as the model writes it ("F", "T.M"),
+	// which is also the explain report's.
 	Op string
 	// Exits counts the executors it ended.
 	Exits int
@@ -183,7 +184,7 @@ type ExitReport struct {
 func (e *Engine) ExitOps() (ops []ExitReport, skipped int) {
 	x := e.costly.exits
 	for op, n := range x.ops {
-		ops = append(ops, ExitReport{Op: e.prog.Ops[op].FullName(), Exits: n})
+		ops = append(ops, ExitReport{Op: e.prog.Ops[op].Name, Exits: n})
 	}
 	sort.Slice(ops, func(i, j int) bool {
 		if ops[i].Exits != ops[j].Exits {
