@@ -55,12 +55,12 @@ func newExitFake(t *testing.T, prog *model.Program) *exitFake {
 }
 
 // A search learns from its first exits that Parse on a non-empty string
-// exits, runs such calls once in exitEvery afterwards, still parses, and
-// reports which operation exited: 487, 468 and 482 exits in 3000
-// sequences at seeds 1-3, Parse running normally 828, 854 and 839 times.
-// Without the learning (exits.keep always true) the same searches made
-// 1,656, 1,636 and 1,689 exits, Parse running normally 338, 406 and 449
-// times.
+// exits, runs such calls only within its exploration budget afterwards,
+// still parses, and reports which operation exited: 230, 230 and 241
+// exits in 3000 sequences at seeds 1-3, Parse running normally 893, 918
+// and 916 times. Without the learning (exits.keep always true) the same
+// searches made 1,656, 1,636 and 1,689 exits, Parse running normally 338,
+// 406 and 449 times.
 func TestExitsLearned(t *testing.T) {
 	prog := modeltest.Program(t, exitSrc, model.Options{})
 	for seed := int64(1); seed <= 3; seed++ {
@@ -69,8 +69,8 @@ func TestExitsLearned(t *testing.T) {
 		r.Run(context.Background(), f)
 		ops, skipped := r.ExitOps()
 		t.Logf("seed %d: %d exits, %d normal Parse, %d skipped; ops %+v", seed, f.exits, f.parsed, skipped, ops)
-		if f.exits > 600 {
-			t.Errorf("seed %d: %d exits in %d sequences, want the exiting calls learned and run once in %d", seed, f.exits, r.Stats.Executed, exitEvery)
+		if f.exits > 400 {
+			t.Errorf("seed %d: %d exits in %d sequences, want the exiting calls learned", seed, f.exits, r.Stats.Executed)
 		}
 		if f.parsed == 0 {
 			t.Errorf("seed %d: Parse never ran normally, want its non-exiting inputs still run", seed)
