@@ -22,31 +22,43 @@ type Settings struct {
 	order []string
 }
 
+// New returns empty settings.
+func New() *Settings { return &Settings{m: map[string]string{}} }
+
+// Add parses one "key=value" setting and adds it. On a syntax error (no
+// '=', an empty key, a key already set) it calls ErrorHandler and
+// reports false.
+func (s *Settings) Add(line string) bool {
+	k, v, ok := strings.Cut(strings.TrimSpace(line), "=")
+	if !ok {
+		ErrorHandler(fmt.Errorf("missing '=' in %q", line))
+		return false
+	}
+	k = strings.TrimSpace(k)
+	if k == "" {
+		ErrorHandler(fmt.Errorf("empty key in %q", line))
+		return false
+	}
+	if _, dup := s.m[k]; dup {
+		ErrorHandler(fmt.Errorf("duplicate key %q", k))
+		return false
+	}
+	s.m[k] = strings.TrimSpace(v)
+	s.order = append(s.order, k)
+	return true
+}
+
 // Parse parses settings separated by ';'. On a syntax error it calls
 // ErrorHandler and returns nil.
 func Parse(text string) *Settings {
-	s := &Settings{m: map[string]string{}}
-	for i, line := range strings.Split(text, ";") {
-		line = strings.TrimSpace(line)
-		if line == "" {
+	s := New()
+	for _, line := range strings.Split(text, ";") {
+		if strings.TrimSpace(line) == "" {
 			continue
 		}
-		k, v, ok := strings.Cut(line, "=")
-		if !ok {
-			ErrorHandler(fmt.Errorf("setting %d: missing '=' in %q", i+1, line))
+		if !s.Add(line) {
 			return nil
 		}
-		k = strings.TrimSpace(k)
-		if k == "" {
-			ErrorHandler(fmt.Errorf("setting %d: empty key", i+1))
-			return nil
-		}
-		if _, dup := s.m[k]; dup {
-			ErrorHandler(fmt.Errorf("setting %d: duplicate key %q", i+1, k))
-			return nil
-		}
-		s.m[k] = strings.TrimSpace(v)
-		s.order = append(s.order, k)
 	}
 	return s
 }
