@@ -279,6 +279,12 @@ func (r *pkgRun) run(ctx context.Context) (*Summary, error) {
 	stats := pool.Stats()
 	sum := r.summary(prog, found, judged, stats)
 	exIn := explain.Gather(found.obs.Seen(), h.Table, prog, pool)
+	exitOps, _ := found.eng.ExitOps()
+	for _, x := range exitOps { // why: which operation exited, how often
+		e := exIn.Ops[x.Op]
+		e.Exits += x.Exits
+		exIn.Ops[x.Op] = e
+	}
 	if r.stages == nil {
 		pool.Close() // the executors are done; verification needs the memory
 	}

@@ -32,7 +32,8 @@ func (r *pkgRun) summary(prog *model.Program, s *searched, judged *oracle.Judgem
 	sum.SearchCoverage = s.obs.Coverage()
 	lost := s.stats.Time
 	sum.SearchLost = LostTime{Timeouts: lost.Timeouts.Seconds(), Crashes: lost.Crashes.Seconds(),
-		Starts: lost.Starts.Seconds(), Replays: lost.Replays.Seconds(), Attribution: lost.Alone.Seconds()}
+		Starts: lost.Starts.Seconds(), Replays: lost.Replays.Seconds(), Attribution: lost.Alone.Seconds(),
+		Exits: lost.Exits.Seconds()}
 	if eng.Stats.Elapsed > 0 {
 		sum.ExecsPerSec = float64(eng.Stats.Executed) / eng.Stats.Elapsed.Seconds()
 	}

@@ -150,6 +150,12 @@ type LostTime struct {
 	Starts      float64 `json:"starts"`
 	Replays     float64 `json:"replays"`
 	Attribution float64 `json:"attribution"`
+	// Exits is the part of the above that the package's code exiting
+	// the process cost (os.Exit, log.Fatal, directly or through a
+	// handler variable): each exit ends an executor, and its restart and
+	// replay are lost to the search (exec.TimeStats.Exits). The count of
+	// exits is Crashes["exit"].
+	Exits float64 `json:"exits"`
 }
 
 // Finding is a probable bug found while generating.

@@ -204,7 +204,7 @@ func (r *renderer) fuzzTarget(op *model.Op, cs []*oracle.Case, used map[string]b
 	name := uniqueName("Fuzz"+strings.ReplaceAll(op.Name, ".", "_"), used)
 	info = TestInfo{Func: name, Subtests: subs, Keys: keys}
 
-	var body []ast.Stmt
+	body := r.exitSwapStmts("f") // exitswap.go: a handler that exits swapped first
 	for _, s := range seeds {
 		body = append(body, &ast.ExprStmt{X: call(sel(ident("f"), "Add"), s...)})
 	}

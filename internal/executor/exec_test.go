@@ -256,6 +256,11 @@ func TestRestartRecordsCulprit(t *testing.T) {
 	if st := p.Stats(); st.Restarts != 2+st.Replays || st.Replays != 1 || st.Replayed != 8 || st.Unattributed != 0 || st.Crashes[CrashExit] != 2 || st.Sequences != 20 {
 		t.Errorf("stats %+v, want 1 replay of 8 sequences, 3 restarts, 2 exits, 20 sequences", st)
 	}
+	// The time lost to the exits is theirs: the crashes, the replay and
+	// the restart after the second; nothing else crashed.
+	if tm := p.Stats().Time; tm.Exits <= 0 || tm.Exits > tm.Crashes+tm.Replays+tm.Starts {
+		t.Errorf("time %+v, want the exits' time counted, within their crashes, replay and starts", tm)
+	}
 }
 
 // TestRestartForgetsState: package state a request changed (Grow's held

@@ -113,6 +113,14 @@ type TimeStats struct {
 	// Alone is the time spent in RunAlone (crash attribution), its
 	// executor starts included.
 	Alone time.Duration
+	// Exits is the part of the above that the code under test exiting
+	// the process (os.Exit, log.Fatal, directly or through a handler
+	// variable) cost: the time from the last answer to the executor's
+	// end, the replay that named the culprit, and the start of the next
+	// executor. Each exit is a restart, so a package whose error path
+	// exits can spend most of a budget here (issue 34: a parser whose
+	// error handler defaults to log.Fatal, 18 of 30 s).
+	Exits time.Duration
 }
 
 // Pool is a set of executor processes.

@@ -41,6 +41,10 @@ type worker struct {
 	last time.Time
 	// deadline, when set, is when RunUntil stops waiting for answers.
 	deadline time.Time
+	// exited is set when the last executor ended because the code under
+	// test exited the process, so that the next start counts as time lost
+	// to exits (TimeStats.Exits).
+	exited bool
 }
 
 // child is one executor process. The memory watch and the wait goroutine
@@ -302,7 +306,9 @@ func (w *worker) runAll(seqs []rt.Request, out []Outcome) {
 		if w.cur == nil {
 			t0 := time.Now()
 			err := w.start()
-			w.pool.addTime(func(t *TimeStats) *time.Duration { return &t.Starts }, time.Since(t0))
+			d := time.Since(t0)
+			w.pool.addTime(func(t *TimeStats) *time.Duration { return &t.Starts }, d)
+			w.exitCost(d)
 			if err != nil {
 				// The executor no longer starts: report the rest as crashed
 				// rather than loop.
@@ -376,7 +382,11 @@ func (w *worker) batch(seqs []rt.Request, out []Outcome) int {
 	w.pool.stats.Replayed += len(suspects)
 	w.pool.mu.Unlock()
 	n, c2, _ := w.send(suspects, out[got:])
-	w.pool.addTime(func(t *TimeStats) *time.Duration { return &t.Replays }, time.Since(t0))
+	d := time.Since(t0)
+	w.pool.addTime(func(t *TimeStats) *time.Duration { return &t.Replays }, d)
+	if c.Kind == CrashExit {
+		w.pool.addTime(func(t *TimeStats) *time.Duration { return &t.Exits }, d)
+	}
 	if c2 == nil && w.cur == nil && got+n < len(seqs) {
 		return got + n // cut at the deadline
 	}
@@ -423,7 +433,12 @@ func (w *worker) send(seqs []rt.Request, out []Outcome) (got int, c *Crash, exac
 			if c.Kind == CrashTimeout {
 				field = func(t *TimeStats) *time.Duration { return &t.Timeouts }
 			}
-			w.pool.addTime(field, time.Since(w.last))
+			d := time.Since(w.last)
+			w.pool.addTime(field, d)
+			if c.Kind == CrashExit {
+				w.exited = true
+				w.pool.addTime(func(t *TimeStats) *time.Duration { return &t.Exits }, d)
+			}
 		}
 	}()
 	if err := w.enc.Batch(seqs); err == nil {
@@ -529,3 +544,12 @@ func (w *worker) crashed(to *rt.TimeoutInfo) *Crash {
 // use it, and so do the other processes that run the package's code (the
 // mutation analysis's test binaries).
 func ScratchEnv(home, tmp string) []string { return platformEnv(home, tmp) }
+
+// exitCost adds the start of an executor that replaced one the code under
+// test exited (d) to TimeStats.Exits.
+func (w *worker) exitCost(d time.Duration) {
+	if w.exited {
+		w.exited = false
+		w.pool.addTime(func(t *TimeStats) *time.Duration { return &t.Exits }, d)
+	}
+}

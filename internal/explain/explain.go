@@ -41,7 +41,11 @@ const (
 	NeverCalled          = "never-called"
 	NeverEntered         = "never-entered"
 	Dropped              = "dropped"
-	Unexplained          = "unexplained"
+	// Exits: calls of the function ended the process (os.Exit,
+	// log.Fatal, directly or through a handler variable) in the
+	// executor; past such a call nothing runs, in a test neither.
+	Exits       = "exits"
+	Unexplained = "unexplained"
 )
 
 // Input is what the generator knows after a run.
@@ -81,6 +85,9 @@ type Op struct {
 	// Unbuildable lists the parameter types nothing in the model
 	// produces, and the literal classes do not cover.
 	Unbuildable []string
+	// Exits counts the executors its calls ended by exiting the
+	// process (search.Engine.ExitOps).
+	Exits int
 }
 
 // Report is the explanation for one package.
@@ -198,6 +205,11 @@ func Explain(in Input) *Report {
 			rs = []Reason{{Kind: NeverEntered, Message: fmt.Sprintf("called %d times, but no call reached its body", op.Calls)}}
 		default:
 			rs = []Reason{{Kind: NeverCalled, Message: "not an operation gentest calls (unexported or not reachable from the API), and nothing that ran called it"}}
+		}
+		if op, isOp := in.Ops[name]; isOp && op.Exits > 0 {
+			rs = append(rs, Reason{Kind: Exits, Message: fmt.Sprintf("its calls ended the process %d times in the search "+
+				"(os.Exit or log.Fatal, directly or through a handler variable the package exports no way to replace): "+
+				"the code past an exit runs in no test, and each exit cost an executor restart", op.Exits)})
 		}
 		if len(rs) == 0 {
 			rs = []Reason{{Kind: Unexplained, Message: "no condition probe guards the uncovered statements (code after a call that always panicked or returned early?)"}}

@@ -183,3 +183,37 @@ func TestWriteHTML(t *testing.T) {
 		}
 	}
 }
+
+// A function whose calls exited the process in the search says so, with
+// how often, next to the condition that guards what it leaves uncovered.
+func TestExplainExits(t *testing.T) {
+	table := &instrument.Table{
+		Blocks: []instrument.Block{
+			block(0, "Parse", 10, 1),
+			block(1, "Parse", 11, 2, 0), // the error path: condition 0 true
+		},
+		Conds: []instrument.Cond{{ID: 0, File: "/src/p/p.go", Func: "Parse", Line: 10, Text: "!ok"}},
+	}
+	in := Input{Table: table, Final: []bool{true, false}, Search: []bool{true, false},
+		Conds: []Cond{{NTrue: 0, NFalse: 5}},
+		Ops:   map[string]Op{"Parse": {Calls: 40, Exits: 35}}}
+	rep := Explain(in)
+	if len(rep.Functions) != 1 {
+		t.Fatalf("functions = %+v, want Parse", rep.Functions)
+	}
+	var found bool
+	for _, r := range rep.Functions[0].Reasons {
+		if r.Kind == Exits {
+			found = strings.Contains(r.Message, "35 times")
+		}
+	}
+	if !found {
+		t.Errorf("reasons = %+v, want an exits reason naming 35 exits", rep.Functions[0].Reasons)
+	}
+	in.Ops["Parse"] = Op{Calls: 40}
+	for _, r := range Explain(in).Functions[0].Reasons {
+		if r.Kind == Exits {
+			t.Errorf("reason %+v without any exit", r)
+		}
+	}
+}

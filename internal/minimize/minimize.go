@@ -191,7 +191,7 @@ func (m *minimizer) deletion() {
 			}
 			mark := make([]bool, len(s.Stmts))
 			dependents(s, i, mark)
-			if !mark[target] {
+			if !mark[target] && !dropsExitSwap(m.prog, s, mark) {
 				units = append(units, mark)
 			}
 		}
@@ -230,6 +230,26 @@ func (m *minimizer) deletion() {
 		}
 		chunk = (chunk + 1) / 2
 	}
+}
+
+// dropsExitSwap reports whether drop removes the first assignment of an
+// exiting handler variable's swap (model.Op.ExitSwap) in s: without it the
+// package's error paths exit, so the trial would only end an executor
+// (testdata/gen/exithandler: 70-100 exits in minimization). Later copies
+// of the same swap, which pooled prefixes bring along, may go.
+func dropsExitSwap(prog *model.Program, s *seq.Seq, drop []bool) bool {
+	seen := map[int]bool{}
+	for k, st := range s.Stmts {
+		op := prog.Ops[st.Op]
+		if !op.ExitSwap || seen[op.ID] {
+			continue
+		}
+		seen[op.ID] = true
+		if drop[k] {
+			return true
+		}
+	}
+	return false
 }
 
 func removal(s *seq.Seq, drop []bool, target int) (Trial, bool) {

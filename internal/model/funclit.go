@@ -2,6 +2,7 @@ package model
 
 import (
 	"go/types"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -58,10 +59,21 @@ func (o *Op) Records() bool {
 // of the operations.
 func (p *Program) funcLits() {
 	seen := map[string]bool{}
+	// A swapped exit handler (exitvar.go) is stored as the literal that
+	// returns, whatever the variants of its type: the search and the
+	// emitter store FuncZero.
+	handlers := map[string]bool{}
+	for _, op := range p.Ops {
+		if op.ExitSwap && len(op.Params) > 0 {
+			handlers[types.TypeString(op.Params[0].Type, nil)] = true
+		}
+	}
 	for _, op := range p.Ops {
 		for _, prm := range op.Params {
 			sig, ok := prm.Type.Underlying().(*types.Signature)
-			if !ok || sig.Variadic() {
+			if !ok || sig.Variadic() && !op.ExitSwap {
+				// A variadic handler (log.Fatalf's shape) gets its
+				// literal only where a handler is swapped.
 				continue
 			}
 			k := types.TypeString(prm.Type, nil)
@@ -75,7 +87,11 @@ func (p *Program) funcLits() {
 				continue
 			}
 			readsRec := false // one Recorded operation for both recording literals
-			for _, v := range funcVariants(sig) {
+			vs := funcVariants(sig)
+			if handlers[k] && !slices.Contains(vs, FuncZero) {
+				vs = append([]string{FuncZero}, vs...)
+			}
+			for _, v := range vs {
 				op := &Op{Kind: FuncLit, Name: "func", Type: prm.Type, Variant: v,
 					Results: []types.Type{prm.Type}, Detective: true}
 				p.add(op)
@@ -171,7 +187,14 @@ func FuncLitSource(op *Op, qual types.Qualifier, rec string) string {
 		case used > 0:
 			b.WriteString("_ ")
 		}
-		b.WriteString(types.TypeString(sig.Params().At(i).Type(), qual))
+		t := sig.Params().At(i).Type()
+		if sig.Variadic() && i == sig.Params().Len()-1 {
+			// func(format string, args ...any): the literal's last
+			// parameter is variadic too.
+			b.WriteString("..." + types.TypeString(t.(*types.Slice).Elem(), qual))
+			continue
+		}
+		b.WriteString(types.TypeString(t, qual))
 	}
 	b.WriteString(")")
 	res := sig.Results()

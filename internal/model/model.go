@@ -122,6 +122,11 @@ type Op struct {
 	// and puts it back when it ends, and so does the executor after each
 	// sequence.
 	Restore *Op
+	// ExitSwap marks the SetVar of an exported handler variable whose
+	// default exits the process (exitvar.go): sequences start by storing
+	// a handler that returns, and tests restore the default with
+	// t.Cleanup.
+	ExitSwap bool
 }
 
 // StateSetter reports whether op is called for its effect on package
@@ -295,6 +300,10 @@ type Options struct {
 	InterfaceResults bool
 	// Fset is the file set of the package's positions (Program.Fset).
 	Fset *token.FileSet
+	// ExitHandlers are the package's exported variables of func type
+	// whose default exits the process (policy.ExitHandlers); each gets
+	// an ExitSwap assignment (exitvar.go).
+	ExitHandlers []*types.Var
 }
 
 // Build builds the model of pkg.
@@ -320,6 +329,7 @@ func Build(pkg *types.Package, opts Options) *Program {
 	p.detective(opts.Support, opts)
 	p.sinkObservers(opts)
 	p.assertions()
+	p.exitSwaps(opts.ExitHandlers) // before funcLits: the handlers assigned are literals
 	p.funcLits()
 	p.formatters()
 	if opts.ConfigVars {

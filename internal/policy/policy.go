@@ -49,6 +49,8 @@ func (m Model) Options() model.Options {
 		DocPanics:  DocPanics(m.Analysis),
 		DocAdvance: DocAdvance(m.Analysis),
 		Fset:       m.Pkg.Fset,
+		// Handlers whose default exits: the model swaps them.
+		ExitHandlers: ExitHandlers(m.Analysis, m.Pkg),
 	}
 	if m.Pkg.TypesInfo != nil {
 		zero := typedeps.ZeroDocumented(m.Pkg.Syntax, m.Pkg.TypesInfo)

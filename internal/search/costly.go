@@ -51,11 +51,14 @@ type costly struct {
 	// enums holds the enum types (by typeKey) a value outside whose
 	// members was in a sequence that ran past its limit.
 	enums map[string]bool
+	// exits is the learning of the calls that exited the process
+	// (costly_exit.go).
+	exits *exits
 }
 
 func newCostly(prog *model.Program, constants *Constants, stats *Stats) *costly {
 	return &costly{prog: prog, constants: constants, stats: stats,
-		wirings: map[wiring]bool{}, sizes: map[sizeParam]uint64{}, enums: map[string]bool{}}
+		wirings: map[wiring]bool{}, sizes: map[sizeParam]uint64{}, enums: map[string]bool{}, exits: newExits(prog)}
 }
 
 // wiring is an operation's parameter that got the same value as an earlier
@@ -69,12 +72,14 @@ func (c *costly) learn(o *outcome) {
 	if o.crash != nil {
 		c.note(o.s, o.crash)
 	}
+	c.exits.learn(o)
 }
 
 // keep vetoes a proposal with a self-wiring that cost a timeout, from any
-// source (DynaMOSA's crossover carries prefixes along).
+// source (DynaMOSA's crossover carries prefixes along), or one that would
+// repeat a call that exited the process (costly_exit.go).
 func (c *costly) keep(s *seq.Seq) bool {
-	if c.seqWired(s) {
+	if c.seqWired(s) || !c.exits.keep(s) {
 		c.stats.CostlySkipped++
 		return false
 	}

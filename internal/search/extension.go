@@ -35,6 +35,9 @@ type extension struct {
 	// impurity may call (targets and configuration fields); config the
 	// assignments to configuration variables (extension_config.go).
 	targets, mutators, config []*model.Op
+	// swaps are the handler assignments every sequence starts with
+	// (costly_exit.go).
+	swaps []exitSwap
 	// funcs caches funcMade's answers.
 	funcs map[types.Type]bool
 }
@@ -51,10 +54,11 @@ func newExtension(prog *model.Program, rng *rand.Rand, targets []*model.Op, valu
 		if op.Kind == model.SetField {
 			x.mutators = append(x.mutators, op)
 		}
-		if op.Kind == model.SetVar {
+		if op.Kind == model.SetVar && !op.ExitSwap {
 			x.config = append(x.config, op)
 		}
 	}
+	x.swaps = exitSwapsOf(prog) // costly_exit.go
 	return x
 }
 

@@ -15,6 +15,7 @@ const PConfig = 0.1
 // variable. With none in the program it draws nothing from the random
 // source, so packages without one search exactly as before.
 func (x *extension) configPrefix(s *seq.Seq) {
+	x.exitPrefix(s) // costly_exit.go: handlers that exit swapped first
 	if len(x.config) == 0 || x.rng.Float64() >= PConfig {
 		return
 	}

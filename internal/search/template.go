@@ -147,6 +147,7 @@ func (tm *templates) templateCall(op *model.Op, fb *fieldBranch) (*seq.Seq, bool
 // could be built.
 func (tm *templates) templateInputs(op *model.Op, fb *fieldBranch) (pre *seq.Seq, set map[int]seq.Arg, ok bool) {
 	pre = &seq.Seq{}
+	tm.ext.exitPrefix(pre) // costly_exit.go: handlers that exit swapped first
 	set = map[int]seq.Arg{}
 	for _, d := range fb.Deps {
 		if _, done := set[d.Param]; done {
