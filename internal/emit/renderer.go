@@ -16,6 +16,9 @@ import (
 )
 
 type renderer struct {
+	// loopVar is the index variable of the loop a repeated statement's
+	// call is written in (see loops.go), "" elsewhere.
+	loopVar string
 	// pkgNames are names of packages the file may import: never variable
 	// names.
 	pkgNames map[string]bool
