@@ -99,4 +99,4 @@ func changeRepeat(rng *rand.Rand, prog *model.Program, s *seq.Seq) bool {
 // repeatMutationOdds: one mutation (or random sequence) in this many
 // makes or changes a loop. Loops cost up to hundreds of calls each, so
 // they are a small share of what the search runs.
-const repeatMutationOdds = 8
+const repeatMutationOdds = 32
