@@ -67,7 +67,7 @@ func (d *dynamosa) mutateSeq(s *seq.Seq) *seq.Seq {
 			changed = d.insertCall(s) || changed
 		}
 		if d.rng.IntN(repeatMutationOdds) == 0 {
-			changed = changeRepeat(d.rng, d.prog, s) || changed
+			changed = changeRepeat(d.rng, d.prog, constantsOf(d.lits), s) || changed
 		}
 	}
 	if !changed {

@@ -35,7 +35,9 @@ func (r *randomSearch) propose(batch []proposal, n int) []proposal {
 			// Now and then the call under test in a loop (repeat.go):
 			// the pools' sequences then hold containers past their
 			// capacities for later calls to extend.
-			makeRepeat(s, k, repeatStarts[r.rng.IntN(len(repeatStarts))])
+			if n, ok := newRepeatCount(r.rng, constantsOf(r.tmpl.lits)); ok {
+				makeRepeat(s, k, n)
+			}
 		}
 		if !r.gen.fresh(s) {
 			continue

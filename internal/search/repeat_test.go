@@ -35,9 +35,9 @@ func TestChangeRepeat(t *testing.T) {
 	}
 	rng := rand.New(rand.NewPCG(1, 2))
 	looped := 0
-	for range 200 {
+	for range 2000 {
 		c := s.Clone()
-		if !changeRepeat(rng, prog, c) {
+		if !changeRepeat(rng, prog, nil, c) {
 			continue
 		}
 		for i, st := range c.Stmts {
@@ -57,7 +57,7 @@ func TestChangeRepeat(t *testing.T) {
 		}
 	}
 	if looped == 0 {
-		t.Error("no loop in 200 mutations")
+		t.Error("no loop in 2000 mutations")
 	}
 	for _, n := range []int{2000, 0} {
 		c := s.Clone()
@@ -92,5 +92,35 @@ func TestClimbRepeatCount(t *testing.T) {
 		if c.Stmts[1].Repeat != int(tc.want) || s.Stmts[1].Repeat != 25 {
 			t.Errorf("withLit(%d): count %d (original %d), want %d", tc.set, c.Stmts[1].Repeat, s.Stmts[1].Repeat, tc.want)
 		}
+	}
+}
+
+// New loops start one past the counts the package compares against, from
+// minThreshold up; without such constants, rarely, at a guess.
+func TestRepeatThresholds(t *testing.T) {
+	c := &Constants{global: map[model.LitClass]*weighted{
+		model.LitInt: {vals: []cval{
+			{lit: seq.Lit{Kind: seq.LitInt, I: 64}, compared: true},
+			{lit: seq.Lit{Kind: seq.LitInt, I: 3}, compared: true},
+			{lit: seq.Lit{Kind: seq.LitInt, I: 100}},
+			{lit: seq.Lit{Kind: seq.LitInt, I: 16}, compared: true},
+			{lit: seq.Lit{Kind: seq.LitInt, I: 64}, compared: true},
+		}},
+	}}
+	if got := c.repeatThresholds(); len(got) != 2 || got[0] != 17 || got[1] != 65 {
+		t.Errorf("repeatThresholds = %v, want [17 65]", got)
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	guesses := 0
+	for range 800 {
+		if n, ok := newRepeatCount(rng, c); !ok || n != 17 && n != 65 {
+			t.Fatalf("newRepeatCount = %d, %v with thresholds", n, ok)
+		}
+		if _, ok := newRepeatCount(rng, nil); ok {
+			guesses++
+		}
+	}
+	if guesses == 0 || guesses > 200 {
+		t.Errorf("%d guesses in 800 draws without thresholds, want about 100", guesses)
 	}
 }
