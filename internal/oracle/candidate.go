@@ -111,6 +111,9 @@ func candidateIllegal(prog *model.Program, d *docs, s *seq.Seq, res *rt.Result, 
 		if why := largeInput(s); why != "" {
 			return why
 		}
+		if why := endlessSource(prog, s); why != "" {
+			return why
+		}
 	}
 	return ""
 }
@@ -180,3 +183,37 @@ func smallLit(l seq.Lit) bool {
 // return; the test runs it in a child process under a timeout and fails
 // when the child is still running at its end.
 const CheckHang = "hang"
+
+// finiteReaders are the constructors of readers whose data ends: a hang
+// over one of them is the reader's consumer's.
+var finiteReaders = map[string]bool{"strings.NewReader": true, "bytes.NewReader": true,
+	"bytes.NewBuffer": true, "bytes.NewBufferString": true}
+
+// endlessSource returns why a hang's test may read a source that never
+// ends, or "": a value of the test with a Read method that no finite
+// constructor made (stalled's Repeat of a text without the delimiter: a
+// reader reads on until its delimiter comes, and changing the delimiter
+// makes it return, so the nearby-input check alone does not tell). A
+// hang over such a source is what reading it means; a missed finding
+// costs less than a false one.
+func endlessSource(prog *model.Program, s *seq.Seq) string {
+	for _, st := range s.Stmts {
+		op := prog.Ops[st.Op]
+		for _, t := range op.Results {
+			if !hasRead(t) {
+				continue
+			}
+			if op.Func == nil || op.Func.Pkg() == nil || !finiteReaders[op.Func.Pkg().Path()+"."+op.Func.Name()] {
+				return op.Name + " makes a reader whose source may not end"
+			}
+		}
+	}
+	return ""
+}
+
+// hasRead reports whether t has a Read method (an io.Reader's, or any).
+func hasRead(t types.Type) bool {
+	obj, _, _ := types.LookupFieldOrMethod(t, true, nil, "Read")
+	_, ok := obj.(*types.Func)
+	return ok
+}
