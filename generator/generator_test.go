@@ -243,6 +243,41 @@ func TestPlantedFindings(t *testing.T) {
 	}
 }
 
+// Runtime failures on legal input (issue 32): a parser's index out of
+// range on a short input, a decoder whose constructor succeeds and whose
+// ReadBlock panics in makeslice, a division by zero in a method of a
+// configured object, the package's own "unknown state" panic and a loop
+// that never ends on a small input are reported, each with a test that
+// fails under the findings tag; a Must function, a documented panic, a
+// doc-stated precondition, a panic through a passed callback and a call
+// that blocks are not.
+func TestRuntimeFindings(t *testing.T) {
+	endToEnd(t)
+	sum, _ := genFixture(t, "runtimebugs", 6000)
+	got := map[string]string{}
+	for _, f := range sum.Findings {
+		if f.Test == "" {
+			continue
+		}
+		fn := f.Function[strings.LastIndexAny(f.Function, ".")+1:]
+		got[fn] = f.Kind
+	}
+	for fn, kind := range map[string]string{"ParseHeader": "index-out-of-range", "ReadBlock": "makeslice",
+		"Pages": "divide-by-zero", "Tokenize": "internal-error", "Unescape": "hang"} {
+		if got[fn] != kind {
+			t.Errorf("%s: finding %q, want %q (findings %+v)", fn, got[fn], kind, sum.Findings)
+		}
+	}
+	for _, fn := range []string{"MustParseHeader", "Slice", "ParseLine", "Pick", "Take"} {
+		if k, ok := got[fn]; ok {
+			t.Errorf("false finding %s in %s", k, fn)
+		}
+	}
+	if len(got) != 5 {
+		t.Errorf("findings %+v, want the 5 planted", sum.Findings)
+	}
+}
+
 // Construction graphs: branches on exported fields, nested pointers,
 // slices and maps of structs, functional options, a builder chain and
 // package variables are reached by composite literals, options and

@@ -40,8 +40,15 @@ type Failure struct {
 	// cause. Other panics are illegal inputs: preconditions.
 	Revealing bool
 	// Kind classifies a revealing failure: "nil-dereference",
-	// "nil-map-write", or the crash kind.
+	// "nil-map-write", or the crash kind; or a candidate's class
+	// (ClassifyCandidate, KindHang).
 	Kind string
+	// Candidate is true for a failure that is a bug only if the oracle
+	// finds the call a parser, decoder or validator and its input legal
+	// (issue 32): a bounds, division, makeslice, conversion or
+	// internal-error panic, or a call that ran past its CPU-time limit
+	// on a small input. Revealing is false for it.
+	Candidate bool
 }
 
 // Pooled is a reusable value of the pool: result Result of statement Stmt

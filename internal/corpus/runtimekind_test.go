@@ -23,3 +23,19 @@ func TestRuntimeKind(t *testing.T) {
 		}
 	}
 }
+
+// Internal-error panics are the package's own words for an impossible
+// state; an argument check's "unknown format" is not one.
+func TestInternalError(t *testing.T) {
+	for msg, want := range map[string]bool{
+		"unknown event 7":              true,
+		"gob: internal error: no type": true,
+		"unreachable":                  true,
+		"unknown format \"x\"":         false,
+		"bad input":                    false,
+	} {
+		if got := InternalError(msg); got != want {
+			t.Errorf("InternalError(%q) = %v, want %v", msg, got, want)
+		}
+	}
+}

@@ -75,7 +75,7 @@ func (r *renderer) finding(f *oracle.Finding, used map[string]bool) (src, name s
 	ch := f.Check
 	bo := &bodyOpts{noGot: true, keepAll: true}
 	name = uniqueName("TestFinding_"+camel(f.Kind)+"_"+funcPart(r.prog, f), used)
-	if ch.Kind == oracle.CheckPanic || ch.Kind == oracle.CheckCrash {
+	if ch.Kind == oracle.CheckPanic || ch.Kind == oracle.CheckCrash || ch.Kind == oracle.CheckHang {
 		// Nothing after the panicking statement runs.
 		short := &oracle.Case{Seq: &seq.Seq{Stmts: c.Seq.Stmts[:c.Target+1]}, Target: c.Target, Key: c.Key}
 		for _, a := range c.Asserts {
@@ -101,6 +101,8 @@ func (r *renderer) finding(f *oracle.Finding, used map[string]bool) (src, name s
 	switch ch.Kind {
 	case oracle.CheckCrash:
 		body = r.childProcess(name, f.Kind, r.prog.Ops[c.Seq.Stmts[c.Target].Op].Name+"()", body)
+	case oracle.CheckHang:
+		body = r.hangChild(name, r.prog.Ops[c.Seq.Stmts[c.Target].Op].Name+"()", body)
 	default:
 		stmts, err := r.contractCheck(c, ch, res)
 		if err != nil {

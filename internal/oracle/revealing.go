@@ -23,8 +23,9 @@ func Revealing(ctx context.Context, prog *model.Program, runner executor.Runner,
 	var jobs []minimize.Job
 	var minimized []*Finding
 	seen := map[string]bool{}
+	d := newDocs(prog)
 	for _, f := range failures {
-		if !f.Revealing {
+		if !f.Revealing && !f.Candidate {
 			continue
 		}
 		last := f.Seq.Len() - 1
@@ -41,6 +42,12 @@ func Revealing(ctx context.Context, prog *model.Program, runner executor.Runner,
 		if seen[key] || Illegal(prog, f.Seq, f.Result, last) != "" {
 			continue
 		}
+		if f.Candidate && candidateIllegal(prog, d, f.Seq, f.Result, last, f.Kind) != "" {
+			continue
+		}
+		if f.Kind == corpus.KindHang && !returnsNearby(runner, f.Seq, last) {
+			continue
+		}
 		seen[key] = true
 		if f.Kind == "stack-overflow" && runner != nil {
 			if oversizedInts(prog, runner, f.Seq, last) {
@@ -49,11 +56,19 @@ func Revealing(ctx context.Context, prog *model.Program, runner executor.Runner,
 		}
 		fd := &Finding{Kind: f.Kind, Message: msg, Function: op.FullName(),
 			Case: &Case{Seq: f.Seq, Target: last, Key: -1000 - len(out)}}
-		if f.Crash != nil {
+		switch {
+		case f.Kind == corpus.KindHang:
+			fd.Check = FindingCheck{Kind: CheckHang, Stmt: last}
+		case f.Crash != nil:
 			fd.Check = FindingCheck{Kind: CheckCrash, Stmt: last}
-		} else {
+		default:
 			orig := minimize.Trial{Seq: f.Seq, Target: last}
-			keep := stillRevealing(prog, f.Kind, minimize.KeepsFailure(prog, orig, executor.Outcome{Result: f.Result}))
+			keep := minimize.KeepsFailure(prog, orig, executor.Outcome{Result: f.Result})
+			if f.Candidate {
+				keep = stillCandidate(prog, d, f.Kind, keep)
+			} else {
+				keep = stillRevealing(prog, f.Kind, keep)
+			}
 			jobs = append(jobs, minimize.Job{Seq: f.Seq, Target: last, Keep: keep})
 			minimized = append(minimized, fd)
 		}
@@ -66,6 +81,21 @@ func Revealing(ctx context.Context, prog *model.Program, runner executor.Runner,
 		}
 	}
 	return out
+}
+
+// stillCandidate is stillRevealing for a candidate panic: the shrunk test
+// must panic in the same class and still pass the candidate gate, so that
+// minimizing never turns a parser's bounds panic on legal input into one
+// on a nil input, a callback or a doc-stated precondition.
+func stillCandidate(prog *model.Program, d *docs, kind string, keep minimize.Property) minimize.Property {
+	return func(t minimize.Trial, out executor.Outcome) bool {
+		if !keep(t, out) {
+			return false
+		}
+		k := corpus.ClassifyCandidate(out.Result.Stmt(t.Target), t.Seq.Stmts[t.Target], out.Result)
+		return k == kind && Illegal(prog, t.Seq, out.Result, t.Target) == "" &&
+			candidateIllegal(prog, d, t.Seq, out.Result, t.Target, kind) == ""
+	}
 }
 
 // stillRevealing narrows a failure's property to candidates whose panic

@@ -72,10 +72,10 @@ func newArchive() Archive {
 // every failing sequence with its result.
 const maxFailuresPerKey = 3
 
-// fail records a revealing failure, a few per kind and site; the others
-// (illegal inputs) are only counted.
+// fail records a revealing or candidate failure (corpus.Failure.Candidate),
+// a few per kind and site; the others (illegal inputs) are only counted.
 func (a *Archive) fail(prog *model.Program, f *corpus.Failure) {
-	if !f.Revealing {
+	if !f.Revealing && !f.Candidate {
 		return
 	}
 	key := f.Kind + " " + prog.Ops[f.Seq.Stmts[f.Seq.Len()-1].Op].FullName()

@@ -69,6 +69,12 @@ func (e *Engine) crashed(o *outcome) {
 		// the API says it does as a bug.
 		revealing = true
 	}
+	if !revealing && cpuBusyTimeout(crash) && crash.Stmt >= 0 {
+		// A call that used its whole CPU-time limit is a candidate hang
+		// (issue 32); the oracle judges its input's size and legality.
+		e.fail(e.prog, &corpus.Failure{Seq: fs, Crash: crash, Message: crash.String(), Kind: corpus.KindHang, Candidate: true})
+		return
+	}
 	if revealing && crash.Stmt < 0 {
 		// The executor could not say which statement was running (or
 		// whether this sequence was: see attribute). Never guess: a
@@ -134,6 +140,14 @@ func (e *Engine) panicked(s *seq.Seq, res *rt.Result) {
 	kept := res.Clone()
 	f := &corpus.Failure{Seq: s, Result: kept, Message: lastRes.PanicMsg()}
 	f.Kind, f.Revealing = corpus.ClassifyPanic(lastRes, s.Stmts[last], res)
+	if !f.Revealing {
+		// A bounds, division, makeslice, conversion or internal-error
+		// panic is kept as a candidate: a bug when the oracle finds the
+		// call a parser, decoder or validator of legal input (issue 32).
+		if k := corpus.ClassifyCandidate(lastRes, s.Stmts[last], res); k != "" {
+			f.Kind, f.Candidate = k, true
+		}
+	}
 	e.fail(e.prog, f)
 	// Every panic site is an exception goal; only a documented panic is
 	// a test, which the archive keeps for it as for new coverage.

@@ -1,0 +1,80 @@
+package oracle
+
+import (
+	"github.com/gentest-go/gentest/internal/executor"
+	"github.com/gentest-go/gentest/internal/harness/rt"
+	"github.com/gentest-go/gentest/internal/seq"
+)
+
+// maxNeighbours bounds the nearby inputs a hang candidate is run on.
+const maxNeighbours = 8
+
+// returnsNearby reports whether the target call of s, which ran past its
+// CPU-time limit, returns (normally, with an error or a panic, but within
+// the limit) on a nearby input: s with one literal shortened, lengthened or
+// moved by one. A call that hangs on every input near this one (a reader
+// of an endless source, a loop over a count the test set high) is no bug
+// the input shows; one that hangs on this input alone is a loop that
+// misses its end on it (issue 32).
+func returnsNearby(runner executor.Runner, s *seq.Seq, target int) bool {
+	if runner == nil {
+		return false
+	}
+	var reqs []rt.Request
+	for i := 0; i <= target && len(reqs) < maxNeighbours; i++ {
+		for j, a := range s.Stmts[i].Args {
+			if !a.IsLit {
+				continue
+			}
+			for _, l := range neighbours(a.Lit) {
+				if len(reqs) == maxNeighbours {
+					break
+				}
+				v := s.Clone()
+				v.Stmts = v.Stmts[:target+1]
+				args := append([]seq.Arg(nil), v.Stmts[i].Args...)
+				args[j].Lit = l
+				v.Stmts[i].Args = args
+				reqs = append(reqs, v.Wire(uint64(len(reqs)), 0))
+			}
+		}
+	}
+	for _, out := range runner.Run(reqs) {
+		if out.Crash == nil && out.Result != nil && len(out.Result.Stmts) > target &&
+			out.Result.Stmts[target].Outcome != rt.OutSkipped {
+			return true
+		}
+	}
+	return false
+}
+
+// neighbours are the literals next to l: a string or byte slice one byte
+// shorter or with its first byte changed, an integer one up or down.
+func neighbours(l seq.Lit) []seq.Lit {
+	switch l.Kind {
+	case seq.LitString, seq.LitBytes:
+		var out []seq.Lit
+		if len(l.S) > 0 {
+			a := l
+			a.S, a.Name = l.S[:len(l.S)-1], ""
+			b := l
+			b.S, b.Name = string(l.S[0]^1)+l.S[1:], ""
+			out = append(out, a, b)
+		}
+		return out
+	case seq.LitInt:
+		a, b := l, l
+		a.I, b.I, a.Name, b.Name = l.I+1, l.I-1, "", ""
+		return []seq.Lit{a, b}
+	case seq.LitUint:
+		a := l
+		a.U, a.Name = l.U+1, ""
+		if l.U == 0 {
+			return []seq.Lit{a}
+		}
+		b := l
+		b.U, b.Name = l.U-1, ""
+		return []seq.Lit{a, b}
+	}
+	return nil
+}
