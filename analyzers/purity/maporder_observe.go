@@ -136,6 +136,12 @@ func flowList(start []ssa.Value) []ssa.Value {
 // a slice. Only a whole slice formatted or joined shows its order (or an
 // element written in sequence, in its turn).
 func (c *mapOrderCheck) toOutput(vals []ssa.Value, depth int) (token.Pos, string) {
+	return c.toOutputFrom(vals, false, depth)
+}
+
+// toOutputFrom is toOutput for vals taken from an element (elem) or
+// not: a parameter of a callee keeps what its argument was.
+func (c *mapOrderCheck) toOutputFrom(vals []ssa.Value, elem bool, depth int) (token.Pos, string) {
 	type item struct {
 		v    ssa.Value
 		elem bool // taken from an element, not the whole slice
@@ -143,7 +149,7 @@ func (c *mapOrderCheck) toOutput(vals []ssa.Value, depth int) (token.Pos, string
 	seen := make(map[ssa.Value]bool)
 	var work []item
 	for _, v := range vals {
-		work = append(work, item{v: v})
+		work = append(work, item{v: v, elem: elem})
 	}
 	for budget := 0; len(work) > 0 && budget < 600; budget++ {
 		it := work[0]
@@ -170,14 +176,17 @@ func (c *mapOrderCheck) toOutput(vals []ssa.Value, depth int) (token.Pos, string
 				}
 			case *ssa.Store:
 				// Into a variadic argument list or a composite literal:
-				// follow the container.
+				// follow the container; into a local variable (a
+				// parameter spilled by go/ssa): follow the variable.
 				if ref.Val == v {
 					if base := addrBase(ref.Addr); base != nil {
 						work = append(work, item{base, it.elem})
+					} else if alloc, ok := ref.Addr.(*ssa.Alloc); ok {
+						work = append(work, item{alloc, it.elem})
 					}
 				}
 			case ssa.CallInstruction:
-				if pos, name := c.callOutput(ref, v, whole, depth); pos.IsValid() {
+				if pos, name := c.callOutput(ref, v, whole, it.elem, depth); pos.IsValid() {
 					return pos, name
 				}
 				if call, ok := ref.(*ssa.Call); ok && c.carriesOrder(call, v, whole) {
@@ -213,7 +222,7 @@ func addrBase(addr ssa.Value) ssa.Value {
 // (only writes in sequence for a value taken from one element: each
 // element formatted on its own has no order), or a function of the
 // package whose parameter reaches one.
-func (c *mapOrderCheck) callOutput(ref ssa.CallInstruction, v ssa.Value, whole bool, depth int) (token.Pos, string) {
+func (c *mapOrderCheck) callOutput(ref ssa.CallInstruction, v ssa.Value, whole, elem bool, depth int) (token.Pos, string) {
 	common := ref.Common()
 	var obj *types.Func
 	if common.IsInvoke() {
@@ -223,7 +232,7 @@ func (c *mapOrderCheck) callOutput(ref ssa.CallInstruction, v ssa.Value, whole b
 		if callee.Pkg == c.pkg && callee.Blocks != nil && depth < maxCallerDepth {
 			for i, a := range common.Args {
 				if a == v && i < len(callee.Params) {
-					if pos, name := c.toOutput([]ssa.Value{callee.Params[i]}, depth+1); pos.IsValid() {
+					if pos, name := c.toOutputFrom([]ssa.Value{callee.Params[i]}, elem, depth+1); pos.IsValid() {
 						return pos, name
 					}
 				}

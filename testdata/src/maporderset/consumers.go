@@ -37,6 +37,30 @@ func (r *renamer) check(name string) {
 	}
 }
 
+func (r *renamer) fromFields(name string) []object {
+	var objs []object
+	for _, list := range r.pkgs { // each element checked by a method that formats it alone: not reported
+		for _, o := range list {
+			if o.pkg == name {
+				objs = append(objs, o)
+			}
+		}
+	}
+	return objs
+}
+
+func (r *renamer) checkFields(name string) {
+	for _, o := range r.fromFields(name) {
+		r.checkOne(o)
+	}
+}
+
+func (r *renamer) checkOne(o object) {
+	if o.name != "" {
+		r.errorf("field %s conflicts", o.name)
+	}
+}
+
 func (r *renamer) ambiguous(name string) error {
 	var objs []object
 	for _, list := range r.pkgs { // want "slice built in map iteration order reaches output at fmt.Errorf"
