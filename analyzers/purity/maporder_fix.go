@@ -369,6 +369,9 @@ func (st *state) sortedKeysFix(file *ast.File, rs *ast.RangeStmt, goVersion stri
 	if root == nil || !isFieldPath(rs.X) || !st.leavesMapAlone(rs.Body, info.ObjectOf(root)) {
 		return nil
 	}
+	if root.Name == key.Name || (value != nil && (root.Name == value.Name || declaresAtTop(rs.Body, value.Name))) {
+		return nil // m[k] would read another variable, or v := m[k] would clash
+	}
 	var edits []analysis.TextEdit
 	for _, pkg := range []string{"maps", "slices"} {
 		imp, ok := st.importEdit(file, pkg, rs.For)
@@ -479,4 +482,42 @@ func (st *state) afterLineComment(file *ast.File, pos token.Pos) token.Pos {
 		}
 	}
 	return pos + 1
+}
+
+// declaresAtTop reports whether a statement of body (not of a nested
+// block) declares name.
+func declaresAtTop(body *ast.BlockStmt, name string) bool {
+	for _, stmt := range body.List {
+		switch stmt := stmt.(type) {
+		case *ast.AssignStmt:
+			if stmt.Tok != token.DEFINE {
+				continue
+			}
+			for _, l := range stmt.Lhs {
+				if id, ok := l.(*ast.Ident); ok && id.Name == name {
+					return true
+				}
+			}
+		case *ast.DeclStmt:
+			gd, ok := stmt.Decl.(*ast.GenDecl)
+			if !ok {
+				continue
+			}
+			for _, spec := range gd.Specs {
+				switch spec := spec.(type) {
+				case *ast.ValueSpec:
+					for _, id := range spec.Names {
+						if id.Name == name {
+							return true
+						}
+					}
+				case *ast.TypeSpec:
+					if spec.Name.Name == name {
+						return true
+					}
+				}
+			}
+		}
+	}
+	return false
 }

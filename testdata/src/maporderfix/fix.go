@@ -100,3 +100,14 @@ func (r *Registry) trim(s string) string {
 	delete(r.sizes, s)
 	return strings.TrimSpace(s)
 }
+
+// Shadowed declares its value variable again at the top of the body:
+// v := m[k] would not compile, so no fix.
+func (r *Registry) Shadowed() []Entry {
+	var list []Entry
+	for name, size := range r.sizes { // want "a listing of exported Shadowed"
+		size := size * 2
+		list = append(list, Entry{Name: name, Size: size})
+	}
+	return list
+}
