@@ -342,15 +342,27 @@ func (st *state) indent(pos token.Pos) string {
 // map instead, or nil (see the file comment for when).
 func (st *state) sortedKeysFix(file *ast.File, rs *ast.RangeStmt, goVersion string) *analysis.SuggestedFix {
 	info := st.pass.TypesInfo
-	if !atLeast(goVersion, "go1.23") || rs.Tok != token.DEFINE {
+	if !atLeast(goVersion, "go1.23") || (rs.Key != nil && rs.Tok != token.DEFINE) {
 		return nil
 	}
-	key, ok := rs.Key.(*ast.Ident)
-	if !ok || key.Name == "_" {
+	// for _, v := range m has no key to index m with: name one that
+	// nothing in scope or in the body uses.
+	keyName := ""
+	switch key := rs.Key.(type) {
+	case nil:
+		keyName = st.freshName(rs, "k", "key", "mk")
+	case *ast.Ident:
+		keyName = key.Name
+		if keyName == "_" {
+			keyName = st.freshName(rs, "k", "key", "mk")
+		}
+	}
+	if keyName == "" {
 		return nil
 	}
 	var value *ast.Ident
 	if rs.Value != nil {
+		var ok bool
 		if value, ok = rs.Value.(*ast.Ident); !ok {
 			return nil
 		}
@@ -369,7 +381,7 @@ func (st *state) sortedKeysFix(file *ast.File, rs *ast.RangeStmt, goVersion stri
 	if root == nil || !isFieldPath(rs.X) || !st.leavesMapAlone(rs.Body, info.ObjectOf(root)) {
 		return nil
 	}
-	if root.Name == key.Name || (value != nil && (root.Name == value.Name || declaresAtTop(rs.Body, value.Name))) {
+	if root.Name == keyName || (value != nil && (root.Name == value.Name || declaresAtTop(rs.Body, value.Name))) {
 		return nil // m[k] would read another variable, or v := m[k] would clash
 	}
 	var edits []analysis.TextEdit
@@ -381,17 +393,22 @@ func (st *state) sortedKeysFix(file *ast.File, rs *ast.RangeStmt, goVersion stri
 		edits = append(edits, imp...)
 	}
 	mapText := types.ExprString(rs.X)
+	start := rs.Range // for range m: no variables to replace
+	if rs.Key != nil {
+		start = rs.Key.Pos()
+	}
+	header := "_, " + keyName + " := range "
 	edits = append(edits, analysis.TextEdit{
-		Pos:     rs.Key.Pos(),
+		Pos:     start,
 		End:     rs.X.End(),
-		NewText: []byte("_, " + key.Name + " := range slices.Sorted(maps.Keys(" + mapText + "))"),
+		NewText: []byte(header + "slices.Sorted(maps.Keys(" + mapText + "))"),
 	})
 	if value != nil {
 		at := st.afterLineComment(file, rs.Body.Lbrace)
 		edits = append(edits, analysis.TextEdit{
 			Pos:     at,
 			End:     at,
-			NewText: []byte("\n" + st.indent(rs.For) + "\t" + value.Name + " := " + mapText + "[" + key.Name + "]"),
+			NewText: []byte("\n" + st.indent(rs.For) + "\t" + value.Name + " := " + mapText + "[" + keyName + "]"),
 		})
 	}
 	return &analysis.SuggestedFix{Message: "range over the sorted keys of " + mapText, TextEdits: edits}
@@ -520,4 +537,29 @@ func declaresAtTop(body *ast.BlockStmt, name string) bool {
 		}
 	}
 	return false
+}
+
+// freshName returns the first of names that no identifier of rs uses and
+// that names nothing in scope at rs, or "".
+func (st *state) freshName(rs *ast.RangeStmt, names ...string) string {
+	used := make(map[string]bool)
+	ast.Inspect(rs, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok {
+			used[id.Name] = true
+		}
+		return true
+	})
+	scope := st.pass.Pkg.Scope().Innermost(rs.For)
+	for _, name := range names {
+		if used[name] {
+			continue
+		}
+		if scope != nil {
+			if _, obj := scope.LookupParent(name, rs.For); obj != nil {
+				continue
+			}
+		}
+		return name
+	}
+	return ""
 }

@@ -111,3 +111,13 @@ func (r *Registry) Shadowed() []Entry {
 	}
 	return list
 }
+
+// Handlers ranges over the values only, as a router lists its routes:
+// the fix names a key.
+func (r *Registry) Handlers() []*Entry {
+	routes := make([]*Entry, 0, len(r.sizes))
+	for _, v := range r.sizes { // want "a listing of exported Handlers"
+		routes = append(routes, &Entry{Size: v})
+	}
+	return routes
+}
