@@ -684,16 +684,15 @@ func (c *mapOrderCheck) viaCallers(fn *ssa.Function, depth int) string {
 		if !ok {
 			continue
 		}
-		// Of several results, only the slices: the error beside a
-		// slice (keys, err := f()) returned by the caller is no listing.
+		// Of several results, not the error: the error beside a slice
+		// (keys, err := f()) returned by the caller is no listing. The
+		// tuple itself counts when it is returned whole.
 		vals := []ssa.Value{res}
 		if _, tuple := res.Type().(*types.Tuple); tuple {
-			vals = nil
+			errType := types.Universe.Lookup("error").Type()
 			for _, ref := range *res.Referrers() {
-				if e, ok := ref.(*ssa.Extract); ok {
-					if _, isSlice := e.Type().Underlying().(*types.Slice); isSlice {
-						vals = append(vals, e)
-					}
+				if e, ok := ref.(*ssa.Extract); ok && !types.Identical(e.Type(), errType) {
+					vals = append(vals, e)
 				}
 			}
 		}

@@ -153,3 +153,42 @@ func (r *Registry) Pairs() []authPair {
 	}
 	return pairs
 }
+
+// A slice stored into a struct returned beside an error, and the pair
+// returned by an exported function, as a metrics library builds an
+// exemplar's label pairs: reported (the error is not the listing, the
+// struct is).
+
+type LabelPair struct{ Name, Value string }
+
+type Exemplar struct {
+	Value  float64
+	Labels []*LabelPair
+}
+
+func newExemplar(v float64, labels map[string]string) (*Exemplar, error) {
+	if len(labels) > 8 {
+		return nil, errors.New("too many labels")
+	}
+	e := &Exemplar{Value: v}
+	pairs := make([]*LabelPair, 0, len(labels))
+	for name, value := range labels { // want "is returned by exported NewExemplar"
+		pairs = append(pairs, &LabelPair{Name: name, Value: value})
+	}
+	e.Labels = pairs
+	return e, nil
+}
+
+// NewExemplar returns an exemplar of v with the labels.
+func NewExemplar(v float64, labels map[string]string) (*Exemplar, error) {
+	return newExemplar(v, labels)
+}
+
+// Observe records an exemplar of v.
+func Observe(v float64, labels map[string]string) (*Exemplar, error) {
+	e, err := newExemplar(v, labels)
+	if err != nil {
+		return nil, err
+	}
+	return e, nil
+}
