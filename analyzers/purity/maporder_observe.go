@@ -525,6 +525,13 @@ func reachesReturn(v ssa.Value, depth int) bool {
 				if base := addrBase(ref.Addr); base != nil && reachesReturn(base, depth+1) {
 					return true
 				}
+				// Into an element of a slice made in the function
+				// (exs[i], err = f()): the slice holds it.
+				if ia, ok := ref.Addr.(*ssa.IndexAddr); ok {
+					if ms, ok := ia.X.(*ssa.MakeSlice); ok && reachesReturn(ms, depth+1) {
+						return true
+					}
+				}
 			}
 		}
 	}
@@ -718,7 +725,7 @@ func (c *mapOrderCheck) viaCallers(fn *ssa.Function, depth int) string {
 // returned.
 func returnsAny(vals []ssa.Value) bool {
 	for _, v := range flowList(vals) {
-		if reachesReturn(v, 2) {
+		if reachesReturn(v, 1) {
 			return true
 		}
 	}

@@ -192,3 +192,35 @@ func Observe(v float64, labels map[string]string) (*Exemplar, error) {
 	}
 	return e, nil
 }
+
+// The same kept in an element of a slice the caller makes and returns
+// in a struct behind an interface, as NewMetricWithExemplars keeps its
+// exemplars: reported.
+
+type sample struct{ labels []*LabelPair }
+
+type series struct{ samples []*sample }
+
+func newSample(labels map[string]string) (*sample, error) {
+	if len(labels) == 0 {
+		return nil, errors.New("no labels")
+	}
+	pairs := make([]*LabelPair, 0, len(labels))
+	for name, value := range labels { // want "is returned by exported NewSeries"
+		pairs = append(pairs, &LabelPair{Name: name, Value: value})
+	}
+	return &sample{labels: pairs}, nil
+}
+
+// NewSeries returns a series of one sample per label set.
+func NewSeries(labelSets ...map[string]string) (any, error) {
+	samples := make([]*sample, len(labelSets))
+	var err error
+	for i, l := range labelSets {
+		samples[i], err = newSample(l)
+		if err != nil {
+			return nil, err
+		}
+	}
+	return &series{samples: samples}, nil
+}
