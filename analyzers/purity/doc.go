@@ -142,8 +142,35 @@
 //     the package does one of these without sorting. Not reported: the
 //     map is a parameter (lo.Keys), Keys/Values/Entries methods of
 //     map-backed types, elements that carry their key beside other data
-//     (&X{Name: k}, k+"="+v: a keyed set) unless output, docs (of the
-//     function or of a package interface method of its name) saying the
-//     order is unspecified, slices only stored, and test files. See
-//     maporder_observe.go.
+//     (&X{Name: k}, k+"="+v: a keyed set) unless output or, returned by a
+//     public function, of an exported struct type (grpc's GetServiceInfo
+//     lists MethodInfo{Name: m}: an API listing users print and compare),
+//     docs (of the function or of a package interface method of its name)
+//     saying the order is unspecified, slices only stored, and test
+//     files. See maporder_observe.go.
+//     Output is the whole slice formatted or joined, or an element
+//     written in its turn; one element formatted on its own is not, also
+//     when it is passed down (errorf(pos, "%s", obj) in a package helper)
+//     or stored in a variadic list. Two joins are not output, because no
+//     consumer can tell the order (maporder_set.go): an alternation of
+//     the elements (strings.Join(s, "|")) compiled into a regexp anchored
+//     at both ends — alternation is commutative in what matches, and the
+//     anchors fix the extent; an unanchored one is reported, its
+//     FindString extent depends on the order — and key/value pairs joined
+//     into a path (append(s, k, v); strings.Join(s, "/")), which its
+//     reader parses back into a map (a Pushgateway grouping key): the
+//     bytes differ, what the URL names does not. Of a (slice, error)
+//     result only the slice counts: an exported caller returning the
+//     error does not list the slice.
+//     Suggested fixes (maporder_fix.go), only where mechanical and
+//     changing nothing but the order: slices.Sort(s) after the loop
+//     (before go1.21, sort.Strings/Ints/Float64s for those exact element
+//     types) when the elements are ordered, s is empty before the loop,
+//     and the loop only appends to it and writes nothing else outside;
+//     otherwise, from go1.23, ranging over slices.Sorted(maps.Keys(m))
+//     with v := m[k] when the key type is ordered, m is a variable or
+//     field path, and the body calls only builtins (no delete) and
+//     assigns nothing rooted at m. The version is the later of go.mod's
+//     and the file's //go:build line (the oldest toolchain, hence
+//     standard library, that may build the file).
 package purity

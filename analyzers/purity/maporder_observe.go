@@ -37,6 +37,10 @@ type mapOrderCheck struct {
 	fns       []*ssa.Function
 	callers   map[*ssa.Function][]ssa.CallInstruction // built on first use
 	ifaceDocs map[string][]string                     // interface method name -> doc texts, on first use
+	// cur is the leak being decided and curAcc the values that hold its
+	// slice in its function (for the joins of maporder_set.go).
+	cur    *mapLeak
+	curAcc map[ssa.Value]bool
 }
 
 // maxCallerDepth bounds how far up (unexported callers) and down (callees
@@ -59,6 +63,10 @@ func (c *mapOrderCheck) observed(fn *ssa.Function, l mapLeak) string {
 		return ""
 	}
 	vals := flowList(l.acc)
+	c.cur, c.curAcc = &l, make(map[ssa.Value]bool)
+	for _, v := range vals {
+		c.curAcc[v] = true
+	}
 	if pos, name := c.toOutput(vals, 0); pos.IsValid() {
 		return "reaches output at " + name + " (" + c.st.pos(pos) + ")"
 	}
@@ -81,7 +89,7 @@ func (c *mapOrderCheck) observed(fn *ssa.Function, l mapLeak) string {
 		return "is a list of messages " + what
 	}
 	if c.isPublic(fn) {
-		if c.mapAPI(fn, l) || keyedElems(fn, l) {
+		if c.mapAPI(fn, l) || (keyedElems(fn, l) && !exportedStructElems(l)) {
 			return ""
 		}
 		return "is " + what + ", a listing of exported " + fn.Name()
@@ -120,41 +128,70 @@ func flowList(start []ssa.Value) []ssa.Value {
 // elements) forward in their function and into the functions of the
 // package they are passed to, and returns the first output call they
 // reach and its name.
+//
+// A value taken from one element stays "of an element" through whatever
+// holds it next: stored into the variadic argument list of a call
+// (errorf(pos, "%s", obj)) or into a struct, it is still one element
+// formatted on its own, which has no order, though the list it is in is
+// a slice. Only a whole slice formatted or joined shows its order (or an
+// element written in sequence, in its turn).
 func (c *mapOrderCheck) toOutput(vals []ssa.Value, depth int) (token.Pos, string) {
+	return c.toOutputFrom(vals, false, depth)
+}
+
+// toOutputFrom is toOutput for vals taken from an element (elem) or
+// not: a parameter of a callee keeps what its argument was.
+func (c *mapOrderCheck) toOutputFrom(vals []ssa.Value, elem bool, depth int) (token.Pos, string) {
+	type item struct {
+		v    ssa.Value
+		elem bool // taken from an element, not the whole slice
+	}
 	seen := make(map[ssa.Value]bool)
-	work := append([]ssa.Value(nil), vals...)
+	var work []item
+	for _, v := range vals {
+		work = append(work, item{v: v, elem: elem})
+	}
 	for budget := 0; len(work) > 0 && budget < 600; budget++ {
-		v := work[0]
+		it := work[0]
 		work = work[1:]
+		v := it.v
 		if seen[v] {
 			continue
 		}
 		seen[v] = true
-		_, whole := v.Type().Underlying().(*types.Slice)
+		_, isSlice := v.Type().Underlying().(*types.Slice)
+		whole := isSlice && !it.elem
 		for _, ref := range *v.Referrers() {
 			switch ref := ref.(type) {
-			case *ssa.Phi, *ssa.Slice, *ssa.ChangeType, *ssa.MakeInterface, *ssa.Convert,
-				*ssa.Index, *ssa.IndexAddr, *ssa.Field, *ssa.FieldAddr, *ssa.Extract,
-				*ssa.TypeAssert, *ssa.UnOp:
-				work = append(work, ref.(ssa.Value))
+			case *ssa.Index, *ssa.IndexAddr:
+				// Of a slice, an element; of an array (a variadic
+				// argument list), what it holds.
+				work = append(work, item{ref.(ssa.Value), it.elem || isSlice})
+			case *ssa.Phi, *ssa.Extract, *ssa.Slice, *ssa.ChangeType, *ssa.MakeInterface, *ssa.Convert,
+				*ssa.Field, *ssa.FieldAddr, *ssa.TypeAssert, *ssa.UnOp:
+				work = append(work, item{ref.(ssa.Value), it.elem})
 			case *ssa.BinOp:
 				if ref.Op == token.ADD {
-					work = append(work, ref) // string concatenation
+					work = append(work, item{ref, it.elem}) // string concatenation
 				}
 			case *ssa.Store:
 				// Into a variadic argument list or a composite literal:
-				// follow the container.
+				// follow the container; into a local variable (a
+				// parameter spilled by go/ssa): follow the variable.
 				if ref.Val == v {
 					if base := addrBase(ref.Addr); base != nil {
-						work = append(work, base)
+						work = append(work, item{base, it.elem})
+					} else if alloc, ok := ref.Addr.(*ssa.Alloc); ok {
+						work = append(work, item{alloc, it.elem})
 					}
 				}
 			case ssa.CallInstruction:
-				if pos, name := c.callOutput(ref, v, whole, depth); pos.IsValid() {
+				if pos, name := c.callOutput(ref, v, whole, it.elem, depth); pos.IsValid() {
 					return pos, name
 				}
 				if call, ok := ref.(*ssa.Call); ok && c.carriesOrder(call, v, whole) {
-					work = append(work, call)
+					_, isBuiltin := call.Call.Value.(*ssa.Builtin)
+					work = append(work, item{call, it.elem || !isBuiltin})
 				}
 			}
 		}
@@ -185,7 +222,7 @@ func addrBase(addr ssa.Value) ssa.Value {
 // (only writes in sequence for a value taken from one element: each
 // element formatted on its own has no order), or a function of the
 // package whose parameter reaches one.
-func (c *mapOrderCheck) callOutput(ref ssa.CallInstruction, v ssa.Value, whole bool, depth int) (token.Pos, string) {
+func (c *mapOrderCheck) callOutput(ref ssa.CallInstruction, v ssa.Value, whole, elem bool, depth int) (token.Pos, string) {
 	common := ref.Common()
 	var obj *types.Func
 	if common.IsInvoke() {
@@ -195,7 +232,7 @@ func (c *mapOrderCheck) callOutput(ref ssa.CallInstruction, v ssa.Value, whole b
 		if callee.Pkg == c.pkg && callee.Blocks != nil && depth < maxCallerDepth {
 			for i, a := range common.Args {
 				if a == v && i < len(callee.Params) {
-					if pos, name := c.toOutput([]ssa.Value{callee.Params[i]}, depth+1); pos.IsValid() {
+					if pos, name := c.toOutputFrom([]ssa.Value{callee.Params[i]}, elem, depth+1); pos.IsValid() {
 						return pos, name
 					}
 				}
@@ -205,7 +242,7 @@ func (c *mapOrderCheck) callOutput(ref ssa.CallInstruction, v ssa.Value, whole b
 	if obj == nil || obj.Pkg() == nil {
 		return token.NoPos, ""
 	}
-	if isOutputFunc(obj, whole) {
+	if isOutputFunc(obj, whole) && !c.orderFreeJoin(ref, obj, v) {
 		return ref.Pos(), obj.FullName()
 	}
 	return token.NoPos, ""
@@ -382,6 +419,27 @@ func keyedElems(fn *ssa.Function, l mapLeak) bool {
 	return false
 }
 
+// exportedStructElems reports whether the slice of l holds values of (or
+// pointers to) an exported struct type: returned by a public function,
+// such a slice is a listing in the API (grpc's GetServiceInfo lists
+// MethodInfo{Name: m, ...}), which users print and compare whole, even
+// though each element carries its key.
+func exportedStructElems(l mapLeak) bool {
+	if len(l.acc) == 0 {
+		return false
+	}
+	sl, ok := l.acc[0].Type().Underlying().(*types.Slice)
+	if !ok {
+		return false
+	}
+	n, ok := deref(sl.Elem()).(*types.Named)
+	if !ok || !n.Obj().Exported() {
+		return false
+	}
+	_, isStruct := n.Underlying().(*types.Struct)
+	return isStruct
+}
+
 func isKeyed(e ssa.Value, next *ssa.Next) bool {
 	switch e := e.(type) {
 	case *ssa.MakeInterface:
@@ -466,6 +524,13 @@ func reachesReturn(v ssa.Value, depth int) bool {
 			if ref.Val == v {
 				if base := addrBase(ref.Addr); base != nil && reachesReturn(base, depth+1) {
 					return true
+				}
+				// Into an element of a slice made in the function
+				// (exs[i], err = f()): the slice holds it.
+				if ia, ok := ref.Addr.(*ssa.IndexAddr); ok {
+					if ms, ok := ia.X.(*ssa.MakeSlice); ok && reachesReturn(ms, depth+1) {
+						return true
+					}
 				}
 			}
 		}
@@ -626,10 +691,16 @@ func (c *mapOrderCheck) viaCallers(fn *ssa.Function, depth int) string {
 		if !ok {
 			continue
 		}
+		// Of several results, not the error: the error beside a slice
+		// (keys, err := f()) returned by the caller is no listing. The
+		// tuple itself counts when it is returned whole.
 		vals := []ssa.Value{res}
-		for _, ref := range *res.Referrers() {
-			if e, ok := ref.(*ssa.Extract); ok {
-				vals = append(vals, e)
+		if _, tuple := res.Type().(*types.Tuple); tuple {
+			errType := types.Universe.Lookup("error").Type()
+			for _, ref := range *res.Referrers() {
+				if e, ok := ref.(*ssa.Extract); ok && !types.Identical(e.Type(), errType) {
+					vals = append(vals, e)
+				}
 			}
 		}
 		if pos, name := c.toOutput(vals, 0); pos.IsValid() {
@@ -654,7 +725,7 @@ func (c *mapOrderCheck) viaCallers(fn *ssa.Function, depth int) string {
 // returned.
 func returnsAny(vals []ssa.Value) bool {
 	for _, v := range flowList(vals) {
-		if reachesReturn(v, 2) {
+		if reachesReturn(v, 1) {
 			return true
 		}
 	}

@@ -3,6 +3,8 @@ package purity
 import (
 	"go/token"
 
+	"golang.org/x/tools/go/analysis"
+
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -32,7 +34,14 @@ func (st *state) reportMapOrder(fns []*ssa.Function) {
 			if l.sinkPos.IsValid() {
 				reported[l.sinkPos] = true
 			}
-			st.pass.Reportf(l.rangePos, "slice built in map iteration order %s without being sorted: sort the keys before ranging (slices.Sorted(maps.Keys(m))) or sort the result (slices.Sort(s))", why)
+			d := analysis.Diagnostic{
+				Pos:     l.rangePos,
+				Message: "slice built in map iteration order " + why + " without being sorted: sort the keys before ranging (slices.Sorted(maps.Keys(m))) or sort the result (slices.Sort(s))",
+			}
+			if len(l.acc) > 0 {
+				d.SuggestedFixes = st.mapOrderFix(l.rangePos, l.acc[0].Type()) // maporder_fix.go
+			}
+			st.pass.Report(d)
 		}
 	}
 }

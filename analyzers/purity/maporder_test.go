@@ -1,0 +1,95 @@
+package purity_test
+
+import (
+	"fmt"
+	"go/ast"
+	"go/importer"
+	"go/parser"
+	"go/token"
+	"go/types"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/gentest-go/gentest/analyzers/purity"
+	"github.com/gentest-go/gentest/internal/analyzertest"
+)
+
+// diagnosticsOnly passes on the run's errors but the facts of the
+// packages under test: their expectations are the map-order diagnostics.
+type diagnosticsOnly struct{ t *testing.T }
+
+func (d diagnosticsOnly) Errorf(format string, args ...any) {
+	msg := fmt.Sprintf(format, args...)
+	if strings.Contains(msg, "unexpected fact") {
+		return
+	}
+	d.t.Helper()
+	d.t.Error(msg)
+}
+
+// TestMapOrderClasses checks, class by class, which slices built in map
+// order the check reports (the `// want` lines of testdata/src/maporderset).
+func TestMapOrderClasses(t *testing.T) {
+	dir, err := filepath.Abs("../../testdata")
+	if err != nil {
+		t.Fatal(err)
+	}
+	analyzertest.Run(diagnosticsOnly{t}, dir, purity.Analyzer, "maporderset")
+}
+
+// TestMapOrderFixes checks the suggested fixes of the map-order reports
+// against the .golden files of testdata/src/maporderfix, and that the
+// package with every fix applied type-checks: a fix must compile.
+func TestMapOrderFixes(t *testing.T) {
+	dir, err := filepath.Abs("../../testdata")
+	if err != nil {
+		t.Fatal(err)
+	}
+	results := analyzertest.RunWithSuggestedFixes(diagnosticsOnly{t}, dir, purity.Analyzer, "maporderfix")
+	fixes := 0
+	for _, r := range results {
+		for _, d := range r.Diagnostics {
+			fixes += len(d.SuggestedFixes)
+		}
+	}
+	if fixes == 0 {
+		t.Fatal("no suggested fixes")
+	}
+	typeCheckFixed(t, filepath.Join(dir, "src", "maporderfix"))
+}
+
+// typeCheckFixed type-checks the package in dir with each file replaced
+// by its .golden file where there is one, each file at the Go version of
+// its build constraint.
+func typeCheckFixed(t *testing.T, dir string) {
+	t.Helper()
+	names, err := filepath.Glob(filepath.Join(dir, "*.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	fset := token.NewFileSet()
+	var files []*ast.File
+	goldens := 0
+	for _, name := range names {
+		src, err := os.ReadFile(name + ".golden")
+		if err == nil {
+			goldens++
+		} else if src, err = os.ReadFile(name); err != nil {
+			t.Fatal(err)
+		}
+		f, err := parser.ParseFile(fset, name, src, parser.ParseComments)
+		if err != nil {
+			t.Fatalf("fixed %s: %v", name, err)
+		}
+		files = append(files, f)
+	}
+	if goldens == 0 {
+		t.Fatalf("no golden files in %s", dir)
+	}
+	conf := types.Config{Importer: importer.ForCompiler(fset, "source", nil)}
+	if _, err := conf.Check("maporderfix", fset, files, nil); err != nil {
+		t.Errorf("the package with its fixes applied does not type-check: %v", err)
+	}
+}
