@@ -116,7 +116,18 @@
 //     last-file hint, go/types' lazily expanded types). The facts keep
 //     every effect; Fact.Incidental marks those this check leaves out.
 //     Methods in test files are fixtures that may mutate on purpose and
-//     are not reported.
+//     are not reported, nor are the observer methods of a command
+//     (package main): every caller is the command's own code (a benchmark
+//     tool's Less counting comparisons). A Format(fmt.State, rune) method
+//     that records the current formatting in its own receiver is not
+//     reported either (observer_formatter.go): a store into a field of
+//     the receiver itself of a parameter, a constant, or the result of a
+//     method call on the fmt.State (s.Precision(), s.Flag('+')), as
+//     formatters keep the fmt.State, verb or precision for their helpers
+//     (spew's formatState, x/text's plural parser). The next call
+//     overwrites it; a counter, an append, a value computed from the old
+//     state, a store through a further pointer, and any store by String,
+//     Error and the other observers stay side effects.
 //   - discard: the result of a call to a pure function discarded in an
 //     expression statement, such as strings.TrimSpace(s) on its own.
 //     Functions that may panic on purpose are called for that panic and
