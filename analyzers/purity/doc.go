@@ -90,8 +90,11 @@
 // The checks, each of which can be turned off with its flag:
 //
 //   - observer: a String, GoString, Error, Format, Len, Cap, Less, Equal,
-//     Compare, Hash, MarshalJSON, MarshalText or MarshalBinary method that
-//     mutates its receiver or arguments, writes globals or does I/O, as a
+//     Compare, Hash, MarshalJSON, MarshalText or MarshalBinary method, with
+//     the signature of the interface that names it (String() string,
+//     Len() int, Format(fmt.State, rune), MarshalJSON() ([]byte, error):
+//     a future's Error() error that waits for its outcome is no observer),
+//     that mutates its receiver or arguments, writes globals or does I/O, as a
 //     caller would count side effects. Lazy, idempotent initialisation is
 //     not one: a store, map update or atomic Store, CompareAndSwap or Swap
 //     reached only on the branch where a load of the same place found it
