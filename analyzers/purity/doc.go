@@ -90,8 +90,11 @@
 // The checks, each of which can be turned off with its flag:
 //
 //   - observer: a String, GoString, Error, Format, Len, Cap, Less, Equal,
-//     Compare, Hash, MarshalJSON, MarshalText or MarshalBinary method that
-//     mutates its receiver or arguments, writes globals or does I/O, as a
+//     Compare, Hash, MarshalJSON, MarshalText or MarshalBinary method, with
+//     the signature of the interface that names it (String() string,
+//     Len() int, Format(fmt.State, rune), MarshalJSON() ([]byte, error):
+//     a future's Error() error that waits for its outcome is no observer),
+//     that mutates its receiver or arguments, writes globals or does I/O, as a
 //     caller would count side effects. Lazy, idempotent initialisation is
 //     not one: a store, map update or atomic Store, CompareAndSwap or Swap
 //     reached only on the branch where a load of the same place found it
@@ -116,7 +119,18 @@
 //     last-file hint, go/types' lazily expanded types). The facts keep
 //     every effect; Fact.Incidental marks those this check leaves out.
 //     Methods in test files are fixtures that may mutate on purpose and
-//     are not reported.
+//     are not reported, nor are the observer methods of a command
+//     (package main): every caller is the command's own code (a benchmark
+//     tool's Less counting comparisons). A Format(fmt.State, rune) method
+//     that records the current formatting in its own receiver is not
+//     reported either (observer_formatter.go): a store into a field of
+//     the receiver itself of a parameter, a constant, or the result of a
+//     method call on the fmt.State (s.Precision(), s.Flag('+')), as
+//     formatters keep the fmt.State, verb or precision for their helpers
+//     (spew's formatState, x/text's plural parser). The next call
+//     overwrites it; a counter, an append, a value computed from the old
+//     state, a store through a further pointer, and any store by String,
+//     Error and the other observers stay side effects.
 //   - discard: the result of a call to a pure function discarded in an
 //     expression statement, such as strings.TrimSpace(s) on its own.
 //     Functions that may panic on purpose are called for that panic and

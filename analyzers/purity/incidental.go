@@ -41,6 +41,8 @@ import (
 //     > 1 {...}), when the function does not itself write that variable
 //     (then it is state, not a switch); and calls into log and log/slog's
 //     printing functions.
+//   - a Format method recording the current formatting (its fmt.State,
+//     verb, precision) in fields of its receiver: observer_formatter.go.
 //
 // Only the fill itself is incidental: other writes on a fill's branch
 // (a counter bumped, a log line printed) stay side effects, except under
@@ -245,6 +247,7 @@ func (w *walker) incidental(blocks []*ssa.BasicBlock) incidentalCode {
 			}
 		}
 	}
+	w.formatterStateStores(blocks, ic)
 	// A closure is incidental when every use of it is incidental code or
 	// an argument sync.Once runs (marked by incidentalCall).
 	for _, anon := range w.fn.AnonFuncs {

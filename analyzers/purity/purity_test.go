@@ -30,7 +30,7 @@ func (d factsElsewhere) Errorf(format string, args ...any) {
 		// test main go generates for a package with _test.go files.
 		return
 	}
-	for _, pkg := range []string{"puritydiag/", "puritydiscard/", "purityobs/", "purityobsclass/", "purityshared/"} {
+	for _, pkg := range []string{"puritydiag/", "puritydiscard/", "purityobs/", "purityobsclass/", "observerfmt/", "observermain/", "observersig/", "purityshared/"} {
 		if strings.Contains(msg, pkg) {
 			return
 		}
@@ -48,7 +48,7 @@ func TestAnalyzer(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	results := analyzertest.Run(factsElsewhere{t}, dir, purity.Analyzer, "purity", "puritydep", "puritydiag", "puritydiscard", "purityobs", "purityobsclass", "purityshared")
+	results := analyzertest.Run(factsElsewhere{t}, dir, purity.Analyzer, "purity", "puritydep", "puritydiag", "puritydiscard", "purityobs", "purityobsclass", "observerfmt", "observermain", "observersig", "purityshared")
 	result := func(t *testing.T, path string) *purity.Result {
 		for _, r := range results {
 			if r.Action.Package.PkgPath == path {
