@@ -191,8 +191,21 @@ func (r *renderer) seedExpr(l seq.Lit, p fuzzParam) (ast.Expr, bool) {
 
 // fuzzTarget writes FuzzXxx for op when its inputs are all fuzzable and
 // some case called it with literal arguments only, which become the seeds.
+//
+// An operation whose doc comment announces a panic (op.DocPanics) gets
+// none. A fuzz target's one check is that no input makes the call panic
+// with a runtime error, and a documented panic is often one: bits.Div's
+// overflow panic (y <= hi) is a runtime.Error, as is an index or a
+// division the documented condition reaches, so the target would fail on
+// documented behaviour that the operation's Panics test asserts.
+// Exempting runtime errors for such an operation would leave a target
+// that cannot fail, and telling the documented inputs from the others
+// means evaluating the doc's condition, which gentest cannot.
 func (r *renderer) fuzzTarget(op *model.Op, cs []*oracle.Case, used map[string]bool) (string, TestInfo, bool) {
 	var info TestInfo
+	if op.DocPanics != "" {
+		return "", info, false
+	}
 	params, ok := r.fuzzParams(op)
 	if !ok {
 		return "", info, false

@@ -143,6 +143,10 @@ func (r *renderer) tables(cs []*oracle.Case) ([]*table, []*oracle.Case) {
 			rest = append(rest, g...)
 			continue
 		}
+		if single, ok := r.trimTable(tb); !ok {
+			rest = append(rest, single...)
+			continue
+		}
 		out = append(out, tb)
 	}
 	return out, rest
