@@ -20,7 +20,7 @@ bad=0
 run() {
 	local id=$1 mod=$2 ver=$3 dir="$WORK/$1-$3"
 	rm -rf "$dir"; mkdir -p "$dir"
-	cp "$root/bench/bugs/$id/repro_test.go" "$dir/"
+	cp -r "$root/bench/bugs/$id/." "$dir/" # the reproducer and its testdata
 	(cd "$dir" && go mod init bugrepro >/dev/null 2>&1 &&
 		go mod edit -require="$mod@$ver" && go mod tidy >"$dir.tidy.log" 2>&1) ||
 		{ echo "SETUP"; return; }
