@@ -155,11 +155,14 @@ one() {
 			echo "$id,$class,$calls,prep-failed,0,0,0,0,0,0,0,-,-,-" >>"$out/bugs.csv"
 			return
 		}
-		(cd "$bdir" && timeout $((secs + 600)) "$gentest" gen -q -json -budget="$budget" -seed="$seed" . >"$d/gen.json" 2>"$d/gen.stderr")
+		mkdir -p "$d/gen"
+		(cd "$bdir" && timeout $((secs + 600)) "$gentest" gen -q -json -budget="$budget" -seed="$seed" . >"$d/gen/gen.json" 2>"$d/gen.stderr")
 		rc=$?
 		cp "$bdir"/*_gentest*_test.go "$fdir"/ 2>/dev/null
-		# -findings prints: NAME<TAB>KIND<TAB>FUNCTION<TAB>MESSAGE<TAB>TEST.
-		"$tool" -findings "$d/gen.json" 2>/dev/null | grep -v DISAGREE >"$d/findings.tsv"
+		# -findings DIR prints NAME<TAB>KIND<TAB>FUNCTION<TAB>MESSAGE<TAB>TEST,
+		# NAME "gen" (given the file, NAME would be empty and read would
+		# drop the leading tab).
+		"$tool" -findings "$d/gen" 2>/dev/null | grep -v DISAGREE >"$d/findings.tsv"
 		while IFS=$'\t' read -r _ kind fn _ test; do
 			[ -n "$test" ] || continue
 			nf=$((nf + 1))
