@@ -377,11 +377,7 @@ func appendStmt(b []byte, st rt.Stmt) []byte {
 		b = appendLit(b, a.Lit)
 		b = append(b, '}')
 	}
-	// The repeat count too, as fmt prints it: a loop of 64 calls is
-	// another statement than one call.
-	b = append(b, ']', ' ')
-	b = strconv.AppendInt(b, int64(st.Repeat), 10)
-	return append(b, '}')
+	return append(b, ']', '}')
 }
 
 func appendLit(b []byte, l rt.Lit) []byte {
