@@ -96,15 +96,18 @@ func FmtPackage(op *Op) *types.Package {
 }
 
 // formatEffects drops the nondeterminism a FormatVerb operation takes
-// from its Format method's facts: the facts cover every verb, and one
-// that prints a stack trace (pkg/errors' %+v) makes the method depend on
-// where it is called from, while %v of the same error is its message. The
-// oracle judges each verb by its runs instead, and never asserts a text
-// that names a source position or an address (oracle.valueAssertion).
+// from its Format method's facts when its only cause is where the call is
+// made (Effects.CallSiteOnly): the facts cover every verb, and one that
+// prints a stack trace (pkg/errors' %+v) makes the method depend on its
+// caller, while %v of the same error is its message. The oracle judges
+// each verb by its runs instead, and never asserts a text that names a
+// source position or an address (oracle.valueAssertion). A Format that
+// reads the clock or randomness stays nondeterministic: two runs a moment
+// apart agree on an hour that the written test will not see.
 func (p *Program) formatEffects() {
 	for _, op := range p.Ops {
-		if op.Kind == FormatVerb {
-			op.Effects.Nondeterministic, op.Effects.NondetWhy = false, ""
+		if op.Kind == FormatVerb && op.Effects.CallSiteOnly {
+			op.Effects.Nondeterministic, op.Effects.CallSiteOnly, op.Effects.NondetWhy = false, false, ""
 		}
 	}
 }
