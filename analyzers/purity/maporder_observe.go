@@ -89,7 +89,7 @@ func (c *mapOrderCheck) observed(fn *ssa.Function, l mapLeak) string {
 		return "is a list of messages " + what
 	}
 	if c.isPublic(fn) {
-		if c.mapAPI(fn, l) || (keyedElems(fn, l) && !exportedStructElems(l)) {
+		if c.mapAPI(fn, l) || (keyedElems(l) && !exportedStructElems(l)) {
 			return ""
 		}
 		return "is " + what + ", a listing of exported " + fn.Name()
@@ -345,7 +345,7 @@ func (c *mapOrderCheck) messageList(fn *ssa.Function, l mapLeak) bool {
 			}
 		}
 	}
-	for _, e := range appendedElems(fn, l) {
+	for _, e := range appendedElems(l) {
 		if call, ok := e.(*ssa.Call); ok {
 			if callee := call.Call.StaticCallee(); callee != nil {
 				if obj := funcObject(callee); obj != nil && obj.Pkg() != nil &&
@@ -359,48 +359,11 @@ func (c *mapOrderCheck) messageList(fn *ssa.Function, l mapLeak) bool {
 }
 
 // appendedElems returns the values appended, in the loop of l, to a
-// slice of the accumulator's type.
-func appendedElems(fn *ssa.Function, l mapLeak) []ssa.Value {
-	if len(l.acc) == 0 || l.next == nil {
-		return nil
-	}
-	header := l.next.Block()
-	if len(header.Succs) != 2 {
-		return nil
-	}
-	body := header.Succs[0]
+// slice of the accumulator's type: appendGroups' values, in one list.
+func appendedElems(l mapLeak) []ssa.Value {
 	var elems []ssa.Value
-	for _, b := range fn.Blocks {
-		if !body.Dominates(b) {
-			continue
-		}
-		for _, instr := range b.Instrs {
-			call, ok := instr.(*ssa.Call)
-			if !ok || !isAppend(call) || len(call.Call.Args) != 2 || !types.Identical(call.Type(), l.acc[0].Type()) {
-				continue
-			}
-			// append(s, x, y) passes x and y in a variadic slice of a
-			// local array: its stores are the elements.
-			sl, ok := call.Call.Args[1].(*ssa.Slice)
-			if !ok {
-				continue
-			}
-			alloc, ok := sl.X.(*ssa.Alloc)
-			if !ok {
-				continue
-			}
-			for _, ref := range *alloc.Referrers() {
-				ia, ok := ref.(*ssa.IndexAddr)
-				if !ok {
-					continue
-				}
-				for _, r2 := range *ia.Referrers() {
-					if st, ok := r2.(*ssa.Store); ok && st.Addr == ia {
-						elems = append(elems, st.Val)
-					}
-				}
-			}
-		}
+	for _, g := range appendGroups(&l) {
+		elems = append(elems, g...)
 	}
 	return elems
 }
@@ -410,8 +373,8 @@ func appendedElems(fn *ssa.Function, l mapLeak) []ssa.Value {
 // ...}) or a string made of the key and more (k+"="+v). Such a slice is
 // a keyed set, which its consumers look up or apply by key. A bare key
 // is no such element: a list of keys is a listing.
-func keyedElems(fn *ssa.Function, l mapLeak) bool {
-	for _, e := range appendedElems(fn, l) {
+func keyedElems(l mapLeak) bool {
+	for _, e := range appendedElems(l) {
 		if isKeyed(e, l.next) {
 			return true
 		}
