@@ -75,7 +75,18 @@
 //     result of an unresolved call points into the arguments that can
 //     reach memory of a type the result can point to: a callback given a
 //     *Path ([]int32) and a []byte and returning a []byte returns the
-//     buffer or a fresh one, never the path (barring unsafe).
+//     buffer or a fresh one, never the path (barring unsafe). An
+//     unresolved method in the append style (its results that can hold
+//     memory are slices of one type, and it takes a buffer of that type:
+//     formatTo(b []byte, ...) []byte through an interface, or a method
+//     whose summary is conservative) returns that buffer or a fresh one,
+//     not memory of its receiver: the convention of the package that
+//     declares it. A function value keeps the type rule, since it is
+//     whatever the caller passed. A pointer made by unsafe.Pointer
+//     arithmetic (unsafe.Pointer(uintptr(unsafe.Pointer(p)) + off))
+//     points into p's memory: the integers are followed back to the
+//     pointers they were converted from, so bbolt's writes into a page
+//     through its element pointers mutate the page.
 //   - Lock and Unlock of sync mutexes (and of internal/sync.Mutex, which
 //     sync.Map uses) and the function run by sync.Once are not effects of
 //     each call; the Once itself is marked written. sync.Map is summarised
