@@ -165,7 +165,9 @@
 //     into the result, or it is returned by a public function (exported,
 //     outside main and internal/) or by an unexported one whose caller in
 //     the package does one of these without sorting. Not reported: the
-//     map is a parameter (lo.Keys), Keys/Values/Entries methods of
+//     map is a parameter or comes from one by a type assertion or an
+//     accessor (lo.Keys; pgx's value.(HstoreValuer).HstoreValue() in an
+//     encoder), Keys/Values/Entries methods of
 //     map-backed types, elements that carry their key beside other data
 //     (&X{Name: k}, k+"="+v: a keyed set) unless output or, returned by a
 //     public function, of an exported struct type (grpc's GetServiceInfo

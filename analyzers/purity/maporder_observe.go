@@ -723,7 +723,9 @@ func isTestFile(fset *token.FileSet, pos token.Pos) bool {
 	return f != nil && strings.HasSuffix(f.Name(), "_test.go")
 }
 
-// paramBase returns the parameter v is, or an element or field of, or nil.
+// paramBase returns the parameter v is, or an element or field of, or
+// what a type assertion or an accessor (a method called with no other
+// argument: pgx's value.(HstoreValuer).HstoreValue()) gives of it; or nil.
 func paramBase(v ssa.Value, depth int) *ssa.Parameter {
 	if depth > 4 {
 		return nil
@@ -731,6 +733,19 @@ func paramBase(v ssa.Value, depth int) *ssa.Parameter {
 	switch v := v.(type) {
 	case *ssa.Parameter:
 		return v
+	case *ssa.TypeAssert:
+		return paramBase(v.X, depth+1)
+	case *ssa.Extract:
+		return paramBase(v.Tuple, depth+1)
+	case *ssa.Call:
+		c := v.Common()
+		switch {
+		case c.IsInvoke() && len(c.Args) == 0:
+			return paramBase(c.Value, depth+1)
+		case c.Signature().Recv() != nil && len(c.Args) == 1:
+			return paramBase(c.Args[0], depth+1)
+		}
+		return nil
 	case *ssa.UnOp:
 		return paramBase(v.X, depth+1)
 	case *ssa.Index:

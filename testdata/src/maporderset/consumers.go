@@ -154,6 +154,30 @@ func (r *Registry) Pairs() []authPair {
 	return pairs
 }
 
+// A codec encoding the caller's value, a map it reaches through a type
+// assertion and an accessor (pgx's hstore text encoding): the map is the
+// caller's, not reported.
+
+type PairsValuer interface {
+	Pairs() (map[string]string, error)
+}
+
+type TextCodec struct{}
+
+func (TextCodec) Encode(value any, buf []byte) ([]byte, error) {
+	m, err := value.(PairsValuer).Pairs()
+	if err != nil {
+		return nil, err
+	}
+	for k, v := range m { // the caller's map: not reported
+		buf = append(buf, k...)
+		buf = append(buf, '=')
+		buf = append(buf, v...)
+		buf = append(buf, ';')
+	}
+	return buf, nil
+}
+
 // A slice stored into a struct returned beside an error, and the pair
 // returned by an exported function, as a metrics library builds an
 // exemplar's label pairs: reported (the error is not the listing, the
