@@ -151,7 +151,11 @@
 //     what a package-level check returns, the check panicking). A
 //     function that may panic only inside another package's code (a
 //     helper built on strings.ToUpper) is reported, as staticcheck's
-//     SA4017 does. Nor are calls in a function literal assigned to the
+//     SA4017 does. Nor is a function that is, or reaches within the
+//     package, one declared in a file built for some platforms only (a
+//     //go:build line or a _windows.go suffix): this build's stub may be
+//     inert while another platform's makes the system call the caller
+//     wants. Nor are calls in a function literal assigned to the
 //     blank variable (var _ = func(a T) { a.Equal(a) }), which is never
 //     called and exists so that the compiler checks the calls in it;
 //     named functions nobody calls are reported (dead code today, a bug

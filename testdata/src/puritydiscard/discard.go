@@ -158,3 +158,25 @@ func writeElements(p *page, b []byte) int {
 func fill(p *page) {
 	writeElements(p, []byte("abc")) // not reported
 }
+
+// Calls of functions built only for some platforms: this build's stub is
+// inert, the other platform's is not.
+
+type Array struct{ n int }
+
+func (a *Array) bytes() []byte {
+	out := make([]byte, a.n)
+	for i := range out {
+		getElement(i, &out[i]) // not reported
+	}
+	return out
+}
+
+// release reaches the stub through a same-package helper.
+func (a *Array) release() int { return fetch(a) }
+
+func fetch(a *Array) int { _ = getElement(0, nil); return a.n }
+
+func done(a *Array) {
+	a.release() // not reported
+}
