@@ -172,7 +172,8 @@
 //     map is a parameter or comes from one by a type assertion or an
 //     accessor (lo.Keys; pgx's value.(HstoreValuer).HstoreValue() in an
 //     encoder), Keys/Values/Entries methods of
-//     map-backed types, elements that carry their key beside other data
+//     map-backed types (also unexported ones an exported method returns),
+//     elements that carry their key beside other data
 //     (&X{Name: k}, k+"="+v: a keyed set) unless output or, returned by a
 //     public function, of an exported struct type (grpc's GetServiceInfo
 //     lists MethodInfo{Name: m}: an API listing users print and compare),

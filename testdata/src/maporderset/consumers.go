@@ -178,6 +178,24 @@ func (TextCodec) Encode(value any, buf []byte) ([]byte, error) {
 	return buf, nil
 }
 
+// A session's keys: an unexported store's Keys method, returned by the
+// exported Session.Keys (fiber's session middleware). A Keys method of a
+// map-backed type turns the map into a slice on purpose: not reported.
+
+type sessionData struct{ data map[string]any }
+
+func (d *sessionData) Keys() []string {
+	keys := make([]string, 0, len(d.data))
+	for k := range d.data { // not reported
+		keys = append(keys, k)
+	}
+	return keys
+}
+
+type Session struct{ d *sessionData }
+
+func (s *Session) Keys() []string { return s.d.Keys() }
+
 // A slice stored into a struct returned beside an error, and the pair
 // returned by an exported function, as a metrics library builds an
 // exemplar's label pairs: reported (the error is not the listing, the
