@@ -51,6 +51,8 @@ type renderer struct {
 	// printing: go/printer puts a composite literal without positions on
 	// one line, so tables are laid out as text.
 	blocks map[string]string
+	// fuzzTargets counts the fuzz targets written so far (maxFuzzTargets).
+	fuzzTargets int
 }
 
 func newRenderer(prog *model.Program, opts Options) *renderer {
