@@ -156,6 +156,11 @@ func (r *renderer) seedExpr(l seq.Lit, p fuzzParam) (ast.Expr, bool) {
 		} else if neg && mag > 1<<(size-1) || !neg && mag > 1<<(size-1)-1 {
 			return nil, false
 		}
+		if neg {
+			r.wordInt(p.typ, -int64(mag)) // mag <= 1<<63: -int64 wraps to MinInt64 at most
+		} else {
+			r.wordUint(p.typ, mag)
+		}
 		var x ast.Expr = &ast.BasicLit{Kind: token.INT, Value: strconv.FormatUint(mag, 10)}
 		if neg {
 			x = &ast.UnaryExpr{Op: token.SUB, X: x}
