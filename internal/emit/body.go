@@ -423,6 +423,13 @@ func (r *renderer) nondetNote(s *seq.Seq, i int) string {
 		// (*example.com/p.Loader).Load reads as (*Loader).Load in p's tests.
 		why = strings.ReplaceAll(why, r.prog.Pkg.Path()+".", "")
 	}
+	if rest, ok := strings.CutPrefix(why, "reads the environment: "); ok {
+		// policy's reason for a function that reads the environment.
+		if src == i {
+			return "what it returns depends on the environment: it " + rest
+		}
+		return "what it returns depends on the environment: it takes what " + op.Name + " returned, which " + rest
+	}
 	if strings.HasPrefix(why, "slice built in map iteration order") {
 		why = "builds a slice in map iteration order"
 	}
