@@ -310,6 +310,10 @@ func (r *renderer) targetNote(out []ast.Stmt, c *oracle.Case, bo *bodyOpts, chec
 		// A vouched target took from nondeterministic calls only values
 		// every run agreed on: neither cause below is its.
 		switch {
+		case c.Unverified != "":
+			// go test failed a check the executor's run passed:
+			// the cause is that difference, not the value.
+			why = "its check failed when go test ran it (" + unverifiedWhat(c.Unverified) + ")"
 		case len(top.Results) == 0:
 			// Nothing returned, and no observer of what it
 			// changed was kept after it.
