@@ -30,8 +30,8 @@ func TestUnverifiedNote(t *testing.T) {
 func TestUnverifiedWhat(t *testing.T) {
 	for in, want := range map[string]string{
 		"x_gentest_test.go:12: F(1) = 2, want 3": "F(1) = 2, want 3",
-		"no position: F(1) = 2":                 "no position: F(1) = 2",
-		"a.go:1: " + strings.Repeat("é", 60):    strings.Repeat("é", 50) + "...",
+		"no position: F(1) = 2":                  "no position: F(1) = 2",
+		"a.go:1: " + strings.Repeat("é", 60):     strings.Repeat("é", 50) + "...",
 	} {
 		if got := unverifiedWhat(in); got != want {
 			t.Errorf("unverifiedWhat(%q) = %q, want %q", in, got, want)
