@@ -59,8 +59,9 @@ grep -v '^#' | grep -v '^[[:space:]]*$' | while read -r a b; do
 		-v w="$(count 'must not panic;.*cannot be written in a test')" \
 		-v n="$( [ -f "$f" ] && wc -l <"$f" || echo 0)" \
 		'BEGIN { u2 = (a >= 0) ? c - a * c : 0; printf "%s,%s,%d,%d,%d,%d,%d,%d,%d,%d\n", l, a, c, u2 + 0.5, t, z, m, u, w, n }' >>"$csv"
-	# The scratch copy's path is not part of the result.
-	sed -i 's#"file":"[^"]*/\([^/"]*\)"#"file":"COPY/\1"#' "$out/$label.json"
+	# The scratch copy's path (gen.sh's mktemp directory/copy) is not
+	# part of the result.
+	sed -i -E 's#"/[^"]*/copy/#"COPY/#g' "$out/$label.json"
 done
 awk -F, 'NR > 1 && $2 >= 0 { c += $3; u += $4; t += $5; z += $6; m += $7; s += $8; w += $9; n += $10 }
 	END { printf "total,%.4f,%d,%d,%d,%d,%d,%d,%d,%d\n", (c ? (c - u) / c : -1), c, u, t, z, m, s, w, n }' "$csv" >>"$csv"
