@@ -190,7 +190,7 @@ func (r *renderer) testFunc(name string, group []*oracle.Case, op *model.Op, use
 		}
 	}
 	decls := []string{src}
-	if r.opts.Fuzz && !cs[0].Panics {
+	if r.opts.Fuzz && !cs[0].Panics && r.fuzzTargets < maxFuzzTargets && fuzzWorth(op) {
 		var seeds []*oracle.Case
 		for _, c := range cs {
 			if !r.opts.NoSeed[c.Key] {
@@ -198,6 +198,7 @@ func (r *renderer) testFunc(name string, group []*oracle.Case, op *model.Op, use
 			}
 		}
 		if src, fi, ok := r.fuzzTarget(op, seeds, used); ok {
+			r.fuzzTargets++
 			decls = append(decls, src)
 			out.Tests = append(out.Tests, fi)
 		}

@@ -31,6 +31,10 @@ type renderer struct {
 	// needGo is the newest Go version whose API or language features
 	// the file uses ("go1.18"), for its build line (see need).
 	needGo string
+	// need64 says the file writes a word-sized integer (int, uint,
+	// uintptr) that does not fit in 32 bits: it builds on 64-bit
+	// platforms only (see wordInt).
+	need64 bool
 	opts   Options
 	// errAPI says the package exports sentinel errors or error types:
 	// its errors are checked with errors.Is and errors.As, never by
@@ -51,6 +55,8 @@ type renderer struct {
 	// printing: go/printer puts a composite literal without positions on
 	// one line, so tables are laid out as text.
 	blocks map[string]string
+	// fuzzTargets counts the fuzz targets written so far (maxFuzzTargets).
+	fuzzTargets int
 }
 
 func newRenderer(prog *model.Program, opts Options) *renderer {
@@ -165,8 +171,8 @@ func (r *renderer) probe(f func()) {
 	for k, v := range r.imports {
 		saved[k] = v
 	}
-	usedCmp, needGo := r.usesCmp, r.needGo
+	usedCmp, needGo, need64 := r.usesCmp, r.needGo, r.need64
 	f()
 	r.imports = saved
-	r.usesCmp, r.needGo = usedCmp, needGo
+	r.usesCmp, r.needGo, r.need64 = usedCmp, needGo, need64
 }
