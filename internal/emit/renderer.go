@@ -28,6 +28,9 @@ type renderer struct {
 	imports  map[string]string // path -> name
 	own      map[string]string // path -> name of the file's own imports (see ownNames)
 	usesCmp  bool
+	// shapesUsed says a type of the file spells a synthesized type
+	// (model/reflectshapes.go), which the file then declares (shapes.go).
+	shapesUsed bool
 	// needGo is the newest Go version whose API or language features
 	// the file uses ("go1.18"), for its build line (see need).
 	needGo string
@@ -121,6 +124,9 @@ func (r *renderer) file(decls []string) ([]byte, error) {
 		fmt.Fprintf(&b, "//go:build %s\n\n", line)
 	}
 	fmt.Fprintf(&b, "package %s_test\n\n", r.pkgName)
+	// Before the imports: the declarations may import what their fields
+	// need.
+	shapes := r.shapeDecls()
 	// Standard library first, then the rest, as goimports groups them.
 	var std, other []string
 	for p := range r.imports {
@@ -147,7 +153,7 @@ func (r *renderer) file(decls []string) ([]byte, error) {
 		}
 	}
 	b.WriteString(")\n\n")
-	for _, d := range decls {
+	for _, d := range append(shapes, decls...) {
 		b.WriteString(d)
 		b.WriteString("\n\n")
 	}
@@ -165,8 +171,8 @@ func (r *renderer) probe(f func()) {
 	for k, v := range r.imports {
 		saved[k] = v
 	}
-	usedCmp, needGo := r.usesCmp, r.needGo
+	usedCmp, needGo, shapes := r.usesCmp, r.needGo, r.shapesUsed
 	f()
 	r.imports = saved
-	r.usesCmp, r.needGo = usedCmp, needGo
+	r.usesCmp, r.needGo, r.shapesUsed = usedCmp, needGo, shapes
 }

@@ -260,6 +260,12 @@ type Program struct {
 	// Both are empty without construction facts (Options.Construct).
 	Branches map[int][]FieldBranch
 	Writers  map[string][]Writer
+	// Shapes are the struct types the model synthesized for a package
+	// that walks `any` values by reflection (reflectshapes.go), declared
+	// in the external test package, ShapePkg: the executor's registry
+	// and the written test declare each once (ShapeDecl).
+	Shapes   []*types.TypeName
+	ShapePkg *types.Package
 }
 
 // Options adjust model building.

@@ -14,10 +14,12 @@ import (
 // and the names and options it compares the tags against, as a value and
 // as a pointer; maps and slices of `any`, which nest those in turn; a
 // struct with a channel when it rejects funcs and channels; and time.Time
-// through time.Unix when it special-cases that type. The shapes are
-// anonymous types, so that the executor's registry and the written test
-// spell them without a declaration; the search builds and tunes them as
-// it does the package's own composite literals.
+// through time.Unix when it special-cases that type. The structs are named
+// types of the external test package (Program.Shapes), declared once in
+// the executor's registry and in the written test, so that a test reads
+// &TaggedShape{Name: "a"} rather than the whole struct type at every
+// value; the search builds and tunes them as it does the package's own
+// composite literals.
 func (p *Program) reflectShapes(u *ReflectUse, opts Options) {
 	if u == nil || !p.takesAny() {
 		return
@@ -67,10 +69,10 @@ func (p *Program) reflectShapes(u *ReflectUse, opts Options) {
 		b.add("When", u.Time.Type(), "")
 	}
 	b.tagged(u)
-	tagged := types.NewStruct(b.fields, b.tags)
-	p.shapeLiteral("tagged", tagged, false)
+	tagged := p.shape("TaggedShape", types.NewStruct(b.fields, b.tags))
+	p.shapeLiteral(tagged, false)
 	if has(reflect.Ptr, reflect.Struct) {
-		p.shapeLiteral("tagged", tagged, true)
+		p.shapeLiteral(tagged, true)
 	}
 	if has(reflect.Map) {
 		p.composite(strInts, nil)
@@ -92,7 +94,7 @@ func (p *Program) reflectShapes(u *ReflectUse, opts Options) {
 		// A nil channel field: pools keep no nil values, so a channel
 		// reaches the walker inside a struct.
 		ch := types.NewStruct([]*types.Var{newField("Name", str), newField("Done", types.NewChan(types.SendRecv, types.Typ[types.Int]))}, nil)
-		p.shapeLiteral("withChan", ch, false)
+		p.shapeLiteral(p.shape("ChanShape", ch), false)
 	}
 	if u.Time != nil {
 		p.timeProducer(u.Time, opts)
@@ -115,12 +117,59 @@ func (p *Program) takesAny() bool {
 	return false
 }
 
-// shapeLiteral adds the composite literal of the synthesized struct st
-// (or its address), with every field a parameter.
-func (p *Program) shapeLiteral(name string, st *types.Struct, ptr bool) {
-	op := &Op{Kind: Composite, Name: name, Type: st, Ptr: ptr, Effects: built, Results: []types.Type{st}}
+// shape declares the synthesized struct st as the type name of the
+// external test package. The names end in Shape: the package's own
+// external tests, compiled beside the registry and the written file, are
+// unlikely to declare them.
+func (p *Program) shape(name string, st *types.Struct) *types.Named {
+	if p.ShapePkg == nil {
+		p.ShapePkg = types.NewPackage(p.Pkg.Path()+"_test", p.Pkg.Name()+"_test")
+	}
+	tn := types.NewTypeName(0, p.ShapePkg, name, nil)
+	n := types.NewNamed(tn, st, nil)
+	p.ShapePkg.Scope().Insert(tn)
+	p.Shapes = append(p.Shapes, tn)
+	return n
+}
+
+// IsShape reports whether t is one of the program's synthesized types.
+func (p *Program) IsShape(pkg *types.Package) bool {
+	return pkg != nil && pkg == p.ShapePkg
+}
+
+// ShapeDecl writes the declaration of the synthesized type tn, its field
+// types spelled with qf, with a doc comment saying why it is there:
+// type TaggedShape struct { ... }.
+func ShapeDecl(tn *types.TypeName, qf types.Qualifier) string {
+	st := tn.Type().Underlying().(*types.Struct)
+	var b strings.Builder
+	what := "a field of each kind it tells apart, tagged with the names and options its tags are compared against"
+	for i := 0; i < st.NumFields(); i++ {
+		if _, ok := st.Field(i).Type().(*types.Chan); ok {
+			what = "a channel, a kind it rejects"
+		}
+	}
+	b.WriteString("// " + tn.Name() + " is a value of the shapes the package walks by reflection: " + what + ".\n")
+	b.WriteString("type " + tn.Name() + " struct {\n")
+	for i := 0; i < st.NumFields(); i++ {
+		f := st.Field(i)
+		b.WriteString("\t" + f.Name() + " " + types.TypeString(f.Type(), qf))
+		if tag := st.Tag(i); tag != "" {
+			b.WriteString(" `" + tag + "`")
+		}
+		b.WriteString("\n")
+	}
+	b.WriteString("}")
+	return b.String()
+}
+
+// shapeLiteral adds the composite literal of the synthesized struct n (or
+// its address), with every field a parameter.
+func (p *Program) shapeLiteral(n *types.Named, ptr bool) {
+	st := n.Underlying().(*types.Struct)
+	op := &Op{Kind: Composite, Name: n.Obj().Name(), Type: n, Ptr: ptr, Effects: built, Results: []types.Type{n}}
 	if ptr {
-		op.Results = []types.Type{types.NewPointer(st)}
+		op.Results = []types.Type{types.NewPointer(n)}
 	}
 	for i := 0; i < st.NumFields(); i++ {
 		f := st.Field(i)
