@@ -12,7 +12,6 @@ import (
 	"fmt"
 	"hash/fnv"
 	"reflect"
-	"sort"
 	"strings"
 	"time"
 )
@@ -129,13 +128,13 @@ func (h *Hasher) list(v reflect.Value, depth int) (uint64, error) {
 	return sum, nil
 }
 
-// mapping hashes a map whatever its iteration order: the entries' hashes
-// are combined in sorted order.
+// mapping hashes a map whatever its iteration order, as hashstructure
+// does: the entries' hashes are combined by exclusive or.
 func (h *Hasher) mapping(v reflect.Value, depth int) (uint64, error) {
 	if v.IsNil() {
 		return 6, nil
 	}
-	var entries []uint64
+	sum := uint64(v.Len())
 	iter := v.MapRange()
 	for iter.Next() {
 		k, err := h.walk(iter.Key(), depth+1)
@@ -146,12 +145,7 @@ func (h *Hasher) mapping(v reflect.Value, depth int) (uint64, error) {
 		if err != nil {
 			return 0, fmt.Errorf("reflectwalk: map value: %w", err)
 		}
-		entries = append(entries, mix(k, e))
-	}
-	sort.Slice(entries, func(i, j int) bool { return entries[i] < entries[j] })
-	sum := uint64(len(entries))
-	for _, e := range entries {
-		sum = mix(sum, e)
+		sum ^= mix(k, e)
 	}
 	return sum, nil
 }
