@@ -167,12 +167,22 @@ func (r *renderer) file(decls []string) ([]byte, error) {
 // probe runs f, which tries rendering something, without keeping the
 // imports and Go versions it records.
 func (r *renderer) probe(f func()) {
+	undo := r.checkpoint()
+	f()
+	undo()
+}
+
+// checkpoint returns a function that puts back the imports and Go
+// versions recorded so far: what a declaration left out recorded must
+// not stay in the file ("maps" imported and not used).
+func (r *renderer) checkpoint() func() {
 	saved := make(map[string]string, len(r.imports))
 	for k, v := range r.imports {
 		saved[k] = v
 	}
 	usedCmp, needGo, shapes := r.usesCmp, r.needGo, r.shapesUsed
-	f()
-	r.imports = saved
-	r.usesCmp, r.needGo, r.shapesUsed = usedCmp, needGo, shapes
+	return func() {
+		r.imports = saved
+		r.usesCmp, r.needGo, r.shapesUsed = usedCmp, needGo, shapes
+	}
 }

@@ -75,15 +75,15 @@ func (p *Program) reflectShapes(u *ReflectUse, opts Options) {
 		p.shapeLiteral(tagged, true)
 	}
 	if has(reflect.Map) {
-		p.composite(strInts, nil)
+		p.named("MapShape", func() { p.composite(strInts, nil) })
 		if has(reflect.Interface) {
-			p.composite(types.NewMap(str, anyT), nil)
+			p.named("MapShape", func() { p.composite(types.NewMap(str, anyT), nil) })
 		}
 	}
 	if has(reflect.Slice, reflect.Array) {
 		for n := 1; n <= 2; n++ {
 			sl := types.NewSlice(anyT)
-			op := &Op{Kind: Composite, Name: "list", Type: sl, Results: []types.Type{sl}, Effects: built}
+			op := &Op{Kind: Composite, Name: "ListShape", Type: sl, Results: []types.Type{sl}, Effects: built}
 			for i := 0; i < n; i++ {
 				op.Params = append(op.Params, Param{Name: "e", Type: anyT, Lit: LitIfaceA})
 			}
@@ -98,6 +98,17 @@ func (p *Program) reflectShapes(u *ReflectUse, opts Options) {
 	}
 	if u.Time != nil {
 		p.timeProducer(u.Time, opts)
+	}
+}
+
+// named runs add, which adds operations, and names them name: a test
+// that ends in a literal of an unnamed type is named after its
+// operation, and TestMap[string]int is no Go.
+func (p *Program) named(name string, add func()) {
+	n := len(p.Ops)
+	add()
+	for _, op := range p.Ops[n:] {
+		op.Name = name
 	}
 }
 
