@@ -28,6 +28,9 @@ type renderer struct {
 	imports  map[string]string // path -> name
 	own      map[string]string // path -> name of the file's own imports (see ownNames)
 	usesCmp  bool
+	// shapesUsed says a type of the file spells a synthesized type
+	// (model/reflectshapes.go), which the file then declares (shapes.go).
+	shapesUsed bool
 	// needGo is the newest Go version whose API or language features
 	// the file uses ("go1.18"), for its build line (see need).
 	needGo string
@@ -127,6 +130,9 @@ func (r *renderer) file(decls []string) ([]byte, error) {
 		fmt.Fprintf(&b, "//go:build %s\n\n", line)
 	}
 	fmt.Fprintf(&b, "package %s_test\n\n", r.pkgName)
+	// Before the imports: the declarations may import what their fields
+	// need.
+	shapes := r.shapeDecls()
 	// Standard library first, then the rest, as goimports groups them.
 	var std, other []string
 	for p := range r.imports {
@@ -153,7 +159,7 @@ func (r *renderer) file(decls []string) ([]byte, error) {
 		}
 	}
 	b.WriteString(")\n\n")
-	for _, d := range decls {
+	for _, d := range append(shapes, decls...) {
 		b.WriteString(d)
 		b.WriteString("\n\n")
 	}
@@ -167,12 +173,22 @@ func (r *renderer) file(decls []string) ([]byte, error) {
 // probe runs f, which tries rendering something, without keeping the
 // imports and Go versions it records.
 func (r *renderer) probe(f func()) {
+	undo := r.checkpoint()
+	f()
+	undo()
+}
+
+// checkpoint returns a function that puts back the imports and Go
+// versions recorded so far: what a declaration left out recorded must
+// not stay in the file ("maps" imported and not used).
+func (r *renderer) checkpoint() func() {
 	saved := make(map[string]string, len(r.imports))
 	for k, v := range r.imports {
 		saved[k] = v
 	}
-	usedCmp, needGo, need64 := r.usesCmp, r.needGo, r.need64
-	f()
-	r.imports = saved
-	r.usesCmp, r.needGo, r.need64 = usedCmp, needGo, need64
+	usedCmp, needGo, need64, shapes := r.usesCmp, r.needGo, r.need64, r.shapesUsed
+	return func() {
+		r.imports = saved
+		r.usesCmp, r.needGo, r.need64, r.shapesUsed = usedCmp, needGo, need64, shapes
+	}
 }
