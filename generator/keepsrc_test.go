@@ -1,0 +1,150 @@
+package generator
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/gentest-go/gentest/internal/emit"
+)
+
+// oldSrc is a generated file with two tests, a helper type with a method
+// that one of them uses, and an import only the other uses.
+const oldSrc = emit.Header + `
+
+package p_test
+
+import (
+	"strings"
+	"testing"
+
+	p "example.com/p"
+)
+
+// TestA tests A.
+func TestA(t *testing.T) {
+	if p.A() != (box{1}).get() {
+		t.Error("A")
+	}
+}
+
+type box struct{ v int }
+
+func (b box) get() int { return b.v }
+
+func TestB(t *testing.T) {
+	if strings.ToUpper(p.B()) != "B" {
+		t.Error("B")
+	}
+}
+`
+
+func TestKeptSourceUnchanged(t *testing.T) {
+	of, err := parseOld([]byte(oldSrc))
+	if err != nil {
+		t.Fatal(err)
+	}
+	src, err := of.keptSource(closure(of.decls, nil))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(src) != oldSrc {
+		t.Errorf("keeping everything changed the file:\n%s", src)
+	}
+}
+
+// TestKeptSourceDrops: dropping TestA takes its helper type and the
+// type's method with it; dropping TestB takes the import only it used.
+func TestKeptSourceDrops(t *testing.T) {
+	of, err := parseOld([]byte(oldSrc))
+	if err != nil {
+		t.Fatal(err)
+	}
+	byName := map[string]*oldDecl{}
+	for _, d := range of.decls {
+		byName[d.name] = d
+	}
+	kept := closure(of.decls, map[*oldDecl]bool{byName["TestA"]: true})
+	if len(kept) != 1 || kept[0].name != "TestB" {
+		t.Errorf("dropping TestA kept %v, want TestB alone", names(kept))
+	}
+	kept = closure(of.decls, map[*oldDecl]bool{byName["TestB"]: true})
+	if got := names(kept); strings.Join(got, " ") != "TestA box box.get" {
+		t.Errorf("dropping TestB kept %v, want TestA with box and its method", got)
+	}
+	src, err := of.keptSource(kept)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(string(src), `"strings"`) || strings.Contains(string(src), "TestB") {
+		t.Errorf("dropping TestB left its import or itself:\n%s", src)
+	}
+	if d := declAt(src, kept, strings.Count(string(src[:strings.Index(string(src), "func (b box)")]), "\n")+1); d == nil || d.name != "box.get" {
+		t.Errorf("declAt on the method's line = %v, want box.get", d)
+	}
+}
+
+// TestMergeAppends: the new file's tests come after the kept ones, with
+// the imports of both.
+func TestMergeAppends(t *testing.T) {
+	of, err := parseOld([]byte(oldSrc))
+	if err != nil {
+		t.Fatal(err)
+	}
+	newSrc := emit.Header + `
+
+package p_test
+
+import (
+	"bytes"
+	"testing"
+
+	p "example.com/p"
+)
+
+func TestC(t *testing.T) {
+	if !bytes.Equal(p.C(), nil) {
+		t.Error("C")
+	}
+}
+`
+	merged, err := of.merge(closure(of.decls, nil), []byte(newSrc))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := string(merged)
+	if !strings.HasPrefix(m, oldSrc[:strings.Index(oldSrc, "import")]) || !strings.Contains(m, "\t\"bytes\"\n\t\"strings\"\n") {
+		t.Errorf("merged header or imports wrong:\n%s", m)
+	}
+	if a, c := strings.Index(m, "func TestB"), strings.Index(m, "func TestC"); a < 0 || c < a {
+		t.Errorf("TestC is not after the kept tests:\n%s", m)
+	}
+	if !strings.Contains(m, oldSrc[strings.Index(oldSrc, "// TestA"):strings.Index(oldSrc, "func TestB")]) {
+		t.Errorf("the kept tests changed:\n%s", m)
+	}
+}
+
+// TestMergeImportConflict: one path under two names cannot be merged.
+func TestMergeImportConflict(t *testing.T) {
+	of, err := parseOld([]byte(oldSrc))
+	if err != nil {
+		t.Fatal(err)
+	}
+	newSrc := emit.Header + "\n\npackage p_test\n\nimport (\n\t\"testing\"\n\n\tq \"example.com/p\"\n)\n\nfunc TestC(t *testing.T) { q.C() }\n"
+	if _, err := of.merge(closure(of.decls, nil), []byte(newSrc)); err == nil {
+		t.Error("merging example.com/p imported as p and as q succeeded")
+	}
+}
+
+func TestParseOldNotGenerated(t *testing.T) {
+	if _, err := parseOld([]byte("package p_test\n")); err == nil {
+		t.Error("a file without gentest's header parsed as an earlier generated file")
+	}
+}
+
+func names(ds []*oldDecl) []string {
+	var out []string
+	for _, d := range ds {
+		out = append(out, d.name)
+	}
+	return out
+}
