@@ -89,6 +89,16 @@ func TestUpdateKeepsTests(t *testing.T) {
 	if len(removed) == 0 {
 		t.Errorf("no earlier test was dropped after Upper changed (dropped %v):\n%s", sum.Dropped, third)
 	}
+	if sum.Kept != len(before)-len(removed) {
+		t.Errorf("after the edit: kept %d tests, want the %d unchanged ones", sum.Kept, len(before)-len(removed))
+	}
+	saidWhy := false
+	for _, d := range sum.Dropped {
+		saidWhy = saidWhy || d.Test == "TestUpper" && strings.HasPrefix(d.Reason, "fails")
+	}
+	if !saidWhy {
+		t.Errorf("the summary does not say TestUpper was dropped for failing: %+v", sum.Dropped)
+	}
 	for _, name := range append(append([]string{}, removed...), added...) {
 		if !strings.Contains(name, "Upper") {
 			t.Errorf("after an edit to Upper, %s changed (removed %v, added %v)", name, removed, added)
