@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/gentest-go/gentest/internal/emit"
+	"github.com/gentest-go/gentest/internal/verify"
 )
 
 // oldSrc is a generated file with two tests, a helper type with a method
@@ -147,4 +148,32 @@ func names(ds []*oldDecl) []string {
 		out = append(out, d.name)
 	}
 	return out
+}
+
+// TestFailingPins: a compile error is pinned on the declaration holding
+// its line, a failed subtest on its test; an error outside every
+// declaration cannot be pinned.
+func TestFailingPins(t *testing.T) {
+	of, err := parseOld([]byte(oldSrc))
+	if err != nil {
+		t.Fatal(err)
+	}
+	line := func(s string) int { return strings.Count(oldSrc[:strings.Index(oldSrc, s)], "\n") + 1 }
+	rep := &verify.Report{BuildFailed: true, BuildErrors: []verify.Diag{
+		{File: "p_gentest_test.go", Line: line("strings.ToUpper"), Msg: "undefined: p.B"},
+		{File: "p_gentest_test.go", Line: line("return b.v"), Msg: "b.v undefined"},
+	}}
+	bad, err := failing(rep, []byte(oldSrc), of.decls)
+	if err != nil || len(bad) != 2 || bad[0].decl.name != "TestB" || bad[1].decl.name != "box.get" {
+		t.Errorf("failing = %v, %v; want TestB and box.get", bad, err)
+	}
+	rep.BuildErrors = []verify.Diag{{File: "p_gentest_test.go", Line: line("\"strings\""), Msg: "imported and not used"}}
+	if _, err := failing(rep, []byte(oldSrc), of.decls); err == nil {
+		t.Error("an error on an import line was pinned on a declaration")
+	}
+	rep = &verify.Report{Failed: map[string]bool{"TestA/sub": true}, TestOutput: map[string]string{"TestA": "--- FAIL: TestA\n"}}
+	bad, err = failing(rep, []byte(oldSrc), of.decls)
+	if err != nil || len(bad) != 1 || bad[0].decl.name != "TestA" {
+		t.Errorf("a failed subtest of TestA: failing = %v, %v", bad, err)
+	}
 }
