@@ -346,7 +346,7 @@ func (r *pkgRun) keptOnly(prog *model.Program, tf *testFile) (*emit.Output, erro
 	prefix := k.old.prefix
 	if fresh, err := emit.Render(prog, nil, emit.Options{Reserved: tf.reserved, Cmp: tf.cmp, GoVersion: tf.goVersion}); err == nil {
 		if nf, err := parseOld(fresh.Src); err == nil {
-			prefix = nf.prefix
+			prefix = mergePrefix(k.old.prefix, nf.prefix, false)
 		}
 	}
 	texts := make([]string, len(k.decls))

@@ -350,7 +350,75 @@ func (of *oldFile) merge(kept []*oldDecl, newSrc []byte) ([]byte, error) {
 	for _, d := range nf.decls {
 		texts = append(texts, d.text)
 	}
-	return assemble(nf.prefix, imports, texts)
+	return assemble(mergePrefix(of.prefix, nf.prefix, true), imports, texts)
+}
+
+// mergePrefix is the prefix of a file holding the kept tests (under the
+// earlier file's prefix old) and the tests a render put under fresh: the
+// header and package clause are fresh's, so that what the header records
+// is this run's; the build line is the one that admits both, the newer
+// Go version of the two (emit's build lines name the Go version the tests
+// need), or, with both, when neither is a plain version, their
+// conjunction. withFresh says fresh's own build line counts (false for a
+// render of no tests, whose build line says nothing).
+func mergePrefix(old, fresh string, withFresh bool) string {
+	_, ob, _ := prefixParts(old)
+	fh, fb, frest := prefixParts(fresh)
+	if !withFresh {
+		fb = ""
+	}
+	build := ob
+	switch {
+	case ob == "" || ob == fb:
+		build = fb
+	case fb == "":
+	case goVersionLine(ob) && goVersionLine(fb):
+		if versionLess(ob, fb) {
+			build = fb
+		}
+	default:
+		build = ob + " && " + fb
+	}
+	if build == "" {
+		return fh + frest
+	}
+	return fh + "//go:build " + build + "\n\n" + frest
+}
+
+// prefixParts splits a file's prefix into the text before its build line
+// (the header and the blank line after it), the build line's expression
+// ("" without one) and the rest, from the package clause on.
+func prefixParts(p string) (header, build, rest string) {
+	pkg := strings.Index(p, "\npackage ") + 1
+	if pkg == 0 && !strings.HasPrefix(p, "package ") {
+		return p, "", ""
+	}
+	header, rest = p[:pkg], p[pkg:]
+	if i := strings.Index(header, "//go:build "); i >= 0 && (i == 0 || header[i-1] == '\n') {
+		line, _, _ := strings.Cut(header[i+len("//go:build "):], "\n")
+		return header[:i], strings.TrimSpace(line), rest
+	}
+	return header, "", rest
+}
+
+// goVersionLine says whether a build expression is one Go version
+// ("go1.18").
+func goVersionLine(b string) bool {
+	_, ok := goMinor(b)
+	return ok
+}
+
+// goMinor is the minor version of "go1.N".
+func goMinor(b string) (int, bool) {
+	n, err := strconv.Atoi(strings.TrimPrefix(b, "go1."))
+	return n, err == nil && strings.HasPrefix(b, "go1.")
+}
+
+// versionLess orders two "go1.N" build lines.
+func versionLess(a, b string) bool {
+	x, _ := goMinor(a)
+	y, _ := goMinor(b)
+	return x < y
 }
 
 // declAt returns the declaration of decls whose text spans line of src

@@ -177,3 +177,26 @@ func TestFailingPins(t *testing.T) {
 		t.Errorf("a failed subtest of TestA: failing = %v, %v", bad, err)
 	}
 }
+
+// TestMergePrefix: the header is the fresh render's, the build line the
+// newer of the two Go versions, kept when the fresh render has none.
+func TestMergePrefix(t *testing.T) {
+	const h = emit.Header + "\n\n"
+	const pkg = "package p_test\n\n"
+	for _, c := range []struct {
+		old, fresh string
+		withFresh  bool
+		want       string
+	}{
+		{h + pkg, h + pkg, true, h + pkg},
+		{h + "//go:build go1.18\n\n" + pkg, h + pkg, true, h + "//go:build go1.18\n\n" + pkg},
+		{h + "//go:build go1.14\n\n" + pkg, h + "//go:build go1.18\n\n" + pkg, true, h + "//go:build go1.18\n\n" + pkg},
+		{h + "//go:build go1.18\n\n" + pkg, h + "//go:build go1.14\n\n" + pkg, true, h + "//go:build go1.18\n\n" + pkg},
+		{h + pkg, h + "//go:build go1.18\n\n" + pkg, false, h + pkg},
+		{h + pkg, emit.Header + "\n// hash\n\n" + pkg, true, emit.Header + "\n// hash\n\n" + pkg},
+	} {
+		if got := mergePrefix(c.old, c.fresh, c.withFresh); got != c.want {
+			t.Errorf("mergePrefix(%q, %q, %v) = %q, want %q", c.old, c.fresh, c.withFresh, got, c.want)
+		}
+	}
+}
