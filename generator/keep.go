@@ -260,10 +260,10 @@ func droppedTests(all, kept []*oldDecl, found []verify.Dropped) []verify.Dropped
 	return out
 }
 
-// keptKills measures which of the executor's mutants the kept tests kill
-// (nil with mutation off, or when the analysis fails: then the search and
-// reduction count no kills of theirs, and new tests may kill what they
-// already kill).
+// keptKills measures which of the executor's mutants the kept tests kill,
+// those the analysis left unrun counted in (nil with mutation off, or when
+// the analysis fails: then the search and reduction count no kills of
+// theirs, and new tests may kill what they already kill).
 func (r *pkgRun) keptKills(ctx context.Context, h *harness.Harness, tf *testFile, src []byte) map[int32]bool {
 	if r.cfg.Disable[Mutation] || r.cfg.Disable[MutationAsserts] {
 		return nil
@@ -282,7 +282,20 @@ func (r *pkgRun) keptKills(ctx context.Context, h *harness.Harness, tf *testFile
 		r.logf("keep: mutation analysis of the kept tests: %v", err)
 		return nil
 	}
-	return killedSet(rep)
+	// A mutant the analysis did not reach in its budget counts as killed
+	// here: a new test is written only for a mutant the kept tests were
+	// seen to leave alive. Counted alive, a busy machine's unfinished
+	// analysis would add tests on every run of unchanged code.
+	killed := killedSet(rep)
+	for _, m := range rep.Mutants {
+		if m.Status == mutation.Skipped {
+			killed[int32(m.ID)] = true
+		}
+	}
+	if rep.Skipped > 0 {
+		r.logf("keep: %d mutants not run in the budget count as killed by the kept tests", rep.Skipped)
+	}
+	return killed
 }
 
 // keptBlocks is the probe blocks the kept tests cover, for the search's
