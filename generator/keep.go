@@ -40,8 +40,10 @@ type keptTests struct {
 	blocks   []bool
 	coverage float64
 	profile  []byte
-	// killed are the mutants they kill (nil when not measured).
+	// killed are the mutants they kill, and those the analysis left
+	// unrun (unrun counts these); nil when not measured.
 	killed map[int32]bool
+	unrun  int
 	// dropped are the tests left out, with the reason.
 	dropped []verify.Dropped
 }
@@ -72,8 +74,8 @@ func (r *pkgRun) keep(ctx context.Context, h *harness.Harness, tf *testFile) *ke
 	for _, d := range k.dropped {
 		r.logf("keep: dropped %s: %s", d.Test, d.Reason)
 	}
-	r.logf("keep: kept %d of the earlier file's tests (%.1f%% statement coverage, %d mutants killed) in %.1fs",
-		k.tests, 100*k.coverage, len(k.killed), time.Since(start).Seconds())
+	r.logf("keep: kept %d of the earlier file's tests (%.1f%% statement coverage, %d mutants killed, %d more not run in the budget and counted as killed) in %.1fs",
+		k.tests, 100*k.coverage, len(k.killed)-k.unrun, k.unrun, time.Since(start).Seconds())
 	return k
 }
 
@@ -130,7 +132,7 @@ func (r *pkgRun) keepTests(ctx context.Context, h *harness.Harness, tf *testFile
 	} else {
 		return nil, fmt.Errorf("the kept tests' cover profile: %w", err)
 	}
-	k.killed = r.keptKills(ctx, h, tf, k.src)
+	k.killed, k.unrun = r.keptKills(ctx, h, tf, k.src)
 	return k, nil
 }
 
@@ -264,9 +266,9 @@ func droppedTests(all, kept []*oldDecl, found []verify.Dropped) []verify.Dropped
 // those the analysis left unrun counted in (nil with mutation off, or when
 // the analysis fails: then the search and reduction count no kills of
 // theirs, and new tests may kill what they already kill).
-func (r *pkgRun) keptKills(ctx context.Context, h *harness.Harness, tf *testFile, src []byte) map[int32]bool {
+func (r *pkgRun) keptKills(ctx context.Context, h *harness.Harness, tf *testFile, src []byte) (map[int32]bool, int) {
 	if r.cfg.Disable[Mutation] || r.cfg.Disable[MutationAsserts] {
-		return nil
+		return nil, 0
 	}
 	rep, err := mutation.Analyze(ctx, r.pkg, mutation.Options{
 		// Only the kept file runs: it replaces the earlier one on disk.
@@ -280,7 +282,7 @@ func (r *pkgRun) keptKills(ctx context.Context, h *harness.Harness, tf *testFile
 	})
 	if err != nil {
 		r.logf("keep: mutation analysis of the kept tests: %v", err)
-		return nil
+		return nil, 0
 	}
 	// A mutant the analysis did not reach in its budget counts as killed
 	// here: a new test is written only for a mutant the kept tests were
@@ -292,10 +294,7 @@ func (r *pkgRun) keptKills(ctx context.Context, h *harness.Harness, tf *testFile
 			killed[int32(m.ID)] = true
 		}
 	}
-	if rep.Skipped > 0 {
-		r.logf("keep: %d mutants not run in the budget count as killed by the kept tests", rep.Skipped)
-	}
-	return killed
+	return killed, rep.Skipped
 }
 
 // keptBlocks is the probe blocks the kept tests cover, for the search's
