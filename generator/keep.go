@@ -125,7 +125,7 @@ func (r *pkgRun) keepTests(ctx context.Context, h *harness.Harness, tf *testFile
 		}
 	}
 	k.coverage = rep.Coverage
-	prof := filepath.Join(r.work, fmt.Sprintf("kept-%d", 0), "cover.out")
+	prof := filepath.Join(r.work, "kept", "cover.out")
 	if b, err := explain.ProfileBlocks(prof, h.Table); err == nil {
 		k.blocks = b
 		k.profile, _ = os.ReadFile(prof)
@@ -147,7 +147,7 @@ func (r *pkgRun) runKept(ctx context.Context, tf *testFile, src []byte, round in
 	}
 	o.Count, o.Shuffle, o.Race, o.Vet, o.Cover = 1, "", false, false, true
 	o.Timeout = 3 * time.Minute
-	o.WorkDir = filepath.Join(r.work, "kept-0")
+	o.WorkDir = filepath.Join(r.work, "kept")
 	if err := os.MkdirAll(o.WorkDir, 0o700); err != nil {
 		return nil, fmt.Errorf("round %d: %w", round, err)
 	}
@@ -257,7 +257,8 @@ func droppedTests(all, kept []*oldDecl, found []verify.Dropped) []verify.Dropped
 				}
 			}
 		}
-		out = append(out, verify.Dropped{Test: d.name, Reason: why})
+		// Key -1: no case of this run's (the stage log maps keys to cases).
+		out = append(out, verify.Dropped{Test: d.name, Reason: why, Key: -1})
 	}
 	return out
 }
