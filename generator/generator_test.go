@@ -237,7 +237,10 @@ func TestPlantedFindings(t *testing.T) {
 	if err == nil || bytes.Count(out, []byte("--- FAIL: TestFinding_")) < 3 {
 		t.Errorf("go test -tags gentest_findings should fail once per finding:\n%s", out)
 	}
-	_, again := gen(t, dir, 8000, 1)
+	// Fresh: the second run regenerates rather than keeping the first's
+	// tests (keep.go), so that it checks the generator's determinism.
+	_, again := genConfig(t, generator.Config{Dir: dir, Patterns: []string{"."}, Execs: 8000, Seed: 1, Workers: 2,
+		CallTimeout: 300 * time.Millisecond, Fresh: true})
 	if !bytes.Equal(src, again) {
 		t.Errorf("two runs with the same seed and -execs differ")
 	}

@@ -68,7 +68,7 @@ func (r *pkgRun) searchConfig(prog *model.Program, table *instrument.Table) sear
 		NoDetective: off[Detective], NoBloodhound: off[Bloodhound], NoElephant: off[Elephant],
 		NoOrienteering: off[Orienteering], NoImpurity: off[Impurity], Code: search.OpCodes(prog, table),
 		NoLocalSearch: off[LocalSearch], NoInputToState: off[InputToState], Table: table, Engine: r.cfg.Engine,
-		Workers: r.cfg.Workers, NoWeakMutation: off[WeakMutation], Killed: r.ownKilled(), NoOutput: off[Output], NoException: off[Exception],
+		Workers: r.cfg.Workers, NoWeakMutation: off[WeakMutation], Killed: r.goalsKilled(), Covered: r.keptBlocks(), NoOutput: off[Output], NoException: off[Exception],
 		NoMethod: off[Method]}
 	if diag.Debugging() {
 		scfg.Trace = r.debugf

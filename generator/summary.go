@@ -39,6 +39,9 @@ type Summary struct {
 	Skipped  string           `json:"skipped,omitempty"`
 	Findings []Finding        `json:"findings"`
 	Excluded []model.Excluded `json:"excluded"`
+	// Kept counts the tests kept from the earlier generated file (Tests
+	// includes them); Dropped then also lists the earlier tests left out.
+	Kept int `json:"kept"`
 	// Dropped lists the tests verification left out, with the reason.
 	Dropped     []verify.Dropped `json:"dropped"`
 	Execs       int              `json:"execs"`

@@ -61,6 +61,11 @@ type Config struct {
 	// package's own tests): DynaMOSA does not target them, since a test
 	// for them would not be written.
 	Killed map[int32]bool
+	// Covered marks the probe blocks tests kept from an earlier run
+	// already cover (generator's update of an existing file): the archive
+	// starts with them, so that a run is kept only for what they leave,
+	// and the corpus holds candidates for what is new or uncovered.
+	Covered []bool
 }
 
 // Engines: which search builds the sequences that local search does not.

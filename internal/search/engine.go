@@ -120,6 +120,11 @@ func New(prog *model.Program, cfg Config) *Engine {
 		cov:     newCoverage(),
 		tags:    map[*seq.Seq]listener{},
 	}
+	for b, ok := range cfg.Covered {
+		if ok {
+			e.Archive.covered[int64(b)] = true
+		}
+	}
 	stats := &e.Stats
 	targets := targetsOf(prog)
 	e.gen = &generated{seen: newRecentHashes(seenGeneration), stats: stats}
