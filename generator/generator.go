@@ -216,6 +216,8 @@ type pkgRun struct {
 	ownTests *ownTests
 	// written holds the keys of the cases the written file runs.
 	written map[int]bool
+	// dse is dynamic symbolic execution's SSA and solver (dse.go).
+	dse *dseRun
 }
 
 func (r *pkgRun) logf(format string, args ...any) {
@@ -239,6 +241,8 @@ func (r *pkgRun) run(ctx context.Context) (*Summary, error) {
 	if err != nil {
 		return nil, err
 	}
+	r.dse = r.setupDSE()
+	defer r.dse.close()
 	h, err := r.build(ctx, prog)
 	if err != nil {
 		return nil, err

@@ -73,6 +73,9 @@ func (r *pkgRun) searchConfig(prog *model.Program, table *instrument.Table) sear
 	if diag.Debugging() {
 		scfg.Trace = r.debugf
 	}
+	if r.dse != nil {
+		scfg.DSE = r.dse.cfg
+	}
 	if cf := policy.Constants(r.an, r.pkg); cf != nil && !off[Constants] {
 		scfg.Constants = search.NewConstants(prog, cf.Target, cf.Corpus, cf.Func)
 	}

@@ -210,10 +210,13 @@ func (pa *Path) Decode(args []Input, vals, bytes []string) ([]Input, error) {
 			if !ok {
 				return nil, fmt.Errorf("concolic: value %q of input %d", v, in.arg)
 			}
-			if in.kind == Uint {
-				a.U = n
-			} else {
+			// Both fields, so that the literal keeps its kind (an int
+			// literal may fill an unsigned parameter).
+			if in.signed {
 				a.I = int64(signExtend(n, in.width))
+				a.U = uint64(a.I)
+			} else {
+				a.U, a.I = n, int64(n)
 			}
 		case String, Bytes:
 			n := lenOf(v, in.max)

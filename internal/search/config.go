@@ -61,6 +61,9 @@ type Config struct {
 	// package's own tests): DynaMOSA does not target them, since a test
 	// for them would not be written.
 	Killed map[int32]bool
+	// DSE is the package's SSA and the solver for dynamic symbolic
+	// execution (dse.go); nil leaves DSE off.
+	DSE *DSEConfig
 }
 
 // Engines: which search builds the sequences that local search does not.

@@ -110,7 +110,12 @@ func (s *Solver) start() error {
 		s.Close()
 		return err
 	}
-	s.Version = strings.Trim(strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(strings.Trim(v, "()")), ":version")), "\"")
+	// The reply is (:version "4.8.12").
+	if i := strings.IndexByte(v, '"'); i >= 0 {
+		if j := strings.IndexByte(v[i+1:], '"'); j >= 0 {
+			s.Version = v[i+1 : i+1+j]
+		}
+	}
 	return nil
 }
 
