@@ -98,8 +98,11 @@ func (d *dseRun) summary(eng *search.Engine) *DSESummary {
 	if d == nil {
 		return &DSESummary{Off: "not set up"}
 	}
+	if d.cfg == nil {
+		return &DSESummary{Off: d.off}
+	}
 	st := eng.DSE()
-	if d.cfg == nil || st == nil {
+	if st == nil {
 		return &DSESummary{Off: d.off}
 	}
 	return &DSESummary{Ran: true, Solver: "z3 " + d.cfg.Solver.Version, Attempts: st.Attempts, Paths: st.Paths,
