@@ -6,10 +6,12 @@ import (
 	"go/parser"
 	"go/token"
 	"go/types"
+	"strings"
 	"testing"
 	"time"
 
 	"github.com/gentest-go/gentest/internal/smt"
+	"golang.org/x/tools/go/ssa"
 )
 
 func load(t *testing.T) *Program {
@@ -93,6 +95,26 @@ func TestFlip(t *testing.T) {
 		}
 		if !flipped {
 			t.Errorf("%s: no branch at line %d flipped", c.fn, c.line)
+		}
+	}
+}
+
+// The condition ends, sound for its prefix, at a branch on a global and
+// where an input slice escapes to memory.
+func TestEnded(t *testing.T) {
+	p := load(t)
+	fn := func(name string) *ssa.Function { return p.Func(p.pkg.Pkg.Scope().Lookup(name).(*types.Func)) }
+	pa := p.Run(fn("Global"), []Input{{Kind: Int, I: 5}})
+	if !strings.Contains(pa.Ended, "not modelled") || len(pa.Cons) != 1 || !pa.Cons[0].Taken {
+		t.Errorf("Global: ended %q with %v; want one conjunct (x > 3) and an end at the global", pa.Ended, pa.Cons)
+	}
+	pa = p.Run(fn("Escape"), []Input{{Kind: Bytes, S: "abcd"}})
+	if !strings.Contains(pa.Ended, "escapes") {
+		t.Errorf("Escape: ended %q with %v; want an end where the slice is stored", pa.Ended, pa.Cons)
+	}
+	for _, c := range pa.Cons {
+		if c.Line > 0 && c.Line != 79 {
+			t.Errorf("Escape: a conjunct past the escape: %+v", c)
 		}
 	}
 }

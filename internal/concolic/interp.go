@@ -328,6 +328,11 @@ func (in *interp) instr(f *frame, instr ssa.Instruction) {
 		if p := f.get(x.Addr); p.k == vPtr {
 			in.end("a store into an input slice")
 		}
+		if _, bytes := isStringy(x.Val.Type()); bytes && f.get(x.Val).k == vStr {
+			// Stored, the slice could be read back as a value not
+			// modelled and written through it, unseen.
+			in.end("an input slice escapes to memory")
+		}
 	case *ssa.Defer, *ssa.Go, *ssa.Send, *ssa.Select, *ssa.RunDefers, *ssa.MapUpdate:
 		in.end("%T not modelled", instr)
 	}

@@ -63,3 +63,25 @@ func Callee(n int) int {
 	}
 	return 0
 }
+
+var limit = 10
+
+func Global(x int) int {
+	if x > 3 {
+		if x == limit {
+			return 1
+		}
+	}
+	return 0
+}
+
+func Escape(b []byte) int {
+	if len(b) > 2 {
+		h := struct{ p []byte }{b}
+		h.p[0] = 'z'
+		if b[0] == 'z' {
+			return 1
+		}
+	}
+	return 0
+}
