@@ -4,13 +4,17 @@
 // -execs give the same answers on any machine) and a wall-time limit as a
 // safety net (the process is killed and restarted when it passes).
 //
-// Why z3 and not cvc5: both are well kept and both speak SMT-LIB 2 over
-// stdin. z3 is packaged by Debian and Ubuntu (4.8.12 in Ubuntu 22.04,
-// 4.13 in Debian 13), by Homebrew and winget, where cvc5 reached Debian
-// only in trixie (1.2) and is missing from older releases and from
-// Homebrew core; z3's rlimit gives the deterministic per-query bound the
-// search needs, and its array and bit-vector theories are all gentest asks
-// for. Strings are arrays from 64-bit indices to bytes, not z3's string
+// Why z3 and not cvc5: both are well kept, both read SMT-LIB 2 on stdin,
+// and Debian 12 (bookworm) packages both (apt-cache policy: z3
+// 4.8.12-3.1, cvc5 1.0.3-1). z3 is the one Homebrew installs with "brew
+// install z3" and whose GitHub releases carry Windows binaries, so one
+// install line per platform suffices; its bit-vector and array theories
+// (all DSE asks for) have been stable for years, so bookworm's old
+// version serves; and its rlimit option bounds a query deterministically,
+// which a fixed seed with -execs needs (a wall-time limit would make the
+// answers depend on the machine's load).
+//
+// Strings are arrays from 64-bit indices to bytes, not z3's string
 // theory: Go strings are bytes, indexing yields a byte that code then
 // does bit-vector arithmetic on (s[i]-'0', sums, xor folds), and the
 // string theory's characters are Unicode code points over unbounded
