@@ -73,7 +73,9 @@ func (r *pkgRun) setupDSE() *dseRun {
 	if r.pkg.Types == nil || r.pkg.TypesInfo == nil || len(r.pkg.Syntax) == 0 {
 		return &dseRun{off: "no syntax"}
 	}
+	t0 := time.Now()
 	prog, err := concolic.Build(r.pkg.Fset, r.pkg.Types, r.pkg.Syntax, r.pkg.TypesInfo)
+	r.debugf("DSE: the package's SSA built in %.3fs", time.Since(t0).Seconds())
 	if err != nil {
 		r.logf("DSE off: %v", err)
 		return &dseRun{off: err.Error()}

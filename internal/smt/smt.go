@@ -6,9 +6,9 @@
 //
 // Why z3 and not cvc5: both are well kept, both read SMT-LIB 2 on stdin,
 // and Debian 12 (bookworm) packages both (apt-cache policy: z3
-// 4.8.12-3.1, cvc5 1.0.3-1). z3 is the one Homebrew installs with "brew
-// install z3" and whose GitHub releases carry Windows binaries, so one
-// install line per platform suffices; its bit-vector and array theories
+// 4.8.12-3.1, cvc5 1.0.3-1). z3 installs on macOS with "brew install z3"
+// and its GitHub releases carry Windows binaries, so one install line per
+// platform suffices; its bit-vector and array theories
 // (all DSE asks for) have been stable for years, so bookworm's old
 // version serves; and its rlimit option bounds a query deterministically,
 // which a fixed seed with -execs needs (a wall-time limit would make the
