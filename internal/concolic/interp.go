@@ -19,7 +19,7 @@ const (
 	// stringSlack is how much longer than observed a string input may
 	// become, within maxStringLen.
 	stringSlack  = 32
-	maxStringLen = 128
+	maxStringLen = 320
 )
 
 // interp is one run.

@@ -45,11 +45,10 @@ func (d *dse) attempt(g *dseGoal, batch []proposal, limit int) []proposal {
 			if in == nil {
 				break
 			}
-			n := len(batch)
-			var reached bool
-			batch, reached = d.negate(g, k, fn, in, file, line, batch, limit)
+			var reached, solved bool
+			batch, reached, solved = d.negate(g, k, fn, in, pad > 0, file, line, batch, limit)
 			symbolic = symbolic || reached
-			if len(batch) > n || !reached {
+			if solved || !reached {
 				break
 			}
 		}
@@ -64,10 +63,12 @@ func (d *dse) attempt(g *dseGoal, batch []proposal, limit int) []proposal {
 
 // dsePads are the lengths added to a call's string inputs when the path
 // condition at the goal has no model: a loop over a string fixes its
-// length, and a checksum over 2 bytes may have no solution where one over
-// 10 has; the longer inputs are run concretely too, so their path
-// condition is as sound as the first.
-var dsePads = []int{0, 8, 24}
+// length, a checksum over 2 bytes may have no solution where one over 10
+// has, and a length limit (len(s) > 256) is past the length bound of the
+// observed input's condition. The longer inputs are run concretely too,
+// so their path condition is as sound as the first, and they are
+// proposed themselves (they may take the goal's side at once).
+var dsePads = []int{0, 8, 24, 256}
 
 // padded returns args with pad more bytes ('a') on each string input,
 // nil when pad > 0 and there is none.
@@ -90,14 +91,15 @@ func padded(args []concolic.Input, pad int) []concolic.Input {
 }
 
 // negate computes the path condition of statement k of g's sequence on
-// inputs in and proposes the models of its negations at file:line;
-// reached says whether the path met a symbolic branch there.
-func (d *dse) negate(g *dseGoal, k int, fn *ssa.Function, in []concolic.Input, file string, line int, batch []proposal, limit int) ([]proposal, bool) {
+// inputs in and proposes the models of its negations at file:line, and
+// with self the inputs themselves; reached says whether the path met a
+// symbolic branch there, solved whether a negation had a model.
+func (d *dse) negate(g *dseGoal, k int, fn *ssa.Function, in []concolic.Input, self bool, file string, line int, batch []proposal, limit int) (out []proposal, reached, solved bool) {
 	d.stats.Paths++
 	d.spent++
 	pa := d.cfg.Prog.Run(fn, in)
 	if !pa.Symbolic() {
-		return batch, false
+		return batch, false, false
 	}
 	at := pa.Branches(file, line)
 	if d.trace != nil {
@@ -105,7 +107,10 @@ func (d *dse) negate(g *dseGoal, k int, fn *ssa.Function, in []concolic.Input, f
 			g.branch, filepath.Base(file), line, k, fn.Name(), len(pa.Cons), len(at), pa.Ended)
 	}
 	if len(at) == 0 {
-		return batch, false
+		return batch, false, false
+	}
+	if self && len(batch) < limit {
+		batch = d.propose1(g, k, in, batch)
 	}
 	for _, i := range negations(at) {
 		if len(batch) >= limit || d.allowance() < dseQueryCost {
@@ -115,10 +120,11 @@ func (d *dse) negate(g *dseGoal, k int, fn *ssa.Function, in []concolic.Input, f
 		if !ok {
 			continue
 		}
+		solved = true
 		batch = d.propose1(g, k, next, batch)
 		batch = d.deepen(g, k, fn, next, len(at), file, line, batch, limit)
 	}
-	return batch, true
+	return batch, true, solved
 }
 
 // dseDeepen bounds the rounds of deepen.
