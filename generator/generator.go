@@ -219,6 +219,8 @@ type pkgRun struct {
 	// kept is what the run keeps of the earlier generated file; nil with
 	// Config.Fresh or without one (keep.go).
 	kept *keptTests
+	// dse is dynamic symbolic execution's SSA and solver (dse.go).
+	dse *dseRun
 }
 
 func (r *pkgRun) logf(format string, args ...any) {
@@ -242,6 +244,8 @@ func (r *pkgRun) run(ctx context.Context) (*Summary, error) {
 	if err != nil {
 		return nil, err
 	}
+	r.dse = r.setupDSE()
+	defer r.dse.close()
 	h, err := r.build(ctx, prog)
 	if err != nil {
 		return nil, err

@@ -92,6 +92,9 @@ type Summary struct {
 	// Complement is complement mode's before and after (own tests, then
 	// own tests and the written file), when the package has own tests.
 	Complement *ComplementSummary `json:"complement,omitempty"`
+	// DSE says whether dynamic symbolic execution ran and what it solved
+	// (dse.go).
+	DSE *DSESummary `json:"dse,omitempty"`
 }
 
 // MutationSummary is what the judge's runs against mutants showed of the

@@ -66,6 +66,9 @@ type Config struct {
 	// starts with them, so that a run is kept only for what they leave,
 	// and the corpus holds candidates for what is new or uncovered.
 	Covered []bool
+	// DSE is the package's SSA and the solver for dynamic symbolic
+	// execution (dse.go); nil leaves DSE off.
+	DSE *DSEConfig
 }
 
 // Engines: which search builds the sequences that local search does not.

@@ -42,6 +42,7 @@ type Engine struct {
 	random *randomSearch // random.go
 	dyna   *dynamosa     // dynamosa.go
 	climbs *localSearch  // local.go
+	dse    *dse          // dse.go, nil when off
 	costly *costly       // costly.go
 	hangs  *hangs        // hang.go
 	attrib *attribution  // attribute.go
@@ -155,6 +156,10 @@ func New(prog *model.Program, cfg Config) *Engine {
 	if !cfg.NoElephant {
 		e.learners = append(e.learners, newRunTypePooler(prog, e.values))
 	}
+	if cfg.DSE != nil {
+		e.dse = newDSE(cfg, prog, e.cov, e.gen, stats)
+		e.learners = append(e.learners, e.dse)
+	}
 	return e
 }
 
@@ -237,7 +242,12 @@ func (e *Engine) propose(n int) []proposal {
 	if len(e.ext.targets) == 0 {
 		return nil
 	}
-	batch := e.climbs.propose(nil, n/2)
+	var batch []proposal
+	if e.dse != nil {
+		// DSE paces itself (dse.go); a quarter of a batch at most.
+		batch = e.dse.propose(batch, n/4)
+	}
+	batch = e.climbs.propose(batch, n/2)
 	var main proposer = e.random
 	if e.engineNow() == EngineSBST {
 		main = e.dyna
