@@ -240,9 +240,10 @@ func (e *Engine) propose(n int) []proposal {
 	}
 	batch := e.climbs.propose(nil, n/2)
 	if e.sentences != nil {
-		// A share of the batch, after the climbs: the parsed values
-		// it pools feed the sequences the rest of the batch builds.
-		batch = e.sentences.propose(batch, len(batch)+max(1, n/SentenceShare))
+		// A share of the batch, after the climbs, smaller once it stops
+		// finding anything new (parse.go): the parsed values it pools
+		// feed the sequences the rest of the batch builds.
+		batch = e.sentences.propose(batch, len(batch)+e.sentences.share(n))
 	}
 	var main proposer = e.random
 	if e.engineNow() == EngineSBST {

@@ -27,8 +27,17 @@ import (
 // it gets further into its input, which is what the frontier ranks).
 
 // SentenceShare is the part of each batch the sentence search proposes
-// while the package has parse-like operations.
-const SentenceShare = 4
+// while its Growers keep finding sentences that make their parsers do
+// something new; IdleShare the part once the last IdleAfter reports kept
+// nothing (it then still proposes, and a kept sentence gives it the
+// larger share back). The feedback keeps a package whose parse-like
+// function is a small part of its API from losing a quarter of its
+// budget to it.
+const (
+	SentenceShare = 4
+	IdleShare     = 32
+	IdleAfter     = 256
+)
 
 // parseOp is a parse-like operation and the Grower of its sentences.
 type parseOp struct {
@@ -49,6 +58,8 @@ type sentenceSearch struct {
 	// its outcome.
 	inFlight map[*seq.Seq]flight
 	next     int // round-robin over ops
+	// idle counts the reports since one was kept (Grower.Report).
+	idle int
 	// trace, when set, receives each sentence accepted (debugging).
 	trace func(format string, args ...any)
 }
@@ -218,7 +229,19 @@ func (s *sentenceSearch) ran(sq *seq.Seq, res *rt.Result, clean bool) {
 			s.trace("sentence: %s accepts %q", f.p.op.Name, sentence.Text(f.toks))
 		}
 	}
-	f.p.grow.Report(f.toks, accepted, progress, sig)
+	if f.p.grow.Report(f.toks, accepted, progress, sig) {
+		s.idle = 0
+	} else {
+		s.idle++
+	}
+}
+
+// share is the number of sentences to propose in a batch of n.
+func (s *sentenceSearch) share(n int) int {
+	if s.idle >= IdleAfter {
+		return max(1, n/IdleShare)
+	}
+	return max(1, n/SentenceShare)
 }
 
 // blockSig is a hash of the set of blocks a run covered, whatever their

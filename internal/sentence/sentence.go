@@ -224,11 +224,16 @@ func (g *Grower) Tried(toks []string) bool {
 // of what the parser did with it (the code it ran): a sentence is kept
 // only when no kept one of its kind has its signature, so that the kept
 // sentences differ in what they make the parser do, not in their text.
-func (g *Grower) Report(toks []string, accepted bool, progress int, sig uint64) {
+//
+// Report returns whether it kept the sentence: an accepted one of a new
+// signature, or a rejected one that entered the frontier. A Grower whose
+// reports stop being kept has run out of new things to make its parser
+// do, which its caller may use to give it less.
+func (g *Grower) Report(toks []string, accepted bool, progress int, sig uint64) bool {
 	if accepted {
 		g.Accepted++
 		if g.sigs[sig] {
-			return
+			return false
 		}
 		g.sigs[sig] = true
 		if len(g.valid) < MaxValid {
@@ -238,12 +243,12 @@ func (g *Grower) Report(toks []string, accepted bool, progress int, sig uint64) 
 			// sentences are the short ones the others grew from.
 			g.valid[4+(len(g.sigs)%(MaxValid-4))] = toks
 		}
-		return
+		return true
 	}
 	for i, o := range g.frontier {
 		if o.sig == sig {
 			if len(toks) >= len(o.toks) {
-				return
+				return false
 			}
 			// The shorter sentence that does the same replaces it.
 			g.frontier = append(g.frontier[:i], g.frontier[i+1:]...)
@@ -258,7 +263,7 @@ func (g *Grower) Report(toks []string, accepted bool, progress int, sig uint64) 
 		return o.progress < progress || o.progress == progress && len(o.toks) > len(toks)
 	})
 	if at >= MaxFrontier {
-		return
+		return false
 	}
 	g.frontier = append(g.frontier, scored{})
 	copy(g.frontier[at+1:], g.frontier[at:])
@@ -266,4 +271,5 @@ func (g *Grower) Report(toks []string, accepted bool, progress int, sig uint64) 
 	if len(g.frontier) > MaxFrontier {
 		g.frontier = g.frontier[:MaxFrontier]
 	}
+	return true
 }
