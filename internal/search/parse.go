@@ -28,15 +28,15 @@ import (
 
 // SentenceShare is the part of each batch the sentence search proposes
 // while its Growers keep finding sentences that make their parsers do
-// something new; IdleShare the part once the last IdleAfter reports kept
-// nothing (it then still proposes, and a kept sentence gives it the
-// larger share back). The feedback keeps a package whose parse-like
+// something new; IdleShare the part once the last IdleAfter reports were
+// no news (it then still proposes, and news gives it the larger share
+// back). The feedback keeps a package whose parse-like
 // function is a small part of its API from losing a quarter of its
 // budget to it.
 const (
 	SentenceShare = 4
 	IdleShare     = 32
-	IdleAfter     = 256
+	IdleAfter     = 128
 )
 
 // parseOp is a parse-like operation and the Grower of its sentences.
@@ -58,7 +58,7 @@ type sentenceSearch struct {
 	// its outcome.
 	inFlight map[*seq.Seq]flight
 	next     int // round-robin over ops
-	// idle counts the reports since one was kept (Grower.Report).
+	// idle counts the reports since one was news (Grower.Report).
 	idle int
 	// trace, when set, receives each sentence accepted (debugging).
 	trace func(format string, args ...any)

@@ -93,6 +93,8 @@ type Grower struct {
 	// sigs are the signatures of the accepted sentences kept: one that
 	// ran the same code as a kept one adds nothing to vary.
 	sigs map[uint64]bool
+	// best is the furthest progress of a rejected sentence.
+	best int
 	// Accepted counts the distinct sentences the parser accepted.
 	Accepted int
 }
@@ -225,10 +227,10 @@ func (g *Grower) Tried(toks []string) bool {
 // only when no kept one of its kind has its signature, so that the kept
 // sentences differ in what they make the parser do, not in their text.
 //
-// Report returns whether it kept the sentence: an accepted one of a new
-// signature, or a rejected one that entered the frontier. A Grower whose
-// reports stop being kept has run out of new things to make its parser
-// do, which its caller may use to give it less.
+// Report returns whether the sentence was news: an accepted one of a new
+// signature, or a rejected one that got the parser further than any
+// before. A Grower whose reports stop being news has run out of new
+// things to make its parser do, which its caller may use to give it less.
 func (g *Grower) Report(toks []string, accepted bool, progress int, sig uint64) bool {
 	if accepted {
 		g.Accepted++
@@ -245,10 +247,12 @@ func (g *Grower) Report(toks []string, accepted bool, progress int, sig uint64) 
 		}
 		return true
 	}
+	news := progress > g.best
+	g.best = max(g.best, progress)
 	for i, o := range g.frontier {
 		if o.sig == sig {
 			if len(toks) >= len(o.toks) {
-				return false
+				return news
 			}
 			// The shorter sentence that does the same replaces it.
 			g.frontier = append(g.frontier[:i], g.frontier[i+1:]...)
@@ -263,7 +267,7 @@ func (g *Grower) Report(toks []string, accepted bool, progress int, sig uint64) 
 		return o.progress < progress || o.progress == progress && len(o.toks) > len(toks)
 	})
 	if at >= MaxFrontier {
-		return false
+		return news
 	}
 	g.frontier = append(g.frontier, scored{})
 	copy(g.frontier[at+1:], g.frontier[at:])
@@ -271,5 +275,5 @@ func (g *Grower) Report(toks []string, accepted bool, progress int, sig uint64) 
 	if len(g.frontier) > MaxFrontier {
 		g.frontier = g.frontier[:MaxFrontier]
 	}
-	return true
+	return news
 }
