@@ -6,7 +6,7 @@
 #
 # usage: bench/scripts/sentences.sh REPO OUT GENTEST NAME [BUDGET [FLAGS...]]
 #   REPO     the gentest checkout (its testdata/gen)
-#   OUT      output directory: OUT/NAME-FIXTURE.json, OUT/NAME-FIXTURE_test.go
+#   OUT      output directory: OUT/NAME-FIXTURE.json, OUT/NAME-FIXTURE_test.go.txt
 #   GENTEST  the gentest binary
 #   NAME     the configuration's name (after, before, nosentences)
 #   BUDGET   gentest gen -budget (default 30s)
@@ -26,6 +26,8 @@ for fx in exprlang selectorlang templang propsfile; do
 	cp "$repo/testdata/gen/$fx/"*.go "$dir/"
 	printf 'module example.com/%s\n\ngo 1.22\n' "$fx" >"$dir/go.mod"
 	(cd "$dir" && "$gentest" gen -q -seed=1 -budget="$budget" -json "$@" . >"$out/$name-$fx.json" 2>"$out/$name-$fx.log")
-	cp "$dir/${fx}_gentest_test.go" "$out/$name-${fx}_test.go" 2>/dev/null
+	# No machine paths in what is kept: the scratch directory is WORK.
+	sed -i "s#$work#WORK#g" "$out/$name-$fx.json" "$out/$name-$fx.log"
+	cp "$dir/${fx}_gentest_test.go" "$out/$name-${fx}_test.go.txt" 2>/dev/null
 	printf '%s %s %s\n' "$name" "$fx" "$(grep -o '"coverage":[0-9.]*' "$out/$name-$fx.json" | head -1)"
 done
