@@ -36,6 +36,9 @@ type Config struct {
 	// branches (AVM on literals) and input-to-state replacements (see
 	// local.go, local_i2s.go).
 	NoLocalSearch, NoInputToState bool
+	// NoSentences switches off the sentence search on parse-like
+	// operations (parse.go, internal/sentence).
+	NoSentences bool
 	// Trace, when set, receives a line per finished climb (debugging).
 	Trace func(format string, args ...any)
 	// Engine is EngineRandom, EngineSBST or EngineHybrid; empty means

@@ -46,6 +46,9 @@ type Engine struct {
 	costly *costly       // costly.go
 	hangs  *hangs        // hang.go
 	attrib *attribution  // attribute.go
+	// sentences grows inputs parse-like operations accept (parse.go);
+	// nil when off or the package has none.
+	sentences *sentenceSearch
 	// wm is weak mutation (goals_mutant.go), nil when off or without
 	// mutants; crit collects the output, method and exception goals
 	// (goals.go).
@@ -142,6 +145,9 @@ func New(prog *model.Program, cfg Config) *Engine {
 	e.dyna = &dynamosa{prog: prog, rng: e.rng, targets: targets, table: cfg.Table, maxLen: cfg.MaxLen, ext: e.ext, tmpl: tmpl,
 		picker: picker, lits: e.lits, values: e.values, cov: e.cov, stats: stats, gen: e.gen, archive: &e.Archive}
 	e.climbs = newLocalSearch(e.rng, e.cov, stats, e.gen, cfg)
+	if !cfg.NoSentences {
+		e.sentences = newSentenceSearch(e.rng, e.lits, e.gen, stats, targets, cfg.Trace)
+	}
 	e.attrib = &attribution{ids: &e.ids, stats: stats, budget: &e.budget}
 	e.setMutants(mutantsOf(cfg.Table))
 
@@ -248,6 +254,12 @@ func (e *Engine) propose(n int) []proposal {
 		batch = e.dse.propose(batch, n/4)
 	}
 	batch = e.climbs.propose(batch, n/2)
+	if e.sentences != nil {
+		// A share of the batch, after the climbs, smaller once it stops
+		// finding anything new (parse.go): the parsed values it pools
+		// feed the sequences the rest of the batch builds.
+		batch = e.sentences.propose(batch, len(batch)+e.sentences.share(n))
+	}
 	var main proposer = e.random
 	if e.engineNow() == EngineSBST {
 		main = e.dyna
