@@ -1,6 +1,7 @@
 package oracle
 
 import (
+	"go/types"
 	"strings"
 	"testing"
 
@@ -35,7 +36,12 @@ func Choose(choose func(int) int) int                            { return 0 }
 
 func rulesProgram(t *testing.T) *model.Program {
 	t.Helper()
-	return modeltest.Program(t, rulesSrc, model.Options{})
+	return modeltest.Program(t, rulesSrc, model.Options{Effects: func(fn *types.Func) model.Effects {
+		if fn.Name() == "Marshal" || fn.Name() == "Size" {
+			return model.Effects{Known: true, Pure: true}
+		}
+		return model.Effects{Known: true, MutatesRecv: true}
+	}})
 }
 
 // funcLit returns a function literal operation the model made for a
@@ -51,13 +57,14 @@ func funcLit(t *testing.T, prog *model.Program) *model.Op {
 	return nil
 }
 
-// A zero value used only as the destination of Unmarshal is how decoding
-// is called, even when its exported pointer field is nil; the same zero
-// value used any other way stays illegal (rule 2).
+// A zero value decoded into by the failing call is how decoding is
+// called, even when its exported pointer field is nil, and reading it in
+// between changes nothing; a zero value whose failing call is another
+// method stays illegal (rule 2).
 func TestZeroDecodedInto(t *testing.T) {
 	prog := rulesProgram(t)
 	zero := modeltest.OpOfKind(t, prog, model.Zero, "Msg")
-	unmarshal, size := modeltest.Op(t, prog, "Msg.Unmarshal"), modeltest.Op(t, prog, "Msg.Size")
+	unmarshal, size, marshal := modeltest.Op(t, prog, "Msg.Unmarshal"), modeltest.Op(t, prog, "Msg.Size"), modeltest.Op(t, prog, "Msg.Marshal")
 	data := seq.LitArg(seq.Lit{Kind: seq.LitBytes, S: "\x01"})
 	// The receiver may be the zero value itself or its address.
 	recv := []seq.Stmt{modeltest.Call(zero)}
@@ -78,6 +85,7 @@ func TestZeroDecodedInto(t *testing.T) {
 		{"decoded into twice", []seq.Stmt{modeltest.Call(unmarshal, r, data), modeltest.Call(unmarshal, r, data)}, true},
 		{"used before decoding", []seq.Stmt{modeltest.Call(size, r)}, false},
 		{"decoded, then used", []seq.Stmt{modeltest.Call(unmarshal, r, data), modeltest.Call(size, r)}, false},
+		{"read between decodings", []seq.Stmt{modeltest.Call(unmarshal, r, data), modeltest.Call(marshal, r), modeltest.Call(unmarshal, r, data)}, true},
 	}
 	for _, tc := range tests {
 		s := modeltest.Seq(append(append([]seq.Stmt(nil), recv...), tc.extra...)...)

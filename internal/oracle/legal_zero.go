@@ -265,19 +265,31 @@ func isError(t types.Type) bool {
 	return types.Identical(t, errorType)
 }
 
-// decodedInto reports whether statement i (a zero value) is used, and used
-// only, as the receiver of methods that decode their input into it: a
-// method named Unmarshal* or Decode* that takes the input as text (a
-// string or byte slice) or as a reader (pion/dtls's
-// MessageServerHello.Unmarshal(data), encoding.BinaryUnmarshaler). Such a
-// method's receiver is its output, so the zero value is what callers pass
-// (m := &T{}; m.Unmarshal(data)), whatever constructors the type has and
-// whatever pointer fields its zero value leaves nil: the method must fill
-// them or refuse the data. A zero value used any other way is judged as
-// before.
+// decodedInto reports whether statement i (a zero value) is the receiver
+// of the test's last call, a method that decodes its input into it (named
+// Unmarshal* or Decode*, taking the input as text or as a reader:
+// pion/dtls's MessageServerHello.Unmarshal(data),
+// encoding.BinaryUnmarshaler), and every other use of it is such a
+// decoding or a method known not to change it (a Marshal in between).
+// Such a method's receiver is its output, so the zero value is what
+// callers pass (m := &T{}; m.Unmarshal(data)), whatever constructors the
+// type has and whatever pointer fields its zero value leaves nil: the
+// method must fill them or refuse the data. A zero value used any other
+// way, or one whose failing call is not a decoding into it (a Marshal
+// of the nil field), is judged as before.
 func decodedInto(prog *model.Program, s *seq.Seq, i int) bool {
-	used := false
-	for k, st := range s.Stmts[i+1:] {
+	last := s.Len() - 1
+	return usedForDecoding(prog, s, i, last) == 1
+}
+
+// usedForDecoding checks the uses of statement i as decodedInto says: it
+// returns 1 when the last statement decodes into it and every use is
+// allowed, 0 when every use is allowed but the last statement is not a
+// decoding into it, and -1 when a use is not allowed.
+func usedForDecoding(prog *model.Program, s *seq.Seq, i, last int) int {
+	verdict := 0
+	for k := i + 1; k <= last; k++ {
+		st := s.Stmts[k]
 		op := prog.Ops[st.Op]
 		for j, a := range st.Args {
 			if a.IsLit || a.Stmt != i {
@@ -286,16 +298,25 @@ func decodedInto(prog *model.Program, s *seq.Seq, i int) bool {
 			switch {
 			case op.Kind == model.Addr:
 				// &v for a pointer-receiver method: judged by its uses.
-				if !decodedInto(prog, s, i+1+k) {
-					return false
+				v := usedForDecoding(prog, s, k, last)
+				if v < 0 {
+					return -1
 				}
-			case j != 0 || op.Kind != model.Method || !decodesInto(op):
-				return false
+				if v > 0 {
+					verdict = 1
+				}
+			case j == 0 && op.Kind == model.Method && decodesInto(op):
+				if k == last {
+					verdict = 1
+				}
+			case j == 0 && op.Kind == model.Method && op.Effects.Known && !op.Effects.MutatesRecv && k != last:
+				// Reading the value between decodings changes nothing.
+			default:
+				return -1
 			}
-			used = true
 		}
 	}
-	return used
+	return verdict
 }
 
 // decodesInto reports whether a method decodes an input argument into its
