@@ -251,3 +251,17 @@ func NewWithExtensions(e Ext) *Parser { return &Parser{e} }
 		}
 	}
 }
+
+// Bytes a value kept from an earlier decoding, passed to it again, wire
+// nothing either.
+func TestTextHeldByValueIsNotSelfWiring(t *testing.T) {
+	prog := rulesProgram(t)
+	zero := modeltest.OpOfKind(t, prog, model.Zero, "Msg")
+	marshal, unmarshal := modeltest.Op(t, prog, "Msg.Marshal"), modeltest.Op(t, prog, "Msg.Unmarshal")
+	// b := n.Marshal(); m.Unmarshal(b) stores b into m; m.Unmarshal(b).
+	s := modeltest.Seq(modeltest.Call(zero), modeltest.Call(zero), modeltest.Call(marshal, seq.Ref(1, 0)),
+		modeltest.Call(unmarshal, seq.Ref(0, 0), seq.Ref(2, 0)), modeltest.Call(unmarshal, seq.Ref(0, 0), seq.Ref(2, 0)))
+	if got := selfWired(prog, s); got != "" {
+		t.Errorf("selfWired = %q for m.Unmarshal(b) twice", got)
+	}
+}

@@ -175,7 +175,7 @@ func selfWired(prog *model.Program, s *seq.Seq) string {
 		op := prog.Ops[st.Op]
 		for j, a := range st.Args {
 			for k, b := range st.Args {
-				if j != k && h.Holds(b, a) && !textArg(prog, s, b) {
+				if j != k && h.Holds(b, a) && !textArg(prog, s, a) && !textArg(prog, s, b) {
 					return "statement " + strconv.Itoa(i) + " (" + op.Name + ") passes a value together with one built from it"
 				}
 			}
@@ -186,10 +186,11 @@ func selfWired(prog *model.Program, s *seq.Seq) string {
 }
 
 // textArg reports whether a is a reference to a text result (a string or
-// byte slice): text built from a value holds no reference a call could
-// follow back into it, so passing it with that value wires nothing (a
-// message's Unmarshal of the bytes its own Marshal made, pion/dtls's
-// Handshake: a round trip, not a reader wrapped around itself).
+// byte slice): text has no behaviour a call could follow back into the
+// value it came from or went into, so passing it with that value wires
+// nothing (a message's Unmarshal of the bytes its own Marshal made,
+// pion/dtls's Handshake: a round trip, not a reader wrapped around
+// itself; or of bytes an earlier Unmarshal of it kept).
 func textArg(prog *model.Program, s *seq.Seq, a seq.Arg) bool {
 	if a.IsLit {
 		return false
