@@ -30,13 +30,32 @@ func Delete(data []byte, keys ...string) []byte { return nil }
 func Cut(text string, n int) string          { return "" }
 func Cut2(text string, n int) (string, error) { return "", nil }
 
+type Hdr struct{ Len int }
+
+func ParseHdr(b []byte) (Hdr, error) { return Hdr{}, nil }
+func (h Hdr) Bytes() []byte          { return nil }
+func (h Hdr) Check() error           { return nil }
+
 func Pick(items []string, choose func(int) int) (string, error) { return "", nil }
 func Choose(choose func(int) int) int                            { return 0 }
 `
 
 func rulesProgram(t *testing.T) *model.Program {
 	t.Helper()
-	return modeltest.Program(t, rulesSrc, model.Options{Effects: func(fn *types.Func) model.Effects {
+	exported := func(tn *types.TypeName) []string {
+		st, ok := tn.Type().Underlying().(*types.Struct)
+		if !ok {
+			return nil
+		}
+		var out []string
+		for i := 0; i < st.NumFields(); i++ {
+			if st.Field(i).Exported() {
+				out = append(out, st.Field(i).Name())
+			}
+		}
+		return out
+	}
+	return modeltest.Program(t, rulesSrc, model.Options{Construct: &model.Construct{LiteralFields: exported}, Effects: func(fn *types.Func) model.Effects {
 		if fn.Name() == "Marshal" || fn.Name() == "Size" {
 			return model.Effects{Known: true, Pure: true}
 		}
@@ -263,5 +282,31 @@ func TestTextHeldByValueIsNotSelfWiring(t *testing.T) {
 		modeltest.Call(unmarshal, seq.Ref(0, 0), seq.Ref(2, 0)), modeltest.Call(unmarshal, seq.Ref(0, 0), seq.Ref(2, 0)))
 	if got := selfWired(prog, s); got != "" {
 		t.Errorf("selfWired = %q for m.Unmarshal(b) twice", got)
+	}
+}
+
+// A literal's number the package would not vouch for (rule 9) is judged
+// when the literal reaches the failing call, not when only text made of it
+// does: any text is legal input.
+func TestDomainThroughText(t *testing.T) {
+	prog := rulesProgram(t)
+	var lit *model.Op
+	for _, op := range prog.Ops {
+		if op.Kind == model.Composite && op.Name == "Hdr" && !op.Ptr {
+			lit = op
+		}
+	}
+	if lit == nil {
+		t.Fatal("no literal of Hdr")
+	}
+	bytesOp, check, del := modeltest.Op(t, prog, "Hdr.Bytes"), modeltest.Op(t, prog, "Hdr.Check"), modeltest.Op(t, prog, "Delete")
+	d := newDocs(prog)
+	viaText := modeltest.Seq(modeltest.Call(lit, modeltest.Int(27)), modeltest.Call(bytesOp, seq.Ref(0, 0)), modeltest.Call(del, seq.Ref(1, 0)))
+	if why := candidateIllegal(prog, d, viaText, nil, 2, "slice-bounds"); why != "" {
+		t.Errorf("Delete of Hdr{Len: 27}.Bytes(): gate says %q, want a finding", why)
+	}
+	direct := modeltest.Seq(modeltest.Call(lit, modeltest.Int(27)), modeltest.Call(check, seq.Ref(0, 0)))
+	if why := candidateIllegal(prog, d, direct, nil, 1, "slice-bounds"); !strings.Contains(why, "Hdr.Len") {
+		t.Errorf("Hdr{Len: 27}.Check(): gate says %q, want the literal's Len", why)
 	}
 }
