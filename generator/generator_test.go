@@ -281,6 +281,32 @@ func TestRuntimeFindings(t *testing.T) {
 	}
 }
 
+// The candidate gate's second classes (issue 32, bench/bugs): a function
+// that takes only text owes an answer on any text, a message decoded into
+// its zero value is decoded as callers do, and a callback made for
+// another call does not hide a bug; an index the caller gave, a callback's
+// choice and a literal of a type the package only hands out stay out.
+func TestTextFindings(t *testing.T) {
+	endToEnd(t)
+	sum, _ := genFixture(t, "textbugs", 6000)
+	got := map[string]string{}
+	for _, f := range sum.Findings {
+		if f.Test == "" {
+			continue
+		}
+		fn := f.Function[strings.LastIndexAny(f.Function, ".")+1:]
+		got[fn] = f.Kind
+	}
+	for fn, kind := range map[string]string{"Lookup": "slice-bounds", "Unmarshal": "slice-bounds"} {
+		if got[fn] != kind {
+			t.Errorf("%s: finding %q, want %q (findings %+v)", fn, got[fn], kind, sum.Findings)
+		}
+	}
+	if len(got) != 2 {
+		t.Errorf("findings %+v, want the 2 planted (none in Prefix, Choose, Cursor.Item)", sum.Findings)
+	}
+}
+
 // Construction graphs: branches on exported fields, nested pointers,
 // slices and maps of structs, functional options, a builder chain and
 // package variables are reached by composite literals, options and

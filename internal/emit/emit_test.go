@@ -377,13 +377,13 @@ func TestFindings(t *testing.T) {
 	src := string(out.Src)
 	mustContain(t, "findings", src, "//go:build gentest_findings\n",
 		"// TestFinding_NilDeref_Size reproduces a probable bug gentest found in\n// example.com/p.Size (nil-deref):\n",
-		"func TestFinding_NilDeref_Size(t *testing.T) {\n\tdefer func() {\n\t\tif r := recover(); r != nil {\n\t\t\tt.Errorf(\"Size() panicked: %v\", r)\n\t\t}\n\t}()\n\t_ = p.Size(nil)\n}",
+		"func TestFinding_NilDeref_Size(t *testing.T) {\n\tdefer func() {\n\t\tif r := recover(); r != nil {\n\t\t\tt.Errorf(\"Size() panicked: %v\\n%s\", r, debug.Stack())\n\t\t}\n\t}()\n\t_ = p.Size(nil)\n}",
 		"if !point.Equal(point) {",
 		`t.Error("point.Equal(point) = false, want true: Equal must be reflexive")`,
 		// Unmarshal panicking on what Marshal made fails the test rather
 		// than ending the binary, which would end the three confirmation
 		// runs after the first.
-		"func TestFinding_MarshalRoundtrip_Version_UnmarshalText(t *testing.T) {\n\tdefer func() {\n\t\tif r := recover(); r != nil {\n\t\t\tt.Errorf(\"the MarshalText round trip panicked: %v\", r)",
+		"func TestFinding_MarshalRoundtrip_Version_UnmarshalText(t *testing.T) {\n\tdefer func() {\n\t\tif r := recover(); r != nil {\n\t\t\tt.Errorf(\"the MarshalText round trip panicked: %v\\n%s\", r, debug.Stack())",
 		"data, err := version.MarshalText()",
 		"var version2 p.Version",
 		"err2 := version2.UnmarshalText(data); err2 != nil",
