@@ -623,7 +623,10 @@ func saysUnordered(doc string) bool {
 			return true
 		}
 	}
-	return false
+	// "Groups are random, but versions for a single group are
+	// prioritized" (k8s's Scheme.PrioritizedVersionsAllGroups): a doc
+	// that speaks of order and of randomness has said it.
+	return strings.Contains(doc, "random") && strings.Contains(doc, "order")
 }
 
 // interfaceMethodDocs returns the doc comments of the methods of the

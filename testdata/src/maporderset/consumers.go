@@ -266,3 +266,37 @@ func NewSeries(labelSets ...map[string]string) (any, error) {
 	}
 	return &series{samples: samples}, nil
 }
+
+// Docs that say the order is not promised: not reported.
+
+type Versions struct{ byGroup map[string][]string }
+
+// AllVersions returns every group's versions in their priority order.
+// Groups are random, but versions for a single group are prioritized.
+func (v *Versions) AllVersions() []string {
+	var out []string
+	for _, vs := range v.byGroup { // documented: not reported
+		out = append(out, vs...)
+	}
+	return out
+}
+
+// Groups returns the groups, in unspecified order.
+func (v *Versions) Groups() []string {
+	var out []string
+	for g := range v.byGroup { // documented: not reported
+		out = append(out, g)
+	}
+	return out
+}
+
+// Preferred returns each group's preferred version.
+func (v *Versions) Preferred() []string {
+	var out []string
+	for _, vs := range v.byGroup { // want "a listing of exported Preferred"
+		if len(vs) > 0 {
+			out = append(out, vs[0])
+		}
+	}
+	return out
+}
