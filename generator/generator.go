@@ -216,6 +216,8 @@ type pkgRun struct {
 	ownTests *ownTests
 	// written holds the keys of the cases the written file runs.
 	written map[int]bool
+	// focus is -run's selection; nil without it.
+	focus *focus
 }
 
 func (r *pkgRun) logf(format string, args ...any) {
@@ -237,6 +239,9 @@ func (r *pkgRun) run(ctx context.Context) (*Summary, error) {
 	defer os.RemoveAll(r.work)
 	prog, err := r.model()
 	if err != nil {
+		return nil, err
+	}
+	if r.focus, err = newFocus(r.cfg.Run, r.pkg.PkgPath, prog); err != nil {
 		return nil, err
 	}
 	h, err := r.build(ctx, prog)
@@ -272,7 +277,7 @@ func (r *pkgRun) run(ctx context.Context) (*Summary, error) {
 		return nil, err
 	}
 	judged := r.judge(ctx, prog, h, pool, found)
-	revealing := r.findings(ctx, prog, pool, found.eng, judged)
+	revealing := r.focus.findings(prog, r.findings(ctx, prog, pool, found.eng, judged))
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
@@ -294,6 +299,7 @@ func (r *pkgRun) run(ctx context.Context) (*Summary, error) {
 		reduced = judged.ReducedBeyond(own.blocks, own.killed)
 		r.logf("complement: %d tests add coverage or kill a mutant the own tests leave", len(reduced))
 	}
+	reduced = r.focus.cases(prog, reduced)
 	r.stages.Reduced(reduced)
 	if len(reduced) == 0 && len(revealing) == 0 && own != nil && own.report != nil {
 		return nil, &load.Error{Pkg: r.pkg.PkgPath, Msg: "no generated test covers a statement or kills a mutant the package's own tests miss; nothing written (-no=complement writes them anyway)"}
