@@ -66,7 +66,7 @@ func parseAt(at string) (string, int, error) {
 // selects its methods and constructors ("^T$").
 func enclosing(file string, line int) (string, error) {
 	fset := token.NewFileSet()
-	f, err := parser.ParseFile(fset, file, nil, parser.SkipObjectResolution)
+	f, err := parser.ParseFile(fset, file, nil, parser.ParseComments|parser.SkipObjectResolution)
 	if err != nil {
 		return "", fmt.Errorf("-at: %w", err)
 	}

@@ -71,6 +71,10 @@ func run(args []string) int {
 	case "clean":
 		return cmdClean(args[1:])
 	case "-h", "-help", "--help", "help":
+		if len(args) == 2 && args[0] == "help" && args[1] != "help" {
+			// gentest help gen is gentest gen -h.
+			return run([]string{args[1], "-h"})
+		}
 		fmt.Fprint(os.Stdout, usage)
 		return 0
 	}
