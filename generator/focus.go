@@ -11,6 +11,8 @@ import (
 	"context"
 	"fmt"
 	"go/types"
+	"os"
+	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
@@ -24,6 +26,7 @@ import (
 	"github.com/gentest-go/gentest/internal/model"
 	"github.com/gentest-go/gentest/internal/oracle"
 	"github.com/gentest-go/gentest/internal/search"
+	"github.com/gentest-go/gentest/internal/write"
 )
 
 // ParseRun checks a -run regexp.
@@ -303,6 +306,27 @@ func (fr *focusRunner) saw(outs []executor.Outcome) []executor.Outcome {
 		fr.cancel()
 	}
 	return outs
+}
+
+// focusKeeps refuses a -run that would replace a generated file holding
+// more than the selection: the file -run writes has the selection's tests
+// only. A file written by a -run of the same regexp is replaced (the
+// editor's loop); so is any file when -o names it explicitly. Updating the
+// selection's tests inside a whole-package file is the update without
+// churn's job (issue 35, Deliver 2), not -run's.
+func (r *pkgRun) focusKeeps() error {
+	if r.cfg.Run == "" || r.cfg.Output != "" {
+		return nil
+	}
+	src, err := os.ReadFile(r.out)
+	if err != nil {
+		return nil // no file to lose
+	}
+	if st, ok := write.ReadStamp(src); ok && st.Run == r.cfg.Run {
+		return nil
+	}
+	return &load.Error{Pkg: r.pkg.PkgPath, Msg: fmt.Sprintf("%s holds tests beyond -run %q's selection, which would replace it; "+
+		"remove it, or write the selection's tests elsewhere with -o", filepath.Base(r.out), r.cfg.Run)}
 }
 
 // focused returns the search's context and runner: with -run and a time

@@ -237,6 +237,9 @@ func (r *pkgRun) run(ctx context.Context) (*Summary, error) {
 		return nil, err
 	}
 	defer os.RemoveAll(r.work)
+	if err := r.focusKeeps(); err != nil {
+		return nil, err
+	}
 	prog, err := r.model()
 	if err != nil {
 		return nil, err
