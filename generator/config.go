@@ -65,6 +65,9 @@ type Config struct {
 	Jobs int
 	// Shard, when Count > 1, keeps one part of the sorted package list.
 	Shard Shard
+	// Run, when set, is -run: a regexp selecting the functions, methods
+	// and types to write tests for (focus.go).
+	Run string
 	// Progress, when set, is told each package's phase and, during the
 	// search, its executions and coverage so far. It is called from the
 	// packages' goroutines and must be safe for concurrent use.

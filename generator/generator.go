@@ -221,6 +221,8 @@ type pkgRun struct {
 	kept *keptTests
 	// dse is dynamic symbolic execution's SSA and solver (dse.go).
 	dse *dseRun
+	// focus is -run's selection; nil without it.
+	focus *focus
 }
 
 func (r *pkgRun) logf(format string, args ...any) {
@@ -240,12 +242,18 @@ func (r *pkgRun) run(ctx context.Context) (*Summary, error) {
 		return nil, err
 	}
 	defer os.RemoveAll(r.work)
+	if err := r.focusKeeps(); err != nil {
+		return nil, err
+	}
 	prog, err := r.model()
 	if err != nil {
 		return nil, err
 	}
 	r.dse = r.setupDSE()
 	defer r.dse.close()
+	if r.focus, err = newFocus(r.cfg.Run, r.pkg.PkgPath, prog); err != nil {
+		return nil, err
+	}
 	h, err := r.build(ctx, prog)
 	if err != nil {
 		return nil, err
@@ -281,7 +289,7 @@ func (r *pkgRun) run(ctx context.Context) (*Summary, error) {
 		return nil, err
 	}
 	judged := r.judge(ctx, prog, h, pool, found)
-	revealing := r.findings(ctx, prog, pool, found.eng, judged)
+	revealing := r.focus.findings(prog, r.findings(ctx, prog, pool, found.eng, judged))
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
@@ -298,7 +306,7 @@ func (r *pkgRun) run(ctx context.Context) (*Summary, error) {
 		pool.Close() // the executors are done; verification needs the memory
 	}
 	r.phase(PhaseVerify, sum.Execs, found.obs.Coverage())
-	reduced := r.reduce(judged, own)
+	reduced := r.focus.cases(prog, r.reduce(judged, own))
 	r.stages.Reduced(reduced)
 	if len(reduced) == 0 && len(revealing) == 0 && own != nil && own.report != nil && r.kept == nil {
 		return nil, &load.Error{Pkg: r.pkg.PkgPath, Msg: "no generated test covers a statement or kills a mutant the package's own tests miss; nothing written (-no=complement writes them anyway)"}

@@ -48,7 +48,9 @@ func (r *pkgRun) search(ctx context.Context, prog *model.Program, h *harness.Har
 	// (internal/runner/clockwatch.go).
 	s.watch = runner.NewClockWatch(h.Table)
 	s.eng = search.New(prog, r.searchConfig(prog, h.Table))
-	s.eng.Run(ctx, r.trace.Wrap("search", runner.Steady(obs, h.Table, prog, s.watch)))
+	sctx, rn, stop := r.focused(ctx, h.Table, r.trace.Wrap("search", runner.Steady(obs, h.Table, prog, s.watch)))
+	s.eng.Run(sctx, rn)
+	stop()
 	r.logSearch(prog, h.Table, s.eng)
 	r.debugf("%s", s.watch.Freeze())
 	s.stats = pool.Stats()
@@ -75,6 +77,9 @@ func (r *pkgRun) searchConfig(prog *model.Program, table *instrument.Table) sear
 	}
 	if r.dse != nil {
 		scfg.DSE = r.dse.cfg
+	}
+	if r.focus != nil {
+		r.focus.restrict(&scfg, table)
 	}
 	if cf := policy.Constants(r.an, r.pkg); cf != nil && !off[Constants] {
 		scfg.Constants = search.NewConstants(prog, cf.Target, cf.Corpus, cf.Func)

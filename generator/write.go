@@ -6,6 +6,9 @@ package generator
 import (
 	"context"
 	"path/filepath"
+	"regexp"
+	"runtime/debug"
+	"strconv"
 
 	"github.com/gentest-go/gentest/internal/emit"
 	"github.com/gentest-go/gentest/internal/findings"
@@ -35,7 +38,11 @@ func (r *pkgRun) write(ctx context.Context, prog *model.Program, tf *testFile, o
 			r.logf("added the hash of %s's source to %s", gomod.CmpPath, filepath.Join(root, "go.sum"))
 		}
 	}
-	if err := write.File(r.out, out.Src); err != nil {
+	st, err := r.stamp()
+	if err != nil {
+		return err
+	}
+	if err := write.File(r.out, write.WithStamp(out.Src, st)); err != nil {
 		return err
 	}
 	ftag := emit.FindingsTag
@@ -61,3 +68,35 @@ func (r *pkgRun) write(ctx context.Context, prog *model.Program, tf *testFile, o
 	}
 	return nil
 }
+
+// stamp is what the written file records of its generation (write.Stamp):
+// gentest check compares it with the package's sources.
+func (r *pkgRun) stamp() (write.Stamp, error) {
+	st, err := write.SourceStamp(r.pkg.GoFiles)
+	if err != nil {
+		return write.Stamp{}, err
+	}
+	st.Version, st.Seed, st.Run = Version(), r.cfg.Seed, r.cfg.Run
+	st.Budget = r.cfg.Budget.String()
+	if r.cfg.Execs > 0 {
+		st.Budget = strconv.Itoa(r.cfg.Execs) + "execs"
+	}
+	return st, nil
+}
+
+// Version is gentest's module version as built: a release's tag with go
+// install ...@version, "(devel)" from a working tree. A commit hash is
+// left out on purpose: every commit of gentest would otherwise change
+// every generated file's header.
+func Version() string {
+	bi, ok := debug.ReadBuildInfo()
+	if !ok || bi.Main.Version == "" || pseudoVersion.MatchString(bi.Main.Version) {
+		// Go 1.24 stamps a build from a repository with a pseudo-version
+		// of its commit: a working tree's build, as "(devel)" says.
+		return "(devel)"
+	}
+	return bi.Main.Version
+}
+
+// pseudoVersion matches a pseudo-version's commit part, and +dirty.
+var pseudoVersion = regexp.MustCompile(`\d{14}-[0-9a-f]{12}|\+dirty`)

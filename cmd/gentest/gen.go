@@ -38,6 +38,9 @@ func cmdGen(args []string) int {
 		fmt.Fprintf(os.Stderr, "gentest gen: %v (see gentest gen -h)\n", err)
 		return 2
 	}
+	if f.check {
+		return checkPackages(fs.Args(), f.shard, os.Stdout, os.Stderr)
+	}
 	cfg, err := f.config(fs.Args())
 	if err != nil {
 		var u *usageError
@@ -69,6 +72,9 @@ type genFlags struct {
 	out, htmlOut, cpuProfile string
 	jsonOut, quiet           bool
 	explain                  explainFlag
+	// Focus (focus.go) and the CI check (check.go).
+	runRE, at string
+	check     bool
 }
 
 // genFlagSet defines gentest gen's flags and its usage text.
@@ -95,6 +101,9 @@ func genFlagSet() (*flag.FlagSet, *genFlags) {
 	fs.StringVar(&f.htmlOut, "html", "", "write the HTML view of the explanation (coverage with the reasons beside the lines) to this `file`; -explain=html without -html writes gentest-explain.html")
 	fs.StringVar(&f.engine, "engine", generator.Engines[0], "search engine: "+strings.Join(generator.Engines, ", ")+" (hybrid: random search, then DynaMOSA on the branches left)")
 	fs.StringVar(&f.cmp, "cmp", string(generator.CmpAuto), "when tests compare values with go-cmp: auto (where the module already requires it; standard library checks elsewhere, go.mod untouched), always (everywhere, adding the requirement to go.mod and go.sum), never; standard-library packages never use it")
+	fs.StringVar(&f.runRE, "run", "", "write tests only for the functions, methods (T.M or M) and types (their methods and constructors) matching this `regexp`; the search may call anything, its goals are theirs")
+	fs.StringVar(&f.at, "at", "", "write tests only for the function enclosing `file:line` (for editors: the function under the cursor)")
+	fs.BoolVar(&f.check, "check", false, "check the generated files instead of writing them: gentest check")
 	fs.StringVar(&f.cpuProfile, "cpuprofile", "", "write a CPU profile of gentest itself to this file")
 	fs.Usage = func() {
 		fmt.Fprint(fs.Output(), `Usage: gentest gen [flags] [packages]
@@ -149,6 +158,10 @@ func (f *genFlags) config(patterns []string) (generator.Config, error) {
 	if err != nil {
 		return generator.Config{}, &usageError{err, false}
 	}
+	run, patterns, err := f.focus(patterns)
+	if err != nil {
+		return generator.Config{}, &usageError{err, false}
+	}
 	dir, err := os.Getwd()
 	if err != nil {
 		return generator.Config{}, err
@@ -172,6 +185,7 @@ func (f *genFlags) config(patterns []string) (generator.Config, error) {
 		NoSandbox:   f.noSandbox,
 		Jobs:        f.jobs,
 		Shard:       sh,
+		Run:         run,
 	}, nil
 }
 

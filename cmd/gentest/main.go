@@ -7,6 +7,7 @@
 //	gentest vet   [flags] [packages]   run the analyzers, print diagnostics
 //	gentest facts [flags] [packages]   print the facts the generator uses
 //	gentest mutate [flags] [packages]  mutation score of the packages' tests
+//	gentest check [flags] [packages]   whether the generated files are current (CI)
 //	gentest clean                      remove gentest's caches
 //	go vet -vettool=$(command -v gentest) ./...
 //
@@ -31,6 +32,7 @@ Usage:
 	gentest vet   [flags] [packages]   run the analyzers and print diagnostics
 	gentest facts [flags] [packages]   print the facts the generator uses
 	gentest mutate [flags] [packages]  the mutation score of the packages' tests
+	gentest check [flags] [packages]   fail when a generated file is missing, stale or failing
 	gentest clean                      remove gentest's caches (built executors)
 	go vet -vettool=$(command -v gentest) ./...
 
@@ -64,9 +66,15 @@ func run(args []string) int {
 		return cmdFacts(args[1:])
 	case "mutate":
 		return cmdMutate(args[1:])
+	case "check":
+		return cmdCheck(args[1:])
 	case "clean":
 		return cmdClean(args[1:])
 	case "-h", "-help", "--help", "help":
+		if len(args) == 2 && args[0] == "help" && args[1] != "help" {
+			// gentest help gen is gentest gen -h.
+			return run([]string{args[1], "-h"})
+		}
 		fmt.Fprint(os.Stdout, usage)
 		return 0
 	}
