@@ -324,8 +324,10 @@ func TestObjects(t *testing.T) {
 			t.Errorf("the tests do not build values with %s:\n%s", want, src)
 		}
 	}
+	// Fresh: in the same directory, the run would otherwise keep the
+	// tests the first one wrote (update without churn).
 	off, _ := genConfig(t, generator.Config{Dir: dir, Patterns: []string{"."}, Execs: 6000, Seed: 1, Workers: 2,
-		CallTimeout: 300 * time.Millisecond, Disable: map[generator.Component]bool{generator.Construct: true}})
+		CallTimeout: 300 * time.Millisecond, Fresh: true, Disable: map[generator.Component]bool{generator.Construct: true}})
 	if off.Coverage >= sum.Coverage {
 		t.Errorf("coverage without construct %.2f, with %.2f: want a gain", off.Coverage, sum.Coverage)
 	}
