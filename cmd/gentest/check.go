@@ -53,15 +53,8 @@ Flags:
 `)
 		fs.PrintDefaults()
 	}
-	fs.SetOutput(io.Discard)
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			fs.SetOutput(os.Stderr)
-			fs.Usage()
-			return 0
-		}
-		fmt.Fprintf(os.Stderr, "gentest check: %v (see gentest check -h)\n", err)
-		return 2
+	if code, ok := parseFlags(fs, "check", args); !ok {
+		return code
 	}
 	return checkPackages(fs.Args(), *shard, os.Stdout, os.Stderr)
 }

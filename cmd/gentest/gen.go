@@ -26,17 +26,8 @@ import (
 // generator.Config, a run, and what it prints.
 func cmdGen(args []string) int {
 	fs, f := genFlagSet()
-	// The flag package would print the usage after a parse error; a bad
-	// flag gets one line instead, like every other usage error.
-	fs.SetOutput(io.Discard)
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			fs.SetOutput(os.Stderr)
-			fs.Usage()
-			return 0
-		}
-		fmt.Fprintf(os.Stderr, "gentest gen: %v (see gentest gen -h)\n", err)
-		return 2
+	if code, ok := parseFlags(fs, "gen", args); !ok {
+		return code
 	}
 	if f.check {
 		return checkPackages(fs.Args(), f.shard, os.Stdout, os.Stderr)
@@ -358,4 +349,23 @@ func patternsOrDot(p []string) []string {
 		return []string{"."}
 	}
 	return p
+}
+
+// parseFlags parses args into fs for gentest's command cmd. The flag
+// package would print the usage after a parse error; a bad flag gets one
+// line instead, like every other usage error, and exit status 2; -h
+// prints the usage and exits 0. ok is false when the command must exit
+// with code.
+func parseFlags(fs *flag.FlagSet, cmd string, args []string) (code int, ok bool) {
+	fs.SetOutput(io.Discard)
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			fs.SetOutput(os.Stderr)
+			fs.Usage()
+			return 0, false
+		}
+		fmt.Fprintf(os.Stderr, "gentest %s: %v (see gentest %s -h)\n", cmd, err, cmd)
+		return 2, false
+	}
+	return 0, true
 }

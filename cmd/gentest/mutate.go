@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -53,15 +52,8 @@ func cmdMutate(args []string) int {
 			"The exit status is non-zero only on errors, not on surviving mutants.\n\nFlags:\n")
 		fs.PrintDefaults()
 	}
-	fs.SetOutput(io.Discard)
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			fs.SetOutput(os.Stderr)
-			fs.Usage()
-			return 0
-		}
-		fmt.Fprintf(os.Stderr, "gentest mutate: %v (see gentest mutate -h)\n", err)
-		return 2
+	if code, ok := parseFlags(fs, "mutate", args); !ok {
+		return code
 	}
 	opts, err := f.options()
 	if err != nil {
