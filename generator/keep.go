@@ -140,15 +140,8 @@ func (r *pkgRun) keepTests(ctx context.Context, h *harness.Harness, tf *testFile
 // uses the same directory, so that the last round's profile is the one
 // left.
 func (r *pkgRun) runKept(ctx context.Context, tf *testFile, src []byte, round int) (*verify.Report, error) {
-	o := tf.base
-	o.Files = map[string][]byte{tf.inPkg: src}
-	for p, b := range tf.base.Files {
-		o.Files[p] = b
-	}
-	o.Count, o.Shuffle, o.Race, o.Vet, o.Cover = 1, "", false, false, true
-	o.Timeout = 3 * time.Minute
-	o.WorkDir = filepath.Join(r.work, "kept")
-	if err := os.MkdirAll(o.WorkDir, 0o700); err != nil {
+	o, err := r.coverOnce(tf, src, "kept")
+	if err != nil {
 		return nil, fmt.Errorf("round %d: %w", round, err)
 	}
 	rep, err := verify.Run(ctx, o)
@@ -371,4 +364,18 @@ func (r *pkgRun) keptOnly(prog *model.Program, tf *testFile) (*emit.Output, erro
 		return nil, err
 	}
 	return &emit.Output{Src: src}, nil
+}
+
+// coverOnce returns tf's options for running src once, alone, with
+// coverage, in the directory dir of the run's scratch space.
+func (r *pkgRun) coverOnce(tf *testFile, src []byte, dir string) (verify.Options, error) {
+	o := tf.base
+	o.Files = map[string][]byte{tf.inPkg: src}
+	for p, b := range tf.base.Files {
+		o.Files[p] = b
+	}
+	o.Count, o.Shuffle, o.Race, o.Vet, o.Cover = 1, "", false, false, true
+	o.Timeout = 3 * time.Minute
+	o.WorkDir = filepath.Join(r.work, dir)
+	return o, os.MkdirAll(o.WorkDir, 0o700)
 }

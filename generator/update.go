@@ -8,7 +8,6 @@ import (
 	"context"
 	"os"
 	"path/filepath"
-	"time"
 
 	"github.com/gentest-go/gentest/internal/emit"
 	"github.com/gentest-go/gentest/internal/explain"
@@ -94,15 +93,8 @@ func (r *pkgRun) output(ctx context.Context, prog *model.Program, tf *testFile, 
 // makes its profile the written file's (sum.Coverage, the explanation's
 // blocks).
 func (r *pkgRun) checkMerged(ctx context.Context, tf *testFile, src []byte, sum *Summary) error {
-	o := tf.base
-	o.Files = map[string][]byte{tf.inPkg: src}
-	for p, b := range tf.base.Files {
-		o.Files[p] = b
-	}
-	o.Count, o.Shuffle, o.Race, o.Vet, o.Cover = 1, "", false, false, true
-	o.Timeout = 3 * time.Minute
-	o.WorkDir = filepath.Join(r.work, "merged")
-	if err := os.MkdirAll(o.WorkDir, 0o700); err != nil {
+	o, err := r.coverOnce(tf, src, "merged")
+	if err != nil {
 		return err
 	}
 	rep, err := verify.Run(ctx, o)
