@@ -28,7 +28,18 @@ func (r *randomSearch) propose(batch []proposal, n int) []proposal {
 	for tries := 0; len(batch) < n && tries < n*20; tries++ {
 		op := pickTarget(r.picker, r.rng, r.targets)
 		s, ok := r.tmpl.call(op)
-		if !ok || s.Len() > r.maxLen || !r.gen.fresh(s) {
+		if !ok || s.Len() > r.maxLen {
+			continue
+		}
+		if k := s.Len() - 1; k >= 0 && r.rng.IntN(repeatMutationOdds) == 0 && repeatable(op, &s.Stmts[k]) {
+			// Now and then the call under test in a loop (repeat.go):
+			// the pools' sequences then hold containers past their
+			// capacities for later calls to extend.
+			if n, ok := newRepeatCount(r.rng, constantsOf(r.tmpl.lits)); ok {
+				makeRepeat(s, k, n)
+			}
+		}
+		if !r.gen.fresh(s) {
 			continue
 		}
 		batch = append(batch, proposal{s: s})
