@@ -17,7 +17,26 @@ import "github.com/gentest-go/gentest/internal/seq"
 // the setters of package state that can be restored are handled by
 // Op.Restore instead.
 func (p *Program) SharedWrite(s *seq.Seq) int {
-	var shared []bool
+	k, _ := p.sharedScan(s, true)
+	return k
+}
+
+// SharedResults reports, per statement of s, whether its results may be
+// shared (see SharedWrite), past any statement that may write through a
+// shared value. The value pool keeps shared values apart from equal
+// unshared ones: a singleton getter's result often equals a constructor's
+// at first, and pruning one as the other's duplicate lost the value every
+// mutator of the type can take.
+func (p *Program) SharedResults(s *seq.Seq) []bool {
+	_, shared := p.sharedScan(s, false)
+	return shared
+}
+
+// sharedScan marks which statements' results may be shared; with
+// stopAtWrite it stops at the first statement that may write through a
+// shared argument and returns its index, else -1.
+func (p *Program) sharedScan(s *seq.Seq, stopAtWrite bool) (int, []bool) {
+	shared := make([]bool, 0, len(s.Stmts))
 	for k, st := range s.Stmts {
 		op := p.Ops[st.Op]
 		in := false // some argument is shared
@@ -27,8 +46,8 @@ func (p *Program) SharedWrite(s *seq.Seq) int {
 			}
 			in = true
 			// A function without effect facts may write anything it gets.
-			if op.Func != nil && (!op.Effects.Known || op.Mutator(i)) {
-				return k
+			if stopAtWrite && op.Func != nil && (!op.Effects.Known || op.Mutator(i)) {
+				return k, shared
 			}
 		}
 		out := op.Effects.ResultShared
@@ -46,5 +65,5 @@ func (p *Program) SharedWrite(s *seq.Seq) int {
 		}
 		shared = append(shared, out)
 	}
-	return -1
+	return -1, shared
 }

@@ -57,6 +57,7 @@ func newValues() *Values {
 // values and the results beside a non-nil error; earned says whether s
 // added coverage.
 func (v *Values) addFrom(prog *model.Program, s *seq.Seq, res *rt.Result, earned bool) {
+	var shared []bool // model.SharedResults(s), once a value is pooled
 	for i, st := range s.Stmts {
 		op := prog.Ops[st.Op]
 		sr := res.Stmt(i)
@@ -89,6 +90,17 @@ func (v *Values) addFrom(prog *model.Program, s *seq.Seq, res *rt.Result, earned
 				// that made them.
 				h ^= (&seq.Seq{Stmts: s.Stmts[:i+1]}).Hash()
 			}
+			if shared == nil {
+				shared = prog.SharedResults(s)
+			}
+			if shared[i] {
+				// A package singleton (settings.Default()) often equals a
+				// fresh value (NewFormatter()) at first: pruned as one
+				// value, the one that ran first was kept, and when that
+				// was the singleton every mutator taking the type was
+				// vetoed (sharedWrites) for the whole run.
+				h ^= sharedValueSalt
+			}
 			if !v.fresh(key, h) {
 				continue
 			}
@@ -98,6 +110,10 @@ func (v *Values) addFrom(prog *model.Program, s *seq.Seq, res *rt.Result, earned
 		}
 	}
 }
+
+// sharedValueSalt sets a shared value's pruning hash apart from an equal
+// unshared one's.
+const sharedValueSalt = 0x9e3779b97f4a7c15
 
 // fresh reports whether no value of hash h was pooled for the type of key
 // (index pruning), and records h.
