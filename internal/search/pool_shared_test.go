@@ -45,3 +45,31 @@ func TestValuesKeepFreshBesideEqualSingleton(t *testing.T) {
 		t.Errorf("pooled %d *Stack values after a second equal fresh one, want 2 (pruned)", got)
 	}
 }
+
+// A value first pooled from a sequence that added no coverage, made again
+// by one that did, counts as earned: the contracts check earned values
+// first, and eviction keeps them (planted's Money{100, "JPY"}, whose
+// Equal is not reflexive, was pooled unearned and never checked).
+func TestValuesEarnedWhenMadeAgainByEarningSequence(t *testing.T) {
+	prog := testProgram(t)
+	newStack := modeltest.OpOfKind(t, prog, model.Call, "NewStack")
+	key := types.TypeString(types.NewPointer(modeltest.Type(t, prog, "Stack")), nil)
+	v := newValues()
+	first := &seq.Seq{Stmts: []seq.Stmt{modeltest.Call(newStack)}}
+	v.addFrom(prog, first, normal(prog, first, []uint64{7}), false)
+	other := &seq.Seq{Stmts: []seq.Stmt{modeltest.Call(newStack)}}
+	v.addFrom(prog, other, normal(prog, other, []uint64{8}), false)
+	again := &seq.Seq{Stmts: []seq.Stmt{modeltest.Call(newStack), modeltest.Call(newStack)}}
+	v.addFrom(prog, again, normal(prog, again, []uint64{7}, []uint64{9}), true)
+	vals := v.byType[key]
+	if len(vals) != 3 {
+		t.Fatalf("pooled %d *Stack values, want 3 (7, 8, 9)", len(vals))
+	}
+	if !vals[0].earned || vals[1].earned || !vals[2].earned {
+		t.Errorf("earned = %v %v %v, want true false true: the value made again by the earning sequence, and its new one",
+			vals[0].earned, vals[1].earned, vals[2].earned)
+	}
+	if vals[0].seq.Key() != first.Key() {
+		t.Errorf("the re-made value's sequence changed to %s", vals[0].seq.Key())
+	}
+}

@@ -16,8 +16,9 @@ type pooled struct {
 	stmt     int
 	result   int
 	typ      types.Type
-	selected int  // times chosen as an input (orienteering)
-	earned   bool // its sequence added coverage: kept when the pool is full (bound)
+	selected int    // times chosen as an input (orienteering)
+	earned   bool   // its sequence, or a later one making an equal value, added coverage: kept when the pool is full (bound)
+	hash     uint64 // the pruning hash (addFrom), to find it again
 	// Memos the learners keep on the value itself, so that they go
 	// with it when the pool evicts it: wired caches costly.wired's
 	// answer, valid while the search knows wiredSeen costly self-wirings
@@ -102,11 +103,32 @@ func (v *Values) addFrom(prog *model.Program, s *seq.Seq, res *rt.Result, earned
 				h ^= sharedValueSalt
 			}
 			if !v.fresh(key, h) {
+				if earned {
+					v.markEarned(key, h)
+				}
 				continue
 			}
 			// The whole sequence: the calls after the value's own may
 			// have changed it, and its hash is its state at the end.
-			v.add(key, &pooled{seq: &seq.Seq{Stmts: s.Stmts}, stmt: i, result: j, typ: t, earned: earned})
+			v.add(key, &pooled{seq: &seq.Seq{Stmts: s.Stmts}, stmt: i, result: j, typ: t, earned: earned, hash: h})
+		}
+	}
+}
+
+// markEarned marks earned the pooled value of the type of key whose
+// pruning hash is h, made again by a sequence that added coverage. A
+// value is often pooled first from a sequence that added nothing (a
+// Money{Amount: 100, Currency: "JPY"} alone) and pruned when the sequence
+// that reaches a branch with it comes (its Equal on "JPY"): unmarked, it
+// was evicted first and the contracts, which check earned values first
+// and a dozen per type, never saw it (planted's Money.Equal at seed 2 on
+// main). Only sequences that add coverage look, so the scan is rare.
+func (v *Values) markEarned(key string, h uint64) {
+	vals := v.byType[key]
+	for i := len(vals) - 1; i >= 0; i-- {
+		if p := vals[i]; p.hash == h {
+			p.earned = true
+			return
 		}
 	}
 }
