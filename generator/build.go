@@ -33,6 +33,7 @@ func (r *pkgRun) model() (*model.Program, error) {
 	opts.ConfigVars = !off[ConfigVars]
 	opts.ConfigFields = !off[ConfigFields]
 	opts.InterfaceResults = !off[InterfaceResults]
+	opts.Reflect = model.ScanReflect(r.pkg.Types, r.pkg.Syntax, r.pkg.TypesInfo)
 	prog := model.Build(r.pkg.Types, opts)
 	if len(prog.Ops) == 0 {
 		return nil, &load.Error{Pkg: r.pkg.PkgPath, Msg: "has no operations gentest can call"}

@@ -23,6 +23,8 @@ const (
 	Bloodhound       Component = "bloodhound"        // coverage-guided operation selection (GRT)
 	LocalSearch      Component = "local-search"      // the climbs on stalled branches (AVM on literals)
 	InputToState     Component = "input-to-state"    // inputs replaced by the values they are compared with
+	DSE              Component = "dse"               // dynamic symbolic execution on stalled branches (needs z3)
+	Sentences        Component = "sentences"         // inputs grown from the lexer's tokens until parse-like functions accept them
 	Construct        Component = "construct"         // values from construction facts, and EvoObj templates
 	ConfigVars       Component = "config-vars"       // assignments to the package's exported boolean variables
 	ConfigFields     Component = "config-fields"     // assignments to exported boolean fields after a constructor
@@ -51,7 +53,7 @@ var Components = components()
 
 func components() []Component {
 	list := []Component{Constants, Impurity, Elephant, Detective, Orienteering, Bloodhound, LocalSearch,
-		InputToState, Construct, ConfigVars, ConfigFields, InterfaceResults, Fuzz, Contracts, BinaryVariants, Mutation,
+		InputToState, DSE, Sentences, Construct, ConfigVars, ConfigFields, InterfaceResults, Fuzz, Contracts, BinaryVariants, Mutation,
 		Complement, WeakMutation, Output, Exception, Method, MutationAsserts}
 	for _, c := range oracle.ContractNames {
 		list = append(list, Component(c))

@@ -40,6 +40,10 @@ type Config struct {
 	runStart time.Time
 	// Log receives progress lines.
 	Log io.Writer
+	// Fresh regenerates the file from scratch; by default an earlier
+	// generated file's tests that still compile and pass are kept byte
+	// for byte, and new tests are added after them (keep.go).
+	Fresh bool
 	// Disable switches generator components off, for ablation (see
 	// Components).
 	Disable map[Component]bool

@@ -216,6 +216,11 @@ type pkgRun struct {
 	ownTests *ownTests
 	// written holds the keys of the cases the written file runs.
 	written map[int]bool
+	// kept is what the run keeps of the earlier generated file; nil with
+	// Config.Fresh or without one (keep.go).
+	kept *keptTests
+	// dse is dynamic symbolic execution's SSA and solver (dse.go).
+	dse *dseRun
 }
 
 func (r *pkgRun) logf(format string, args ...any) {
@@ -239,6 +244,8 @@ func (r *pkgRun) run(ctx context.Context) (*Summary, error) {
 	if err != nil {
 		return nil, err
 	}
+	r.dse = r.setupDSE()
+	defer r.dse.close()
 	h, err := r.build(ctx, prog)
 	if err != nil {
 		return nil, err
@@ -247,6 +254,8 @@ func (r *pkgRun) run(ctx context.Context) (*Summary, error) {
 	if err != nil {
 		return nil, err
 	}
+	r.kept = r.keep(ctx, h, tf)
+	r.reserveKept(tf)
 	var own *ownTests
 	if r.complementing(tf) {
 		own = r.own(ctx, h, tf)
@@ -289,19 +298,15 @@ func (r *pkgRun) run(ctx context.Context) (*Summary, error) {
 		pool.Close() // the executors are done; verification needs the memory
 	}
 	r.phase(PhaseVerify, sum.Execs, found.obs.Coverage())
-	reduced := judged.Reduced()
-	if own != nil && own.report != nil && own.blocks != nil {
-		reduced = judged.ReducedBeyond(own.blocks, own.killed)
-		r.logf("complement: %d tests add coverage or kill a mutant the own tests leave", len(reduced))
-	}
+	reduced := r.reduce(judged, own)
 	r.stages.Reduced(reduced)
-	if len(reduced) == 0 && len(revealing) == 0 && own != nil && own.report != nil {
+	if len(reduced) == 0 && len(revealing) == 0 && own != nil && own.report != nil && r.kept == nil {
 		return nil, &load.Error{Pkg: r.pkg.PkgPath, Msg: "no generated test covers a statement or kills a mutant the package's own tests miss; nothing written (-no=complement writes them anyway)"}
 	}
-	if len(reduced) == 0 && len(revealing) == 0 {
+	if len(reduced) == 0 && len(revealing) == 0 && r.kept == nil {
 		return nil, &load.Error{Pkg: r.pkg.PkgPath, Msg: noTests(prog, found.eng.Stats)}
 	}
-	out, err := r.verify(ctx, prog, tf, reduced, sum)
+	out, err := r.output(ctx, prog, tf, reduced, sum)
 	if err != nil {
 		return nil, err
 	}

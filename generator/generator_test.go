@@ -237,7 +237,10 @@ func TestPlantedFindings(t *testing.T) {
 	if err == nil || bytes.Count(out, []byte("--- FAIL: TestFinding_")) < 3 {
 		t.Errorf("go test -tags gentest_findings should fail once per finding:\n%s", out)
 	}
-	_, again := gen(t, dir, 8000, 1)
+	// Fresh: the second run regenerates rather than keeping the first's
+	// tests (keep.go), so that it checks the generator's determinism.
+	_, again := genConfig(t, generator.Config{Dir: dir, Patterns: []string{"."}, Execs: 8000, Seed: 1, Workers: 2,
+		CallTimeout: 300 * time.Millisecond, Fresh: true})
 	if !bytes.Equal(src, again) {
 		t.Errorf("two runs with the same seed and -execs differ")
 	}
@@ -275,6 +278,32 @@ func TestRuntimeFindings(t *testing.T) {
 	}
 	if len(got) != 5 {
 		t.Errorf("findings %+v, want the 5 planted", sum.Findings)
+	}
+}
+
+// The candidate gate's second classes (issue 32, bench/bugs): a function
+// that takes only text owes an answer on any text, a message decoded into
+// its zero value is decoded as callers do, and a callback made for
+// another call does not hide a bug; an index the caller gave, a callback's
+// choice and a literal of a type the package only hands out stay out.
+func TestTextFindings(t *testing.T) {
+	endToEnd(t)
+	sum, _ := genFixture(t, "textbugs", 6000)
+	got := map[string]string{}
+	for _, f := range sum.Findings {
+		if f.Test == "" {
+			continue
+		}
+		fn := f.Function[strings.LastIndexAny(f.Function, ".")+1:]
+		got[fn] = f.Kind
+	}
+	for fn, kind := range map[string]string{"Lookup": "slice-bounds", "Unmarshal": "slice-bounds"} {
+		if got[fn] != kind {
+			t.Errorf("%s: finding %q, want %q (findings %+v)", fn, got[fn], kind, sum.Findings)
+		}
+	}
+	if len(got) != 2 {
+		t.Errorf("findings %+v, want the 2 planted (none in Prefix, Choose, Cursor.Item)", sum.Findings)
 	}
 }
 

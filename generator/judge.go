@@ -79,7 +79,7 @@ func (r *pkgRun) judge(ctx context.Context, prog *model.Program, h *harness.Harn
 // contract violations on pooled values, and pure-repeat violations.
 func (r *pkgRun) findings(ctx context.Context, prog *model.Program, pool *executor.Pool, eng *search.Engine, j *oracle.Judgement) []*oracle.Finding {
 	off := r.cfg.Disable
-	out := oracle.Revealing(ctx, prog, pool, eng.Failures, 4*r.cfg.Workers)
+	out := oracle.RevealingLogged(ctx, prog, pool, eng.Failures, 4*r.cfg.Workers, r.debugf)
 	if !off[Contracts] {
 		out = append(out, oracle.Contracts(prog, pool, eng.Pool(), r.cfg.disabledNames())...)
 		if !off[PureRepeat] {

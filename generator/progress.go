@@ -4,7 +4,8 @@ package generator
 const (
 	PhaseModel    = "model"
 	PhaseBuild    = "build"
-	PhaseOwnTests = "own tests" // complement mode measures the package's own tests
+	PhaseOwnTests = "own tests"  // complement mode measures the package's own tests
+	PhaseKept     = "kept tests" // an update runs the earlier file's tests on the new code (keep.go)
 	PhaseSearch   = "search"
 	PhaseMinimize = "minimize"
 	PhaseVerify   = "verify"

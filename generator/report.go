@@ -29,6 +29,7 @@ func (r *pkgRun) summary(prog *model.Program, s *searched, judged *oracle.Judgem
 		sum.Crashes[string(k)] = v
 	}
 	sum.SearchSeconds = eng.Stats.Elapsed.Seconds()
+	sum.DSE = r.dse.summary(eng)
 	sum.SearchCoverage = s.obs.Coverage()
 	lost := s.stats.Time
 	sum.SearchLost = LostTime{Timeouts: lost.Timeouts.Seconds(), Crashes: lost.Crashes.Seconds(),

@@ -67,11 +67,14 @@ func (r *pkgRun) searchConfig(prog *model.Program, table *instrument.Table) sear
 	scfg := search.Config{Seed: r.cfg.Seed, Budget: r.cfg.Budget, MaxExecs: r.cfg.Execs,
 		NoDetective: off[Detective], NoBloodhound: off[Bloodhound], NoElephant: off[Elephant],
 		NoOrienteering: off[Orienteering], NoImpurity: off[Impurity], Code: search.OpCodes(prog, table),
-		NoLocalSearch: off[LocalSearch], NoInputToState: off[InputToState], Table: table, Engine: r.cfg.Engine,
-		Workers: r.cfg.Workers, NoWeakMutation: off[WeakMutation], Killed: r.ownKilled(), NoOutput: off[Output], NoException: off[Exception],
+		NoLocalSearch: off[LocalSearch], NoInputToState: off[InputToState], NoSentences: off[Sentences], Table: table, Engine: r.cfg.Engine,
+		Workers: r.cfg.Workers, NoWeakMutation: off[WeakMutation], Killed: r.goalsKilled(), Covered: r.keptBlocks(), NoOutput: off[Output], NoException: off[Exception],
 		NoMethod: off[Method]}
 	if diag.Debugging() {
 		scfg.Trace = r.debugf
+	}
+	if r.dse != nil {
+		scfg.DSE = r.dse.cfg
 	}
 	if cf := policy.Constants(r.an, r.pkg); cf != nil && !off[Constants] {
 		scfg.Constants = search.NewConstants(prog, cf.Target, cf.Corpus, cf.Func)
@@ -89,6 +92,11 @@ func (r *pkgRun) logSearch(prog *model.Program, table *instrument.Table, eng *se
 	}
 	r.debugf("search: %d climbs on stalled branches, %d covered theirs", eng.Stats.Climbs, eng.Stats.ClimbsCovered)
 	r.debugf("search: %d sequences from construction templates", eng.Stats.Templates)
+	if d := eng.DSE(); d != nil {
+		r.debugf("search: DSE took up %d goals: %d path conditions, %d queries (%d sat, %d unsat, %d unknown), %d goals covered, %.2fs",
+			d.Attempts, d.Paths, d.Queries, d.Sat, d.Unsat, d.Unknown, d.Covered, d.Seconds)
+	}
+	r.debugf("search: %d sentences tried on parse-like operations, %d accepted", eng.Stats.Sentences, eng.Stats.SentencesAccepted)
 	r.debugf("search: %d sequences left unrun for repeating a self-wiring that cost a timeout", eng.Stats.CostlySkipped)
 	r.debugf("search: %d sequences hung, %d left unrun for making a call that hung on the same construction, %d run to explore one", eng.Stats.Hangs, eng.Stats.HangSkipped, eng.Stats.HangExplored)
 	r.debugf("search: goals beyond branches: %d mutants infected, %d output classes, %d exceptions, %d operations returning",

@@ -39,6 +39,9 @@ type Summary struct {
 	Skipped  string           `json:"skipped,omitempty"`
 	Findings []Finding        `json:"findings"`
 	Excluded []model.Excluded `json:"excluded"`
+	// Kept counts the tests kept from the earlier generated file (Tests
+	// includes them); Dropped then also lists the earlier tests left out.
+	Kept int `json:"kept"`
 	// Dropped lists the tests verification left out, with the reason.
 	Dropped     []verify.Dropped `json:"dropped"`
 	Execs       int              `json:"execs"`
@@ -89,6 +92,9 @@ type Summary struct {
 	// Complement is complement mode's before and after (own tests, then
 	// own tests and the written file), when the package has own tests.
 	Complement *ComplementSummary `json:"complement,omitempty"`
+	// DSE says whether dynamic symbolic execution ran and what it solved
+	// (dse.go).
+	DSE *DSESummary `json:"dse,omitempty"`
 }
 
 // MutationSummary is what the judge's runs against mutants showed of the

@@ -2,8 +2,10 @@ package purity
 
 import (
 	"go/ast"
+	"go/build/constraint"
 	"go/token"
 	"go/types"
+	"path/filepath"
 	"strings"
 
 	"golang.org/x/tools/go/ast/inspector"
@@ -27,6 +29,12 @@ func (st *state) discarded(res *Result) {
 		files = append(files, f)
 	}
 	asserts := compileChecks(files)
+	constrained := map[*token.File]bool{} // files built for some platforms only
+	for _, f := range pass.Files {
+		if tf := pass.Fset.File(f.Pos()); tf != nil && buildConstrained(f, tf.Name()) {
+			constrained[tf] = true
+		}
+	}
 	insp := inspector.New(files)
 	for n := range insp.PreorderSeq((*ast.ExprStmt)(nil)) {
 		call, ok := ast.Unparen(n.(*ast.ExprStmt).X).(*ast.CallExpr)
@@ -55,7 +63,7 @@ func (st *state) discarded(res *Result) {
 		if f == nil || !f.Inert() || len(f.CallsParams) > 0 || len(f.FormatsParams) > 0 || f.CallsTypeParams || f.IsHandWritten() {
 			continue
 		}
-		if panicsOnPurpose(f) || st.assertsInPackage(obj) {
+		if panicsOnPurpose(f) || st.assertsInPackage(obj) || st.platformSpecific(obj, constrained) {
 			continue
 		}
 		pass.ReportRangef(call, "result of %s is discarded; the call has no effect", obj.FullName())
@@ -90,6 +98,34 @@ func panicsOnPurpose(f *Fact) bool {
 // staticcheck's SA4017 has it. Code under a constant-false condition is
 // left out, as in the summaries (liveBlocks).
 func (st *state) assertsInPackage(obj *types.Func) bool {
+	return st.reachesInPackage(obj, func(_ *ssa.Function, instr ssa.Instruction) bool {
+		p, ok := instr.(*ssa.Panic)
+		return ok && explicitPanic(p)
+	})
+}
+
+// platformSpecific reports whether obj, a function of the package being
+// analysed, is or calls (within the package) a function declared in a
+// file built only for some platforms (a //go:build line or a _windows.go
+// suffix). Its summary is this build's: fiber's go-ole package has, off
+// Windows, safeArrayGetElement returning E_NOTIMPL, and on Windows a
+// system call filling its argument. A discarded result of it is not a
+// call without effect everywhere the code is built.
+func (st *state) platformSpecific(obj *types.Func, constrained map[*token.File]bool) bool {
+	if len(constrained) == 0 {
+		return false
+	}
+	return st.reachesInPackage(obj, func(fn *ssa.Function, instr ssa.Instruction) bool {
+		return instr == nil && constrained[st.pass.Fset.File(fn.Pos())]
+	})
+}
+
+// reachesInPackage reports whether match holds for obj's function, or a
+// function it reaches through static calls and closures that stay in the
+// package, or one of their live instructions. match is called with a nil
+// instruction once per function. Code under a constant-false condition is
+// left out, as in the summaries (liveBlocks).
+func (st *state) reachesInPackage(obj *types.Func, match func(*ssa.Function, ssa.Instruction) bool) bool {
 	root := st.byObj[obj]
 	if root == nil {
 		return false
@@ -101,17 +137,16 @@ func (st *state) assertsInPackage(obj *types.Func) bool {
 			return false
 		}
 		seen[fn] = true
+		if match(fn, nil) {
+			return true
+		}
 		for _, b := range liveBlocks(fn) {
 			for _, instr := range b.Instrs {
-				switch instr := instr.(type) {
-				case *ssa.Panic:
-					if explicitPanic(instr) {
-						return true
-					}
-				case ssa.CallInstruction:
-					if visit(instr.Common().StaticCallee()) {
-						return true
-					}
+				if match(fn, instr) {
+					return true
+				}
+				if call, ok := instr.(ssa.CallInstruction); ok && visit(call.Common().StaticCallee()) {
+					return true
 				}
 			}
 		}
@@ -123,6 +158,47 @@ func (st *state) assertsInPackage(obj *types.Func) bool {
 		return false
 	}
 	return visit(root)
+}
+
+// buildConstrained reports whether a file is built only for some
+// platforms or configurations: it has a //go:build line before its
+// package clause, or its name ends in _GOOS, _GOARCH or _GOOS_GOARCH.
+func buildConstrained(f *ast.File, name string) bool {
+	for _, g := range f.Comments {
+		if g.Pos() >= f.Package {
+			break
+		}
+		for _, c := range g.List {
+			if constraint.IsGoBuild(c.Text) {
+				return true
+			}
+		}
+	}
+	parts := strings.Split(strings.TrimSuffix(filepath.Base(name), ".go"), "_")
+	for i := len(parts) - 1; i >= 1 && i >= len(parts)-2; i-- {
+		if knownOS[parts[i]] || knownArch[parts[i]] {
+			return true
+		}
+	}
+	return false
+}
+
+// knownOS and knownArch are the GOOS and GOARCH values a file name
+// suffix selects (go/build's lists, which it does not export).
+var (
+	knownOS = setOf("aix", "android", "darwin", "dragonfly", "freebsd", "hurd", "illumos", "ios", "js",
+		"linux", "nacl", "netbsd", "openbsd", "plan9", "solaris", "wasip1", "windows", "zos")
+	knownArch = setOf("386", "amd64", "amd64p32", "arm", "armbe", "arm64", "arm64be", "loong64", "mips",
+		"mipsle", "mips64", "mips64le", "mips64p32", "mips64p32le", "ppc", "ppc64", "ppc64le", "riscv",
+		"riscv64", "s390", "s390x", "sparc", "sparc64", "wasm")
+)
+
+func setOf(names ...string) map[string]bool {
+	m := make(map[string]bool, len(names))
+	for _, n := range names {
+		m[n] = true
+	}
+	return m
 }
 
 // spans is a set of source ranges.

@@ -75,7 +75,18 @@
 //     result of an unresolved call points into the arguments that can
 //     reach memory of a type the result can point to: a callback given a
 //     *Path ([]int32) and a []byte and returning a []byte returns the
-//     buffer or a fresh one, never the path (barring unsafe).
+//     buffer or a fresh one, never the path (barring unsafe). An
+//     unresolved method in the append style (its results that can hold
+//     memory are slices of one type, and it takes a buffer of that type:
+//     formatTo(b []byte, ...) []byte through an interface, or a method
+//     whose summary is conservative) returns that buffer or a fresh one,
+//     not memory of its receiver: the convention of the package that
+//     declares it. A function value keeps the type rule, since it is
+//     whatever the caller passed. A pointer made by unsafe.Pointer
+//     arithmetic (unsafe.Pointer(uintptr(unsafe.Pointer(p)) + off))
+//     points into p's memory: the integers are followed back to the
+//     pointers they were converted from, so bbolt's writes into a page
+//     through its element pointers mutate the page.
 //   - Lock and Unlock of sync mutexes (and of internal/sync.Mutex, which
 //     sync.Map uses) and the function run by sync.Once are not effects of
 //     each call; the Once itself is marked written. sync.Map is summarised
@@ -140,7 +151,11 @@
 //     what a package-level check returns, the check panicking). A
 //     function that may panic only inside another package's code (a
 //     helper built on strings.ToUpper) is reported, as staticcheck's
-//     SA4017 does. Nor are calls in a function literal assigned to the
+//     SA4017 does. Nor is a function that is, or reaches within the
+//     package, one declared in a file built for some platforms only (a
+//     //go:build line or a _windows.go suffix): this build's stub may be
+//     inert while another platform's makes the system call the caller
+//     wants. Nor are calls in a function literal assigned to the
 //     blank variable (var _ = func(a T) { a.Equal(a) }), which is never
 //     called and exists so that the compiler checks the calls in it;
 //     named functions nobody calls are reported (dead code today, a bug
@@ -154,8 +169,11 @@
 //     into the result, or it is returned by a public function (exported,
 //     outside main and internal/) or by an unexported one whose caller in
 //     the package does one of these without sorting. Not reported: the
-//     map is a parameter (lo.Keys), Keys/Values/Entries methods of
-//     map-backed types, elements that carry their key beside other data
+//     map is a parameter or comes from one by a type assertion or an
+//     accessor (lo.Keys; pgx's value.(HstoreValuer).HstoreValue() in an
+//     encoder), Keys/Values/Entries methods of
+//     map-backed types (also unexported ones an exported method returns),
+//     elements that carry their key beside other data
 //     (&X{Name: k}, k+"="+v: a keyed set) unless output or, returned by a
 //     public function, of an exported struct type (grpc's GetServiceInfo
 //     lists MethodInfo{Name: m}: an API listing users print and compare),

@@ -88,6 +88,11 @@ func (c *mapOrderCheck) observed(fn *ssa.Function, l mapLeak) string {
 	if c.messageList(fn, l) {
 		return "is a list of messages " + what
 	}
+	if keysMethod(fn) {
+		// Also an unexported one that an exported method returns
+		// (fiber's Session.Keys returning data.Keys).
+		return ""
+	}
 	if c.isPublic(fn) {
 		if c.mapAPI(fn, l) || (keyedElems(l) && !exportedStructElems(l)) {
 			return ""
@@ -553,6 +558,16 @@ func (c *mapOrderCheck) mapAPI(fn *ssa.Function, l mapLeak) bool {
 	if p := paramBase(l.rng.X, 0); p != nil && (obj.Signature().Recv() == nil || p != fn.Params[0]) {
 		return true // the caller's map, also one of a variadic list (lo.Keys(in ...map[K]V))
 	}
+	return keysMethod(fn)
+}
+
+// keysMethod reports whether fn is a Keys, Values, Entries, Items or
+// Elems method of a type that is, or holds, a map.
+func keysMethod(fn *ssa.Function) bool {
+	obj := funcObject(fn)
+	if obj == nil {
+		return false
+	}
 	recv := obj.Signature().Recv()
 	if recv == nil {
 		return false
@@ -608,7 +623,10 @@ func saysUnordered(doc string) bool {
 			return true
 		}
 	}
-	return false
+	// "Groups are random, but versions for a single group are
+	// prioritized" (k8s's Scheme.PrioritizedVersionsAllGroups): a doc
+	// that speaks of order and of randomness has said it.
+	return strings.Contains(doc, "random") && strings.Contains(doc, "order")
 }
 
 // interfaceMethodDocs returns the doc comments of the methods of the
@@ -723,7 +741,9 @@ func isTestFile(fset *token.FileSet, pos token.Pos) bool {
 	return f != nil && strings.HasSuffix(f.Name(), "_test.go")
 }
 
-// paramBase returns the parameter v is, or an element or field of, or nil.
+// paramBase returns the parameter v is, or an element or field of, or
+// what a type assertion or an accessor (a method called with no other
+// argument: pgx's value.(HstoreValuer).HstoreValue()) gives of it; or nil.
 func paramBase(v ssa.Value, depth int) *ssa.Parameter {
 	if depth > 4 {
 		return nil
@@ -731,6 +751,19 @@ func paramBase(v ssa.Value, depth int) *ssa.Parameter {
 	switch v := v.(type) {
 	case *ssa.Parameter:
 		return v
+	case *ssa.TypeAssert:
+		return paramBase(v.X, depth+1)
+	case *ssa.Extract:
+		return paramBase(v.Tuple, depth+1)
+	case *ssa.Call:
+		c := v.Common()
+		switch {
+		case c.IsInvoke() && len(c.Args) == 0:
+			return paramBase(c.Value, depth+1)
+		case c.Signature().Recv() != nil && len(c.Args) == 1:
+			return paramBase(c.Args[0], depth+1)
+		}
+		return nil
 	case *ssa.UnOp:
 		return paramBase(v.X, depth+1)
 	case *ssa.Index:

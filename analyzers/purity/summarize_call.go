@@ -310,6 +310,15 @@ func (w *walker) applyDetail(t *summary, obj *types.Func, args []ssa.Value, at, 
 	}
 	eff := t.effects &^ (MutatesReceiver | MutatesParams)
 	vis := t.obs &^ (MutatesReceiver | MutatesParams)
+	if stdLogPrint(obj) {
+		// The clock (and, with Lshortfile, the call site) the standard
+		// logger reads goes into the line it prints, never into a result
+		// or state the caller reads: the call writes standard error, but
+		// two runs of the caller return the same (net/mail's parser
+		// logging under a debug switch).
+		eff &^= Nondeterministic | CallSite
+		vis &^= Nondeterministic | CallSite
+	}
 	if eff&(FSRead|FSWrite) != 0 && w.stdStream(args) {
 		eff = eff&^(FSRead|FSWrite) | Stdio
 		if vis&(FSRead|FSWrite) != 0 {
@@ -466,4 +475,16 @@ func (w *walker) typeArgs(callee *ssa.Function, at string) {
 			}
 		}
 	}
+}
+
+// stdLogPrint reports whether obj is one of package log's functions that
+// print a record through the standard logger (Print*, Fatal*, Panic*,
+// Output). Their only nondeterminism is the time stamp of the record,
+// which reaches the logger's writer and nothing the caller returns (a
+// Panic's value is the message, without the time stamp). A *log.Logger's
+// methods are not included: a logger of the package's own may write into
+// a buffer the caller reads back.
+func stdLogPrint(obj *types.Func) bool {
+	return obj != nil && obj.Pkg() != nil && obj.Pkg().Path() == "log" &&
+		obj.Signature().Recv() == nil && logging(obj)
 }

@@ -64,6 +64,7 @@ type genFlags struct {
 	shard, engine, cmp   string
 	no, allow            string // component and effect lists
 	noCache, noSandbox   bool
+	fresh                bool // regenerate, keeping nothing of an earlier file
 	// The output.
 	out, htmlOut, cpuProfile string
 	jsonOut, quiet           bool
@@ -84,6 +85,7 @@ func genFlagSet() (*flag.FlagSet, *genFlags) {
 	fs.StringVar(&f.shard, "shard", "", "generate only shard `i/n` (1 <= i <= n) of the sorted package list, for CI matrices")
 	fs.DurationVar(&f.callTimeout, "call-timeout", time.Second, "CPU-time limit for one call of the code under test (wall time for a call that is blocked)")
 	fs.Int64Var(&f.memLimit, "mem-limit", 0, "memory cap per executor in MiB (default: all executors together below a quarter of RAM, at most 768 each)")
+	fs.BoolVar(&f.fresh, "fresh", false, "regenerate from scratch; by default the tests of an earlier generated file that still compile and pass are kept as they are, and new tests are added after them")
 	fs.BoolVar(&f.noCache, "no-cache", false, "rebuild the executor and recompute dependencies' facts even if cached ones match")
 	fs.BoolVar(&f.quiet, "q", false, "print only errors: no progress, no summary table")
 	fs.BoolVar(&f.noSandbox, "no-sandbox", false, "do not confine executors with Landlock; operations whose effects are unknown are then not called")
@@ -160,6 +162,7 @@ func (f *genFlags) config(patterns []string) (generator.Config, error) {
 		Engine:      f.engine,
 		Cmp:         cmpMode,
 		Output:      f.out,
+		Fresh:       f.fresh,
 		Workers:     f.workers,
 		CallTimeout: f.callTimeout,
 		MemLimit:    f.memLimit << 20,

@@ -314,6 +314,10 @@ func (r *renderer) targetNote(out []ast.Stmt, c *oracle.Case, bo *bodyOpts, chec
 		// A vouched target took from nondeterministic calls only values
 		// every run agreed on: neither cause below is its.
 		switch {
+		case c.Unverified != "":
+			// go test failed a check the executor's run passed:
+			// the cause is that difference, not the value.
+			why = "its check failed when go test ran it (" + unverifiedWhat(c.Unverified) + ")"
 		case len(top.Results) == 0:
 			// Nothing returned, and no observer of what it
 			// changed was kept after it.
@@ -426,6 +430,13 @@ func (r *renderer) nondetNote(s *seq.Seq, i int) string {
 	if r.prog.Pkg != nil {
 		// (*example.com/p.Loader).Load reads as (*Loader).Load in p's tests.
 		why = strings.ReplaceAll(why, r.prog.Pkg.Path()+".", "")
+	}
+	if rest, ok := strings.CutPrefix(why, "reads the environment: "); ok {
+		// policy's reason for a function that reads the environment.
+		if src == i {
+			return "what it returns depends on the environment: it " + rest
+		}
+		return "what it returns depends on the environment: it takes what " + op.Name + " returned, which " + rest
 	}
 	if strings.HasPrefix(why, "slice built in map iteration order") {
 		why = "builds a slice in map iteration order"

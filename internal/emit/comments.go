@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/ast"
 	"strings"
+	"unicode/utf8"
 )
 
 // docWidth is where doc comments wrap.
@@ -43,6 +44,27 @@ func firstLine(s string) string {
 	s, _, _ = strings.Cut(strings.TrimSpace(s), "\n")
 	if len(s) > 120 {
 		s = s[:117] + "..."
+	}
+	return s
+}
+
+// unverifiedWhat is the failure verification recorded for a case
+// (oracle.Case.Unverified, "x_test.go:12: F(1) = 2, want 3") as a note
+// says it: without the file position, which the rewritten file no longer
+// has, and cut at 100 bytes on a rune boundary.
+func unverifiedWhat(s string) string {
+	if _, rest, ok := strings.Cut(s, ".go:"); ok {
+		if _, msg, ok := strings.Cut(rest, ": "); ok {
+			s = msg
+		}
+	}
+	s = strings.TrimSpace(s)
+	if len(s) > 100 {
+		cut := 100
+		for cut > 0 && !utf8.RuneStart(s[cut]) {
+			cut--
+		}
+		s = s[:cut] + "..."
 	}
 	return s
 }

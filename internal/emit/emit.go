@@ -156,6 +156,7 @@ func (r *renderer) testFunc(name string, group []*oracle.Case, op *model.Op, use
 	if len(cs) == 0 {
 		return nil, nil
 	}
+	undo := r.checkpoint()
 	fname := uniqueName(name, used)
 	info := TestInfo{Func: fname}
 	var body []ast.Stmt
@@ -167,6 +168,7 @@ func (r *renderer) testFunc(name string, group []*oracle.Case, op *model.Op, use
 		body = r.cases(cs, &info, out)
 	}
 	if len(info.Keys) == 0 {
+		undo()
 		return nil, nil
 	}
 	src, err := r.printDecl(&ast.FuncDecl{Name: ident(fname), Type: r.funcType("t", "T"), Body: &ast.BlockStmt{List: body}})
@@ -175,7 +177,9 @@ func (r *renderer) testFunc(name string, group []*oracle.Case, op *model.Op, use
 	}
 	if !parses(src) {
 		// A rendering gentest got wrong costs this test, not the
-		// file: its cases are skipped (and reported as such).
+		// file: its cases are skipped (and reported as such), and
+		// the imports it recorded go with it.
+		undo()
 		out.Skipped = append(out.Skipped, info.Keys...)
 		return nil, nil
 	}
@@ -190,7 +194,7 @@ func (r *renderer) testFunc(name string, group []*oracle.Case, op *model.Op, use
 		}
 	}
 	decls := []string{src}
-	if r.opts.Fuzz && !cs[0].Panics {
+	if r.opts.Fuzz && !cs[0].Panics && r.fuzzTargets < maxFuzzTargets && fuzzWorth(op) {
 		var seeds []*oracle.Case
 		for _, c := range cs {
 			if !r.opts.NoSeed[c.Key] {
@@ -198,6 +202,7 @@ func (r *renderer) testFunc(name string, group []*oracle.Case, op *model.Op, use
 			}
 		}
 		if src, fi, ok := r.fuzzTarget(op, seeds, used); ok {
+			r.fuzzTargets++
 			decls = append(decls, src)
 			out.Tests = append(out.Tests, fi)
 		}
@@ -287,8 +292,10 @@ func (r *renderer) cases(cs []*oracle.Case, info *TestInfo, out *Output) []ast.S
 	sort.SliceStable(rest, func(i, j int) bool { return pos[rest[i]] < pos[rest[j]] })
 	subs := r.subtestNames(rest, subUsed)
 	for k, c := range rest {
+		undo := r.checkpoint()
 		stmts, err := r.body(c, nil, nil)
 		if err != nil {
+			undo()
 			out.Skipped = append(out.Skipped, c.Key)
 			continue
 		}

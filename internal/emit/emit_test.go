@@ -301,31 +301,56 @@ func TestDeterministic(t *testing.T) {
 }
 
 func TestFuzz(t *testing.T) {
-	_, _, out := render(t, Options{Fuzz: true, Reserved: map[string]bool{"FuzzClamp": true}})
+	_, _, out := render(t, Options{Fuzz: true, Reserved: map[string]bool{"FuzzParseCents": true}})
 	src := string(out.Src)
-	mustContain(t, "FuzzParseCents", funcSrc(t, out.Src, "FuzzParseCents"),
+	// A parser of its string input gets a target, named around Reserved.
+	mustContain(t, "FuzzParseCents2", funcSrc(t, out.Src, "FuzzParseCents2"),
 		`f.Add("42")`, `f.Add("")`, `f.Add("x")`,
 		"f.Fuzz(func(t *testing.T, s string) {",
 		"if err, ok := recover().(runtime.Error); ok && s != \"\" {",
 		"p.ParseCents(s)")
-	// Exact f.Add types, and a name that avoids Reserved.
-	mustContain(t, "FuzzClamp2", funcSrc(t, out.Src, "FuzzClamp2"), "f.Add(int64(-7), int8(-1), int8(10))",
-		"func(t *testing.T, x int64, lo int8, hi int8)")
-	mustContain(t, "FuzzChecksum", funcSrc(t, out.Src, "FuzzChecksum"), `f.Add([]byte("ab"))`, "len(b) != 0")
-	mustContain(t, "FuzzHalf", funcSrc(t, out.Src, "FuzzHalf"), "f.Add(float32(3.0), true)", "ok && f2 != 0")
-	// Named types are fuzzed as their underlying type and converted.
-	mustContain(t, "FuzzNext", funcSrc(t, out.Src, "FuzzNext"), "f.Add(0)", "p.Next(p.Color(c))")
-	mustContain(t, "FuzzColor_String", funcSrc(t, out.Src, "FuzzColor_String"), "p.Color(color).String()")
-	for _, name := range []string{"FuzzSum", "FuzzCart_Add", "FuzzCart_Len"} {
+	// Arithmetic, a hash and a String method are not parsers: their
+	// tests check their values, and a target would only say "no panic"
+	// (fuzzWorth; their rendering is TestFuzzRendering's).
+	for _, name := range []string{"FuzzClamp", "FuzzChecksum", "FuzzHalf", "FuzzNext", "FuzzColor_String", "FuzzSum", "FuzzCart_Add", "FuzzCart_Len"} {
 		if strings.Contains(src, "func "+name+"(") {
-			t.Errorf("%s written for an unfuzzable signature", name)
+			t.Errorf("%s written for an operation that does not parse its input", name)
 		}
 	}
-	ti := info(out, "FuzzParseCents")
+	ti := info(out, "FuzzParseCents2")
 	if ti == nil || strings.Join(ti.Subtests, ",") != "seed#0,seed#1,seed#2" || len(ti.Keys) != 3 {
-		t.Errorf("FuzzParseCents info = %+v", ti)
+		t.Errorf("FuzzParseCents2 info = %+v", ti)
 	}
 	mustContain(t, "imports", src, "\t\"runtime\"\n\t\"runtime/debug\"\n")
+}
+
+// TestFuzzRendering renders the targets of operations fuzzWorth leaves
+// out, as fuzzTarget writes them when called: exact f.Add types, named
+// types fuzzed as their underlying type, the zero-input exemption.
+func TestFuzzRendering(t *testing.T) {
+	prog, cases := load(t), fixtureCases(t, load(t))
+	target := func(name string) string {
+		t.Helper()
+		id := opID(t, prog, name)
+		var cs []*oracle.Case
+		for _, c := range cases {
+			if c.Seq.Stmts[c.Target].Op == id && !c.Panics {
+				cs = append(cs, c)
+			}
+		}
+		r := newRenderer(prog, Options{Fuzz: true})
+		src, _, ok := r.fuzzTarget(prog.Ops[id], cs, map[string]bool{"FuzzClamp": true})
+		if !ok {
+			t.Fatalf("no fuzz target for %s", name)
+		}
+		return src
+	}
+	mustContain(t, "FuzzClamp2", target("Clamp"), "func FuzzClamp2(", "f.Add(int64(-7), int8(-1), int8(10))",
+		"func(t *testing.T, x int64, lo int8, hi int8)")
+	mustContain(t, "FuzzChecksum", target("Checksum"), `f.Add([]byte("ab"))`, "len(b) != 0")
+	mustContain(t, "FuzzHalf", target("Half"), "f.Add(float32(3.0), true)", "ok && f2 != 0")
+	mustContain(t, "FuzzNext", target("Next"), "f.Add(0)", "p.Next(p.Color(c))")
+	mustContain(t, "FuzzColor_String", target("Color.String"), "p.Color(color).String()")
 }
 
 // findings are the planted bugs of the fixture, and one that cannot be
@@ -352,13 +377,13 @@ func TestFindings(t *testing.T) {
 	src := string(out.Src)
 	mustContain(t, "findings", src, "//go:build gentest_findings\n",
 		"// TestFinding_NilDeref_Size reproduces a probable bug gentest found in\n// example.com/p.Size (nil-deref):\n",
-		"func TestFinding_NilDeref_Size(t *testing.T) {\n\tdefer func() {\n\t\tif r := recover(); r != nil {\n\t\t\tt.Errorf(\"Size() panicked: %v\", r)\n\t\t}\n\t}()\n\t_ = p.Size(nil)\n}",
+		"func TestFinding_NilDeref_Size(t *testing.T) {\n\tdefer func() {\n\t\tif r := recover(); r != nil {\n\t\t\tt.Errorf(\"Size() panicked: %v\\n%s\", r, debug.Stack())\n\t\t}\n\t}()\n\t_ = p.Size(nil)\n}",
 		"if !point.Equal(point) {",
 		`t.Error("point.Equal(point) = false, want true: Equal must be reflexive")`,
 		// Unmarshal panicking on what Marshal made fails the test rather
 		// than ending the binary, which would end the three confirmation
 		// runs after the first.
-		"func TestFinding_MarshalRoundtrip_Version_UnmarshalText(t *testing.T) {\n\tdefer func() {\n\t\tif r := recover(); r != nil {\n\t\t\tt.Errorf(\"the MarshalText round trip panicked: %v\", r)",
+		"func TestFinding_MarshalRoundtrip_Version_UnmarshalText(t *testing.T) {\n\tdefer func() {\n\t\tif r := recover(); r != nil {\n\t\t\tt.Errorf(\"the MarshalText round trip panicked: %v\\n%s\", r, debug.Stack())",
 		"data, err := version.MarshalText()",
 		"var version2 p.Version",
 		"err2 := version2.UnmarshalText(data); err2 != nil",

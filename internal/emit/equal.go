@@ -194,13 +194,25 @@ func (r *renderer) need(v string) {
 // is older (a fuzz target, go1.18, in a module declaring go 1.16), else
 // none.
 func (r *renderer) buildLine() string {
-	if r.opts.BuildTag != "" {
-		return r.opts.BuildTag
+	line := ""
+	switch {
+	case r.opts.BuildTag != "":
+		line = r.opts.BuildTag
+	case r.needGo != "" && olderGo(r.opts.GoVersion, r.needGo):
+		line = r.needGo
 	}
-	if r.needGo != "" && olderGo(r.opts.GoVersion, r.needGo) {
-		return r.needGo
+	if !r.need64 {
+		return line
 	}
-	return ""
+	if strings.Contains(line, "||") {
+		line = "(" + line + ")"
+	}
+	if line != "" {
+		line += " && "
+	}
+	// The 32-bit architectures Go supports: a word-sized constant that
+	// needs 64 bits does not compile there (wordInt).
+	return line + "!386 && !arm && !mips && !mipsle"
 }
 
 // floatCheck compares got, a float or complex result of type t (b its

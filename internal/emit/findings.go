@@ -115,15 +115,15 @@ func (r *renderer) finding(f *oracle.Finding, used map[string]bool) (src, name s
 		// run, and the finding would be dropped as not reproduced.
 		switch ch.Kind {
 		case oracle.CheckNoPanic:
-			body = append([]ast.Stmt{recoverAsError(r.prog.Ops[c.Seq.Stmts[ch.Stmt].Op].Name + "." + orDefault(ch.Method, "String") + "()")}, body...)
+			body = append([]ast.Stmt{r.recoverAsError(r.prog.Ops[c.Seq.Stmts[ch.Stmt].Op].Name + "." + orDefault(ch.Method, "String") + "()")}, body...)
 		case oracle.CheckRoundTrip:
-			body = append([]ast.Stmt{recoverAsError("the " + orDefault(ch.Method, "MarshalJSON") + " round trip")}, body...)
+			body = append([]ast.Stmt{r.recoverAsError("the " + orDefault(ch.Method, "MarshalJSON") + " round trip")}, body...)
 		}
 	case oracle.CheckPanic:
 		// Report the panic as a failure instead of letting it end the
 		// test binary: every finding test then runs under the tag.
 		op := r.prog.Ops[c.Seq.Stmts[c.Target].Op]
-		body = append([]ast.Stmt{recoverAsError(op.Name + "()")}, body...)
+		body = append([]ast.Stmt{r.recoverAsError(op.Name + "()")}, body...)
 	}
 	kind := f.Kind
 	if kind == "" {
@@ -146,15 +146,22 @@ func (r *renderer) finding(f *oracle.Finding, used map[string]bool) (src, name s
 }
 
 // recoverAsError is a deferred recover that reports a panic of what as a
-// test failure.
-func recoverAsError(what string) ast.Stmt {
+// test failure, with the panicking goroutine's stack: the message alone
+// ("index out of range [0] with length 0") does not say which function of
+// the package panicked when the call is an entry point that delegates
+// (jsonparser's GetUnsafeString panicking in searchKeys), and a
+// maintainer reading the failure, or the bug benchmark matching it to a
+// known bug, needs that frame.
+func (r *renderer) recoverAsError(what string) ast.Stmt {
+	debugName := r.use("runtime/debug")
 	recov := &ast.IfStmt{
 		Init: &ast.AssignStmt{Lhs: []ast.Expr{ident("r")}, Tok: token.DEFINE,
 			Rhs: []ast.Expr{&ast.CallExpr{Fun: ident("recover")}}},
 		Cond: &ast.BinaryExpr{X: ident("r"), Op: token.NEQ, Y: ident("nil")},
 		Body: &ast.BlockStmt{List: []ast.Stmt{&ast.ExprStmt{X: &ast.CallExpr{
-			Fun:  &ast.SelectorExpr{X: ident("t"), Sel: ident("Errorf")},
-			Args: []ast.Expr{&ast.BasicLit{Kind: token.STRING, Value: strconv.Quote(strings.ReplaceAll(what, "%", "%%") + " panicked: %v")}, ident("r")},
+			Fun: &ast.SelectorExpr{X: ident("t"), Sel: ident("Errorf")},
+			Args: []ast.Expr{&ast.BasicLit{Kind: token.STRING, Value: strconv.Quote(strings.ReplaceAll(what, "%", "%%") + " panicked: %v\n%s")},
+				ident("r"), call(sel(ident(debugName), "Stack"))},
 		}}}},
 	}
 	return &ast.DeferStmt{Call: &ast.CallExpr{Fun: &ast.FuncLit{

@@ -156,6 +156,11 @@ func (r *renderer) seedExpr(l seq.Lit, p fuzzParam) (ast.Expr, bool) {
 		} else if neg && mag > 1<<(size-1) || !neg && mag > 1<<(size-1)-1 {
 			return nil, false
 		}
+		if neg {
+			r.wordInt(p.typ, -int64(mag)) // mag <= 1<<63: -int64 wraps to MinInt64 at most
+		} else {
+			r.wordUint(p.typ, mag)
+		}
 		var x ast.Expr = &ast.BasicLit{Kind: token.INT, Value: strconv.FormatUint(mag, 10)}
 		if neg {
 			x = &ast.UnaryExpr{Op: token.SUB, X: x}
@@ -187,6 +192,56 @@ func (r *renderer) seedExpr(l seq.Lit, p fuzzParam) (ast.Expr, bool) {
 		return call(ident(name), x), true
 	}
 	return nil, false
+}
+
+// maxFuzzTargets is how many fuzz targets one file holds at most. Their
+// one check is that the call does not panic with a runtime error: a few
+// for the package's parsers say something its tests do not, while one per
+// function made half of a file (math/bits: 42 of 86 tests) that a
+// maintainer deletes in one pass.
+const maxFuzzTargets = 3
+
+// decoderPrefixes name the functions that take text or bytes apart: where
+// arbitrary input reaches index arithmetic and a panic is a bug.
+var decoderPrefixes = []string{"Parse", "Decode", "Unmarshal", "Unquote", "Unescape", "Split", "Scan", "Valid", "Lex", "Tokenize"}
+
+// fuzzWorth reports whether op is a parser or decoder of its input, the
+// only kind of operation that gets a fuzz target: a string or []byte
+// parameter (not the receiver), and an error result (malformed input is
+// expected and reported) or a name that says it decodes (utf8.DecodeRune,
+// shellquote.Split). Arithmetic (bits.Add), string transformations
+// (xstrings.Reverse) and hashes get none: "does not panic" is all their
+// target would check, and their tests check their values.
+func fuzzWorth(op *model.Op) bool {
+	if op.Kind != model.Call && op.Kind != model.Method || op.Func == nil {
+		return false
+	}
+	text := false
+	for _, p := range op.Params {
+		if p.Recv {
+			continue
+		}
+		switch u := p.Type.Underlying().(type) {
+		case *types.Basic:
+			text = text || u.Kind() == types.String
+		case *types.Slice:
+			b, ok := u.Elem().(*types.Basic)
+			text = text || ok && b.Kind() == types.Uint8
+		}
+	}
+	if !text {
+		return false
+	}
+	if op.ErrResult {
+		return true
+	}
+	name := op.Func.Name()
+	for _, pre := range decoderPrefixes {
+		if strings.HasPrefix(name, pre) {
+			return true
+		}
+	}
+	return false
 }
 
 // fuzzTarget writes FuzzXxx for op when its inputs are all fuzzable and

@@ -12,6 +12,11 @@ func (r *renderer) qualify(p *types.Package) string {
 	if p == nil {
 		return ""
 	}
+	if r.prog.IsShape(p) {
+		// A synthesized type, declared in the file itself (shapes.go).
+		r.shapesUsed = true
+		return ""
+	}
 	if n, ok := r.imports[p.Path()]; ok {
 		return n
 	}

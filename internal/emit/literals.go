@@ -34,12 +34,18 @@ func (r *renderer) litExpr(l seq.Lit, t types.Type) (ast.Expr, error) {
 	case seq.LitBool:
 		return ident(strconv.FormatBool(l.B)), nil
 	case seq.LitInt:
+		if iface {
+			t = types.Typ[types.Int] // the literal's default type
+		}
+		r.wordInt(t, l.I)
 		return intLit(l.I), nil
 	case seq.LitUint:
 		x := ast.Expr(&ast.BasicLit{Kind: token.INT, Value: strconv.FormatUint(l.U, 10)})
 		if iface {
 			x = call(ident("uint"), x)
+			t = types.Typ[types.Uint]
 		}
+		r.wordUint(t, l.U)
 		return x, nil
 	case seq.LitFloat:
 		return r.floatLit(l.F), nil
@@ -272,4 +278,37 @@ func strLit(s string) ast.Expr {
 		q = "`" + s + "`"
 	}
 	return &ast.BasicLit{Kind: token.STRING, Value: q}
+}
+
+// wordSized reports whether t is int, uint or uintptr (or a type defined
+// on one): 32 bits wide on 386, arm, mips and mipsle, 64 elsewhere.
+func wordSized(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && (b.Kind() == types.Int || b.Kind() == types.Uint || b.Kind() == types.Uintptr)
+}
+
+// wordInt records that the file writes the integer i as a value of type
+// t: when t is word-sized and i does not fit in 32 bits, the constant
+// overflows on 32-bit platforms (math/bits' Add(18446744073709551615,
+// ...)), so the file is built on 64-bit ones only (buildLine). The
+// value is a 64-bit platform's, which is what the executor ran, and a
+// form that compiles on both (math.MaxUint) would pin a different value
+// on each.
+func (r *renderer) wordInt(t types.Type, i int64) {
+	if i < math.MinInt32 || i > math.MaxInt32 {
+		r.need64 = r.need64 || wordSized(t)
+	}
+}
+
+// wordUint is wordInt for an unsigned value.
+func (r *renderer) wordUint(t types.Type, u uint64) {
+	if u > math.MaxUint32 || u > math.MaxInt32 && isSignedWord(t) {
+		r.need64 = r.need64 || wordSized(t)
+	}
+}
+
+// isSignedWord reports whether t is int or a type defined on it.
+func isSignedWord(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Kind() == types.Int
 }

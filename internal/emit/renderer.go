@@ -31,9 +31,16 @@ type renderer struct {
 	imports  map[string]string // path -> name
 	own      map[string]string // path -> name of the file's own imports (see ownNames)
 	usesCmp  bool
+	// shapesUsed says a type of the file spells a synthesized type
+	// (model/reflectshapes.go), which the file then declares (shapes.go).
+	shapesUsed bool
 	// needGo is the newest Go version whose API or language features
 	// the file uses ("go1.18"), for its build line (see need).
 	needGo string
+	// need64 says the file writes a word-sized integer (int, uint,
+	// uintptr) that does not fit in 32 bits: it builds on 64-bit
+	// platforms only (see wordInt).
+	need64 bool
 	opts   Options
 	// errAPI says the package exports sentinel errors or error types:
 	// its errors are checked with errors.Is and errors.As, never by
@@ -54,6 +61,8 @@ type renderer struct {
 	// printing: go/printer puts a composite literal without positions on
 	// one line, so tables are laid out as text.
 	blocks map[string]string
+	// fuzzTargets counts the fuzz targets written so far (maxFuzzTargets).
+	fuzzTargets int
 }
 
 func newRenderer(prog *model.Program, opts Options) *renderer {
@@ -124,6 +133,9 @@ func (r *renderer) file(decls []string) ([]byte, error) {
 		fmt.Fprintf(&b, "//go:build %s\n\n", line)
 	}
 	fmt.Fprintf(&b, "package %s_test\n\n", r.pkgName)
+	// Before the imports: the declarations may import what their fields
+	// need.
+	shapes := r.shapeDecls()
 	// Standard library first, then the rest, as goimports groups them.
 	var std, other []string
 	for p := range r.imports {
@@ -150,7 +162,7 @@ func (r *renderer) file(decls []string) ([]byte, error) {
 		}
 	}
 	b.WriteString(")\n\n")
-	for _, d := range decls {
+	for _, d := range append(shapes, decls...) {
 		b.WriteString(d)
 		b.WriteString("\n\n")
 	}
@@ -164,12 +176,22 @@ func (r *renderer) file(decls []string) ([]byte, error) {
 // probe runs f, which tries rendering something, without keeping the
 // imports and Go versions it records.
 func (r *renderer) probe(f func()) {
+	undo := r.checkpoint()
+	f()
+	undo()
+}
+
+// checkpoint returns a function that puts back the imports and Go
+// versions recorded so far: what a declaration left out recorded must
+// not stay in the file ("maps" imported and not used).
+func (r *renderer) checkpoint() func() {
 	saved := make(map[string]string, len(r.imports))
 	for k, v := range r.imports {
 		saved[k] = v
 	}
-	usedCmp, needGo := r.usesCmp, r.needGo
-	f()
-	r.imports = saved
-	r.usesCmp, r.needGo = usedCmp, needGo
+	usedCmp, needGo, need64, shapes := r.usesCmp, r.needGo, r.need64, r.shapesUsed
+	return func() {
+		r.imports = saved
+		r.usesCmp, r.needGo, r.need64, r.shapesUsed = usedCmp, needGo, need64, shapes
+	}
 }

@@ -103,7 +103,11 @@ func (r *renderer) subtestName(c *oracle.Case, exact bool) string {
 	}
 	if op.Kind == model.Method && !st.Args[0].IsLit {
 		recv := st.Args[0]
+		dropped := r.droppedCalls(c)
 		for i := c.Target - 1; i >= 0; i-- {
+			if dropped[i] {
+				continue
+			}
 			prev := c.Seq.Stmts[i]
 			pop := r.prog.Ops[prev.Op]
 			if pop.Kind == model.Method && !prev.Args[0].IsLit && prev.Args[0].Value() == recv.Value() {
@@ -120,6 +124,16 @@ func (r *renderer) subtestName(c *oracle.Case, exact bool) string {
 		}
 	}
 	return "default"
+}
+
+// droppedCalls marks the statements of c that its test leaves out
+// (planBody: calls that change nothing and whose results nothing reads):
+// a subtest name describes the calls the reader sees, never "after_Len"
+// for a Len call that is not written.
+func (r *renderer) droppedCalls(c *oracle.Case) map[int]bool {
+	var dropped map[int]bool
+	r.probe(func() { dropped = r.planBody(c, &bodyOpts{}).dropped })
+	return dropped
 }
 
 // receiverOrigin says where the receiver of a method came from, for a
@@ -315,7 +329,11 @@ func funcWord(op *model.Op) string {
 // read as the target's ("0_0,0" for Get(0) after Set(0, 0)).
 func (r *renderer) setupLiterals(c *oracle.Case) []string {
 	var parts []string
+	dropped := r.droppedCalls(c)
 	for i := 0; i < c.Target; i++ {
+		if dropped[i] {
+			continue
+		}
 		st := c.Seq.Stmts[i]
 		op := r.prog.Ops[st.Op]
 		if op.Kind == model.Method {
@@ -352,9 +370,10 @@ func (r *renderer) setupLiterals(c *oracle.Case) []string {
 // setupCalls names the calls before the target: "PushBack_PushFront".
 func (r *renderer) setupCalls(c *oracle.Case) []string {
 	var parts []string
+	dropped := r.droppedCalls(c)
 	for i := 0; i < c.Target; i++ {
 		op := r.prog.Ops[c.Seq.Stmts[i].Op]
-		if op.Func == nil {
+		if op.Func == nil || dropped[i] {
 			continue
 		}
 		if n := op.Func.Name(); len(parts) == 0 || parts[len(parts)-1] != n {

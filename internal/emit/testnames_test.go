@@ -1,6 +1,7 @@
 package emit
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -77,4 +78,22 @@ func TestTableRowNamesExact(t *testing.T) {
 		t.Fatal(err)
 	}
 	mustContain(t, "TestParseCents", funcSrc(t, out.Src, "TestParseCents"), `{name: "1_bang", `, `{name: "1_question", `)
+}
+
+// A subtest is named after the calls its body shows: a pure call whose
+// result nothing reads is left out of the test (planBody), so it names
+// nothing (issue 31's review: names from dropped calls). Hit after an
+// unread Hits() is "new_session", where it read "after_Hits"; after a
+// Reset, which changes the session and stays, it is "after_Reset".
+func TestSubtestNamesSkipDroppedCalls(t *testing.T) {
+	prog := loadReadable(t)
+	ref := func(i int) []seq.Arg { return []seq.Arg{seq.Ref(i, 0)} }
+	sess := stmt{"NewSession", lits(str("ann"))}
+	dropped := &oracle.Case{Seq: mk(t, prog, sess, stmt{"Session.Hits", ref(0)}, stmt{"Session.Hit", ref(0)}), Target: 2, Key: 1}
+	kept := &oracle.Case{Seq: mk(t, prog, sess, stmt{"Session.Reset", ref(0)}, stmt{"Session.Hit", ref(0)}), Target: 2, Key: 2}
+	r := newRenderer(prog, Options{})
+	got := r.subtestNames([]*oracle.Case{dropped, kept}, map[string]bool{})
+	if want := []string{"new_session", "after_Reset"}; !slices.Equal(got, want) {
+		t.Errorf("subtest names = %q, want %q", got, want)
+	}
 }

@@ -259,8 +259,10 @@ func (r *renderer) basicLit(b *types.Basic, want *rt.Tree) (ast.Expr, bool) {
 	case info&types.IsBoolean != 0 && want.Kind == rt.TBool:
 		return ident(strconv.FormatBool(want.B)), true
 	case info&types.IsInteger != 0 && want.Kind == rt.TInt:
+		r.wordInt(b, want.I)
 		return intLit(want.I), true
 	case info&types.IsInteger != 0 && want.Kind == rt.TUint:
+		r.wordUint(b, want.U)
 		return &ast.BasicLit{Kind: token.INT, Value: strconv.FormatUint(want.U, 10)}, true
 	case info&types.IsFloat != 0 && want.Kind == rt.TFloat:
 		if math.IsInf(want.F, 0) || math.IsNaN(want.F) {

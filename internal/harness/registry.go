@@ -18,7 +18,7 @@ import (
 // of the module that import the package under test, and so that the
 // operations it can call are exactly those a generated test can call.
 func registryFile(prog *model.Program, rtImport string) ([]byte, error) {
-	g := &regGen{pkg: prog.Pkg, aliases: map[*types.Package]string{}}
+	g := &regGen{pkg: prog.Pkg, aliases: map[*types.Package]string{}, shapes: prog.ShapePkg}
 	g.qualifier(prog.Pkg) // the package under test is always imported
 	var body bytes.Buffer
 	body.WriteString("var gentestOps = []gentestrt_.Op{\n")
@@ -54,6 +54,11 @@ func registryFile(prog *model.Program, rtImport string) ([]byte, error) {
 		body.WriteString("},\n")
 	}
 	body.WriteString("}\n")
+	for _, tn := range prog.Shapes {
+		// The synthesized types are the registry's own, as they are the
+		// written test's (model/reflectshapes.go).
+		body.WriteString("\n" + model.ShapeDecl(tn, g.qualifier) + "\n")
+	}
 	if vars := prog.Sentinels(); len(vars) > 0 {
 		// The executor names the sentinels an error matches (errors.Is),
 		// for the tests' errors.Is checks.
@@ -89,9 +94,13 @@ type regGen struct {
 	pkg     *types.Package
 	aliases map[*types.Package]string
 	order   []*types.Package
+	shapes  *types.Package // the registry's own package: the synthesized types
 }
 
 func (g *regGen) qualifier(p *types.Package) string {
+	if p != nil && p == g.shapes {
+		return ""
+	}
 	if a, ok := g.aliases[p]; ok {
 		return a
 	}

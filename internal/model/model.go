@@ -260,6 +260,12 @@ type Program struct {
 	// Both are empty without construction facts (Options.Construct).
 	Branches map[int][]FieldBranch
 	Writers  map[string][]Writer
+	// Shapes are the struct types the model synthesized for a package
+	// that walks `any` values by reflection (reflectshapes.go), declared
+	// in the external test package, ShapePkg: the executor's registry
+	// and the written test declare each once (ShapeDecl).
+	Shapes   []*types.TypeName
+	ShapePkg *types.Package
 }
 
 // Options adjust model building.
@@ -304,6 +310,10 @@ type Options struct {
 	// whose default exits the process (policy.ExitHandlers); each gets
 	// an ExitSwap assignment (exitvar.go).
 	ExitHandlers []*types.Var
+	// Reflect is what the package does with values by reflection
+	// (ScanReflect); when it takes an `any`, reflectshapes.go adds the
+	// shapes such a walker tells apart. Nil adds none.
+	Reflect *ReflectUse
 }
 
 // Build builds the model of pkg.
@@ -324,6 +334,7 @@ func Build(pkg *types.Package, opts Options) *Program {
 		p.interfaceResults(opts)
 	}
 	p.composites(opts.Construct)
+	p.reflectShapes(opts.Reflect, opts)
 	p.contractSupport()
 	p.addresses() // before the detective: &v beats a zero value
 	p.detective(opts.Support, opts)

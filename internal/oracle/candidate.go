@@ -77,16 +77,21 @@ func candidateIllegal(prog *model.Program, d *docs, s *seq.Seq, res *rt.Result, 
 	case strings.HasPrefix(op.Func.Name(), "Must"):
 		// Must* panics on what its non-Must twin would reject, by name.
 		return op.Name + " is a Must function"
-	case !op.ErrResult && !decoderName(op.Func.Name()):
+	case !op.ErrResult && !decoderName(op.Func.Name()) && !textOnly(op):
 		// A function with no error result and no decoder's name has no
 		// way to refuse an input: its bounds are its caller's to keep
-		// (misuse.Span's String slicing out of range).
-		return op.Name + " returns no error and decodes nothing"
+		// (misuse.Span's String slicing out of range). One that takes
+		// only text reads that text, and any text is legal input.
+		return op.Name + " returns no error, decodes nothing and takes more than text"
 	}
 	if res != nil && kind != corpus.KindHang && res.Stmt(target).PanicSite() == "" {
 		return "the panic's site is outside the package"
 	}
-	for _, st := range s.Stmts {
+	reach := reaching(prog, s, target)
+	for i, st := range s.Stmts {
+		if i > target || !reach[i] {
+			continue
+		}
 		sop := prog.Ops[st.Op]
 		if sop.Kind == model.FuncLit || takesFunc(sop) {
 			// A callback the test passed may be where the panic or the
@@ -100,11 +105,14 @@ func candidateIllegal(prog *model.Program, d *docs, s *seq.Seq, res *rt.Result, 
 			}
 		}
 	}
-	if why := outsideDomain(prog, s, nil); why != "" {
+	if why := outsideDomainOf(prog, s, nil, reach); why != "" {
 		// A literal's number out of its field's domain is what makes an
 		// index or a slice panic by the caller's doing (rule 9); without
 		// observed ranges, only constants and the fields of types only
-		// literals make are vouched for.
+		// literals make are vouched for. A literal whose only way to the
+		// failing call is text (a message literal's Marshal output given
+		// to another message's Unmarshal, pion/dtls) is not judged: any
+		// text is legal input.
 		return why
 	}
 	if kind == corpus.KindHang {
@@ -118,6 +126,40 @@ func candidateIllegal(prog *model.Program, d *docs, s *seq.Seq, res *rt.Result, 
 	return ""
 }
 
+// reaching marks the statements of s whose doing can reach the call at
+// target: target itself, and, backwards, the statements whose results a
+// marked statement takes, except through a text value (a string or byte
+// slice: isText). A text is only data: a callback given to the call that
+// made it cannot be called by the target, and whatever precondition that
+// call had, any text is legal input. A number is not cut, since it may be
+// the index the target panics with, and any other value may hold a
+// callback or state the target uses (runtimebugs' Lookup of a text Pick
+// returned, Pick having taken a callback: the callback does not reach
+// Lookup).
+func reaching(prog *model.Program, s *seq.Seq, target int) []bool {
+	reach := make([]bool, s.Len())
+	if target < 0 || target >= s.Len() {
+		return reach
+	}
+	reach[target] = true
+	for k := target; k >= 0; k-- {
+		if !reach[k] {
+			continue
+		}
+		for _, a := range s.Stmts[k].Args {
+			if a.IsLit || reach[a.Stmt] {
+				continue
+			}
+			res := prog.Ops[s.Stmts[a.Stmt].Op].Results
+			if a.Result < len(res) && isText(res[a.Result]) {
+				continue
+			}
+			reach[a.Stmt] = true
+		}
+	}
+	return reach
+}
+
 // decoderName reports whether a function's name makes it a parser,
 // decoder or validator of its input (decoderPrefix).
 func decoderName(name string) bool {
@@ -125,6 +167,50 @@ func decoderName(name string) bool {
 		if strings.HasPrefix(name, p) {
 			return true
 		}
+	}
+	return false
+}
+
+// textOnly reports whether op is a package-level function whose
+// parameters are all text: strings, byte slices, and slices of them (a
+// variadic path). Such a function owes its caller an answer on any text,
+// error result or not, because any text is a value its caller may pass
+// (strings are not judged by the legality rules): a bounds panic indexes
+// past the end of the text it was given, which only the function can
+// prevent (gjson's Get(json, path) and jsonparser's Delete(data,
+// keys...) on malformed documents, issue 32). An integer parameter could
+// be the index the caller got wrong, and a method's receiver could be a
+// literal whose fields contradict each other, so neither qualifies: a
+// missed finding costs less than a false one.
+func textOnly(op *model.Op) bool {
+	if op.Kind != model.Call || len(op.Params) == 0 {
+		return false
+	}
+	for _, p := range op.Params {
+		if !isText(p.Type) {
+			return false
+		}
+	}
+	return true
+}
+
+// isText reports whether t is a string or byte slice type (named or not),
+// or a slice of one.
+func isText(t types.Type) bool {
+	switch u := t.Underlying().(type) {
+	case *types.Basic:
+		return u.Info()&types.IsString != 0
+	case *types.Slice:
+		if b, ok := u.Elem().Underlying().(*types.Basic); ok && b.Kind() == types.Byte {
+			return true
+		}
+		if e, ok := u.Elem().Underlying().(*types.Slice); ok {
+			// [][]byte: a list of texts; [][]string is not text.
+			b, ok := e.Elem().Underlying().(*types.Basic)
+			return ok && b.Kind() == types.Byte
+		}
+		b, ok := u.Elem().Underlying().(*types.Basic)
+		return ok && b.Info()&types.IsString != 0
 	}
 	return false
 }

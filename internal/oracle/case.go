@@ -29,6 +29,11 @@ type Case struct {
 	// judge's runs (rt.Value.Unstable): the true cause, when it holds,
 	// of a test that leaves a writable result unasserted.
 	TargetUnstable bool
+	// Unverified, when set, is why verification took the case's checks
+	// out: the first line of the check go test failed (a value the
+	// executor saw that the written test does not). The note of the
+	// unchecked target then says so instead of guessing a cause.
+	Unverified string
 	// Vouched says the target is tainted by nondeterminism only through
 	// arguments every run agreed on (TaintIn): what it returns is
 	// asserted like any deterministic result, and no note may say it

@@ -211,7 +211,18 @@ func treeNumber(t *rt.Tree) constant.Value {
 // the rule above), and says which; "" when there is none. d may be nil
 // (no observations: only constants and unproduced types are legal).
 func outsideDomain(prog *model.Program, s *seq.Seq, d *domains) string {
+	return outsideDomainOf(prog, s, d, nil)
+}
+
+// outsideDomainOf is outsideDomain for the statements marked in only (all
+// when only is nil): the candidate gate judges the literals that reach the
+// failing call (reaching), not those whose only trace is text another call
+// made of them.
+func outsideDomainOf(prog *model.Program, s *seq.Seq, d *domains, only []bool) string {
 	for i, st := range s.Stmts {
+		if only != nil && (i >= len(only) || !only[i]) {
+			continue
+		}
 		op := prog.Ops[st.Op]
 		if op.Kind != model.Composite {
 			continue

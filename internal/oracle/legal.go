@@ -175,7 +175,7 @@ func selfWired(prog *model.Program, s *seq.Seq) string {
 		op := prog.Ops[st.Op]
 		for j, a := range st.Args {
 			for k, b := range st.Args {
-				if j != k && h.Holds(b, a) {
+				if j != k && h.Holds(b, a) && !textArg(prog, s, a) && !textArg(prog, s, b) {
 					return "statement " + strconv.Itoa(i) + " (" + op.Name + ") passes a value together with one built from it"
 				}
 			}
@@ -183,6 +183,20 @@ func selfWired(prog *model.Program, s *seq.Seq) string {
 		h.Add(st, op.Mutator)
 	}
 	return ""
+}
+
+// textArg reports whether a is a reference to a text result (a string or
+// byte slice): text has no behaviour a call could follow back into the
+// value it came from or went into, so passing it with that value wires
+// nothing (a message's Unmarshal of the bytes its own Marshal made,
+// pion/dtls's Handshake: a round trip, not a reader wrapped around
+// itself; or of bytes an earlier Unmarshal of it kept).
+func textArg(prog *model.Program, s *seq.Seq, a seq.Arg) bool {
+	if a.IsLit {
+		return false
+	}
+	res := prog.Ops[s.Stmts[a.Stmt].Op].Results
+	return a.Result < len(res) && isText(res[a.Result])
 }
 
 // beforeAdvance reports a target that is an accessor (a method that does
@@ -271,42 +285,127 @@ func returnedTrue(res *rt.Result, i int) bool {
 // type whose package declares constants of it (an enum: ast.ObjKind,
 // blackfriday.NodeType) when the literal is none of them: ObjKind(10) is
 // no kind, and its String indexing a table of names out of range is the
-// caller's doing. Bit-flag types whose constants combine are covered too,
-// so a combination's failure is missed: a missed finding costs less than a
-// false one.
+// caller's doing. A literal passed straight to a parameter of such a type
+// is the same conversion, implicit (gomarkdown's
+// parser.NewWithExtensions(-1): every bit set, extensions that contradict
+// each other among them). Bit-flag types whose constants combine are
+// covered too, so a combination's failure is missed: a missed finding
+// costs less than a false one.
 func outsideEnum(prog *model.Program, s *seq.Seq) string {
 	for i, st := range s.Stmts {
 		op := prog.Ops[st.Op]
-		if op.Kind != model.Convert || len(st.Args) != 1 || !st.Args[0].IsLit {
+		if op.Kind == model.Convert {
+			if len(st.Args) == 1 && st.Args[0].IsLit {
+				if why := enumViolation(op.Type, st.Args[0].Lit); why != "" {
+					return "statement " + strconv.Itoa(i) + " converts " + why
+				}
+			}
 			continue
 		}
-		l := st.Args[0].Lit
-		var v constant.Value
-		switch l.Kind {
-		case seq.LitInt:
-			v = constant.MakeInt64(l.I)
-		case seq.LitUint:
-			v = constant.MakeUint64(l.U)
-		default:
+		if op.Kind != model.Call && op.Kind != model.Method {
 			continue
 		}
-		n, ok := op.Type.(*types.Named)
-		if !ok || n.Obj().Pkg() == nil {
-			continue
-		}
-		scope := n.Obj().Pkg().Scope()
-		consts, member := 0, false
-		for _, name := range scope.Names() {
-			c, ok := scope.Lookup(name).(*types.Const)
-			if !ok || !types.Identical(c.Type(), n) {
+		for j, a := range st.Args {
+			if !a.IsLit || j >= len(op.Params) || op.Variadic && j >= len(op.Params)-1 {
 				continue
 			}
-			consts++
-			member = member || constant.Compare(c.Val(), token.EQL, v)
-		}
-		if consts >= 2 && !member {
-			return "statement " + strconv.Itoa(i) + " converts " + v.ExactString() + " to " + n.Obj().Name() + ", which is none of its declared constants"
+			if n, ok := op.Params[j].Type.(*types.Named); !ok || n.Obj().Pkg() != prog.Pkg || !outsideRange(n, a.Lit) {
+				// An implicit conversion is judged only for the
+				// package's own types and only outside the constants'
+				// range: a parameter of a unit type (a Duration, a
+				// FileMode) takes any number, and a combination of
+				// flags is in range.
+				continue
+			}
+			if why := enumViolation(op.Params[j].Type, a.Lit); why != "" {
+				return "statement " + strconv.Itoa(i) + " passes " + why
+			}
 		}
 	}
 	return ""
+}
+
+// outsideRange reports whether integer literal l is below the least
+// constant n's package declares of type n, or above both the greatest and
+// the bitwise or of the non-negative ones (every flag set). When the
+// constants combine (their or is above the greatest: flags), 0, the empty
+// set, is in range.
+func outsideRange(n *types.Named, l seq.Lit) bool {
+	var v constant.Value
+	switch l.Kind {
+	case seq.LitInt:
+		v = constant.MakeInt64(l.I)
+	case seq.LitUint:
+		v = constant.MakeUint64(l.U)
+	default:
+		return false
+	}
+	scope := n.Obj().Pkg().Scope()
+	var lo, hi constant.Value
+	or := constant.MakeInt64(0)
+	for _, name := range scope.Names() {
+		c, ok := scope.Lookup(name).(*types.Const)
+		if !ok || !types.Identical(c.Type(), n) || c.Val().Kind() != constant.Int {
+			continue
+		}
+		cv := c.Val()
+		if lo == nil || constant.Compare(cv, token.LSS, lo) {
+			lo = cv
+		}
+		if hi == nil || constant.Compare(cv, token.GTR, hi) {
+			hi = cv
+		}
+		if constant.Sign(cv) >= 0 {
+			or = constant.BinaryOp(or, token.OR, cv)
+		}
+	}
+	if lo == nil {
+		return false
+	}
+	if constant.Compare(or, token.GTR, hi) {
+		// Flags: any combination, none among them.
+		hi = or
+		if constant.Sign(lo) > 0 {
+			lo = constant.MakeInt64(0)
+		}
+	}
+	return constant.Compare(v, token.LSS, lo) || constant.Compare(v, token.GTR, hi)
+}
+
+// enumViolation returns "V to T, which is none of its declared constants"
+// when l is an integer literal and t a named integer type whose package
+// declares two or more constants of it, none equal to l; or "".
+func enumViolation(t types.Type, l seq.Lit) string {
+	var v constant.Value
+	switch l.Kind {
+	case seq.LitInt:
+		v = constant.MakeInt64(l.I)
+	case seq.LitUint:
+		v = constant.MakeUint64(l.U)
+	default:
+		return ""
+	}
+	n, ok := t.(*types.Named)
+	if !ok || n.Obj().Pkg() == nil {
+		return ""
+	}
+	if b, ok := n.Underlying().(*types.Basic); !ok || b.Info()&types.IsInteger == 0 {
+		return ""
+	}
+	scope := n.Obj().Pkg().Scope()
+	consts := 0
+	for _, name := range scope.Names() {
+		c, ok := scope.Lookup(name).(*types.Const)
+		if !ok || !types.Identical(c.Type(), n) {
+			continue
+		}
+		consts++
+		if constant.Compare(c.Val(), token.EQL, v) {
+			return ""
+		}
+	}
+	if consts < 2 {
+		return ""
+	}
+	return v.ExactString() + " to " + n.Obj().Name() + ", which is none of its declared constants"
 }

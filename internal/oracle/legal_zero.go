@@ -3,6 +3,7 @@ package oracle
 import (
 	"go/types"
 	"slices"
+	"strings"
 
 	"github.com/gentest-go/gentest/analyzers/typedeps"
 	"github.com/gentest-go/gentest/internal/model"
@@ -12,8 +13,13 @@ import (
 // constructedZero finds a zero value (&T{}) of a type some operation of the
 // program constructs: such a type is meant to come from its constructor.
 func constructedZero(prog *model.Program, s *seq.Seq) string {
-	for _, st := range s.Stmts {
+	for i, st := range s.Stmts {
 		op := prog.Ops[st.Op]
+		if op.Kind == model.Zero && decodedInto(prog, s, i) {
+			// The zero value is a decoder's destination: decoding into
+			// a fresh value is how an Unmarshal method is used.
+			continue
+		}
 		if op.Kind == model.Composite {
 			// A literal sets the exported fields (a nil one is a nil
 			// input); what it leaves unset is what the zero value does.
@@ -116,6 +122,9 @@ func constructorOf(t types.Type) string {
 			}
 		}
 	}
+	if m := handedOutBy(n); m != "" {
+		return m
+	}
 	// Constructors that return an interface (lzw.NewReader returns an
 	// io.ReadCloser whose dynamic type is *lzw.Reader) construct T too when
 	// T's zero value needs initialization a client cannot give it
@@ -134,6 +143,45 @@ func constructorOf(t types.Type) string {
 			iface, isIface := res.At(i).Type().Underlying().(*types.Interface)
 			if isIface && !iface.Empty() && !isError(res.At(i).Type()) && (types.Implements(n, iface) || types.Implements(ptr, iface)) {
 				return n.Obj().Pkg().Name() + "." + fn.Name()
+			}
+		}
+	}
+	return ""
+}
+
+// handedOutBy names an exported method of a type of n's package that
+// returns an n (or holds one: a pointer, slice, map), or returns "". The
+// model has no operation for a method whose receiver type is unexported,
+// even when an exported alias names it: go-codec-dagpb's generated
+// `PBLinks = *_PBLinks` has Iterator() *PBLinks__Itr, the only way the
+// package makes a PBLinks__Itr, and a literal &PBLinks__Itr{} (its list
+// nil) dereferences nil in Next by the caller's doing. A value the
+// package only hands out is constructed by it, as one its functions
+// return is. n's own methods do not count.
+func handedOutBy(n *types.Named) string {
+	pkg := n.Obj().Pkg()
+	scope := pkg.Scope()
+	for _, name := range scope.Names() { // sorted: the same name every run
+		tn, ok := scope.Lookup(name).(*types.TypeName)
+		if !ok || tn.IsAlias() {
+			continue
+		}
+		recv, ok := tn.Type().(*types.Named)
+		if !ok || recv.Obj() == n.Obj() {
+			// n's own methods (a Clone, a builder's With) transform a
+			// value the caller already had.
+			continue
+		}
+		for i := 0; i < recv.NumMethods(); i++ {
+			m := recv.Method(i)
+			if !m.Exported() {
+				continue
+			}
+			res := m.Type().(*types.Signature).Results()
+			for j := 0; j < res.Len(); j++ {
+				if holds(res.At(j).Type(), n.Obj(), 3) {
+					return pkg.Name() + "." + tn.Name() + "." + m.Name()
+				}
 			}
 		}
 	}
@@ -215,4 +263,77 @@ func hiddenNil(t types.Type) string {
 // (T, error) does not construct every error type of its package.
 func isError(t types.Type) bool {
 	return types.Identical(t, errorType)
+}
+
+// decodedInto reports whether statement i (a zero value) is the receiver
+// of the test's last call, a method that decodes its input into it (named
+// Unmarshal* or Decode*, taking the input as text or as a reader:
+// pion/dtls's MessageServerHello.Unmarshal(data),
+// encoding.BinaryUnmarshaler), and every other use of it is such a
+// decoding or a method known not to change it (a Marshal in between).
+// Such a method's receiver is its output, so the zero value is what
+// callers pass (m := &T{}; m.Unmarshal(data)), whatever constructors the
+// type has and whatever pointer fields its zero value leaves nil: the
+// method must fill them or refuse the data. A zero value used any other
+// way, or one whose failing call is not a decoding into it (a Marshal
+// of the nil field), is judged as before.
+func decodedInto(prog *model.Program, s *seq.Seq, i int) bool {
+	last := s.Len() - 1
+	return usedForDecoding(prog, s, i, last) == 1
+}
+
+// usedForDecoding checks the uses of statement i as decodedInto says: it
+// returns 1 when the last statement decodes into it and every use is
+// allowed, 0 when every use is allowed but the last statement is not a
+// decoding into it, and -1 when a use is not allowed.
+func usedForDecoding(prog *model.Program, s *seq.Seq, i, last int) int {
+	verdict := 0
+	for k := i + 1; k <= last; k++ {
+		st := s.Stmts[k]
+		op := prog.Ops[st.Op]
+		for j, a := range st.Args {
+			if a.IsLit || a.Stmt != i {
+				continue
+			}
+			switch {
+			case op.Kind == model.Addr:
+				// &v for a pointer-receiver method: judged by its uses.
+				v := usedForDecoding(prog, s, k, last)
+				if v < 0 {
+					return -1
+				}
+				if v > 0 {
+					verdict = 1
+				}
+			case j == 0 && op.Kind == model.Method && decodesInto(op):
+				if k == last {
+					verdict = 1
+				}
+			case j == 0 && op.Kind == model.Method && op.Effects.Known && !op.Effects.MutatesRecv && k != last:
+				// Reading the value between decodings changes nothing.
+			default:
+				return -1
+			}
+		}
+	}
+	return verdict
+}
+
+// decodesInto reports whether a method decodes an input argument into its
+// receiver: its name starts Unmarshal or Decode, and a parameter besides
+// the receiver is text or has a Read method.
+func decodesInto(op *model.Op) bool {
+	if op.Func == nil {
+		return false
+	}
+	name := op.Func.Name()
+	if !strings.HasPrefix(name, "Unmarshal") && !strings.HasPrefix(name, "Decode") {
+		return false
+	}
+	for _, p := range op.Params[1:] {
+		if isText(p.Type) || hasRead(p.Type) {
+			return true
+		}
+	}
+	return false
 }

@@ -19,11 +19,31 @@ import (
 // child process (oracle.CheckCrash). parallel bounds the minimization jobs
 // in flight.
 func Revealing(ctx context.Context, prog *model.Program, runner executor.Runner, failures []*corpus.Failure, parallel int) []*Finding {
+	return RevealingLogged(ctx, prog, runner, failures, parallel, nil)
+}
+
+// RevealingLogged is Revealing that tells logf (when not nil) why each
+// failure it drops is no finding: the rule that called its input illegal,
+// the candidate gate's clause, or the hang's nearby inputs. The generator
+// passes its debug log (GENTEST_DEBUG), so that a bug the search reached
+// but did not report names the rule that dropped it.
+func RevealingLogged(ctx context.Context, prog *model.Program, runner executor.Runner, failures []*corpus.Failure, parallel int, logf func(format string, args ...any)) []*Finding {
+	if logf == nil {
+		logf = func(string, ...any) {}
+	}
 	var out []*Finding
 	var jobs []minimize.Job
 	var minimized []*Finding
 	seen := map[string]bool{}
 	d := newDocs(prog)
+	failures = focus(prog, runner, failures, func(f *corpus.Failure) bool {
+		if !f.Revealing && !f.Candidate {
+			return false
+		}
+		last := f.Seq.Len() - 1
+		return Illegal(prog, f.Seq, f.Result, last) != "" ||
+			f.Candidate && candidateIllegal(prog, d, f.Seq, f.Result, last, f.Kind) != ""
+	})
 	for _, f := range failures {
 		if !f.Revealing && !f.Candidate {
 			continue
@@ -39,13 +59,21 @@ func Revealing(ctx context.Context, prog *model.Program, runner executor.Runner,
 				msg += " at " + site
 			}
 		}
-		if seen[key] || Illegal(prog, f.Seq, f.Result, last) != "" {
+		if seen[key] {
 			continue
 		}
-		if f.Candidate && candidateIllegal(prog, d, f.Seq, f.Result, last, f.Kind) != "" {
+		if why := Illegal(prog, f.Seq, f.Result, last); why != "" {
+			logf("finding dropped: %s (%s): illegal: %s; test %s", key, msg, why, f.Seq.Key())
 			continue
+		}
+		if f.Candidate {
+			if why := candidateIllegal(prog, d, f.Seq, f.Result, last, f.Kind); why != "" {
+				logf("finding dropped: %s (%s): candidate gate: %s; test %s", key, msg, why, f.Seq.Key())
+				continue
+			}
 		}
 		if f.Kind == corpus.KindHang && !returnsNearby(runner, f.Seq, last) {
+			logf("finding dropped: %s (%s): every nearby input hangs too", key, msg)
 			continue
 		}
 		seen[key] = true

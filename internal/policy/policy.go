@@ -108,6 +108,20 @@ func Effects(an *load.Analysis, pkgPath string) func(fn *types.Func) model.Effec
 				e.NondetWhy = w.Detail
 			}
 		}
+		if f.Effects&^f.Incidental&purity.Env != 0 && !e.Nondeterministic {
+			// What a function computes from the environment (LANG,
+			// RUNEWIDTH_EASTASIAN) is the executor's, not that of the
+			// machine the test runs on: its results are never pinned,
+			// like the clock's. An environment read only in debug code
+			// or a once-only fill (Incidental) does not count.
+			e.Nondeterministic, e.CallSiteOnly = true, false
+			for _, w := range f.Why {
+				if w.Effect == "io:env" {
+					e.NondetWhy = "reads the environment: " + w.Detail
+					break
+				}
+			}
+		}
 		off := 0
 		if fn.Type().(*types.Signature).Recv() != nil {
 			off = 1

@@ -15,6 +15,10 @@ type Stats struct {
 	// Climbs counts the local searches started on stalled branches,
 	// ClimbsCovered those that covered their branch.
 	Climbs, ClimbsCovered int
+	// Sentences counts the inputs the sentence search proposed to
+	// parse-like operations (parse.go), SentencesAccepted those the
+	// parser accepted.
+	Sentences, SentencesAccepted int
 	// SharedWrites counts the sequences left unrun because they would
 	// write package state through a package singleton (model.SharedWrite).
 	SharedWrites int

@@ -36,6 +36,9 @@ type Config struct {
 	// branches (AVM on literals) and input-to-state replacements (see
 	// local.go, local_i2s.go).
 	NoLocalSearch, NoInputToState bool
+	// NoSentences switches off the sentence search on parse-like
+	// operations (parse.go, internal/sentence).
+	NoSentences bool
 	// Trace, when set, receives a line per finished climb (debugging).
 	Trace func(format string, args ...any)
 	// Engine is EngineRandom, EngineSBST or EngineHybrid; empty means
@@ -61,6 +64,14 @@ type Config struct {
 	// package's own tests): DynaMOSA does not target them, since a test
 	// for them would not be written.
 	Killed map[int32]bool
+	// Covered marks the probe blocks tests kept from an earlier run
+	// already cover (generator's update of an existing file): the archive
+	// starts with them, so that a run is kept only for what they leave,
+	// and the corpus holds candidates for what is new or uncovered.
+	Covered []bool
+	// DSE is the package's SSA and the solver for dynamic symbolic
+	// execution (dse.go); nil leaves DSE off.
+	DSE *DSEConfig
 }
 
 // Engines: which search builds the sequences that local search does not.

@@ -42,9 +42,13 @@ type Engine struct {
 	random *randomSearch // random.go
 	dyna   *dynamosa     // dynamosa.go
 	climbs *localSearch  // local.go
+	dse    *dse          // dse.go, nil when off
 	costly *costly       // costly.go
 	hangs  *hangs        // hang.go
 	attrib *attribution  // attribute.go
+	// sentences grows inputs parse-like operations accept (parse.go);
+	// nil when off or the package has none.
+	sentences *sentenceSearch
 	// wm is weak mutation (goals_mutant.go), nil when off or without
 	// mutants; crit collects the output, method and exception goals
 	// (goals.go).
@@ -120,6 +124,11 @@ func New(prog *model.Program, cfg Config) *Engine {
 		cov:     newCoverage(),
 		tags:    map[*seq.Seq]listener{},
 	}
+	for b, ok := range cfg.Covered {
+		if ok {
+			e.Archive.covered[int64(b)] = true
+		}
+	}
 	stats := &e.Stats
 	targets := targetsOf(prog)
 	e.gen = &generated{seen: newRecentHashes(seenGeneration), stats: stats}
@@ -136,6 +145,9 @@ func New(prog *model.Program, cfg Config) *Engine {
 	e.dyna = &dynamosa{prog: prog, rng: e.rng, targets: targets, table: cfg.Table, maxLen: cfg.MaxLen, ext: e.ext, tmpl: tmpl,
 		picker: picker, lits: e.lits, values: e.values, cov: e.cov, stats: stats, gen: e.gen, archive: &e.Archive}
 	e.climbs = newLocalSearch(e.rng, e.cov, stats, e.gen, cfg)
+	if !cfg.NoSentences {
+		e.sentences = newSentenceSearch(e.rng, e.lits, e.gen, stats, targets, cfg.Trace)
+	}
 	e.attrib = &attribution{ids: &e.ids, stats: stats, budget: &e.budget}
 	e.setMutants(mutantsOf(cfg.Table))
 
@@ -149,6 +161,10 @@ func New(prog *model.Program, cfg Config) *Engine {
 	}
 	if !cfg.NoElephant {
 		e.learners = append(e.learners, newRunTypePooler(prog, e.values))
+	}
+	if cfg.DSE != nil {
+		e.dse = newDSE(cfg, prog, e.cov, e.gen, stats)
+		e.learners = append(e.learners, e.dse)
 	}
 	return e
 }
@@ -232,7 +248,18 @@ func (e *Engine) propose(n int) []proposal {
 	if len(e.ext.targets) == 0 {
 		return nil
 	}
-	batch := e.climbs.propose(nil, n/2)
+	var batch []proposal
+	if e.dse != nil {
+		// DSE paces itself (dse.go); a quarter of a batch at most.
+		batch = e.dse.propose(batch, n/4)
+	}
+	batch = e.climbs.propose(batch, n/2)
+	if e.sentences != nil {
+		// A share of the batch, after the climbs, smaller once it stops
+		// finding anything new (parse.go): the parsed values it pools
+		// feed the sequences the rest of the batch builds.
+		batch = e.sentences.propose(batch, len(batch)+e.sentences.share(n))
+	}
 	var main proposer = e.random
 	if e.engineNow() == EngineSBST {
 		main = e.dyna

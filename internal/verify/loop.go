@@ -215,6 +215,7 @@ func (v *verifier) weaken(cases []*oracle.Case, key int, reason string) []*oracl
 		}
 		w := *c
 		w.Asserts = nil
+		w.Unverified = firstLines(text, 1)
 		out := append([]*oracle.Case(nil), cases...)
 		out[i] = &w
 		if v.weakened == nil {

@@ -256,7 +256,14 @@ func (w *walk) visit(v ssa.Value, d int) {
 		}
 		w.push(v.X, d)
 	case *ssa.Convert:
-		if isUnsafePointer(v.Type()) || isUnsafePointer(v.X.Type()) {
+		if isUnsafePointer(v.Type()) && !MayAlias(v.X.Type()) {
+			// unsafe.Pointer(uintptr(p) + off): the pointer is p's
+			// memory (bbolt's page elements and byte slices are made
+			// so), found through the integer arithmetic.
+			for _, x := range uintptrOrigins(v.X, 0) {
+				w.push(x, d)
+			}
+		} else if isUnsafePointer(v.Type()) || isUnsafePointer(v.X.Type()) {
 			w.push(v.X, d)
 		} else {
 			// string to []byte or []rune copies.
@@ -358,6 +365,21 @@ func (w *walk) callRoots(v *ssa.Call, d int) {
 			return
 		}
 	}
+	// A method in the append style (strconv.AppendInt's shape: its
+	// results that can hold memory are slices of the type of a
+	// destination argument) returns that destination, extended, or a
+	// fresh slice; not memory of its receiver or other arguments. An
+	// interface's formatExpandedTo(b []byte, ...) []byte or
+	// AsCanonicalBytes(out []byte) ([]byte, int32) is such a method:
+	// the convention is the package's own. A function value is whatever
+	// a caller passed, so it keeps the rule below (a callback may hand
+	// back one of its receiver-like argument's slices).
+	if dst := appendDestinations(c, v.Type()); len(dst) > 0 {
+		for _, arg := range dst {
+			w.push(arg, d+1)
+		}
+		return
+	}
 	// The result may point to anything reachable from the arguments
 	// that holds memory of a type the result can point to: a callback
 	// taking (*Path, []byte) and returning []byte returns the buffer or
@@ -370,6 +392,48 @@ func (w *walk) callRoots(v *ssa.Call, d int) {
 			w.push(arg, d+1)
 		}
 	}
+}
+
+// appendDestinations returns the explicit arguments of c whose type is
+// that of its result's components that can refer to memory, when those
+// are all slices of one type ((number, suffix []byte) counts); nil when
+// they are not, or no argument has their type.
+func appendDestinations(c *ssa.CallCommon, result types.Type) []ssa.Value {
+	var slice types.Type
+	components := []types.Type{result}
+	if t, ok := result.(*types.Tuple); ok {
+		components = components[:0]
+		for i := range t.Len() {
+			components = append(components, t.At(i).Type())
+		}
+	}
+	for _, t := range components {
+		if !MayAlias(t) {
+			continue
+		}
+		if _, ok := t.Underlying().(*types.Slice); !ok || slice != nil && !types.Identical(t, slice) {
+			return nil
+		}
+		slice = t
+	}
+	if slice == nil {
+		return nil
+	}
+	args := c.Args
+	switch {
+	case c.IsInvoke():
+	case c.Signature().Recv() != nil && len(args) > 0:
+		args = args[1:] // a static method call's receiver
+	default:
+		return nil
+	}
+	var dst []ssa.Value
+	for _, arg := range args {
+		if types.Identical(arg.Type(), slice) {
+			dst = append(dst, arg)
+		}
+	}
+	return dst
 }
 
 func paramIndex(p *ssa.Parameter) int {
@@ -388,6 +452,32 @@ func freeVarIndex(fv *ssa.FreeVar) int {
 		}
 	}
 	return -1
+}
+
+// uintptrOrigins returns the pointers an integer was computed from: the
+// operands of unsafe.Pointer-to-integer conversions reached through
+// arithmetic, conversions and phis. Integers not made from a pointer
+// (offsets, sizes) contribute nothing.
+func uintptrOrigins(v ssa.Value, depth int) []ssa.Value {
+	if depth > 16 {
+		return nil
+	}
+	switch v := v.(type) {
+	case *ssa.Convert:
+		if isUnsafePointer(v.X.Type()) {
+			return []ssa.Value{v.X}
+		}
+		return uintptrOrigins(v.X, depth+1)
+	case *ssa.BinOp:
+		return append(uintptrOrigins(v.X, depth+1), uintptrOrigins(v.Y, depth+1)...)
+	case *ssa.Phi:
+		var out []ssa.Value
+		for _, e := range v.Edges {
+			out = append(out, uintptrOrigins(e, depth+1)...)
+		}
+		return out
+	}
+	return nil
 }
 
 func isUnsafePointer(t types.Type) bool {

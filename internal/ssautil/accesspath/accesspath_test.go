@@ -130,6 +130,12 @@ func parts(c *Parts, b []byte, f func(*Parts, []byte) []byte) { r := f(c, b); r[
 // counted's callback returns an int, which points nowhere.
 func counted(p *Path, f func(*Path) int) { n := f(p); var a [4]int; a[n] = 1 }
 
+// appender's method is in the append style: its result is b, extended,
+// or fresh, never memory of the interface value a.
+type appender interface{ AppendTo(b []byte) []byte }
+
+func appendStyle(a appender, b []byte, c *Parts) { r := a.AppendTo(b); r[0] = 1 }
+
 // boxed's callback returns an interface, which may hold anything.
 func boxed(p *Path, f func(*Path) any) { r := f(p); *r.(*int32) = 1 }
 `
@@ -155,6 +161,7 @@ func TestCallResultTypes(t *testing.T) {
 		{"parts", []int{0, 1}},
 		{"counted", nil},
 		{"boxed", []int{0}},
+		{"appendStyle", []int{1}},
 	} {
 		fn := pkg.Func(tc.fn)
 		a := accesspath.New(fn)

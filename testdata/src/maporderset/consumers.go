@@ -154,6 +154,48 @@ func (r *Registry) Pairs() []authPair {
 	return pairs
 }
 
+// A codec encoding the caller's value, a map it reaches through a type
+// assertion and an accessor (pgx's hstore text encoding): the map is the
+// caller's, not reported.
+
+type PairsValuer interface {
+	Pairs() (map[string]string, error)
+}
+
+type TextCodec struct{}
+
+func (TextCodec) Encode(value any, buf []byte) ([]byte, error) {
+	m, err := value.(PairsValuer).Pairs()
+	if err != nil {
+		return nil, err
+	}
+	for k, v := range m { // the caller's map: not reported
+		buf = append(buf, k...)
+		buf = append(buf, '=')
+		buf = append(buf, v...)
+		buf = append(buf, ';')
+	}
+	return buf, nil
+}
+
+// A session's keys: an unexported store's Keys method, returned by the
+// exported Session.Keys (fiber's session middleware). A Keys method of a
+// map-backed type turns the map into a slice on purpose: not reported.
+
+type sessionData struct{ data map[string]any }
+
+func (d *sessionData) Keys() []string {
+	keys := make([]string, 0, len(d.data))
+	for k := range d.data { // not reported
+		keys = append(keys, k)
+	}
+	return keys
+}
+
+type Session struct{ d *sessionData }
+
+func (s *Session) Keys() []string { return s.d.Keys() }
+
 // A slice stored into a struct returned beside an error, and the pair
 // returned by an exported function, as a metrics library builds an
 // exemplar's label pairs: reported (the error is not the listing, the
@@ -223,4 +265,38 @@ func NewSeries(labelSets ...map[string]string) (any, error) {
 		}
 	}
 	return &series{samples: samples}, nil
+}
+
+// Docs that say the order is not promised: not reported.
+
+type Versions struct{ byGroup map[string][]string }
+
+// AllVersions returns every group's versions in their priority order.
+// Groups are random, but versions for a single group are prioritized.
+func (v *Versions) AllVersions() []string {
+	var out []string
+	for _, vs := range v.byGroup { // documented: not reported
+		out = append(out, vs...)
+	}
+	return out
+}
+
+// Groups returns the groups, in unspecified order.
+func (v *Versions) Groups() []string {
+	var out []string
+	for g := range v.byGroup { // documented: not reported
+		out = append(out, g)
+	}
+	return out
+}
+
+// Preferred returns each group's preferred version.
+func (v *Versions) Preferred() []string {
+	var out []string
+	for _, vs := range v.byGroup { // want "a listing of exported Preferred"
+		if len(vs) > 0 {
+			out = append(out, vs[0])
+		}
+	}
+	return out
 }

@@ -7,6 +7,7 @@ package puritydiscard
 import (
 	"errors"
 	"strings"
+	"unsafe"
 )
 
 // Assertions through same-package helpers: a method returns what a
@@ -132,4 +133,50 @@ var compare = func(a Eq) {
 // reflection, and the dropped result is a mistake the day it runs.
 func unused(a Eq) {
 	a.Equal(a) // want `result of \(puritydiscard.Eq\).Equal is discarded`
+}
+
+// Writes through pointers made by unsafe.Pointer arithmetic land in the
+// memory the arithmetic started from (bbolt writes its pages so): the
+// call is the write, and dropping its count is not a mistake.
+
+type page struct {
+	count uint16
+	data  [64]byte
+}
+
+func elementAt(p *page, off uintptr) *byte {
+	return (*byte)(unsafe.Pointer(uintptr(unsafe.Pointer(p)) + unsafe.Offsetof(p.data) + off))
+}
+
+func writeElements(p *page, b []byte) int {
+	for i, c := range b {
+		*elementAt(p, uintptr(i)) = c
+	}
+	return len(b)
+}
+
+func fill(p *page) {
+	writeElements(p, []byte("abc")) // not reported
+}
+
+// Calls of functions built only for some platforms: this build's stub is
+// inert, the other platform's is not.
+
+type Array struct{ n int }
+
+func (a *Array) bytes() []byte {
+	out := make([]byte, a.n)
+	for i := range out {
+		getElement(i, &out[i]) // not reported
+	}
+	return out
+}
+
+// release reaches the stub through a same-package helper.
+func (a *Array) release() int { return fetch(a) }
+
+func fetch(a *Array) int { _ = getElement(0, nil); return a.n }
+
+func done(a *Array) {
+	a.release() // not reported
 }

@@ -97,3 +97,25 @@ func (c *Chunks) String() string { // want "String method .* has side effects: m
 	b = append(b, '!')
 	return string(b)
 }
+
+// Wrap renders its value through an interface method in the append
+// style, as go-cmp's textWrap.String does: a method taking a buffer and
+// returning []byte hands back that buffer, extended, or a fresh one, so
+// the append after it lands in String's own buffer, not the receiver.
+type Wrap struct {
+	Prefix string
+	Value  node
+}
+
+type node interface{ formatTo(b []byte, depth int) []byte }
+
+type leaf struct{ text []byte }
+
+func (l leaf) formatTo(b []byte, depth int) []byte { return append(b, l.text...) }
+
+func (w *Wrap) String() string {
+	b := append([]byte(nil), w.Prefix...)
+	b = w.Value.formatTo(b, 0)
+	b = append(b, '\n')
+	return string(b)
+}
