@@ -105,8 +105,8 @@ type Stmt struct {
 	Repeat int
 }
 
-// MaxRepeat bounds Stmt.Repeat: each call of a loop has the executor's
-// per-call time limit, so a bound on the count bounds a loop's time.
+// MaxRepeat bounds Stmt.Repeat (rt.MaxRepeat mirrors it); a loop's time
+// is bounded by the executor's call limit, which all its calls share.
 const MaxRepeat = 1024
 
 // Times returns how many times st calls its operation (at least 1).

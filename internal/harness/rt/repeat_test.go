@@ -100,3 +100,47 @@ func TestRepeatRoundTrip(t *testing.T) {
 		t.Errorf("round trip mismatch (-want +got):\n%s", diff)
 	}
 }
+
+// A loop of calls that are cheap one by one and costly together (a busy
+// call of 10 ms of CPU, 1000 times under a 100 ms limit) stops once it used
+// half the limit, as a sequence not run as asked, and the watchdog sees
+// the whole statement as one call: it runs for at most a limit, not for a
+// limit per call.
+func TestRepeatStopsCostlyLoop(t *testing.T) {
+	calls := 0
+	spin := Op{Name: "Spin", Params: []reflect.Type{intType}, Fn: func(args, out []any) []any {
+		calls++
+		start, ok := processCPU()
+		for now := start; ok && now-start < 10*time.Millisecond; now, ok = processCPU() {
+		}
+		return append(out, args[0].(int))
+	}}
+	e := &executor{ops: []Op{spin}, timeout: 100 * time.Millisecond}
+	stmt := Stmt{Op: 0, Repeat: 1000, Args: []Arg{{Kind: ArgIndex, Lit: Lit{Kind: LitInt, I: 0}}}}
+	callNo := e.callNo
+	r := e.run(&Request{ID: 1, Stmts: []Stmt{stmt}})
+	if got := r.Stmts[0].Outcome; got != OutBadArg {
+		t.Errorf("outcome %d, want %d (not run as asked)", got, OutBadArg)
+	}
+	if !strings.Contains(r.Stmt(0).Note().PanicMsg, "of its call limit") {
+		t.Errorf("note %q", r.Stmt(0).Note().PanicMsg)
+	}
+	// 50 ms of 10 ms calls; more where the CPU time cannot be read and
+	// the wall clock decides, but never near the 1000 asked for.
+	if calls < 5 || calls > 50 {
+		t.Errorf("%d calls ran, want about 5", calls)
+	}
+	if n := (e.callNo - callNo) / 2; n != 1 {
+		t.Errorf("the watchdog saw %d calls, want the statement as one", n)
+	}
+	// A cheap loop runs all its calls, the last one the statement's.
+	calls = 0
+	e.ops[0].Fn = func(args, out []any) []any { calls++; return append(out, args[0].(int)) }
+	r = e.run(&Request{ID: 2, Stmts: []Stmt{stmt}})
+	if got := r.Stmts[0].Outcome; got == OutBadArg || calls != 1000 {
+		t.Errorf("cheap loop: outcome %d after %d calls, want all 1000 run", got, calls)
+	}
+	if got := r.Stmt(0).Values()[0].Hash; got != Hash(999) {
+		t.Errorf("cheap loop: last result hash %x, want the 1000th call's", got)
+	}
+}

@@ -263,17 +263,32 @@ func (e *executor) runStmts(s *Request, r *Result, vals [][]any, saved *[]savedS
 		}
 		start := len(e.resBuf)
 		if times > 1 {
-			// The calls before the last, each under its own time limit
-			// (startCall): a loop of fast calls is no hang. Their results
-			// are dropped; the last call below is the statement's.
+			// The calls before the last; their results are dropped, the
+			// last call below is the statement's. The whole statement
+			// runs under one call limit (one startCall, so the watchdog
+			// times all its calls as one): a repeated call that hangs
+			// costs one limit, not one per repeat, and a loop whose calls
+			// each stay under the limit cannot run for n limits.
+			inCall = true
+			e.startCall(i)
+			clock := startLoopClock()
 			for ; iter < times-1; iter++ {
 				inCall = true
-				e.startCall(i)
 				e.resBuf = op.Fn(args, e.resBuf[:start])
 				inCall = false
 				if args, err = e.args(op, st, vals, iter+1); err != nil {
 					sr.Outcome = OutBadArg
 					r.Stmt(i).makeNote().PanicMsg = err.Error()
+					return i + 1
+				}
+				if clock.spent(e.timeout / loopShare) {
+					// A loop of calls that are costly together: stopped
+					// before it times out, and not run as asked (the
+					// written test would run every call); the search
+					// tunes a shorter count.
+					sr.Outcome = OutBadArg
+					r.Stmt(i).makeNote().PanicMsg = "repeated call " + strconv.Itoa(iter+1) + " of " + strconv.Itoa(times) +
+						" not run: the loop used 1/" + strconv.Itoa(loopShare) + " of its call limit"
 					return i + 1
 				}
 			}
@@ -285,7 +300,9 @@ func (e *executor) runStmts(s *Request, r *Result, vals [][]any, saved *[]savedS
 			before = hashArgs(st, args)
 		}
 		inCall = true
-		e.startCall(i)
+		if times == 1 {
+			e.startCall(i) // a loop's last call is timed with its others
+		}
 		res := op.Fn(args, e.resBuf)
 		inCall = false
 		e.resBuf = res

@@ -109,16 +109,17 @@ type Arg struct {
 }
 
 // Stmt is a statement on the wire. Repeat, when 2 or more, makes the
-// executor call the operation Repeat times (each call under its own time
-// limit); the last call's results are the statement's.
+// executor call the operation Repeat times (all under one call limit, and
+// stopped once they used half of it: run.go); the last call's results
+// are the statement's.
 type Stmt struct {
 	Op     int
 	Args   []Arg
 	Repeat int
 }
 
-// MaxRepeat bounds Stmt.Repeat (seq.MaxRepeat mirrors it): a loop's time
-// is then at most MaxRepeat call limits.
+// MaxRepeat bounds Stmt.Repeat (seq.MaxRepeat mirrors it); a loop's time
+// is bounded by the call limit, which all its calls share.
 const MaxRepeat = 1024
 
 // AtIndex returns the literal an ArgIndex argument takes in call i: numbers
