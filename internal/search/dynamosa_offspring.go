@@ -66,8 +66,8 @@ func (d *dynamosa) mutateSeq(s *seq.Seq) *seq.Seq {
 		if d.rng.IntN(3) == 0 {
 			changed = d.insertCall(s) || changed
 		}
-		if d.rng.IntN(repeatMutationOdds) == 0 {
-			changed = changeRepeat(d.rng, d.prog, constantsOf(d.lits), s) || changed
+		if loops := loopRand(d.loops, d.rng); loops.IntN(repeatMutationOdds) == 0 {
+			changed = changeRepeat(loops, d.prog, constantsOf(d.lits), s) || changed
 		}
 	}
 	if !changed {

@@ -16,6 +16,7 @@ import (
 type randomSearch struct {
 	targets []*model.Op
 	rng     *rand.Rand
+	loops   *rand.Rand    // repetition's draws (newLoopRand); nil: rng
 	picker  *targetPicker // nil with -no=bloodhound
 	tmpl    *templates
 	gen     *generated
@@ -31,11 +32,12 @@ func (r *randomSearch) propose(batch []proposal, n int) []proposal {
 		if !ok || s.Len() > r.maxLen {
 			continue
 		}
-		if k := s.Len() - 1; k >= 0 && r.rng.IntN(repeatMutationOdds) == 0 && repeatable(op, &s.Stmts[k]) {
+		loops := loopRand(r.loops, r.rng)
+		if k := s.Len() - 1; k >= 0 && loops.IntN(repeatMutationOdds) == 0 && repeatable(op, &s.Stmts[k]) {
 			// Now and then the call under test in a loop (repeat.go):
 			// the pools' sequences then hold containers past their
 			// capacities for later calls to extend.
-			if n, ok := newRepeatCount(r.rng, constantsOf(r.tmpl.lits)); ok {
+			if n, ok := newRepeatCount(loops, constantsOf(r.tmpl.lits)); ok {
 				makeRepeat(s, k, n)
 			}
 		}

@@ -159,6 +159,32 @@ func (c *Constants) repeatThresholds() []int {
 	return out
 }
 
+// newLoopRand returns the random source of repetition's draws (whether a
+// proposal or a mutation makes or changes a loop, and its count), apart
+// from the search's own: a draw per proposal from the search's source
+// shifted every later draw, so that with loops a seed ran another search
+// altogether, not the same search with a few loops in it, and findings
+// and coverage that depend on the seed (TestRuntimeFindings' makeslice at
+// seed 1, TestCostlyStaysInBudget's first timeout before or after the
+// Writer's branches) came and went with the loop code rather than with
+// what loops do.
+func newLoopRand(seed int64) *rand.Rand {
+	return rand.New(rand.NewPCG(uint64(seed), loopStream))
+}
+
+// loopStream is the second word of newLoopRand's PCG seed, not the
+// search's (engine.go), so that the two streams differ.
+const loopStream = 0x6a09e667f3bcc909
+
+// loopRand returns loops, or rng when there is none (a search built
+// without an engine, in tests).
+func loopRand(loops, rng *rand.Rand) *rand.Rand {
+	if loops != nil {
+		return loops
+	}
+	return rng
+}
+
 // constantsOf returns l's mined constants, nil without any.
 func constantsOf(l *literals) *Constants {
 	if l == nil {
