@@ -131,6 +131,10 @@ func (r *renderer) writeStmt(w *bodyWriter, i int) error {
 		r.inl[seq.ValueID{Stmt: i}] = x
 		return nil
 	}
+	st, err := r.repeatLoop(w, i, op, st)
+	if err != nil {
+		return err
+	}
 	call, err := r.callExpr(s, op, i, st, w.vars, ov)
 	if err != nil {
 		return err

@@ -125,6 +125,14 @@ func (r *renderer) argExprs(s *seq.Seq, op *model.Op, i int, st seq.Stmt, vars m
 			}
 			continue
 		}
+		if a.IsLit && a.Index && r.loopVar != "" {
+			x, err := r.indexExpr(a.Lit, p.Type)
+			if err != nil {
+				return nil, 0, err
+			}
+			args = append(args, x)
+			continue
+		}
 		if a.IsLit {
 			if variadicLast && a.Lit.Kind == seq.LitSlice {
 				et := p.Type.Underlying().(*types.Slice).Elem()

@@ -19,6 +19,9 @@ type renderer struct {
 	// fset holds the positions of the function literals the renderer
 	// parses (parseFuncLit), and prints the declarations holding them.
 	fset *token.FileSet
+	// loopVar is the index variable of the loop a repeated statement's
+	// call is written in (see loops.go), "" elsewhere.
+	loopVar string
 	// pkgNames are names of packages the file may import: never variable
 	// names.
 	pkgNames map[string]bool

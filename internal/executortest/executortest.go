@@ -155,8 +155,11 @@ func (f *Runner) run(q rt.Request) (*rt.Result, *executor.Crash) {
 func inputHash(op *model.Op, st rt.Stmt, hashes [][]uint64) uint64 {
 	h := fnv.New64a()
 	fmt.Fprint(h, op.ID)
+	if st.Repeat > 1 {
+		fmt.Fprintf(h, "x%d", st.Repeat) // a loop's last call differs from one call
+	}
 	for _, a := range st.Args {
-		if a.Kind == rt.ArgLit {
+		if a.Kind == rt.ArgLit || a.Kind == rt.ArgIndex {
 			fmt.Fprintf(h, "|%v", a.Lit)
 		} else if a.Stmt < len(hashes) && a.Result < len(hashes[a.Stmt]) {
 			fmt.Fprintf(h, "|%d", hashes[a.Stmt][a.Result])

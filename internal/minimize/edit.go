@@ -29,7 +29,7 @@ func removeStmts(s *seq.Seq, drop []bool) (*seq.Seq, []int, bool) {
 			args[j] = a
 		}
 		idx[i] = len(out.Stmts)
-		out.Stmts = append(out.Stmts, seq.Stmt{Op: st.Op, Args: args})
+		out.Stmts = append(out.Stmts, seq.Stmt{Op: st.Op, Args: args, Repeat: st.Repeat})
 	}
 	return out, idx, true
 }
@@ -114,7 +114,7 @@ func replaceRef(s *seq.Seq, p, r int, rep replacement, target int) (*seq.Seq, in
 					}
 					args[j] = a
 				}
-				mid.Stmts = append(mid.Stmts, seq.Stmt{Op: st.Op, Args: args})
+				mid.Stmts = append(mid.Stmts, seq.Stmt{Op: st.Op, Args: args, Repeat: st.Repeat})
 				// New statements are not "producers that became unused":
 				// whatever the snippet makes stays.
 				usedMid = append(usedMid, false)
@@ -146,7 +146,7 @@ func replaceRef(s *seq.Seq, p, r int, rep replacement, target int) (*seq.Seq, in
 			}
 			args[j] = a
 		}
-		mid.Stmts = append(mid.Stmts, seq.Stmt{Op: st.Op, Args: args})
+		mid.Stmts = append(mid.Stmts, seq.Stmt{Op: st.Op, Args: args, Repeat: st.Repeat})
 		usedMid = append(usedMid, usedBefore[i])
 	}
 	drop := make([]bool, len(mid.Stmts))

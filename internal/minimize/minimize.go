@@ -109,6 +109,7 @@ func MinimizeWith(prog *model.Program, s *seq.Seq, target int, keep Oracle, opts
 		m.deletion()
 		m.replacement()
 		m.literals()
+		m.counts()
 		if m.accepted == before {
 			break
 		}
@@ -491,7 +492,7 @@ func (m *minimizer) literals() {
 					if len(group) > 1 && !m.mergesLiterals(s, group, l) {
 						c := s.Clone()
 						for _, at := range group {
-							c.Stmts[at[0]].Args[at[1]] = seq.LitArg(l)
+							c.Stmts[at[0]].Args[at[1]] = indexedLit(c.Stmts[at[0]].Args[at[1]], l)
 						}
 						cands = append(cands, Trial{Seq: c, Target: m.target})
 					}
@@ -499,7 +500,7 @@ func (m *minimizer) literals() {
 						continue
 					}
 					c := s.Clone()
-					c.Stmts[i].Args[j] = seq.LitArg(l)
+					c.Stmts[i].Args[j] = indexedLit(a, l)
 					cands = append(cands, Trial{Seq: c, Target: m.target})
 				}
 				if m.try(cands) < 0 {

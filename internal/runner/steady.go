@@ -377,7 +377,11 @@ func appendStmt(b []byte, st rt.Stmt) []byte {
 		b = appendLit(b, a.Lit)
 		b = append(b, '}')
 	}
-	return append(b, ']', '}')
+	// The repeat count too, as fmt prints it: a loop of 64 calls is
+	// another statement than one call.
+	b = append(b, ']', ' ')
+	b = strconv.AppendInt(b, int64(st.Repeat), 10)
+	return append(b, '}')
 }
 
 func appendLit(b []byte, l rt.Lit) []byte {

@@ -61,6 +61,7 @@ type individual struct {
 type dynamosa struct {
 	prog    *model.Program
 	rng     *rand.Rand
+	loops   *rand.Rand // repetition's draws (newLoopRand); nil: rng
 	targets []*model.Op
 	table   *instrument.Table
 	maxLen  int

@@ -42,7 +42,8 @@ func crossover(a, b *seq.Seq, i int) *seq.Seq {
 }
 
 // mutateSeq deletes statements, changes literals and inserts calls, each
-// with probability 1/3 (EvoSuite's test mutation).
+// with probability 1/3 (EvoSuite's test mutation), and with probability
+// 1/repeatMutationOdds starts, retunes or ends a loop (repeat.go).
 func (d *dynamosa) mutateSeq(s *seq.Seq) *seq.Seq {
 	changed := false
 	for tries := 0; !changed && tries < 10; tries++ {
@@ -64,6 +65,9 @@ func (d *dynamosa) mutateSeq(s *seq.Seq) *seq.Seq {
 		}
 		if d.rng.IntN(3) == 0 {
 			changed = d.insertCall(s) || changed
+		}
+		if loops := loopRand(d.loops, d.rng); loops.IntN(repeatMutationOdds) == 0 {
+			changed = changeRepeat(loops, d.prog, constantsOf(d.lits), s) || changed
 		}
 	}
 	if !changed {
@@ -99,7 +103,10 @@ func (d *dynamosa) changeLits(s *seq.Seq) bool {
 			continue
 		}
 		args := append([]seq.Arg(nil), st.Args...)
+		idx := args[l.j].Index
 		args[l.j] = d.lits.arg(op, op.Params[l.j])
+		// A loop's argument stays one per call when its new literal can.
+		args[l.j].Index = idx && seq.Indexable(args[l.j].Lit.Kind)
 		st.Args = args
 		changed = true
 	}
@@ -244,7 +251,7 @@ func splice(s *seq.Seq, k int, pre *seq.Seq, set map[int]seq.Arg) *seq.Seq {
 			}
 			args[j] = a
 		}
-		out.Stmts = append(out.Stmts, seq.Stmt{Op: st.Op, Args: args})
+		out.Stmts = append(out.Stmts, seq.Stmt{Op: st.Op, Args: args, Repeat: st.Repeat})
 	}
 	return out
 }

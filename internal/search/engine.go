@@ -141,8 +141,9 @@ func New(prog *model.Program, cfg Config) *Engine {
 	if !cfg.NoBloodhound {
 		picker = newTargetPicker(targets, cfg.Code, e.rng, e.cov, stats)
 	}
-	e.random = &randomSearch{targets: targets, rng: e.rng, picker: picker, tmpl: tmpl, gen: e.gen, maxLen: cfg.MaxLen}
-	e.dyna = &dynamosa{prog: prog, rng: e.rng, targets: targets, table: cfg.Table, maxLen: cfg.MaxLen, ext: e.ext, tmpl: tmpl,
+	loops := newLoopRand(cfg.Seed)
+	e.random = &randomSearch{targets: targets, rng: e.rng, loops: loops, picker: picker, tmpl: tmpl, gen: e.gen, maxLen: cfg.MaxLen}
+	e.dyna = &dynamosa{prog: prog, rng: e.rng, loops: loops, targets: targets, table: cfg.Table, maxLen: cfg.MaxLen, ext: e.ext, tmpl: tmpl,
 		picker: picker, lits: e.lits, values: e.values, cov: e.cov, stats: stats, gen: e.gen, archive: &e.Archive}
 	e.climbs = newLocalSearch(e.rng, e.cov, stats, e.gen, cfg)
 	if !cfg.NoSentences {

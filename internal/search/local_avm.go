@@ -8,7 +8,8 @@ import (
 
 // litVar is one variable of a climb: a literal of the sequence (element
 // elem of a slice literal when elem >= 0) and, for strings, a character
-// position (pos >= 0) or the length (pos == -2).
+// position (pos >= 0) or the length (pos == -2); or, with arg == repeatArg,
+// the repeat count of a loop statement (repeat.go), climbed as an int.
 type litVar struct {
 	stmt, arg, elem, pos int
 }
@@ -29,6 +30,9 @@ func climbVars(s *seq.Seq) []litVar {
 		}
 	}
 	for i, st := range s.Stmts {
+		if st.Repeat > 1 {
+			vs = append(vs, litVar{i, repeatArg, -1, -1})
+		}
 		for j, a := range st.Args {
 			if !a.IsLit {
 				continue
@@ -45,7 +49,13 @@ func climbVars(s *seq.Seq) []litVar {
 	return vs
 }
 
+// repeatArg is litVar.arg for a loop's repeat count.
+const repeatArg = -1
+
 func litAt(s *seq.Seq, v litVar) seq.Lit {
+	if v.arg == repeatArg {
+		return seq.Lit{Kind: seq.LitInt, I: int64(s.Stmts[v.stmt].Times())}
+	}
 	l := s.Stmts[v.stmt].Args[v.arg].Lit
 	if v.elem >= 0 {
 		return l.Elems[v.elem]
@@ -56,6 +66,12 @@ func litAt(s *seq.Seq, v litVar) seq.Lit {
 // withLit returns a copy of s whose literal at v is l.
 func withLit(s *seq.Seq, v litVar, l seq.Lit) *seq.Seq {
 	c := s.Clone()
+	if v.arg == repeatArg {
+		// Clamped: below 1 is one call, and the executor runs at most
+		// MaxRepeat.
+		c.Stmts[v.stmt].Repeat = int(min(max(l.I, 1), seq.MaxRepeat))
+		return c
+	}
 	a := &c.Stmts[v.stmt].Args[v.arg]
 	if v.elem >= 0 {
 		elems := append([]seq.Lit(nil), a.Lit.Elems...)

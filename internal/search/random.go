@@ -16,6 +16,7 @@ import (
 type randomSearch struct {
 	targets []*model.Op
 	rng     *rand.Rand
+	loops   *rand.Rand    // repetition's draws (newLoopRand); nil: rng
 	picker  *targetPicker // nil with -no=bloodhound
 	tmpl    *templates
 	gen     *generated
@@ -28,7 +29,19 @@ func (r *randomSearch) propose(batch []proposal, n int) []proposal {
 	for tries := 0; len(batch) < n && tries < n*20; tries++ {
 		op := pickTarget(r.picker, r.rng, r.targets)
 		s, ok := r.tmpl.call(op)
-		if !ok || s.Len() > r.maxLen || !r.gen.fresh(s) {
+		if !ok || s.Len() > r.maxLen {
+			continue
+		}
+		loops := loopRand(r.loops, r.rng)
+		if k := s.Len() - 1; k >= 0 && loops.IntN(repeatMutationOdds) == 0 && repeatable(op, &s.Stmts[k]) {
+			// Now and then the call under test in a loop (repeat.go):
+			// the pools' sequences then hold containers past their
+			// capacities for later calls to extend.
+			if n, ok := newRepeatCount(loops, constantsOf(r.tmpl.lits)); ok {
+				makeRepeat(s, k, n)
+			}
+		}
+		if !r.gen.fresh(s) {
 			continue
 		}
 		batch = append(batch, proposal{s: s})

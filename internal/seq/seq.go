@@ -78,8 +78,13 @@ func (l Lit) Key() string {
 // Arg is one argument of a statement: a literal, or a reference to result
 // Result of statement Stmt.
 type Arg struct {
-	IsLit  bool
-	Lit    Lit
+	IsLit bool
+	Lit   Lit
+	// Index, on a literal argument of a repeated statement (Stmt.Repeat),
+	// makes the argument of call i the literal combined with i (Lit.AtIndex):
+	// the calls of a loop then insert distinct elements, which is what fills
+	// a container to a capacity threshold.
+	Index  bool
 	Stmt   int
 	Result int
 }
@@ -90,10 +95,55 @@ func Ref(s, r int) Arg { return Arg{Stmt: s, Result: r} }
 // LitArg returns a literal argument.
 func LitArg(l Lit) Arg { return Arg{IsLit: true, Lit: l} }
 
-// Stmt calls operation Op of the program model.
+// Stmt calls operation Op of the program model, Repeat times when Repeat
+// is 2 or more (0 and 1 both mean once). Only the last call's results are
+// bound: later statements refer to them and assertions check them, and the
+// emitter writes the first Repeat-1 calls as a loop before that last call.
 type Stmt struct {
-	Op   int
-	Args []Arg
+	Op     int
+	Args   []Arg
+	Repeat int
+}
+
+// MaxRepeat bounds Stmt.Repeat (rt.MaxRepeat mirrors it); a loop's time
+// is bounded by the executor's call limit, which all its calls share.
+const MaxRepeat = 1024
+
+// Times returns how many times st calls its operation (at least 1).
+func (st *Stmt) Times() int {
+	if st.Repeat < 1 {
+		return 1
+	}
+	return st.Repeat
+}
+
+// AtIndex returns the literal an Index argument takes in call i of a
+// loop: numbers plus i, strings and byte slices with i's decimal digits
+// appended; other kinds are unchanged.
+func (l Lit) AtIndex(i int) Lit {
+	switch l.Kind {
+	case LitInt:
+		l.I += int64(i)
+	case LitUint:
+		l.U += uint64(i)
+	case LitFloat:
+		l.F += float64(i)
+	case LitString, LitBytes:
+		l.S += strconv.Itoa(i)
+	default:
+		return l
+	}
+	l.Name = ""
+	return l
+}
+
+// Indexable reports whether AtIndex gives distinct literals of kind k.
+func Indexable(k LitKind) bool {
+	switch k {
+	case LitInt, LitUint, LitFloat, LitString, LitBytes:
+		return true
+	}
+	return false
 }
 
 // Seq is a test sequence. Statement i may only refer to results of
@@ -109,7 +159,7 @@ func (s *Seq) Len() int { return len(s.Stmts) }
 func (s *Seq) Clone() *Seq {
 	c := &Seq{Stmts: make([]Stmt, len(s.Stmts))}
 	for i, st := range s.Stmts {
-		c.Stmts[i] = Stmt{Op: st.Op, Args: append([]Arg(nil), st.Args...)}
+		c.Stmts[i] = Stmt{Op: st.Op, Args: append([]Arg(nil), st.Args...), Repeat: st.Repeat}
 	}
 	return c
 }
@@ -131,7 +181,7 @@ func (s *Seq) Append(t *Seq) int {
 			}
 			args[i] = a
 		}
-		s.Stmts = append(s.Stmts, Stmt{Op: st.Op, Args: args})
+		s.Stmts = append(s.Stmts, Stmt{Op: st.Op, Args: args, Repeat: st.Repeat})
 	}
 	return off
 }
@@ -144,12 +194,18 @@ func (s *Seq) Key() string {
 		if i > 0 {
 			b.WriteByte(';')
 		}
+		if st.Repeat > 1 {
+			fmt.Fprintf(&b, "%dx", st.Repeat)
+		}
 		fmt.Fprintf(&b, "%d(", st.Op)
 		for j, a := range st.Args {
 			if j > 0 {
 				b.WriteByte(',')
 			}
 			if a.IsLit {
+				if a.Index {
+					b.WriteString("+i:")
+				}
 				b.WriteString(a.Lit.Key())
 			} else {
 				fmt.Fprintf(&b, "$%d.%d", a.Stmt, a.Result)
@@ -204,11 +260,20 @@ func (s *Seq) Hash() uint64 {
 	for i := range s.Stmts {
 		st := &s.Stmts[i]
 		mix(uint64(st.Op) + 1<<40)
+		if st.Repeat > 1 {
+			// Only when set, so that hashes of sequences without loops
+			// stay what they were.
+			mix(uint64(st.Repeat) + 1<<50)
+		}
 		mix(uint64(len(st.Args)))
 		for j := range st.Args {
 			a := &st.Args[j]
 			if a.IsLit {
-				mix(1)
+				if a.Index {
+					mix(3)
+				} else {
+					mix(1)
+				}
 				lit(&a.Lit)
 			} else {
 				mix(2)
@@ -253,7 +318,7 @@ func (s *Seq) Without(k int) (*Seq, bool) {
 			}
 			args[j] = a
 		}
-		out.Stmts = append(out.Stmts, Stmt{Op: st.Op, Args: args})
+		out.Stmts = append(out.Stmts, Stmt{Op: st.Op, Args: args, Repeat: st.Repeat})
 	}
 	return out, true
 }

@@ -1,6 +1,10 @@
 package seq
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/gentest-go/gentest/internal/harness/rt"
+)
 
 func TestAppendRenumbers(t *testing.T) {
 	a := &Seq{Stmts: []Stmt{{Op: 0, Args: []Arg{LitArg(Lit{Kind: LitInt, I: 3})}}}}
@@ -51,5 +55,33 @@ func TestWithout(t *testing.T) {
 	}
 	if u := s.Uses(); u[0] || !u[1] || u[2] {
 		t.Errorf("Uses = %v, want [false true false]", u)
+	}
+}
+
+func TestRepeatInKeyHashAndWire(t *testing.T) {
+	base := &Seq{Stmts: []Stmt{{Op: 0}, {Op: 1, Args: []Arg{Ref(0, 0), LitArg(Lit{Kind: LitInt, I: 5})}}}}
+	loop := base.Clone()
+	loop.Stmts[1].Repeat = 64
+	indexed := loop.Clone()
+	indexed.Stmts[1].Args[1].Index = true
+	seen := map[uint64]string{}
+	for _, s := range []*Seq{base, loop, indexed} {
+		if k, ok := seen[s.Hash()]; ok {
+			t.Errorf("%s and %s hash alike", k, s.Key())
+		}
+		seen[s.Hash()] = s.Key()
+	}
+	if c := indexed.Clone(); c.Key() != indexed.Key() {
+		t.Errorf("Clone lost the loop: %s", c.Key())
+	}
+	if w, ok := indexed.Without(0); ok {
+		t.Errorf("Without(0) dropped a used statement: %s", w.Key())
+	}
+	w := indexed.Wire(1, 0)
+	if w.Stmts[1].Repeat != 64 || w.Stmts[1].Args[1].Kind != rt.ArgIndex {
+		t.Errorf("wire statement %+v", w.Stmts[1])
+	}
+	if got := (Lit{Kind: LitString, S: "k"}).AtIndex(12); got.S != "k12" {
+		t.Errorf("AtIndex = %q", got.S)
 	}
 }

@@ -9,9 +9,16 @@ func (s *Seq) Wire(id uint64, flags uint64) rt.Request {
 	w := rt.Request{ID: id, Flags: flags, Stmts: make([]rt.Stmt, len(s.Stmts))}
 	for i, st := range s.Stmts {
 		ws := rt.Stmt{Op: st.Op, Args: make([]rt.Arg, len(st.Args))}
+		if st.Repeat > 1 {
+			ws.Repeat = min(st.Repeat, MaxRepeat)
+		}
 		for j, a := range st.Args {
 			if a.IsLit {
-				ws.Args[j] = rt.Arg{Kind: rt.ArgLit, Lit: a.Lit.wire()}
+				kind := uint8(rt.ArgLit)
+				if a.Index && ws.Repeat > 1 {
+					kind = rt.ArgIndex
+				}
+				ws.Args[j] = rt.Arg{Kind: kind, Lit: a.Lit.wire()}
 			} else {
 				ws.Args[j] = rt.Arg{Kind: rt.ArgRef, Stmt: a.Stmt, Result: a.Result}
 			}

@@ -10,8 +10,9 @@ import (
 // A statement's arguments: references to earlier results, and literals
 // of the request converted to the parameters' types.
 
-// args builds the arguments of a statement.
-func (e *executor) args(op *Op, st *Stmt, vals [][]any) ([]any, error) {
+// args builds the arguments of a statement for its call iter (0 unless the
+// statement repeats: ArgIndex literals depend on it).
+func (e *executor) args(op *Op, st *Stmt, vals [][]any, iter int) ([]any, error) {
 	if len(st.Args) != len(op.Params) {
 		return nil, fmt.Errorf("%s: %d arguments for %d parameters", op.Name, len(st.Args), len(op.Params))
 	}
@@ -30,7 +31,12 @@ func (e *executor) args(op *Op, st *Stmt, vals [][]any) ([]any, error) {
 			args[k] = vals[a.Stmt][a.Result]
 			continue
 		}
-		v, err := litValue(&a.Lit, op.Params[k])
+		lit := &a.Lit
+		if a.Kind == ArgIndex {
+			l := a.Lit.AtIndex(iter)
+			lit = &l
+		}
+		v, err := litValue(lit, op.Params[k])
 		if err != nil {
 			return nil, fmt.Errorf("%s: argument %d: %w", op.Name, k, err)
 		}

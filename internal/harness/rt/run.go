@@ -212,6 +212,7 @@ func (e *executor) callsDone() { e.calls.Store(uint64(e.callNo)) }
 func (e *executor) runStmts(s *Request, r *Result, vals [][]any, saved *[]savedState) (next int) {
 	i := 0
 	inCall := false
+	iter, times := 0, 1 // the call of a repeated statement that runs
 	defer func() {
 		if !inCall {
 			return
@@ -225,6 +226,14 @@ func (e *executor) runStmts(s *Request, r *Result, vals [][]any, saved *[]savedS
 		n := sr.makeNote()
 		n.PanicMsg, n.PanicSite = msg, e.panicSite()
 		_, sr.PanicRuntime = rec.(runtime.Error)
+		if iter < times-1 {
+			// A loop that panics before its last call: the test written
+			// for it (a loop, then the last call) would panic outside the
+			// call it expects to panic in. The sequence is not run as
+			// asked; a shorter loop (the search tunes the count) is.
+			sr.Outcome = OutBadArg
+			n.PanicMsg = "repeated call " + strconv.Itoa(iter) + " of " + strconv.Itoa(times) + " panicked: " + msg
+		}
 		for k := range e.argBuf {
 			e.argBuf[k] = nil
 		}
@@ -239,7 +248,8 @@ func (e *executor) runStmts(s *Request, r *Result, vals [][]any, saved *[]savedS
 			return i + 1
 		}
 		op := &e.ops[st.Op]
-		args, err := e.args(op, st, vals)
+		iter, times = 0, max(st.Repeat, 1)
+		args, err := e.args(op, st, vals, 0)
 		if err != nil {
 			sr.Outcome = OutBadArg
 			r.Stmt(i).makeNote().PanicMsg = err.Error()
@@ -251,14 +261,48 @@ func (e *executor) runStmts(s *Request, r *Result, vals [][]any, saved *[]savedS
 				*saved = append(*saved, savedState{op: st.Op, v: v})
 			}
 		}
+		start := len(e.resBuf)
+		if times > 1 {
+			// The calls before the last; their results are dropped, the
+			// last call below is the statement's. The whole statement
+			// runs under one call limit (one startCall, so the watchdog
+			// times all its calls as one): a repeated call that hangs
+			// costs one limit, not one per repeat, and a loop whose calls
+			// each stay under the limit cannot run for n limits.
+			inCall = true
+			e.startCall(i)
+			clock := startLoopClock()
+			for ; iter < times-1; iter++ {
+				inCall = true
+				e.resBuf = op.Fn(args, e.resBuf[:start])
+				inCall = false
+				if args, err = e.args(op, st, vals, iter+1); err != nil {
+					sr.Outcome = OutBadArg
+					r.Stmt(i).makeNote().PanicMsg = err.Error()
+					return i + 1
+				}
+				if clock.spent(e.timeout / loopShare) {
+					// A loop of calls that are costly together: stopped
+					// before it times out, and not run as asked (the
+					// written test would run every call); the search
+					// tunes a shorter count.
+					sr.Outcome = OutBadArg
+					r.Stmt(i).makeNote().PanicMsg = "repeated call " + strconv.Itoa(iter+1) + " of " + strconv.Itoa(times) +
+						" not run: the loop used 1/" + strconv.Itoa(loopShare) + " of its call limit"
+					return i + 1
+				}
+			}
+			e.resBuf = e.resBuf[:start]
+		}
 		var before []uint64
 		check := s.Flags&FlagCheckPurity != 0 && op.Pure
 		if check {
 			before = hashArgs(st, args)
 		}
-		start := len(e.resBuf)
 		inCall = true
-		e.startCall(i)
+		if times == 1 {
+			e.startCall(i) // a loop's last call is timed with its others
+		}
 		res := op.Fn(args, e.resBuf)
 		inCall = false
 		e.resBuf = res

@@ -1,6 +1,9 @@
 package rt
 
-import "errors"
+import (
+	"errors"
+	"strconv"
+)
 
 // The wire protocol between gentest and an executor. Both sides use it:
 // the executor as part of the overlay, gentest by importing this package.
@@ -32,6 +35,9 @@ const (
 	ArgNil   = 2
 	ArgZero  = 3
 	ArgSlice = 4
+	// ArgIndex is a literal that call i of a repeated statement (Stmt.Repeat)
+	// takes combined with i: see Lit.AtIndex. Encoded as ArgLit is.
+	ArgIndex = 5
 )
 
 // Literal kinds on the wire (see seq.LitKind, which mirrors these).
@@ -78,6 +84,11 @@ const (
 // search's all but the judge's) then costs no byte more than before.
 const flagMutant = 1 << 6
 
+// flagRepeats is set on the wire when a request has a repeated statement:
+// each statement's repeat count then follows its arguments. A request
+// without loops costs no byte more than before.
+const flagRepeats = 1 << 7
+
 // Lit is a literal argument on the wire.
 type Lit struct {
 	Kind  uint8
@@ -97,10 +108,36 @@ type Arg struct {
 	Lit    Lit
 }
 
-// Stmt is a statement on the wire.
+// Stmt is a statement on the wire. Repeat, when 2 or more, makes the
+// executor call the operation Repeat times (all under one call limit, and
+// stopped once they used half of it: run.go); the last call's results
+// are the statement's.
 type Stmt struct {
-	Op   int
-	Args []Arg
+	Op     int
+	Args   []Arg
+	Repeat int
+}
+
+// MaxRepeat bounds Stmt.Repeat (seq.MaxRepeat mirrors it); a loop's time
+// is bounded by the call limit, which all its calls share.
+const MaxRepeat = 1024
+
+// AtIndex returns the literal an ArgIndex argument takes in call i: numbers
+// plus i, strings and byte slices with i's decimal digits appended (the
+// same as seq.Lit.AtIndex, which the emitter writes).
+func (l *Lit) AtIndex(i int) Lit {
+	c := *l
+	switch c.Kind {
+	case LitInt:
+		c.I += int64(i)
+	case LitUint:
+		c.U += uint64(i)
+	case LitFloat:
+		c.F += float64(i)
+	case LitString, LitBytes:
+		c.S += strconv.Itoa(i)
+	}
+	return c
 }
 
 // Request is a sequence to run.

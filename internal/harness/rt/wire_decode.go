@@ -296,7 +296,7 @@ func (d *Decoder) RequestInto(s *Request) error {
 	} else {
 		f = d.uvSlow()
 	}
-	s.Flags, s.Mutant = f&^flagMutant, 0
+	s.Flags, s.Mutant = f&^(flagMutant|flagRepeats), 0
 	if f&flagMutant != 0 {
 		s.Mutant = int32(uint32(d.uv()))
 	}
@@ -336,6 +336,11 @@ func (d *Decoder) RequestInto(s *Request) error {
 				a.Kind, a.Stmt, a.Result = kind, 0, 0
 				d.lit(&a.Lit)
 			}
+		}
+		st.Repeat = 0
+		if f&flagRepeats != 0 {
+			// Not count(): a repeat count is not bounded by the bytes left.
+			st.Repeat = int(min(d.uv(), MaxRepeat))
 		}
 	}
 	return d.err

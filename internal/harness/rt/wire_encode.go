@@ -91,7 +91,12 @@ func (e *Encoder) Batch(seqs []Request) error {
 	for i := range seqs {
 		s := &seqs[i]
 		e.uv(s.ID)
-		if f := s.Flags &^ flagMutant; s.Mutant == 0 {
+		f := s.Flags &^ (flagMutant | flagRepeats)
+		repeats := hasRepeats(s.Stmts)
+		if repeats {
+			f |= flagRepeats
+		}
+		if s.Mutant == 0 {
 			e.uv(f)
 		} else {
 			e.uv(f | flagMutant)
@@ -115,9 +120,22 @@ func (e *Encoder) Batch(seqs []Request) error {
 					e.lit(&a.Lit)
 				}
 			}
+			if repeats {
+				e.uv(uint64(max(st.Repeat, 0)))
+			}
 		}
 	}
 	return e.frame(FrameBatch)
+}
+
+// hasRepeats reports whether a statement of stmts repeats its call.
+func hasRepeats(stmts []Stmt) bool {
+	for i := range stmts {
+		if stmts[i].Repeat > 1 {
+			return true
+		}
+	}
+	return false
 }
 
 // touchSink keeps touchSeqs's loads from being optimised away.
