@@ -260,7 +260,7 @@ func (w *walk) visit(v ssa.Value, d int) {
 			// unsafe.Pointer(uintptr(p) + off): the pointer is p's
 			// memory (bbolt's page elements and byte slices are made
 			// so), found through the integer arithmetic.
-			for _, x := range uintptrOrigins(v.X, 0) {
+			for _, x := range uintptrOrigins(v.X) {
 				w.push(x, d)
 			}
 		} else if isUnsafePointer(v.Type()) || isUnsafePointer(v.X.Type()) {
@@ -457,27 +457,34 @@ func freeVarIndex(fv *ssa.FreeVar) int {
 // uintptrOrigins returns the pointers an integer was computed from: the
 // operands of unsafe.Pointer-to-integer conversions reached through
 // arithmetic, conversions and phis. Integers not made from a pointer
-// (offsets, sizes) contribute nothing.
-func uintptrOrigins(v ssa.Value, depth int) []ssa.Value {
-	if depth > 16 {
-		return nil
-	}
-	switch v := v.(type) {
-	case *ssa.Convert:
-		if isUnsafePointer(v.X.Type()) {
-			return []ssa.Value{v.X}
+// (offsets, sizes) contribute nothing. The walk is iterative with a set
+// of seen values (a loop's offset is a phi of itself) and stops after 64
+// values, which no real offset computation comes near.
+func uintptrOrigins(v ssa.Value) []ssa.Value {
+	var out []ssa.Value
+	seen := map[ssa.Value]bool{}
+	work := []ssa.Value{v}
+	for len(work) > 0 && len(seen) < 64 {
+		v := work[len(work)-1]
+		work = work[:len(work)-1]
+		if seen[v] {
+			continue
 		}
-		return uintptrOrigins(v.X, depth+1)
-	case *ssa.BinOp:
-		return append(uintptrOrigins(v.X, depth+1), uintptrOrigins(v.Y, depth+1)...)
-	case *ssa.Phi:
-		var out []ssa.Value
-		for _, e := range v.Edges {
-			out = append(out, uintptrOrigins(e, depth+1)...)
+		seen[v] = true
+		switch v := v.(type) {
+		case *ssa.Convert:
+			if isUnsafePointer(v.X.Type()) {
+				out = append(out, v.X)
+			} else {
+				work = append(work, v.X)
+			}
+		case *ssa.BinOp:
+			work = append(work, v.X, v.Y)
+		case *ssa.Phi:
+			work = append(work, v.Edges...)
 		}
-		return out
 	}
-	return nil
+	return out
 }
 
 func isUnsafePointer(t types.Type) bool {
