@@ -331,13 +331,8 @@ func outsideEnum(prog *model.Program, s *seq.Seq) string {
 // constants combine (their or is above the greatest: flags), 0, the empty
 // set, is in range.
 func outsideRange(n *types.Named, l seq.Lit) bool {
-	var v constant.Value
-	switch l.Kind {
-	case seq.LitInt:
-		v = constant.MakeInt64(l.I)
-	case seq.LitUint:
-		v = constant.MakeUint64(l.U)
-	default:
+	v, ok := intConst(l)
+	if !ok {
 		return false
 	}
 	scope := n.Obj().Pkg().Scope()
@@ -372,17 +367,24 @@ func outsideRange(n *types.Named, l seq.Lit) bool {
 	return constant.Compare(v, token.LSS, lo) || constant.Compare(v, token.GTR, hi)
 }
 
+// intConst returns integer literal l as a constant; false for other
+// literals.
+func intConst(l seq.Lit) (constant.Value, bool) {
+	switch l.Kind {
+	case seq.LitInt:
+		return constant.MakeInt64(l.I), true
+	case seq.LitUint:
+		return constant.MakeUint64(l.U), true
+	}
+	return nil, false
+}
+
 // enumViolation returns "V to T, which is none of its declared constants"
 // when l is an integer literal and t a named integer type whose package
 // declares two or more constants of it, none equal to l; or "".
 func enumViolation(t types.Type, l seq.Lit) string {
-	var v constant.Value
-	switch l.Kind {
-	case seq.LitInt:
-		v = constant.MakeInt64(l.I)
-	case seq.LitUint:
-		v = constant.MakeUint64(l.U)
-	default:
+	v, ok := intConst(l)
+	if !ok {
 		return ""
 	}
 	n, ok := t.(*types.Named)
