@@ -257,14 +257,7 @@ func TestPlantedFindings(t *testing.T) {
 func TestRuntimeFindings(t *testing.T) {
 	endToEnd(t)
 	sum, _ := genFixture(t, "runtimebugs", 6000)
-	got := map[string]string{}
-	for _, f := range sum.Findings {
-		if f.Test == "" {
-			continue
-		}
-		fn := f.Function[strings.LastIndexAny(f.Function, ".")+1:]
-		got[fn] = f.Kind
-	}
+	got := findingKinds(sum)
 	for fn, kind := range map[string]string{"ParseHeader": "index-out-of-range", "ReadBlock": "makeslice",
 		"Pages": "divide-by-zero", "Tokenize": "internal-error", "Unescape": "hang"} {
 		if got[fn] != kind {
@@ -289,14 +282,7 @@ func TestRuntimeFindings(t *testing.T) {
 func TestTextFindings(t *testing.T) {
 	endToEnd(t)
 	sum, _ := genFixture(t, "textbugs", 6000)
-	got := map[string]string{}
-	for _, f := range sum.Findings {
-		if f.Test == "" {
-			continue
-		}
-		fn := f.Function[strings.LastIndexAny(f.Function, ".")+1:]
-		got[fn] = f.Kind
-	}
+	got := findingKinds(sum)
 	for fn, kind := range map[string]string{"Lookup": "slice-bounds", "Unmarshal": "slice-bounds"} {
 		if got[fn] != kind {
 			t.Errorf("%s: finding %q, want %q (findings %+v)", fn, got[fn], kind, sum.Findings)
@@ -811,4 +797,18 @@ func TestComplement(t *testing.T) {
 	if !bytes.Contains(all, []byte("complement.Add(")) {
 		t.Errorf("with -no=complement the file does not test Add:\n%s", all)
 	}
+}
+
+// findingKinds maps the function name of each finding that has a test
+// to its kind.
+func findingKinds(sum *generator.Summary) map[string]string {
+	got := map[string]string{}
+	for _, f := range sum.Findings {
+		if f.Test == "" {
+			continue
+		}
+		fn := f.Function[strings.LastIndexAny(f.Function, ".")+1:]
+		got[fn] = f.Kind
+	}
+	return got
 }
