@@ -29,9 +29,32 @@ func (d diagnosticsOnly) Errorf(format string, args ...any) {
 	d.t.Error(msg)
 }
 
+// withListings turns the map-order check's listings on for one test (the
+// fixtures of the listing classes) and off again after it.
+func withListings(t *testing.T) {
+	t.Helper()
+	if err := purity.Analyzer.Flags.Set("listings", "true"); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { purity.Analyzer.Flags.Set("listings", "false") })
+}
+
+// TestMapOrderDefault checks what the check reports with its default
+// flags: slices whose order reaches output or that are lists of messages,
+// and not the listings an exported function returns
+// (testdata/src/maporderdefault).
+func TestMapOrderDefault(t *testing.T) {
+	dir, err := filepath.Abs("../../testdata")
+	if err != nil {
+		t.Fatal(err)
+	}
+	analyzertest.Run(diagnosticsOnly{t}, dir, purity.Analyzer, "maporderdefault")
+}
+
 // TestMapOrderClasses checks, class by class, which slices built in map
 // order the check reports (the `// want` lines of testdata/src/maporderset).
 func TestMapOrderClasses(t *testing.T) {
+	withListings(t)
 	dir, err := filepath.Abs("../../testdata")
 	if err != nil {
 		t.Fatal(err)
@@ -43,6 +66,7 @@ func TestMapOrderClasses(t *testing.T) {
 // against the .golden files of testdata/src/maporderfix, and that the
 // package with every fix applied type-checks: a fix must compile.
 func TestMapOrderFixes(t *testing.T) {
+	withListings(t)
 	dir, err := filepath.Abs("../../testdata")
 	if err != nil {
 		t.Fatal(err)
