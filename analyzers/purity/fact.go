@@ -33,6 +33,14 @@ const (
 	// results. It is not a side effect: such a function may still build
 	// inputs, but its results are not asserted or compared.
 	CallSite
+	// ErrChoice: the only nondeterminism is which of several errors is
+	// returned, chosen in map iteration order (a decoder that validates
+	// a table's keys in a range loop and returns the first failure).
+	// Whether an error is returned does not depend on the order, and a
+	// run that returns none chose nothing, so its results may be
+	// asserted; the error itself is compared only with nil. A function
+	// that also has Nondeterministic is nondeterministic whole.
+	ErrChoice
 )
 
 // IO is the union of the input/output effects.
@@ -55,6 +63,7 @@ var effectNames = []struct {
 	{Exits, "exits"},
 	{Nondeterministic, "nondeterministic"},
 	{CallSite, "callsite"},
+	{ErrChoice, "error-choice"},
 	{Blocks, "blocks"},
 	{Spawns, "spawns"},
 	{Panics, "panics"},
@@ -163,7 +172,8 @@ func (f *Fact) Inert() bool { return f.Effects&^(Panics|CallSite) == 0 && !f.Con
 // "mutates-receiver", "mutates-param:N" for each mutated parameter,
 // "writes-global", "io" when any I/O kind is present followed by each kind
 // ("io:fs-read", "io:fs-write", "io:net", "io:exec", "io:env", "io:stdio"),
-// "exits", "nondeterministic", "callsite", "blocks", "spawns", "panics".
+// "exits", "nondeterministic", "callsite", "error-choice", "blocks", "spawns",
+// "panics".
 func (f *Fact) EffectNames() []string {
 	var names []string
 	for _, en := range effectNames {

@@ -101,9 +101,15 @@ func (w *walker) orderedEffects(next *ssa.Next, inBody func(*ssa.BasicBlock) boo
 			switch instr := instr.(type) {
 			case *ssa.Return:
 				for _, res := range instr.Results {
-					if dependsOn(res, next) {
-						w.s.add(Nondeterministic, "returns a value chosen in map iteration order at "+w.st.pos(instr.Pos()))
+					if !dependsOn(res, next) {
+						continue
 					}
+					if isErrorType(res.Type()) {
+						// Which error, not whether one: see ErrChoice.
+						w.s.add(ErrChoice, "returns an error chosen in map iteration order at "+w.st.pos(instr.Pos()))
+						continue
+					}
+					w.s.add(Nondeterministic, "returns a value chosen in map iteration order at "+w.st.pos(instr.Pos()))
 				}
 			case ssa.CallInstruction:
 				if w.callEffects[instr]&(IO|WritesGlobal) != 0 {
@@ -344,4 +350,11 @@ func dependsOn(v ssa.Value, next *ssa.Next) bool {
 		return false
 	}
 	return visit(v, 0)
+}
+
+// isErrorType reports whether t is the predeclared error interface: a
+// value of that type chosen in map order is which of several failures a
+// function reports (ErrChoice), not a value it computes.
+func isErrorType(t types.Type) bool {
+	return types.Identical(t, types.Universe.Lookup("error").Type())
 }

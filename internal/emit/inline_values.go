@@ -25,7 +25,13 @@ func (r *renderer) inlined(c *oracle.Case) *oracle.Case {
 	if len(c.Values) == 0 {
 		return c
 	}
-	out := &oracle.Case{Seq: c.Seq, Asserts: c.Asserts, Target: c.Target, Key: c.Key, Values: c.Values, Panics: c.Panics, PanicMsg: c.PanicMsg}
+	// A copy of the whole case: what the judge and verification said of
+	// the target (Unverified, Vouched, TargetUnstable) is what its note
+	// says when nothing is checked; a case rebuilt field by field lost
+	// them, and stats' tests whose checks go test failed read "what it
+	// returns cannot be written".
+	cp := *c
+	out := &cp
 	targetOp := c.Seq.Stmts[c.Target].Op
 	for i := c.Target - 1; i >= 0; i-- {
 		st := out.Seq.Stmts[i]
@@ -152,7 +158,9 @@ func (r *renderer) withoutDead(c *oracle.Case) *oracle.Case {
 
 // shiftCase is c with sequence s, which is c's without statement k.
 func shiftCase(c *oracle.Case, s *seq.Seq, k int) *oracle.Case {
-	out := &oracle.Case{Seq: s, Target: c.Target, Key: c.Key, Values: map[seq.ValueID]*rt.Tree{}, Panics: c.Panics, PanicMsg: c.PanicMsg}
+	cp := *c // the flags on the target stay (see inlined)
+	out := &cp
+	out.Seq, out.Values, out.Asserts = s, map[seq.ValueID]*rt.Tree{}, nil
 	if out.Target > k {
 		out.Target--
 	}

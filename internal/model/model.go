@@ -158,6 +158,12 @@ type Effects struct {
 	// Nondeterministic.
 	Nondeterministic bool
 	CallSiteOnly     bool
+	// ErrChoiceOnly says that the only cause is which of several errors
+	// the call returns, chosen in map iteration order (purity.ErrChoice):
+	// a run that returned a nil error chose nothing, so its results are
+	// as deterministic as its inputs (oracle.TaintIn). It implies
+	// Nondeterministic.
+	ErrChoiceOnly bool
 	// NondetWhy is the facts' reason for Nondeterministic ("calls
 	// time.Now at x.go:12", "does I/O in map iteration order at
 	// p.go:7"), for the note of a test that cannot check the result.

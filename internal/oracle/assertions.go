@@ -72,13 +72,15 @@ func Taint(prog *model.Program, s *seq.Seq) (tainted, clock []bool) {
 // (numbers, text, bytes: the reading itself, Twice(Now())), and an object
 // no run can vouch for: unstable, cut short (Truncated), or holding a
 // time.Time, which may be a clock reading that the runs shared only
-// because they were quick.
+// because they were quick. An operation that may only choose which error
+// it returns, and returned none, is not tainted (choseNothing).
 func TaintIn(prog *model.Program, s *seq.Seq, res *rt.Result) (tainted, clock []bool) {
 	tainted, clock = make([]bool, len(s.Stmts)), make([]bool, len(s.Stmts))
 	for i, st := range s.Stmts {
 		e := prog.Ops[st.Op].Effects
-		tainted[i] = e.Nondeterministic
-		clock[i] = e.Nondeterministic && !e.CallSiteOnly
+		own := e.Nondeterministic && !choseNothing(prog.Ops[st.Op], i, res)
+		tainted[i] = own
+		clock[i] = own && !e.CallSiteOnly
 		for _, a := range st.Args {
 			if a.IsLit || a.Stmt >= i || !tainted[a.Stmt] || vouched(res, a) {
 				continue
@@ -146,6 +148,8 @@ func Assertions(prog *model.Program, s *seq.Seq, res *rt.Result, target int) []A
 		sr := res.Stmt(i)
 		if tainted[i] {
 			if a, ok := taintedAssertion(op, i, sr, clock[i]); ok {
+				out = append(out, a)
+			} else if a, ok := failedChoice(op, st, i, sr, tainted); ok {
 				out = append(out, a)
 			}
 			continue

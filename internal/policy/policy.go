@@ -97,14 +97,15 @@ func Effects(an *load.Analysis, pkgPath string) func(fn *types.Func) model.Effec
 		// observer. It is no side effect, so such a function may still
 		// produce inputs (see SideEffectFree).
 		e := model.Effects{Known: true, Pure: f.Pure() && !callsParams, MutatesRecv: f.Has(purity.MutatesReceiver),
-			Nondeterministic: f.Effects&(purity.Nondeterministic|purity.CallSite) != 0,
-			CallSiteOnly:     f.Effects&purity.CallSite != 0 && f.Effects&purity.Nondeterministic == 0,
+			Nondeterministic: f.Effects&(purity.Nondeterministic|purity.CallSite|purity.ErrChoice) != 0,
+			CallSiteOnly:     f.Effects&purity.CallSite != 0 && f.Effects&(purity.Nondeterministic|purity.ErrChoice) == 0,
+			ErrChoiceOnly:    f.Effects&purity.ErrChoice != 0 && f.Effects&(purity.Nondeterministic|purity.CallSite) == 0,
 			WritesGlobal:     f.Has(purity.WritesGlobal)}
 		for _, w := range f.Why {
 			if w.Effect == "writes-global" && e.GlobalWhy == "" {
 				e.GlobalWhy = w.Detail
 			}
-			if w.Effect == "nondeterministic" && e.NondetWhy == "" {
+			if (w.Effect == "nondeterministic" || w.Effect == "error-choice") && e.NondetWhy == "" {
 				e.NondetWhy = w.Detail
 			}
 		}
@@ -114,7 +115,7 @@ func Effects(an *load.Analysis, pkgPath string) func(fn *types.Func) model.Effec
 			// machine the test runs on: its results are never pinned,
 			// like the clock's. An environment read only in debug code
 			// or a once-only fill (Incidental) does not count.
-			e.Nondeterministic, e.CallSiteOnly = true, false
+			e.Nondeterministic, e.CallSiteOnly, e.ErrChoiceOnly = true, false, false
 			for _, w := range f.Why {
 				if w.Effect == "io:env" {
 					e.NondetWhy = "reads the environment: " + w.Detail
@@ -159,7 +160,7 @@ func Effects(an *load.Analysis, pkgPath string) func(fn *types.Func) model.Effec
 // are results that depend on the call site (an error that records its
 // stack): Effects marks those unassertable, so nothing compares them.
 func SideEffectFree(an *load.Analysis) func(fn *types.Func) bool {
-	const bad = purity.IO | purity.Exits | purity.Blocks | purity.Spawns | purity.WritesGlobal | purity.Nondeterministic
+	const bad = purity.IO | purity.Exits | purity.Blocks | purity.Spawns | purity.WritesGlobal | purity.Nondeterministic | purity.ErrChoice
 	return func(fn *types.Func) bool {
 		var f purity.Fact
 		if !an.FactOf(purity.Analyzer, fn.Origin(), &f) {
@@ -568,6 +569,6 @@ func NondetSource(an *load.Analysis) func(fn *types.Func) bool {
 		if !an.FactOf(purity.Analyzer, fn.Origin(), &f) {
 			return false
 		}
-		return f.Has(purity.Nondeterministic)
+		return f.Effects&(purity.Nondeterministic|purity.ErrChoice) != 0
 	}
 }

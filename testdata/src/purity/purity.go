@@ -3,6 +3,7 @@ package purity
 
 import (
 	"crypto/rand"
+	"errors"
 	"fmt"
 	mrand "math/rand"
 	randv2 "math/rand/v2"
@@ -152,6 +153,37 @@ func AnyKey(m map[string]int) string { // want AnyKey:"^nondeterministic$"
 		return k
 	}
 	return ""
+}
+
+// FirstBad returns the first failing entry's error in map order: which
+// error depends on the order, whether one is returned does not.
+func FirstBad(m map[string]int) error { // want FirstBad:"^error-choice$"
+	for k, v := range m {
+		if v < 0 {
+			return errors.New("negative: " + k)
+		}
+	}
+	return nil
+}
+
+// CheckAll returns FirstBad's choice: the choice of a callee is its own.
+func CheckAll(m map[string]int) (int, error) { // want CheckAll:"^error-choice$"
+	if err := FirstBad(m); err != nil {
+		return 0, err
+	}
+	return len(m), nil
+}
+
+// KeyOrErr chooses a key (a value) and an error in map order: the value
+// makes it nondeterministic whole.
+func KeyOrErr(m map[string]int) (string, error) { // want KeyOrErr:"^nondeterministic error-choice$"
+	for k, v := range m {
+		if v < 0 {
+			return "", errors.New("negative: " + k)
+		}
+		return k, nil
+	}
+	return "", nil
 }
 
 func Either(a, b chan int) int { // want Either:"^mutates-param:0 mutates-param:1 nondeterministic blocks$"
