@@ -44,7 +44,7 @@ func TestSlowStagesEndAtDeadline(t *testing.T) {
 	if ph.Minimize+ph.Judge+ph.Findings > after+1 && !slices.Contains(ph.Cut, "verify") {
 		t.Errorf("phases %+v: verification started past the deadline, want fewer repetitions reported", ph)
 	}
-	if sum.Coverage < 0.6 {
-		t.Errorf("coverage = %.2f, want at least 0.60 with the stages cut\n%s", sum.Coverage, src)
+	if sum.Tests == 0 {
+		t.Errorf("no test written: the stages cut must still write the cases judged\n%s", src)
 	}
 }
