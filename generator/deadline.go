@@ -46,9 +46,10 @@ type PhaseTimes struct {
 	AfterBudget float64 `json:"after_budget"`
 	// Cut names the stages their deadline ended before their work was
 	// done, in pipeline order: "minimize" (candidates left longer than
-	// they could be), "judge" (cases whose runs under mutants did not
-	// happen keep every assertion instead of those that kill mutants),
-	// "verify" (fewer repetitions of each test, verifyCount).
+	// they could be), "variants" (the judge's cases run on fewer binary
+	// variants, judgeVariants), "judge" (cases whose runs under mutants
+	// did not happen keep every assertion instead of those that kill
+	// mutants), "verify" (fewer repetitions of each test, lateCount).
 	Cut []string `json:"cut"`
 }
 
@@ -78,6 +79,31 @@ func (c *Config) afterBudget() time.Duration {
 // 34 s of a 30 s run); 2/5 leaves the judge the larger part, since its runs under
 // mutants choose what the tests assert.
 const minimizeShare = 0.4
+
+// judgeVariants is the number of binary variants the judge runs its cases
+// on: n, or fewer (down to one) when their passes over the corpus would
+// take more than half of what is left of the deadline. Each variant runs
+// every case once more on an executor of its own; on a package of slow
+// calls the passes cost about n times the corpus at the search's rate
+// (executed sequences over its time, all executors together), and the
+// variants are the judge's largest cost that no deadline cuts
+// (testdata/gen/slowcalc: 14 of the judge's 39 s). One variant still
+// catches a value that depends on one bit of the binary half the time,
+// and verification's builds most of the rest (variants.go).
+func (r *pkgRun) judgeVariants(n, cands, executed int, searched time.Duration) int {
+	by := r.clock.judgeBy()
+	if n <= 1 || by.IsZero() || cands == 0 || executed == 0 || searched <= 0 {
+		return n
+	}
+	pass := float64(cands) * searched.Seconds() / float64(executed)
+	fit := int(time.Until(by).Seconds() / 2 / pass)
+	if fit >= n {
+		return n
+	}
+	fit = max(fit, 1)
+	r.cutStage("variants", fmt.Sprintf("the cases run on %d binary variants, not %d (a pass over %d candidates takes about %.1fs)", fit, n, cands, pass))
+	return fit
+}
 
 // stageClock holds the deadlines of the stages after the search.
 type stageClock struct {

@@ -56,6 +56,7 @@ func (r *pkgRun) judge(ctx context.Context, prog *model.Program, h *harness.Harn
 	if r.cfg.Disable[BinaryVariants] {
 		nvar = 0
 	}
+	nvar = r.judgeVariants(nvar, len(s.eng.Corpus), s.eng.Stats.Executed, s.eng.Stats.Elapsed)
 	variants, closeVariants := r.variantRunners(ctx, h.Exe, nvar)
 	start := time.Now()
 	mutants := r.mutants(h)
