@@ -184,7 +184,7 @@ func (r *pkgRun) cutStage(stage, what string) {
 		return
 	}
 	r.times.Cut = append(r.times.Cut, stage)
-	r.logf("%s reached its deadline (%.0fs after the search): %s", stage, r.times.AfterBudget, what)
+	r.logf("cut by the deadline (%.0fs after the search): %s: %s", r.times.AfterBudget, stage, what)
 }
 
 // Run is the inner runner's, timed for the debug log.
