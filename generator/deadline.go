@@ -118,6 +118,14 @@ func (r *pkgRun) newStageClock() stageClock {
 	return stageClock{start: time.Now(), budget: r.cfg.afterBudget()}
 }
 
+// startStageClock ends the search's time and starts the deadline of the
+// stages after it.
+func (r *pkgRun) startStageClock() {
+	r.times.Search = r.lap()
+	r.clock = r.newStageClock()
+	r.times.AfterBudget = r.clock.budget.Seconds()
+}
+
 // minimizeBy is minimization's deadline; zero without one.
 func (c stageClock) minimizeBy() time.Time {
 	if c.budget <= 0 {

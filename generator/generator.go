@@ -301,9 +301,7 @@ func (r *pkgRun) run(ctx context.Context) (*Summary, error) {
 	if err != nil {
 		return nil, err
 	}
-	r.times.Search = r.lap()
-	r.clock = r.newStageClock()
-	r.times.AfterBudget = r.clock.budget.Seconds()
+	r.startStageClock()
 	if err := r.minimize(ctx, prog, h, pool, found); err != nil {
 		return nil, err
 	}
