@@ -223,6 +223,21 @@ type pkgRun struct {
 	dse *dseRun
 	// focus is -run's selection; nil without it.
 	focus *focus
+	// clock holds the deadlines of the stages after the search, times
+	// their wall times, and lapAt the end of the last stage timed
+	// (deadline.go).
+	clock stageClock
+	times PhaseTimes
+	lapAt time.Time
+}
+
+// lap returns the seconds since the last stage timed ended, and starts
+// the next.
+func (r *pkgRun) lap() float64 {
+	now := time.Now()
+	d := now.Sub(r.lapAt).Seconds()
+	r.lapAt = now
+	return d
 }
 
 func (r *pkgRun) logf(format string, args ...any) {
@@ -281,15 +296,20 @@ func (r *pkgRun) run(ctx context.Context) (*Summary, error) {
 		return nil, err
 	}
 	defer closeDiag()
+	r.times.Prepare = r.lap()
 	found, err := r.search(ctx, prog, h, pool)
 	if err != nil {
 		return nil, err
 	}
+	r.startStageClock()
 	if err := r.minimize(ctx, prog, h, pool, found); err != nil {
 		return nil, err
 	}
+	r.times.Minimize = r.lap()
 	judged := r.judge(ctx, prog, h, pool, found)
+	r.times.Judge = r.lap()
 	revealing := r.focus.findings(prog, r.findings(ctx, prog, pool, found.eng, judged))
+	r.times.Findings = r.lap()
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
@@ -324,6 +344,7 @@ func (r *pkgRun) run(ctx context.Context) (*Summary, error) {
 	}
 	r.stages.Verified(reduced, r.written, sum.Dropped)
 	r.stages.Written(r.final)
+	r.times.Verify = r.lap()
 	if own != nil {
 		sum.Complement = r.complementAfter(ctx, own)
 		r.releaseSyntax()
@@ -342,6 +363,7 @@ func (r *pkgRun) phase(phase string, execs int, coverage float64) {
 // directory the caller removes.
 func (r *pkgRun) prepare() error {
 	r.start = time.Now()
+	r.lapAt = r.start
 	r.dir = filepath.Dir(r.pkg.GoFiles[0])
 	r.sandbox = !r.cfg.NoSandbox && executor.SandboxAvailable()
 	r.out = r.outputPath()

@@ -21,20 +21,25 @@ import (
 func (r *pkgRun) minimize(ctx context.Context, prog *model.Program, h *harness.Harness, pool *executor.Pool, s *searched) error {
 	r.phase(PhaseMinimize, s.obs.Execs(), s.obs.Coverage())
 	start := time.Now()
-	// Without -execs, minimizing gets the search's budget again: a big
-	// package with slow calls (samber/lo, 400 candidates at 100 calls/s)
-	// would otherwise spend minutes here. Unfinished candidates keep
-	// their longer form. With -execs, each candidate's trial cap bounds
-	// it and the output stays deterministic.
+	// Without -execs, minimizing gets its share of the stages' deadline
+	// (deadline.go): a big package with slow calls (samber/lo, 400
+	// candidates at 100 calls/s) would otherwise spend minutes here.
+	// Unfinished candidates keep their longer form. With -execs, each
+	// candidate's trial cap bounds it and the output stays deterministic.
 	mctx, cancel := ctx, context.CancelFunc(func() {})
-	if r.cfg.Execs <= 0 && r.cfg.Budget > 0 {
-		mctx, cancel = context.WithTimeout(ctx, r.cfg.Budget)
+	if by := r.clock.minimizeBy(); !by.IsZero() {
+		mctx, cancel = context.WithDeadline(ctx, by)
 	}
-	minimize.Corpus(mctx, prog, r.trace.Wrap("minimize", runner.Steady(pool, h.Table, prog, s.watch)), s.eng.Corpus, 4*r.cfg.Workers)
+	watch := &cutWatch{FullRunner: r.trace.Wrap("minimize", runner.Steady(pool, h.Table, prog, s.watch))}
+	minimize.Corpus(mctx, prog, watch, s.eng.Corpus, 4*r.cfg.Workers)
+	cut := mctx.Err() != nil && ctx.Err() == nil
 	cancel()
 	r.logf("minimized %d candidates in %.1fs", len(s.eng.Corpus), time.Since(start).Seconds())
 	if err := ctx.Err(); err != nil {
 		return err
+	}
+	if cut || watch.wasCut() {
+		r.cutStage("minimize", "the candidates not shortened by then keep their longer form")
 	}
 	r.stages.Minimized(s.eng.Corpus)
 	return nil
@@ -51,13 +56,21 @@ func (r *pkgRun) judge(ctx context.Context, prog *model.Program, h *harness.Harn
 	if r.cfg.Disable[BinaryVariants] {
 		nvar = 0
 	}
+	nvar = r.judgeVariants(nvar, len(s.eng.Corpus), s.eng.Stats.Executed, s.eng.Stats.Elapsed)
 	variants, closeVariants := r.variantRunners(ctx, h.Exe, nvar)
 	start := time.Now()
 	mutants := r.mutants(h)
-	judged := oracle.Judge(prog, r.trace.Wrap("judge", runner.Steady(pool, h.Table, prog, s.watch)), s.eng.Corpus,
+	watch := &cutWatch{FullRunner: r.trace.Wrap("judge", runner.Steady(pool, h.Table, prog, s.watch))}
+	judged := oracle.Judge(prog, watch, s.eng.Corpus,
 		oracle.JudgeOptions{Sandboxed: r.sandbox, Variants: variants, Mutants: mutants, AllAsserts: r.cfg.Disable[MutationAsserts],
-			MutantDeadline: r.mutantDeadline()})
+			MutantDeadline: r.clock.judgeBy()})
 	closeVariants()
+	r.debugf("judge runs: %v", watch.calls)
+	// The runs under mutants stop at the deadline in a batch (the watch
+	// sees it) or before the next round starts, past it.
+	if by := r.clock.judgeBy(); watch.wasCut() || mutants > 0 && !by.IsZero() && !time.Now().Before(by) {
+		r.cutStage("judge", "the cases whose runs under mutants did not happen keep every assertion")
+	}
 	if mutants > 0 {
 		// The runs under mutants may have left mutated package state in
 		// the executors (a global a mutant set, which only the operations
@@ -155,15 +168,4 @@ func mark(set map[int32]bool, ids []int32) {
 	for _, id := range ids {
 		set[id] = true
 	}
-}
-
-// mutantDeadline bounds the judge's runs under mutants with a time budget:
-// another budget at most, so that mutants that hang (each costs a whole
-// call limit) cannot double a run's time or more; with -execs there is no
-// bound, and the output depends only on the seed and the budget.
-func (r *pkgRun) mutantDeadline() time.Time {
-	if r.cfg.Execs > 0 || r.cfg.Budget <= 0 {
-		return time.Time{}
-	}
-	return time.Now().Add(r.cfg.Budget)
 }

@@ -54,6 +54,9 @@ type Summary struct {
 	// most of a budget on timeouts and restarts.
 	SearchLost LostTime `json:"search_lost"`
 	Seconds    float64  `json:"seconds"`
+	// Phases are the wall times of the package's stages, and which of
+	// them their deadline cut short (deadline.go).
+	Phases PhaseTimes `json:"phases"`
 	// SearchStartSeconds is the time from the start of the run (loading
 	// included) to the start of this package's search.
 	SearchStartSeconds float64 `json:"search_start_seconds"`
