@@ -49,7 +49,8 @@ type PhaseTimes struct {
 	// they could be), "variants" (the judge's cases run on fewer binary
 	// variants, judgeVariants), "judge" (cases whose runs under mutants
 	// did not happen keep every assertion instead of those that kill
-	// mutants), "verify" (fewer repetitions of each test, lateCount).
+	// mutants). Verification is never cut: its repetitions are what
+	// keeps a flaky test out of the file.
 	Cut []string `json:"cut"`
 }
 

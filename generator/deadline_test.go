@@ -36,13 +36,12 @@ func TestSlowStagesEndAtDeadline(t *testing.T) {
 	}
 	// The judge's plain runs (each case twice, on binary variants) have
 	// no deadline: a case not judged is a test lost. Its runs under
-	// mutants do, and a run past it says so, as does the verification
-	// that started late.
+	// mutants do, and a run past it says so. Verification is not cut.
 	if ph.Minimize+ph.Judge > after+2 && !slices.Contains(ph.Cut, "judge") {
 		t.Errorf("phases %+v: minimization and judge past the deadline, want the judge's cut reported", ph)
 	}
-	if ph.Minimize+ph.Judge+ph.Findings > after+1 && !slices.Contains(ph.Cut, "verify") {
-		t.Errorf("phases %+v: verification started past the deadline, want fewer repetitions reported", ph)
+	if slices.Contains(ph.Cut, "verify") {
+		t.Errorf("phases %+v: verification cut; its repetitions keep flaky tests out and are never cut", ph)
 	}
 	if sum.Tests == 0 {
 		t.Errorf("no test written: the stages cut must still write the cases judged\n%s", src)

@@ -124,7 +124,7 @@ func (r *pkgRun) verify(ctx context.Context, prog *model.Program, tf *testFile, 
 			return emit.Render(prog, cs, emit.Options{Reserved: tf.reserved, Fuzz: !r.cfg.Disable[Fuzz], NoSeed: noSeed,
 				Cmp: tf.cmp, GoVersion: tf.goVersion})
 		},
-		Alone:  r.verifyAlone(tf.base),
+		Alone:  tf.base,
 		Logf:   r.logf,
 		Debugf: r.debugf,
 	}
@@ -153,25 +153,6 @@ func (r *pkgRun) verify(ctx context.Context, prog *model.Program, tf *testFile, 
 	r.userTests, r.base = tf.userTests, tf.base
 	r.keepVerified(v, sum)
 	return v.Out, nil
-}
-
-// lateCount is the repetitions of each test a run past its deadline
-// verifies with: two still expose a test that leaves state behind
-// (the second run sees it), not a rare flake, which five might.
-const lateCount = 2
-
-// verifyAlone are the options of the runs of the file alone: base, with
-// lateCount repetitions when the stages before verification ran past
-// their deadline (stageClock.late), since with -race and a package of
-// slow calls each repetition costs seconds more of a run that is
-// already over its time. Never with -execs, which has no deadline.
-func (r *pkgRun) verifyAlone(base verify.Options) verify.Options {
-	if base.Count <= lateCount || !r.clock.late(0) {
-		return base
-	}
-	r.cutStage("verify", fmt.Sprintf("each test runs %d times, not %d", lateCount, base.Count))
-	base.Count = lateCount
-	return base
 }
 
 // keepVerified keeps what the report needs of the verified file: its
