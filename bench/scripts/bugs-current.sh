@@ -8,7 +8,8 @@
 #   SUBJECTS  a subjects file (default: bench/findings/current.txt), lines
 #             "<module>@<version> <package dir>"
 # GENTEST_BENCH names a prebuilt gentest-bench (default: built from this
-# checkout). One package at a time; run it under nice.
+# checkout). With GENTEST_DEBUG=1, gentest's debug log is kept in
+# WORK/<n>/gen.stderr. One package at a time; run it under nice.
 #
 # For each package: a scratch copy as gentest-bench -prepare makes it
 # (human tests removed), `gentest gen -q -json -budget=B -seed=S .` in it,
@@ -54,7 +55,11 @@ for subj in $(subject_lines "$subjects"); do
 		echo "$subj,prep-failed,0,0" >>"$out/packages.csv"
 		continue
 	}
-	(cd "$dir" && timeout $((secs + 600)) "$gentest" gen -q -json -budget="$budget" -seed="$seed" . >"$d/gen/gen.json" 2>"$d/gen.stderr")
+	# With GENTEST_DEBUG set, gentest's log (why each failure the search
+	# met was dropped) goes to gen.stderr: -q would discard it.
+	q=-q
+	[ -z "${GENTEST_DEBUG:-}" ] || q=
+	(cd "$dir" && timeout $((secs + 600)) "$gentest" gen $q -json -budget="$budget" -seed="$seed" . >"$d/gen/gen.json" 2>"$d/gen.stderr")
 	rc=$?
 	"$tool" -findings "$d/gen" 2>/dev/null | grep -v DISAGREE >"$d/findings.tsv"
 	nf=0
