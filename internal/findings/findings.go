@@ -186,7 +186,7 @@ func (o Options) alone(ctx context.Context, vo verify.Options, tests []emit.Test
 			continue
 		}
 		kept, unsure := judge([]emit.TestInfo{ti}, rep)
-		o.Logf("findings test %s alone: %d of %d cases fail every run (unsure %d)", ti.Func, len(kept), len(ti.Keys), len(unsure))
+		o.Logf("findings test %s alone: %d of %d cases fail every run (unsure %d)%s", ti.Func, len(kept), len(ti.Keys), len(unsure), death(rep.Output, len(unsure) > 0))
 		for _, k := range ti.Keys {
 			if kept[k] {
 				out = append(out, k)
@@ -194,6 +194,22 @@ func (o Options) alone(ctx context.Context, vo verify.Options, tests []emit.Test
 		}
 	}
 	return out
+}
+
+// death returns, when died, the start of what ended the binary (the
+// runtime's "fatal error:" or the panic line), for the debug log: the tail
+// the log shows of a run is the other goroutines' stacks.
+func death(out string, died bool) string {
+	if !died {
+		return ""
+	}
+	for _, w := range []string{"fatal error:", "unexpected fault", "panic:", "SIG"} {
+		if i := strings.Index(out, w); i >= 0 {
+			end := min(len(out), i+600)
+			return "; the binary died: " + out[i:end]
+		}
+	}
+	return "; the binary died: " + tail(out, 600)
 }
 
 func testNameOf(r *emit.Output, key int) string {
