@@ -41,7 +41,8 @@ func Illegal(prog *model.Program, s *seq.Seq, res *rt.Result, target int) string
 // illegal is Illegal; candidate says the failure is a candidate's (an
 // index, slice, division, makeslice, conversion or internal-error panic,
 // or a hang), for which a nil literal that fills a field of a struct
-// literal is no nil input (nilFieldOK).
+// literal, or a nil exported field of a zero value, is no nil input
+// (nilFieldOK).
 func illegal(prog *model.Program, s *seq.Seq, res *rt.Result, target int, candidate bool) string {
 	if why := nilInput(prog, s, res, candidate); why != "" {
 		return why
@@ -52,7 +53,7 @@ func illegal(prog *model.Program, s *seq.Seq, res *rt.Result, target int, candid
 	if why := outsideEnum(prog, s); why != "" {
 		return why
 	}
-	if why := constructedZero(prog, s); why != "" {
+	if why := constructedZeroFor(prog, s, candidate); why != "" {
 		return why
 	}
 	if why := selfWired(prog, s); why != "" {
@@ -186,7 +187,9 @@ func nilInput(prog *model.Program, s *seq.Seq, res *rt.Result, nilFields bool) s
 // optional field (yaml.v3's Node{Kind: ScalarNode, Tag: ...} has no
 // Alias and no Content), and it shows itself as a nil dereference, not as
 // the bounds, division, makeslice or conversion panic or the hang a
-// candidate is: for candidates it is no nil input (issue 32: a hang of
+// candidate is: for candidates it is no nil input, nor is the nil
+// exported field of a zero value (yaml.v3's Decoder.Decode into a zero
+// Node panicking "unknown event" on its input) (issue 32: a hang of
 // yaml.v3's Marshal on a scalar Node with an invalid tag was dropped as
 // "passes a nil literal"). A nil-dereference finding still counts such a
 // field as a nil input (rule 1; driver.NotNull{} under rule 2), and a nil

@@ -542,6 +542,24 @@ func Encode(n *Node) (string, error) { return n.Tag, nil }
 	if why := illegal(prog, unset, nil, 1, false); !strings.Contains(why, "passes a nil literal") {
 		t.Errorf("nil dereference on a literal with unset fields: %q, want a nil input", why)
 	}
+	// The zero Node leaves its exported Alias nil: a nil input for a nil
+	// dereference (rule 2's driver.NotNull{}), not for a candidate.
+	var zero *model.Op
+	for _, op := range prog.Ops {
+		if op.Kind == model.Zero && op.Name == "Node" {
+			zero = op
+		}
+	}
+	if zero == nil {
+		t.Fatal("no zero Node")
+	}
+	zeroed := modeltest.Seq(modeltest.Call(zero), modeltest.Call(encode, seq.Ref(0, 0)))
+	if why := illegal(prog, zeroed, nil, 1, true); why != "" {
+		t.Errorf("candidate on a zero Node: illegal (%s), want legal", why)
+	}
+	if why := illegal(prog, zeroed, nil, 1, false); !strings.Contains(why, "leaves its field Alias nil") {
+		t.Errorf("nil dereference on a zero Node: %q, want its nil field", why)
+	}
 	toCall := modeltest.Seq(modeltest.Call(encode, modeltest.Nil()))
 	if why := illegal(prog, toCall, nil, 0, true); !strings.Contains(why, "passes a nil literal") {
 		t.Errorf("candidate with nil passed to the call: %q, want a nil input", why)
