@@ -11,7 +11,9 @@
 #   -out DIR  write bugs.csv, findings.csv and fuzz.csv there (default: the
 #             work directory); -work DIR keeps the scratch copies there
 # GENTEST_BENCH names a prebuilt gentest-bench (default: built from this
-# checkout). One bug at a time; run it under nice.
+# checkout). With GENTEST_DEBUG=1, gentest's debug log (each dropped
+# failure and the rule that dropped it) is kept in WORK/ID/gen.stderr.
+# One bug at a time; run it under nice.
 #
 # For each bug (module, buggy and fixed version, package, functions; see
 # bench/bugs/README.md):
@@ -156,7 +158,11 @@ one() {
 			return
 		}
 		mkdir -p "$d/gen"
-		(cd "$bdir" && timeout $((secs + 600)) "$gentest" gen -q -json -budget="$budget" -seed="$seed" . >"$d/gen/gen.json" 2>"$d/gen.stderr")
+		# With GENTEST_DEBUG set, gentest's log (why each failure the
+		# search met was dropped) goes to gen.stderr: -q would discard it.
+		local q=-q
+		[ -z "${GENTEST_DEBUG:-}" ] || q=
+		(cd "$bdir" && timeout $((secs + 600)) "$gentest" gen $q -json -budget="$budget" -seed="$seed" . >"$d/gen/gen.json" 2>"$d/gen.stderr")
 		rc=$?
 		cp "$bdir"/*_gentest*_test.go "$fdir"/ 2>/dev/null
 		# -findings DIR prints NAME<TAB>KIND<TAB>FUNCTION<TAB>MESSAGE<TAB>TEST,

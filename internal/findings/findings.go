@@ -23,6 +23,11 @@ import (
 // Runs is how many runs a finding's test must fail.
 const Runs = 3
 
+// maxRounds bounds the rounds of rendering and running the findings file:
+// each round drops what did not build or did not fail every run, and the
+// last writes the file once all its tests failed together.
+const maxRounds = 4
+
 // Options configure Write.
 type Options struct {
 	Prog *model.Program
@@ -73,7 +78,7 @@ func Write(ctx context.Context, o Options, fs []*oracle.Finding) (map[*oracle.Fi
 	for _, name := range emit.FuncNames(o.MainSrc) {
 		res[name] = true
 	}
-	for round := 0; round < 3 && len(withCase) > 0; round++ {
+	for round := 0; round < maxRounds && len(withCase) > 0; round++ {
 		r, err := emit.RenderFindings(o.Prog, withCase, emit.Options{Reserved: res, BuildTag: o.BuildTag})
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", o.Prog.Pkg.Path(), err)
@@ -112,18 +117,23 @@ func Write(ctx context.Context, o Options, fs []*oracle.Finding) (map[*oracle.Fi
 			withCase = keep
 			continue
 		}
-		for _, ti := range r.Tests {
-			for i, k := range ti.Keys {
-				name := ti.Func
-				if ti.Subtests[i] != "" {
-					name += "/" + ti.Subtests[i]
-				}
-				if rep.Fails[name] >= Runs && !rep.Passed[name] {
-					keep = append(keep, byKey[k])
-				}
+		kept, unsure := judge(r.Tests, rep)
+		if len(unsure) > 0 {
+			// The binary died before every test had its runs: a test
+			// that ends the process (a fatal error, an exit) ends the
+			// others' runs with it, and they would be dropped with it.
+			// Each test not yet judged is run alone, so that one test
+			// that kills the binary costs that test only.
+			for _, k := range o.alone(ctx, vo, unsure) {
+				kept[k] = true
 			}
 		}
-		if len(keep) == len(r.Tests) {
+		for _, f := range withCase {
+			if kept[f.Case.Key] {
+				keep = append(keep, f)
+			}
+		}
+		if len(unsure) == 0 && len(keep) == len(r.Tests) {
 			names := map[*oracle.Finding]string{}
 			for _, f := range keep {
 				names[f] = testNameOf(r, f.Case.Key)
@@ -134,6 +144,72 @@ func Write(ctx context.Context, o Options, fs []*oracle.Finding) (map[*oracle.Fi
 	}
 	os.Remove(o.Out)
 	return nil, nil
+}
+
+// judge reads a run of tests: the keys of the cases that failed every
+// run and never passed, and the tests neither kept nor refuted because
+// the binary died before they had all their runs (failed fewer than Runs
+// times, never passed).
+func judge(tests []emit.TestInfo, rep *verify.Report) (kept map[int]bool, unsure []emit.TestInfo) {
+	kept = map[int]bool{}
+	for _, ti := range tests {
+		open := false
+		for i, k := range ti.Keys {
+			name := ti.Func
+			if ti.Subtests[i] != "" {
+				name += "/" + ti.Subtests[i]
+			}
+			switch {
+			case rep.Passed[name]:
+			case rep.Fails[name] >= Runs:
+				kept[k] = true
+			default:
+				open = true
+			}
+		}
+		if open {
+			unsure = append(unsure, ti)
+		}
+	}
+	return kept, unsure
+}
+
+// alone runs each of tests by itself under vo and returns the keys of
+// the cases that failed every run; a test that kills its own binary
+// again, or does not fail every run, keeps none.
+func (o Options) alone(ctx context.Context, vo verify.Options, tests []emit.TestInfo) []int {
+	var out []int
+	for _, ti := range tests {
+		vo.Run = verify.RunPattern([]emit.TestInfo{ti})
+		rep, err := verify.Run(ctx, vo)
+		if err != nil || rep.BuildFailed {
+			continue
+		}
+		kept, unsure := judge([]emit.TestInfo{ti}, rep)
+		o.Logf("findings test %s alone: %d of %d cases fail every run (unsure %d)%s", ti.Func, len(kept), len(ti.Keys), len(unsure), death(rep.Output, len(unsure) > 0))
+		for _, k := range ti.Keys {
+			if kept[k] {
+				out = append(out, k)
+			}
+		}
+	}
+	return out
+}
+
+// death returns, when died, the start of what ended the binary (the
+// runtime's "fatal error:" or the panic line), for the debug log: the tail
+// the log shows of a run is the other goroutines' stacks.
+func death(out string, died bool) string {
+	if !died {
+		return ""
+	}
+	for _, w := range []string{"fatal error:", "unexpected fault", "panic:", "SIG"} {
+		if i := strings.Index(out, w); i >= 0 {
+			end := min(len(out), i+600)
+			return "; the binary died: " + out[i:end]
+		}
+	}
+	return "; the binary died: " + tail(out, 600)
 }
 
 func testNameOf(r *emit.Output, key int) string {

@@ -48,8 +48,12 @@ func TestPreconditionAndDecoder(t *testing.T) {
 		"ParseLine parses one line. The line must end with a newline.": true,
 		"Compact requires len(dst) >= len(src).":                       true,
 		"ParseHeader parses a header line: a '#', a name.":             false,
+		// What the function owes its caller (jsonparser's Get) is no
+		// precondition; a sentence with both still states one.
+		"`err` - If key not found or any other parsing issue it should return error.": false,
+		"Get must not return nil. The key should be non-empty.":                       true,
 	} {
-		if got := precondition.MatchString(doc); got != want {
+		if got := statesPrecondition(doc) != ""; got != want {
 			t.Errorf("precondition(%q) = %v, want %v", doc, got, want)
 		}
 	}

@@ -505,3 +505,63 @@ func Apply(o Opts) int { return 0 }
 		}
 	}
 }
+
+// A nil literal in a field of a struct literal is the field left unset
+// (yaml.v3's scalar Node has no Alias and no Content): no nil input for a
+// candidate (a bounds panic or a hang shows no nil field), still one for a
+// nil dereference; a nil passed to a call is one for every kind.
+func TestIllegalNilFieldOfLiteral(t *testing.T) {
+	const src = `package m
+
+type Node struct {
+	Tag     string
+	Alias   *Node
+	Content []*Node
+}
+
+func Encode(n *Node) (string, error) { return n.Tag, nil }
+`
+	pkg := modeltest.Check(t, "example.com/m", src)
+	fields := func(*types.TypeName) []string { return []string{"Tag", "Alias", "Content"} }
+	prog := model.Build(pkg, model.Options{Construct: &model.Construct{LiteralFields: fields},
+		Effects: func(fn *types.Func) model.Effects { return model.Effects{Known: true, Pure: true} }})
+	var lit *model.Op
+	for _, op := range prog.Ops {
+		if op.Kind == model.Composite && op.Name == "Node" && op.Ptr {
+			lit = op
+		}
+	}
+	if lit == nil {
+		t.Fatal("no literal &Node{...}")
+	}
+	encode := modeltest.Op(t, prog, "Encode")
+	unset := modeltest.Seq(modeltest.Call(lit, modeltest.Str("\x85"), modeltest.Nil(), modeltest.Nil()), modeltest.Call(encode, seq.Ref(0, 0)))
+	if why := illegal(prog, unset, nil, 1, true); why != "" {
+		t.Errorf("candidate on a literal with unset fields: illegal (%s), want legal", why)
+	}
+	if why := illegal(prog, unset, nil, 1, false); !strings.Contains(why, "passes a nil literal") {
+		t.Errorf("nil dereference on a literal with unset fields: %q, want a nil input", why)
+	}
+	// The zero Node leaves its exported Alias nil: a nil input for a nil
+	// dereference (rule 2's driver.NotNull{}), not for a candidate.
+	var zero *model.Op
+	for _, op := range prog.Ops {
+		if op.Kind == model.Zero && op.Name == "Node" {
+			zero = op
+		}
+	}
+	if zero == nil {
+		t.Fatal("no zero Node")
+	}
+	zeroed := modeltest.Seq(modeltest.Call(zero), modeltest.Call(encode, seq.Ref(0, 0)))
+	if why := illegal(prog, zeroed, nil, 1, true); why != "" {
+		t.Errorf("candidate on a zero Node: illegal (%s), want legal", why)
+	}
+	if why := illegal(prog, zeroed, nil, 1, false); !strings.Contains(why, "leaves its field Alias nil") {
+		t.Errorf("nil dereference on a zero Node: %q, want its nil field", why)
+	}
+	toCall := modeltest.Seq(modeltest.Call(encode, modeltest.Nil()))
+	if why := illegal(prog, toCall, nil, 0, true); !strings.Contains(why, "passes a nil literal") {
+		t.Errorf("candidate with nil passed to the call: %q, want a nil input", why)
+	}
+}

@@ -13,6 +13,12 @@ import (
 // constructedZero finds a zero value (&T{}) of a type some operation of the
 // program constructs: such a type is meant to come from its constructor.
 func constructedZero(prog *model.Program, s *seq.Seq) string {
+	return constructedZeroFor(prog, s, false)
+}
+
+// constructedZeroFor is constructedZero; with nilFields, a zero value's
+// nil exported field is no nil input (a candidate's: nilFieldOK).
+func constructedZeroFor(prog *model.Program, s *seq.Seq, nilFields bool) string {
 	for i, st := range s.Stmts {
 		op := prog.Ops[st.Op]
 		if op.Kind == model.Zero && decodedInto(prog, s, i) {
@@ -42,7 +48,7 @@ func constructedZero(prog *model.Program, s *seq.Seq) string {
 		if op.Kind != model.Zero {
 			continue
 		}
-		if f := nilField(op.Type); f != "" {
+		if f := nilField(op.Type); f != "" && !nilFields {
 			return "the zero value of " + op.Name + " leaves its field " + f + " nil"
 		}
 		if ctor := constructorOf(op.Type); ctor != "" {
@@ -62,7 +68,9 @@ func constructedZero(prog *model.Program, s *seq.Seq) string {
 			return "the zero value of " + op.Name + " leaves its unexported field " + f + " nil, which no client can set"
 		}
 		for _, other := range prog.Ops {
-			if other.Kind == model.Zero || other.Support {
+			if other.Kind == model.Zero || other.Kind == model.Composite || other.Support {
+				// A literal of the type is the client building it, as
+				// the zero value is, not the package constructing it.
 				continue
 			}
 			for _, r := range other.Results {

@@ -41,7 +41,7 @@ func RevealingLogged(ctx context.Context, prog *model.Program, runner executor.R
 			return false
 		}
 		last := f.Seq.Len() - 1
-		return Illegal(prog, f.Seq, f.Result, last) != "" ||
+		return illegal(prog, f.Seq, f.Result, last, f.Candidate) != "" ||
 			f.Candidate && candidateIllegal(prog, d, f.Seq, f.Result, last, f.Kind) != ""
 	})
 	for _, f := range failures {
@@ -62,7 +62,7 @@ func RevealingLogged(ctx context.Context, prog *model.Program, runner executor.R
 		if seen[key] {
 			continue
 		}
-		if why := Illegal(prog, f.Seq, f.Result, last); why != "" {
+		if why := illegal(prog, f.Seq, f.Result, last, f.Candidate); why != "" {
 			logf("finding dropped: %s (%s): illegal: %s; test %s", key, msg, why, f.Seq.Key())
 			continue
 		}
@@ -121,7 +121,7 @@ func stillCandidate(prog *model.Program, d *docs, kind string, keep minimize.Pro
 			return false
 		}
 		k := corpus.ClassifyCandidate(out.Result.Stmt(t.Target), t.Seq.Stmts[t.Target], out.Result)
-		return k == kind && Illegal(prog, t.Seq, out.Result, t.Target) == "" &&
+		return k == kind && illegal(prog, t.Seq, out.Result, t.Target, true) == "" &&
 			candidateIllegal(prog, d, t.Seq, out.Result, t.Target, kind) == ""
 	}
 }
