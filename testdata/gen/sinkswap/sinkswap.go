@@ -58,4 +58,3 @@ func (t *Table) Flush() error {
 	_, err := io.WriteString(t.out, b.String())
 	return err
 }
-
