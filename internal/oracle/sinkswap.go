@@ -88,7 +88,7 @@ func emptyArgs(op *model.Op) ([]seq.Arg, bool) {
 }
 
 // withReadableSinks returns entries with each candidate whose calls of
-// the package take an unreadable value of an interface a sink implements
+// the package take an unreadable value of a writer interface (writerIface)
 // replaced by its swapped form (swapSinks), where the swap keeps what the
 // candidate covers and its target's class; the others as they were. The
 // entries replaced are new: the search's corpus keeps its own.
@@ -154,7 +154,7 @@ func keepsJudged(prog *model.Program, e, ne *corpus.Entry, o executor.Outcome) b
 }
 
 // swapSinks returns s with every argument of a call of the package up to
-// target that is an unreadable value of an interface type a sink maker's
+// target that is an unreadable value of a writer interface (writerIface) a sink maker's
 // value implements replaced by a new sink made just before the call, at
 // most maxSinks of them; the values left unused that only an operation
 // without effects made (a zero value, another package's producer:
@@ -173,7 +173,7 @@ func swapSinks(prog *model.Program, s *seq.Seq, target int, makers []sinkMaker) 
 				continue
 			}
 			pt := op.Params[j].Type
-			if !types.IsInterface(pt) || readableSink(prog, prog.Ops[s.Stmts[a.Stmt].Op]) {
+			if !writerIface(pt) || readableSink(prog, prog.Ops[s.Stmts[a.Stmt].Op]) {
 				continue
 			}
 			for m := range makers {
@@ -236,6 +236,25 @@ func swapSinks(prog *model.Program, s *seq.Seq, target int, makers []sinkMaker) 
 		out.Stmts = append(out.Stmts, seq.Stmt{Op: st.Op, Args: args, Repeat: st.Repeat})
 	}
 	return out
+}
+
+// writerIface reports whether t is an interface with a Write method (an
+// io.Writer, an io.WriteCloser, a package's own writer interface): what
+// the package writes goes through it. An io.Reader or an empty interface
+// is no sink: a buffer in its place would stand for another input, not
+// for the same input made readable (an element of a container, a value
+// to Scan).
+func writerIface(t types.Type) bool {
+	it, ok := t.Underlying().(*types.Interface)
+	if !ok {
+		return false
+	}
+	for i := 0; i < it.NumMethods(); i++ {
+		if it.Method(i).Name() == "Write" {
+			return true
+		}
+	}
+	return false
 }
 
 // wasUsed reports whether a statement of s uses a result of statement p.

@@ -19,16 +19,20 @@ type Enc struct{ w io.Writer }
 func NewEnc(w io.Writer) *Enc       { return &Enc{w} }
 func (e *Enc) Put(s string) error   { _, err := io.WriteString(e.w, s); return err }
 func Discard() io.Writer            { return io.Discard }
-func Size(r io.Reader) int          { return 0 }
+func Size(r interface{ Len() int }) int { return r.Len() }
+func Keep(v any) int                { return 0 }
+func Read(r io.Reader) int          { return 0 }
+func Source() io.Reader             { return nil }
 `
 
-// Size's io.Reader brings the bytes package's producers into the model
+// Size's interface brings the bytes package's producers into the model
 // (the detective), *bytes.Buffer among them; Discard makes io.Writer a
 // type the package produces itself.
 
 // An unreadable writer handed to a call of the package (what Discard
 // returns) is swapped for a new buffer made just before the call; a buffer
-// already readable and a nil literal are left alone.
+// already readable, a nil literal, and a value given as an io.Reader or
+// an empty interface are left alone.
 func TestSwapSinks(t *testing.T) {
 	byts, err := importer.Default().Import("bytes")
 	if err != nil {
@@ -57,6 +61,13 @@ func TestSwapSinks(t *testing.T) {
 	// The sink swapped in is readable: nothing more to swap.
 	if again := swapSinks(prog, got, 3, makers); again != nil {
 		t.Errorf("a readable sink swapped again: %s", again.Key())
+	}
+	// A reader, an empty interface: no sink.
+	for _, name := range []string{"Read", "Keep"} {
+		other := modeltest.Seq(modeltest.Call(modeltest.Op(t, prog, "Source")), modeltest.Call(modeltest.Op(t, prog, name), seq.Ref(0, 0)))
+		if s := swapSinks(prog, other, 1, makers); s != nil {
+			t.Errorf("%s's argument swapped: %s", name, s.Key())
+		}
 	}
 	lit := modeltest.Seq(modeltest.Call(newEnc, modeltest.Nil()), modeltest.Call(put, seq.Ref(0, 0), modeltest.Str("x")))
 	if s := swapSinks(prog, lit, 1, makers); s != nil {
