@@ -156,6 +156,10 @@ type mutateSummary struct {
 	Score     float64                     `json:"score"`
 	Operators map[string]mutation.OpCount `json:"operators"`
 	Survivors []survivorJSON              `json:"survivors"`
+	// NotCoveredMutants are the mutants the tests never infected, in the
+	// survivors' form: where a file loses mutants it never reaches or
+	// reaches without changing a value (bench/scripts/survivors.sh).
+	NotCoveredMutants []survivorJSON `json:"not_covered_mutants"`
 	// TestFiles are the base names of the test files that ran.
 	TestFiles []string `json:"test_files"`
 	// Seconds is the wall time; the phases' parts follow.
@@ -184,7 +188,7 @@ type survivorJSON struct {
 
 // mutateJSON summarises rep (nil on errors before any run) and err.
 func mutateJSON(pkg string, rep *mutation.Report, err error) mutateSummary {
-	s := mutateSummary{Package: pkg, Operators: map[string]mutation.OpCount{}, Survivors: []survivorJSON{}, TestFiles: []string{}, Dropped: []string{}}
+	s := mutateSummary{Package: pkg, Operators: map[string]mutation.OpCount{}, Survivors: []survivorJSON{}, NotCoveredMutants: []survivorJSON{}, TestFiles: []string{}, Dropped: []string{}}
 	if err != nil {
 		s.Error = err.Error()
 	}
@@ -196,9 +200,12 @@ func mutateJSON(pkg string, rep *mutation.Report, err error) mutateSummary {
 	s.Score = round4(100 * rep.Score())
 	s.Operators = rep.Operators
 	for _, m := range rep.Mutants {
-		if m.Status == mutation.Survived {
-			s.Survivors = append(s.Survivors, survivorJSON{ID: m.ID, Op: m.Op, File: relFile(rep.Dir, m.File),
-				Line: m.Line, Col: m.Col, Orig: m.Orig, Repl: m.Repl})
+		sj := survivorJSON{ID: m.ID, Op: m.Op, File: relFile(rep.Dir, m.File), Line: m.Line, Col: m.Col, Orig: m.Orig, Repl: m.Repl}
+		switch m.Status {
+		case mutation.Survived:
+			s.Survivors = append(s.Survivors, sj)
+		case mutation.NotCovered:
+			s.NotCoveredMutants = append(s.NotCoveredMutants, sj)
 		}
 	}
 	for _, t := range rep.TestFiles {

@@ -74,6 +74,8 @@ const judgeFlags = rt.FlagDetail | rt.FlagRepeat | rt.FlagCheckPurity
 // the mutants killed become goals of suite reduction.
 func Judge(prog *model.Program, runner executor.Runner, entries []*corpus.Entry, opts JudgeOptions) *Judgement {
 	entries = withPanicPrefixes(prog, withoutForeignReceivers(prog, entries))
+	// Before the observers: a swapped-in buffer is a sink they read.
+	entries = withReadableSinks(prog, runner, entries)
 	selectByMutants := opts.Mutants > 0 && !opts.AllAsserts
 	AddObservers(prog, entries, selectByMutants)
 	plain := runner
