@@ -103,14 +103,16 @@ for out in outs:
 def f1(v):
     return "NA" if v is None else "%.1f" % v
 
-def split(sm):
-    """Where gentest's wall time went, from its summary: before the search
-    (loading, executor build), the search, and after it (judge,
-    minimization, verification)."""
-    if not sm or "seconds" not in sm:
+def split(sm, wall):
+    """Where gentest's wall time went: before the search (loading, executor
+    build; the summary's search_start_seconds), the search, and the rest of
+    the wall time the harness measured (judge, minimization, verification,
+    writing the file). The summary's own "seconds" is not used: it leaves
+    out part of the run."""
+    if not sm or "search_start_seconds" not in sm:
         return ""
-    pre, search = sm.get("search_start_seconds", 0), sm.get("search_seconds", 0)
-    return " (pre %.0fs, search %.0fs, after %.0fs)" % (pre, search, sm["seconds"] - pre - search)
+    pre, search = sm["search_start_seconds"], sm.get("search_seconds", 0)
+    return " (pre %.0fs, search %.0fs, after %.0fs)" % (pre, search, wall - pre - search)
 
 def dse(sm):
     """The DSE cell of a summary: ran/off, queries, sat, goals covered."""
@@ -142,7 +144,7 @@ for k in sorted(rows, key=lambda k: rows[k]["order"]):
     flags = []
     for n in order:
         if secs[n] is not None and secs[n] > budget + 60:
-            flags.append("%s wall %.0fs > %gs%s" % (n, secs[n], budget + 60, split(row[n]["sum"])))
+            flags.append("%s wall %.0fs > %gs%s" % (n, secs[n], budget + 60, split(row[n]["sum"], secs[n])))
         if row.get(n, {}).get("err"):
             flags.append("%s: %s" % (n, row[n]["err"][:60]))
     for a, b in (("main", "before"), ("main", "nodse")):
