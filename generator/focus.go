@@ -18,6 +18,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/gentest-go/gentest/internal/executor"
 	"github.com/gentest-go/gentest/internal/harness/instrument"
@@ -43,6 +45,9 @@ func ParseRun(expr string) (*regexp.Regexp, error) {
 type focus struct {
 	funcs map[string]bool
 	ops   map[int]bool // op ID -> selected
+	// tests are the names emit gives the selected operations' tests
+	// ("TestStack_Pop", "FuzzParse"), for an update to replace them.
+	tests map[string]bool
 }
 
 // newFocus selects prog's operations under test by re: a function by its
@@ -58,7 +63,7 @@ func newFocus(expr string, pkgPath string, prog *model.Program) (*focus, error) 
 	if err != nil {
 		return nil, err
 	}
-	f := &focus{funcs: map[string]bool{}, ops: map[int]bool{}}
+	f := &focus{funcs: map[string]bool{}, ops: map[int]bool{}, tests: map[string]bool{}}
 	for _, op := range prog.Ops {
 		if !op.UnderTest || op.Func == nil {
 			continue
@@ -67,12 +72,49 @@ func newFocus(expr string, pkgPath string, prog *model.Program) (*focus, error) 
 		if f.funcs[key] || selects(re, op.Func) {
 			f.funcs[key] = true
 			f.ops[op.ID] = true
+			f.tests[emitTestName("Test", op.Name)] = true
+			f.tests[emitTestName("Fuzz", op.Name)] = true
 		}
 	}
 	if len(f.ops) == 0 {
 		return nil, &load.Error{Pkg: pkgPath, Msg: fmt.Sprintf("-run %q selects no function, method or type of the package", expr)}
 	}
 	return f, nil
+}
+
+// emitTestName is the name emit gives the test (prefix "Test") or fuzz
+// target ("Fuzz") of the operation named name: the name with dots as
+// underscores, its first letter upper-cased (emit.testName, fuzz.go).
+func emitTestName(prefix, name string) string {
+	name = strings.ReplaceAll(name, ".", "_")
+	r, size := utf8.DecodeRuneInString(name)
+	return prefix + string(unicode.ToUpper(r)) + name[size:]
+}
+
+// testsTarget says whether the test named test is one emit wrote for a
+// selected operation: its name, or its name with the number emit adds
+// to a taken name (TestAbs2). False without -run.
+func (f *focus) testsTarget(test string) bool {
+	if f == nil {
+		return false
+	}
+	if f.tests[test] {
+		return true
+	}
+	base := strings.TrimRight(test, "0123456789")
+	return base != test && f.tests[base] && test[len(base)] != '0' && test[len(base):] != "1"
+}
+
+// otherMutants is the mutants of t outside the selection: with -run, the
+// kept tests count as killing them all, since they are no goal of the run.
+func (f *focus) otherMutants(t *instrument.Table) map[int32]bool {
+	out := map[int32]bool{}
+	for _, m := range t.Mutants {
+		if !f.funcs[probeKey(m.Func)] {
+			out[int32(m.ID)] = true
+		}
+	}
+	return out
 }
 
 // opKey names fn as a stamp and a probe do: "F" or "T.M".
@@ -308,14 +350,15 @@ func (fr *focusRunner) saw(outs []executor.Outcome) []executor.Outcome {
 	return outs
 }
 
-// focusKeeps refuses a -run that would replace a generated file holding
-// more than the selection: the file -run writes has the selection's tests
-// only. A file written by a -run of the same regexp is replaced (the
-// editor's loop); so is any file when -o names it explicitly. Updating the
-// selection's tests inside a whole-package file is the update without
-// churn's job (issue 35, Deliver 2), not -run's.
+// focusKeeps refuses a -run with -fresh that would replace a generated
+// file holding more than the selection: -fresh keeps nothing, and the
+// file -run writes has the selection's tests only. Without -fresh a -run
+// updates the file (keep.go: the selection's tests are replaced, the
+// others kept byte for byte). A file written by a -run of the same
+// regexp is replaced (the editor's loop); so is any file when -o names
+// it explicitly.
 func (r *pkgRun) focusKeeps() error {
-	if r.cfg.Run == "" || r.cfg.Output != "" {
+	if r.cfg.Run == "" || r.cfg.Output != "" || !r.cfg.Fresh {
 		return nil
 	}
 	src, err := os.ReadFile(r.out)
@@ -325,8 +368,8 @@ func (r *pkgRun) focusKeeps() error {
 	if st, ok := write.ReadStamp(src); ok && st.Run == r.cfg.Run {
 		return nil
 	}
-	return &load.Error{Pkg: r.pkg.PkgPath, Msg: fmt.Sprintf("%s holds tests beyond -run %q's selection, which would replace it; "+
-		"remove it, or write the selection's tests elsewhere with -o", filepath.Base(r.out), r.cfg.Run)}
+	return &load.Error{Pkg: r.pkg.PkgPath, Msg: fmt.Sprintf("%s holds tests beyond -run %q's selection, which -fresh would replace; "+
+		"run without -fresh to update the selection's tests in it, or write them elsewhere with -o", filepath.Base(r.out), r.cfg.Run)}
 }
 
 // focused returns the search's context and runner: with -run and a time

@@ -79,13 +79,13 @@ func TestProbeKey(t *testing.T) {
 	}
 }
 
-// TestFocusKeeps: -run replaces no generated file holding more than its
-// selection; it replaces one from the same -run, and writes where there is
-// none or where -o says.
+// TestFocusKeeps: -run -fresh replaces no generated file holding more than
+// its selection (without -fresh the run updates it); it replaces one from
+// the same -run, and writes where there is none or where -o says.
 func TestFocusKeeps(t *testing.T) {
 	dir := t.TempDir()
 	out := filepath.Join(dir, "p_gentest_test.go")
-	r := &pkgRun{cfg: Config{Run: "^Abs$"}, out: out, pkg: &packages.Package{PkgPath: "example.com/p"}}
+	r := &pkgRun{cfg: Config{Run: "^Abs$", Fresh: true}, out: out, pkg: &packages.Package{PkgPath: "example.com/p"}}
 	if err := r.focusKeeps(); err != nil {
 		t.Errorf("no file: %v", err)
 	}
@@ -106,5 +106,9 @@ func TestFocusKeeps(t *testing.T) {
 	r.cfg.Run = "^Sign$"
 	if err := r.focusKeeps(); err == nil {
 		t.Errorf("a file of another -run: replaced")
+	}
+	r.cfg.Fresh = false
+	if err := r.focusKeeps(); err != nil {
+		t.Errorf("without -fresh (an update): %v", err)
 	}
 }

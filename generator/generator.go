@@ -219,6 +219,8 @@ type pkgRun struct {
 	// kept is what the run keeps of the earlier generated file; nil with
 	// Config.Fresh or without one (keep.go).
 	kept *keptTests
+	// keepErr is why a -run cannot update the earlier file (keep.go).
+	keepErr error
 	// dse is dynamic symbolic execution's SSA and solver (dse.go).
 	dse *dseRun
 	// focus is -run's selection; nil without it.
@@ -277,7 +279,9 @@ func (r *pkgRun) run(ctx context.Context) (*Summary, error) {
 	if err != nil {
 		return nil, err
 	}
-	r.kept = r.keep(ctx, h, tf)
+	if r.kept = r.keep(ctx, h, tf); r.keepErr != nil {
+		return nil, r.keepErr
+	}
 	r.reserveKept(tf)
 	var own *ownTests
 	if r.complementing(tf) {

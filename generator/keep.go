@@ -18,6 +18,7 @@ import (
 	"github.com/gentest-go/gentest/internal/emit"
 	"github.com/gentest-go/gentest/internal/explain"
 	"github.com/gentest-go/gentest/internal/harness"
+	"github.com/gentest-go/gentest/internal/load"
 	"github.com/gentest-go/gentest/internal/model"
 	"github.com/gentest-go/gentest/internal/mutation"
 	"github.com/gentest-go/gentest/internal/verify"
@@ -44,9 +45,23 @@ type keptTests struct {
 	// unrun (unrun counts these); nil when not measured.
 	killed map[int32]bool
 	unrun  int
+	// noted are the kept tests the analysis names as a mutant's first
+	// killer (keepearn.go); nil when the kills were not measured.
+	noted map[string]bool
+	// inferred says the kills were not measured but inferred from the
+	// earlier file's stamp (sourceUnchanged): every mutant counts as
+	// killed, and noted is measured only if earn needs it.
+	inferred bool
+	// h is the run's harness, for measuring the kills later.
+	h *harness.Harness
 	// dropped are the tests left out, with the reason.
 	dropped []verify.Dropped
 }
+
+// errNothingKept says the earlier file holds no test to keep because
+// -run replaces all of them: the run writes the selection's tests as if
+// there were no earlier file.
+var errNothingKept = errors.New("every test of the earlier file tests the -run selection")
 
 // maxKeepRounds bounds the compile-and-run rounds that drop what no
 // longer compiles or passes: each round drops at least one declaration.
@@ -67,7 +82,18 @@ func (r *pkgRun) keep(ctx context.Context, h *harness.Harness, tf *testFile) *ke
 	r.phase(PhaseKept, 0, -1)
 	start := time.Now()
 	k, err := r.keepTests(ctx, h, tf, src)
+	if errors.Is(err, errNothingKept) {
+		r.logf("keep: %v; writing them anew", err)
+		return nil
+	}
 	if err != nil {
+		if r.focus != nil {
+			// Regenerating would replace the whole file with the
+			// selection's tests: the others would be lost.
+			r.keepErr = &load.Error{Pkg: r.pkg.PkgPath, Msg: fmt.Sprintf("-run %q cannot update %s (%v); remove it or run without -run",
+				r.cfg.Run, filepath.Base(r.out), err)}
+			return nil
+		}
 		r.logf("keep: %v; regenerating from scratch", err)
 		return nil
 	}
@@ -85,8 +111,18 @@ func (r *pkgRun) keepTests(ctx context.Context, h *harness.Harness, tf *testFile
 	if err != nil {
 		return nil, err
 	}
-	k := &keptTests{old: of, names: map[string]bool{}}
+	k := &keptTests{old: of, names: map[string]bool{}, h: h}
 	dropped := map[*oldDecl]bool{}
+	// -run replaces the selection's tests, keeping the others.
+	for _, d := range of.decls {
+		if d.test && r.focus.testsTarget(d.name) {
+			dropped[d] = true
+			k.dropped = append(k.dropped, verify.Dropped{Test: d.name, Reason: "replaced: -run " + r.cfg.Run + " selects what it tests"})
+		}
+	}
+	if len(dropped) > 0 && countTests(closure(of.decls, dropped)) == 0 {
+		return nil, errNothingKept
+	}
 	var rep *verify.Report
 	for round := 0; ; round++ {
 		k.decls = closure(of.decls, dropped)
@@ -132,7 +168,24 @@ func (r *pkgRun) keepTests(ctx context.Context, h *harness.Harness, tf *testFile
 	} else {
 		return nil, fmt.Errorf("the kept tests' cover profile: %w", err)
 	}
-	k.killed, k.unrun = r.keptKills(ctx, h, tf, k.src)
+	if r.focus != nil {
+		// -run: the kept tests are the ones outside the selection, whose
+		// mutants are no goal of this run anyway; the selection's mutants
+		// count as alive, for its new tests to kill.
+		k.killed, k.inferred = r.focus.otherMutants(h.Table), true
+		return k, nil
+	}
+	if r.sourceUnchanged(of) && len(k.dropped) == 0 {
+		// The code and the file are the ones the earlier run wrote and
+		// verified: its search already went after their mutants with
+		// this seed and budget. Every mutant counts as killed, so the
+		// search adds tests only for blocks the file leaves, and the
+		// analysis (40 to 78 s on a loaded machine) is skipped.
+		k.killed, k.inferred = allMutants(h), true
+		r.logf("keep: the package is unchanged since the file was written: its mutation analysis skipped, every mutant counted as killed")
+		return k, nil
+	}
+	k.killed, k.unrun, k.noted = r.keptKills(ctx, h, tf, k.src)
 	return k, nil
 }
 
@@ -259,10 +312,11 @@ func droppedTests(all, kept []*oldDecl, found []verify.Dropped) []verify.Dropped
 // keptKills measures which of the executor's mutants the kept tests kill,
 // those the analysis left unrun counted in (nil with mutation off, or when
 // the analysis fails: then the search and reduction count no kills of
-// theirs, and new tests may kill what they already kill).
-func (r *pkgRun) keptKills(ctx context.Context, h *harness.Harness, tf *testFile, src []byte) (map[int32]bool, int) {
+// theirs, and new tests may kill what they already kill), and the tests
+// named as a mutant's first killer.
+func (r *pkgRun) keptKills(ctx context.Context, h *harness.Harness, tf *testFile, src []byte) (map[int32]bool, int, map[string]bool) {
 	if r.cfg.Disable[Mutation] || r.cfg.Disable[MutationAsserts] {
-		return nil, 0
+		return nil, 0, nil
 	}
 	rep, err := mutation.Analyze(ctx, r.pkg, mutation.Options{
 		// Only the kept file runs: it replaces the earlier one on disk.
@@ -276,7 +330,7 @@ func (r *pkgRun) keptKills(ctx context.Context, h *harness.Harness, tf *testFile
 	})
 	if err != nil {
 		r.logf("keep: mutation analysis of the kept tests: %v", err)
-		return nil, 0
+		return nil, 0, nil
 	}
 	// A mutant the analysis did not reach in its budget counts as killed
 	// here: a new test is written only for a mutant the kept tests were
@@ -288,7 +342,7 @@ func (r *pkgRun) keptKills(ctx context.Context, h *harness.Harness, tf *testFile
 			killed[int32(m.ID)] = true
 		}
 	}
-	return killed, rep.Skipped
+	return killed, rep.Skipped, notedKillers(rep)
 }
 
 // keptBlocks is the probe blocks the kept tests cover, for the search's

@@ -53,19 +53,8 @@ func orBlocks(a, b []bool) []bool {
 // kept tests alone when there is nothing new; sum gets what it holds.
 func (r *pkgRun) output(ctx context.Context, prog *model.Program, tf *testFile, reduced []*oracle.Case, sum *Summary) (*emit.Output, error) {
 	k := r.kept
-	if k != nil {
-		sum.Kept = k.tests
-		sum.Dropped = append(sum.Dropped, k.dropped...)
-	}
 	if k != nil && len(reduced) == 0 {
-		out, err := r.keptOnly(prog, tf)
-		if err != nil {
-			return nil, err
-		}
-		r.userTests, r.base = tf.userTests, tf.base
-		r.final, r.profile = k.blocks, k.profile
-		sum.Coverage, sum.Tests = k.coverage, k.tests
-		return out, nil
+		return r.keptOutput(ctx, prog, tf, sum)
 	}
 	out, err := r.verify(ctx, prog, tf, reduced, sum)
 	if err != nil || k == nil {
@@ -75,18 +64,57 @@ func (r *pkgRun) output(ctx context.Context, prog *model.Program, tf *testFile, 
 	if err == nil {
 		err = r.checkMerged(ctx, tf, merged, sum)
 	}
+	if err == nil {
+		// New tests may cover all that a kept test covers.
+		if drops := r.earn(ctx, tf, merged, testNames(out.Src)); len(drops) > 0 {
+			if err = r.dropKept(drops); err == nil {
+				if merged, err = k.old.merge(k.decls, out.Src); err == nil {
+					err = r.checkMerged(ctx, tf, merged, sum)
+				}
+			}
+		}
+	}
 	if err != nil {
 		// The new tests passed alone and the kept ones alone: a file of
 		// both that fails is a conflict between them, and the new file
 		// is still good.
 		r.logf("keep: the kept and the new tests together: %v; writing the new tests only", err)
-		sum.Kept = 0
 		return out, nil
 	}
+	sum.Kept = k.tests
+	sum.Dropped = append(sum.Dropped, k.dropped...)
 	merged2 := *out
 	merged2.Src = merged
 	sum.Tests += k.tests
 	return &merged2, nil
+}
+
+// keptOutput is output when the search found nothing the kept tests
+// miss: the kept tests alone, less those that no longer earn their place
+// (keepearn.go), measured again when some were dropped.
+func (r *pkgRun) keptOutput(ctx context.Context, prog *model.Program, tf *testFile, sum *Summary) (*emit.Output, error) {
+	k := r.kept
+	drops := r.earn(ctx, tf, k.src, nil)
+	if len(drops) > 0 {
+		if err := r.dropKept(drops); err != nil {
+			return nil, err
+		}
+	}
+	out, err := r.keptOnly(prog, tf)
+	if err != nil {
+		return nil, err
+	}
+	r.userTests, r.base = tf.userTests, tf.base
+	r.final, r.profile = k.blocks, k.profile
+	sum.Coverage, sum.Tests = k.coverage, k.tests
+	sum.Kept = k.tests
+	sum.Dropped = append(sum.Dropped, k.dropped...)
+	if len(drops) > 0 {
+		if err := r.checkMerged(ctx, tf, out.Src, sum); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
 }
 
 // checkMerged runs the merged file once, with coverage, and on success

@@ -81,7 +81,7 @@ func (r *pkgRun) stamp() (write.Stamp, error) {
 	if r.cfg.Execs > 0 {
 		st.Budget = strconv.Itoa(r.cfg.Execs) + "execs"
 	}
-	return st, nil
+	return r.focusStamp(st), nil
 }
 
 // Version is gentest's module version as built: a release's tag with go
