@@ -100,6 +100,13 @@ func (r *pkgRun) keep(ctx context.Context, h *harness.Harness, tf *testFile) *ke
 	for _, d := range k.dropped {
 		r.logf("keep: dropped %s: %s", d.Test, d.Reason)
 	}
+	if k.inferred {
+		// The kills were not measured (see keepTests): say so rather
+		// than print a count no analysis produced.
+		r.logf("keep: kept %d of the earlier file's tests (%.1f%% statement coverage; mutants not analysed, taken as killed for the search's goals) in %.1fs",
+			k.tests, 100*k.coverage, time.Since(start).Seconds())
+		return k
+	}
 	r.logf("keep: kept %d of the earlier file's tests (%.1f%% statement coverage, %d mutants killed, %d more not run in the budget and counted as killed) in %.1fs",
 		k.tests, 100*k.coverage, len(k.killed)-k.unrun, k.unrun, time.Since(start).Seconds())
 	return k
