@@ -21,6 +21,10 @@
 #              one after the other, so that they share the machine alike
 #   -keep      keep the complement-mode copy as OUT/NN-package/copy (own
 #              tests and the file: for `gentest mutate -include/-exclude`)
+#
+#        bench/scripts/mutation-complement.sh -table OUT
+#   prints OUT/complement.csv as Markdown: before -> after per package, the
+#   file's size on against off, and the totals
 # GENTEST_BENCH names a prebuilt gentest-bench (default: built from this checkout).
 #
 # The copy is gentest-bench's (-prepare: human tests removed) with the own
@@ -30,6 +34,40 @@
 set -uo pipefail
 . "$(dirname "$0")/lib.sh"
 budget=30s seed=1 jobs=1 keep=0
+if [ "${1:-}" = -table ]; then
+	[ $# -eq 2 ] || usage
+	python3 - "$2/complement.csv" <<'PY'
+import csv, sys
+rows = list(csv.DictReader(open(sys.argv[1])))
+print("| subject | own test files | coverage own -> own + file % | mutants (judged) | killed own -> own + file | score own -> own + file % | tests on / off | lines on / off | note |")
+print("|---|--:|--:|--:|--:|--:|--:|--:|---|")
+sc = lambda v: "NA" if v in ("", "-1", "-1.0") else "%.1f" % float(v)
+more = below = 0
+# The summary has no count of judged mutants; the score is killed over
+# judged, so judged = killed / score (those left out ran out of the own
+# tests' time bound, generator.ownBudget).
+def judged(r):
+    try:
+        return "%s (%d)" % (r["mutants"], round(100 * int(r["killed_before"]) / float(r["score_before"])))
+    except (ValueError, ZeroDivisionError):
+        return r["mutants"] or "NA"
+ton = toff = lon = loff = 0
+for r in rows:
+    print("| %s | %s | %s -> %s | %s | %s -> %s | %s -> %s | %s / %s | %s / %s | %s |" % (
+        r["subject"], r["own_tests"], r["cov_before"] or "NA", r["cov_after"] or "NA", judged(r),
+        r["killed_before"] or "NA", r["killed_after"] or "NA", sc(r["score_before"]), sc(r["score_after"]),
+        r["on_tests"], r["off_tests"], r["on_lines"], r["off_lines"], r["error"]))
+    if r["score_before"] not in ("", "-1") and float(r["score_before"]) < 100:
+        below += 1
+        more += int(r["killed_after"] or 0) > int(r["killed_before"] or 0)
+    if r["on_tests"] and r["off_tests"]:
+        ton += int(r["on_tests"]); toff += int(r["off_tests"]); lon += int(r["on_lines"]); loff += int(r["off_lines"])
+print()
+print("- %d packages; own + file kills more than own alone on **%d of %d** where own < 100%%." % (len(rows), more, below))
+print("- Written file, complement on against -no=complement, summed: **%d against %d tests, %d against %d lines**." % (ton, toff, lon, loff))
+PY
+	exit
+fi
 while [ $# -gt 0 ]; do
 	case $1 in
 	-budget) budget=$2; shift 2 ;;
