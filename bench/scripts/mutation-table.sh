@@ -32,7 +32,7 @@ def num(s):
 
 rows = []  # one per package, in the order of the directories
 for d in sys.argv[1:]:
-    for sub in sorted(glob.glob(os.path.join(d, "[0-9][0-9]-*"))):
+    for sub in sorted(glob.glob(os.path.join(d, "*"))):  # NN-package, or any directory with results.csv
         if not os.path.isdir(sub) or not os.path.exists(os.path.join(sub, "results.csv")):
             continue
         r = next(csv.DictReader(open(os.path.join(sub, "results.csv"))), None)
