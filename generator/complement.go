@@ -51,9 +51,15 @@ type ComplementSummary struct {
 	KilledBefore int `json:"killed_before"`
 	KilledAfter  int `json:"killed_after"`
 	// ScoreBefore and ScoreAfter are the mutation scores in percent
-	// (killed over judged mutants); -1 when not measured.
+	// (killed over judged mutants); -1 when not measured. Both have the
+	// same denominator, the mutants the own tests' analysis judged: one
+	// the second analysis did not reach in its budget counts as alive
+	// (NotRunAfter), since the own tests left it so.
 	ScoreBefore float64 `json:"score_before"`
 	ScoreAfter  float64 `json:"score_after"`
+	// NotRunAfter counts the mutants the own tests left alive that the
+	// analysis of the own tests and the file did not run in its budget.
+	NotRunAfter int `json:"not_run_after"`
 	// Error says why a measurement is missing.
 	Error string `json:"error,omitempty"`
 }
@@ -174,7 +180,7 @@ func (r *pkgRun) complementAfter(ctx context.Context, o *ownTests) *ComplementSu
 			return cs
 		}
 		cs.KilledAfter += rep.Killed + rep.KilledTimeout
-		judged -= rep.Skipped
+		cs.NotRunAfter = rep.Skipped
 	}
 	if judged > 0 {
 		cs.ScoreAfter = 100 * float64(cs.KilledAfter) / float64(judged)

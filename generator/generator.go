@@ -333,7 +333,13 @@ func (r *pkgRun) run(ctx context.Context) (*Summary, error) {
 	reduced := r.focus.cases(prog, r.reduce(judged, own))
 	r.stages.Reduced(reduced)
 	if len(reduced) == 0 && len(revealing) == 0 && own != nil && own.report != nil && r.kept == nil {
-		return nil, &load.Error{Pkg: r.pkg.PkgPath, Msg: "no generated test covers a statement or kills a mutant the package's own tests miss; nothing written (-no=complement writes them anyway)"}
+		// Not an error: the package is tested as well as gentest can
+		// tell. The summary says so, with the own tests' numbers (-json
+		// prints it), and the run goes on.
+		s := skipped(r.pkg.PkgPath, "no generated test covers a statement or kills a mutant the package's own tests miss; nothing written (-no=complement writes them anyway)")
+		s.CoverageBefore, s.CoverageAfter = own.coverage, own.coverage
+		s.Complement = r.complementAfter(ctx, own)
+		return s, nil
 	}
 	if len(reduced) == 0 && len(revealing) == 0 && r.kept == nil {
 		return nil, &load.Error{Pkg: r.pkg.PkgPath, Msg: noTests(prog, found.eng.Stats)}

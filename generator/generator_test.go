@@ -765,6 +765,40 @@ func TestStackErrors(t *testing.T) {
 	}
 }
 
+// Complement mode with nothing to add: the own tests cover Add and kill
+// its mutants. The run is no error and writes no file; its summary says
+// why and gives the own tests' numbers, before and after alike (-json
+// prints it; it used to print nothing and exit 1).
+func TestComplementNothingToAdd(t *testing.T) {
+	endToEnd(t)
+	dir := scratchModule(t, "../testdata/gen/complemented", "example.com/complemented")
+	var log bytes.Buffer
+	cfg := withCaches(generator.Config{Dir: dir, Patterns: []string{"."}, Execs: 1000, Seed: 1, Workers: 2,
+		CallTimeout: 300 * time.Millisecond})
+	cfg.Analyzers, cfg.Log = suite.Analyzers(), &log
+	sums, err := generator.Run(context.Background(), cfg)
+	if err != nil {
+		t.Fatalf("generator.Run: %v\n%s", err, log.String())
+	}
+	if len(sums) != 1 {
+		t.Fatalf("got %d summaries, want 1", len(sums))
+	}
+	s := sums[0]
+	if s.Skipped == "" || s.Tests != 0 {
+		t.Fatalf("summary %+v: want no tests and the reason in Skipped\n%s", s, log.String())
+	}
+	if c := s.Complement; c == nil || c.Mutants == 0 || c.KilledBefore != c.KilledAfter || c.ScoreBefore != c.ScoreAfter || c.ScoreBefore <= 0 {
+		t.Errorf("complement summary %+v: want the own tests' kills, before and after alike", s.Complement)
+	}
+	if s.CoverageBefore <= 0 || s.CoverageAfter != s.CoverageBefore {
+		t.Errorf("coverage before %v, after %v: want the own tests' coverage for both", s.CoverageBefore, s.CoverageAfter)
+	}
+	files, _ := filepath.Glob(filepath.Join(dir, "*gentest*_test.go"))
+	if len(files) != 0 {
+		t.Errorf("files written: %v", files)
+	}
+}
+
 // Complement mode: the package's own tests check Add fully, run Clamp
 // only inside its range and leave Ratio untested. The written file adds
 // tests for what they miss (Clamp's boundaries, Ratio) and none for Add,

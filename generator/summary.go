@@ -35,7 +35,8 @@ type Summary struct {
 	// when not measured.
 	CoverageAfter float64 `json:"coverage_after"`
 	// Skipped says why no tests were generated for the package (only
-	// with several packages; one package's problem is an error).
+	// with several packages, where one package's problem is an error;
+	// and when complement mode finds nothing the own tests miss).
 	Skipped  string           `json:"skipped,omitempty"`
 	Findings []Finding        `json:"findings"`
 	Excluded []model.Excluded `json:"excluded"`
