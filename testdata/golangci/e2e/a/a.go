@@ -2,7 +2,10 @@
 // its functions get purity facts that package b's diagnostics rely on.
 package a
 
-import "sort"
+import (
+	"sort"
+	"strings"
+)
 
 // Sum is pure: b discards its result, which only a fact from a can reveal.
 func Sum(x, y int) int { return x + y }
@@ -21,15 +24,16 @@ func discardLocally() {
 
 var registry = map[string]int{"a": 1, "b": 2}
 
-// Names returns the registered names in map iteration order: a public
-// listing whose order changes from run to run. (A function over the
-// caller's map, like Keys(m), is not reported: the order is the caller's.)
-func Names() []string {
+// Names joins the registered names in map iteration order: text whose
+// order changes from run to run. (A function over the caller's map, like
+// Keys(m), is not reported: the order is the caller's; nor, by default,
+// a listing returned as a slice: see -purity.listings.)
+func Names() string {
 	var keys []string
-	for k := range registry { // want `slice built in map iteration order is returned at a.go:\d+, a listing of exported Names without being sorted`
+	for k := range registry { // want `slice built in map iteration order reaches output at strings.Join \(a.go:\d+\) without being sorted`
 		keys = append(keys, k)
 	}
-	return keys
+	return strings.Join(keys, ",")
 }
 
 // SortedKeys sorts before returning, so the order does not leak.
