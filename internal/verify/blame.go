@@ -21,7 +21,9 @@ import (
 // a subtest, a fuzz seed, else the whole test function. A failed subtest is
 // blamed on its case; a failed test function whose subtests all passed (or
 // that has none) on all its cases, except that when the binary died inside
-// a subtest only the subtest that had no result is blamed.
+// a subtest only the subtest that had no result is blamed. When it died of
+// a panic on a goroutine a case started, the cases that call the
+// goroutine's creator are blamed instead (spawnerBlame).
 func Blame(out *emit.Output, file string, rep *Report) (bad map[int]string, unmapped []string) {
 	bad = map[int]string{}
 	blame := func(key int, reason string) {
@@ -54,6 +56,11 @@ func Blame(out *emit.Output, file string, rep *Report) (bad map[int]string, unma
 			unmapped = append(unmapped, "does not build: "+firstLines(rep.Output, 3))
 		}
 		return bad, unmapped
+	}
+	if sb := spawnerBlame(out, rep); sb != nil {
+		// The binary died of a goroutine a case started: whatever test
+		// ran then (if any) is a bystander.
+		return sb, nil
 	}
 	if rep.Unexplained != "" {
 		unmapped = append(unmapped, "go test failed: "+rep.Unexplained)

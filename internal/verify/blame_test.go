@@ -196,3 +196,48 @@ func TestBlameSeedOnly(t *testing.T) {
 		t.Errorf("case 10 failed in its test too, but only its seed is blamed: %q", bad[10])
 	}
 }
+
+// A goroutine started by (*Cron).Start in TestStack/after_Push panics while
+// TestOne runs: the caller of Start is blamed, not TestOne.
+func TestBlameLateGoroutinePanic(t *testing.T) {
+	out := blameOutput()
+	out.Src = []byte(strings.Replace(string(out.Src), "_ = 1", "c.Start()", 1))
+	rep := &Report{
+		Failed:     map[string]bool{"TestOne": true},
+		Passed:     map[string]bool{"TestStack": true, "TestStack/after_Push": true, "TestStack/empty": true},
+		TestOutput: map[string]string{"TestOne": "the test binary died while it ran"},
+		Output: "=== RUN   TestOne\npanic: time: missing Location in call to Time.In\n\ngoroutine 9 [running]:\n" +
+			"time.Time.In(...)\nexample.com/cron.(*Cron).run(0xc0000)\n" +
+			"created by example.com/cron.(*Cron).Start in goroutine 7\n\t/x/cron.go:10 +0x5\nFAIL\tp\t0.1s\n",
+	}
+	bad, unmapped := Blame(out, "gen_test.go", rep)
+	if len(unmapped) != 0 || len(bad) != 1 {
+		t.Fatalf("Blame = %v, %v; want only the case calling Start", bad, unmapped)
+	}
+	for k, why := range bad {
+		if k != keyOf(t, out, "TestStack", "after_Push") || !strings.Contains(why, "created by example.com/cron.(*Cron).Start") {
+			t.Errorf("blamed %d: %q", k, why)
+		}
+	}
+	// A test's own panic (created by testing.(*T).Run) is the ordinary case.
+	rep.Output = strings.Replace(rep.Output, "example.com/cron.(*Cron).Start", "testing.(*T).Run", 1)
+	if bad, _ := Blame(out, "gen_test.go", rep); len(bad) != 1 || bad[keyOf(t, out, "TestOne", "")] == "" {
+		t.Errorf("own panic: Blame = %v, want TestOne's case", bad)
+	}
+}
+
+func keyOf(t *testing.T, out *emit.Output, fn, sub string) int {
+	t.Helper()
+	for _, ti := range out.Tests {
+		if ti.Func != fn {
+			continue
+		}
+		for i, s := range ti.Subtests {
+			if s == sub {
+				return ti.Keys[i]
+			}
+		}
+	}
+	t.Fatalf("no case %s/%s", fn, sub)
+	return 0
+}
