@@ -5,8 +5,8 @@ package generator
 // or is the test the kept tests' mutation analysis saw kill a mutant
 // first. One that does neither is dropped, with the reason, when the
 // change made it so: it covers a function changed since the file was
-// written (the code it was written for changed under it), or the new
-// tests of this run cover all it covers. On unchanged code with nothing
+// written (the code it was written for changed under it), or a test
+// covering changed code covers all it covers. On unchanged code with nothing
 // new neither holds, so nothing is measured and nothing dropped: the file
 // stays byte-identical.
 
@@ -167,9 +167,12 @@ func (r *pkgRun) earnMeasure(ctx context.Context, tf *testFile, src []byte, es *
 // drops decides, last kept test first (so that of two tests covering the
 // same, the earlier one stays), which go: those not noted as a mutant's
 // first killer whose blocks the other remaining tests cover, with a
-// reason the change gives: the new tests cover all they cover, they or a
-// test covering some of their code cover changed code, or, the package
-// changed, they cover nothing.
+// reason the change gives: they or a test covering some of their code
+// cover changed code, or, the package changed, they cover nothing. New
+// tests covering all a kept test covers are no reason on their own: the
+// kept test's code did not change, and dropping it would put tests of
+// unedited functions into the diff (with a time budget the new search
+// depends on the machine's load).
 func (es *earnSet) drops(noted map[string]bool) []verify.Dropped {
 	gone := map[string]bool{}
 	var out []verify.Dropped
@@ -198,8 +201,6 @@ func (es *earnSet) drops(noted map[string]bool) []verify.Dropped {
 				continue
 			}
 			why = "it covers no statement of the package"
-		case es.newOnes && subset(mine, es.fresh):
-			why = "the new tests cover all it covers"
 		case intersects(mine, es.changed):
 			why = "the code it covers changed, and the other tests cover all it covers"
 		case moved:

@@ -16,9 +16,9 @@ func blocks(n int, ids ...int) []bool {
 
 // TestEarnDrops: a kept test goes only when the others cover all it
 // covers, it is no noted killer, and the change gives a reason (changed
-// code it or a test sharing its code covers, the new tests covering it
-// all, or covering nothing in a changed package); of two equal tests the
-// earlier stays.
+// code it or a test sharing its code covers, or covering nothing in a
+// changed package; new tests covering it all are not one); of two equal
+// tests the earlier stays.
 func TestEarnDrops(t *testing.T) {
 	for _, tc := range []struct {
 		name    string
@@ -37,8 +37,10 @@ func TestEarnDrops(t *testing.T) {
 			map[string][]bool{"A": blocks(3, 0, 1), "B": blocks(3, 1)}, nil, blocks(3, 0), map[string]bool{"B": true}, nil},
 		{"equal tests on changed code: the later goes", []string{"A", "B"},
 			map[string][]bool{"A": blocks(3, 2), "B": blocks(3, 2)}, nil, blocks(3, 2), nil, []string{"B"}},
-		{"new tests cover it all", []string{"A", "B"},
-			map[string][]bool{"A": blocks(3, 0), "B": blocks(3, 1)}, blocks(3, 1, 2), blocks(3), nil, []string{"B"}},
+		{"new tests cover it all, its code unchanged: kept (no churn)", []string{"A", "B"},
+			map[string][]bool{"A": blocks(3, 0), "B": blocks(3, 1)}, blocks(3, 1, 2), blocks(3), nil, nil},
+		{"new tests cover it all and its code changed", []string{"A", "B"},
+			map[string][]bool{"A": blocks(3, 0), "B": blocks(3, 1)}, blocks(3, 1, 2), blocks(3, 1), nil, []string{"B"}},
 		{"unique block stays", []string{"A", "B"},
 			map[string][]bool{"A": blocks(3, 0), "B": blocks(3, 1)}, nil, blocks(3, 0, 1), nil, nil},
 		{"covers nothing in a changed package", []string{"A", "B"},
