@@ -150,6 +150,26 @@ const (
 // call panicked alike: the service the components read to know what is
 // left (bloodhound's weights, the climbs' goals, DynaMOSA's goals, the
 // templates' open branches).
+// eachOpenSide calls f with every branch side of res's conditions that
+// cov has not covered yet (2*cond for true, +1 for false) and res's
+// distance to it: the goals local search and DSE keep their closest
+// sequences for.
+func (cov *coverage) eachOpenSide(res *rt.Result, f func(branch int32, dist float64)) {
+	for _, c := range res.Conds {
+		for side := int32(0); side < 2; side++ {
+			b := 2*c.ID + side
+			if cov.branches[b] {
+				continue
+			}
+			dist := c.DistTrue
+			if side == 1 {
+				dist = c.DistFalse
+			}
+			f(b, dist)
+		}
+	}
+}
+
 type coverage struct {
 	blocks   map[int32]bool
 	branches map[int32]bool // 2*cond + 0 for true, +1 for false

@@ -138,31 +138,21 @@ func (d *dse) learn(o *outcome) {
 		return
 	}
 	_, mine := o.by.(*dse)
-	for _, c := range o.res.Conds {
-		for side := int32(0); side < 2; side++ {
-			b := 2*c.ID + side
-			if d.cov.branches[b] {
-				continue
-			}
-			dist := c.DistTrue
-			if side == 1 {
-				dist = c.DistFalse
-			}
-			g := d.goals[b]
-			if g == nil {
-				g = &dseGoal{branch: b, dist: math.Inf(1)}
-				d.goals[b] = g
-				d.order = append(d.order, g)
-			}
-			if dist < g.dist {
-				g.dist, g.best, g.since = dist, o.s, d.exec.Executed
-				if !mine {
-					// Improved by other means: the goal earns new tries.
-					g.tries = 0
-				}
+	d.cov.eachOpenSide(o.res, func(b int32, dist float64) {
+		g := d.goals[b]
+		if g == nil {
+			g = &dseGoal{branch: b, dist: math.Inf(1)}
+			d.goals[b] = g
+			d.order = append(d.order, g)
+		}
+		if dist < g.dist {
+			g.dist, g.best, g.since = dist, o.s, d.exec.Executed
+			if !mine {
+				// Improved by other means: the goal earns new tries.
+				g.tries = 0
 			}
 		}
-	}
+	})
 }
 
 func (d *dse) ran(s *seq.Seq, res *rt.Result, clean bool) {

@@ -139,34 +139,24 @@ func (ls *localSearch) observe(s *seq.Seq, res *rt.Result, byClimb bool) {
 	if !ls.enabled() {
 		return
 	}
-	for _, c := range res.Conds {
-		for side := int32(0); side < 2; side++ {
-			b := 2*c.ID + side
-			if ls.cov.branches[b] {
-				continue
-			}
-			d := c.DistTrue
-			if side == 1 {
-				d = c.DistFalse
-			}
-			g := ls.goals[b]
-			if g == nil {
-				g = &goal{branch: b, dist: math.Inf(1), distance: ls.isDistance(c.ID)}
-				ls.goals[b] = g
-				ls.order = append(ls.order, g)
-			}
-			if d < g.dist || (d == g.dist && g.best != nil && s.Len() < g.best.Len()) {
-				if d < g.dist {
-					g.since = ls.stats.Executed
-					if !byClimb {
-						// Improved by other means: the goal earns new climbs.
-						g.climbs = 0
-					}
-				}
-				g.dist, g.best, g.ops = d, s, operandsOf(res, b)
-			}
+	ls.cov.eachOpenSide(res, func(b int32, d float64) {
+		g := ls.goals[b]
+		if g == nil {
+			g = &goal{branch: b, dist: math.Inf(1), distance: ls.isDistance(b / 2)}
+			ls.goals[b] = g
+			ls.order = append(ls.order, g)
 		}
-	}
+		if d < g.dist || (d == g.dist && g.best != nil && s.Len() < g.best.Len()) {
+			if d < g.dist {
+				g.since = ls.stats.Executed
+				if !byClimb {
+					// Improved by other means: the goal earns new climbs.
+					g.climbs = 0
+				}
+			}
+			g.dist, g.best, g.ops = d, s, operandsOf(res, b)
+		}
+	})
 }
 
 func (ls *localSearch) isDistance(cond int32) bool {
