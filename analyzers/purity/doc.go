@@ -60,7 +60,11 @@
 // makes the summary conservative. The function returned by
 // sync.OnceFunc, OnceValue or OnceValues calls its argument, and a method
 // of an interface sealed by unexported methods in a root package (such as
-// reflect.Type) has the root summary of that package. Any other unresolved call marks the fact Conservative, and
+// reflect.Type) has the root summary of that package. A call of an
+// unexported method of the package being analysed runs one of the
+// package's own methods of that name (no other package can declare one,
+// and embedding only promotes them), so it has the union of their
+// summaries; not when a generic type declares one, or more than 32 do. Any other unresolved call marks the fact Conservative, and
 // the effects are then a lower bound. Hand-written summaries exist only for
 // the roots of the analysis (system calls, the runtime, reflect, sync, the
 // clock and process-wide random sources) and are all in roots.go.
@@ -71,7 +75,14 @@
 //     the fact is marked Conservative and Effects is a lower bound.
 //     Fact.MayHave answers the safety question, Fact.Pure the observer one.
 //   - A call's result points into the arguments the callee's summary says
-//     it may return (Fact.ResultAliases), so a fresh result is fresh. The
+//     it may return (Fact.ResultAliases), so a fresh result is fresh, and
+//     its own memory is an argument's only when the summary says the
+//     result may be that memory itself (Fact.ResultAliasesDirect: s[:1],
+//     a pointer into it): appending to a new slice of an argument's
+//     elements (a generic Map), or reading through a bytes.Reader made
+//     over b, writes nothing of the argument. A struct copied whole from
+//     a composite literal keeps the literal's fields apart: d := T{A: p.A}
+//     then d.B = make(...) writes a new slice, not p's. The
 //     result of an unresolved call points into the arguments that can
 //     reach memory of a type the result can point to: a callback given a
 //     *Path ([]int32) and a []byte and returning a []byte returns the

@@ -115,7 +115,15 @@ type Fact struct {
 	// into package-level variables. Writes through a result are then
 	// writes to those arguments or globals; other results are fresh.
 	ResultAliases []int
-	ResultGlobal  bool
+	// ResultAliasesDirect is the subset of ResultAliases whose memory the
+	// results themselves may be (head(s) returning s[:1], a pointer into
+	// the argument), not only refer to through memory the function made
+	// (a new slice of the argument's elements, a wrapper struct). A write
+	// into the result's own array, map or struct is a write to these
+	// arguments only; a write through what the result holds may reach
+	// any of ResultAliases.
+	ResultAliasesDirect []int
+	ResultGlobal        bool
 	// ResultShared reports that a result itself, not only memory it
 	// refers to, may be memory a package-level variable holds: the
 	// function hands out a package singleton (return std, return
@@ -222,7 +230,7 @@ func (f *Fact) String() string {
 // FuncJSON returns the keys gentest facts -json prints for the function:
 // "pure", "effects", "why" (effect name to details) and "conservative",
 // and when they apply "calls_params", "formats_params", "result_aliases",
-// "result_global" and "result_shared".
+// "result_aliases_direct", "result_global" and "result_shared".
 func (f *Fact) FuncJSON() map[string]any {
 	effects := f.EffectNames()
 	if effects == nil {
@@ -246,6 +254,9 @@ func (f *Fact) FuncJSON() map[string]any {
 	}
 	if len(f.ResultAliases) > 0 {
 		m["result_aliases"] = slices.Clone(f.ResultAliases)
+	}
+	if len(f.ResultAliasesDirect) > 0 {
+		m["result_aliases_direct"] = slices.Clone(f.ResultAliasesDirect)
 	}
 	if f.ResultGlobal {
 		m["result_global"] = true

@@ -68,6 +68,7 @@ type summary struct {
 	tparams      bool
 	conservative bool
 	retAlias     map[int]bool // SSA parameter indices the results may point into
+	retDirect    map[int]bool // the subset the results' own memory may be (Fact.ResultAliasesDirect)
 	retGlobal    bool
 	retShared    bool              // Fact.ResultShared
 	why          map[string]string // effect name to first reason
@@ -184,7 +185,7 @@ func (s *summary) same(t *summary) bool {
 	return s.effects == t.effects && s.tparams == t.tparams && s.conservative == t.conservative &&
 		reflect.DeepEqual(s.mutated, t.mutated) && reflect.DeepEqual(s.calls, t.calls) && reflect.DeepEqual(s.formats, t.formats) &&
 		reflect.DeepEqual(s.freeMut, t.freeMut) && reflect.DeepEqual(s.freeCalls, t.freeCalls) &&
-		reflect.DeepEqual(s.retAlias, t.retAlias) && s.retGlobal == t.retGlobal && s.retShared == t.retShared &&
+		reflect.DeepEqual(s.retAlias, t.retAlias) && reflect.DeepEqual(s.retDirect, t.retDirect) && s.retGlobal == t.retGlobal && s.retShared == t.retShared &&
 		s.obs == t.obs && reflect.DeepEqual(s.obsMut, t.obsMut) && reflect.DeepEqual(s.obsFree, t.obsFree)
 }
 
@@ -212,6 +213,10 @@ func (s *summary) fact() *Fact {
 		f.ResultAliases = append(f.ResultAliases, s.factIndex(i))
 	}
 	slices.Sort(f.ResultAliases)
+	for i := range s.retDirect {
+		f.ResultAliasesDirect = append(f.ResultAliasesDirect, s.factIndex(i))
+	}
+	slices.Sort(f.ResultAliasesDirect)
 	f.ResultGlobal = s.retGlobal
 	f.ResultShared = s.retShared
 	for _, eff := range s.whyOrder {
@@ -261,6 +266,12 @@ func fromFact(f *Fact, recv bool) *summary {
 		}
 		s.retAlias[p+off] = true
 	}
+	for _, p := range f.ResultAliasesDirect {
+		if s.retDirect == nil {
+			s.retDirect = make(map[int]bool)
+		}
+		s.retDirect[p+off] = true
+	}
 	s.retGlobal = f.ResultGlobal
 	s.retShared = f.ResultShared
 	for _, r := range f.Why {
@@ -304,6 +315,8 @@ type state struct {
 	scc      map[*ssa.Function]bool // the recursive component being solved
 	src      []*ssa.Function        // the package's functions, in source order
 	seams    map[*ssa.Global][]ssa.Value
+	// impls memoizes packageImpls by method name.
+	impls map[string][]*types.Func
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -425,6 +438,11 @@ func (st *state) deps(fn *ssa.Function) []*ssa.Function {
 				}
 			}
 			if c, ok := instr.(ssa.CallInstruction); ok && c.Common().IsInvoke() {
+				// An unexported method's implementations are the
+				// package's own: their summaries tell what it returns.
+				for _, m := range st.packageImpls(c.Common().Method) {
+					addObj(m)
+				}
 				continue
 			}
 			ops = instr.Operands(ops[:0])

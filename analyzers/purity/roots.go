@@ -97,7 +97,7 @@ type rootEntry struct {
 }
 
 func (e rootEntry) fact() Fact {
-	f := Fact{Effects: e.effects, Conservative: e.cons, CallsParams: e.calls, ResultAliases: e.results, FormatsParams: e.formats}
+	f := Fact{Effects: e.effects, Conservative: e.cons, CallsParams: e.calls, ResultAliases: e.results, ResultAliasesDirect: e.results, FormatsParams: e.formats}
 	why := e.why
 	if why == "" {
 		why = "hand-written summary"

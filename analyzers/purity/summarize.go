@@ -63,23 +63,103 @@ func (st *state) summarize(fn *ssa.Function) *summary {
 }
 
 // results tells the access-path analysis what a call's result may point
-// into, from the callee's summary.
-func (w *walker) results(c *ssa.CallCommon) (args []int, global, ok bool) {
-	var t *summary
+// into, from the callee's summary: an invoke of a package's unexported
+// method, whose implementations are all the package's, from the union of
+// theirs.
+func (w *walker) results(c *ssa.CallCommon) (r accesspath.CallResults, ok bool) {
+	ts := w.calleeSummaries(c)
+	if len(ts) == 0 {
+		return r, false
+	}
+	deep, direct := map[int]bool{}, map[int]bool{}
+	for _, t := range ts {
+		if t == nil || t.conservative {
+			return r, false
+		}
+		for i := range t.retAlias {
+			deep[i] = true
+		}
+		for i := range t.retDirect {
+			direct[i] = true
+		}
+		r.Global = r.Global || t.retGlobal
+	}
+	r.Args, r.Direct = sortedKeys(deep), sortedKeys(direct)
+	return r, true
+}
+
+// calleeSummaries returns the summaries of the functions a call may run:
+// its static callee, the method of an interface value's known concrete
+// type, or every implementation of an unexported method of the package
+// (packageImpls). Nil when they are not known; a nil element is a callee
+// with no summary yet.
+func (w *walker) calleeSummaries(c *ssa.CallCommon) []*summary {
 	if c.IsInvoke() {
 		if _, ct := concrete(c.Value); ct != nil {
-			t = w.st.summaryOfObj(lookupMethod(ct, c.Method))
+			return []*summary{w.st.summaryOfObj(lookupMethod(ct, c.Method))}
 		}
-	} else if callee := c.StaticCallee(); callee != nil {
+		impls := w.st.packageImpls(c.Method)
+		ts := make([]*summary, len(impls))
+		for i, m := range impls {
+			ts[i] = w.st.summaryOfObj(m)
+		}
+		return ts
+	}
+	if callee := c.StaticCallee(); callee != nil {
 		if strings.HasPrefix(callee.Synthetic, "bound method wrapper") {
-			return nil, false, false
+			return nil
 		}
-		t = w.st.summaryOfFunc(callee)
+		return []*summary{w.st.summaryOfFunc(callee)}
 	}
-	if t == nil || t.conservative {
-		return nil, false, false
+	return nil
+}
+
+// packageImpls returns the methods of the package's named types that
+// implement m, an unexported method of an interface the package declares
+// (or writes inline): no other package can declare them, and a type that
+// embeds one of these types only promotes it, so every dynamic call of m
+// runs one of them. Nil for an exported method, one of another package,
+// or when a generic type declares one (its instantiations are not known
+// here) or there are too many to be worth the union.
+func (st *state) packageImpls(m *types.Func) []*types.Func {
+	if m.Exported() || m.Pkg() != st.pass.Pkg {
+		return nil
 	}
-	return sortedKeys(t.retAlias), t.retGlobal, true
+	if impls, ok := st.impls[m.Name()]; ok {
+		return impls
+	}
+	const maxImpls = 32
+	var impls []*types.Func
+	scope := st.pass.Pkg.Scope()
+	for _, name := range scope.Names() {
+		tn, ok := scope.Lookup(name).(*types.TypeName)
+		if !ok || tn.IsAlias() {
+			continue
+		}
+		n, ok := tn.Type().(*types.Named)
+		if !ok || types.IsInterface(n) {
+			continue
+		}
+		for dm := range n.Methods() {
+			if dm.Name() != m.Name() {
+				continue
+			}
+			if n.TypeParams().Len() > 0 {
+				impls = nil
+				goto done
+			}
+			impls = append(impls, dm)
+		}
+	}
+	if len(impls) > maxImpls {
+		impls = nil
+	}
+done:
+	if st.impls == nil {
+		st.impls = make(map[string][]*types.Func)
+	}
+	st.impls[m.Name()] = impls
+	return impls
 }
 
 // liveBlocks returns the blocks of fn reachable from its entry when
@@ -158,15 +238,16 @@ func (w *walker) sharedRoot(r accesspath.Root) bool {
 // sharedCall reports whether a call's result may be package memory itself
 // (see Fact.ResultShared); an unresolved callee may.
 func (w *walker) sharedCall(c *ssa.CallCommon) bool {
-	var t *summary
-	if c.IsInvoke() {
-		if _, ct := concrete(c.Value); ct != nil {
-			t = w.st.summaryOfObj(lookupMethod(ct, c.Method))
-		}
-	} else if callee := c.StaticCallee(); callee != nil {
-		t = w.st.summaryOfFunc(callee)
+	ts := w.calleeSummaries(c)
+	if len(ts) == 0 {
+		return true
 	}
-	return t == nil || t.conservative || t.retShared
+	for _, t := range ts {
+		if t == nil || t.conservative || t.retShared {
+			return true
+		}
+	}
+	return false
 }
 
 func (w *walker) instr(instr ssa.Instruction) {
@@ -190,10 +271,17 @@ func (w *walker) instr(instr ssa.Instruction) {
 					s.retGlobal = true
 				}
 			}
-			// Shallow: is the returned value itself package memory?
+			// Shallow: is the returned value itself package memory, or
+			// an argument's?
 			for _, r := range w.acc.Roots(res, 0) {
 				if w.sharedRoot(r) {
 					s.retShared = true
+				}
+				if r.Kind == accesspath.Param {
+					if s.retDirect == nil {
+						s.retDirect = make(map[int]bool)
+					}
+					s.retDirect[r.Index] = true
 				}
 			}
 		}

@@ -49,6 +49,17 @@ func (w *walker) call(instr ssa.Instruction, c *ssa.CallCommon) {
 			w.apply(fromFact(f, true), c.Method, args, at)
 			return
 		}
+		if impls := st.packageImpls(c.Method); len(impls) > 0 {
+			// An unexported method of the package: it runs one of the
+			// package's implementations, whose effects are all added.
+			args := append([]ssa.Value{c.Value}, c.Args...)
+			for _, m := range impls {
+				w.s.weak = st.scc[st.byObj[m]]
+				w.apply(st.summaryOfObj(m), m, args, at)
+			}
+			w.s.weak = false
+			return
+		}
 		w.calledValue(c.Value, 0, nil, "calls "+c.Method.Name()+" at "+at)
 		return
 	}

@@ -13,6 +13,7 @@ package accesspath
 import (
 	"go/token"
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/ssa"
 )
@@ -68,15 +69,32 @@ type Analysis struct {
 	// whole holds values stored into an object other than through one of
 	// its fields (elements, or the whole object).
 	whole map[ssa.Value][]ssa.Value
-	// Results, if set, tells which arguments a call's result may point
-	// into (receiver first for methods, as in ssa.CallCommon.Args with the
-	// invoke receiver prepended) and whether it may point into globals;
-	// ok is false when unknown. Without it, or when it returns !ok, a
-	// call's result may point into anything its arguments point to.
-	Results func(c *ssa.CallCommon) (args []int, global, ok bool)
+	// Results, if set, tells what a call's result may point into (see
+	// CallResults); ok is false when unknown. Without it, or when it
+	// returns !ok, a call's result may point into anything its arguments
+	// point to.
+	Results func(c *ssa.CallCommon) (r CallResults, ok bool)
 
 	memo     map[key][]Root
 	cellMemo map[types.Type]*cells // see mayShare
+}
+
+// CallResults is what a callee's summary says its results may point into.
+// Argument indices are as in ssa.CallCommon.Args, with the invoke receiver
+// prepended for methods.
+type CallResults struct {
+	// Args lists the arguments whose memory the results may point into,
+	// at any depth.
+	Args []int
+	// Direct lists those (a subset of Args) whose memory the results'
+	// own memory may be: the result is the argument, a slice of its
+	// array, a pointer into it. A new slice or struct that only holds
+	// what the argument holds has its own memory, and writing into it
+	// writes nothing of the argument.
+	Direct []int
+	// Global reports that the results may point into package-level
+	// variables.
+	Global bool
 }
 
 type fieldKey struct {
@@ -246,10 +264,7 @@ func (w *walk) visit(v ssa.Value, d int) {
 		if d > 0 && IsAllocation(v.X) {
 			// A load from one field of a local object.
 			w.addRoot(Root{Kind: Local, Value: v.X})
-			for _, c := range w.a.fields[fieldKey{v.X, v.Field}] {
-				w.push(c, d-1)
-			}
-			for _, c := range w.a.whole[v.X] {
+			for _, c := range w.a.fieldContents(v.X, v.Field, nil) {
 				w.push(c, d-1)
 			}
 			return
@@ -282,6 +297,27 @@ func (w *walk) visit(v ssa.Value, d int) {
 	case *ssa.Call:
 		w.callRoots(v, d)
 	}
+}
+
+// fieldContents returns the values that may be stored in field f of the
+// local object alloc: those stored into the field, and those stored into
+// the whole object. A whole struct copied from another local object (a
+// composite literal, which SSA builds in a temporary and copies: d :=
+// T{A: p.A} then d.B = make(...)) contributes only what was stored into
+// that object's field f, so d.B does not pick up p.A.
+func (a *Analysis) fieldContents(alloc ssa.Value, f int, seen []ssa.Value) []ssa.Value {
+	out := a.fields[fieldKey{alloc, f}]
+	for _, c := range a.whole[alloc] {
+		if load, ok := c.(*ssa.UnOp); ok && load.Op == token.MUL {
+			if src, ok := load.X.(*ssa.Alloc); ok && !slices.Contains(seen, ssa.Value(src)) &&
+				types.Identical(src.Type(), alloc.Type()) {
+				out = append(slices.Clip(out), a.fieldContents(src, f, append(seen, alloc))...)
+				continue
+			}
+		}
+		out = append(slices.Clip(out), c)
+	}
+	return out
 }
 
 // derivedFrom returns the one operand v refers into whatever memory it
@@ -349,17 +385,22 @@ func (w *walk) callRoots(v *ssa.Call, d int) {
 	}
 	w.addRoot(Root{Kind: Local, Value: v})
 	if w.a.Results != nil {
-		if idx, global, ok := w.a.Results(c); ok {
+		if r, ok := w.a.Results(c); ok {
 			args := c.Args
 			if c.IsInvoke() {
 				args = append([]ssa.Value{c.Value}, args...)
+			}
+			idx := r.Args
+			if d == 0 {
+				// The result's own memory: only the arguments it may be.
+				idx = r.Direct
 			}
 			for _, i := range idx {
 				if i < len(args) {
 					w.push(args[i], d+1)
 				}
 			}
-			if global {
+			if r.Global {
 				w.addRoot(Root{Kind: Global, Value: v})
 			}
 			return

@@ -36,6 +36,18 @@ func field(p *T) { t := &T{next: p}; t.m = map[string]int{}; t.m["k"] = 4 }
 func global() { x := g; x.n = 5 }
 
 func captured(p *T) func() { return func() { p.n = 6 } }
+
+type mirror struct {
+	next *T
+	xs   []int
+}
+
+// literalCopy's mirror copies p.next from a composite literal and gets a
+// new slice in xs: the store into xs's array writes no memory of p.
+func literalCopy(p *T) int { d := mirror{next: p.next}; d.xs = make([]int, 1); d.xs[0] = 7; return d.next.n }
+
+// sharedCopy's mirror copies p's slice: the store writes p's array.
+func sharedCopy(p *mirror) { d := mirror{xs: p.xs}; d.xs[0] = 8 }
 `
 
 // stores returns the kinds of the roots of every store and map update in
@@ -98,6 +110,7 @@ func TestRoots(t *testing.T) {
 		{"deep", accesspath.Param, 0},
 		{"global", accesspath.Global, accesspath.Param},
 		{"captured", accesspath.FreeVar, accesspath.Param},
+		{"sharedCopy", accesspath.Param, 0},
 	} {
 		kinds := stores(t, pkg, tc.fn)
 		if !has(kinds, tc.want) || tc.not != 0 && has(kinds, tc.not) {
@@ -105,7 +118,7 @@ func TestRoots(t *testing.T) {
 		}
 	}
 	// Writes into fresh objects, even ones holding a parameter, stay local.
-	for _, fn := range []string{"fresh", "field"} {
+	for _, fn := range []string{"fresh", "field", "literalCopy"} {
 		for _, k := range stores(t, pkg, fn) {
 			if k != accesspath.Local {
 				t.Errorf("%s: store rooted at %v, want only Local", fn, k)
