@@ -176,8 +176,12 @@
 //     sorted, whose order a caller sees and cares about: it reaches
 //     output (fmt, strings.Join, a writer, log; in the function or a
 //     function of the package it is passed to), it is a list of messages
-//     (errors, diagnostics, warnings, fmt-made strings) returned or put
-//     into the result, or it is returned by an unexported function whose
+//     (errors, diagnostics, warnings, fmt-made strings whose format has
+//     words: "%v=%v" makes an entry, not a message) returned or put into
+//     the result — by a function with an unexported name only when a
+//     caller in the package returns it from a public function or shows
+//     it (cue's copy of gopls flattens diagnostics its callers only
+//     filter and count) — or it is returned by an unexported function whose
 //     caller in the package does one of these without sorting. With
 //     -purity.listings (off by default), also a listing: a slice returned
 //     by a public function (exported, outside main and internal/), or by
@@ -208,7 +212,15 @@
 //     FindString extent depends on the order — and key/value pairs joined
 //     into a path (append(s, k, v); strings.Join(s, "/")), which its
 //     reader parses back into a map (a Pushgateway grouping key): the
-//     bytes differ, what the URL names does not. Of a (slice, error)
+//     bytes differ, what the URL names does not. Text joined or
+//     formatted from the slice is output only if it then goes somewhere a
+//     person reads it (returned, printed, written, wrapped into an error,
+//     passed to a function); text only stored into memory the function
+//     did not make — a header value in the receiver's map (nomad's
+//     X-Nomad-CSI-Secrets), an entry of a command's environment
+//     (go-plugin's PLUGIN_PROTOCOL_VERSIONS) — is state, read by a program
+//     that parses it, and like a stored slice it is not reported
+//     (maporder_stored.go). Of a (slice, error)
 //     result only the slice counts: an exported caller returning the
 //     error does not list the slice.
 //     Suggested fixes (maporder_fix.go), only where mechanical and

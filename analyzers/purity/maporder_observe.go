@@ -17,9 +17,12 @@ import (
 //
 //   - it (or an element of it, in order) reaches output: formatted by
 //     fmt, joined by strings.Join, written to a writer or logged, in the
-//     function or in a function of the package it is passed to;
+//     function or in a function of the package it is passed to (text
+//     joined from it and only stored is not output: maporder_stored.go);
 //   - it is a list of messages: errors, diagnostics, warnings, or
-//     strings made by fmt.Sprintf, returned or stored into the result;
+//     strings made by fmt.Sprintf with words in the format, returned or
+//     stored into the result (by an unexported function: when a caller
+//     returns them from a public function or shows them);
 //   - it is the result (or part of the result) of a public function or
 //     method, unless the map is the caller's (a parameter), the function
 //     is a Keys/Values/Entries method of a map-backed type, or the
@@ -86,7 +89,19 @@ func (c *mapOrderCheck) observed(fn *ssa.Function, l mapLeak) string {
 		what += " at " + c.st.pos(l.sinkPos)
 	}
 	if c.messageList(fn, l) {
-		return "is a list of messages " + what
+		// An unexported function's messages matter when a caller shows
+		// them or hands them on (cue's copy of gopls flattens
+		// diagnostics that its callers only filter and count). Only the
+		// package can call it; an exported name may have callers in
+		// other packages, or through an interface, that this pass does
+		// not see.
+		if obj := funcObject(fn); fn.Parent() != nil || obj == nil || obj.Exported() {
+			return "is a list of messages " + what
+		}
+		if why := c.viaCallers(fn, 0, true); why != "" {
+			return "is a list of messages " + what + " and " + why
+		}
+		return ""
 	}
 	if keysMethod(fn) {
 		// Also an unexported one that an exported method returns
@@ -102,7 +117,7 @@ func (c *mapOrderCheck) observed(fn *ssa.Function, l mapLeak) string {
 		}
 		return "is " + what + ", a listing of exported " + fn.Name()
 	}
-	if why := c.viaCallers(fn, 0); why != "" {
+	if why := c.viaCallers(fn, 0, false); why != "" {
 		return "is " + what + " and " + why
 	}
 	return ""
@@ -250,7 +265,7 @@ func (c *mapOrderCheck) callOutput(ref ssa.CallInstruction, v ssa.Value, whole, 
 	if obj == nil || obj.Pkg() == nil {
 		return token.NoPos, ""
 	}
-	if isOutputFunc(obj, whole) && !c.orderFreeJoin(ref, obj, v) {
+	if isOutputFunc(obj, whole) && !c.orderFreeJoin(ref, obj, v) && !(whole && storedOnlyJoin(ref, obj)) {
 		return ref.Pos(), obj.FullName()
 	}
 	return token.NoPos, ""
@@ -357,13 +372,41 @@ func (c *mapOrderCheck) messageList(fn *ssa.Function, l mapLeak) bool {
 		if call, ok := e.(*ssa.Call); ok {
 			if callee := call.Call.StaticCallee(); callee != nil {
 				if obj := funcObject(callee); obj != nil && obj.Pkg() != nil &&
-					obj.Pkg().Path() == "fmt" && (strings.HasPrefix(obj.Name(), "Sprint") || obj.Name() == "Errorf") {
+					obj.Pkg().Path() == "fmt" && (strings.HasPrefix(obj.Name(), "Sprint") || obj.Name() == "Errorf") &&
+					!wordlessFormat(obj.Name(), call.Call.Args) {
 					return true
 				}
 			}
 		}
 	}
 	return false
+}
+
+// wordlessFormat reports whether a call of the fmt function name with args
+// has a constant format whose text outside its verbs holds no letter:
+// fmt.Sprintf("%v=%v", k, v) or "%s:%d" encodes an entry (an environment,
+// a header's pairs); a message has words ("unknown key %q").
+func wordlessFormat(name string, args []ssa.Value) bool {
+	if !strings.HasSuffix(name, "f") || len(args) == 0 {
+		return false
+	}
+	format, ok := constString(args[0])
+	if !ok {
+		return false
+	}
+	for i := 0; i < len(format); i++ {
+		ch := format[i]
+		if ch == '%' {
+			// Skip flags, width, precision and the verb.
+			for i++; i < len(format) && strings.IndexByte("+-# 0123456789.*[]", format[i]) >= 0; i++ {
+			}
+			continue
+		}
+		if 'a' <= ch && ch <= 'z' || 'A' <= ch && ch <= 'Z' || ch >= 0x80 {
+			return false
+		}
+	}
+	return true
 }
 
 // appendedElems returns the values appended, in the loop of l, to a
@@ -657,8 +700,10 @@ func interfaceMethodDocs(files []*ast.File) map[string][]string {
 // viaCallers returns why the result of the unexported fn matters to a
 // caller in the package ("reaches output at fmt.Errorf (x.go:3) in f"),
 // or "". A caller that sorts anything is taken to sort it (as in
-// maporder.go).
-func (c *mapOrderCheck) viaCallers(fn *ssa.Function, depth int) string {
+// maporder.go). A public caller that returns it counts for messages
+// (their order is what the API's user reads), and for other slices only
+// with -purity.listings.
+func (c *mapOrderCheck) viaCallers(fn *ssa.Function, depth int, messages bool) string {
 	if c.callers == nil {
 		c.callers = callSites(c.fns)
 	}
@@ -694,13 +739,13 @@ func (c *mapOrderCheck) viaCallers(fn *ssa.Function, depth int) string {
 			continue
 		}
 		if c.isPublic(caller) {
-			if checkListings {
+			if checkListings || messages {
 				return "is returned by exported " + caller.Name()
 			}
 			continue
 		}
 		if depth < maxCallerDepth {
-			if why := c.viaCallers(caller, depth+1); why != "" {
+			if why := c.viaCallers(caller, depth+1, messages); why != "" {
 				return why
 			}
 		}

@@ -1,0 +1,133 @@
+package maporderdefault
+
+import (
+	"fmt"
+	"os/exec"
+	"strconv"
+	"strings"
+)
+
+// The classes below are decided by where the slice, or the text it is
+// joined into, goes.
+
+// Options are sent as HTTP headers by another part of the client.
+type Options struct {
+	Headers map[string]string
+}
+
+// SetSecrets joins the secrets into one header value, which the server
+// parses back into a map: the text is stored, never shown, so its order
+// is state (a listing), not output.
+func (o *Options) SetSecrets(secrets map[string]string) {
+	pairs := []string{}
+	for k, v := range secrets {
+		pairs = append(pairs, fmt.Sprintf("%v=%v", k, v))
+	}
+	if o.Headers == nil {
+		o.Headers = map[string]string{}
+	}
+	o.Headers["X-Secrets"] = strings.Join(pairs, ",")
+}
+
+// Describe joins the same pairs into a description it returns: the text
+// is output.
+func (o *Options) Describe(secrets map[string]string) string {
+	pairs := []string{}
+	for k := range secrets { // want `slice built in map iteration order reaches output at strings.Join`
+		pairs = append(pairs, k)
+	}
+	return "secrets: " + strings.Join(pairs, ",")
+}
+
+// Launcher starts a plugin process.
+type Launcher struct {
+	Versions map[int]bool
+	Cmd      *exec.Cmd
+}
+
+// Prepare puts the supported versions into the plugin's environment,
+// among other entries; the plugin splits and sorts them.
+func (l *Launcher) Prepare() {
+	var versions []string
+	for v := range l.Versions {
+		versions = append(versions, strconv.Itoa(v))
+	}
+	env := []string{
+		"PLUGIN_MAGIC=1",
+		fmt.Sprintf("PLUGIN_VERSIONS=%s", strings.Join(versions, ",")),
+	}
+	l.Cmd.Env = append(l.Cmd.Env, env...)
+}
+
+// Announce stores the same list and prints it: the print is output.
+func (l *Launcher) Announce() {
+	var versions []string
+	for v := range l.Versions { // want `slice built in map iteration order reaches output at strings.Join`
+		versions = append(versions, strconv.Itoa(v))
+	}
+	joined := strings.Join(versions, ",")
+	l.Cmd.Env = append(l.Cmd.Env, "PLUGIN_VERSIONS="+joined)
+	fmt.Println("offering versions", joined)
+}
+
+// Env returns the environment as k=v strings: an encoding of the map
+// (SetEnv reads it back), not messages, and so a listing.
+func (l *Launcher) Env(env map[string]string) []string {
+	var out []string
+	for k, v := range env {
+		out = append(out, fmt.Sprintf("%v=%v", k, v))
+	}
+	return out
+}
+
+// Unknown returns a message for each unknown key: messages, whose order
+// the user reads.
+func (l *Launcher) Unknown(env map[string]string) []string {
+	var out []string
+	for k := range env { // want `slice built in map iteration order is a list of messages returned`
+		if !strings.HasPrefix(k, "PLUGIN_") {
+			out = append(out, fmt.Sprintf("unknown variable %q", k))
+		}
+	}
+	return out
+}
+
+// problem is a finding of check.
+type problem struct {
+	key string
+	err error
+}
+
+func (p problem) Error() string { return p.key + ": " + p.err.Error() }
+
+// problems is unexported and lists an error per key.
+func problems(m map[string]error) []problem {
+	var out []problem
+	for k, err := range m {
+		if err != nil {
+			out = append(out, problem{k, err})
+		}
+	}
+	return out
+}
+
+// Count only counts the problems: their order is never seen.
+func Count(m map[string]error) int {
+	return len(problems(m))
+}
+
+// faults is unexported like problems; Faults returns its messages.
+func faults(m map[string]error) []problem {
+	var out []problem
+	for k, err := range m { // want `slice built in map iteration order is a list of messages returned at .* and is returned by exported Faults`
+		if err != nil {
+			out = append(out, problem{k, err})
+		}
+	}
+	return out
+}
+
+// Faults returns the problems of m.
+func Faults(m map[string]error) []problem {
+	return faults(m)
+}
