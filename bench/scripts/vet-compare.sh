@@ -3,7 +3,7 @@
 # (issue 36): wall time and peak memory with cold and warm caches, and every
 # diagnostic of the suite, module by module.
 #
-#   bench/scripts/vet-compare.sh [-modules FILE] [-only REGEX] [-suite-only] [-cold std|full] OUT GENTEST [STATICCHECK]
+#   bench/scripts/vet-compare.sh [-modules FILE] [-only REGEX] [-suite-only | -triage] [-cold std|full] OUT GENTEST [STATICCHECK]
 #
 # FILE (default bench/vet/modules.txt) has one "<module>@<version>" a line.
 # For each module, one at a time, a scratch module requires it with its test
@@ -30,6 +30,9 @@
 #
 # Without STATICCHECK, staticcheck v0.8.2 is installed into a scratch GOBIN.
 # -suite-only skips staticcheck (to rerun the triage with a new GENTEST).
+# -triage is -suite-only with one run per module (phase "triage") and one
+# build cache shared by all modules and kept: the diagnostics of a triage
+# without paying for cold caches; its times mean nothing.
 #
 # OUT gets (no machine paths: module files are module-relative):
 #   times.tsv            one row per module, tool and phase
@@ -55,12 +58,14 @@ set -u
 modules=$bench_root/bench/vet/modules.txt
 only=
 suite_only=
+triage=
 cold=std
 while [ $# -gt 0 ]; do
 	case $1 in
 	-modules) modules=$(abspath "$2"); shift 2 ;;
 	-only) only=$2; shift 2 ;;
 	-suite-only) suite_only=1; shift ;;
+	-triage) suite_only=1 triage=1; shift ;;
 	-cold) cold=$2; shift 2 ;;
 	-*) usage ;;
 	*) break ;;
@@ -152,6 +157,7 @@ tools=suite
 # caches DIR/cache-TOOL, as a times.tsv row; its output in DIR/TOOL-PHASE.log.
 timed() {
 	local c=$6/cache-$7 m n cmd
+	[ -z "$triage" ] || c=$work/triage-cache
 	case $7 in
 	suite) cmd=(go vet -p 2 -vettool="$gentest" "$1/...") ;;
 	sc) cmd=("$sc" "$1/...") ;;
@@ -172,7 +178,7 @@ cold_caches() {
 	fi
 }
 
-if [ "$cold" = std ]; then
+if [ "$cold" = std ] && [ -z "$triage" ]; then
 	# The seed: a package importing every std package that builds here.
 	echo "== std (seed)" >&2
 	rm -rf "$work/std" && mkdir -p "$work/std"
@@ -220,6 +226,10 @@ sed 's/#.*//' "$modules" | awk 'NF { print $1 }' | while read -r mv; do
 	{
 		printf "$header\n"
 		for t in $tools; do
+			if [ -n "$triage" ]; then
+				timed "$mod" "$ver" "$npkgs" "$lines" "$moddir" "$dir" "$t" triage
+				continue
+			fi
 			cold_caches "$dir" "$t"
 			for phase in cold warm; do
 				timed "$mod" "$ver" "$npkgs" "$lines" "$moddir" "$dir" "$t" "$phase"
@@ -230,8 +240,10 @@ sed 's/#.*//' "$modules" | awk 'NF { print $1 }' | while read -r mv; do
 	tail -n +2 "$out/modules/$name.tsv" >>"$out/times.tsv"
 	cat "$out/modules/$name.tsv" >&2
 
-	grep "^$moddir/" "$dir/suite-cold.log" | sanitize "$moddir" | LC_ALL=C sort -u >"$out/diags/$name.txt"
-	grep -v "^$moddir/" "$dir/suite-cold.log" | grep -v '^#' | sanitize "$moddir" >"$out/errors/$name.txt"
+	log=$dir/suite-cold.log
+	[ -z "$triage" ] || log=$dir/suite-triage.log
+	grep "^$moddir/" "$log" | sanitize "$moddir" | LC_ALL=C sort -u >"$out/diags/$name.txt"
+	grep -v "^$moddir/" "$log" | grep -v '^#' | sanitize "$moddir" >"$out/errors/$name.txt"
 	if [ -z "$suite_only" ]; then
 		grep "^$moddir/" "$dir/sc-cold.log" | sanitize "$moddir" | LC_ALL=C sort -u >"$out/staticcheck/$name.txt"
 		grep -v "^$moddir/" "$dir/sc-cold.log" | sanitize "$moddir" | sed 's/^/staticcheck: /' >>"$out/errors/$name.txt"
