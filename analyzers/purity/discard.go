@@ -1,13 +1,16 @@
 package purity
 
 import (
+	"fmt"
 	"go/ast"
 	"go/build/constraint"
+	"go/format"
 	"go/token"
 	"go/types"
 	"path/filepath"
 	"strings"
 
+	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/ssa"
 	"golang.org/x/tools/go/types/typeutil"
@@ -66,8 +69,65 @@ func (st *state) discarded(res *Result) {
 		if panicsOnPurpose(f) || st.assertsInPackage(obj) || st.platformSpecific(obj, constrained) {
 			continue
 		}
-		pass.ReportRangef(call, "result of %s is discarded; the call has no effect", obj.FullName())
+		d := analysis.Diagnostic{
+			Pos: call.Pos(), End: call.End(),
+			Message: fmt.Sprintf("result of %s is discarded; the call has no effect: use the result, or remove the call", obj.FullName()),
+		}
+		if fix := reassignFix(pass, call, obj); fix != nil {
+			d.Message = fmt.Sprintf("result of %s is discarded; the call has no effect: it returns the new value, assign it back", obj.FullName())
+			d.SuggestedFixes = []analysis.SuggestedFix{*fix}
+		}
+		pass.Report(d)
 	}
+}
+
+// reassignFix returns the fix for a method called for a change it only
+// returns (pebble's buf.Reset(), which returns buf[:0] and leaves buf
+// alone): assign the result back to the receiver, when the method has a
+// value receiver, one result of the receiver's type, and the receiver is
+// a variable or a field path that can be assigned.
+func reassignFix(pass *analysis.Pass, call *ast.CallExpr, obj *types.Func) *analysis.SuggestedFix {
+	sig := obj.Signature()
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok || sig.Recv() == nil || sig.Results().Len() != 1 {
+		return nil
+	}
+	if _, ptr := sig.Recv().Type().(*types.Pointer); ptr {
+		return nil
+	}
+	recvType := pass.TypesInfo.TypeOf(sel.X)
+	if recvType == nil || !types.Identical(recvType, pass.TypesInfo.TypeOf(call)) || !assignablePath(pass.TypesInfo, sel.X) {
+		return nil
+	}
+	var buf strings.Builder
+	if err := format.Node(&buf, pass.Fset, sel.X); err != nil {
+		return nil
+	}
+	recv := buf.String()
+	return &analysis.SuggestedFix{
+		Message:   "assign the result to " + recv,
+		TextEdits: []analysis.TextEdit{{Pos: call.Pos(), End: call.Pos(), NewText: []byte(recv + " = ")}},
+	}
+}
+
+// assignablePath reports whether e is a variable, or a field of one
+// reached by selectors and pointer dereferences (x, x.f, p.f.g): an
+// expression that can stand on the left of = and names the value the
+// call was made on.
+func assignablePath(info *types.Info, e ast.Expr) bool {
+	switch e := ast.Unparen(e).(type) {
+	case *ast.Ident:
+		_, ok := info.Uses[e].(*types.Var)
+		return ok
+	case *ast.SelectorExpr:
+		if s := info.Selections[e]; s == nil || s.Kind() != types.FieldVal {
+			return false
+		}
+		return assignablePath(info, e.X)
+	case *ast.StarExpr:
+		return assignablePath(info, e.X)
+	}
+	return false
 }
 
 // panicsOnPurpose reports whether a function may panic by an explicit

@@ -154,7 +154,11 @@
 //     state, a store through a further pointer, and any store by String,
 //     Error and the other observers stay side effects.
 //   - discard: the result of a call to a pure function discarded in an
-//     expression statement, such as strings.TrimSpace(s) on its own.
+//     expression statement, such as strings.TrimSpace(s) on its own. When
+//     the callee is a method with a value receiver returning a value of
+//     the receiver's type, called on a variable or field path (pebble's
+//     buf.Reset(), which returns buf[:0]), the suggested fix assigns the
+//     result back (buf = buf.Reset()).
 //     Functions that may panic on purpose are called for that panic and
 //     not reported: one with an explicit panic of its own (mustParse(x)),
 //     and one of the package being checked that reaches an explicit panic

@@ -84,6 +84,27 @@ func TestMapOrderFixes(t *testing.T) {
 	typeCheckFixed(t, filepath.Join(dir, "src", "maporderfix"))
 }
 
+// TestDiscardFixes checks the suggested fix of discarded results of
+// methods that return the changed receiver (assign it back) against the
+// .golden file of testdata/src/discardfix, and that it type-checks.
+func TestDiscardFixes(t *testing.T) {
+	dir, err := filepath.Abs("../../testdata")
+	if err != nil {
+		t.Fatal(err)
+	}
+	results := analyzertest.RunWithSuggestedFixes(diagnosticsOnly{t}, dir, purity.Analyzer, "discardfix")
+	fixes := 0
+	for _, r := range results {
+		for _, d := range r.Diagnostics {
+			fixes += len(d.SuggestedFixes)
+		}
+	}
+	if fixes != 3 {
+		t.Errorf("%d suggested fixes, want 3 (Reset twice, Grow on a field path)", fixes)
+	}
+	typeCheckFixed(t, filepath.Join(dir, "src", "discardfix"))
+}
+
 // typeCheckFixed type-checks the package in dir with each file replaced
 // by its .golden file where there is one, each file at the Go version of
 // its build constraint.
@@ -113,7 +134,7 @@ func typeCheckFixed(t *testing.T, dir string) {
 		t.Fatalf("no golden files in %s", dir)
 	}
 	conf := types.Config{Importer: importer.ForCompiler(fset, "source", nil)}
-	if _, err := conf.Check("maporderfix", fset, files, nil); err != nil {
+	if _, err := conf.Check(filepath.Base(dir), fset, files, nil); err != nil {
 		t.Errorf("the package with its fixes applied does not type-check: %v", err)
 	}
 }

@@ -129,7 +129,7 @@ func (st *state) reportObserver(fn *ssa.Function, obj *types.Func) {
 	for i, r := range why {
 		details[i] = r.Detail
 	}
-	st.pass.ReportRangef(fn.Syntax(), "%s method %s has side effects: %s (%s)",
+	st.pass.ReportRangef(fn.Syntax(), "%s method %s has side effects: %s (%s): fmt, loggers and encoders call it expecting no change, so write only to local copies",
 		obj.Name(), obj.FullName(), describeEffects(eff, params), strings.Join(firstN(details, 2), "; "))
 }
 

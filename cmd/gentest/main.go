@@ -50,6 +50,7 @@ func run(args []string) int {
 		// the analyzers that report run: the facts go into go vet's vetx
 		// files, which nothing but go vet reads (the generator keeps its
 		// own fact cache), and go vet runs the tool on every dependency.
+		tuneVetMemory()
 		unitchecker.Main(suite.ForVettool(args)...)
 		return 0
 	}
