@@ -206,7 +206,8 @@
 //     saying the order is unspecified, slices only stored, and test
 //     files. See maporder_observe.go.
 //     Output is the whole slice formatted or joined, or an element
-//     written in its turn; one element formatted on its own is not, also
+//     written in its turn (but not logged in its turn: log lines of one
+//     element each are read one at a time); one element formatted on its own is not, also
 //     when it is passed down (errorf(pos, "%s", obj) in a package helper)
 //     or stored in a variadic list. Two joins are not output, because no
 //     consumer can tell the order (maporder_set.go): an alternation of

@@ -311,7 +311,11 @@ func isOutputFunc(obj *types.Func, whole bool) bool {
 	case pkg == "fmt" && recv == "" && (strings.HasPrefix(name, "Print") || strings.HasPrefix(name, "Fprint")):
 		sequence = true
 	case pkg == "log" && (recv == "" || recv == "Logger"):
-		sequence = true
+		// A log line holding the whole slice shows its order; lines
+		// of one element each are read one at a time, and the order
+		// of such lines (serf's warnings about each filter it does
+		// not know) is nothing a reader compares.
+		return whole
 	case (pkg == "strings" && recv == "Builder") || (pkg == "bytes" && recv == "Buffer") ||
 		(pkg == "bufio" && recv == "Writer") || (pkg == "os" && recv == "File"):
 		sequence = strings.HasPrefix(name, "Write")

@@ -2,6 +2,7 @@ package maporderdefault
 
 import (
 	"fmt"
+	"log"
 	"os/exec"
 	"strconv"
 	"strings"
@@ -130,4 +131,30 @@ func faults(m map[string]error) []problem {
 // Faults returns the problems of m.
 func Faults(m map[string]error) []problem {
 	return faults(m)
+}
+
+// Warn logs each unknown key on a line of its own: the lines are read
+// one at a time, and their order is not compared.
+func (l *Launcher) Warn(env map[string]string) {
+	var unknown []string
+	for k := range env {
+		if !strings.HasPrefix(k, "PLUGIN_") {
+			unknown = append(unknown, k)
+		}
+	}
+	for _, k := range unknown {
+		log.Printf("unknown variable %s", k)
+	}
+}
+
+// WarnAll logs the unknown keys in one line: the line's text changes
+// with the order.
+func (l *Launcher) WarnAll(env map[string]string) {
+	var unknown []string
+	for k := range env { // want `slice built in map iteration order reaches output at log.Printf`
+		if !strings.HasPrefix(k, "PLUGIN_") {
+			unknown = append(unknown, k)
+		}
+	}
+	log.Printf("unknown variables %v", unknown)
 }
