@@ -88,7 +88,7 @@ func (s *steadyRunner) maskAll(seqs []rt.Request, outs []executor.Outcome) {
 	infos := make([]seqInfo, len(outs))
 	for i := range outs {
 		if outs[i].Result != nil {
-			infos[i] = s.info(&seqs[i])
+			infos[i] = s.info(&seqs[i], outs[i].Result)
 		}
 	}
 	s.watch.learn(s, seqs, outs, infos)
@@ -104,11 +104,15 @@ type seqInfo struct {
 	taint    []bool
 	consumed consumption
 	hide     instrument.Steadiness
+	// choice marks the statements tainted only because their operation
+	// may choose which error it returns (choiceFailed): their error's
+	// stability is the executor's repeat's to say.
+	choice []bool
 }
 
-func (s *steadyRunner) info(q *rt.Request) seqInfo {
+func (s *steadyRunner) info(q *rt.Request, r *rt.Result) seqInfo {
 	in := seqInfo{hide: instrument.UnsteadyState}
-	in.taint, in.consumed = s.tainted(q)
+	in.taint, in.choice, in.consumed = s.tainted(q, r)
 	for _, st := range q.Stmts {
 		if st.Op < 0 || st.Op >= len(s.nondet) || s.nondet[st.Op] {
 			in.hide |= instrument.UnsteadyCall
@@ -160,6 +164,16 @@ func (s *steadyRunner) mask(q *rt.Request, r *rt.Result, in seqInfo) {
 			// sequence and the position name such a value instead, and
 			// Unstable keeps it from being compared or asserted.
 			vals[j].Hash = th.hash(q, i, j)
+			if in.choice != nil && in.choice[i] && j == len(vals)-1 {
+				// The error of a call that may only choose which
+				// error it returns: whether it changed is what the
+				// executor's repeated run saw, and where it did not,
+				// the judge checks err != nil (oracle.failedChoice).
+				// Marking it unstable here left toml.Decode("[-")
+				// unchecked, "may differ between runs", though it
+				// fails in the parser, before any map is read.
+				continue
+			}
 			vals[j].Unstable = true
 		}
 	}
@@ -240,9 +254,22 @@ func (s *steadyRunner) mask(q *rt.Request, r *rt.Result, in seqInfo) {
 // Parse: the distances of Parse's hex digit conditions follow the clock).
 // An operation the clock watch trusts (opwatch.go: its results agreed in
 // every run of several sequences) makes no tainted value.
-func (s *steadyRunner) tainted(q *rt.Request) (taint []bool, consumed consumption) {
+func (s *steadyRunner) tainted(q *rt.Request, r *rt.Result) (taint, choice []bool, consumed consumption) {
 	for i, st := range q.Stmts {
 		t := st.Op < 0 || st.Op >= len(s.nondet) || s.nondet[st.Op] && !s.watch.trustedOp(st.Op)
+		if t && s.errChoice(st.Op) {
+			// An operation that may only choose which error it
+			// returns (model.Effects.ErrChoiceOnly) chose nothing in a
+			// run that returned none; one that failed may have chosen.
+			failed, ran := s.choiceFailed(st.Op, i, r)
+			t = failed || !ran
+			if failed {
+				if choice == nil {
+					choice = make([]bool, len(q.Stmts))
+				}
+				choice[i] = true
+			}
+		}
 		for _, a := range st.Args {
 			if taint != nil && a.Kind == rt.ArgRef && a.Stmt >= 0 && a.Stmt < i && taint[a.Stmt] {
 				t = true
@@ -267,7 +294,46 @@ func (s *steadyRunner) tainted(q *rt.Request) (taint []bool, consumed consumptio
 			}
 		}
 	}
-	return taint, consumed
+	if choice != nil {
+		for i, c := range choice {
+			// A choice call that took a tainted value is tainted
+			// through it, not only by its own choice.
+			choice[i] = c && !tookTainted(q, i, taint)
+		}
+	}
+	return taint, choice, consumed
+}
+
+// tookTainted reports whether statement i of q takes a result of a
+// statement taint marks.
+func tookTainted(q *rt.Request, i int, taint []bool) bool {
+	for _, a := range q.Stmts[i].Args {
+		if a.Kind == rt.ArgRef && a.Stmt >= 0 && a.Stmt < i && taint[a.Stmt] {
+			return true
+		}
+	}
+	return false
+}
+
+// errChoice reports whether op's only nondeterminism is which of several
+// errors it returns (model.Effects.ErrChoiceOnly), with an error result.
+func (s *steadyRunner) errChoice(op int) bool {
+	return op >= 0 && op < len(s.ops) && s.ops[op] != nil && s.ops[op].Effects.ErrChoiceOnly && s.ops[op].ErrResult
+}
+
+// choiceFailed reports, for statement i, a call of op, in the run r,
+// whether it returned a non-nil error (failed) and whether it returned at
+// all with its results summarised (ran). Whether such a call fails does
+// not depend on map order, only which error it returns does.
+func (s *steadyRunner) choiceFailed(op, i int, r *rt.Result) (failed, ran bool) {
+	if r == nil || i >= len(r.Stmts) || r.Stmts[i].Outcome != rt.OutNormal {
+		return false, false
+	}
+	vals := r.Stmt(i).Values()
+	if len(vals) == 0 || len(vals) != len(s.ops[op].Results) {
+		return false, false
+	}
+	return !vals[len(vals)-1].Nil, true
 }
 
 // consumption says what a sequence's calls took of the values a
