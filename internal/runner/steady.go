@@ -104,15 +104,18 @@ type seqInfo struct {
 	taint    []bool
 	consumed consumption
 	hide     instrument.Steadiness
-	// choice marks the statements tainted only because their operation
-	// may choose which error it returns (choiceFailed): their error's
-	// stability is the executor's repeat's to say.
-	choice []bool
+	// ownErr marks, in a run with rt.FlagRepeat, the tainted statements
+	// whose error result is left as the executor's repeat saw it
+	// (ownErrors).
+	ownErr []bool
 }
 
 func (s *steadyRunner) info(q *rt.Request, r *rt.Result) seqInfo {
 	in := seqInfo{hide: instrument.UnsteadyState}
-	in.taint, in.choice, in.consumed = s.tainted(q, r)
+	in.taint, in.consumed = s.tainted(q, r)
+	if q.Flags&rt.FlagRepeat != 0 {
+		in.ownErr = s.ownErrors(q, in.taint)
+	}
 	for _, st := range q.Stmts {
 		if st.Op < 0 || st.Op >= len(s.nondet) || s.nondet[st.Op] {
 			in.hide |= instrument.UnsteadyCall
@@ -164,14 +167,8 @@ func (s *steadyRunner) mask(q *rt.Request, r *rt.Result, in seqInfo) {
 			// sequence and the position name such a value instead, and
 			// Unstable keeps it from being compared or asserted.
 			vals[j].Hash = th.hash(q, i, j)
-			if in.choice != nil && in.choice[i] && j == len(vals)-1 {
-				// The error of a call that may only choose which
-				// error it returns: whether it changed is what the
-				// executor's repeated run saw, and where it did not,
-				// the judge checks err != nil (oracle.failedChoice).
-				// Marking it unstable here left toml.Decode("[-")
-				// unchecked, "may differ between runs", though it
-				// fails in the parser, before any map is read.
+			if in.ownErr != nil && in.ownErr[i] && j == len(vals)-1 {
+				// See ownErrors: the executor's repeats decide.
 				continue
 			}
 			vals[j].Unstable = true
@@ -254,21 +251,15 @@ func (s *steadyRunner) mask(q *rt.Request, r *rt.Result, in seqInfo) {
 // Parse: the distances of Parse's hex digit conditions follow the clock).
 // An operation the clock watch trusts (opwatch.go: its results agreed in
 // every run of several sequences) makes no tainted value.
-func (s *steadyRunner) tainted(q *rt.Request, r *rt.Result) (taint, choice []bool, consumed consumption) {
+func (s *steadyRunner) tainted(q *rt.Request, r *rt.Result) (taint []bool, consumed consumption) {
 	for i, st := range q.Stmts {
 		t := st.Op < 0 || st.Op >= len(s.nondet) || s.nondet[st.Op] && !s.watch.trustedOp(st.Op)
-		if t && s.errChoice(st.Op) {
+		if t && s.errChoice(st.Op) && choseNothing(s.ops[st.Op], i, r) {
 			// An operation that may only choose which error it
 			// returns (model.Effects.ErrChoiceOnly) chose nothing in a
-			// run that returned none; one that failed may have chosen.
-			failed, ran := s.choiceFailed(st.Op, i, r)
-			t = failed || !ran
-			if failed {
-				if choice == nil {
-					choice = make([]bool, len(q.Stmts))
-				}
-				choice[i] = true
-			}
+			// run that returned none: whether it fails does not depend
+			// on map order, only which error it returns does.
+			t = false
 		}
 		for _, a := range st.Args {
 			if taint != nil && a.Kind == rt.ArgRef && a.Stmt >= 0 && a.Stmt < i && taint[a.Stmt] {
@@ -294,14 +285,34 @@ func (s *steadyRunner) tainted(q *rt.Request, r *rt.Result) (taint, choice []boo
 			}
 		}
 	}
-	if choice != nil {
-		for i, c := range choice {
-			// A choice call that took a tainted value is tainted
-			// through it, not only by its own choice.
-			choice[i] = c && !tookTainted(q, i, taint)
+	return taint, consumed
+}
+
+// ownErrors marks the statements of q, tainted (taint) by their own
+// operation's nondeterminism and by no value they took, whose operation
+// returns an error: in a run with rt.FlagRepeat (the judge's), their
+// error keeps the stability the executor's repeats gave it (each repeat
+// with its own random streams), and only its hash is the sequence's. The
+// oracle then checks it only where every run agreed: err != nil for an
+// operation that may only choose which error it returns
+// (oracle.failedChoice), a sentinel with errors.Is otherwise. Marking
+// every such error unstable left toml.Decode("[-") unchecked, "may differ
+// between runs", though it fails in the parser before any map is read,
+// and stats' Sample(3, false) of two values, which fails with ErrBounds
+// before any draw (issue 31).
+func (s *steadyRunner) ownErrors(q *rt.Request, taint []bool) []bool {
+	var own []bool
+	for i, st := range q.Stmts {
+		if taint == nil || !taint[i] || st.Op < 0 || st.Op >= len(s.ops) || s.ops[st.Op] == nil ||
+			!s.ops[st.Op].ErrResult || !s.nondet[st.Op] || tookTainted(q, i, taint) {
+			continue
 		}
+		if own == nil {
+			own = make([]bool, len(q.Stmts))
+		}
+		own[i] = true
 	}
-	return taint, choice, consumed
+	return own
 }
 
 // tookTainted reports whether statement i of q takes a result of a
@@ -321,19 +332,14 @@ func (s *steadyRunner) errChoice(op int) bool {
 	return op >= 0 && op < len(s.ops) && s.ops[op] != nil && s.ops[op].Effects.ErrChoiceOnly && s.ops[op].ErrResult
 }
 
-// choiceFailed reports, for statement i, a call of op, in the run r,
-// whether it returned a non-nil error (failed) and whether it returned at
-// all with its results summarised (ran). Whether such a call fails does
-// not depend on map order, only which error it returns does.
-func (s *steadyRunner) choiceFailed(op, i int, r *rt.Result) (failed, ran bool) {
+// choseNothing reports whether statement i, a call of op, returned
+// normally with a nil error in the run r.
+func choseNothing(op *model.Op, i int, r *rt.Result) bool {
 	if r == nil || i >= len(r.Stmts) || r.Stmts[i].Outcome != rt.OutNormal {
-		return false, false
+		return false
 	}
 	vals := r.Stmt(i).Values()
-	if len(vals) == 0 || len(vals) != len(s.ops[op].Results) {
-		return false, false
-	}
-	return !vals[len(vals)-1].Nil, true
+	return len(vals) > 0 && len(vals) == len(op.Results) && vals[len(vals)-1].Nil
 }
 
 // consumption says what a sequence's calls took of the values a

@@ -14,11 +14,14 @@ import (
 // table's keys), chose nothing in a run that returned no error: its
 // results keep their own hashes, and a call taking them keeps its
 // coverage. A run that failed may have chosen: its results get the
-// sequence's hashes and its other results are unstable, but its error is
-// left as the executor's repeated run saw it, so that the judge can check
-// err != nil (issue 31: toml.Decode("[-") was left unchecked, "may differ
-// between runs", though it fails in the parser before any map is read).
-// A choice call that took a tainted value stays unstable whole.
+// sequence's hashes and its other results are unstable; in the judge's
+// runs (rt.FlagRepeat) its error is left as the executor's repeats saw
+// it, so that the judge can check err != nil (issue 31: toml.Decode("[-")
+// was left unchecked, "may differ between runs", though it fails in the
+// parser before any map is read). So is the error of any other
+// nondeterministic operation (stats' Sample failing before any draw). A
+// call that took a tainted value stays unstable whole, and so do all
+// errors in the search's runs, which have no repeats.
 func TestSteadyRunnerErrorChoice(t *testing.T) {
 	tab := &instrument.Table{Blocks: []instrument.Block{{ID: 0}, {ID: 1}, {ID: 2}, {ID: 3}}}
 	for i := range 4 {
@@ -30,12 +33,13 @@ func TestSteadyRunnerErrorChoice(t *testing.T) {
 		{ID: 0, Results: []types.Type{str}},
 		{ID: 1, Effects: model.Effects{Nondeterministic: true, ErrChoiceOnly: true}, ErrResult: true, Results: []types.Type{str, errT}},
 		{ID: 2, Effects: model.Effects{Nondeterministic: true}, Results: []types.Type{str}},
+		{ID: 3, Effects: model.Effects{Nondeterministic: true}, ErrResult: true, Results: []types.Type{str, errT}},
 	}}
 	// The fake's choice operation (op 1) fails on the literal "bad" and
 	// "unsteady", and its repeat saw another error on "unsteady".
 	f := fixed(prog)
 	f.Stmt = func(op *model.Op, i int, req rt.Request, hash uint64, spec *rt.StmtSpec) {
-		if op.ID != 1 {
+		if op.ID != 1 && op.ID != 3 {
 			spec.Values = []rt.Value{{Type: rt.InternType("string"), Hash: hash}}
 			return
 		}
@@ -49,6 +53,9 @@ func TestSteadyRunnerErrorChoice(t *testing.T) {
 			spec.Values[1] = rt.Value{Type: rt.InternType("*errors.errorString"), Hash: 99}
 		case "unsteady":
 			spec.Values[1] = rt.Value{Type: rt.InternType("*errors.errorString"), Hash: 98, Unstable: true}
+		}
+		if op.ID == 3 {
+			spec.Values[1] = rt.Value{Type: rt.InternType("*errors.errorString"), Hash: 97}
 		}
 	}
 	r := steady(f, tab, prog)
@@ -64,7 +71,15 @@ func TestSteadyRunnerErrorChoice(t *testing.T) {
 		{Stmts: []rt.Stmt{call(1, lit("unsteady"))}},
 		// x := op2(); choice("bad", x): tainted through x
 		{Stmts: []rt.Stmt{call(2), call(1, lit("bad"), ref(0))}},
+		// op3(), a nondeterministic operation that failed
+		{Stmts: []rt.Stmt{call(3)}},
 	}
+	for i := range reqs {
+		reqs[i].Flags = rt.FlagRepeat
+	}
+	search := reqs[1]
+	search.Flags = 0
+	reqs = append(reqs, search)
 	outs := r.Run(reqs)
 	for _, tc := range []struct {
 		name     string
@@ -78,6 +93,8 @@ func TestSteadyRunnerErrorChoice(t *testing.T) {
 		{"a choice call that failed, the same error in the repeat", 1, 0, []bool{true, false}, false, 0},
 		{"a choice call whose error changed in the repeat", 2, 0, []bool{true, true}, false, 4},
 		{"a choice call that took a tainted value", 3, 1, []bool{true, true}, false, 0},
+		{"a nondeterministic call that failed, the same error in the repeat", 4, 0, []bool{true, false}, false, 4},
+		{"a choice call that failed, in a run without repeats", 5, 0, []bool{true, true}, false, 0},
 	} {
 		res := outs[tc.i].Result
 		vals := res.Stmt(tc.stmt).Values()
