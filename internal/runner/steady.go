@@ -112,9 +112,10 @@ type seqInfo struct {
 
 func (s *steadyRunner) info(q *rt.Request, r *rt.Result) seqInfo {
 	in := seqInfo{hide: instrument.UnsteadyState}
-	in.taint, in.consumed = s.tainted(q, r)
+	var own []bool
+	in.taint, own, in.consumed = s.tainted(q, r)
 	if q.Flags&rt.FlagRepeat != 0 {
-		in.ownErr = s.ownErrors(q, in.taint)
+		in.ownErr = s.ownErrors(q, in.taint, own)
 	}
 	for _, st := range q.Stmts {
 		if st.Op < 0 || st.Op >= len(s.nondet) || s.nondet[st.Op] {
@@ -251,7 +252,7 @@ func (s *steadyRunner) mask(q *rt.Request, r *rt.Result, in seqInfo) {
 // Parse: the distances of Parse's hex digit conditions follow the clock).
 // An operation the clock watch trusts (opwatch.go: its results agreed in
 // every run of several sequences) makes no tainted value.
-func (s *steadyRunner) tainted(q *rt.Request, r *rt.Result) (taint []bool, consumed consumption) {
+func (s *steadyRunner) tainted(q *rt.Request, r *rt.Result) (taint, own []bool, consumed consumption) {
 	for i, st := range q.Stmts {
 		t := st.Op < 0 || st.Op >= len(s.nondet) || s.nondet[st.Op] && !s.watch.trustedOp(st.Op)
 		if t && s.errChoice(st.Op) && choseNothing(s.ops[st.Op], i, r) {
@@ -261,9 +262,10 @@ func (s *steadyRunner) tainted(q *rt.Request, r *rt.Result) (taint []bool, consu
 			// on map order, only which error it returns does.
 			t = false
 		}
+		self := t
 		for _, a := range st.Args {
 			if taint != nil && a.Kind == rt.ArgRef && a.Stmt >= 0 && a.Stmt < i && taint[a.Stmt] {
-				t = true
+				t, self = true, false
 				consumed = max(consumed, consumedObject)
 				if s.isData(q.Stmts[a.Stmt].Op, a.Result) {
 					consumed = consumedData
@@ -274,9 +276,9 @@ func (s *steadyRunner) tainted(q *rt.Request, r *rt.Result) (taint []bool, consu
 			if !t {
 				continue
 			}
-			taint = make([]bool, len(q.Stmts))
+			taint, own = make([]bool, len(q.Stmts)), make([]bool, len(q.Stmts))
 		}
-		taint[i] = t
+		taint[i], own[i] = t, self
 		if t {
 			for _, a := range st.Args {
 				if a.Kind == rt.ArgRef && a.Stmt >= 0 && a.Stmt < i {
@@ -285,45 +287,35 @@ func (s *steadyRunner) tainted(q *rt.Request, r *rt.Result) (taint []bool, consu
 			}
 		}
 	}
-	return taint, consumed
+	return taint, own, consumed
 }
 
-// ownErrors marks the statements of q, tainted (taint) by their own
-// operation's nondeterminism and by no value they took, whose operation
-// returns an error: in a run with rt.FlagRepeat (the judge's), their
-// error keeps the stability the executor's repeats gave it (each repeat
-// with its own random streams), and only its hash is the sequence's. The
-// oracle then checks it only where every run agreed: err != nil for an
-// operation that may only choose which error it returns
+// ownErrors marks the statements of q tainted (taint) by their own
+// operation's nondeterminism and by no value they took when they ran (own:
+// the values a nondeterministic call took are tainted after it, for what
+// it may have changed, which says nothing of what it was given), whose
+// operation returns an error: in a run with rt.FlagRepeat (the judge's),
+// their error keeps the stability the executor's repeats gave it (each
+// repeat with its own random streams), and only its hash is the
+// sequence's. The oracle then checks it only where every run agreed: err
+// != nil for an operation that may only choose which error it returns
 // (oracle.failedChoice), a sentinel with errors.Is otherwise. Marking
 // every such error unstable left toml.Decode("[-") unchecked, "may differ
 // between runs", though it fails in the parser before any map is read,
 // and stats' Sample(3, false) of two values, which fails with ErrBounds
 // before any draw (issue 31).
-func (s *steadyRunner) ownErrors(q *rt.Request, taint []bool) []bool {
-	var own []bool
+func (s *steadyRunner) ownErrors(q *rt.Request, taint, own []bool) []bool {
+	var out []bool
 	for i, st := range q.Stmts {
-		if taint == nil || !taint[i] || st.Op < 0 || st.Op >= len(s.ops) || s.ops[st.Op] == nil ||
-			!s.ops[st.Op].ErrResult || !s.nondet[st.Op] || tookTainted(q, i, taint) {
+		if taint == nil || !own[i] || st.Op < 0 || st.Op >= len(s.ops) || s.ops[st.Op] == nil || !s.ops[st.Op].ErrResult {
 			continue
 		}
-		if own == nil {
-			own = make([]bool, len(q.Stmts))
+		if out == nil {
+			out = make([]bool, len(q.Stmts))
 		}
-		own[i] = true
+		out[i] = true
 	}
-	return own
-}
-
-// tookTainted reports whether statement i of q takes a result of a
-// statement taint marks.
-func tookTainted(q *rt.Request, i int, taint []bool) bool {
-	for _, a := range q.Stmts[i].Args {
-		if a.Kind == rt.ArgRef && a.Stmt >= 0 && a.Stmt < i && taint[a.Stmt] {
-			return true
-		}
-	}
-	return false
+	return out
 }
 
 // errChoice reports whether op's only nondeterminism is which of several

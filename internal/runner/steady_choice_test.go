@@ -19,7 +19,8 @@ import (
 // it, so that the judge can check err != nil (issue 31: toml.Decode("[-")
 // was left unchecked, "may differ between runs", though it fails in the
 // parser before any map is read). So is the error of any other
-// nondeterministic operation (stats' Sample failing before any draw). A
+// nondeterministic operation (stats' Sample failing before any draw),
+// also when it took a value that is tainted only because it took it. A
 // call that took a tainted value stays unstable whole, and so do all
 // errors in the search's runs, which have no repeats.
 func TestSteadyRunnerErrorChoice(t *testing.T) {
@@ -73,11 +74,15 @@ func TestSteadyRunnerErrorChoice(t *testing.T) {
 		{Stmts: []rt.Stmt{call(2), call(1, lit("bad"), ref(0))}},
 		// op3(), a nondeterministic operation that failed
 		{Stmts: []rt.Stmt{call(3)}},
+		// x := op0(); op3(x): x is tainted after op3 took it (op3 may
+		// have changed it), which does not make op3's error taken from
+		// the clock (stats: Sample of what SoftMax returned)
+		{Stmts: []rt.Stmt{call(0), call(3, ref(0))}},
 	}
 	for i := range reqs {
 		reqs[i].Flags = rt.FlagRepeat
 	}
-	search := reqs[1]
+	search := reqs[1] // the last request
 	search.Flags = 0
 	reqs = append(reqs, search)
 	outs := r.Run(reqs)
@@ -94,7 +99,8 @@ func TestSteadyRunnerErrorChoice(t *testing.T) {
 		{"a choice call whose error changed in the repeat", 2, 0, []bool{true, true}, false, 4},
 		{"a choice call that took a tainted value", 3, 1, []bool{true, true}, false, 0},
 		{"a nondeterministic call that failed, the same error in the repeat", 4, 0, []bool{true, false}, false, 4},
-		{"a choice call that failed, in a run without repeats", 5, 0, []bool{true, true}, false, 0},
+		{"a nondeterministic call that failed on a value a deterministic call made", 5, 1, []bool{true, false}, false, 4},
+		{"a choice call that failed, in a run without repeats", 6, 0, []bool{true, true}, false, 0},
 	} {
 		res := outs[tc.i].Result
 		vals := res.Stmt(tc.stmt).Values()
