@@ -66,7 +66,7 @@ func (r *renderer) inlined(c *oracle.Case) *oracle.Case {
 				lits[seq.ArgID{Stmt: k, Arg: j}] = l
 			}
 		}
-		if !ok || !used {
+		if !ok || !used || r.sharedBacking(out.Seq, i) {
 			continue
 		}
 		s := out.Seq.Clone()
@@ -82,6 +82,61 @@ func (r *renderer) inlined(c *oracle.Case) *oracle.Case {
 		i = min(i, out.Target)
 	}
 	return out
+}
+
+// sharedBacking reports whether a result of statement i of s is a slice,
+// map or pointer that later statements take more than once, one of them a
+// call that may write into it: one that changes that argument, or whose
+// result has the argument's type, so that it may append into the spare
+// capacity behind it or return it (utf8.AppendRune). The executor passed
+// the one value to every use, and the writes of one showed in the others
+// (AppendRune(b, 128) and AppendRune(b, 0) on b := AppendRune(nil, 0),
+// whose capacity is 8: the second overwrote the first's bytes, and Valid
+// of the first said false). Each literal written in its place is a value
+// of its own, so the test would check what the executor's run did not
+// compute, and go test failed the check (issue 31).
+func (r *renderer) sharedBacking(s *seq.Seq, i int) bool {
+	uses := map[int]int{} // result -> arguments taking it
+	writes := map[int]bool{}
+	for k := i + 1; k < len(s.Stmts); k++ {
+		op := r.prog.Ops[s.Stmts[k].Op]
+		for j, a := range s.Stmts[k].Args {
+			if a.IsLit || a.Stmt != i || j >= len(op.Params) {
+				continue
+			}
+			uses[a.Result]++
+			if op.Mutator(j) || returnsType(op, op.Params[j].Type) {
+				writes[a.Result] = true
+			}
+		}
+	}
+	ops := r.prog.Ops[s.Stmts[i].Op]
+	for res, n := range uses {
+		if n > 1 && writes[res] && res < len(ops.Results) && sharesMemory(ops.Results[res]) {
+			return true
+		}
+	}
+	return false
+}
+
+// returnsType reports whether op has a result of type t.
+func returnsType(op *model.Op, t types.Type) bool {
+	for _, res := range op.Results {
+		if types.Identical(res, t) {
+			return true
+		}
+	}
+	return false
+}
+
+// sharesMemory reports whether copies of a value of type t share what
+// they hold: a slice, a map or a pointer.
+func sharesMemory(t types.Type) bool {
+	switch t.Underlying().(type) {
+	case *types.Slice, *types.Map, *types.Pointer:
+		return true
+	}
+	return false
 }
 
 // changesNothingRead reports whether statement i of s has no effect the

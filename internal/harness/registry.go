@@ -126,7 +126,12 @@ func (g *regGen) typeArgs(targs []types.Type) string {
 func (g *regGen) closureBody(b *bytes.Buffer, op *model.Op) {
 	args := make([]string, len(op.Params))
 	for i, p := range op.Params {
-		fmt.Fprintf(b, "\t\tp%d, _ := a[%d].(%s)\n", i, i, g.typ(p.Type))
+		if assignableFromOther(p.Type) {
+			// A value of another type Go assigns to it (rt.ArgAs).
+			fmt.Fprintf(b, "\t\tp%d := gentestrt_.ArgAs[%s](a[%d])\n", i, g.typ(p.Type), i)
+		} else {
+			fmt.Fprintf(b, "\t\tp%d, _ := a[%d].(%s)\n", i, i, g.typ(p.Type))
+		}
 		args[i] = "p" + strconv.Itoa(i)
 	}
 	var call string
@@ -219,6 +224,20 @@ func (g *regGen) closureBody(b *bytes.Buffer, op *model.Op) {
 		}
 	}
 	fmt.Fprintf(b, "\t\t%s := %s\n\t\treturn append(out, %s)\n", join(rs), call, join(boxed))
+}
+
+// assignableFromOther reports whether a value of a type other than t
+// itself may be assigned to a parameter of type t without a conversion,
+// other than through an interface: t is a slice, map, array, pointer,
+// channel, function or struct type, or a named type over one, and the
+// other type is its unnamed or named counterpart with the same
+// underlying type ([]float64 and stats.Float64Data).
+func assignableFromOther(t types.Type) bool {
+	switch types.Unalias(t).Underlying().(type) {
+	case *types.Slice, *types.Map, *types.Array, *types.Pointer, *types.Chan, *types.Signature, *types.Struct:
+		return true
+	}
+	return false
 }
 
 func joinArgs(args []string, variadic bool) string {

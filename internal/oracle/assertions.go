@@ -104,6 +104,11 @@ func vouched(res *rt.Result, a seq.Arg) bool {
 		return false
 	}
 	tr := sr.Tree(a.Result)
+	if tr != nil && tr.Kind == rt.TNil {
+		// Nil in every run (NormPpfRvs(1, 0, 0): no variate drawn):
+		// it holds no reading and no draw (nilResults).
+		return true
+	}
 	return tr != nil && (tr.Kind == rt.TPtr || tr.Kind == rt.TStruct) && steadyTree(tr, 0)
 }
 
@@ -152,6 +157,7 @@ func Assertions(prog *model.Program, s *seq.Seq, res *rt.Result, target int) []A
 			} else if a, ok := failedChoice(op, st, i, sr, tainted); ok {
 				out = append(out, a)
 			}
+			out = append(out, nilResults(op, i, sr, target)...)
 			continue
 		}
 		for j := range sr.Values() {

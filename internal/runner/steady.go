@@ -88,7 +88,7 @@ func (s *steadyRunner) maskAll(seqs []rt.Request, outs []executor.Outcome) {
 	infos := make([]seqInfo, len(outs))
 	for i := range outs {
 		if outs[i].Result != nil {
-			infos[i] = s.info(&seqs[i])
+			infos[i] = s.info(&seqs[i], outs[i].Result)
 		}
 	}
 	s.watch.learn(s, seqs, outs, infos)
@@ -104,11 +104,19 @@ type seqInfo struct {
 	taint    []bool
 	consumed consumption
 	hide     instrument.Steadiness
+	// ownErr marks, in a run with rt.FlagRepeat, the tainted statements
+	// whose error result is left as the executor's repeat saw it
+	// (ownErrors).
+	ownErr []bool
 }
 
-func (s *steadyRunner) info(q *rt.Request) seqInfo {
+func (s *steadyRunner) info(q *rt.Request, r *rt.Result) seqInfo {
 	in := seqInfo{hide: instrument.UnsteadyState}
-	in.taint, in.consumed = s.tainted(q)
+	var own []bool
+	in.taint, own, in.consumed = s.tainted(q, r)
+	if q.Flags&rt.FlagRepeat != 0 {
+		in.ownErr = s.ownErrors(q, in.taint, own)
+	}
 	for _, st := range q.Stmts {
 		if st.Op < 0 || st.Op >= len(s.nondet) || s.nondet[st.Op] {
 			in.hide |= instrument.UnsteadyCall
@@ -160,6 +168,10 @@ func (s *steadyRunner) mask(q *rt.Request, r *rt.Result, in seqInfo) {
 			// sequence and the position name such a value instead, and
 			// Unstable keeps it from being compared or asserted.
 			vals[j].Hash = th.hash(q, i, j)
+			if in.ownErr != nil && in.ownErr[i] && j == len(vals)-1 {
+				// See ownErrors: the executor's repeats decide.
+				continue
+			}
 			vals[j].Unstable = true
 		}
 	}
@@ -240,12 +252,20 @@ func (s *steadyRunner) mask(q *rt.Request, r *rt.Result, in seqInfo) {
 // Parse: the distances of Parse's hex digit conditions follow the clock).
 // An operation the clock watch trusts (opwatch.go: its results agreed in
 // every run of several sequences) makes no tainted value.
-func (s *steadyRunner) tainted(q *rt.Request) (taint []bool, consumed consumption) {
+func (s *steadyRunner) tainted(q *rt.Request, r *rt.Result) (taint, own []bool, consumed consumption) {
 	for i, st := range q.Stmts {
 		t := st.Op < 0 || st.Op >= len(s.nondet) || s.nondet[st.Op] && !s.watch.trustedOp(st.Op)
+		if t && s.errChoice(st.Op) && choseNothing(s.ops[st.Op], i, r) {
+			// An operation that may only choose which error it
+			// returns (model.Effects.ErrChoiceOnly) chose nothing in a
+			// run that returned none: whether it fails does not depend
+			// on map order, only which error it returns does.
+			t = false
+		}
+		self := t
 		for _, a := range st.Args {
 			if taint != nil && a.Kind == rt.ArgRef && a.Stmt >= 0 && a.Stmt < i && taint[a.Stmt] {
-				t = true
+				t, self = true, false
 				consumed = max(consumed, consumedObject)
 				if s.isData(q.Stmts[a.Stmt].Op, a.Result) {
 					consumed = consumedData
@@ -256,9 +276,9 @@ func (s *steadyRunner) tainted(q *rt.Request) (taint []bool, consumed consumptio
 			if !t {
 				continue
 			}
-			taint = make([]bool, len(q.Stmts))
+			taint, own = make([]bool, len(q.Stmts)), make([]bool, len(q.Stmts))
 		}
-		taint[i] = t
+		taint[i], own[i] = t, self
 		if t {
 			for _, a := range st.Args {
 				if a.Kind == rt.ArgRef && a.Stmt >= 0 && a.Stmt < i {
@@ -267,7 +287,51 @@ func (s *steadyRunner) tainted(q *rt.Request) (taint []bool, consumed consumptio
 			}
 		}
 	}
-	return taint, consumed
+	return taint, own, consumed
+}
+
+// ownErrors marks the statements of q tainted (taint) by their own
+// operation's nondeterminism and by no value they took when they ran (own:
+// the values a nondeterministic call took are tainted after it, for what
+// it may have changed, which says nothing of what it was given), whose
+// operation returns an error: in a run with rt.FlagRepeat (the judge's),
+// their error keeps the stability the executor's repeats gave it (each
+// repeat with its own random streams), and only its hash is the
+// sequence's. The oracle then checks it only where every run agreed: err
+// != nil for an operation that may only choose which error it returns
+// (oracle.failedChoice), a sentinel with errors.Is otherwise. Marking
+// every such error unstable left toml.Decode("[-") unchecked, "may differ
+// between runs", though it fails in the parser before any map is read,
+// and stats' Sample(3, false) of two values, which fails with ErrBounds
+// before any draw (issue 31).
+func (s *steadyRunner) ownErrors(q *rt.Request, taint, own []bool) []bool {
+	var out []bool
+	for i, st := range q.Stmts {
+		if taint == nil || !own[i] || st.Op < 0 || st.Op >= len(s.ops) || s.ops[st.Op] == nil || !s.ops[st.Op].ErrResult {
+			continue
+		}
+		if out == nil {
+			out = make([]bool, len(q.Stmts))
+		}
+		out[i] = true
+	}
+	return out
+}
+
+// errChoice reports whether op's only nondeterminism is which of several
+// errors it returns (model.Effects.ErrChoiceOnly), with an error result.
+func (s *steadyRunner) errChoice(op int) bool {
+	return op >= 0 && op < len(s.ops) && s.ops[op] != nil && s.ops[op].Effects.ErrChoiceOnly && s.ops[op].ErrResult
+}
+
+// choseNothing reports whether statement i, a call of op, returned
+// normally with a nil error in the run r.
+func choseNothing(op *model.Op, i int, r *rt.Result) bool {
+	if r == nil || i >= len(r.Stmts) || r.Stmts[i].Outcome != rt.OutNormal {
+		return false
+	}
+	vals := r.Stmt(i).Values()
+	return len(vals) > 0 && len(vals) == len(op.Results) && vals[len(vals)-1].Nil
 }
 
 // consumption says what a sequence's calls took of the values a

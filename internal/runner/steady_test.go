@@ -227,7 +227,7 @@ func BenchmarkSteadyMask(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		r := rt.NewResult(specs...)
-		s.mask(&q, r, s.info(&q))
+		s.mask(&q, r, s.info(&q, r))
 	}
 }
 
