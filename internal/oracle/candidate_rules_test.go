@@ -36,6 +36,14 @@ func ParseHdr(b []byte) (Hdr, error) { return Hdr{}, nil }
 func (h Hdr) Bytes() []byte          { return nil }
 func (h Hdr) Check() error           { return nil }
 
+type Word [4]uint64
+
+func NewWord() *Word { return new(Word) }
+
+func (z *Word) AddMod(x, y, m *Word) *Word { return z }
+func (z *Word) Lsh(x *Word, n uint) *Word  { return z }
+func (z *Word) SetBytes(b []byte) *Word    { return z }
+
 func Pick(items []string, choose func(int) int) (string, error) { return "", nil }
 func Choose(choose func(int) int) int                            { return 0 }
 `
@@ -308,5 +316,34 @@ func TestDomainThroughText(t *testing.T) {
 	direct := modeltest.Seq(modeltest.Call(lit, modeltest.Int(27)), modeltest.Call(check, seq.Ref(0, 0)))
 	if why := candidateIllegal(prog, d, direct, nil, 1, "slice-bounds"); !strings.Contains(why, "Hdr.Len") {
 		t.Errorf("Hdr{Len: 27}.Check(): gate says %q, want the literal's Len", why)
+	}
+}
+
+// A method of words alone (a fixed-size integer array, uint256's Int)
+// owes an answer on any words: an index panic in it is a finding, a
+// division by zero is not (numbers panic on it as Go's integers do), and
+// a shift count is an integer its caller chose (issue 32,
+// uint256-mod-zero).
+func TestDataOnly(t *testing.T) {
+	prog := rulesProgram(t)
+	for name, want := range map[string]bool{"Word.AddMod": true, "Word.SetBytes": true, "Word.Lsh": false, "Get": false, "Cut": false, "Msg.Unmarshal": false} {
+		if got := dataOnly(modeltest.Op(t, prog, name)); got != want {
+			t.Errorf("dataOnly(%s) = %v, want %v", name, got, want)
+		}
+	}
+	d := newDocs(prog)
+	addMod := modeltest.Op(t, prog, "Word.AddMod")
+	build := modeltest.Seq(
+		modeltest.Call(modeltest.Op(t, prog, "NewWord")),
+		modeltest.Call(addMod, seq.Ref(0, 0), seq.Ref(0, 0), seq.Ref(0, 0), seq.Ref(0, 0)))
+	if why := candidateIllegal(prog, d, build, nil, 1, "index-out-of-range"); why != "" {
+		t.Errorf("AddMod panicking with an index: gate says %q, want a finding", why)
+	}
+	if why := candidateIllegal(prog, d, build, nil, 1, "divide-by-zero"); why == "" {
+		t.Error("AddMod dividing by zero passed the gate: numbers panic on a zero divisor")
+	}
+	// Words wire nothing: z.AddMod(z, z, z) aliases as math/big allows.
+	if why := selfWired(prog, build); why != "" {
+		t.Errorf("w.AddMod(w, w, w): selfWired = %q, want none (words have no behaviour)", why)
 	}
 }

@@ -226,17 +226,19 @@ func selfWired(prog *model.Program, s *seq.Seq) string {
 }
 
 // textArg reports whether a is a reference to a text result (a string or
-// byte slice): text has no behaviour a call could follow back into the
-// value it came from or went into, so passing it with that value wires
-// nothing (a message's Unmarshal of the bytes its own Marshal made,
+// byte slice) or to words (isWords: a fixed-size integer array, or a
+// pointer to one): neither has behaviour a call could follow back into
+// the value it came from or went into, so passing it with that value
+// wires nothing (a message's Unmarshal of the bytes its own Marshal made,
 // pion/dtls's Handshake: a round trip, not a reader wrapped around
-// itself; or of bytes an earlier Unmarshal of it kept).
+// itself; or of bytes an earlier Unmarshal of it kept; uint256's
+// z.Add(z, z), which doubles z in place as math/big's aliasing does).
 func textArg(prog *model.Program, s *seq.Seq, a seq.Arg) bool {
 	if a.IsLit {
 		return false
 	}
 	res := prog.Ops[s.Stmts[a.Stmt].Op].Results
-	return a.Result < len(res) && isText(res[a.Result])
+	return a.Result < len(res) && (isText(res[a.Result]) || isWords(res[a.Result]))
 }
 
 // beforeAdvance reports a target that is an accessor (a method that does
