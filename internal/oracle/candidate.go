@@ -210,31 +210,31 @@ func textOnly(op *model.Op) bool {
 }
 
 // dataOnly reports whether every operand of op (a method's receiver
-// among them) is text or words: a fixed-size array of integers, named or
-// not, or a pointer to one (uint256's Int, [4]uint64; a hash, a UUID).
-// Every bit pattern of such a type is a value, written as a literal as
-// easily as any other: there is no field to contradict another and no
-// length to get wrong, so an index or slice panic in arithmetic on it
-// (uint256 v1.1.0's AddMod and MulMod indexing [-1] in udivrem on a zero
-// modulus, GO-2021-0103) is the function's own mistake, with or without
-// an error result. A division by zero is not: Go's integers panic on it,
-// and so do number types that follow them (math/big documents it), so
-// candidateIllegal keeps that kind out for these functions. An integer
-// parameter (an index, a count, a shift) disqualifies, as for textOnly.
+// among them) is words: a fixed-size array of integers, named or not, or
+// a pointer to one (uint256's Int, [4]uint64; a hash, a UUID). Every bit
+// pattern of such a type is a value, written as a literal as easily as
+// any other: there is no field to contradict another and no length to
+// get wrong, so an index or slice panic in arithmetic on it (uint256
+// v1.1.0's AddMod and MulMod indexing [-1] in udivrem on a zero modulus,
+// GO-2021-0103) is the function's own mistake, with or without an error
+// result. A division by zero is not: Go's integers panic on it, and so
+// do number types that follow them (math/big documents it), so
+// candidateIllegal keeps that kind out for these functions. Text beside
+// words does not qualify: uint256's undocumented SetBytes9 ...
+// SetBytes32 read as many bytes as their name says, a length its caller
+// must give (the 30 false findings of a first version of this rule on
+// uint256 v1.1.0, issue 32); nor does an integer (an index, a count, a
+// shift), as for textOnly.
 func dataOnly(op *model.Op) bool {
 	if op.Kind != model.Call && op.Kind != model.Method || len(op.Params) == 0 {
 		return false
 	}
-	words := false
 	for _, p := range op.Params {
-		switch {
-		case isWords(p.Type):
-			words = true
-		case !isText(p.Type):
+		if !isWords(p.Type) {
 			return false
 		}
 	}
-	return words
+	return true
 }
 
 // isWords reports whether t, or what t points to, is an array of

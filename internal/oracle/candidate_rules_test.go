@@ -321,12 +321,13 @@ func TestDomainThroughText(t *testing.T) {
 
 // A method of words alone (a fixed-size integer array, uint256's Int)
 // owes an answer on any words: an index panic in it is a finding, a
-// division by zero is not (numbers panic on it as Go's integers do), and
-// a shift count is an integer its caller chose (issue 32,
-// uint256-mod-zero).
+// division by zero is not (numbers panic on it as Go's integers do), a
+// shift count is an integer its caller chose, and bytes beside words may
+// be a length the name fixes (uint256's SetBytes9, a false finding of
+// the rule's first version) (issue 32, uint256-mod-zero).
 func TestDataOnly(t *testing.T) {
 	prog := rulesProgram(t)
-	for name, want := range map[string]bool{"Word.AddMod": true, "Word.SetBytes": true, "Word.Lsh": false, "Get": false, "Cut": false, "Msg.Unmarshal": false} {
+	for name, want := range map[string]bool{"Word.AddMod": true, "Word.SetBytes": false, "Word.Lsh": false, "Get": false, "Cut": false, "Msg.Unmarshal": false} {
 		if got := dataOnly(modeltest.Op(t, prog, name)); got != want {
 			t.Errorf("dataOnly(%s) = %v, want %v", name, got, want)
 		}
