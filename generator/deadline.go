@@ -49,7 +49,10 @@ type PhaseTimes struct {
 	// they could be), "variants" (the judge's cases run on fewer binary
 	// variants, judgeVariants), "judge" (cases whose runs under mutants
 	// did not happen keep every assertion instead of those that kill
-	// mutants). Verification is never cut: its repetitions are what
+	// mutants), "findings" (failures left unjudged, contracts
+	// unchecked: judge.go), "findings-tests" (findings whose tests had
+	// not had all their runs by budget + 60 s, reported unconfirmed:
+	// write.go). Verification is never cut: its repetitions are what
 	// keeps a flaky test out of the file.
 	Cut []string `json:"cut"`
 }
@@ -142,6 +145,22 @@ func (c stageClock) judgeBy() time.Time {
 		return time.Time{}
 	}
 	return c.start.Add(c.budget)
+}
+
+// findingsShare is the findings stage's time after the judge's deadline,
+// as a part of afterBudget: replaying the search's failures (focus's
+// narrowed tests, a hang's nearby inputs at a CPU second each, the
+// minimization of each finding's test) and the contract checks. Most
+// packages need a fraction of a second; a parser whose search met many
+// hangs took 25 s (gomarkdown at 60 s, issue 32).
+const findingsShare = 0.5
+
+// findingsBy is the findings stage's deadline; zero without one.
+func (c stageClock) findingsBy() time.Time {
+	if c.budget <= 0 {
+		return time.Time{}
+	}
+	return c.judgeBy().Add(time.Duration(findingsShare * float64(c.budget)))
 }
 
 // late reports whether the stages before verification ran past their

@@ -47,6 +47,10 @@ func (r *pkgRun) summary(prog *model.Program, s *searched, judged *oracle.Judgem
 // memory peaks (execPeak: the largest executor's); then it says so.
 func (r *pkgRun) report(ctx context.Context, sum *Summary, exIn explain.Input, s *searched, execPeak int64) {
 	for _, f := range sum.Findings {
+		if f.Unconfirmed {
+			r.logf("finding (unconfirmed: its test did not have all its runs by the deadline): %s in %s: %s", f.Kind, f.Function, f.Message)
+			continue
+		}
 		r.logf("finding: %s in %s: %s", f.Kind, f.Function, f.Message)
 	}
 	exIn.Final = r.final
