@@ -44,6 +44,17 @@ func (z *Word) AddMod(x, y, m *Word) *Word { return z }
 func (z *Word) Lsh(x *Word, n uint) *Word  { return z }
 func (z *Word) SetBytes(b []byte) *Word    { return z }
 
+type Dec struct{ buf []byte }
+
+func NewDec(b []byte) *Dec          { return nil }
+func (d *Dec) Decode(v any) error  { return nil }
+func (d *Dec) Attach(v any)         {}
+
+type Custom struct{ N int }
+
+func (c *Custom) UnmarshalText(b []byte) error { return nil }
+func (d *Dec) Custom() *Custom                 { return nil }
+
 func Pick(items []string, choose func(int) int) (string, error) { return "", nil }
 func Choose(choose func(int) int) int                            { return 0 }
 `
@@ -346,5 +357,27 @@ func TestDataOnly(t *testing.T) {
 	// Words wire nothing: z.AddMod(z, z, z) aliases as math/big allows.
 	if why := selfWired(prog, build); why != "" {
 		t.Errorf("w.AddMod(w, w, w): selfWired = %q, want none (words have no behaviour)", why)
+	}
+}
+
+// A decoder's empty-interface destination is filled by reflection:
+// passing the decoder itself there (yaml.v3's d.Decode(d), which fails,
+// before the next Decode panics with "unknown event") wires nothing; the
+// same value given to a method that is no decoder, or a destination
+// with an unmarshaler the decoder calls back, stays self-wiring (rule 3).
+func TestReflectDestNotWired(t *testing.T) {
+	prog := rulesProgram(t)
+	newDec, decode, attach, custom := modeltest.Op(t, prog, "NewDec"), modeltest.Op(t, prog, "Dec.Decode"), modeltest.Op(t, prog, "Dec.Attach"), modeltest.Op(t, prog, "Dec.Custom")
+	mk := func(last seq.Stmt) *seq.Seq {
+		return modeltest.Seq(modeltest.Call(newDec, seq.LitArg(seq.Lit{Kind: seq.LitBytes, S: "{"})), modeltest.Call(custom, seq.Ref(0, 0)), last)
+	}
+	if why := selfWired(prog, mk(modeltest.Call(decode, seq.Ref(0, 0), seq.Ref(0, 0)))); why != "" {
+		t.Errorf("d.Decode(d): selfWired = %q, want none", why)
+	}
+	if why := selfWired(prog, mk(modeltest.Call(attach, seq.Ref(0, 0), seq.Ref(0, 0)))); why == "" {
+		t.Error("d.Attach(d): not self-wired")
+	}
+	if why := selfWired(prog, mk(modeltest.Call(decode, seq.Ref(0, 0), seq.Ref(1, 0)))); why == "" {
+		t.Error("d.Decode(d.Custom()): an unmarshaler built from the decoder, not self-wired")
 	}
 }
