@@ -18,3 +18,16 @@ func TestWordFindings(t *testing.T) {
 		t.Errorf("findings %+v, want only AddMod's (none in Div, Word)", sum.Findings)
 	}
 }
+
+// A package whose import path's last element has a dot (gopkg.in/yaml.v3)
+// is spelt with the dot escaped in its frames' function names
+// (gopkg.in/yaml%2ev3.handleErr): its panics have a site in the package
+// all the same, and its runtime-panic findings are reported (issue 32:
+// every candidate of yaml.v3 was dropped as "outside the package").
+func TestDottedPathFindings(t *testing.T) {
+	endToEnd(t)
+	sum, _ := gen(t, copyTree(t, "../testdata/gen/wordbugs", "example.com/wordbugs.v2"), 6000, 1)
+	if got := findingKinds(sum); got["AddMod"] != "index-out-of-range" || len(got) != 1 {
+		t.Errorf("findings %+v, want AddMod's index-out-of-range only", sum.Findings)
+	}
+}
