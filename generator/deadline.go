@@ -39,7 +39,10 @@ type PhaseTimes struct {
 	// writing; Report the explanation and the coverage of the package's
 	// own tests.
 	Verify float64 `json:"verify"`
-	Report float64 `json:"report"`
+	// FindingsTests is the part of Verify spent rendering and running
+	// the findings' tests (findings.Write, write.go).
+	FindingsTests float64 `json:"findings_tests"`
+	Report        float64 `json:"report"`
 	// AfterBudget is the time the stages after the search were given
 	// before verification (afterBudget); 0 without a time budget or with
 	// -execs, where counts bound them.

@@ -61,8 +61,8 @@ func (r *pkgRun) report(ctx context.Context, sum *Summary, exIn explain.Input, s
 	if sum.Phases.Cut == nil {
 		sum.Phases.Cut = []string{}
 	}
-	r.logf("phases: prepare %.1fs, search %.1fs, minimize %.1fs, judge %.1fs, findings %.1fs, verify %.1fs, report %.1fs; cut by the deadline: %v",
-		r.times.Prepare, r.times.Search, r.times.Minimize, r.times.Judge, r.times.Findings, r.times.Verify, r.times.Report, sum.Phases.Cut)
+	r.logf("phases: prepare %.1fs, search %.1fs, minimize %.1fs, judge %.1fs, findings %.1fs, verify %.1fs (findings' tests %.1fs), report %.1fs; cut by the deadline: %v",
+		r.times.Prepare, r.times.Search, r.times.Minimize, r.times.Judge, r.times.Findings, r.times.Verify, r.times.FindingsTests, r.times.Report, sum.Phases.Cut)
 	sum.Seconds = time.Since(r.start).Seconds()
 	sum.SearchStartSeconds = s.start
 	sum.PrepPeakRSSMB = float64(s.prepRSS) / (1 << 20)

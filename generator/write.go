@@ -58,7 +58,9 @@ func (r *pkgRun) write(ctx context.Context, prog *model.Program, tf *testFile, o
 		Reserved: tf.reserved, BuildTag: ftag, Verify: tf.base, Logf: r.debugf}
 	fopts.Verify.Cover, fopts.Verify.Race, fopts.Verify.Shuffle = false, false, ""
 	fopts.Deadline = r.findingsDeadline()
+	start := time.Now()
 	w, err := findings.Write(ctx, fopts, revealing)
+	r.times.FindingsTests = time.Since(start).Seconds()
 	if err != nil {
 		return err
 	}
