@@ -381,3 +381,19 @@ func TestReflectDestNotWired(t *testing.T) {
 		t.Error("d.Decode(d.Custom()): an unmarshaler built from the decoder, not self-wired")
 	}
 }
+
+// A nil slice for a variadic parameter is no arguments, not a nil input
+// (rule 1): Delete(data, nil...) lists no keys; a nil callback stays one.
+func TestNilVariadicIsNoArguments(t *testing.T) {
+	prog := rulesProgram(t)
+	del, pick := modeltest.Op(t, prog, "Delete"), modeltest.Op(t, prog, "Pick")
+	nilLit := seq.LitArg(seq.Lit{Kind: seq.LitNil})
+	data := seq.LitArg(seq.Lit{Kind: seq.LitBytes, S: "{"})
+	if why := nilInput(prog, modeltest.Seq(modeltest.Call(del, data, nilLit)), nil, false); why != "" {
+		t.Errorf("Delete(data, nil...): nilInput = %q, want none", why)
+	}
+	items := seq.LitArg(seq.Lit{Kind: seq.LitSlice, Elems: []seq.Lit{{Kind: seq.LitString, S: "a"}}})
+	if why := nilInput(prog, modeltest.Seq(modeltest.Call(pick, items, nilLit)), nil, false); why == "" {
+		t.Error("Pick(items, nil): a nil callback is a nil input")
+	}
+}

@@ -162,10 +162,18 @@ func notReset(prog *model.Program, s *seq.Seq, target int) string {
 // nilInput finds a nil input: a nil literal or a value that was nil when
 // the test ran, passed to any call (rule 1). With nilFields, a nil
 // literal that fills a field of a struct literal is not one (nilFieldOK).
+//
+// A nil slice in a variadic parameter's place is no nil input: it is no
+// arguments, as a call that lists none (ini.v1's Empty(nil...), "no
+// LoadOptions"; issue 32: a Key.Strings hang was dropped for it).
 func nilInput(prog *model.Program, s *seq.Seq, res *rt.Result, nilFields bool) string {
 	for i, st := range s.Stmts {
-		fieldsOK := nilFields && structLiteral(prog.Ops[st.Op])
-		for _, a := range st.Args {
+		op := prog.Ops[st.Op]
+		fieldsOK := nilFields && structLiteral(op)
+		for k, a := range st.Args {
+			if op.Variadic && k == len(st.Args)-1 && k == len(op.Params)-1 {
+				continue
+			}
 			if a.IsLit {
 				if a.Lit.Kind == seq.LitNil && !fieldsOK {
 					return "statement " + strconv.Itoa(i) + " passes a nil literal"
