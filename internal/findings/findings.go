@@ -77,6 +77,41 @@ func (o Options) cut(err error) bool {
 	return err != nil && !o.Deadline.IsZero() && !time.Now().Before(o.Deadline)
 }
 
+// round is the verification of one go test run of the findings file r:
+// r beside the main file, under the tag, Runs runs, vet first, ending
+// by the deadline.
+func (o Options) round(r *emit.Output) verify.Options {
+	vo := o.Verify
+	vo.Files = map[string][]byte{}
+	for k, v := range o.Verify.Files {
+		vo.Files[k] = v
+	}
+	vo.Files[filepath.Join(vo.Dir, filepath.Base(o.Out))] = r.Src
+	vo.Files[o.MainFile] = o.MainSrc
+	vo.Tags, vo.Count, vo.Run, vo.Vet = emit.FindingsTag, Runs, verify.RunPattern(r.Tests), true
+	vo.Timeout = o.roundTimeout()
+	return vo
+}
+
+// buildable returns the findings of withCase whose tests the build
+// failure of rep is not pinned on (verify.Blame).
+func (o Options) buildable(r *emit.Output, withCase []*oracle.Finding, rep *verify.Report) []*oracle.Finding {
+	byKey := map[int]*oracle.Finding{}
+	for _, f := range withCase {
+		byKey[f.Case.Key] = f
+	}
+	bad, _ := verify.Blame(r, filepath.Base(o.Out), rep)
+	var keep []*oracle.Finding
+	for _, ti := range r.Tests {
+		for _, k := range ti.Keys {
+			if _, isBad := bad[k]; !isBad {
+				keep = append(keep, byKey[k])
+			}
+		}
+	}
+	return keep
+}
+
 // verdict is what the runs a deadline ended showed of one case.
 type verdict int
 
@@ -210,16 +245,7 @@ func Write(ctx context.Context, o Options, fs []*oracle.Finding) (Written, error
 		if err != nil {
 			return Written{}, fmt.Errorf("%s: %w", o.Prog.Pkg.Path(), err)
 		}
-		vo := o.Verify
-		vo.Files = map[string][]byte{}
-		for k, v := range o.Verify.Files {
-			vo.Files[k] = v
-		}
-		inPkg := filepath.Join(vo.Dir, filepath.Base(o.Out))
-		vo.Files[inPkg] = r.Src
-		vo.Files[o.MainFile] = o.MainSrc
-		vo.Tags, vo.Count, vo.Run, vo.Vet = emit.FindingsTag, Runs, verify.RunPattern(r.Tests), true
-		vo.Timeout = o.roundTimeout()
+		vo := o.round(r)
 		rep, err := verify.Run(ctx, vo)
 		cut := o.cut(err)
 		if err != nil && !cut {
@@ -230,20 +256,9 @@ func Write(ctx context.Context, o Options, fs []*oracle.Finding) (Written, error
 			return o.partial(r, withCase, res, confirmed, nil, rep)
 		}
 		o.Logf("findings file round %d: %d tests in %.1fs; go test said:\n%s", round, len(r.Tests), rep.Elapsed.Seconds(), tail(rep.Output, 4000))
-		byKey := map[int]*oracle.Finding{}
-		for _, f := range withCase {
-			byKey[f.Case.Key] = f
-		}
 		var keep []*oracle.Finding
 		if rep.BuildFailed {
-			bad, _ := verify.Blame(r, filepath.Base(o.Out), rep)
-			for _, ti := range r.Tests {
-				for _, k := range ti.Keys {
-					if _, isBad := bad[k]; !isBad {
-						keep = append(keep, byKey[k])
-					}
-				}
-			}
+			keep = o.buildable(r, withCase, rep)
 			if len(keep) == len(withCase) {
 				break // nothing to pin the failure on
 			}
