@@ -50,6 +50,17 @@ func NewDec(b []byte) *Dec          { return nil }
 func (d *Dec) Decode(v any) error  { return nil }
 func (d *Dec) Attach(v any)         {}
 
+type Lexer struct{ src *[]byte }
+
+func newLexer(b []byte) *Lexer     { return &Lexer{src: &b} }
+func Lex(b []byte) error           { return newLexer(b).Next() }
+func (l *Lexer) Next() error       { return nil }
+
+type Counter struct{ n int }
+
+func newCounter() *Counter         { return &Counter{} }
+func (c *Counter) Inc() int        { return c.n }
+
 type Custom struct{ N int }
 
 func (c *Custom) UnmarshalText(b []byte) error { return nil }
@@ -395,5 +406,21 @@ func TestNilVariadicIsNoArguments(t *testing.T) {
 	items := seq.LitArg(seq.Lit{Kind: seq.LitSlice, Elems: []seq.Lit{{Kind: seq.LitString, S: "a"}}})
 	if why := nilInput(prog, modeltest.Seq(modeltest.Call(pick, items, nilLit)), nil, false); why == "" {
 		t.Error("Pick(items, nil): a nil callback is a nil input")
+	}
+}
+
+// A type only an unexported function of its package constructs, whose
+// zero value leaves unexported pointer state unset (hcl's parser.Parser,
+// built by newParser for Parse), has no usable zero value (rule 2); one
+// whose zero value needs nothing (a counter) stays legal.
+func TestZeroOfUnexportedConstructor(t *testing.T) {
+	prog := rulesProgram(t)
+	lexer, counter := modeltest.OpOfKind(t, prog, model.Zero, "Lexer"), modeltest.OpOfKind(t, prog, model.Zero, "Counter")
+	next, inc := modeltest.Op(t, prog, "Lexer.Next"), modeltest.Op(t, prog, "Counter.Inc")
+	if why := constructedZero(prog, modeltest.Seq(modeltest.Call(lexer), modeltest.Call(next, seq.Ref(0, 0)))); !strings.Contains(why, "newLexer") {
+		t.Errorf("&Lexer{}.Next(): constructedZero = %q, want the zero value newLexer constructs", why)
+	}
+	if why := constructedZero(prog, modeltest.Seq(modeltest.Call(counter), modeltest.Call(inc, seq.Ref(0, 0)))); why != "" {
+		t.Errorf("&Counter{}.Inc(): constructedZero = %q, want legal (its zero value needs nothing)", why)
 	}
 }
