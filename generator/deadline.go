@@ -39,7 +39,10 @@ type PhaseTimes struct {
 	// writing; Report the explanation and the coverage of the package's
 	// own tests.
 	Verify float64 `json:"verify"`
-	Report float64 `json:"report"`
+	// FindingsTests is the part of Verify spent rendering and running
+	// the findings' tests (findings.Write, write.go).
+	FindingsTests float64 `json:"findings_tests"`
+	Report        float64 `json:"report"`
 	// AfterBudget is the time the stages after the search were given
 	// before verification (afterBudget); 0 without a time budget or with
 	// -execs, where counts bound them.
@@ -49,7 +52,10 @@ type PhaseTimes struct {
 	// they could be), "variants" (the judge's cases run on fewer binary
 	// variants, judgeVariants), "judge" (cases whose runs under mutants
 	// did not happen keep every assertion instead of those that kill
-	// mutants). Verification is never cut: its repetitions are what
+	// mutants), "findings" (failures left unjudged, contracts
+	// unchecked: judge.go), "findings-tests" (findings whose tests had
+	// not had all their runs by budget + 60 s, reported unconfirmed:
+	// write.go). Verification is never cut: its repetitions are what
 	// keeps a flaky test out of the file.
 	Cut []string `json:"cut"`
 }
@@ -142,6 +148,22 @@ func (c stageClock) judgeBy() time.Time {
 		return time.Time{}
 	}
 	return c.start.Add(c.budget)
+}
+
+// findingsShare is the findings stage's time after the judge's deadline,
+// as a part of afterBudget: replaying the search's failures (focus's
+// narrowed tests, a hang's nearby inputs at a CPU second each, the
+// minimization of each finding's test) and the contract checks. Most
+// packages need a fraction of a second; a parser whose search met many
+// hangs took 25 s (gomarkdown at 60 s, issue 32).
+const findingsShare = 0.5
+
+// findingsBy is the findings stage's deadline; zero without one.
+func (c stageClock) findingsBy() time.Time {
+	if c.budget <= 0 {
+		return time.Time{}
+	}
+	return c.judgeBy().Add(time.Duration(findingsShare * float64(c.budget)))
 }
 
 // late reports whether the stages before verification ran past their

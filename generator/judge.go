@@ -90,14 +90,34 @@ func (r *pkgRun) judge(ctx context.Context, prog *model.Program, h *harness.Harn
 
 // findings gathers the probable bugs: revealing failures of the search,
 // contract violations on pooled values, and pure-repeat violations.
+// With a time budget the stage ends at findingsBy: the failures not
+// judged by then, and the contracts when no time is left for them, are
+// said in the log and the stage is reported cut (Summary.Phases).
 func (r *pkgRun) findings(ctx context.Context, prog *model.Program, pool *executor.Pool, eng *search.Engine, j *oracle.Judgement) []*oracle.Finding {
 	off := r.cfg.Disable
-	out := oracle.RevealingLogged(ctx, prog, pool, eng.Failures, 4*r.cfg.Workers, r.debugf)
+	fctx, cancel := ctx, context.CancelFunc(func() {})
+	if by := r.clock.findingsBy(); !by.IsZero() {
+		fctx, cancel = context.WithDeadline(ctx, by)
+	}
+	defer cancel()
+	start := time.Now()
+	out := oracle.RevealingLogged(fctx, prog, pool, eng.Failures, 4*r.cfg.Workers, r.debugf)
+	r.debugf("findings: %d of %d failures in %.1fs", len(out), len(eng.Failures), time.Since(start).Seconds())
+	cut := fctx.Err() != nil && ctx.Err() == nil
 	if !off[Contracts] {
-		out = append(out, oracle.Contracts(prog, pool, eng.Pool(), r.cfg.disabledNames())...)
+		if fctx.Err() == nil {
+			start = time.Now()
+			out = append(out, oracle.Contracts(prog, pool, eng.Pool(), r.cfg.disabledNames())...)
+			r.debugf("findings: contracts checked in %.1fs", time.Since(start).Seconds())
+		} else {
+			r.logf("findings: the contracts were not checked: the stage's deadline had passed")
+		}
 		if !off[PureRepeat] {
 			out = append(out, j.PureRepeat...)
 		}
+	}
+	if cut {
+		r.cutStage("findings", "failures not judged or findings not minimized by then, contracts unchecked (the debug log names them)")
 	}
 	return out
 }

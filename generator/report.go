@@ -47,6 +47,10 @@ func (r *pkgRun) summary(prog *model.Program, s *searched, judged *oracle.Judgem
 // memory peaks (execPeak: the largest executor's); then it says so.
 func (r *pkgRun) report(ctx context.Context, sum *Summary, exIn explain.Input, s *searched, execPeak int64) {
 	for _, f := range sum.Findings {
+		if f.Unconfirmed {
+			r.logf("finding (unconfirmed: its test did not have all its runs by the deadline): %s in %s: %s", f.Kind, f.Function, f.Message)
+			continue
+		}
 		r.logf("finding: %s in %s: %s", f.Kind, f.Function, f.Message)
 	}
 	exIn.Final = r.final
@@ -57,8 +61,8 @@ func (r *pkgRun) report(ctx context.Context, sum *Summary, exIn explain.Input, s
 	if sum.Phases.Cut == nil {
 		sum.Phases.Cut = []string{}
 	}
-	r.logf("phases: prepare %.1fs, search %.1fs, minimize %.1fs, judge %.1fs, findings %.1fs, verify %.1fs, report %.1fs; cut by the deadline: %v",
-		r.times.Prepare, r.times.Search, r.times.Minimize, r.times.Judge, r.times.Findings, r.times.Verify, r.times.Report, sum.Phases.Cut)
+	r.logf("phases: prepare %.1fs, search %.1fs, minimize %.1fs, judge %.1fs, findings %.1fs, verify %.1fs (findings' tests %.1fs), report %.1fs; cut by the deadline: %v",
+		r.times.Prepare, r.times.Search, r.times.Minimize, r.times.Judge, r.times.Findings, r.times.Verify, r.times.FindingsTests, r.times.Report, sum.Phases.Cut)
 	sum.Seconds = time.Since(r.start).Seconds()
 	sum.SearchStartSeconds = s.start
 	sum.PrepPeakRSSMB = float64(s.prepRSS) / (1 << 20)

@@ -174,4 +174,9 @@ type Finding struct {
 	Function string `json:"function"`
 	Message  string `json:"message"`
 	Test     string `json:"test,omitempty"`
+	// Unconfirmed is set when the run's deadline ended the findings'
+	// go test runs before this finding's test had failed all its runs
+	// (findings.Written.Unconfirmed): it failed every run it had, or
+	// had none (then Test is empty).
+	Unconfirmed bool `json:"unconfirmed,omitempty"`
 }

@@ -5,10 +5,12 @@ package generator
 
 import (
 	"context"
+	"fmt"
 	"path/filepath"
 	"regexp"
 	"runtime/debug"
 	"strconv"
+	"time"
 
 	"github.com/gentest-go/gentest/internal/emit"
 	"github.com/gentest-go/gentest/internal/findings"
@@ -55,18 +57,40 @@ func (r *pkgRun) write(ctx context.Context, prog *model.Program, tf *testFile, o
 	fopts := findings.Options{Prog: prog, MainFile: tf.inPkg, MainSrc: out.Src, Out: findings.Path(r.out),
 		Reserved: tf.reserved, BuildTag: ftag, Verify: tf.base, Logf: r.debugf}
 	fopts.Verify.Cover, fopts.Verify.Race, fopts.Verify.Shuffle = false, false, ""
-	names, err := findings.Write(ctx, fopts, revealing)
+	fopts.Deadline = r.findingsDeadline()
+	start := time.Now()
+	w, err := findings.Write(ctx, fopts, revealing)
+	r.times.FindingsTests = time.Since(start).Seconds()
 	if err != nil {
 		return err
 	}
+	if len(w.Unconfirmed) > 0 {
+		r.cutStage("findings-tests", fmt.Sprintf("%d findings reported unconfirmed: their tests had not failed %d runs by then", len(w.Unconfirmed), findings.Runs))
+	}
 	// A finding is reported only with a test that reproduces it
-	// (docs/findings.md).
+	// (docs/findings.md), or, when the deadline ended its runs first,
+	// as unconfirmed.
 	for _, f := range revealing {
-		if names[f] != "" {
-			sum.Findings = append(sum.Findings, Finding{Kind: f.Kind, Function: f.Function, Message: f.Message, Test: names[f]})
+		if w.Names[f] != "" || w.Unconfirmed[f] {
+			sum.Findings = append(sum.Findings, Finding{Kind: f.Kind, Function: f.Function, Message: f.Message, Test: w.Names[f], Unconfirmed: w.Unconfirmed[f]})
 		}
 	}
 	return nil
+}
+
+// findingsSlack is how long after its budget a run with a time budget
+// should end (issue 32: budget + 60 s); the findings' go test runs end
+// by then, each still given findings.MinRound.
+const findingsSlack = time.Minute
+
+// findingsDeadline is when the findings' go test runs end: the run's
+// budget plus findingsSlack after its start; zero with -execs or without
+// a budget, where nothing looks at the clock.
+func (r *pkgRun) findingsDeadline() time.Time {
+	if r.cfg.Execs > 0 || r.cfg.Budget <= 0 {
+		return time.Time{}
+	}
+	return r.start.Add(r.cfg.Budget + findingsSlack)
 }
 
 // stamp is what the written file records of its generation (write.Stamp):

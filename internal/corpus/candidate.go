@@ -17,6 +17,12 @@ const KindInternalError = "internal-error"
 // (issue 32): a loop that never ends.
 const KindHang = "hang"
 
+// KindDivideByZero names the runtime's integer division by zero
+// (RuntimeKind's spelling): the one candidate kind the oracle does not
+// take from functions of words alone (oracle.dataOnly), since number
+// types panic on it as Go's integers do.
+const KindDivideByZero = "divide-by-zero"
+
 // internalWords are the phrases of a package's own internal-error panics.
 // They are matched in lower case, as whole phrases: "unknown" alone is too
 // common in argument checks ("unknown format %q") to mean an impossible

@@ -1,6 +1,7 @@
 package oracle
 
 import (
+	"context"
 	"strings"
 
 	"github.com/gentest-go/gentest/internal/corpus"
@@ -88,7 +89,7 @@ func narrowed(s *seq.Seq) *seq.Seq {
 // whose narrowed run fails as the original did (same panic class and site,
 // or the same crash; a hang must still use its CPU-time limit). The others
 // are returned as they were.
-func focus(prog *model.Program, runner executor.Runner, failures []*corpus.Failure, rejected func(*corpus.Failure) bool) []*corpus.Failure {
+func focus(ctx context.Context, prog *model.Program, runner executor.Runner, failures []*corpus.Failure, rejected func(*corpus.Failure) bool) []*corpus.Failure {
 	out := append([]*corpus.Failure(nil), failures...)
 	if runner == nil {
 		return out
@@ -111,12 +112,15 @@ func focus(prog *model.Program, runner executor.Runner, failures []*corpus.Failu
 	if len(reqs) == 0 {
 		return out
 	}
-	outs := runner.Run(reqs)
+	outs := runBy(ctx, runner, reqs)
 	for j, i := range which {
 		if j >= len(outs) {
 			break
 		}
 		f, n, o := failures[i], seqs[j], outs[j]
+		if o.Unrun {
+			continue // the stage's deadline: judged as it was
+		}
 		orig := minimize.Trial{Seq: f.Seq, Target: f.Seq.Len() - 1}
 		keep := minimize.KeepsFailure(prog, orig, executor.Outcome{Result: f.Result, Crash: f.Crash})
 		if !keep(minimize.Trial{Seq: n, Target: n.Len() - 1}, o) {

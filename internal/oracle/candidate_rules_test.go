@@ -36,6 +36,36 @@ func ParseHdr(b []byte) (Hdr, error) { return Hdr{}, nil }
 func (h Hdr) Bytes() []byte          { return nil }
 func (h Hdr) Check() error           { return nil }
 
+type Word [4]uint64
+
+func NewWord() *Word { return new(Word) }
+
+func (z *Word) AddMod(x, y, m *Word) *Word { return z }
+func (z *Word) Lsh(x *Word, n uint) *Word  { return z }
+func (z *Word) SetBytes(b []byte) *Word    { return z }
+
+type Dec struct{ buf []byte }
+
+func NewDec(b []byte) *Dec          { return nil }
+func (d *Dec) Decode(v any) error  { return nil }
+func (d *Dec) Attach(v any)         {}
+
+type Lexer struct{ src *[]byte }
+
+func newLexer(b []byte) *Lexer     { return &Lexer{src: &b} }
+func Lex(b []byte) error           { return newLexer(b).Next() }
+func (l *Lexer) Next() error       { return nil }
+
+type Counter struct{ n int }
+
+func newCounter() *Counter         { return &Counter{} }
+func (c *Counter) Inc() int        { return c.n }
+
+type Custom struct{ N int }
+
+func (c *Custom) UnmarshalText(b []byte) error { return nil }
+func (d *Dec) Custom() *Custom                 { return nil }
+
 func Pick(items []string, choose func(int) int) (string, error) { return "", nil }
 func Choose(choose func(int) int) int                            { return 0 }
 `
@@ -308,5 +338,89 @@ func TestDomainThroughText(t *testing.T) {
 	direct := modeltest.Seq(modeltest.Call(lit, modeltest.Int(27)), modeltest.Call(check, seq.Ref(0, 0)))
 	if why := candidateIllegal(prog, d, direct, nil, 1, "slice-bounds"); !strings.Contains(why, "Hdr.Len") {
 		t.Errorf("Hdr{Len: 27}.Check(): gate says %q, want the literal's Len", why)
+	}
+}
+
+// A method of words alone (a fixed-size integer array, uint256's Int)
+// owes an answer on any words: an index panic in it is a finding, a
+// division by zero is not (numbers panic on it as Go's integers do), a
+// shift count is an integer its caller chose, and bytes beside words may
+// be a length the name fixes (uint256's SetBytes9, a false finding of
+// the rule's first version) (issue 32, uint256-mod-zero).
+func TestDataOnly(t *testing.T) {
+	prog := rulesProgram(t)
+	for name, want := range map[string]bool{"Word.AddMod": true, "Word.SetBytes": false, "Word.Lsh": false, "Get": false, "Cut": false, "Msg.Unmarshal": false} {
+		if got := dataOnly(modeltest.Op(t, prog, name)); got != want {
+			t.Errorf("dataOnly(%s) = %v, want %v", name, got, want)
+		}
+	}
+	d := newDocs(prog)
+	addMod := modeltest.Op(t, prog, "Word.AddMod")
+	build := modeltest.Seq(
+		modeltest.Call(modeltest.Op(t, prog, "NewWord")),
+		modeltest.Call(addMod, seq.Ref(0, 0), seq.Ref(0, 0), seq.Ref(0, 0), seq.Ref(0, 0)))
+	if why := candidateIllegal(prog, d, build, nil, 1, "index-out-of-range"); why != "" {
+		t.Errorf("AddMod panicking with an index: gate says %q, want a finding", why)
+	}
+	if why := candidateIllegal(prog, d, build, nil, 1, "divide-by-zero"); why == "" {
+		t.Error("AddMod dividing by zero passed the gate: numbers panic on a zero divisor")
+	}
+	// Words wire nothing: z.AddMod(z, z, z) aliases as math/big allows.
+	if why := selfWired(prog, build); why != "" {
+		t.Errorf("w.AddMod(w, w, w): selfWired = %q, want none (words have no behaviour)", why)
+	}
+}
+
+// A decoder's empty-interface destination is filled by reflection:
+// passing the decoder itself there (yaml.v3's d.Decode(d), which fails,
+// before the next Decode panics with "unknown event") wires nothing; the
+// same value given to a method that is no decoder, or a destination
+// with an unmarshaler the decoder calls back, stays self-wiring (rule 3).
+func TestReflectDestNotWired(t *testing.T) {
+	prog := rulesProgram(t)
+	newDec, decode, attach, custom := modeltest.Op(t, prog, "NewDec"), modeltest.Op(t, prog, "Dec.Decode"), modeltest.Op(t, prog, "Dec.Attach"), modeltest.Op(t, prog, "Dec.Custom")
+	mk := func(last seq.Stmt) *seq.Seq {
+		return modeltest.Seq(modeltest.Call(newDec, seq.LitArg(seq.Lit{Kind: seq.LitBytes, S: "{"})), modeltest.Call(custom, seq.Ref(0, 0)), last)
+	}
+	if why := selfWired(prog, mk(modeltest.Call(decode, seq.Ref(0, 0), seq.Ref(0, 0)))); why != "" {
+		t.Errorf("d.Decode(d): selfWired = %q, want none", why)
+	}
+	if why := selfWired(prog, mk(modeltest.Call(attach, seq.Ref(0, 0), seq.Ref(0, 0)))); why == "" {
+		t.Error("d.Attach(d): not self-wired")
+	}
+	if why := selfWired(prog, mk(modeltest.Call(decode, seq.Ref(0, 0), seq.Ref(1, 0)))); why == "" {
+		t.Error("d.Decode(d.Custom()): an unmarshaler built from the decoder, not self-wired")
+	}
+}
+
+// A nil slice for a variadic parameter is no arguments, not a nil input
+// (rule 1): Delete(data, nil...) lists no keys; a nil callback stays one.
+func TestNilVariadicIsNoArguments(t *testing.T) {
+	prog := rulesProgram(t)
+	del, pick := modeltest.Op(t, prog, "Delete"), modeltest.Op(t, prog, "Pick")
+	nilLit := seq.LitArg(seq.Lit{Kind: seq.LitNil})
+	data := seq.LitArg(seq.Lit{Kind: seq.LitBytes, S: "{"})
+	if why := nilInput(prog, modeltest.Seq(modeltest.Call(del, data, nilLit)), nil, false); why != "" {
+		t.Errorf("Delete(data, nil...): nilInput = %q, want none", why)
+	}
+	items := seq.LitArg(seq.Lit{Kind: seq.LitSlice, Elems: []seq.Lit{{Kind: seq.LitString, S: "a"}}})
+	if why := nilInput(prog, modeltest.Seq(modeltest.Call(pick, items, nilLit)), nil, false); why == "" {
+		t.Error("Pick(items, nil): a nil callback is a nil input")
+	}
+}
+
+// A type only an unexported function of its package constructs, whose
+// zero value leaves unexported pointer state unset (hcl's parser.Parser,
+// built by newParser for Parse), has no usable zero value (rule 2); one
+// whose zero value needs nothing (a counter) stays legal.
+func TestZeroOfUnexportedConstructor(t *testing.T) {
+	prog := rulesProgram(t)
+	lexer, counter := modeltest.OpOfKind(t, prog, model.Zero, "Lexer"), modeltest.OpOfKind(t, prog, model.Zero, "Counter")
+	next, inc := modeltest.Op(t, prog, "Lexer.Next"), modeltest.Op(t, prog, "Counter.Inc")
+	if why := constructedZero(prog, modeltest.Seq(modeltest.Call(lexer), modeltest.Call(next, seq.Ref(0, 0)))); !strings.Contains(why, "newLexer") {
+		t.Errorf("&Lexer{}.Next(): constructedZero = %q, want the zero value newLexer constructs", why)
+	}
+	if why := constructedZero(prog, modeltest.Seq(modeltest.Call(counter), modeltest.Call(inc, seq.Ref(0, 0)))); why != "" {
+		t.Errorf("&Counter{}.Inc(): constructedZero = %q, want legal (its zero value needs nothing)", why)
 	}
 }

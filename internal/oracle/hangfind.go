@@ -1,6 +1,7 @@
 package oracle
 
 import (
+	"context"
 	"github.com/gentest-go/gentest/internal/executor"
 	"github.com/gentest-go/gentest/internal/harness/rt"
 	"github.com/gentest-go/gentest/internal/seq"
@@ -16,7 +17,7 @@ const maxNeighbours = 8
 // of an endless source, a loop over a count the test set high) is no bug
 // the input shows; one that hangs on this input alone is a loop that
 // misses its end on it (issue 32).
-func returnsNearby(runner executor.Runner, s *seq.Seq, target int) bool {
+func returnsNearby(ctx context.Context, runner executor.Runner, s *seq.Seq, target int) bool {
 	if runner == nil {
 		return false
 	}
@@ -39,7 +40,7 @@ func returnsNearby(runner executor.Runner, s *seq.Seq, target int) bool {
 			}
 		}
 	}
-	for _, out := range runner.Run(reqs) {
+	for _, out := range runBy(ctx, runner, reqs) {
 		if out.Crash == nil && out.Result != nil && len(out.Result.Stmts) > target &&
 			out.Result.Stmts[target].Outcome != rt.OutSkipped {
 			return true
@@ -77,4 +78,25 @@ func neighbours(l seq.Lit) []seq.Lit {
 		return []seq.Lit{a, b}
 	}
 	return nil
+}
+
+// runBy runs reqs on runner, ending at ctx's deadline when it has one
+// and runner can (executor.DeadlineRunner): the findings stage's runs
+// (focus's narrowed tests, a hang's nearby inputs, minimization) end
+// with the stage's time; what is left unrun comes back Unrun. A done
+// ctx runs nothing.
+func runBy(ctx context.Context, runner executor.Runner, reqs []rt.Request) []executor.Outcome {
+	if ctx.Err() != nil {
+		out := make([]executor.Outcome, len(reqs))
+		for i := range out {
+			out[i].Unrun = true
+		}
+		return out
+	}
+	if by, ok := ctx.Deadline(); ok {
+		if dr, ok := runner.(executor.DeadlineRunner); ok {
+			return dr.RunUntil(reqs, by)
+		}
+	}
+	return runner.Run(reqs)
 }

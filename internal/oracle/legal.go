@@ -5,6 +5,7 @@ import (
 	"go/token"
 	"go/types"
 	"strconv"
+	"strings"
 
 	"github.com/gentest-go/gentest/internal/harness/rt"
 	"github.com/gentest-go/gentest/internal/model"
@@ -161,10 +162,18 @@ func notReset(prog *model.Program, s *seq.Seq, target int) string {
 // nilInput finds a nil input: a nil literal or a value that was nil when
 // the test ran, passed to any call (rule 1). With nilFields, a nil
 // literal that fills a field of a struct literal is not one (nilFieldOK).
+//
+// A nil slice in a variadic parameter's place is no nil input: it is no
+// arguments, as a call that lists none (ini.v1's Empty(nil...), "no
+// LoadOptions"; issue 32: a Key.Strings hang was dropped for it).
 func nilInput(prog *model.Program, s *seq.Seq, res *rt.Result, nilFields bool) string {
 	for i, st := range s.Stmts {
-		fieldsOK := nilFields && structLiteral(prog.Ops[st.Op])
-		for _, a := range st.Args {
+		op := prog.Ops[st.Op]
+		fieldsOK := nilFields && structLiteral(op)
+		for k, a := range st.Args {
+			if op.Variadic && k == len(st.Args)-1 && k == len(op.Params)-1 {
+				continue
+			}
 			if a.IsLit {
 				if a.Lit.Kind == seq.LitNil && !fieldsOK {
 					return "statement " + strconv.Itoa(i) + " passes a nil literal"
@@ -215,7 +224,8 @@ func selfWired(prog *model.Program, s *seq.Seq) string {
 		op := prog.Ops[st.Op]
 		for j, a := range st.Args {
 			for k, b := range st.Args {
-				if j != k && h.Holds(b, a) && !textArg(prog, s, a) && !textArg(prog, s, b) {
+				if j != k && h.Holds(b, a) && !textArg(prog, s, a) && !textArg(prog, s, b) &&
+					!reflectDest(prog, s, op, j, a) && !reflectDest(prog, s, op, k, b) {
 					return "statement " + strconv.Itoa(i) + " (" + op.Name + ") passes a value together with one built from it"
 				}
 			}
@@ -226,17 +236,59 @@ func selfWired(prog *model.Program, s *seq.Seq) string {
 }
 
 // textArg reports whether a is a reference to a text result (a string or
-// byte slice): text has no behaviour a call could follow back into the
-// value it came from or went into, so passing it with that value wires
-// nothing (a message's Unmarshal of the bytes its own Marshal made,
+// byte slice) or to words (isWords: a fixed-size integer array, or a
+// pointer to one): neither has behaviour a call could follow back into
+// the value it came from or went into, so passing it with that value
+// wires nothing (a message's Unmarshal of the bytes its own Marshal made,
 // pion/dtls's Handshake: a round trip, not a reader wrapped around
-// itself; or of bytes an earlier Unmarshal of it kept).
+// itself; or of bytes an earlier Unmarshal of it kept; uint256's
+// z.Add(z, z), which doubles z in place as math/big's aliasing does).
 func textArg(prog *model.Program, s *seq.Seq, a seq.Arg) bool {
 	if a.IsLit {
 		return false
 	}
 	res := prog.Ops[s.Stmts[a.Stmt].Op].Results
-	return a.Result < len(res) && isText(res[a.Result])
+	return a.Result < len(res) && (isText(res[a.Result]) || isWords(res[a.Result]))
+}
+
+// reflectDest reports whether argument j (a) of a call of op is a
+// decoder's destination filled by reflection: an empty-interface
+// parameter of an operation with a decoder's name (Decode, Unmarshal:
+// decoderName), given the decoder itself or a value whose type has no
+// method naming Unmarshal or Decode (UnmarshalYAML, DecodeMsgpack) for
+// the decoder to call back. Reflection writes such a value's exported
+// fields and follows none of its behaviour, so passing it with a value
+// built from it wires nothing (rule 3): yaml.v3's d.Decode(d) fails with
+// an error, as decoding into any unfit value does, and the next Decode
+// panicking with "attempted to parse unknown event" is the decoder's bug
+// (GO-2022-0603's class on the bug benchmark's yaml.v3, issue 32).
+func reflectDest(prog *model.Program, s *seq.Seq, op *model.Op, j int, a seq.Arg) bool {
+	if a.IsLit || j >= len(op.Params) || op.Func == nil || !decoderName(op.Func.Name()) {
+		return false
+	}
+	if it, ok := op.Params[j].Type.Underlying().(*types.Interface); !ok || !it.Empty() {
+		return false
+	}
+	res := prog.Ops[s.Stmts[a.Stmt].Op].Results
+	if a.Result >= len(res) {
+		return false
+	}
+	t := res[a.Result]
+	if _, isPtr := t.Underlying().(*types.Pointer); !isPtr {
+		t = types.NewPointer(t)
+	}
+	if op.Kind == model.Method && types.Identical(deref(t), deref(op.Params[0].Type)) {
+		// The decoder itself as its own destination: its Decode is
+		// the call, no unmarshaler the decoder looks for.
+		return true
+	}
+	ms := types.NewMethodSet(t)
+	for i := 0; i < ms.Len(); i++ {
+		if name := ms.At(i).Obj().Name(); strings.Contains(name, "Unmarshal") || strings.Contains(name, "Decode") {
+			return false
+		}
+	}
+	return true
 }
 
 // beforeAdvance reports a target that is an accessor (a method that does

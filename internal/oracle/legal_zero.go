@@ -67,6 +67,9 @@ func constructedZeroFor(prog *model.Program, s *seq.Seq, nilFields bool) string 
 		if f := hiddenNil(op.Type); f != "" {
 			return "the zero value of " + op.Name + " leaves its unexported field " + f + " nil, which no client can set"
 		}
+		if ctor := unexportedConstructorOf(op.Type); ctor != "" {
+			return "the zero value of " + op.Name + ", which only the package's own " + ctor + " constructs"
+		}
 		for _, other := range prog.Ops {
 			if other.Kind == model.Zero || other.Kind == model.Composite || other.Support {
 				// A literal of the type is the client building it, as
@@ -344,4 +347,34 @@ func decodesInto(op *model.Op) bool {
 		}
 	}
 	return false
+}
+
+// unexportedConstructorOf names an unexported package-level function of
+// t's own package that returns a t or a *t, when t's zero value needs
+// initialization a client cannot give it (the typedeps structural rule:
+// unexported pointer, interface, func, map or channel state), or
+// returns "". Such a type is built by the package for itself: hcl's
+// parser.Parser has only newParser(src), called by Parse(src), and a
+// literal &Parser{} dereferences its nil scanner in Parse (issue 32: a
+// false finding on hashicorp/hcl v1.0.0). The model offers the literal
+// because no operation it knows returns the type.
+func unexportedConstructorOf(t types.Type) string {
+	n, ok := types.Unalias(t).(*types.Named)
+	if !ok || n.Obj().Pkg() == nil || new(typedeps.Classifier).ZeroUsable(n) {
+		return ""
+	}
+	scope := n.Obj().Pkg().Scope()
+	for _, name := range scope.Names() {
+		fn, ok := scope.Lookup(name).(*types.Func)
+		if !ok || fn.Exported() {
+			continue
+		}
+		res := fn.Type().(*types.Signature).Results()
+		for i := 0; i < res.Len(); i++ {
+			if r := types.Unalias(res.At(i).Type()); types.Identical(r, n) || types.Identical(r, types.NewPointer(n)) {
+				return fn.Name()
+			}
+		}
+	}
+	return ""
 }

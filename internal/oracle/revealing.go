@@ -36,7 +36,7 @@ func RevealingLogged(ctx context.Context, prog *model.Program, runner executor.R
 	var minimized []*Finding
 	seen := map[string]bool{}
 	d := newDocs(prog)
-	failures = focus(prog, runner, failures, func(f *corpus.Failure) bool {
+	failures = focus(ctx, prog, runner, failures, func(f *corpus.Failure) bool {
 		if !f.Revealing && !f.Candidate {
 			return false
 		}
@@ -72,7 +72,13 @@ func RevealingLogged(ctx context.Context, prog *model.Program, runner executor.R
 				continue
 			}
 		}
-		if f.Kind == corpus.KindHang && !returnsNearby(runner, f.Seq, last) {
+		if f.Kind == corpus.KindHang && !returnsNearby(ctx, runner, f.Seq, last) {
+			if ctx.Err() != nil {
+				// Not judged: no nearby input ran by the stage's
+				// deadline (the generator reports the stage as cut).
+				logf("finding not judged: %s (%s): the findings stage's deadline came before its nearby inputs ran", key, msg)
+				continue
+			}
 			logf("finding dropped: %s (%s): every nearby input hangs too", key, msg)
 			continue
 		}

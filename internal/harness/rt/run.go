@@ -492,7 +492,7 @@ func (e *executor) panicSite() string {
 	frames := runtime.CallersFrames(pcs[:n])
 	for {
 		f, more := frames.Next()
-		if e.pkgPath != "" && strings.HasPrefix(f.Function, e.pkgPath+".") && !strings.Contains(f.File, "_test.go") {
+		if e.pkgPath != "" && strings.HasPrefix(f.Function, SymbolPrefix(e.pkgPath)+".") && !strings.Contains(f.File, "_test.go") {
 			file := f.File
 			if i := strings.LastIndexByte(file, '/'); i >= 0 {
 				file = file[i+1:]
@@ -503,4 +503,26 @@ func (e *executor) panicSite() string {
 			return ""
 		}
 	}
+}
+
+// SymbolPrefix is how the linker spells import path p in function names
+// (runtime.Frame.Function): the dots of its last element, and bytes
+// that are not printable ASCII, '%' and '"' anywhere, are %xx-escaped
+// (cmd/internal/objabi.PathToPrefix). gopkg.in/yaml.v3's frames are
+// "gopkg.in/yaml%2ev3.handleErr": matching the plain path found no frame
+// of such a package, and every panic of it counted as outside the
+// package (issue 32: yaml.v3's "unknown event" panics, dropped by the
+// candidate gate).
+func SymbolPrefix(p string) string {
+	last := strings.LastIndexByte(p, '/')
+	var b strings.Builder
+	for i := 0; i < len(p); i++ {
+		c := p[i]
+		if c <= ' ' || c == '%' || c == '"' || c >= 0x7F || c == '.' && i > last {
+			fmt.Fprintf(&b, "%%%02x", c)
+			continue
+		}
+		b.WriteByte(c)
+	}
+	return b.String()
 }
