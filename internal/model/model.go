@@ -367,6 +367,7 @@ func Build(pkg *types.Package, opts Options) *Program {
 	p.detective(opts.Support, opts)
 	p.sinkObservers(opts)
 	p.assertions()
+	p.ifaceStubs()                 // after the detective, which adds no producer for a type something builds
 	p.exitSwaps(opts.ExitHandlers) // before funcLits: the handlers assigned are literals
 	p.funcLits()
 	p.formatters()
