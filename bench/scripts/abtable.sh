@@ -4,7 +4,9 @@
 # tests, the differences against the first configurations, gentest's wall
 # time and how it splits (from the kept -json summaries: preparation before
 # the search, the search, then judge, minimization and verification), and
-# whether DSE ran. ab.sh writes one comparison per configuration pair; this
+# whether DSE ran (of the configuration "main", else the last). The
+# differences are main-before and main-nodse when those configurations
+# ran, else each configuration against the first. ab.sh writes one comparison per configuration pair; this
 # puts every configuration of a subject on one row, which the issue tables
 # (issues 33 and 34) need.
 #
@@ -130,7 +132,13 @@ def ratio(g, h):
 
 base = names[0] if names else None
 order = [n for n in ("before", "main", "nodse") if n in names] + [n for n in names if n not in ("before", "main", "nodse")]
-hdr = ["#", "package", "L", "human"] + order + ["main-before", "main-nodse"] + ["ratio " + n for n in order] + ["wall " + n for n in order] + ["DSE main", "flags"]
+# The differences shown: issue 33's main against before and nodse when
+# those configurations ran, else each configuration against the first.
+pairs = [(a, b) for a, b in (("main", "before"), ("main", "nodse")) if a in names and b in names] or \
+    [(n, order[0]) for n in order[1:]]
+dsecfg = "main" if "main" in names else order[-1] if order else "main"
+hdr = ["#", "package", "L", "human"] + order + ["%s-%s" % p for p in pairs] + ["ratio " + n for n in order] + \
+    ["wall " + n for n in order] + ["DSE " + dsecfg, "flags"]
 print("| " + " | ".join(hdr) + " |")
 print("|" + "---|" * len(hdr))
 table = []
@@ -147,7 +155,7 @@ for k in sorted(rows, key=lambda k: rows[k]["order"]):
             flags.append("%s wall %.0fs > %gs%s" % (n, secs[n], budget + 60, split(row[n]["sum"], secs[n])))
         if row.get(n, {}).get("err"):
             flags.append("%s: %s" % (n, row[n]["err"][:60]))
-    for a, b in (("main", "before"), ("main", "nodse")):
+    for a, b in pairs:
         v = d(a, b)
         if v is not None and v < -1:
             flags.append("%s loses %.1f vs %s" % (a, -v, b))
@@ -156,10 +164,10 @@ for k in sorted(rows, key=lambda k: rows[k]["order"]):
         if r is not None:
             agg[n].append((row["key"], r))
     cells = [k[1], row["key"], "L" if row["key"] in lang else "", f1(h)] + [f1(gens[n]) for n in order] + \
-        [f1(d("main", "before")), f1(d("main", "nodse"))] + \
+        [f1(d(a, b)) for a, b in pairs] + \
         ["NA" if ratio(gens[n], h) is None else "%.2f" % ratio(gens[n], h) for n in order] + \
         [("NA" if secs[n] is None else "%.0f" % secs[n]) for n in order] + \
-        [dse(row.get("main", {}).get("sum")), "; ".join(flags)]
+        [dse(row.get(dsecfg, {}).get("sum")), "; ".join(flags)]
     print("| " + " | ".join(cells) + " |")
     table.append(dict(zip(hdr, cells)))
 

@@ -269,7 +269,11 @@ func (r *renderer) compositeExpr(op *model.Op, st seq.Stmt, args []ast.Expr, ov 
 	switch op.Type.Underlying().(type) {
 	case *types.Struct:
 		for k, a := range st.Args {
-			if a.IsLit && zeroLit(a.Lit) && ov[seq.ArgID{Stmt: i, Arg: k}] == nil {
+			// A field of interface type holding false, 0 or "" is
+			// not at its zero value (nil): left out, it would read
+			// nil where the run had the typed value.
+			if a.IsLit && zeroLit(a.Lit) && (!types.IsInterface(op.Params[k].Type) || a.Lit.Kind == seq.LitNil || a.Lit.Kind == seq.LitZero) &&
+				ov[seq.ArgID{Stmt: i, Arg: k}] == nil {
 				continue
 			}
 			lit.Elts = append(lit.Elts, &ast.KeyValueExpr{Key: ident(op.Params[k].Name), Value: args[k]})

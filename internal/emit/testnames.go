@@ -16,9 +16,43 @@ import (
 // whose name goes on with a lower-case letter after "Test", so the first
 // letter of the operation's name is upper-cased.
 func testName(op *model.Op) string {
-	name := strings.ReplaceAll(op.Name, ".", "_")
+	opName := op.Name
+	if op.Kind == model.Composite {
+		if _, named := op.Type.(*types.Named); !named {
+			// A literal of an unnamed type is named after the type
+			// (model's recvName): []example.com/p.Shape is no Go
+			// identifier, ShapeSlice is.
+			opName = typeWord(op.Type)
+		}
+	}
+	name := strings.ReplaceAll(opName, ".", "_")
 	r, size := utf8.DecodeRuneInString(name)
 	return "Test" + string(unicode.ToUpper(r)) + name[size:]
+}
+
+// typeWord names a type in one identifier: ShapeSlice for []p.Shape,
+// StringIntMap for map[string]int, the element's word for a pointer.
+func typeWord(t types.Type) string {
+	switch u := types.Unalias(t).(type) {
+	case *types.Named:
+		return u.Obj().Name()
+	case *types.Pointer:
+		return typeWord(u.Elem())
+	case *types.Slice:
+		return typeWord(u.Elem()) + "Slice"
+	case *types.Array:
+		return typeWord(u.Elem()) + "Array"
+	case *types.Map:
+		return typeWord(u.Key()) + typeWord(u.Elem()) + "Map"
+	case *types.Basic:
+		r, size := utf8.DecodeRuneInString(u.Name())
+		return string(unicode.ToUpper(r)) + u.Name()[size:]
+	case *types.Interface:
+		if u.Empty() {
+			return "Any"
+		}
+	}
+	return "Value"
 }
 
 // uniqueName returns name, or name2, name3... when it is taken in used,

@@ -1,10 +1,12 @@
 package emit
 
 import (
+	"go/types"
 	"slices"
 	"strings"
 	"testing"
 
+	"github.com/gentest-go/gentest/internal/model"
 	"github.com/gentest-go/gentest/internal/oracle"
 	"github.com/gentest-go/gentest/internal/seq"
 )
@@ -95,5 +97,28 @@ func TestSubtestNamesSkipDroppedCalls(t *testing.T) {
 	got := r.subtestNames([]*oracle.Case{dropped, kept}, map[string]bool{})
 	if want := []string{"new_session", "after_Reset"}; !slices.Equal(got, want) {
 		t.Errorf("subtest names = %q, want %q", got, want)
+	}
+}
+
+// A test that ends in a composite literal of an unnamed type is named
+// after the type in one identifier: its operation's name,
+// []example.com/p.Shape, is no Go and cost the whole test.
+func TestTestNameUnnamedComposite(t *testing.T) {
+	pkg := types.NewPackage("example.com/p", "p")
+	shape := types.NewNamed(types.NewTypeName(0, pkg, "Shape", nil), types.NewInterfaceType(nil, nil), nil)
+	str, i := types.Typ[types.String], types.Typ[types.Int]
+	for _, tc := range []struct {
+		t    types.Type
+		want string
+	}{
+		{types.NewSlice(shape), "TestShapeSlice"},
+		{types.NewMap(str, i), "TestStringIntMap"},
+		{types.NewArray(types.NewPointer(shape), 2), "TestShapeArray"},
+		{types.NewSlice(types.Universe.Lookup("any").Type()), "TestAnySlice"},
+	} {
+		op := &model.Op{Kind: model.Composite, Name: types.TypeString(tc.t, nil), Type: tc.t}
+		if got := testName(op); got != tc.want {
+			t.Errorf("testName(%s) = %q, want %q", op.Name, got, tc.want)
+		}
 	}
 }

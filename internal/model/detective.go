@@ -364,7 +364,7 @@ func zeroOK(st *types.Struct, n *types.Named, foreign bool) bool {
 // methods that no literal can fill and that pkg itself does not produce:
 // what the detective must find elsewhere.
 func Needed(pkg *types.Package) []types.Type {
-	return Build(pkg, Options{}).unbuilt(func(*Op) bool { return true })
+	return Build(pkg, Options{noStubs: true}).unbuilt(func(*Op) bool { return true })
 }
 
 // CanSupply reports whether package src declares a producer of one of the

@@ -341,6 +341,11 @@ type Options struct {
 	// (ScanReflect); when it takes an `any`, reflectshapes.go adds the
 	// shapes such a walker tells apart. Nil adds none.
 	Reflect *ReflectUse
+
+	// noStubs leaves out the synthesized implementations of interfaces
+	// (ifacestubs.go): Needed asks what the detective must look for in
+	// other packages, and a stub is no reason not to look.
+	noStubs bool
 }
 
 // Build builds the model of pkg.
@@ -367,6 +372,9 @@ func Build(pkg *types.Package, opts Options) *Program {
 	p.detective(opts.Support, opts)
 	p.sinkObservers(opts)
 	p.assertions()
+	if !opts.noStubs {
+		p.ifaceStubs() // after the detective, which adds no producer for a type something builds
+	}
 	p.exitSwaps(opts.ExitHandlers) // before funcLits: the handlers assigned are literals
 	p.funcLits()
 	p.formatters()

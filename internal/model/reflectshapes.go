@@ -150,7 +150,8 @@ func (p *Program) IsShape(pkg *types.Package) bool {
 
 // ShapeDecl writes the declaration of the synthesized type tn, its field
 // types spelled with qf, with a doc comment saying why it is there:
-// type TaggedShape struct { ... }.
+// type TaggedShape struct { ... }, and the methods of an interface's
+// synthesized implementation (ifacestubs.go).
 func ShapeDecl(tn *types.TypeName, qf types.Qualifier) string {
 	st := tn.Type().Underlying().(*types.Struct)
 	var b strings.Builder
@@ -160,7 +161,12 @@ func ShapeDecl(tn *types.TypeName, qf types.Qualifier) string {
 			what = "a channel, a kind it rejects"
 		}
 	}
-	b.WriteString("// " + tn.Name() + " is a value of the shapes the package walks by reflection: " + what + ".\n")
+	n, _ := tn.Type().(*types.Named)
+	if n != nil && n.NumMethods() > 0 {
+		b.WriteString("// " + tn.Name() + " implements an interface the package takes, each method returning the fields named after it.\n")
+	} else {
+		b.WriteString("// " + tn.Name() + " is a value of the shapes the package walks by reflection: " + what + ".\n")
+	}
 	b.WriteString("type " + tn.Name() + " struct {\n")
 	for i := 0; i < st.NumFields(); i++ {
 		f := st.Field(i)
@@ -171,6 +177,9 @@ func ShapeDecl(tn *types.TypeName, qf types.Qualifier) string {
 		b.WriteString("\n")
 	}
 	b.WriteString("}")
+	if n != nil {
+		stubMethods(&b, n, qf)
+	}
 	return b.String()
 }
 

@@ -446,7 +446,11 @@ func fuzzString(rng *rand.Rand, s string, funcs []string) string {
 	extra := []string{"1", "42", "x", "abc", " ", "-", "Z"}[rng.IntN(7)]
 	for _, f := range funcs {
 		switch {
-		case strings.HasSuffix(f, "HasPrefix") || strings.HasSuffix(f, "TrimPrefix") || strings.HasSuffix(f, "CutPrefix") || strings.HasSuffix(f, ".Cut"):
+		case strings.HasSuffix(f, ".Cut"):
+			// A separator (strings.Cut(line, "=")) with text on both
+			// sides: a key and a value, as the lines it splits have.
+			return "k" + s + extra
+		case strings.HasSuffix(f, "HasPrefix") || strings.HasSuffix(f, "TrimPrefix") || strings.HasSuffix(f, "CutPrefix"):
 			return s + extra
 		case strings.HasSuffix(f, "HasSuffix") || strings.HasSuffix(f, "TrimSuffix") || strings.HasSuffix(f, "CutSuffix"):
 			return extra + s

@@ -2,6 +2,7 @@ package search
 
 import (
 	"go/types"
+	"strings"
 
 	"github.com/gentest-go/gentest/internal/model"
 	"github.com/gentest-go/gentest/internal/seq"
@@ -19,7 +20,8 @@ import (
 // "siblings"):
 //
 //   - the same key: a literal reused as it is, so that a lookup or removal
-//     finds what an insertion put there;
+//     finds what an insertion put there, or the key of a line that was
+//     inserted whole (Add("port=80"), then Int("port"): keyPart);
 //   - a key of the same kind: for an empty-interface parameter, a fresh
 //     literal of the dynamic kind the receiver already accepted (the
 //     sibling's call ran normally), so that a new insertion is both legal
@@ -40,7 +42,33 @@ const (
 	// times on its receiver; MaxRun bounds the calls of one run.
 	PRun   = 0.3
 	MaxRun = 8
+	// PKeyPart is the probability, given a sibling that is a "key=value"
+	// or "Key: value" line, that its key is drawn (keyPart).
+	PKeyPart = 0.35
 )
+
+// keyPart returns the key of a sibling string literal that is a line of a
+// key and a value ("port=80", "Host: example.com"): a container filled
+// with such lines (settings, headers, environment lists) is looked up by
+// the key alone (Add("port=80") then Int("port")), which neither the line
+// reused whole nor a fresh literal gives. It reports false for a literal
+// of another kind or without a separator after a non-empty key.
+func keyPart(l seq.Lit) (seq.Lit, bool) {
+	if l.Kind != seq.LitString {
+		return seq.Lit{}, false
+	}
+	i := strings.IndexAny(l.S, "=:")
+	if i < 0 {
+		return seq.Lit{}, false
+	}
+	key := strings.TrimSpace(l.S[:i])
+	if key == "" || key == l.S {
+		return seq.Lit{}, false
+	}
+	k := l
+	k.S = key
+	return k, true
+}
 
 // recvRef returns the receiver argument among args[:i] of op, if it is a
 // reference to an earlier value of the sequence.
@@ -123,6 +151,9 @@ func (x *extension) siblingLit(s *seq.Seq, op *model.Op, args []seq.Arg, i int, 
 		return seq.Lit{}, false
 	}
 	sib := sibs[x.rng.IntN(len(sibs))]
+	if key, ok := keyPart(sib); ok && x.rng.Float64() < PKeyPart {
+		return key, true
+	}
 	if x.rng.Float64() < PSameKey {
 		return sib, true
 	}

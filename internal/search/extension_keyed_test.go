@@ -1,6 +1,8 @@
 package search
 
 import (
+	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"github.com/gentest-go/gentest/internal/model"
@@ -114,5 +116,31 @@ func TestMutatorRuns(t *testing.T) {
 	}
 	if longest < 3 {
 		t.Errorf("longest run %d calls, want several", longest)
+	}
+}
+
+// A sibling that is a key and a value in one line gives its key: a
+// settings or header container filled by Add("port=80") is looked up by
+// Int("port"). Other literals give none.
+func TestKeyPart(t *testing.T) {
+	for _, tc := range []struct {
+		in, want string
+		ok       bool
+	}{
+		{"port=80", "port", true},
+		{" Host : example.com", "Host", true},
+		{"=80", "", false},
+		{"plain", "", false},
+	} {
+		got, ok := keyPart(seq.Lit{Kind: seq.LitString, S: tc.in})
+		if ok != tc.ok || ok && got.S != tc.want {
+			t.Errorf("keyPart(%q) = %q, %v; want %q, %v", tc.in, got.S, ok, tc.want, tc.ok)
+		}
+	}
+	if _, ok := keyPart(seq.Lit{Kind: seq.LitInt, I: 3}); ok {
+		t.Error("keyPart of an int gave a key")
+	}
+	if got := fuzzString(rand.New(rand.NewPCG(1, 2)), "=", []string{"strings.Cut"}); !strings.HasPrefix(got, "k=") || len(got) < 3 {
+		t.Errorf(`fuzzString("=") for strings.Cut = %q, want text on both sides of the separator`, got)
 	}
 }
