@@ -98,7 +98,7 @@ func withCaches(cfg generator.Config) generator.Config {
 // scratchModule copies the Go files of a testdata package into a new
 // module in a temporary directory, so tests never write into the
 // repository, and returns the package's directory.
-func scratchModule(t *testing.T, from, modPath string) string {
+func scratchModule(t testing.TB, from, modPath string) string {
 	t.Helper()
 	pkgDir := filepath.Join(newModule(t, modPath), "pkg")
 	copyGoFiles(t, from, pkgDir)
@@ -107,7 +107,7 @@ func scratchModule(t *testing.T, from, modPath string) string {
 
 // copyTree copies a testdata module tree (directories of .go files) into a
 // new module rooted at a temporary directory, and returns the root.
-func copyTree(t *testing.T, from, modPath string) string {
+func copyTree(t testing.TB, from, modPath string) string {
 	t.Helper()
 	root := newModule(t, modPath)
 	copyGoFiles(t, from, root)
@@ -116,14 +116,14 @@ func copyTree(t *testing.T, from, modPath string) string {
 
 // newModule makes a temporary directory holding only the go.mod of
 // modPath, and returns it.
-func newModule(t *testing.T, modPath string) string {
+func newModule(t testing.TB, modPath string) string {
 	t.Helper()
 	root := t.TempDir()
 	writeGoMod(t, root, modPath)
 	return root
 }
 
-func writeGoMod(t *testing.T, root, modPath string) {
+func writeGoMod(t testing.TB, root, modPath string) {
 	t.Helper()
 	if err := os.WriteFile(filepath.Join(root, "go.mod"), []byte("module "+modPath+"\n\ngo 1.22\n"), 0o644); err != nil {
 		t.Fatal(err)
@@ -132,7 +132,7 @@ func writeGoMod(t *testing.T, root, modPath string) {
 
 // copyGoFiles copies the .go files under from to the same places under to,
 // leaving out files gentest wrote.
-func copyGoFiles(t *testing.T, from, to string) {
+func copyGoFiles(t testing.TB, from, to string) {
 	t.Helper()
 	err := filepath.WalkDir(from, func(path string, d os.DirEntry, err error) error {
 		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".go") || strings.Contains(d.Name(), "gentest") {
@@ -213,7 +213,7 @@ func genWorkers(t *testing.T, dir string, execs int, seed int64, workers int) (*
 // genConfig runs generator.Run with cfg, the analyzer suite and the test
 // binary's caches, fails t unless it wrote one file, and returns the
 // package's summary and the file.
-func genConfig(t *testing.T, cfg generator.Config) (*generator.Summary, []byte) {
+func genConfig(t testing.TB, cfg generator.Config) (*generator.Summary, []byte) {
 	t.Helper()
 	var log bytes.Buffer
 	cfg = withCaches(cfg)
@@ -229,7 +229,19 @@ func genConfig(t *testing.T, cfg generator.Config) (*generator.Summary, []byte) 
 	if err != nil {
 		t.Fatal(err)
 	}
+	logPhases(t, sums[0])
 	return sums[0], src
+}
+
+// logPhases logs where a run's time went, with -v: what an end-to-end
+// test pays for (go test -v -json ./generator/ gives each test's log).
+func logPhases(t testing.TB, s *generator.Summary) {
+	if !testing.Verbose() {
+		return
+	}
+	p := s.Phases
+	t.Logf("gen %.1fs: to the search %.1f (prepare %.1f), search %.1f (%d execs), minimize %.1f, judge %.1f, findings %.1f, verify %.1f, report %.1f",
+		s.Seconds, s.SearchStartSeconds, p.Prepare, p.Search, s.Execs, p.Minimize, p.Judge, p.Findings, p.Verify, p.Report)
 }
 
 // goDirs returns the go command's caches and settings file as environment
