@@ -8,11 +8,14 @@ package generator_test
 import (
 	"bytes"
 	"context"
+	"flag"
 	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"runtime"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -39,7 +42,19 @@ const (
 // run does instead of analysing it again. The caches are keyed by their
 // inputs, so no test depends on which ran first. A child process (see
 // runChild) uses its parent's.
+//
+// Unless -test.parallel is given, end-to-end tests run e2eParallel at a
+// time rather than GOMAXPROCS: see there.
 func TestMain(m *testing.M) {
+	flag.Parse()
+	parallelSet := false
+	flag.Visit(func(f *flag.Flag) { parallelSet = parallelSet || f.Name == "test.parallel" })
+	if !parallelSet && runtime.GOMAXPROCS(0) < e2eParallel {
+		if err := flag.Set("test.parallel", strconv.Itoa(e2eParallel)); err != nil {
+			fmt.Fprintln(os.Stderr, "generator test: -test.parallel:", err)
+			os.Exit(1)
+		}
+	}
 	if dir := os.Getenv(childCacheEnv); dir != "" {
 		cacheDir = dir
 		os.Exit(m.Run())
@@ -54,6 +69,15 @@ func TestMain(m *testing.M) {
 	os.RemoveAll(dir)
 	os.Exit(code)
 }
+
+// e2eParallel is how many end-to-end tests run at once by default. An
+// end-to-end test's process tree waits part of the time (for the go
+// command, for executors to start and answer, for call limits), and on a
+// machine loaded by others the tests' share of the cores grows with the
+// processes they run: eight of these tests side by side at load 100 on
+// two cores took 11.8 minutes four at a time and 13.1 two at a time
+// (GOMAXPROCS, go test's default), bench/results/2026-11-29-testtimes30.
+const e2eParallel = 4
 
 // isChild reports whether this process is a child runChild started to run
 // t.

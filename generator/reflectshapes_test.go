@@ -30,7 +30,10 @@ func TestReflectiveWalker(t *testing.T) {
 	// Again in the same copy put back as it was: the second run loads
 	// the first's executor from the cache instead of building another.
 	resetModule(t, dir, mod)
-	_, again := gen(t, dir, 5000, 1)
+	sum, again := gen(t, dir, 5000, 1)
+	if sum.Kept != 0 {
+		t.Fatalf("the second run kept %d tests: it updated the first's file instead of generating anew", sum.Kept)
+	}
 	if !bytes.Equal(src, again) {
 		t.Errorf("two runs with seed 1 and 5000 executions wrote different files")
 	}
