@@ -9,25 +9,65 @@ import (
 
 // A package whose calls can be made to run for ever (a writer wired to
 // itself, work that grows with a precision up to a constant the package
-// compares against) must not stretch the search past its budget: batches
-// stop at the budget's end, whatever their calls are doing. The ordinary
-// branches are still covered.
+// compares against) must not starve the search: the search learns the
+// costly inputs after a few calls that run to the call limit (search's
+// costly.go), runs its executions and covers the ordinary branches.
+//
+// Counted, not timed: at a fixed number of executions, what the learning
+// decides is how many calls ran to the limit, the same on any machine,
+// while their wall time is the machine's load (the earlier form of this
+// test, a 3 s budget with the search asserted within 4.5 s, failed at
+// load 40 to 190). That batches stop at a time budget's end whatever
+// their calls do is tested without a clock race where it is implemented:
+// internal/search's TestBudgetBoundsSlowBatch and internal/executor's
+// TestRunUntilDeadline, with the generator's runner wrappers typed
+// executor.FullRunner so that none can drop the deadline;
+// BenchmarkCostlyBudget measures the search's wall time against a budget.
 func TestCostlyStaysInBudget(t *testing.T) {
 	endToEnd(t)
-	dir := scratchModule(t, "../testdata/gen/costly", "example.com/costly")
-	const budget, callTimeout = 3 * time.Second, 500 * time.Millisecond
-	sum, src := genConfig(t, generator.Config{Dir: dir, Patterns: []string{"."}, Budget: budget, Seed: 1, Workers: 2,
-		CallTimeout: callTimeout})
-	// One call limit for the call running at the end, and some slack for
-	// a loaded machine (the search generates between batches).
-	if limit := (budget + callTimeout + time.Second).Seconds(); sum.SearchSeconds > limit {
-		t.Errorf("search took %.1fs with a %v budget (lost: %+v)", sum.SearchSeconds, budget, sum.SearchLost)
+	sum, src := genCostly(t, generator.Config{Execs: costlyExecs})
+	t.Logf("execs %d, crashes %v, lost %+v, coverage %.3f", sum.Execs, sum.Crashes, sum.SearchLost, sum.Coverage)
+	if sum.Execs < costlyExecs {
+		t.Errorf("the search ran %d of its %d executions", sum.Execs, costlyExecs)
 	}
-	if sum.SearchLost.Timeouts <= 0 {
-		t.Errorf("no time lost to timeouts reported; the fixture's costly calls were not reached or not measured: %+v", sum.SearchLost)
+	limited := sum.Crashes["timeout"] + sum.Crashes["hang"] + sum.Crashes["stack-overflow"]
+	if limited == 0 || sum.SearchLost.Timeouts <= 0 {
+		t.Errorf("no call ran to its limit (crashes %v, lost %+v): the fixture's costly calls were not reached or not counted",
+			sum.Crashes, sum.SearchLost)
+	}
+	if limited > costlyMaxLimited {
+		t.Errorf("%d calls ran to their limit (%v), want the costly inputs learned after a few", limited, sum.Crashes)
 	}
 	if sum.Coverage < 0.8 {
 		t.Errorf("coverage = %.2f, want at least 0.80\n%s", sum.Coverage, src)
+	}
+}
+
+// The executions TestCostlyStaysInBudget runs, and the calls running to
+// their limit it allows among them: at 2000 executions, seed 1, 13 calls
+// timed out (coverage 98.1%, at load 55, where the search took 74 s of
+// wall time, 56 s of it lost to those timeouts).
+const costlyExecs, costlyMaxLimited = 2000, 40
+
+// genCostly runs gen on a copy of testdata/gen/costly with cfg's budget
+// or executions, seed 1, 2 executors and a 500 ms call limit.
+func genCostly(tb testing.TB, cfg generator.Config) (*generator.Summary, []byte) {
+	dir := scratchModule(tb, "../testdata/gen/costly", "example.com/costly")
+	cfg.Dir, cfg.Patterns, cfg.Seed, cfg.Workers, cfg.CallTimeout = dir, []string{"."}, 1, 2, 500*time.Millisecond
+	return genConfig(tb, cfg)
+}
+
+// BenchmarkCostlyBudget reports how long the search of testdata/gen/costly
+// ran with a 3 s budget, as search-s and as a multiple of the budget
+// (over-budget): batches stop at the budget's end, so on a quiet machine
+// this stays within the budget plus one call limit (3.5 s); a wall-time
+// bound is a measurement, not a test, on a shared machine.
+func BenchmarkCostlyBudget(b *testing.B) {
+	const budget = 3 * time.Second
+	for i := 0; i < b.N; i++ {
+		sum, _ := genCostly(b, generator.Config{Budget: budget})
+		b.ReportMetric(sum.SearchSeconds, "search-s")
+		b.ReportMetric(sum.SearchSeconds/budget.Seconds(), "over-budget")
 	}
 }
 

@@ -18,8 +18,12 @@ func TestDSEHardConds(t *testing.T) {
 	if _, err := exec.LookPath("z3"); err != nil {
 		t.Skip("z3 is not on PATH: DSE is off (.ci/run installs it)")
 	}
+	// Both runs in one copy, put back as it was before the second: its
+	// executor comes from the cache.
+	const mod = "example.com/hardconds"
+	dir := scratchModule(t, "../testdata/gen/hardconds", mod)
 	run := func(off map[generator.Component]bool) *generator.Summary {
-		dir := scratchModule(t, "../testdata/gen/hardconds", "example.com/hardconds")
+		resetModule(t, dir, mod)
 		sum, _ := genConfig(t, generator.Config{Dir: dir, Patterns: []string{"."}, Execs: 30000, Seed: 1, Workers: 2,
 			CallTimeout: 300 * time.Millisecond, Disable: off})
 		return sum

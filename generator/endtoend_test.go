@@ -8,12 +8,16 @@ package generator_test
 import (
 	"bytes"
 	"context"
+	"flag"
 	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"runtime"
+	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -39,7 +43,19 @@ const (
 // run does instead of analysing it again. The caches are keyed by their
 // inputs, so no test depends on which ran first. A child process (see
 // runChild) uses its parent's.
+//
+// Unless -test.parallel is given, end-to-end tests run e2eParallel at a
+// time rather than GOMAXPROCS: see there.
 func TestMain(m *testing.M) {
+	flag.Parse()
+	parallelSet := false
+	flag.Visit(func(f *flag.Flag) { parallelSet = parallelSet || f.Name == "test.parallel" })
+	if !parallelSet && runtime.GOMAXPROCS(0) < e2eParallel {
+		if err := flag.Set("test.parallel", strconv.Itoa(e2eParallel)); err != nil {
+			fmt.Fprintln(os.Stderr, "generator test: -test.parallel:", err)
+			os.Exit(1)
+		}
+	}
 	if dir := os.Getenv(childCacheEnv); dir != "" {
 		cacheDir = dir
 		os.Exit(m.Run())
@@ -54,6 +70,15 @@ func TestMain(m *testing.M) {
 	os.RemoveAll(dir)
 	os.Exit(code)
 }
+
+// e2eParallel is how many end-to-end tests run at once by default. An
+// end-to-end test's process tree waits part of the time (for the go
+// command, for executors to start and answer, for call limits), and on a
+// machine loaded by others the tests' share of the cores grows with the
+// processes they run: eight of these tests side by side at load 100 on
+// two cores took 11.8 minutes four at a time and 13.1 two at a time
+// (GOMAXPROCS, go test's default), bench/results/2026-11-29-testtimes30.
+const e2eParallel = 4
 
 // isChild reports whether this process is a child runChild started to run
 // t.
@@ -98,7 +123,7 @@ func withCaches(cfg generator.Config) generator.Config {
 // scratchModule copies the Go files of a testdata package into a new
 // module in a temporary directory, so tests never write into the
 // repository, and returns the package's directory.
-func scratchModule(t *testing.T, from, modPath string) string {
+func scratchModule(t testing.TB, from, modPath string) string {
 	t.Helper()
 	pkgDir := filepath.Join(newModule(t, modPath), "pkg")
 	copyGoFiles(t, from, pkgDir)
@@ -107,7 +132,7 @@ func scratchModule(t *testing.T, from, modPath string) string {
 
 // copyTree copies a testdata module tree (directories of .go files) into a
 // new module rooted at a temporary directory, and returns the root.
-func copyTree(t *testing.T, from, modPath string) string {
+func copyTree(t testing.TB, from, modPath string) string {
 	t.Helper()
 	root := newModule(t, modPath)
 	copyGoFiles(t, from, root)
@@ -116,14 +141,14 @@ func copyTree(t *testing.T, from, modPath string) string {
 
 // newModule makes a temporary directory holding only the go.mod of
 // modPath, and returns it.
-func newModule(t *testing.T, modPath string) string {
+func newModule(t testing.TB, modPath string) string {
 	t.Helper()
 	root := t.TempDir()
 	writeGoMod(t, root, modPath)
 	return root
 }
 
-func writeGoMod(t *testing.T, root, modPath string) {
+func writeGoMod(t testing.TB, root, modPath string) {
 	t.Helper()
 	if err := os.WriteFile(filepath.Join(root, "go.mod"), []byte("module "+modPath+"\n\ngo 1.22\n"), 0o644); err != nil {
 		t.Fatal(err)
@@ -132,7 +157,7 @@ func writeGoMod(t *testing.T, root, modPath string) {
 
 // copyGoFiles copies the .go files under from to the same places under to,
 // leaving out files gentest wrote.
-func copyGoFiles(t *testing.T, from, to string) {
+func copyGoFiles(t testing.TB, from, to string) {
 	t.Helper()
 	err := filepath.WalkDir(from, func(path string, d os.DirEntry, err error) error {
 		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".go") || strings.Contains(d.Name(), "gentest") {
@@ -213,11 +238,12 @@ func genWorkers(t *testing.T, dir string, execs int, seed int64, workers int) (*
 // genConfig runs generator.Run with cfg, the analyzer suite and the test
 // binary's caches, fails t unless it wrote one file, and returns the
 // package's summary and the file.
-func genConfig(t *testing.T, cfg generator.Config) (*generator.Summary, []byte) {
+func genConfig(t testing.TB, cfg generator.Config) (*generator.Summary, []byte) {
 	t.Helper()
 	var log bytes.Buffer
 	cfg = withCaches(cfg)
 	cfg.Analyzers, cfg.Log = suite.Analyzers(), &log
+	defer factsGate(&cfg)()
 	sums, err := generator.Run(context.Background(), cfg)
 	if err != nil {
 		t.Fatalf("generator.Run: %v\n%s", err, log.String())
@@ -229,7 +255,55 @@ func genConfig(t *testing.T, cfg generator.Config) (*generator.Summary, []byte) 
 	if err != nil {
 		t.Fatal(err)
 	}
+	logPhases(t, sums[0])
 	return sums[0], src
+}
+
+// The fact cache's first fill: the first run of the test binary analyses
+// the standard library packages its fixture imports, which most fixtures
+// share (fmt, strings, errors, io, reflect, sort, time and what they
+// import), and stores their facts. Runs that start meanwhile would each
+// analyse the same packages again (at load 100 the first four runs, four
+// at a time, spent 390 s of wall time loading), so they wait until the
+// first run is past loading, and then load those facts from the cache.
+var (
+	factsFirst  sync.Once
+	factsLoaded = make(chan struct{})
+	factsDone   sync.Once
+)
+
+// factsGate makes the test binary's first run the one that fills the fact
+// cache (see factsLoaded): the first caller's cfg gets a Progress that
+// opens the gate when the run reports its first phase (loading and the
+// analysis are done by then), later callers wait for it. The returned
+// func opens the gate too, for a first run that ends without a phase.
+func factsGate(cfg *generator.Config) func() {
+	first := false
+	factsFirst.Do(func() { first = true })
+	open := func() { factsDone.Do(func() { close(factsLoaded) }) }
+	if !first {
+		<-factsLoaded
+		return func() {}
+	}
+	inner := cfg.Progress
+	cfg.Progress = func(p generator.Progress) {
+		open()
+		if inner != nil {
+			inner(p)
+		}
+	}
+	return open
+}
+
+// logPhases logs where a run's time went, with -v: what an end-to-end
+// test pays for (go test -v -json ./generator/ gives each test's log).
+func logPhases(t testing.TB, s *generator.Summary) {
+	if !testing.Verbose() {
+		return
+	}
+	p := s.Phases
+	t.Logf("gen %.1fs: to the search %.1f (prepare %.1f), search %.1f (%d execs), minimize %.1f, judge %.1f, findings %.1f, verify %.1f, report %.1f",
+		s.Seconds, s.SearchStartSeconds, p.Prepare, p.Search, s.Execs, p.Minimize, p.Judge, p.Findings, p.Verify, p.Report)
 }
 
 // goDirs returns the go command's caches and settings file as environment

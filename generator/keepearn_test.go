@@ -70,8 +70,9 @@ func TestUpdateEarns(t *testing.T) {
 }
 
 // TestFocusUpdates: -run on a package whose generated file tests all its
-// functions updates that file: the selection's tests are replaced, every
-// other test stays byte for byte, and the stamp still records a file of
+// functions updates that file: the selection's tests are replaced in
+// their place, every other test stays byte for byte and where it was (the
+// diff touches only the selection's tests), and the stamp still records a file of
 // the whole package.
 func TestFocusUpdates(t *testing.T) {
 	endToEnd(t)
@@ -96,6 +97,15 @@ func TestFocusUpdates(t *testing.T) {
 		if _, ok := before[name]; !ok && !strings.Contains(name, "Abs") {
 			t.Errorf("-run ^Abs$ added %s, outside the selection", name)
 		}
+	}
+	// The diff is the selection's tests, rewritten in their place (before
+	// issue 35's fix TestAbs went to the end of the file), and no other
+	// line.
+	if moved := sameOrder(t, whole, focused); moved != "" {
+		t.Errorf("-run ^Abs$ moved tests:\n%s", moved)
+	}
+	if extra := changedOutside(t, whole, focused, func(name string) bool { return strings.Contains(name, "Abs") }); len(extra) > 0 {
+		t.Errorf("-run ^Abs$ changed lines outside Abs's tests:\n%s\nbefore:\n%s\nafter:\n%s", strings.Join(extra, "\n"), whole, focused)
 	}
 	if !dropped(sum, "TestAbs", "replaced") {
 		t.Errorf("the summary does not say TestAbs was replaced: %+v", sum.Dropped)

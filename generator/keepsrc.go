@@ -315,11 +315,11 @@ func (of *oldFile) keptSource(decls []*oldDecl) ([]byte, error) {
 	return assemble(of.prefix, usedImports(of.imports, decls), texts)
 }
 
-// merge puts the kept declarations of the earlier file first and the
+// merge puts the kept declarations of the earlier file and the
 // declarations of the new file (newSrc, rendered with the kept names
-// reserved) after them, with the imports of both; the new file's prefix
-// (header, build line) wins, so that what its header records is the new
-// run's.
+// reserved) together, in the order mergeOrder gives, with the imports of
+// both; the new file's prefix (header, build line) wins, so that what its
+// header records is the new run's.
 func (of *oldFile) merge(kept []*oldDecl, newSrc []byte) ([]byte, error) {
 	nf, err := parseOld(newSrc)
 	if err != nil {
@@ -343,14 +343,7 @@ func (of *oldFile) merge(kept []*oldDecl, newSrc []byte) ([]byte, error) {
 			return nil, fmt.Errorf("generator: keep: %s is imported as %q by the kept tests and %q by the new ones", im.path, name, im.name)
 		}
 	}
-	var texts []string
-	for _, d := range kept {
-		texts = append(texts, d.text)
-	}
-	for _, d := range nf.decls {
-		texts = append(texts, d.text)
-	}
-	return assemble(mergePrefix(of.prefix, nf.prefix, true), imports, texts)
+	return assemble(mergePrefix(of.prefix, nf.prefix, true), imports, mergeOrder(of.decls, kept, nf.decls))
 }
 
 // mergePrefix is the prefix of a file holding the kept tests (under the

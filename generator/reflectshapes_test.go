@@ -13,13 +13,28 @@ import (
 // it reached 61% in 30 s. Fixed seed and -execs give the same file twice.
 func TestReflectiveWalker(t *testing.T) {
 	endToEnd(t)
-	src := genHolding(t, "reflectwalk", 5000, 0.9, "type TaggedShape struct {", "`walk:\"ignore\"`", "`walk:\",omitempty\"`",
-		"When         time.Time", "TaggedShape{")
-	if n := bytes.Count([]byte(src), []byte("type TaggedShape struct")); n != 1 {
+	const mod = "example.com/reflectwalk"
+	dir := scratchModule(t, "../testdata/gen/reflectwalk", mod)
+	sum, src := gen(t, dir, 5000, 1)
+	if sum.Coverage < 0.9 {
+		t.Errorf("coverage %.2f, want 0.90", sum.Coverage)
+	}
+	for _, w := range []string{"type TaggedShape struct {", "`walk:\"ignore\"`", "`walk:\",omitempty\"`", "When         time.Time", "TaggedShape{"} {
+		if !bytes.Contains(src, []byte(w)) {
+			t.Errorf("the file has no %q:\n%s", w, src)
+		}
+	}
+	if n := bytes.Count(src, []byte("type TaggedShape struct")); n != 1 {
 		t.Errorf("TaggedShape declared %d times, want once", n)
 	}
-	_, again := genFixture(t, "reflectwalk", 5000)
-	if src != string(again) {
+	// Again in the same copy put back as it was: the second run loads
+	// the first's executor from the cache instead of building another.
+	resetModule(t, dir, mod)
+	sum, again := gen(t, dir, 5000, 1)
+	if sum.Kept != 0 {
+		t.Fatalf("the second run kept %d tests: it updated the first's file instead of generating anew", sum.Kept)
+	}
+	if !bytes.Equal(src, again) {
 		t.Errorf("two runs with seed 1 and 5000 executions wrote different files")
 	}
 }
