@@ -172,8 +172,11 @@ func TestAnalyzeTimeout(t *testing.T) {
 	if rep.Timeout != 10*time.Second {
 		t.Errorf("timeout %v, want the 10 s floor", rep.Timeout)
 	}
-	if el := time.Since(start); el > rep.Timeout+killGrace+30*time.Second {
-		t.Errorf("took %v", el)
+	// The mutant's own run ends at the timeout (a kill, then its grace);
+	// the analysis around it builds and runs the baseline, which take what
+	// the machine's load makes them take (55.7 s in all at load 100).
+	if el := rep.Mutants[0].Elapsed; el > rep.Timeout+killGrace+30*time.Second {
+		t.Errorf("the mutant's run took %v (the whole analysis %v)", el, time.Since(start))
 	}
 }
 
