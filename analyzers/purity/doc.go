@@ -207,7 +207,9 @@
 //     files. See maporder_observe.go.
 //     Output is the whole slice formatted or joined, or an element
 //     written in its turn (but not logged in its turn: log lines of one
-//     element each are read one at a time); one element formatted on its own is not, also
+//     element each are read one at a time; and not an element that is
+//     itself the writer, as in sending each connection of a set its own
+//     command, where no stream sees the order); one element formatted on its own is not, also
 //     when it is passed down (errorf(pos, "%s", obj) in a package helper)
 //     or stored in a variadic list. Two joins are not output, because no
 //     consumer can tell the order (maporder_set.go): an alternation of

@@ -265,10 +265,37 @@ func (c *mapOrderCheck) callOutput(ref ssa.CallInstruction, v ssa.Value, whole, 
 	if obj == nil || obj.Pkg() == nil {
 		return token.NoPos, ""
 	}
+	if isDestination(common, obj, v) {
+		// v is where the call writes, not what it writes: each element
+		// written to (a connection of a set, sent its own command) has
+		// its own stream, and no stream sees the elements' order.
+		return token.NoPos, ""
+	}
 	if isOutputFunc(obj, whole) && !c.orderFreeJoin(ref, obj, v) && !(whole && storedOnlyJoin(ref, obj)) {
 		return ref.Pos(), obj.FullName()
 	}
 	return token.NoPos, ""
+}
+
+// isDestination reports whether v is where the call common of obj writes,
+// not what it writes: the receiver of a method, or the io.Writer first
+// argument of a function (io.WriteString(w, s), fmt.Fprintf(w, ...)).
+func isDestination(common *ssa.CallCommon, obj *types.Func, v ssa.Value) bool {
+	if common.IsInvoke() {
+		return common.Value == v
+	}
+	if len(common.Args) == 0 || common.Args[0] != v {
+		return false
+	}
+	sig := obj.Signature()
+	if sig.Recv() != nil {
+		return true
+	}
+	if sig.Params().Len() == 0 {
+		return false
+	}
+	n, ok := types.Unalias(sig.Params().At(0).Type()).(*types.Named)
+	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "io" && n.Obj().Name() == "Writer"
 }
 
 // carriesOrder reports whether the result of call carries the order of

@@ -2,6 +2,7 @@ package maporderdefault
 
 import (
 	"fmt"
+	"io"
 	"log"
 	"os/exec"
 	"strconv"
@@ -157,4 +158,39 @@ func (l *Launcher) WarnAll(env map[string]string) {
 		}
 	}
 	log.Printf("unknown variables %v", unknown)
+}
+
+// Pool holds connections by address.
+type Pool struct {
+	conns map[string]io.Writer
+	out   io.Writer
+}
+
+func (p *Pool) all() []io.Writer {
+	var ws []io.Writer
+	for _, w := range p.conns {
+		ws = append(ws, w)
+	}
+	return ws
+}
+
+// Close sends each connection its goodbye: each stream gets its own
+// message, and none sees the order the connections were visited in.
+func (p *Pool) Close() {
+	for _, w := range p.all() {
+		io.WriteString(w, "bye\n")
+		w.Write([]byte("closed\n"))
+	}
+}
+
+// Addrs writes the addresses, one a line, to one stream: its reader sees
+// the order.
+func (p *Pool) Addrs() {
+	var addrs []string
+	for a := range p.conns { // want `slice built in map iteration order reaches output at`
+		addrs = append(addrs, a)
+	}
+	for _, a := range addrs {
+		io.WriteString(p.out, a+"\n")
+	}
 }
