@@ -182,10 +182,7 @@
 //     function of the package it is passed to), it is a list of messages
 //     (errors, diagnostics, warnings, fmt-made strings whose format has
 //     words: "%v=%v" makes an entry, not a message) returned or put into
-//     the result — by a function with an unexported name only when a
-//     caller in the package returns it from a public function or shows
-//     it (cue's copy of gopls flattens diagnostics its callers only
-//     filter and count) — or it is returned by an unexported function whose
+//     the result, or it is returned by an unexported function whose
 //     caller in the package does one of these without sorting. With
 //     -purity.listings (off by default), also a listing: a slice returned
 //     by a public function (exported, outside main and internal/), or by

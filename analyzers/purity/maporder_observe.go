@@ -21,8 +21,7 @@ import (
 //     joined from it and only stored is not output: maporder_stored.go);
 //   - it is a list of messages: errors, diagnostics, warnings, or
 //     strings made by fmt.Sprintf with words in the format, returned or
-//     stored into the result (by an unexported function: when a caller
-//     returns them from a public function or shows them);
+//     stored into the result;
 //   - it is the result (or part of the result) of a public function or
 //     method, unless the map is the caller's (a parameter), the function
 //     is a Keys/Values/Entries method of a map-backed type, or the
@@ -89,19 +88,13 @@ func (c *mapOrderCheck) observed(fn *ssa.Function, l mapLeak) string {
 		what += " at " + c.st.pos(l.sinkPos)
 	}
 	if c.messageList(fn, l) {
-		// An unexported function's messages matter when a caller shows
-		// them or hands them on (cue's copy of gopls flattens
-		// diagnostics that its callers only filter and count). Only the
-		// package can call it; an exported name may have callers in
-		// other packages, or through an interface, that this pass does
-		// not see.
-		if obj := funcObject(fn); fn.Parent() != nil || obj == nil || obj.Exported() {
-			return "is a list of messages " + what
-		}
-		if why := c.viaCallers(fn, 0, true); why != "" {
-			return "is a list of messages " + what + " and " + why
-		}
-		return ""
+		// Even of an unexported function: its callers may keep them
+		// in state another method shows (gomega's matchers store their
+		// failures), or call it through an interface (hcl's decode),
+		// where the callers this check sees say nothing. Restricting
+		// them to callers that return or show them lost 8 true reports
+		// of the earlier triage runs for 1 false one.
+		return "is a list of messages " + what
 	}
 	if keysMethod(fn) {
 		// Also an unexported one that an exported method returns
@@ -117,7 +110,7 @@ func (c *mapOrderCheck) observed(fn *ssa.Function, l mapLeak) string {
 		}
 		return "is " + what + ", a listing of exported " + fn.Name()
 	}
-	if why := c.viaCallers(fn, 0, false); why != "" {
+	if why := c.viaCallers(fn, 0); why != "" {
 		return "is " + what + " and " + why
 	}
 	return ""
@@ -731,10 +724,9 @@ func interfaceMethodDocs(files []*ast.File) map[string][]string {
 // viaCallers returns why the result of the unexported fn matters to a
 // caller in the package ("reaches output at fmt.Errorf (x.go:3) in f"),
 // or "". A caller that sorts anything is taken to sort it (as in
-// maporder.go). A public caller that returns it counts for messages
-// (their order is what the API's user reads), and for other slices only
-// with -purity.listings.
-func (c *mapOrderCheck) viaCallers(fn *ssa.Function, depth int, messages bool) string {
+// maporder.go). A public caller that returns it counts only with
+// -purity.listings.
+func (c *mapOrderCheck) viaCallers(fn *ssa.Function, depth int) string {
 	if c.callers == nil {
 		c.callers = callSites(c.fns)
 	}
@@ -770,13 +762,13 @@ func (c *mapOrderCheck) viaCallers(fn *ssa.Function, depth int, messages bool) s
 			continue
 		}
 		if c.isPublic(caller) {
-			if checkListings || messages {
+			if checkListings {
 				return "is returned by exported " + caller.Name()
 			}
 			continue
 		}
 		if depth < maxCallerDepth {
-			if why := c.viaCallers(caller, depth+1, messages); why != "" {
+			if why := c.viaCallers(caller, depth+1); why != "" {
 				return why
 			}
 		}
