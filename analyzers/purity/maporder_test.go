@@ -71,13 +71,7 @@ func TestMapOrderFixes(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	results := analyzertest.RunWithSuggestedFixes(diagnosticsOnly{t}, dir, purity.Analyzer, "maporderfix")
-	fixes := 0
-	for _, r := range results {
-		for _, d := range r.Diagnostics {
-			fixes += len(d.SuggestedFixes)
-		}
-	}
+	fixes := suggestedFixes(t, dir, "maporderfix")
 	if fixes == 0 {
 		t.Fatal("no suggested fixes")
 	}
@@ -92,17 +86,23 @@ func TestDiscardFixes(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	results := analyzertest.RunWithSuggestedFixes(diagnosticsOnly{t}, dir, purity.Analyzer, "discardfix")
+	if fixes := suggestedFixes(t, dir, "discardfix"); fixes != 3 {
+		t.Errorf("%d suggested fixes, want 3 (Reset twice, Grow on a field path)", fixes)
+	}
+	typeCheckFixed(t, filepath.Join(dir, "src", "discardfix"))
+}
+
+// suggestedFixes runs the analyzer on pkg, checks its fixes against the
+// package's .golden files, and counts them.
+func suggestedFixes(t *testing.T, dir, pkg string) int {
+	t.Helper()
 	fixes := 0
-	for _, r := range results {
+	for _, r := range analyzertest.RunWithSuggestedFixes(diagnosticsOnly{t}, dir, purity.Analyzer, pkg) {
 		for _, d := range r.Diagnostics {
 			fixes += len(d.SuggestedFixes)
 		}
 	}
-	if fixes != 3 {
-		t.Errorf("%d suggested fixes, want 3 (Reset twice, Grow on a field path)", fixes)
-	}
-	typeCheckFixed(t, filepath.Join(dir, "src", "discardfix"))
+	return fixes
 }
 
 // typeCheckFixed type-checks the package in dir with each file replaced
