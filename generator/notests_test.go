@@ -10,13 +10,16 @@ import (
 )
 
 // A package whose functions all take an interface only its clients
-// implement (the container/heap class) gets a reason naming that type.
+// implement, and which gentest cannot stand in for (a method fills a
+// buffer it is given, as io.Reader's Read does: model/ifacestubs.go),
+// gets a reason naming that type.
 func TestNoTestsNamesUnbuildableTypes(t *testing.T) {
 	const src = `package heapish
 
 type Interface interface {
 	Len() int
 	Push(x any)
+	Fill(buf []byte) int
 }
 
 func Init(h Interface) {}
