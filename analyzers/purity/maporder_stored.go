@@ -3,6 +3,7 @@ package purity
 import (
 	"go/token"
 	"go/types"
+	"strings"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -105,7 +106,7 @@ func valueJoin(obj *types.Func) bool {
 	case "strings", "bytes":
 		return name == "Join"
 	case "fmt":
-		return len(name) > 6 && (name[:6] == "Sprint" || name[:6] == "Append") || name == "Sprint" || name == "Append"
+		return strings.HasPrefix(name, "Sprint") || strings.HasPrefix(name, "Append")
 	}
 	return false
 }
