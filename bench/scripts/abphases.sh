@@ -11,33 +11,12 @@
 set -uo pipefail
 . "$(dirname "$0")/lib.sh"
 [ $# -eq 1 ] || usage
-python3 - "$1" <<'PY'
+PYTHONPATH="$(dirname "$0")" python3 - "$1" <<'PY'
 import csv, glob, json, os, re, sys
+from abkept import kept_dirs, summary
 
 out = sys.argv[1]
 phases = ["prepare", "search", "minimize", "judge", "findings", "verify"]
-
-def kept_dirs(name):
-    dirs, nn = {}, None
-    for line in open(os.path.join(out, name + ".log"), errors="replace"):
-        m = re.match(r"^\d\d:\d\d:\d\d (\d\d) ", line)
-        if m:
-            nn = m.group(1)
-        m = re.search(r"scratch directory kept: (.*)$", line)
-        if m and nn:
-            dirs[nn] = m.group(1).strip()
-    return dirs
-
-def summary(kept):
-    last = None
-    for p in sorted(glob.glob(os.path.join(kept, "**", "*.stdout"), recursive=True)):
-        for line in open(p, errors="replace"):
-            if line.startswith("{"):
-                try:
-                    last = json.loads(line)
-                except ValueError:
-                    pass
-    return last
 
 names = sorted(d for d in os.listdir(out) if os.path.isdir(os.path.join(out, d)) and d != "subjects")
 print("| # | package | config | wall s | " + " | ".join(phases) + " | other |")
@@ -55,7 +34,7 @@ for nn_file in sorted(os.listdir(os.path.join(out, "subjects"))):
             wall = float(r["gen_seconds"])
         except ValueError:
             continue
-        kept = kept_dirs(name).get(nn)
+        kept = kept_dirs(out, name).get(nn)
         sm = summary(kept) if kept else None
         ph = (sm or {}).get("phases") or {}
         cells = ["%.0f" % ph[p] if p in ph else "NA" for p in phases]
