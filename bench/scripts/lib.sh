@@ -14,6 +14,8 @@
 # abspath PATH          PATH made absolute
 # usage                 prints the script's header comment (its usage) and
 #                       exits 2
+# check_of MESSAGE      the vet suite's check that printed a diagnostic
+#                       message: observer, maporder, discard or other
 #
 # SUBJECT is a line of a subjects file with ':' for the space
 # ("std:container/ring", "github.com/google/uuid@v1.6.0:."), or a
@@ -72,4 +74,13 @@ subject_lines() {
 usage() {
 	sed -n '2,/^set -u/{/^#/s/^# \{0,1\}//p}' "$0" >&2
 	exit 2
+}
+
+check_of() {
+	case $1 in
+	*"has side effects"*) echo observer ;;
+	*"map iteration order"*) echo maporder ;;
+	*"is discarded"*) echo discard ;;
+	*) echo other ;;
+	esac
 }

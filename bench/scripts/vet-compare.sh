@@ -130,16 +130,6 @@ measure() {
 	tail -1 "$log.time" | awk -v peak="$peak" -v load="$load" '{ printf "%s\t%s\t%s\t%s\t%s\n", $1, $2, peak, $3, load }'
 }
 
-# check MESSAGE: which check of the suite reported it.
-check_of() {
-	case $1 in
-	*"has side effects"*) echo observer ;;
-	*"map iteration order"*) echo maporder ;;
-	*"is discarded"*) echo discard ;;
-	*) echo other ;;
-	esac
-}
-
 # sanitize DIR: module-relative paths on stdin's diagnostic lines; other
 # machine paths replaced by names.
 sanitize() {

@@ -37,14 +37,6 @@ modcache=$(go env GOMODCACHE)
 export GOCACHE=$work/gocache
 export GOFLAGS=-mod=mod
 
-check_of() {
-	case $1 in
-	*"has side effects"*) echo observer ;;
-	*"map iteration order"*) echo maporder ;;
-	*"is discarded"*) echo discard ;;
-	*) echo other ;;
-	esac
-}
 
 for f in old new; do printf 'module\tfile:line\tcheck\tmessage\n' >"$out/$f.tsv"; done
 tail -n +2 "$diags" | cut -f1 | grep -v '^module$' | LC_ALL=C sort -u | while read -r mod; do
