@@ -31,7 +31,10 @@ func TestGenExplain(t *testing.T) {
 	os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module example.com/explain\n\ngo 1.22\n"), 0o644)
 	os.WriteFile(filepath.Join(dir, "explain.go"), src, 0o644)
 	html := filepath.Join(dir, "explain.html")
-	cmd := exec.Command(exe, "gen", "-execs=3000", "-p=2", "-json", "-explain", "-html", html, ".")
+	// Without DSE: z3 can solve Checksum's hash condition, and whether it
+	// does within its per-query time limit depends on the machine's load
+	// (two CI runs covered Checksum fully and explained nothing).
+	cmd := exec.Command(exe, "gen", "-execs=3000", "-p=2", "-no=dse", "-json", "-explain", "-html", html, ".")
 	cmd.Dir = dir
 	var stderr strings.Builder
 	cmd.Stderr = &stderr
