@@ -66,6 +66,22 @@ type JudgeOptions struct {
 // Unstable), and the check of the purity facts.
 const judgeFlags = rt.FlagDetail | rt.FlagRepeat | rt.FlagCheckPurity
 
+// judgeRequest is s's request for the judge's runs: judgeFlags, and
+// rt.FlagNondet when s calls an operation whose facts say it is
+// nondeterministic, so that the executor repeats it often enough that a
+// random choice seldom looks stable (the oracle checks an error, a nil
+// result or a sentinel such a call returned when every run agreed).
+func judgeRequest(prog *model.Program, s *seq.Seq, id uint64) rt.Request {
+	flags := uint64(judgeFlags)
+	for _, st := range s.Stmts {
+		if st.Op >= 0 && st.Op < len(prog.Ops) && prog.Ops[st.Op].Effects.Nondeterministic {
+			flags |= rt.FlagNondet
+			break
+		}
+	}
+	return s.Wire(id, flags)
+}
+
 // Judge adds observers to the candidates, re-runs each twice with value
 // trees to learn what is stable enough to assert, and returns the cases
 // with their regression assertions. With mutants in the executor
@@ -84,7 +100,7 @@ func Judge(prog *model.Program, runner executor.Runner, entries []*corpus.Entry,
 	}
 	reqs := make([]rt.Request, len(entries))
 	for i, e := range entries {
-		reqs[i] = e.Seq.Wire(uint64(i), judgeFlags)
+		reqs[i] = judgeRequest(prog, e.Seq, uint64(i))
 	}
 	outs := runner.Run(reqs)
 	outs = withoutPanickingObservers(prog, runner, entries, outs)

@@ -37,7 +37,7 @@ func dropIdleObservers(prog *model.Program, full executor.Runner, items []judged
 	}
 	reqs := make([]rt.Request, len(changes))
 	for k, c := range changes {
-		reqs[k] = c.s.Wire(uint64(items[c.n].i), judgeFlags)
+		reqs[k] = judgeRequest(prog, c.s, uint64(items[c.n].i))
 	}
 	outs := full.Run(reqs)
 	for k, c := range changes {

@@ -253,7 +253,7 @@ func withoutPanickingObservers(prog *model.Program, runner executor.Runner, entr
 		if len(redo) == 0 {
 			break
 		}
-		rerun(runner, entries, redo, outs)
+		rerun(prog, runner, entries, redo, outs)
 	}
 	return outs
 }
@@ -356,7 +356,7 @@ func pruneObservers(prog *model.Program, runner executor.Runner, entries []*corp
 	if len(redo) == 0 {
 		return outs
 	}
-	rerun(runner, entries, redo, outs)
+	rerun(prog, runner, entries, redo, outs)
 	return outs
 }
 
@@ -368,10 +368,10 @@ func ranToTarget(e *corpus.Entry, o executor.Outcome) bool {
 
 // rerun runs the entries whose indexes redo lists again, as Judge runs
 // them, and puts their outcomes in outs.
-func rerun(runner executor.Runner, entries []*corpus.Entry, redo []int, outs []executor.Outcome) {
+func rerun(prog *model.Program, runner executor.Runner, entries []*corpus.Entry, redo []int, outs []executor.Outcome) {
 	reqs := make([]rt.Request, len(redo))
 	for n, i := range redo {
-		reqs[n] = entries[i].Seq.Wire(uint64(i), judgeFlags)
+		reqs[n] = judgeRequest(prog, entries[i].Seq, uint64(i))
 	}
 	for n, o := range runner.Run(reqs) {
 		outs[redo[n]] = o

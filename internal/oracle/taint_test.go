@@ -58,3 +58,26 @@ func TestTaintVouchedObjects(t *testing.T) {
 		t.Errorf("Twice(Now()): tainted %v, clock %v; want both", tainted[1], clock[1])
 	}
 }
+
+// The judge asks the executor to repeat a sequence that calls a
+// nondeterministic operation as often as one holding maps
+// (rt.FlagNondet): what every run agreed on is asserted, and three runs
+// agree on a random choice of two errors one time in four.
+func TestJudgeRequestRepeatsNondet(t *testing.T) {
+	prog := modeltest.Program(t, oracleSrc, model.Options{Effects: func(fn *types.Func) model.Effects {
+		if fn.Name() == "Load" {
+			return model.Effects{Known: true, Nondeterministic: true}
+		}
+		return model.Effects{Known: true, Pure: true}
+	}})
+	load, length := modeltest.Op(t, prog, "Load"), modeltest.Op(t, prog, "Stack.Len")
+	withLoad := modeltest.Seq(modeltest.Call(load, modeltest.Str("a")), modeltest.Call(length, seq.Ref(0, 0)))
+	if q := judgeRequest(prog, withLoad, 1); q.Flags&rt.FlagNondet == 0 || q.Flags&judgeFlags != judgeFlags {
+		t.Errorf("a sequence calling Load: flags %b, want judgeFlags and FlagNondet", q.Flags)
+	}
+	newStack := modeltest.Op(t, prog, "NewStack")
+	plain := modeltest.Seq(modeltest.Call(newStack), modeltest.Call(length, seq.Ref(0, 0)))
+	if q := judgeRequest(prog, plain, 2); q.Flags != judgeFlags {
+		t.Errorf("a sequence of deterministic calls: flags %b, want %b", q.Flags, judgeFlags)
+	}
+}

@@ -200,11 +200,12 @@ func (w *ClockWatch) learn(s *steadyRunner, seqs []rt.Request, outs []executor.O
 	}
 	for _, j := range judge {
 		// One run more, repeated in the executor (rt.FlagRepeat): the
-		// executor runs it again from scratch with other random streams
-		// (and 24 times when its values hold maps), so an operation
-		// whose results come from randomness or map order disagrees.
+		// executor runs it again from scratch with other random streams,
+		// 24 times since it calls a nondeterministic operation
+		// (rt.FlagNondet), so an operation whose results come from
+		// randomness or map order disagrees but with a small chance.
 		q := seqs[j.seq]
-		q.Flags |= rt.FlagRepeat
+		q.Flags |= rt.FlagRepeat | rt.FlagNondet
 		reqs = append(reqs, q)
 	}
 	again := s.inner.Run(reqs)

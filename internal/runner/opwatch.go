@@ -22,8 +22,7 @@ import (
 // with arguments no untrusted operation made, and gets no error from it
 // (a failing call's results say nothing of a success), runs once more,
 // after the batch, with rt.FlagRepeat (the executor runs it again from
-// scratch, with other random streams, and 24 times when its values hold
-// maps).
+// scratch, with other random streams, 24 times: rt.FlagNondet).
 // The operation's results must have the same outcome and hashes in the
 // first run and in every run of the confirmation, and none may be
 // unstable; any disagreement distrusts the operation for good. Once

@@ -2,6 +2,7 @@ package rt
 
 import (
 	"bytes"
+	crand "crypto/rand"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -556,5 +557,47 @@ func TestCoveredBlocksAppends(t *testing.T) {
 				t.Fatalf("round %d: %v, want %v after %v", round, got, want, prefix)
 			}
 		}
+	}
+}
+
+// TestRepeatNondet: an operation that picks one of two errors at random
+// agrees in three runs one time in four, so the judge, which checks an
+// error every run agreed on, would write a check that fails one run in
+// two; with FlagNondet the executor repeats the sequence as for maps, and
+// no such choice looks stable. The draws come from crypto/rand, which
+// seedCrypto makes a function of the sequence's ID and run, so the counts
+// are the same on every run of this test.
+func TestRepeatNondet(t *testing.T) {
+	errA, errB := fmt.Errorf("a"), fmt.Errorf("b")
+	e := &executor{ops: []Op{{
+		Name: "pickErr",
+		Fn: func(_, out []any) []any {
+			var b [1]byte
+			if _, err := crand.Read(b[:]); err != nil {
+				panic(err)
+			}
+			if b[0]&1 == 0 {
+				return append(out, errA)
+			}
+			return append(out, errB)
+		},
+	}}, timeout: time.Second}
+	stable := func(flags uint64) int {
+		n := 0
+		for id := uint64(1); id <= 40; id++ {
+			r := e.run(&Request{ID: id, Flags: flags, Stmts: []Stmt{{Op: 0}}})
+			if vs := r.Stmt(0).Values(); len(vs) != 1 {
+				t.Fatalf("values = %+v", vs)
+			} else if !vs[0].Unstable {
+				n++
+			}
+		}
+		return n
+	}
+	if n := stable(FlagRepeat | FlagDetail); n == 0 {
+		t.Errorf("with two repeats no random choice looked stable in 40 sequences: the test shows nothing")
+	}
+	if n := stable(FlagRepeat | FlagDetail | FlagNondet); n != 0 {
+		t.Errorf("with FlagNondet a random choice of error looked stable in %d of 40 sequences", n)
 	}
 }

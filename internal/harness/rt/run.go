@@ -24,7 +24,7 @@ func (e *executor) run(s *Request) *Result {
 		// encoder writing a map literal's entries): each further repeat
 		// halves that, for the few candidates that get here.
 		runs := uint64(repeatRuns)
-		if e.sawMaps {
+		if e.sawMaps || s.Flags&FlagNondet != 0 {
 			runs = mapRepeatRuns
 		}
 		for run := uint64(1); run <= runs; run++ {
@@ -55,7 +55,7 @@ func (e *executor) run(s *Request) *Result {
 
 // repeatRuns is how many times FlagRepeat runs a sequence again, and
 // mapRepeatRuns how many times when the sequence's values hold a map of two
-// or more entries. Go randomizes where a range over a small map starts,
+// or more entries, or it calls a nondeterministic operation (FlagNondet). Go randomizes where a range over a small map starts,
 // but a two-entry map comes out in its less likely order only about one
 // time in eight, so two runs agree on a result built by ranging over it
 // with probability 0.78; after 24 repeats a result that depends on the

@@ -77,6 +77,13 @@ const (
 	// and a wake-up of the parent per sequence; the parent sets it when it
 	// replays a batch to find which sequence killed the executor.
 	FlagFlush
+	// FlagNondet says the sequence calls an operation whose facts call it
+	// nondeterministic (randomness, the clock): with FlagRepeat the
+	// executor then repeats it as often as a run holding maps
+	// (mapRepeatRuns), since the oracle checks what every run agreed on,
+	// and a random choice between two errors agrees in three runs one
+	// time in four.
+	FlagNondet
 )
 
 // flagMutant is set on the wire, never by callers, when a request names a
