@@ -15,10 +15,19 @@ import (
 
 // Solver limits per query: z3's resource limit (deterministic, so a
 // fixed seed and -execs give the same answers anywhere) and a wall-time
-// safety net past which the solver is restarted.
+// safety net past which the solver is restarted. Under a time budget
+// the net is short, so that a slow query costs little of the budget.
+// With -execs it must never decide an answer the rlimit would not: a
+// query that z3 answers within its rlimit in 1–2 s on a quiet machine
+// took over 5 s under load, so a 5 s net turned the same query into sat
+// on one run and an error on another, and a fixed seed and -execs wrote
+// different files (the explain fixture's FNV checksum, solved in two CI
+// runs of five). dseExecsTimeout is the net for z3 hanging, not for
+// answers.
 const (
-	dseRLimit  = 2_000_000
-	dseTimeout = 5 * time.Second
+	dseRLimit       = 2_000_000
+	dseTimeout      = 5 * time.Second
+	dseExecsTimeout = 2 * time.Minute
 )
 
 // DSESummary says whether DSE ran and what it solved.
@@ -80,7 +89,11 @@ func (r *pkgRun) setupDSE() *dseRun {
 		r.logf("DSE off: %v", err)
 		return &dseRun{off: err.Error()}
 	}
-	solver, err := smt.Start(path, dseRLimit, dseTimeout)
+	timeout := dseTimeout
+	if r.cfg.Execs > 0 {
+		timeout = dseExecsTimeout
+	}
+	solver, err := smt.Start(path, dseRLimit, timeout)
 	if err != nil {
 		r.logf("DSE off: %v", err)
 		return &dseRun{off: err.Error()}
