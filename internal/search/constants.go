@@ -5,6 +5,7 @@ import (
 	"go/types"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -30,7 +31,10 @@ import (
 //     names, used with probability PEnum;
 //   - boundary values c-1 and c+1 of constants compared against, and
 //     Gaussian fuzzing (sigma 30, GRT §III-B) and small string edits around
-//     pool values.
+//     pool values;
+//   - for a byte-slice parameter of an operation whose own code compares
+//     len(x) with constants, zero bytes of about such a length, used with
+//     probability PLength (lengthBytes).
 const (
 	PLocal  = 0.25
 	PGlobal = 0.35
@@ -40,6 +44,12 @@ const (
 	// PCompose is the chance of composing a string from mined characters
 	// and short strings ("a*", "{x,y}.go") instead of taking one value.
 	PCompose = 0.25
+	// PLength is the chance of drawing a byte slice of a length the
+	// operation's code checks (lengthBytes), when it checks one.
+	PLength = 0.25
+	// maxLengthBytes bounds those lengths: a check against a larger
+	// constant is a limit, not a header's size.
+	maxLengthBytes = 1024
 )
 
 // Constants are the pools the search draws literals from.
@@ -52,6 +62,9 @@ type Constants struct {
 	local  map[int]map[model.LitClass][]cval // op ID -> pool
 	enums  map[string][]seq.Lit              // qualified type name -> members
 	closed map[string]bool                   // the enums whose other values are no value a caller means (closedEnum)
+	// lengths are, per operation, the constants its own code compares
+	// len(x) with (constpool.Length), in 1..maxLengthBytes, sorted.
+	lengths map[int][]int64
 }
 
 type cval struct {
@@ -70,7 +83,7 @@ type weighted struct {
 // target is the package under test; funcFacts gives each operation's own
 // constants.
 func NewConstants(prog *model.Program, target *constpool.PackageConsts, corpus []*constpool.PackageConsts, funcFacts func(fn *types.Func) *constpool.FuncConsts) *Constants {
-	c := &Constants{global: map[model.LitClass]*weighted{}, local: map[int]map[model.LitClass][]cval{}, enums: map[string][]seq.Lit{}, closed: map[string]bool{}}
+	c := &Constants{global: map[model.LitClass]*weighted{}, local: map[int]map[model.LitClass][]cval{}, enums: map[string][]seq.Lit{}, closed: map[string]bool{}, lengths: map[int][]int64{}}
 	if target == nil {
 		return c
 	}
@@ -196,10 +209,14 @@ func (c *Constants) addLocal(prog *model.Program, funcFacts func(fn *types.Func)
 			continue
 		}
 		pools := map[model.LitClass][]cval{}
+		var lens []int64
 		for _, k := range ff.Consts {
 			v, ok := toLit(k)
 			if !ok {
 				continue
+			}
+			if k.Origin&constpool.Length != 0 && v.Kind == seq.LitInt && v.I >= 1 && v.I <= maxLengthBytes {
+				lens = append(lens, v.I)
 			}
 			for _, class := range classesOf(k.Kind) {
 				pools[class] = append(pools[class], cvalOf(v, k))
@@ -208,7 +225,32 @@ func (c *Constants) addLocal(prog *model.Program, funcFacts func(fn *types.Func)
 		if len(pools) > 0 {
 			c.local[op.ID] = pools
 		}
+		if len(lens) > 0 {
+			slices.Sort(lens)
+			c.lengths[op.ID] = slices.Compact(lens)
+		}
 	}
+}
+
+// lengthBytes draws, for a byte-slice parameter of op, zero bytes of a
+// length op's code compares len(x) with, or one to two bytes past it:
+// c-1, c, c+1 or c+2. A binary decoder checks that its input holds a
+// fixed header (pion/dtls's ServerHello.Unmarshal: len(data) < 2+32)
+// and then reads the fields after it, each with its own check or
+// without one; inputs of about the header's size reach those reads,
+// where a missing check is a bounds panic (GO-2023-1535, issue 32), and
+// the search's other byte slices (mined strings, composed characters,
+// their edits) are a few bytes long and never do. Zero bytes: a zero
+// length field or count is the shortest way past each later check. The
+// caller skips it when op compares no length (the random stream of
+// other operations is unchanged).
+func (c *Constants) lengthBytes(rng *rand.Rand, op *model.Op) (seq.Lit, bool) {
+	lens := c.lengths[op.ID]
+	if len(lens) == 0 || rng.Float64() >= PLength {
+		return seq.Lit{}, false
+	}
+	n := lens[rng.IntN(len(lens))] + int64(rng.IntN(4)) - 1
+	return seq.Lit{Kind: seq.LitBytes, S: strings.Repeat("\x00", int(n))}, true
 }
 
 // classesOf says which parameter literal classes a constant kind can fill.
@@ -259,6 +301,11 @@ func toLit(k constpool.Const) (seq.Lit, bool) {
 func (c *Constants) pick(rng *rand.Rand, op *model.Op, t types.Type, class model.LitClass) (seq.Lit, bool) {
 	if c == nil {
 		return seq.Lit{}, false
+	}
+	if class == model.LitBytes && op != nil {
+		if l, ok := c.lengthBytes(rng, op); ok {
+			return l, true
+		}
 	}
 	if (class == model.LitString || class == model.LitBytes) && len(c.chars) > 0 && rng.Float64() < PCompose {
 		kind := seq.LitString

@@ -5,6 +5,7 @@ import (
 	"math"
 	"slices"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/gentest-go/gentest/analyzers/constpool"
@@ -319,5 +320,54 @@ func TestClosedEnum(t *testing.T) {
 		if got := closedEnum(tc.e); got != tc.want {
 			t.Errorf("%s: closedEnum = %v, want %v", tc.name, got, tc.want)
 		}
+	}
+}
+
+// An operation whose code compares len(x) with a constant draws, for a
+// byte-slice parameter, zero bytes of about that length (c-1 to c+2)
+// with probability PLength: a decoder's fixed header is that long, and
+// the unchecked reads after it are reached only by inputs of that size
+// (issue 32, pion/dtls's ServerHello.Unmarshal). A constant compared
+// with something else, and an operation with no length check, give no
+// such slices.
+func TestConstantsLengthBytes(t *testing.T) {
+	prog := testProgram(t)
+	scale := modeltest.OpOfKind(t, prog, model.Call, "Scale")
+	other := modeltest.OpOfKind(t, prog, model.Call, "Other")
+	target := &constpool.PackageConsts{Consts: []constpool.Const{k(constpool.KindString, `"s"`, 1, constpool.Literal)}}
+	facts := func(fn *types.Func) *constpool.FuncConsts {
+		switch fn.Name() {
+		case "Scale":
+			return &constpool.FuncConsts{Consts: []constpool.Const{k(constpool.KindInt, "34", 1, constpool.Length), k(constpool.KindInt, "2000", 1, constpool.Length)}}
+		case "Other":
+			return &constpool.FuncConsts{Consts: []constpool.Const{k(constpool.KindInt, "34", 1, constpool.Compared)}}
+		}
+		return nil
+	}
+	c := NewConstants(prog, target, []*constpool.PackageConsts{target}, facts)
+	bytesT := types.NewSlice(types.Typ[types.Byte])
+	rng := testRand(3)
+	const n = 20000
+	sized := map[int]int{}
+	for i := 0; i < n; i++ {
+		if l, ok := c.pick(rng, scale, bytesT, model.LitBytes); ok && len(l.S) >= 33 && strings.Trim(l.S, "\x00") == "" {
+			sized[len(l.S)]++
+		}
+		if l, ok := c.pick(rng, other, bytesT, model.LitBytes); ok && len(l.S) >= 33 {
+			t.Fatalf("Other, which checks no length, drew %d bytes", len(l.S))
+		}
+	}
+	total := 0
+	for m := 33; m <= 36; m++ {
+		if sized[m] == 0 {
+			t.Errorf("no %d zero bytes drawn for Scale (drawn: %v)", m, sized)
+		}
+		total += sized[m]
+	}
+	if len(sized) != 4 {
+		t.Errorf("lengths drawn %v, want only 33..36 (2000 is past maxLengthBytes)", sized)
+	}
+	if f := float64(total) / n; math.Abs(f-PLength) > 0.015 {
+		t.Errorf("length-sized bytes drawn %.3f of the time, want PLength = %.2f", f, PLength)
 	}
 }
