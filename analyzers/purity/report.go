@@ -178,7 +178,9 @@ func effectByName(name string) Effect {
 // its effects are its own, reported where it is declared, not in every
 // method that formats a T.
 func directReason(detail string) bool {
-	if strings.HasPrefix(detail, "in closure") {
+	// A reason the summary did not record cannot be shown to be the
+	// method's own instruction.
+	if detail == "" || strings.HasPrefix(detail, "in closure") {
 		return false
 	}
 	if i := strings.LastIndex(detail, " ("); i >= 0 && strings.HasSuffix(detail, ")") {

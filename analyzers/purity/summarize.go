@@ -520,7 +520,7 @@ func (w *walker) closure(mc *ssa.MakeClosure) {
 	for _, i := range sortedKeys(as.freeMut) {
 		if i < len(mc.Bindings) {
 			w.s.withQuiet(!as.obsFree[i], func() {
-				w.write(mc.Bindings[i], as.freeMut[i], as.why[fmt.Sprintf("freevar:%d", i)])
+				w.write(mc.Bindings[i], as.freeMut[i], closureReason(as, i, w.st.pos(mc.Pos())))
 			})
 		}
 	}
@@ -529,6 +529,23 @@ func (w *walker) closure(mc *ssa.MakeClosure) {
 			w.calledValue(mc.Bindings[i], 1, nil, "closure at "+w.st.pos(mc.Pos()))
 		}
 	}
+}
+
+// closureReason returns why the closure summarised in as writes its free
+// variable i: its first reason, or, when every write is a call within a
+// recursive component (goja's JSON encoder, run by Object.MarshalJSON in
+// a closure, recursing through the values it encodes), the reason kept
+// for that case (summary.weakWhy); never an empty one, which the observer
+// check would take for the method's own instruction.
+func closureReason(as *summary, i int, at string) string {
+	key := fmt.Sprintf("freevar:%d", i)
+	if d := as.why[key]; d != "" {
+		return d
+	}
+	if d := as.weakWhy[key]; d != "" {
+		return d
+	}
+	return "in closure at " + at
 }
 
 func (w *walker) freeCall(fv *ssa.FreeVar) {

@@ -116,3 +116,58 @@ func (f *Frame) String() string { // want "String method .* has side effects: mu
 	}
 	return string(b)
 }
+
+// Script is a node of a script's object graph; MarshalJSON runs the
+// encoder inside its engine's guard, in a closure. The encoder marks the
+// nodes it visits and recurses through their MarshalJSON: the write is
+// the encoder's, a callee's (reported, if at all, where it is declared),
+// but its reason, recorded inside the recursive component, was lost on
+// the way out of the closure, and an effect without a reason was taken
+// for the method's own instruction (goja's Object.MarshalJSON, reported
+// as "mutates-receiver ()").
+type Script struct {
+	Kids    []*Script
+	visited bool
+	rt      *engine
+}
+
+type engine struct{ depth int }
+
+func (e *engine) try(f func()) error {
+	e.depth++
+	f()
+	e.depth--
+	return nil
+}
+
+type stringifier struct{ buf []byte }
+
+func (s *stringifier) do(v *Script) {
+	v.visited = true
+	s.buf = append(s.buf, '[')
+	for _, k := range v.Kids {
+		b, _ := k.MarshalJSON()
+		s.buf = append(s.buf, b...)
+	}
+	s.buf = append(s.buf, ']')
+}
+
+func (v *Script) MarshalJSON() ([]byte, error) {
+	s := &stringifier{}
+	if err := v.rt.try(func() { s.do(v) }); err != nil {
+		return nil, err
+	}
+	return s.buf, nil
+}
+
+// Marked marks itself inside the closure it runs: the store is the
+// method's own, and reported.
+type Marked struct {
+	visited bool
+	rt      *engine
+}
+
+func (m *Marked) MarshalJSON() ([]byte, error) { // want "MarshalJSON method .* has side effects: mutates-receiver \\(stores at adapters.go"
+	err := m.rt.try(func() { m.visited = true })
+	return []byte("{}"), err
+}
