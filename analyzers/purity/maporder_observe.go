@@ -18,7 +18,10 @@ import (
 //   - it (or an element of it, in order) reaches output: formatted by
 //     fmt, joined by strings.Join, written to a writer or logged, in the
 //     function or in a function of the package it is passed to (text
-//     joined from it and only stored is not output: maporder_stored.go);
+//     joined from it and only stored is not output: maporder_stored.go),
+//     and its elements are not entries that carry their key, unless
+//     they are messages (keyed entries in text are mostly a wire format
+//     a program reads back as a set);
 //   - it is a list of messages: errors, diagnostics, warnings, or
 //     strings made by fmt.Sprintf with words in the format, returned or
 //     stored into the result;
