@@ -92,7 +92,12 @@
 //     formatTo(b []byte, ...) []byte through an interface, or a method
 //     whose summary is conservative) returns that buffer or a fresh one,
 //     not memory of its receiver: the convention of the package that
-//     declares it. A function value keeps the type rule, since it is
+//     declares it. So does an exported method of an interface the
+//     package declares, for what its result may point into: the union
+//     of the package's own implementations (jwx's Headers.Encode, whose
+//     implementation returns a new buffer), though other packages may
+//     implement it too, so the call's effects stay unresolved and the
+//     fact Conservative. A function value keeps the type rule, since it is
 //     whatever the caller passed. A pointer made by unsafe.Pointer
 //     arithmetic (unsafe.Pointer(uintptr(unsafe.Pointer(p)) + off))
 //     points into p's memory: the integers are followed back to the
@@ -143,7 +148,13 @@
 //     Methods in test files are fixtures that may mutate on purpose and
 //     are not reported, nor are the observer methods of a command
 //     (package main): every caller is the command's own code (a benchmark
-//     tool's Less counting comparisons). A Format(fmt.State, rune) method
+//     tool's Less counting comparisons), nor the Len and Less of a sort
+//     adapter (an unexported type with Swap, built by its package for its
+//     own sort.Sort or container/heap: goja's typedArraySortCtx notes
+//     that the script's comparator ran, for the sort to check after).
+//     A write a closure makes through a call into a recursive component
+//     keeps that call as its reason (an effect with no recorded reason
+//     is never taken for the method's own). A Format(fmt.State, rune) method
 //     that records the current formatting in its own receiver is not
 //     reported either (observer_formatter.go): a store into a field of
 //     the receiver itself of a parameter, a constant, or the result of a
@@ -196,9 +207,17 @@
 //     encoder), Keys/Values/Entries methods of
 //     map-backed types (also unexported ones an exported method returns),
 //     elements that carry their key beside other data
-//     (&X{Name: k}, k+"="+v: a keyed set) unless output or, returned by a
-//     public function, of an exported struct type (grpc's GetServiceInfo
-//     lists MethodInfo{Name: m}: an API listing users print and compare),
+//     (&X{Name: k}, k+"="+v, fmt.Sprintf("%s=%s", k, v), memberOf(k,
+//     v).String(): a keyed set), either as a listing (unless, returned by
+//     a public function, of an exported struct type: grpc's
+//     GetServiceInfo lists MethodInfo{Name: m}, an API listing users
+//     print and compare) or with their order reaching output (unless
+//     they are messages: such entries are mostly text a program reads
+//     back as a set — a W3C baggage header, the tags line of a handler
+//     script, the parts of a multipart request read by name — and
+//     nothing in the code tells it from the same k=v text made for
+//     people, such as kong's Tag.String, so the check takes the
+//     conservative side),
 //     docs (of the function or of a package interface method of its name)
 //     saying the order is unspecified, slices only stored, and test
 //     files. See maporder_observe.go.

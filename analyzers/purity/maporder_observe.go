@@ -18,7 +18,10 @@ import (
 //   - it (or an element of it, in order) reaches output: formatted by
 //     fmt, joined by strings.Join, written to a writer or logged, in the
 //     function or in a function of the package it is passed to (text
-//     joined from it and only stored is not output: maporder_stored.go);
+//     joined from it and only stored is not output: maporder_stored.go),
+//     and its elements are not entries that carry their key, unless
+//     they are messages (keyed entries in text are mostly a wire format
+//     a program reads back as a set);
 //   - it is a list of messages: errors, diagnostics, warnings, or
 //     strings made by fmt.Sprintf with words in the format, returned or
 //     stored into the result;
@@ -70,6 +73,17 @@ func (c *mapOrderCheck) observed(fn *ssa.Function, l mapLeak) string {
 		c.curAcc[v] = true
 	}
 	if pos, name := c.toOutput(vals, 0); pos.IsValid() {
+		if keyedElems(l) && !c.messageList(fn, l) {
+			// Entries that carry their key (k=v, a member built from
+			// k and v, a part named by k): text a program reads back
+			// as a set of entries (a W3C baggage header, a handler
+			// script's tags line, a multipart request read by name)
+			// looks like the same text made for people, and nothing
+			// here tells them apart. The check takes the conservative
+			// side; messages (words around the key) and bare keys
+			// stay reported.
+			return ""
+		}
 		return "reaches output at " + name + " (" + c.st.pos(pos) + ")"
 	}
 	if l.local {
@@ -480,6 +494,8 @@ func exportedStructElems(l mapLeak) bool {
 
 func isKeyed(e ssa.Value, next *ssa.Next) bool {
 	switch e := e.(type) {
+	case *ssa.Call:
+		return keyedCall(e.Common(), next, 0)
 	case *ssa.MakeInterface:
 		return isKeyed(e.X, next)
 	case *ssa.UnOp:
@@ -502,6 +518,66 @@ func isKeyed(e ssa.Value, next *ssa.Next) bool {
 		}
 	}
 	return false
+}
+
+// keyedCall reports whether the call c makes an entry of the iteration
+// next: it takes the key and another value that is not a constant
+// (fmt.Sprintf("%s=%s", k, v), memberOf(k, v)), also through a variadic
+// list, or it is called on or with such an entry (memberOf(k, v).String()).
+func keyedCall(c *ssa.CallCommon, next *ssa.Next, depth int) bool {
+	if _, ok := c.Value.(*ssa.Builtin); ok || depth > 2 {
+		return false
+	}
+	args := c.Args
+	if c.IsInvoke() {
+		args = append([]ssa.Value{c.Value}, args...)
+	}
+	var expanded []ssa.Value
+	for _, a := range args {
+		if sl, ok := a.(*ssa.Slice); ok {
+			if alloc, ok := sl.X.(*ssa.Alloc); ok {
+				// A variadic list: the values stored into its array.
+				for _, ref := range *alloc.Referrers() {
+					ia, ok := ref.(*ssa.IndexAddr)
+					if !ok {
+						continue
+					}
+					for _, r2 := range *ia.Referrers() {
+						if st, ok := r2.(*ssa.Store); ok && st.Addr == ia {
+							expanded = append(expanded, st.Val)
+						}
+					}
+				}
+				continue
+			}
+		}
+		expanded = append(expanded, a)
+	}
+	key, other := false, false
+	for _, a := range expanded {
+		switch {
+		case dependsOnKey(a, next, 0):
+			key = true
+		case isEntryCall(a, next, depth):
+			return true
+		default:
+			if _, isConst := a.(*ssa.Const); !isConst && dependsOn(a, next) {
+				other = true
+			}
+		}
+	}
+	return key && other
+}
+
+// isEntryCall reports whether v is the result of a call that makes an
+// entry of the iteration next (keyedCall), seen through an interface
+// conversion.
+func isEntryCall(v ssa.Value, next *ssa.Next, depth int) bool {
+	if mi, ok := v.(*ssa.MakeInterface); ok {
+		v = mi.X
+	}
+	call, ok := v.(*ssa.Call)
+	return ok && keyedCall(call.Common(), next, depth+1)
 }
 
 // dependsOnKey reports whether v is the key of the iteration next, or

@@ -317,6 +317,8 @@ type state struct {
 	seams    map[*ssa.Global][]ssa.Value
 	// impls memoizes packageImpls by method name.
 	impls map[string][]*types.Func
+	// declImpls memoizes declaredImpls by interface method.
+	declImpls map[*types.Func][]*types.Func
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -441,6 +443,11 @@ func (st *state) deps(fn *ssa.Function) []*ssa.Function {
 				// An unexported method's implementations are the
 				// package's own: their summaries tell what it returns.
 				for _, m := range st.packageImpls(c.Common().Method) {
+					addObj(m)
+				}
+				// So are those of an exported method of an interface
+				// it declares, for what the call returns (results).
+				for _, m := range st.declaredImpls(c.Common()) {
 					addObj(m)
 				}
 				continue

@@ -50,6 +50,27 @@ func isObserver(obj *types.Func) bool {
 	return true
 }
 
+// sortAdapter reports whether obj is the Len or Less method of a sort
+// adapter: an unexported type with Len, Less and Swap, which a package
+// builds to hand its data to sort.Sort or container/heap. Every caller of
+// its Less is the package's own sort, and what Less records beside the
+// comparison (goja's typedArraySortCtx noting that the script's
+// comparator ran, to check the buffer afterwards) is that sort's
+// bookkeeping, written to be read by the code that made the adapter. An
+// exported sort.Interface is the users' to call, and stays checked.
+func sortAdapter(obj *types.Func) bool {
+	if obj.Name() != "Less" && obj.Name() != "Len" {
+		return false
+	}
+	n, ok := types.Unalias(deref(obj.Signature().Recv().Type())).(*types.Named)
+	if !ok || n.Obj().Exported() {
+		return false
+	}
+	swap, _, _ := types.LookupFieldOrMethod(types.NewPointer(n), true, n.Obj().Pkg(), "Swap")
+	f, ok := swap.(*types.Func)
+	return ok && f.Signature().Params().Len() == 2 && f.Signature().Results().Len() == 0
+}
+
 // isBasic reports whether t's underlying type is a basic type with info.
 func isBasic(t types.Type, info types.BasicInfo) bool {
 	b, ok := t.Underlying().(*types.Basic)
@@ -75,6 +96,9 @@ func (st *state) report(fns []*ssa.Function, res *Result) {
 				// Test fixtures mutate in String on purpose (to test
 				// what their callers do about it), as the other checks
 				// assume of test files.
+				continue
+			}
+			if sortAdapter(obj) {
 				continue
 			}
 			st.reportObserver(fn, obj)
@@ -154,7 +178,9 @@ func effectByName(name string) Effect {
 // its effects are its own, reported where it is declared, not in every
 // method that formats a T.
 func directReason(detail string) bool {
-	if strings.HasPrefix(detail, "in closure") {
+	// A reason the summary did not record cannot be shown to be the
+	// method's own instruction.
+	if detail == "" || strings.HasPrefix(detail, "in closure") {
 		return false
 	}
 	if i := strings.LastIndex(detail, " ("); i >= 0 && strings.HasSuffix(detail, ")") {

@@ -68,6 +68,21 @@ func (st *state) summarize(fn *ssa.Function) *summary {
 // theirs.
 func (w *walker) results(c *ssa.CallCommon) (r accesspath.CallResults, ok bool) {
 	ts := w.calleeSummaries(c)
+	if len(ts) == 0 && c.IsInvoke() {
+		// An exported method of an interface the package declares:
+		// other packages may implement it too, so its effects stay
+		// unresolved (the fact is Conservative), but what its result
+		// may point into follows the package's own implementations,
+		// the convention of the package that declares the interface.
+		// Without this, every []byte an interface method returns is
+		// taken as its receiver's memory (jwx's Headers.Encode, whose
+		// only implementation returns a new base64 buffer), and an
+		// observer appending to it is reported as writing its
+		// receiver.
+		for _, m := range w.st.declaredImpls(c) {
+			ts = append(ts, w.st.summaryOfObj(m))
+		}
+	}
 	if len(ts) == 0 {
 		return r, false
 	}
@@ -159,6 +174,60 @@ done:
 		st.impls = make(map[string][]*types.Func)
 	}
 	st.impls[m.Name()] = impls
+	return impls
+}
+
+// declaredImpls returns the methods of the package's named types that
+// implement the exported method of an invoke c on an interface the
+// package declares: the implementations the package itself has. Nil for
+// other calls, when no type of the package implements the interface,
+// when a generic type might, or when there are more than 32.
+func (st *state) declaredImpls(c *ssa.CallCommon) []*types.Func {
+	m := c.Method
+	if !c.IsInvoke() || !m.Exported() {
+		return nil
+	}
+	n, ok := types.Unalias(c.Value.Type()).(*types.Named)
+	if !ok || n.Obj().Pkg() != st.pass.Pkg || n.TypeParams().Len() > 0 {
+		return nil
+	}
+	iface, ok := n.Underlying().(*types.Interface)
+	if !ok {
+		return nil
+	}
+	if impls, ok := st.declImpls[m]; ok {
+		return impls
+	}
+	const maxImpls = 32
+	var impls []*types.Func
+	scope := st.pass.Pkg.Scope()
+	for _, name := range scope.Names() {
+		tn, ok := scope.Lookup(name).(*types.TypeName)
+		if !ok || tn.IsAlias() {
+			continue
+		}
+		t, ok := tn.Type().(*types.Named)
+		if !ok || types.IsInterface(t) {
+			continue
+		}
+		if !types.Implements(t, iface) && !types.Implements(types.NewPointer(t), iface) {
+			continue
+		}
+		if t.TypeParams().Len() > 0 {
+			impls = nil
+			break
+		}
+		if f := lookupMethod(types.NewPointer(t), m); f != nil {
+			impls = append(impls, f)
+		}
+	}
+	if len(impls) > maxImpls {
+		impls = nil
+	}
+	if st.declImpls == nil {
+		st.declImpls = make(map[*types.Func][]*types.Func)
+	}
+	st.declImpls[m] = impls
 	return impls
 }
 
@@ -451,7 +520,7 @@ func (w *walker) closure(mc *ssa.MakeClosure) {
 	for _, i := range sortedKeys(as.freeMut) {
 		if i < len(mc.Bindings) {
 			w.s.withQuiet(!as.obsFree[i], func() {
-				w.write(mc.Bindings[i], as.freeMut[i], as.why[fmt.Sprintf("freevar:%d", i)])
+				w.write(mc.Bindings[i], as.freeMut[i], closureReason(as, i, w.st.pos(mc.Pos())))
 			})
 		}
 	}
@@ -460,6 +529,23 @@ func (w *walker) closure(mc *ssa.MakeClosure) {
 			w.calledValue(mc.Bindings[i], 1, nil, "closure at "+w.st.pos(mc.Pos()))
 		}
 	}
+}
+
+// closureReason returns why the closure summarised in as writes its free
+// variable i: its first reason, or, when every write is a call within a
+// recursive component (goja's JSON encoder, run by Object.MarshalJSON in
+// a closure, recursing through the values it encodes), the reason kept
+// for that case (summary.weakWhy); never an empty one, which the observer
+// check would take for the method's own instruction.
+func closureReason(as *summary, i int, at string) string {
+	key := fmt.Sprintf("freevar:%d", i)
+	if d := as.why[key]; d != "" {
+		return d
+	}
+	if d := as.weakWhy[key]; d != "" {
+		return d
+	}
+	return "in closure at " + at
 }
 
 func (w *walker) freeCall(fv *ssa.FreeVar) {
