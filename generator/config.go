@@ -36,6 +36,10 @@ type Config struct {
 	// cache would allow loading dependencies from export data (set when
 	// that failed).
 	sourceLoad bool
+	// sharded says Run narrowed Patterns to Shard's import paths: still
+	// a run over a package list, whose packages gentest cannot work on
+	// are skipped rows however few the shard holds.
+	sharded bool
 	// runStart is when Run started, for Summary.SearchStartSeconds.
 	runStart time.Time
 	// Log receives progress lines.

@@ -59,17 +59,13 @@ func Run(ctx context.Context, cfg Config) ([]*Summary, error) {
 		cfg.runStart = t0
 	}
 	cache := cfg.factCache()
-	loadCache := cache
-	if cfg.sourceLoad {
-		loadCache = nil
-	}
-	pkgs, roots, fromExport, err := load.WithSupportCached(cfg.Dir, cfg.Patterns, policy.NeedsModule, loadCache)
-	if err != nil {
+	pkgs, roots, fromExport, err := cfg.load(cache)
+	if err != nil || pkgs == nil {
 		return nil, err
 	}
 	tLoad := time.Since(t0)
 	diag.HeapCheckpoint(cfg.Log, "load")
-	several := len(pkgs) > 1
+	several := len(pkgs) > 1 || cfg.sharded
 	pkgs, skip, err := cfg.targets(pkgs, several)
 	if err != nil {
 		return nil, err
@@ -113,6 +109,29 @@ func Run(ctx context.Context, cfg Config) ([]*Summary, error) {
 	return mergeSummaries(sums, skip), err
 }
 
+// load loads the target packages and the roots beside them
+// (load.WithSupportCached). A shard's patterns become the shard's import
+// paths first (shardPaths), so that only its packages are loaded; pkgs is
+// nil, and a line logged, when the shard holds none.
+func (c *Config) load(cache *load.FactCache) (pkgs, roots []*packages.Package, fromExport bool, err error) {
+	if c.Shard.Count > 1 {
+		// From here on the patterns are the shard, and a reload from
+		// source (Run again) keeps them.
+		paths, none := shardPaths(c.Dir, c.Patterns, c.Shard)
+		if none {
+			fmt.Fprintf(c.Log, "gentest: shard %d/%d has no packages\n", c.Shard.Index, c.Shard.Count)
+			return nil, nil, false, nil
+		}
+		if paths != nil {
+			c.Patterns, c.Shard, c.sharded = paths, Shard{}, true
+		}
+	}
+	if c.sourceLoad {
+		cache = nil
+	}
+	return load.WithSupportCached(c.Dir, c.Patterns, policy.NeedsModule, cache)
+}
+
 // setDefaults fills in what the caller left zero.
 func (c *Config) setDefaults() {
 	if c.Log == nil {
@@ -130,6 +149,8 @@ func (c *Config) setDefaults() {
 // gentest can work on: with several, the others become skipped rows.
 func (c *Config) targets(pkgs []*packages.Package, several bool) (ok []*packages.Package, skip []*Summary, err error) {
 	if c.Shard.Count > 1 {
+		// Run narrowed the patterns to the shard before loading; this
+		// is the fallback for a listing that failed.
 		pkgs = selectShard(pkgs, c.Shard)
 		if len(pkgs) == 0 {
 			fmt.Fprintf(c.Log, "gentest: shard %d/%d has no packages\n", c.Shard.Index, c.Shard.Count)

@@ -48,6 +48,35 @@ func (s Shard) Select(paths []string) []string {
 	return out
 }
 
+// shardPaths lists the packages patterns match, names and files only (one
+// go list without dependencies), and returns the import paths of shard sh.
+// Run loads those alone: a shard that loaded the whole pattern before
+// choosing its part parsed, type-checked and compiled for export data every
+// package of the module (and every dependency of each), so that each of n
+// shards paid about the whole module's load, and its memory, instead of
+// 1/n of it. The listing holds the same packages the full load would, so
+// the shards stay disjoint and complete. none says the pattern matched
+// packages but this shard holds none of them; when the listing fails or
+// matches nothing, paths is nil and the full load reports why.
+func shardPaths(dir string, patterns []string, sh Shard) (paths []string, none bool) {
+	if len(patterns) == 0 {
+		patterns = []string{"."}
+	}
+	listed, err := packages.Load(&packages.Config{Mode: packages.NeedName, Dir: dir}, patterns...)
+	if err != nil || len(listed) == 0 {
+		return nil, false
+	}
+	all := make([]string, 0, len(listed))
+	for _, p := range listed {
+		if p.PkgPath == "" {
+			return nil, false
+		}
+		all = append(all, p.PkgPath)
+	}
+	paths = sh.Select(all)
+	return paths, len(paths) == 0
+}
+
 // selectShard keeps the packages of cfg.Shard, in import path order.
 func selectShard(pkgs []*packages.Package, sh Shard) []*packages.Package {
 	byPath := map[string]*packages.Package{}

@@ -12,18 +12,26 @@
 # gentest cache OUT/cache (XDG_CACHE_HOME; GOCACHE stays the user's, so the
 # go command's build cache is warm in all of them):
 #
+#   build      go build ./... in a copy, only with PREBUILD=1: fills the go
+#              command's build cache with the module's and its dependencies'
+#              compiled packages, so that cold times gentest and not the
+#              first compile of the dependencies (which go list -export
+#              would otherwise do inside the cold run)
 #   cold       gen, the gentest cache empty: facts and executors computed
 #   warm       gen again on a fresh copy: facts and executors from the cache
-#   check-cold gentest check on the files warm wrote, the facts dropped
-#   check-warm the same again, the facts cached by check-cold
+#   check      gentest check on the files warm wrote (check reads no facts:
+#              it runs each file's tests, so one run says its cost)
 #   nofacts    gen on a fresh copy with the facts dropped from the cache
 #              (executors kept): what the fact cache alone saves in gen;
 #              only with NOFACTS=1 (it is as long as warm)
 #
-# Each run writes OUT/RUN.json (gen -json), OUT/RUN.log (stderr) and
-# OUT/RUN.time (/usr/bin/time: wall s, user s, sys s, max RSS KiB).
-# check runs only if GENTEST has a check command. GOWORK is off: the
-# module is measured alone.
+# Each run writes OUT/RUN.json (gen -json; check's verdicts), OUT/RUN.log
+# (stderr), OUT/RUN.time (/usr/bin/time: wall s, user s, sys s, max RSS KiB
+# of the largest process) and OUT/RUN.uptime (the load average before and
+# after: the machine may be shared). gen's log line "loaded ... analyzed
+# ... (N from the fact cache)" is the part the fact cache acts on.
+# bench/scripts/scale-summary.py OUT tabulates the runs. check runs only if
+# GENTEST has a check command. GOWORK is off: the module is measured alone.
 set -eu
 [ $# -ge 3 ] || { sed -n '2,/^set/p' "$0" | sed '$d'; exit 2; }
 gentest=$1 mod=$2 out=$3
@@ -44,8 +52,10 @@ fresh() {
 run() {
 	name=$1
 	shift
+	uptime >"$out/$name.uptime"
 	(cd "$out/mod" && /usr/bin/time -f '%e %U %S %M' -o "$out/$name.time" \
-		"$gentest" "$@" >"$out/$name.json" 2>"$out/$name.log") || true
+		"$@" >"$out/$name.json" 2>"$out/$name.log") || true
+	uptime >>"$out/$name.uptime"
 	echo "$name: $(tail -1 "$out/$name.time")"
 }
 
@@ -54,19 +64,21 @@ for f in "$@"; do
 	case $f in -shard*) checkflags="$checkflags $f" ;; esac
 done
 
+if [ "${PREBUILD:-}" = 1 ]; then
+	fresh
+	run build go build ./...
+fi
 fresh
-run cold gen -json "$@" ./...
+run cold "$gentest" gen -json "$@" ./...
 fresh
-run warm gen -json "$@" ./...
+run warm "$gentest" gen -json "$@" ./...
 if "$gentest" help 2>&1 | grep -q 'gentest check'; then
 	# check reads the files the warm run left in OUT/mod.
-	rm -rf "$XDG_CACHE_HOME/gentest/facts"
-	run check-cold check $checkflags ./...
-	run check-warm check $checkflags ./...
+	run check "$gentest" check $checkflags ./...
 fi
 if [ "${NOFACTS:-}" = 1 ]; then
 	rm -rf "$XDG_CACHE_HOME/gentest/facts"
 	fresh
-	run nofacts gen -json "$@" ./...
+	run nofacts "$gentest" gen -json "$@" ./...
 fi
 rm -rf "$out/mod"

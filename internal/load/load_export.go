@@ -33,44 +33,60 @@ const metaMode = packages.NeedName | packages.NeedFiles | packages.NeedCompiledG
 // typesOnly are further roots wanted for their types and facts alone (the
 // support packages): they come from export data like dependencies, and
 // need a cache entry like them. pkgs holds the source roots, then those.
+//
+// The cache is consulted on a listing that compiles nothing; export data,
+// which the go command compiles every dependency for, is asked for only
+// when the cache holds every entry. Listing and loading the roots at once
+// compiled the whole dependency graph on every cold cache, twice side by
+// side (two go commands), for a source load that reads none of it: on a
+// cold build cache that was most of a large module's cold run.
 func loadFromExport(dir string, paths, typesOnly []string, cache *FactCache) (pkgs []*packages.Package, fromExport bool, err error) {
-	meta, roots, ok := listAndLoadRoots(dir, paths, typesOnly)
-	if !ok {
+	listing := append(slices.Clip(paths), typesOnly...)
+	meta, err := loadPackages(&packages.Config{Mode: metaMode, Dir: dir, Tests: false}, listing...)
+	if err != nil {
 		return nil, false, nil // the source load reports it
 	}
-	var all []*packages.Package
-	isRoot := map[string]bool{}
-	var extra []*packages.Package // the typesOnly roots, in meta's order
-	for _, p := range meta {
-		isRoot[p.ID] = true
-		if slices.Contains(typesOnly, p.PkgPath) {
-			extra = append(extra, p)
-		}
-	}
-	bad := false
-	packages.Visit(meta, nil, func(p *packages.Package) {
-		all = append(all, p)
-		if len(p.Errors) > 0 {
-			bad = true
-		}
-	})
-	if bad {
+	all, extra, ok := listedGraph(meta, typesOnly)
+	if !ok {
 		return nil, false, nil // errors are the source load's to report, with types
 	}
 	// A types-only root that imports a source root (a standard-library
 	// target that strings or bytes imports) would see that package's
 	// export data where the target sees its source: two packages of one
 	// path. Such runs load every root from source.
-	if reachesAny(extra, roots) {
-		return loadFromExport(dir, append(slices.Clip(paths), typesOnly...), nil, cache)
+	var sources []*packages.Package
+	for _, p := range meta {
+		if !slices.Contains(extra, p) {
+			sources = append(sources, p)
+		}
+	}
+	if reachesAny(extra, sources) {
+		return loadFromExport(dir, listing, nil, cache)
 	}
 	keys := cache.keys(all)
 	for _, p := range all {
-		if isRoot[p.ID] && !slices.Contains(extra, p) {
+		if slices.Contains(sources, p) {
 			continue
 		}
 		k, ok := keys[p]
 		if !ok || !cache.has(k) {
+			return nil, false, nil
+		}
+	}
+	// Every entry is there: the roots from source with their
+	// dependencies' types from export data, then the types-only roots'
+	// export files, which the roots' load has put in the build cache
+	// (one go command compiling at a time).
+	roots, err := loadPackages(&packages.Config{Mode: Mode &^ packages.NeedDeps, Dir: dir, Tests: false}, paths...)
+	if err != nil {
+		return nil, false, nil
+	}
+	if len(typesOnly) > 0 {
+		meta, err = loadPackages(&packages.Config{Mode: metaMode | packages.NeedExportFile, Dir: dir, Tests: false}, listing...)
+		if err != nil {
+			return nil, false, nil
+		}
+		if all, extra, ok = listedGraph(meta, typesOnly); !ok {
 			return nil, false, nil
 		}
 	}
@@ -85,31 +101,27 @@ func loadFromExport(dir string, paths, typesOnly []string, cache *FactCache) (pk
 	return pkgs, true, nil
 }
 
-// listAndLoadRoots lists paths and typesOnly with their dependencies
-// (meta, by metaMode) and loads paths alone with syntax and types (roots),
-// at once: both are mostly the go command, and the second is wasted only
-// on a cold cache, where the source load costs far more. ok is false when
-// either load failed.
-func listAndLoadRoots(dir string, paths, typesOnly []string) (meta, roots []*packages.Package, ok bool) {
-	type result struct {
-		pkgs []*packages.Package
-		err  error
+// loadPackages is packages.Load; tests see through it which loads
+// loadFromExport asks the go command for.
+var loadPackages = packages.Load
+
+// listedGraph returns every package of the listing meta, imports first,
+// and the listed roots that typesOnly names; ok is false when a package
+// of the graph has errors.
+func listedGraph(meta []*packages.Package, typesOnly []string) (all, extra []*packages.Package, ok bool) {
+	for _, p := range meta {
+		if slices.Contains(typesOnly, p.PkgPath) {
+			extra = append(extra, p)
+		}
 	}
-	exported := make(chan result, 1)
-	go func() {
-		p, err := packages.Load(&packages.Config{Mode: Mode &^ packages.NeedDeps, Dir: dir, Tests: false}, paths...)
-		exported <- result{p, err}
-	}()
-	mode := metaMode
-	if len(typesOnly) > 0 {
-		mode |= packages.NeedExportFile
-	}
-	meta, err := packages.Load(&packages.Config{Mode: mode, Dir: dir, Tests: false}, append(slices.Clip(paths), typesOnly...)...)
-	ex := <-exported
-	if err != nil || ex.err != nil {
-		return nil, nil, false
-	}
-	return meta, ex.pkgs, true
+	ok = true
+	packages.Visit(meta, nil, func(p *packages.Package) {
+		all = append(all, p)
+		if len(p.Errors) > 0 {
+			ok = false
+		}
+	})
+	return all, extra, ok
 }
 
 // reachesAny reports whether a package of from imports, directly or not,
