@@ -91,21 +91,52 @@ func runPackages(ctx context.Context, cfg Config, pkgs []*packages.Package, seve
 		}()
 	}
 	wg.Wait()
-	var out []*Summary
+	paths := make([]string, len(pkgs))
 	for i, p := range pkgs {
+		paths[i] = p.PkgPath
+	}
+	return collect(paths, sums, errs, several, ctx.Err() != nil)
+}
+
+// collect puts the packages' summaries in order. With several packages
+// a package gentest could not work on (a load.Error) is a skipped row,
+// and one whose run failed otherwise is a failed row: the packages after
+// it keep their rows (their files are written by then), and the first
+// such error is the run's, so that the exit status says a package
+// failed. Returning at the first failure dropped every later package's
+// summary from the table and -json, though their files were written.
+// With one package, or once the run was interrupted, the error is
+// returned as it is.
+func collect(paths []string, sums []*Summary, errs []error, several, interrupted bool) ([]*Summary, error) {
+	var out []*Summary
+	var first error
+	for i, path := range paths {
 		err := errs[i]
 		if err == nil {
 			out = append(out, sums[i])
 			continue
 		}
+		if !several || interrupted {
+			return out, err
+		}
 		var le *load.Error
-		if several && errors.As(err, &le) && ctx.Err() == nil {
-			out = append(out, skipped(p.PkgPath, le.Msg))
+		if errors.As(err, &le) {
+			out = append(out, skipped(path, le.Msg))
 			continue
 		}
-		return out, err
+		out = append(out, failedRow(path, err))
+		if first == nil {
+			first = err
+		}
 	}
-	return out, nil
+	return out, first
+}
+
+// failedRow is the row of a package whose run failed in a module run.
+func failedRow(path string, err error) *Summary {
+	s := skipped(path, "")
+	s.Failed = firstLine(err.Error())
+	return s
 }
 
 // skipped is the summary of a package gentest did not generate tests for.

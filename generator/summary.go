@@ -37,7 +37,10 @@ type Summary struct {
 	// Skipped says why no tests were generated for the package (only
 	// with several packages, where one package's problem is an error;
 	// and when complement mode finds nothing the own tests miss).
-	Skipped  string           `json:"skipped,omitempty"`
+	Skipped string `json:"skipped,omitempty"`
+	// Failed says why gentest failed on the package in a run of several
+	// (the first line of its error; the run's error says it whole).
+	Failed   string           `json:"failed,omitempty"`
 	Findings []Finding        `json:"findings"`
 	Excluded []model.Excluded `json:"excluded"`
 	// Kept counts the tests kept from the earlier generated file (Tests

@@ -16,9 +16,14 @@ import (
 func printTable(w io.Writer, sums []*generator.Summary) {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "package\tcoverage before → after\tmutants killed before → after\ttests\tfindings\tseconds\tskipped")
-	var tests, findings, done, skipped int
+	var tests, findings, done, skipped, failed int
 	var secs float64
 	for _, s := range sums {
+		if s.Failed != "" {
+			failed++
+			fmt.Fprintf(tw, "%s\t-\t-\t-\t-\t-\tfailed: %s\n", s.Package, s.Failed)
+			continue
+		}
 		if s.Skipped != "" {
 			skipped++
 			fmt.Fprintf(tw, "%s\t-\t-\t-\t-\t-\t%s\n", s.Package, s.Skipped)
@@ -30,7 +35,11 @@ func printTable(w io.Writer, sums []*generator.Summary) {
 		secs += s.Seconds
 		fmt.Fprintf(tw, "%s\t%s → %s\t%s\t%d\t%d\t%.1f\t\n", s.Package, percent(s.CoverageBefore), percent(s.CoverageAfter), mutationScores(s.Complement), s.Tests, len(s.Findings), s.Seconds)
 	}
-	fmt.Fprintf(tw, "total: %d generated, %d skipped\t\t\t%d\t%d\t%.1f\t\n", done, skipped, tests, findings, secs)
+	total := fmt.Sprintf("total: %d generated, %d skipped", done, skipped)
+	if failed > 0 {
+		total += fmt.Sprintf(", %d failed", failed)
+	}
+	fmt.Fprintf(tw, "%s\t\t\t%d\t%d\t%.1f\t\n", total, tests, findings, secs)
 	tw.Flush()
 }
 
