@@ -23,6 +23,7 @@ import (
 	"golang.org/x/tools/go/packages"
 
 	"github.com/gentest-go/gentest/generator"
+	"github.com/gentest-go/gentest/internal/load"
 	"github.com/gentest-go/gentest/internal/write"
 )
 
@@ -32,6 +33,7 @@ const (
 	verdictMissing = "missing" // no generated file
 	verdictStale   = "stale"   // the package changed and the file leaves changed code uncovered, or it has no stamp
 	verdictFailing = "failing" // the file's tests fail (or do not build)
+	verdictSkipped = "skipped" // gen writes no file for it (cgo, nothing exported): not a failure
 )
 
 // cmdCheck is gentest check.
@@ -47,7 +49,9 @@ one line per package; it writes nothing. A file records what it was
 generated from (its header's gentest:stamp); when the package's sources
 changed since, check runs the file's tests: failing if they fail, stale if a
 function that is new or changed since has none of its statements covered by
-them, fresh otherwise. Packages named main are not checked.
+them, fresh otherwise. Packages named main are not checked, and packages gen
+skips (cgo, nothing exported to call) are listed as skipped, which is no
+failure.
 
 Flags:
 `)
@@ -89,6 +93,16 @@ func checkPackages(patterns []string, shard string, stdout, stderr io.Writer) in
 		}
 		if p.Name == "main" || len(p.GoFiles) == 0 {
 			continue
+		}
+		if err := load.CheckTestableFiles(p.Name, path, p.GoFiles); err != nil {
+			// gen skips it (cgo, nothing exported to call) and writes no
+			// file: a missing file there is no failure, or a module with
+			// such a package could never pass.
+			var le *load.Error
+			if errors.As(err, &le) {
+				fmt.Fprintf(stdout, "%-8s %s: %s\n", verdictSkipped, path, le.Msg)
+				continue
+			}
 		}
 		verdict, detail := checkPackage(p)
 		fmt.Fprintf(stdout, "%-8s %s", verdict, path)

@@ -103,3 +103,41 @@ func TestCheckShard(t *testing.T) {
 		t.Errorf("-shard 3/2: exit status %d, want 2", status)
 	}
 }
+
+// TestCheckSkipsWhatGenSkips: gen writes no file for a package with
+// nothing exported to call, so check lists it as skipped, not missing,
+// and a module of such a package and a fresh one passes; an exported
+// method of an unexported type does not count, one of an exported
+// (generic) type does.
+func TestCheckSkipsWhatGenSkips(t *testing.T) {
+	dir := t.TempDir()
+	t.Chdir(dir)
+	put := func(name, src string) {
+		t.Helper()
+		os.MkdirAll(filepath.Dir(filepath.Join(dir, name)), 0o755)
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	put("go.mod", "module example.com/m\n\ngo 1.22\n")
+	put("internal/hidden/h.go", "package hidden\n\ntype box struct{}\n\nfunc (box) Get() int { return 1 }\n\nfunc helper() {}\n\nconst Max = 3\n")
+	put("p/p.go", checkPkg)
+	st, err := write.SourceStamp([]string{filepath.Join(dir, "p/p.go")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	put("p/p_gentest_test.go", string(write.WithStamp([]byte(checkTests), st)))
+	var out, errs bytes.Buffer
+	if status := checkPackages([]string{"./..."}, "", &out, &errs); status != 0 {
+		t.Errorf("exit status %d, want 0:\n%s%s", status, out.String(), errs.String())
+	}
+	if got := out.String(); !strings.Contains(got, "skipped  example.com/m/internal/hidden: has no exported functions or methods to test") ||
+		!strings.Contains(got, "fresh    example.com/m/p") {
+		t.Errorf("check printed:\n%s\nwant hidden skipped and p fresh", got)
+	}
+	put("internal/hidden/h.go", "package hidden\n\ntype Box[T any] struct{ v T }\n\nfunc (b *Box[T]) Get() T { return b.v }\n")
+	out.Reset()
+	if status := checkPackages([]string{"./internal/hidden"}, "", &out, &errs); status != 1 || !strings.Contains(out.String(), "missing") {
+		t.Errorf("an exported method of an exported generic type: status %d, printed %q; want missing", status, out.String())
+	}
+}

@@ -2,6 +2,7 @@ package load
 
 import (
 	"fmt"
+	"go/ast"
 	"go/parser"
 	"go/token"
 	"go/types"
@@ -48,17 +49,8 @@ func CheckTestable(pkg *packages.Package) error {
 	}
 	// Syntax holds cgo's output, not the user's files: look at the
 	// originals.
-	fset := token.NewFileSet()
-	for _, name := range pkg.GoFiles {
-		f, err := parser.ParseFile(fset, name, nil, parser.ImportsOnly)
-		if err != nil {
-			continue
-		}
-		for _, imp := range f.Imports {
-			if imp.Path.Value == `"C"` {
-				return &Error{Pkg: pkg.PkgPath, Msg: fmt.Sprintf("uses cgo (%s), which gentest does not support", filepath.Base(name))}
-			}
-		}
+	if err := checkNoCgo(pkg.PkgPath, pkg.GoFiles); err != nil {
+		return err
 	}
 	if len(pkg.Syntax) == 0 {
 		return &Error{Pkg: pkg.PkgPath, Msg: "has no Go files to test"}
@@ -67,6 +59,79 @@ func CheckTestable(pkg *packages.Package) error {
 		return &Error{Pkg: pkg.PkgPath, Msg: "has no exported functions or methods to test"}
 	}
 	return nil
+}
+
+// checkNoCgo returns an error naming the first of files that imports "C".
+func checkNoCgo(path string, files []string) error {
+	fset := token.NewFileSet()
+	for _, name := range files {
+		f, err := parser.ParseFile(fset, name, nil, parser.ImportsOnly)
+		if err != nil {
+			continue
+		}
+		for _, imp := range f.Imports {
+			if imp.Path.Value == `"C"` {
+				return &Error{Pkg: path, Msg: fmt.Sprintf("uses cgo (%s), which gentest does not support", filepath.Base(name))}
+			}
+		}
+	}
+	return nil
+}
+
+// CheckTestableFiles is CheckTestable for a package known only by its
+// name and files (gentest check, which loads no types): a main package,
+// cgo, no Go files, and nothing exported to call, judged from the
+// syntax. A method counts when it and its receiver's type name are
+// exported, as hasExportedFuncs counts the methods of exported types.
+func CheckTestableFiles(name, path string, files []string) error {
+	if name == "main" {
+		return &Error{Pkg: path, Msg: "is a main package; gentest generates tests for library packages"}
+	}
+	if err := checkNoCgo(path, files); err != nil {
+		return err
+	}
+	if len(files) == 0 {
+		return &Error{Pkg: path, Msg: "has no Go files to test"}
+	}
+	fset := token.NewFileSet()
+	for _, file := range files {
+		f, err := parser.ParseFile(fset, file, nil, parser.SkipObjectResolution)
+		if err != nil {
+			// What does not parse is for the go command to report.
+			return nil
+		}
+		for _, d := range f.Decls {
+			fd, ok := d.(*ast.FuncDecl)
+			if !ok || !fd.Name.IsExported() {
+				continue
+			}
+			if fd.Recv == nil || len(fd.Recv.List) == 0 || exportedRecv(fd.Recv.List[0].Type) {
+				return nil
+			}
+		}
+	}
+	return &Error{Pkg: path, Msg: "has no exported functions or methods to test"}
+}
+
+// exportedRecv reports whether a receiver type expression (T, *T, T[P],
+// *T[P, Q]) names an exported type.
+func exportedRecv(e ast.Expr) bool {
+	for {
+		switch x := e.(type) {
+		case *ast.StarExpr:
+			e = x.X
+		case *ast.ParenExpr:
+			e = x.X
+		case *ast.IndexExpr:
+			e = x.X
+		case *ast.IndexListExpr:
+			e = x.X
+		case *ast.Ident:
+			return x.IsExported()
+		default:
+			return false
+		}
+	}
 }
 
 func hasExportedFuncs(pkg *types.Package) bool {
