@@ -143,6 +143,27 @@ func (st *state) packageImpls(m *types.Func) []*types.Func {
 	if impls, ok := st.impls[m.Name()]; ok {
 		return impls
 	}
+	impls := st.methodsOfTypes(func(n *types.Named) *types.Func {
+		for dm := range n.Methods() {
+			if dm.Name() == m.Name() {
+				return dm
+			}
+		}
+		return nil
+	})
+	if st.impls == nil {
+		st.impls = make(map[string][]*types.Func)
+	}
+	st.impls[m.Name()] = impls
+	return impls
+}
+
+// methodsOfTypes returns the method pick chooses of each of the
+// package's named types that are not interfaces (nil: none), in scope
+// order. Nil when a generic type has one (its instantiations are not
+// known here), or when there are more than 32, too many to be worth a
+// union of summaries.
+func (st *state) methodsOfTypes(pick func(n *types.Named) *types.Func) []*types.Func {
 	const maxImpls = 32
 	var impls []*types.Func
 	scope := st.pass.Pkg.Scope()
@@ -155,25 +176,15 @@ func (st *state) packageImpls(m *types.Func) []*types.Func {
 		if !ok || types.IsInterface(n) {
 			continue
 		}
-		for dm := range n.Methods() {
-			if dm.Name() != m.Name() {
-				continue
-			}
-			if n.TypeParams().Len() > 0 {
-				impls = nil
-				goto done
-			}
-			impls = append(impls, dm)
+		f := pick(n)
+		if f == nil {
+			continue
 		}
+		if n.TypeParams().Len() > 0 || len(impls) == maxImpls {
+			return nil
+		}
+		impls = append(impls, f)
 	}
-	if len(impls) > maxImpls {
-		impls = nil
-	}
-done:
-	if st.impls == nil {
-		st.impls = make(map[string][]*types.Func)
-	}
-	st.impls[m.Name()] = impls
 	return impls
 }
 
@@ -198,32 +209,22 @@ func (st *state) declaredImpls(c *ssa.CallCommon) []*types.Func {
 	if impls, ok := st.declImpls[m]; ok {
 		return impls
 	}
-	const maxImpls = 32
-	var impls []*types.Func
-	scope := st.pass.Pkg.Scope()
-	for _, name := range scope.Names() {
-		tn, ok := scope.Lookup(name).(*types.TypeName)
-		if !ok || tn.IsAlias() {
-			continue
-		}
-		t, ok := tn.Type().(*types.Named)
-		if !ok || types.IsInterface(t) {
-			continue
+	impls := st.methodsOfTypes(func(t *types.Named) *types.Func {
+		if t.TypeParams().Len() > 0 {
+			// Implements is unspecified for a generic type: one with a
+			// method of that name may implement it once instantiated.
+			for dm := range t.Methods() {
+				if dm.Name() == m.Name() {
+					return dm
+				}
+			}
+			return nil
 		}
 		if !types.Implements(t, iface) && !types.Implements(types.NewPointer(t), iface) {
-			continue
+			return nil
 		}
-		if t.TypeParams().Len() > 0 {
-			impls = nil
-			break
-		}
-		if f := lookupMethod(types.NewPointer(t), m); f != nil {
-			impls = append(impls, f)
-		}
-	}
-	if len(impls) > maxImpls {
-		impls = nil
-	}
+		return lookupMethod(types.NewPointer(t), m)
+	})
 	if st.declImpls == nil {
 		st.declImpls = make(map[*types.Func][]*types.Func)
 	}
