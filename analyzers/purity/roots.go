@@ -457,7 +457,6 @@ func globalRandRoot(fn *types.Func) *Fact {
 	return &f
 }
 
-// reflectRoot summarises the reflect API by its documented meaning.
 // isRegexpMatcher reports whether fn is one of (*regexp.Regexp)'s
 // matching methods: Find*, Match*, ReplaceAll* and Split (not Longest,
 // which configures the Regexp, nor Expand, which appends to its dst
@@ -507,11 +506,46 @@ func regexpRoot(fn *types.Func) *Fact {
 	return &f
 }
 
+// reflectDerived are the methods of reflect.Value and reflect.MapIter
+// whose results refer to the memory their receiver refers to: a Set on
+// what they return writes what the receiver was made from.
+var reflectDerived = map[string]bool{
+	"Elem": true, "Field": true, "FieldByIndex": true, "FieldByIndexErr": true, "FieldByName": true,
+	"FieldByNameFunc": true, "Index": true, "MapIndex": true, "MapKeys": true, "MapRange": true,
+	"Addr": true, "Slice": true, "Slice3": true, "Interface": true, "Key": true, "Value": true,
+}
+
+// reflectValueRecv reports whether fn is a method of reflect.Value or
+// *reflect.MapIter (not of reflect.Type, whose results describe types).
+func reflectValueRecv(fn *types.Func) bool {
+	t := fn.Signature().Recv().Type()
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	n, ok := t.(*types.Named)
+	return ok && (n.Obj().Name() == "Value" || n.Obj().Name() == "MapIter")
+}
+
+// reflectRoot summarises the reflect API by its documented meaning. A
+// Value made from an argument (ValueOf, Indirect) or derived from another
+// (Elem, Field, Index, ...: reflectDerived) refers to the same memory, so
+// its results alias their input: without that, a helper that sets a field
+// of its argument through reflection looked pure, and the discard check
+// reported callers that call it for that write (ojg's reflectSetChild,
+// goqu's SafeSetFieldByIndex, issue 36's seventh run).
 func reflectRoot(fn *types.Func) *Fact {
 	name := fn.Name()
 	recv := fn.Signature().Recv() != nil
 	var e rootEntry
 	switch {
+	case recv && name == "FieldByNameFunc" && reflectValueRecv(fn):
+		e = rootEntry{calls: []int{0}, results: []int{-1}, why: "calls match"}
+	case recv && name == "FieldByNameFunc":
+		e = rootEntry{calls: []int{0}, why: "calls match"}
+	case recv && reflectDerived[name] && reflectValueRecv(fn):
+		e = rootEntry{results: []int{-1}}
+	case !recv && (name == "ValueOf" || name == "Indirect"):
+		e = rootEntry{results: []int{0}}
 	case recv && (strings.HasPrefix(name, "Set") || name == "Clear" || name == "Grow" || name == "Close"):
 		e = rootEntry{mutates: []int{-1}, why: "reflect.Value." + name + " writes the value"}
 	case recv && (name == "Send" || name == "Recv"):
@@ -520,8 +554,6 @@ func reflectRoot(fn *types.Func) *Fact {
 		e = rootEntry{effects: Nondeterministic, mutates: []int{-1}, why: "channel operation"}
 	case recv && (name == "Call" || name == "CallSlice"):
 		e = rootEntry{cons: true, why: "calls an unknown function"}
-	case recv && name == "FieldByNameFunc":
-		e = rootEntry{calls: []int{0}, why: "calls match"}
 	case !recv && name == "Copy":
 		e = rootEntry{mutates: []int{0}, why: "reflect.Copy writes dst"}
 	case !recv && name == "Select":
