@@ -166,20 +166,31 @@ func flowList(start []ssa.Value) []ssa.Value {
 // a slice. Only a whole slice formatted or joined shows its order (or an
 // element written in sequence, in its turn).
 func (c *mapOrderCheck) toOutput(vals []ssa.Value, depth int) (token.Pos, string) {
-	return c.toOutputFrom(vals, false, depth)
+	return c.toOutputFrom(vals, false, anyField, depth)
 }
 
+// anyField is the field of toOutputFrom's values that holds the slice
+// when any may: the values are the slice itself, or what it flowed to.
+const anyField = -1
+
 // toOutputFrom is toOutput for vals taken from an element (elem) or
-// not: a parameter of a callee keeps what its argument was.
-func (c *mapOrderCheck) toOutputFrom(vals []ssa.Value, elem bool, depth int) (token.Pos, string) {
+// not, and, when field is not anyField, for vals that are a struct (or
+// a pointer to one) the slice was stored into field number field of: of
+// such a container only that field is followed, so that a message built
+// around the slice reaches output only when the slice does, not when
+// another of its fields is logged (serf's query filters, stored into a
+// message whose Name a warning prints). A parameter of a callee keeps
+// what its argument was.
+func (c *mapOrderCheck) toOutputFrom(vals []ssa.Value, elem bool, field int, depth int) (token.Pos, string) {
 	type item struct {
-		v    ssa.Value
-		elem bool // taken from an element, not the whole slice
+		v     ssa.Value
+		elem  bool // taken from an element, not the whole slice
+		field int  // the field of a container holding it, or anyField
 	}
 	seen := make(map[ssa.Value]bool)
 	var work []item
 	for _, v := range vals {
-		work = append(work, item{v: v, elem: elem})
+		work = append(work, item{v: v, elem: elem, field: field})
 	}
 	for budget := 0; len(work) > 0 && budget < 600; budget++ {
 		it := work[0]
@@ -196,32 +207,48 @@ func (c *mapOrderCheck) toOutputFrom(vals []ssa.Value, elem bool, depth int) (to
 			case *ssa.Index, *ssa.IndexAddr:
 				// Of a slice, an element; of an array (a variadic
 				// argument list), what it holds.
-				work = append(work, item{ref.(ssa.Value), it.elem || isSlice})
-			case *ssa.Phi, *ssa.Extract, *ssa.Slice, *ssa.ChangeType, *ssa.MakeInterface, *ssa.Convert,
-				*ssa.Field, *ssa.FieldAddr, *ssa.TypeAssert, *ssa.UnOp:
-				work = append(work, item{ref.(ssa.Value), it.elem})
+				work = append(work, item{ref.(ssa.Value), it.elem || isSlice, anyField})
+			case *ssa.Field:
+				if it.field == anyField || ref.Field == it.field {
+					work = append(work, item{ref, it.elem, anyField})
+				}
+			case *ssa.FieldAddr:
+				if it.field == anyField || ref.Field == it.field {
+					work = append(work, item{ref, it.elem, anyField})
+				}
+			case *ssa.Phi, *ssa.ChangeType, *ssa.MakeInterface, *ssa.Convert, *ssa.TypeAssert, *ssa.UnOp:
+				// The same value, or the struct a pointer holds: a
+				// container stays one.
+				work = append(work, item{ref.(ssa.Value), it.elem, it.field})
+			case *ssa.Extract, *ssa.Slice:
+				work = append(work, item{ref.(ssa.Value), it.elem, anyField})
 			case *ssa.BinOp:
 				if ref.Op == token.ADD {
-					work = append(work, item{ref, it.elem}) // string concatenation
+					work = append(work, item{ref, it.elem, anyField}) // string concatenation
 				}
 			case *ssa.Store:
 				// Into a variadic argument list or a composite literal:
-				// follow the container; into a local variable (a
-				// parameter spilled by go/ssa): follow the variable.
+				// follow the container (of a struct, only the field
+				// stored into); into a local variable (a parameter
+				// spilled by go/ssa): follow the variable.
 				if ref.Val == v {
 					if base := addrBase(ref.Addr); base != nil {
-						work = append(work, item{base, it.elem})
+						f := anyField
+						if fa, ok := ref.Addr.(*ssa.FieldAddr); ok && it.field == anyField {
+							f = fa.Field
+						}
+						work = append(work, item{base, it.elem, f})
 					} else if alloc, ok := ref.Addr.(*ssa.Alloc); ok {
-						work = append(work, item{alloc, it.elem})
+						work = append(work, item{alloc, it.elem, it.field})
 					}
 				}
 			case ssa.CallInstruction:
-				if pos, name := c.callOutput(ref, v, whole, it.elem, depth); pos.IsValid() {
+				if pos, name := c.callOutput(ref, v, whole, it.elem, it.field, depth); pos.IsValid() {
 					return pos, name
 				}
 				if call, ok := ref.(*ssa.Call); ok && c.carriesOrder(call, v, whole) {
 					_, isBuiltin := call.Call.Value.(*ssa.Builtin)
-					work = append(work, item{call, it.elem || !isBuiltin})
+					work = append(work, item{call, it.elem || !isBuiltin, anyField})
 				}
 			}
 		}
@@ -252,7 +279,7 @@ func addrBase(addr ssa.Value) ssa.Value {
 // (only writes in sequence for a value taken from one element: each
 // element formatted on its own has no order), or a function of the
 // package whose parameter reaches one.
-func (c *mapOrderCheck) callOutput(ref ssa.CallInstruction, v ssa.Value, whole, elem bool, depth int) (token.Pos, string) {
+func (c *mapOrderCheck) callOutput(ref ssa.CallInstruction, v ssa.Value, whole, elem bool, field int, depth int) (token.Pos, string) {
 	common := ref.Common()
 	var obj *types.Func
 	if common.IsInvoke() {
@@ -262,7 +289,7 @@ func (c *mapOrderCheck) callOutput(ref ssa.CallInstruction, v ssa.Value, whole, 
 		if callee.Pkg == c.pkg && callee.Blocks != nil && depth < maxCallerDepth {
 			for i, a := range common.Args {
 				if a == v && i < len(callee.Params) {
-					if pos, name := c.toOutputFrom([]ssa.Value{callee.Params[i]}, elem, depth+1); pos.IsValid() {
+					if pos, name := c.toOutputFrom([]ssa.Value{callee.Params[i]}, elem, field, depth+1); pos.IsValid() {
 						return pos, name
 					}
 				}
