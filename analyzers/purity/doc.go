@@ -67,7 +67,10 @@
 // summaries; not when a generic type declares one, or more than 32 do. Any other unresolved call marks the fact Conservative, and
 // the effects are then a lower bound. Hand-written summaries exist only for
 // the roots of the analysis (system calls, the runtime, reflect, sync, the
-// clock and process-wide random sources) and are all in roots.go.
+// clock and process-wide random sources) and are all in roots.go. A
+// reflect.Value made from an argument (ValueOf, Indirect) or derived from
+// another (Elem, Field, Index, MapIndex, ...) refers to the same memory, so
+// a Set on it writes what it was made from.
 //
 // Choices made for precision, each a deliberate trade-off:
 //
@@ -243,7 +246,11 @@
 //     X-Nomad-CSI-Secrets), an entry of a command's environment
 //     (go-plugin's PLUGIN_PROTOCOL_VERSIONS) — is state, read by a program
 //     that parses it, and like a stored slice it is not reported
-//     (maporder_stored.go). Of a (slice, error)
+//     (maporder_stored.go). Of a struct the slice was stored into, only
+//     that field is followed (into callees too): the struct formatted
+//     whole is output, another of its fields logged is not (serf's query
+//     filters, stored into a message whose name a warning prints). Of a
+//     (slice, error)
 //     result only the slice counts: an exported caller returning the
 //     error does not list the slice.
 //     Suggested fixes (maporder_fix.go), only where mechanical and
