@@ -17,6 +17,7 @@ import (
 	"strings"
 
 	"github.com/gentest-go/gentest/internal/emit"
+	"github.com/gentest-go/gentest/internal/load"
 )
 
 // oldDecl is one top-level declaration of the earlier file other than
@@ -102,7 +103,7 @@ func newOldDecl(d ast.Decl, src []byte, off func(token.Pos) int) *oldDecl {
 	case *ast.FuncDecl:
 		od.name = d.Name.Name
 		if d.Recv != nil && len(d.Recv.List) > 0 {
-			od.owner = recvType(d.Recv.List[0].Type)
+			od.owner = load.RecvTypeName(d.Recv.List[0].Type)
 			od.name = od.owner + "." + d.Name.Name
 		} else {
 			od.names = []string{d.Name.Name}
@@ -153,24 +154,6 @@ func declStart(d ast.Decl) token.Pos {
 		}
 	}
 	return d.Pos()
-}
-
-// recvType is the base type name of a method's receiver.
-func recvType(x ast.Expr) string {
-	for {
-		switch t := x.(type) {
-		case *ast.StarExpr:
-			x = t.X
-		case *ast.IndexExpr:
-			x = t.X
-		case *ast.IndexListExpr:
-			x = t.X
-		case *ast.Ident:
-			return t.Name
-		default:
-			return ""
-		}
-	}
 }
 
 // closure returns the declarations to keep of those not dropped: every

@@ -105,7 +105,7 @@ func CheckTestableFiles(name, path string, files []string) error {
 			if !ok || !fd.Name.IsExported() {
 				continue
 			}
-			if fd.Recv == nil || len(fd.Recv.List) == 0 || exportedRecv(fd.Recv.List[0].Type) {
+			if fd.Recv == nil || len(fd.Recv.List) == 0 || ast.IsExported(RecvTypeName(fd.Recv.List[0].Type)) {
 				return nil
 			}
 		}
@@ -113,9 +113,9 @@ func CheckTestableFiles(name, path string, files []string) error {
 	return &Error{Pkg: path, Msg: "has no exported functions or methods to test"}
 }
 
-// exportedRecv reports whether a receiver type expression (T, *T, T[P],
-// *T[P, Q]) names an exported type.
-func exportedRecv(e ast.Expr) bool {
+// RecvTypeName is the base type name of a method's receiver type
+// expression (T, *T, T[P], *T[P, Q], (T)), or "".
+func RecvTypeName(e ast.Expr) string {
 	for {
 		switch x := e.(type) {
 		case *ast.StarExpr:
@@ -127,9 +127,9 @@ func exportedRecv(e ast.Expr) bool {
 		case *ast.IndexListExpr:
 			e = x.X
 		case *ast.Ident:
-			return x.IsExported()
+			return x.Name
 		default:
-			return false
+			return ""
 		}
 	}
 }
