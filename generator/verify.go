@@ -14,7 +14,6 @@ import (
 	"github.com/gentest-go/gentest/internal/emit"
 	"github.com/gentest-go/gentest/internal/explain"
 	"github.com/gentest-go/gentest/internal/gomod"
-	"github.com/gentest-go/gentest/internal/harness"
 	"github.com/gentest-go/gentest/internal/load"
 	"github.com/gentest-go/gentest/internal/model"
 	"github.com/gentest-go/gentest/internal/oracle"
@@ -208,16 +207,10 @@ func (r *pkgRun) verifyOptions(userTests []string, modFiles map[string][]byte) (
 		return o, nil
 	}
 	// The generated tests run confined too: verification is the first
-	// time they run outside an executor.
-	sf, err := harness.SandboxFiles(r.dir, r.pkg.PkgPath, r.pkg.Types.Name()+"_test")
-	if err != nil {
-		return o, err
-	}
-	o.VetSkip = map[string]bool{}
-	for k, v := range sf {
-		o.Files[k] = v
-		o.VetSkip[k] = true
-	}
+	// time they run outside an executor. verify runs the test binary
+	// through gentest's own executable, which enters the sandbox first,
+	// so the binary carries no runtime that every package would compile
+	// again with -race.
 	vdir := filepath.Join(r.work, "verify-scratch")
 	if err := os.MkdirAll(vdir, 0o700); err != nil {
 		return o, err

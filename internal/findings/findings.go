@@ -44,7 +44,7 @@ type Options struct {
 	// version when the module needs one).
 	BuildTag string
 	// Verify is the base of the verification runs: Dir, Files (go.mod,
-	// go.sum, sandbox runtime), Remove, WorkDir, Sandbox, VetSkip.
+	// go.sum), Remove, WorkDir, Sandbox.
 	Verify verify.Options
 	Logf   func(format string, args ...any)
 	// Deadline, when not zero, is when the findings' go test runs end

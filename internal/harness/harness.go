@@ -366,20 +366,6 @@ func WithMinGo(src []byte) []byte {
 	return []byte("//go:build " + MinGo + "\n\n" + s)
 }
 
-// SandboxFiles returns overlay files that make a package's test binary
-// enter the Landlock sandbox at start (when GENTEST_SANDBOX is set): the
-// runtime, and an external test file importing it. testPkg is the name of
-// the external test package.
-func SandboxFiles(dir, pkgPath, testPkg string) (map[string][]byte, error) {
-	files, err := RuntimeFiles(dir)
-	if err != nil {
-		return nil, err
-	}
-	files[filepath.Join(dir, "zz_gentest_sandbox_test.go")] = WithMinGo([]byte(fmt.Sprintf(
-		"package %s\n\nimport _ %q\n", testPkg, pkgPath+"/"+RTDirName)))
-	return files, nil
-}
-
 func trim(s string, n int) string {
 	if len(s) > n {
 		return s[:n] + "..."

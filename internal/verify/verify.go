@@ -48,14 +48,14 @@ type Options struct {
 	WorkDir string
 	// Timeout bounds the go test run.
 	Timeout time.Duration
-	// Vet runs go vet on the package first, with the overlay but without
-	// VetSkip files; vet findings in a file count as compile errors there.
-	Vet     bool
-	VetSkip map[string]bool
+	// Vet runs go vet on the package first, with the overlay; vet findings
+	// in an overlaid file count as compile errors there.
+	Vet bool
 	// Sandbox, when set, lists the directories the test binary may write
-	// to; the binary confines itself with Landlock at start (the caller
-	// overlays the runtime for that, see harness.SandboxFiles). The first
-	// one is also its HOME and TMPDIR.
+	// to: go test runs it through this executable, which confines itself
+	// with Landlock and then executes the binary (sandboxexec.go), so the
+	// binary needs nothing compiled in for it. The first one is also its
+	// HOME and TMPDIR.
 	Sandbox []string
 }
 
@@ -98,7 +98,7 @@ func Run(ctx context.Context, o Options) (*Report, error) {
 	}
 	tctx, cancel := context.WithTimeout(ctx, o.Timeout)
 	defer cancel()
-	ovPath, err := writeOverlay(o, "verify", nil)
+	ovPath, err := writeOverlay(o, "verify")
 	if err != nil {
 		return nil, err
 	}
@@ -199,10 +199,11 @@ func testArgs(o Options, ovPath string) (args, env []string, profile string, err
 		}
 		env = append(os.Environ(), "GOTMPDIR="+gotmp)
 		dirs := append(append([]string{}, o.Sandbox...), gotmp)
-		home := o.Sandbox[0]
-		args = append(args, "-exec", strings.Join([]string{"env",
-			"HOME=" + home, "TMPDIR=" + home, "XDG_CONFIG_HOME=" + home, "XDG_CACHE_HOME=" + home,
-			"GENTEST_SANDBOX=" + strings.Join(dirs, string(filepath.ListSeparator))}, " "))
+		xprog, err := sandboxExec(dirs, o.Sandbox[0])
+		if err != nil {
+			return nil, nil, "", err
+		}
+		args = append(args, "-exec", xprog)
 	}
 	return args, env, profile, nil
 }
@@ -268,12 +269,12 @@ func parseEvents(r io.Reader) (*Report, string) {
 	return rep, out.String()
 }
 
-// vet runs go vet through an overlay of the files not in VetSkip; it
+// vet runs go vet through the overlay; it
 // returns a report only when vet found something in an overlaid file. What
 // vet says about the package's own files (a problem in its assembly, say)
 // is the package's business, not a reason to reject generated tests.
 func vet(ctx context.Context, o Options) (*Report, error) {
-	ovPath, err := writeOverlay(o, "vet", o.VetSkip)
+	ovPath, err := writeOverlay(o, "vet")
 	if err != nil {
 		return nil, err
 	}
@@ -288,9 +289,7 @@ func vet(ctx context.Context, o Options) (*Report, error) {
 	}
 	ours := map[string]bool{}
 	for p := range o.Files {
-		if !o.VetSkip[p] {
-			ours[filepath.Base(p)] = true
-		}
+		ours[filepath.Base(p)] = true
 	}
 	var diags []Diag
 	for _, d := range diagnostics(string(out)) {
@@ -310,15 +309,12 @@ func vet(ctx context.Context, o Options) (*Report, error) {
 		BuildFailed: true, Vet: true, BuildErrors: diags, Output: string(out)}, nil
 }
 
-// writeOverlay writes o.Files (less skip) under o.WorkDir, each in a
+// writeOverlay writes o.Files under o.WorkDir, each in a
 // directory of its own so that it keeps its base name (compiler messages
 // then name the real file), and an overlay that also hides o.Remove.
-func writeOverlay(o Options, name string, skip map[string]bool) (string, error) {
+func writeOverlay(o Options, name string) (string, error) {
 	ov := map[string]string{}
 	for i, p := range sortedKeys(o.Files) {
-		if skip[p] {
-			continue
-		}
 		d := filepath.Join(o.WorkDir, fmt.Sprintf("%s%d", name, i))
 		if err := os.MkdirAll(d, 0o755); err != nil {
 			return "", err

@@ -26,6 +26,9 @@ import (
 // thread and then re-executes itself: the new process starts inside the
 // domain and every thread it makes inherits it. This runs in the runtime's
 // init, which comes before the package under test's own init functions.
+// Verification's test binaries, which are built without this runtime,
+// enter the same domain through ExecConfined in the process that executes
+// them.
 
 const (
 	sysLandlockCreateRuleset = 444
@@ -130,13 +133,33 @@ func landlockRuleset(r SandboxRules) (attr rulesetAttr, size uintptr, fsWrite ui
 // filepath.ListSeparator-separated list) and re-executes it; it returns only
 // on error.
 func enterSandbox(dirs string) error {
-	abi := LandlockABI()
-	if abi < 1 {
-		return errors.New("landlock is not available")
-	}
 	exe, err := os.Executable()
 	if err != nil {
 		return err
+	}
+	return confinedExec(dirs, exe, os.Args, append(os.Environ(), EnvSandboxed+"=1"))
+}
+
+// ExecConfined replaces the process with the program at the path argv[0],
+// run with argv and env, inside the sandbox an executor gets: writes only
+// under the directories in dirs (a filepath.ListSeparator-separated list),
+// no program executed but that one, and the rest of RulesFor. The kernel
+// keeps the domain across the exec, so a program that knows nothing of the
+// sandbox (a test binary built without this runtime) runs confined. It
+// returns only on error.
+func ExecConfined(dirs string, argv, env []string) error {
+	if len(argv) == 0 || !filepath.IsAbs(argv[0]) {
+		return fmt.Errorf("sandbox: %q is not an absolute program path", argv)
+	}
+	return confinedExec(dirs, argv[0], argv, env)
+}
+
+// confinedExec builds the Landlock domain on this thread, allowing writes
+// under dirs and the execution of exe alone, and executes exe in it.
+func confinedExec(dirs, exe string, argv, env []string) error {
+	abi := LandlockABI()
+	if abi < 1 {
+		return errors.New("landlock is not available")
 	}
 	runtime.LockOSThread()
 	attr, size, fsWrite := landlockRuleset(RulesFor(abi))
@@ -149,11 +172,11 @@ func enterSandbox(dirs string) error {
 		access uint64
 	}
 	rules := []rule{
-		{exe, accessExecute}, // only to re-execute ourselves
+		{exe, accessExecute}, // only the program the sandbox is for
 		{os.DevNull, accessWriteFile | (fsWrite & accessTruncate)},
 	}
 	// A dynamically linked binary (cgo, -race) also needs its ELF
-	// interpreter to be executable for the re-exec.
+	// interpreter to be executable for the exec.
 	if interp := elfInterp(exe); interp != "" {
 		rules = append(rules, rule{interp, accessExecute})
 	}
@@ -180,8 +203,7 @@ func enterSandbox(dirs string) error {
 	if _, _, errno := syscall.Syscall(sysLandlockRestrictSelf, fd, 0, 0); errno != 0 {
 		return fmt.Errorf("landlock_restrict_self: %w", errno)
 	}
-	env := append(os.Environ(), EnvSandboxed+"=1")
-	return syscall.Exec(exe, os.Args, env)
+	return syscall.Exec(exe, argv, env)
 }
 
 // elfInterp returns the ELF interpreter (dynamic loader) of a binary, or ""
