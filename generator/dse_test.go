@@ -35,6 +35,9 @@ func TestDSEHardConds(t *testing.T) {
 	if with.Coverage < 0.9 {
 		t.Errorf("coverage with DSE %.1f%%, want >= 90%% (dse %+v)", 100*with.Coverage, with.DSE)
 	}
+	if !comparisons(t) {
+		return
+	}
 	without := run(map[generator.Component]bool{generator.DSE: true})
 	if without.DSE == nil || without.DSE.Ran || without.DSE.Off != "-no=dse" {
 		t.Errorf("-no=dse: dse summary %+v, want off by -no=dse", without.DSE)

@@ -214,6 +214,45 @@ func endToEnd(t *testing.T) {
 	t.Parallel()
 }
 
+// envComparisons, set to 1, makes the end-to-end tests run their
+// comparison runs too (see comparisons).
+const envComparisons = "GENTEST_E2E_COMPARE"
+
+// comparisons reports whether an end-to-end test runs gen again on the
+// same package to compare with its first run: with a component switched
+// off (the first run's result is that component's doing), with another
+// number of executors or again with the same seed (the output is
+// deterministic). Each such run
+// costs as much as the first, whose own checks stand without it, so
+// go test ./... leaves them out, and `GENTEST_E2E_COMPARE=1 go test
+// ./generator` runs them (.ci/run does, README). The seconds they cost:
+// bench/scripts/testtimes.sh.
+func comparisons(t *testing.T) bool {
+	t.Helper()
+	if os.Getenv(envComparisons) == "1" {
+		return true
+	}
+	t.Logf("comparison runs skipped (set %s=1 to run them)", envComparisons)
+	return false
+}
+
+// comparative skips an end-to-end test whose whole point is a comparison
+// of runs (see comparisons) unless envComparisons is set.
+func comparative(t *testing.T) {
+	t.Helper()
+	skipUnlessComparing(t)
+	endToEnd(t)
+}
+
+// skipUnlessComparing skips a test that compares gen runs unless
+// envComparisons is set.
+func skipUnlessComparing(t *testing.T) {
+	t.Helper()
+	if os.Getenv(envComparisons) != "1" {
+		t.Skipf("compares gen runs; set %s=1 to run it", envComparisons)
+	}
+}
+
 // genFixture runs gen on a copy of testdata/gen/NAME as module
 // example.com/NAME, seed 1.
 func genFixture(t *testing.T, name string, execs int) (*generator.Summary, []byte) {

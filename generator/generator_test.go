@@ -42,6 +42,9 @@ func TestDemoEndToEnd(t *testing.T) {
 		t.Errorf("go-cmp in a module that did not require it:\n%s", mod)
 	}
 
+	if !comparisons(t) {
+		return
+	}
 	// Same seed and execution budget: byte-identical output, whatever the
 	// number of executors.
 	_, again := genWorkers(t, dir, 4000, 1, 1)
@@ -237,6 +240,9 @@ func TestPlantedFindings(t *testing.T) {
 	if err == nil || bytes.Count(out, []byte("--- FAIL: TestFinding_")) < 3 {
 		t.Errorf("go test -tags gentest_findings should fail once per finding:\n%s", out)
 	}
+	if !comparisons(t) {
+		return
+	}
 	// Fresh: the second run regenerates rather than keeping the first's
 	// tests (keep.go), so that it checks the generator's determinism.
 	_, again := genConfig(t, generator.Config{Dir: dir, Patterns: []string{"."}, Execs: 8000, Seed: 1, Workers: 2,
@@ -309,6 +315,9 @@ func TestObjects(t *testing.T) {
 		if !bytes.Contains(src, []byte(want)) {
 			t.Errorf("the tests do not build values with %s:\n%s", want, src)
 		}
+	}
+	if !comparisons(t) {
+		return
 	}
 	// Fresh: in the same directory, the run would otherwise keep the
 	// tests the first one wrote (update without churn).
@@ -524,6 +533,9 @@ func TestConfigVars(t *testing.T) {
 		t.Fatalf("the package's tests beside the generated file failed: %v\n%s", err, out)
 	}
 
+	if !comparisons(t) {
+		return
+	}
 	// The same copy put back as it was: the executor comes from the
 	// cache (the component changes the search, not the build).
 	resetModule(t, dir, "example.com/configvars")
@@ -826,6 +838,9 @@ func TestComplement(t *testing.T) {
 		if !bytes.Contains(src, []byte(fn)) {
 			t.Errorf("the file does not call %s, which the own tests leave partly unchecked:\n%s", fn, src)
 		}
+	}
+	if !comparisons(t) {
+		return
 	}
 	// The same copy put back as it was: the executor comes from the
 	// cache.
