@@ -24,7 +24,7 @@ import (
 // executor.FullRunner so that none can drop the deadline;
 // BenchmarkCostlyBudget measures the search's wall time against a budget.
 func TestCostlyStaysInBudget(t *testing.T) {
-	endToEnd(t)
+	waitBound(t)
 	sum, src := genCostly(t, generator.Config{Execs: costlyExecs})
 	t.Logf("execs %d, crashes %v, lost %+v, coverage %.3f", sum.Execs, sum.Crashes, sum.SearchLost, sum.Coverage)
 	if sum.Execs < costlyExecs {
@@ -81,7 +81,7 @@ func BenchmarkCostlyBudget(b *testing.B) {
 // before 98.5/98.5/97.1%); with the CPU-time limit, seed 1 at load 9: 20
 // timeouts and 20 deadlocks in the whole run, 98.5%.
 func TestHangingCallsLearned(t *testing.T) {
-	endToEnd(t)
+	waitBound(t)
 	dir := scratchModule(t, "../testdata/gen/stalled", "example.com/stalled")
 	sum, src := genConfig(t, generator.Config{Dir: dir, Patterns: []string{"."}, Execs: 3000, Seed: 1, Workers: 2,
 		CallTimeout: 300 * time.Millisecond})
@@ -115,7 +115,7 @@ func TestHangingCallsLearned(t *testing.T) {
 // 11.6 s, coverage 90.3%); without it 99 (167 in the whole run, search
 // 167 s, the same coverage).
 func TestSelfHoldingLearned(t *testing.T) {
-	endToEnd(t)
+	waitBound(t)
 	dir := scratchModule(t, "../testdata/gen/selfholding", "example.com/selfholding")
 	sum, src := genConfig(t, generator.Config{Dir: dir, Patterns: []string{"."}, Execs: 3000, Seed: 1, Workers: 2})
 	// Counted in crashes, not seconds: how many overflows the search
@@ -136,7 +136,7 @@ func TestSelfHoldingLearned(t *testing.T) {
 // noteCostlyEnums doing nothing: 15 timeouts, as the hang learning skips
 // what hung, and 91.4%); seeds 2 and 3, 24 and 6 timeouts, 100%.
 func TestEnumLoopLearned(t *testing.T) {
-	endToEnd(t)
+	waitBound(t)
 	dir := scratchModule(t, "../testdata/gen/enumloop", "example.com/enumloop")
 	sum, src := genConfig(t, generator.Config{Dir: dir, Patterns: []string{"."}, Execs: 3000, Seed: 1, Workers: 2,
 		CallTimeout: 300 * time.Millisecond})

@@ -16,7 +16,7 @@ import (
 // the budget each (minimization, then the judge's runs under mutants),
 // twice the bound asserted here.
 func TestSlowStagesEndAtDeadline(t *testing.T) {
-	endToEnd(t)
+	waitBound(t)
 	const budget = 8 * time.Second
 	dir := scratchModule(t, "../testdata/gen/slowcalc", "example.com/slowcalc")
 	sum, src := genConfig(t, generator.Config{Dir: dir, Patterns: []string{"."}, Budget: budget, Seed: 1, Workers: 2,

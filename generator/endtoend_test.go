@@ -214,42 +214,56 @@ func endToEnd(t *testing.T) {
 	t.Parallel()
 }
 
-// envComparisons, set to 1, makes the end-to-end tests run their
-// comparison runs too (see comparisons).
-const envComparisons = "GENTEST_E2E_COMPARE"
+// envFull, set to 1, runs the whole end-to-end set: the comparison runs
+// (see comparisons) and the tests bound by waiting (see waitBound), which
+// go test ./... leaves out to stay within go's default time limit on two
+// cores. .ci/run sets it for a second run of this package (README, "Run
+// the project's own tests"); bench/scripts/testtimes.sh says what each
+// test costs.
+const envFull = "GENTEST_E2E_FULL"
+
+// full reports whether envFull is set.
+func full() bool { return os.Getenv(envFull) == "1" }
 
 // comparisons reports whether an end-to-end test runs gen again on the
 // same package to compare with its first run: with a component switched
-// off (the first run's result is that component's doing), with another
-// number of executors or again with the same seed (the output is
-// deterministic). Each such run
-// costs as much as the first, whose own checks stand without it, so
-// go test ./... leaves them out, and `GENTEST_E2E_COMPARE=1 go test
-// ./generator` runs them (.ci/run does, README). The seconds they cost:
-// bench/scripts/testtimes.sh.
+// off (the first run's result is that component's doing), or with
+// another number of executors or again with the same seed (the output is
+// deterministic). Each such run costs as much as the first, whose own
+// checks stand without it, so it runs only with envFull.
 func comparisons(t *testing.T) bool {
 	t.Helper()
-	if os.Getenv(envComparisons) == "1" {
+	if full() {
 		return true
 	}
-	t.Logf("comparison runs skipped (set %s=1 to run them)", envComparisons)
+	t.Logf("comparison runs skipped (set %s=1 to run them)", envFull)
 	return false
 }
 
 // comparative skips an end-to-end test whose whole point is a comparison
-// of runs (see comparisons) unless envComparisons is set.
+// of runs (see comparisons) unless envFull is set.
 func comparative(t *testing.T) {
 	t.Helper()
-	skipUnlessComparing(t)
+	skipUnlessFull(t, "compares gen runs")
 	endToEnd(t)
 }
 
-// skipUnlessComparing skips a test that compares gen runs unless
-// envComparisons is set.
-func skipUnlessComparing(t *testing.T) {
+// waitBound skips, unless envFull is set, an end-to-end test whose gen
+// run is mostly waiting on the package's calls that hang, block, exit or
+// outlast their limit, one call limit or executor restart at a time (its
+// search takes 10 to 60 s where most take 1), and otherwise runs it as
+// endToEnd does.
+func waitBound(t *testing.T) {
 	t.Helper()
-	if os.Getenv(envComparisons) != "1" {
-		t.Skipf("compares gen runs; set %s=1 to run it", envComparisons)
+	skipUnlessFull(t, "waits on calls that hang or time out")
+	endToEnd(t)
+}
+
+// skipUnlessFull skips t, saying why, unless envFull is set.
+func skipUnlessFull(t *testing.T, why string) {
+	t.Helper()
+	if !full() {
+		t.Skipf("%s; set %s=1 to run it", why, envFull)
 	}
 }
 

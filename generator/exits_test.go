@@ -36,7 +36,7 @@ func TestExitHandlerSwapped(t *testing.T) {
 // them and their seconds, and the explain report says which operation
 // exited and how often.
 func TestExitsCounted(t *testing.T) {
-	endToEnd(t)
+	waitBound(t)
 	dir := scratchModule(t, "../testdata/gen/exitonly", "example.com/exitonly")
 	sum, src := genConfig(t, generator.Config{Dir: dir, Patterns: []string{"."}, Execs: 1000, Seed: 1, Workers: 2,
 		CallTimeout: 500 * time.Millisecond})

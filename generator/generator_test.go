@@ -261,7 +261,7 @@ func TestPlantedFindings(t *testing.T) {
 // doc-stated precondition, a panic through a passed callback and a call
 // that blocks are not.
 func TestRuntimeFindings(t *testing.T) {
-	endToEnd(t)
+	waitBound(t)
 	sum, _ := genFixture(t, "runtimebugs", 6000)
 	got := findingKinds(sum)
 	for fn, kind := range map[string]string{"ParseHeader": "index-out-of-range", "ReadBlock": "makeslice",

@@ -28,7 +28,7 @@ func TestReleasedResultsUnused(t *testing.T) {
 		gen(t, os.Getenv(childDirEnv), 1000, 1)
 		return
 	}
-	skipUnlessComparing(t)
+	skipUnlessFull(t, "compares gen runs")
 	t.Parallel()
 	var files [2][]byte
 	dir := scratchModule(t, "../testdata/gen/stalled", "example.com/stalled")
