@@ -140,10 +140,15 @@ func withoutIdle(prog *model.Program, s *seq.Seq, target int, v *CaseMutation) (
 // branch it covers, and reading the receiver says what that branch does:
 // nothing changed. The first read is kept, which is the one AddObservers
 // ranked first (a sink's String, then the receiver's String, then basic
-// observers). It returns -1 when the target returns something, when a
-// read already stays, or when no read follows the target.
+// observers). Only a target the facts say may change its receiver or an
+// argument qualifies: there, that nothing changed is the point; after a
+// read-only visitor (radix's Walk with a callback that records nothing) a
+// check that the tree is as it was says nothing about the call. It returns
+// -1 when the target returns something or may change nothing, when a read
+// already stays, or when no read follows the target.
 func lastCheck(prog *model.Program, s *seq.Seq, target int, killing map[int]bool) int {
-	if len(prog.Ops[s.Stmts[target].Op].Results) > 0 {
+	op := prog.Ops[s.Stmts[target].Op]
+	if len(op.Results) > 0 || !op.Effects.Known || !op.Effects.MutatesRecv && len(op.Effects.MutatesParams) == 0 {
 		return -1
 	}
 	first := -1
