@@ -85,6 +85,9 @@ func dropIdleObservers(prog *model.Program, full executor.Runner, items []judged
 // goes.
 func withoutIdle(prog *model.Program, s *seq.Seq, target int, v *CaseMutation) (*seq.Seq, []int) {
 	killing := killingObservers(s, target, v)
+	if k := lastCheck(prog, s, target, killing); k > 0 {
+		killing[k] = true
+	}
 	kept := make([]int, s.Len())
 	for k := range kept {
 		kept[k] = k
@@ -124,6 +127,44 @@ func withoutIdle(prog *model.Program, s *seq.Seq, target int, v *CaseMutation) (
 		}
 	}
 	return out, kept
+}
+
+// lastCheck returns the observer (or recorded read) after target that
+// withoutIdle keeps although it killed no mutant, because it is the only
+// check the test could make of its target: a target that returns nothing
+// and whose reads killed nothing would otherwise be written as "must not
+// panic; it returns nothing, and no call here reads what it changes"
+// (issue 31: container/list's MoveToBack of another list's element, a
+// PushBackList of an empty list; the calls do nothing, as documented, so
+// no mutant shows in what they leave behind). Such a case is kept for the
+// branch it covers, and reading the receiver says what that branch does:
+// nothing changed. The first read is kept, which is the one AddObservers
+// ranked first (a sink's String, then the receiver's String, then basic
+// observers). Only a target the facts say may change its receiver or an
+// argument qualifies: there, that nothing changed is the point; after a
+// read-only visitor (radix's Walk with a callback that records nothing) a
+// check that the tree is as it was says nothing about the call. It returns
+// -1 when the target returns something or may change nothing, when a read
+// already stays, or when no read follows the target.
+func lastCheck(prog *model.Program, s *seq.Seq, target int, killing map[int]bool) int {
+	op := prog.Ops[s.Stmts[target].Op]
+	if len(op.Results) > 0 || !op.Effects.Known || !op.Effects.MutatesRecv && len(op.Effects.MutatesParams) == 0 {
+		return -1
+	}
+	first := -1
+	for k := target + 1; k < s.Len(); k++ {
+		op := prog.Ops[s.Stmts[k].Op]
+		if !op.Observer() && op.Kind != model.Recorded {
+			continue
+		}
+		if killing[k] {
+			return -1
+		}
+		if first < 0 {
+			first = k
+		}
+	}
+	return first
 }
 
 // sameValues reports whether each statement k of the run res of a
