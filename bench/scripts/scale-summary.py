@@ -7,7 +7,11 @@ For each gen run (cold, warm, nofacts) found in OUT: wall, user and system
 seconds and the largest process's RSS (RUN.time), the load average before
 and after (RUN.uptime), gen's load and analysis line (RUN.log), and from
 RUN.json the packages written, skipped (by reason) and failed, with the
-per-package seconds (median, largest, sum). For check: the verdicts.
+per-package seconds (median, largest, sum), then one row per package:
+the executor build (the log's "executor ready ... after Ns"), the
+phases of gen -json (prepare, which holds the executor build; search;
+minimize; judge; findings; verify; report) and the total. For check: the
+verdicts.
 A run killed before its end has no JSON; its log's progress lines are then
 all there is, and the table says so.
 """
@@ -86,6 +90,37 @@ def gen_run(out, name):
         print(f"  skipped {n}: {r}")
     for s in failed:
         print(f"  failed {s['package']}: {str(s['error'])[:120]}")
+    print()
+    per_package(log, sums)
+
+
+def executor_builds(log):
+    """The seconds each package's executor took to be ready, from the log."""
+    out = {}
+    for line in log.splitlines():
+        m = re.match(r"gentest: (\S+): executor ready \(.*cached=(\w+)\) after ([0-9.]+)s", line)
+        if m:
+            out[m.group(1)] = (float(m.group(3)), m.group(2) == "true")
+    return out
+
+
+def per_package(log, sums):
+    worked = [s for s in sums if not s.get("skipped")]
+    if not worked:
+        return
+    builds = executor_builds(log)
+    cols = ("prepare", "search", "minimize", "judge", "findings", "verify", "report")
+    print("| package | executor s (cached) | " + " | ".join(cols) + " | total s | tests | cov % | tree RSS MiB |")
+    print("|---|---|" + "---|" * (len(cols) + 4))
+    for s in worked:
+        ph = s.get("phases") or {}
+        b = builds.get(s["package"])
+        bs = f"{b[0]:.1f} ({'yes' if b[1] else 'no'})" if b else "-"
+        row = [s["package"].removeprefix("k8s.io/client-go/"), bs]
+        row += [f"{ph.get(c, 0):.1f}" for c in cols]
+        row += [f"{s.get('seconds', 0):.1f}", str(s.get("tests", 0)),
+                f"{100 * s.get('coverage', 0):.1f}", f"{s.get('peak_rss_total_mb', 0):.0f}"]
+        print("| " + " | ".join(row) + " |")
     print()
 
 
