@@ -215,7 +215,8 @@ func endToEnd(t *testing.T) {
 }
 
 // envFull, set to 1, runs the whole end-to-end set: the comparison runs
-// (see comparisons) and the tests bound by waiting (see waitBound), which
+// (see comparisons), the tests bound by waiting (see waitBound) and the
+// bug-benchmark reproductions (see benchBug), which
 // go test ./... leaves out to stay within go's default time limit on two
 // cores. .ci/run sets it for a second run of this package (README, "Run
 // the project's own tests"); bench/scripts/testtimes.sh says what each
@@ -256,6 +257,17 @@ func comparative(t *testing.T) {
 func waitBound(t *testing.T) {
 	t.Helper()
 	skipUnlessFull(t, "waits on calls that hang or time out")
+	endToEnd(t)
+}
+
+// benchBug skips, unless envFull is set, an end-to-end test that
+// reproduces in a fixture a class of real bugs from the bug benchmark
+// (issue 32, bench/bugs), where bench/scripts/bugs.sh runs the real ones;
+// the findings' precision guards (TestPlantedFindings,
+// TestMisuseNoFindings) run by default.
+func benchBug(t *testing.T) {
+	t.Helper()
+	skipUnlessFull(t, "reproduces a bug-benchmark class")
 	endToEnd(t)
 }
 

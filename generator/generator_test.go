@@ -286,7 +286,7 @@ func TestRuntimeFindings(t *testing.T) {
 // another call does not hide a bug; an index the caller gave, a callback's
 // choice and a literal of a type the package only hands out stay out.
 func TestTextFindings(t *testing.T) {
-	endToEnd(t)
+	benchBug(t)
 	sum, _ := genFixture(t, "textbugs", 6000)
 	got := findingKinds(sum)
 	for fn, kind := range map[string]string{"Lookup": "slice-bounds", "Unmarshal": "slice-bounds"} {

@@ -17,7 +17,7 @@ import (
 // header's check ("0 conjuncts at the line"), so the test isolates the
 // draws, as they must reach such calls without it.
 func TestLengthShapedFindings(t *testing.T) {
-	endToEnd(t)
+	benchBug(t)
 	sum, _ := genConfig(t, generator.Config{Dir: scratchModule(t, "../testdata/gen/lenbugs", "example.com/lenbugs"),
 		Patterns: []string{"."}, Execs: 3000, Seed: 1, Workers: 2, CallTimeout: 300 * time.Millisecond,
 		Disable: map[generator.Component]bool{generator.DSE: true}})

@@ -8,7 +8,7 @@ import "testing"
 // decodes nothing. A division by zero (Div) and an index the caller gave
 // (Word) stay out.
 func TestWordFindings(t *testing.T) {
-	endToEnd(t)
+	benchBug(t)
 	sum, _ := genFixture(t, "wordbugs", 6000)
 	got := findingKinds(sum)
 	if got["AddMod"] != "index-out-of-range" {
@@ -25,7 +25,7 @@ func TestWordFindings(t *testing.T) {
 // all the same, and its runtime-panic findings are reported (issue 32:
 // every candidate of yaml.v3 was dropped as "outside the package").
 func TestDottedPathFindings(t *testing.T) {
-	endToEnd(t)
+	benchBug(t)
 	sum, _ := gen(t, copyTree(t, "../testdata/gen/wordbugs", "example.com/wordbugs.v2"), 6000, 1)
 	if got := findingKinds(sum); got["AddMod"] != "index-out-of-range" || len(got) != 1 {
 		t.Errorf("findings %+v, want AddMod's index-out-of-range only", sum.Findings)
