@@ -327,6 +327,8 @@ type state struct {
 	impls map[string][]*types.Func
 	// declImpls memoizes declaredImpls by interface method.
 	declImpls map[*types.Func][]*types.Func
+	// scratch memoizes scratchFields by encoder adapter type.
+	scratch map[*types.Named]map[int]bool
 }
 
 func run(pass *analysis.Pass) (any, error) {
