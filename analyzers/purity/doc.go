@@ -187,6 +187,10 @@
 //     the receiver's type, called on a variable or field path (pebble's
 //     buf.Reset(), which returns buf[:0]), the suggested fix assigns the
 //     result back (buf = buf.Reset()).
+//     An example program (package main under an example or examples
+//     directory) is not checked: its calls show what the API returns,
+//     the result often written in a comment beside the call (gods'
+//     examples), as tests call pure functions on purpose.
 //     Functions that may panic on purpose are called for that panic and
 //     not reported: one with an explicit panic of its own (mustParse(x)),
 //     and one of the package being checked that reaches an explicit panic
