@@ -209,7 +209,9 @@
 //     the day they run). Hand-written summaries and test files are not
 //     reported.
 //   - maporder: a slice built by appending in a range over a map, not
-//     sorted, whose order a caller sees and cares about: it reaches
+//     sorted (by a sort function, by a callee that permutes it, or by
+//     hand: an element stored from another element of it, the swap of an
+//     insertion sort, as httprouter sorts its Allow header), whose order a caller sees and cares about: it reaches
 //     output (fmt, strings.Join, a writer, log; in the function or a
 //     function of the package it is passed to), it is a list of messages
 //     (errors, diagnostics, warnings, fmt-made strings whose format has
