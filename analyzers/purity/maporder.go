@@ -312,7 +312,33 @@ func (w *walker) sorted(vals map[ssa.Value]bool) bool {
 // permutation, which for a slice built from a map is a hand-written sort
 // (httprouter's allowed methods, insertion-sorted to avoid sort.Strings'
 // allocations: s[j], s[j-1] = s[j-1], s[j]).
-func swapsElements(vals map[ssa.Value]bool) bool {
+func swapsElements(flowed map[ssa.Value]bool) bool {
+	// The slice the sort permutes may have grown after the loop
+	// (httprouter appends OPTIONS before sorting): follow appends to it,
+	// phis and slicing too.
+	vals := make(map[ssa.Value]bool)
+	var work []ssa.Value
+	for v := range flowed {
+		work = append(work, v)
+	}
+	for len(work) > 0 {
+		v := work[len(work)-1]
+		work = work[:len(work)-1]
+		if vals[v] {
+			continue
+		}
+		vals[v] = true
+		for _, ref := range *v.Referrers() {
+			switch ref := ref.(type) {
+			case *ssa.Call:
+				if isAppend(ref) && len(ref.Call.Args) > 0 && ref.Call.Args[0] == v {
+					work = append(work, ref)
+				}
+			case *ssa.Phi, *ssa.Slice:
+				work = append(work, ref.(ssa.Value))
+			}
+		}
+	}
 	elem := func(v ssa.Value) bool {
 		ia, ok := v.(*ssa.IndexAddr)
 		return ok && vals[ia.X]

@@ -19,6 +19,7 @@ func (m *Methods) Allow() string {
 	for method := range m.routes {
 		allowed = append(allowed, method)
 	}
+	allowed = append(allowed, "OPTIONS")
 	for i, l := 1, len(allowed); i < l; i++ {
 		for j := i; j > 0 && allowed[j] < allowed[j-1]; j-- {
 			allowed[j], allowed[j-1] = allowed[j-1], allowed[j]
