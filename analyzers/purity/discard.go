@@ -21,6 +21,9 @@ import (
 // results are unused.
 func (st *state) discarded(res *Result) {
 	pass := st.pass
+	if examplePackage(pass.Pkg) {
+		return
+	}
 	var files []*ast.File
 	for _, f := range pass.Files {
 		// Tests call pure functions for their panics and in benchmarks on
@@ -301,4 +304,23 @@ func compileChecks(files []*ast.File) spans {
 		})
 	}
 	return out
+}
+
+// examplePackage reports whether pkg is an example program: a package
+// main under a directory named example or examples (or _example...), the
+// convention for programs that show a library's API. Their calls
+// illustrate what the API returns, often with the result written in a
+// comment beside a call whose value is dropped (gods' examples:
+// stack.Size() // 0), so a dropped result there is the illustration, not
+// a mistake, as in tests. A command elsewhere stays checked.
+func examplePackage(pkg *types.Package) bool {
+	if pkg.Name() != "main" {
+		return false
+	}
+	for elem := range strings.SplitSeq(pkg.Path(), "/") {
+		if elem == "example" || elem == "examples" || strings.HasPrefix(elem, "_example") {
+			return true
+		}
+	}
+	return false
 }

@@ -85,7 +85,12 @@
 //     elements (a generic Map), or reading through a bytes.Reader made
 //     over b, writes nothing of the argument. A struct copied whole from
 //     a composite literal keeps the literal's fields apart: d := T{A: p.A}
-//     then d.B = make(...) writes a new slice, not p's. The
+//     then d.B = make(...) writes a new slice, not p's. A Conservative
+//     callee summarised in this package from its body still says what
+//     its result may point into (its walk applied the type rule below to
+//     every unresolved call in it): Conservative bounds its effects only.
+//     A Conservative fact of another package or of a root (no body) does
+//     not, and the call falls back to the type rule. The
 //     result of an unresolved call points into the arguments that can
 //     reach memory of a type the result can point to: a callback given a
 //     *Path ([]int32) and a []byte and returning a []byte returns the
@@ -155,6 +160,15 @@
 //     adapter (an unexported type with Swap, built by its package for its
 //     own sort.Sort or container/heap: goja's typedArraySortCtx notes
 //     that the script's comparator ran, for the sort to check after).
+//     Nor are the writes an encoder adapter's MarshalJSON, MarshalText or
+//     MarshalBinary makes into its scratch state (observer_adapter.go): a
+//     field of an unexported type that every composite literal of the
+//     type, inside a function body, fills with a fresh make, new or
+//     literal while being an argument of a call, or with another value's
+//     same field, and that nothing else assigns (miniredis' jsonValue,
+//     built per json.Marshal with the cycle check of that encoding). The
+//     same type's String and Error, and an adapter kept beyond one call,
+//     stay reported.
 //     A write a closure makes through a call into a recursive component
 //     keeps that call as its reason (an effect with no recorded reason
 //     is never taken for the method's own). A Format(fmt.State, rune) method
@@ -173,6 +187,10 @@
 //     the receiver's type, called on a variable or field path (pebble's
 //     buf.Reset(), which returns buf[:0]), the suggested fix assigns the
 //     result back (buf = buf.Reset()).
+//     An example program (package main under an example or examples
+//     directory) is not checked: its calls show what the API returns,
+//     the result often written in a comment beside the call (gods'
+//     examples), as tests call pure functions on purpose.
 //     Functions that may panic on purpose are called for that panic and
 //     not reported: one with an explicit panic of its own (mustParse(x)),
 //     and one of the package being checked that reaches an explicit panic
@@ -191,7 +209,9 @@
 //     the day they run). Hand-written summaries and test files are not
 //     reported.
 //   - maporder: a slice built by appending in a range over a map, not
-//     sorted, whose order a caller sees and cares about: it reaches
+//     sorted (by a sort function, by a callee that permutes it, or by
+//     hand: an element stored from another element of it, the swap of an
+//     insertion sort, as httprouter sorts its Allow header), whose order a caller sees and cares about: it reaches
 //     output (fmt, strings.Join, a writer, log; in the function or a
 //     function of the package it is passed to), it is a list of messages
 //     (errors, diagnostics, warnings, fmt-made strings whose format has

@@ -248,6 +248,7 @@ func (w *walker) incidental(blocks []*ssa.BasicBlock) incidentalCode {
 		}
 	}
 	w.formatterStateStores(blocks, ic)
+	w.encoderScratchWrites(blocks, ic)
 	// A closure is incidental when every use of it is incidental code or
 	// an argument sync.Once runs (marked by incidentalCall).
 	for _, anon := range w.fn.AnonFuncs {

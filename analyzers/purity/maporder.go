@@ -272,6 +272,9 @@ func (w *walker) sorted(vals map[ssa.Value]bool) bool {
 	if w.sortsAnything() {
 		return true
 	}
+	if swapsElements(vals) {
+		return true
+	}
 	for v := range vals {
 		for _, ref := range *v.Referrers() {
 			call, ok := ref.(ssa.CallInstruction)
@@ -296,6 +299,62 @@ func (w *walker) sorted(vals map[ssa.Value]bool) bool {
 			}
 			for i, a := range c.Args {
 				if a == v && t.mutated[i] {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// swapsElements reports whether the function stores into an element of
+// one of vals a value loaded from an element of one of them: an in-place
+// permutation, which for a slice built from a map is a hand-written sort
+// (httprouter's allowed methods, insertion-sorted to avoid sort.Strings'
+// allocations: s[j], s[j-1] = s[j-1], s[j]).
+func swapsElements(flowed map[ssa.Value]bool) bool {
+	// The slice the sort permutes may have grown after the loop
+	// (httprouter appends OPTIONS before sorting): follow appends to it,
+	// phis and slicing too.
+	vals := make(map[ssa.Value]bool)
+	var work []ssa.Value
+	for v := range flowed {
+		work = append(work, v)
+	}
+	for len(work) > 0 {
+		v := work[len(work)-1]
+		work = work[:len(work)-1]
+		if vals[v] {
+			continue
+		}
+		vals[v] = true
+		for _, ref := range *v.Referrers() {
+			switch ref := ref.(type) {
+			case *ssa.Call:
+				if isAppend(ref) && len(ref.Call.Args) > 0 && ref.Call.Args[0] == v {
+					work = append(work, ref)
+				}
+			case *ssa.Phi, *ssa.Slice:
+				work = append(work, ref.(ssa.Value))
+			}
+		}
+	}
+	elem := func(v ssa.Value) bool {
+		ia, ok := v.(*ssa.IndexAddr)
+		return ok && vals[ia.X]
+	}
+	for v := range vals {
+		for _, ref := range *v.Referrers() {
+			ia, ok := ref.(*ssa.IndexAddr)
+			if !ok {
+				continue
+			}
+			for _, r := range *ia.Referrers() {
+				st, ok := r.(*ssa.Store)
+				if !ok || st.Addr != ia {
+					continue
+				}
+				if ld, ok := st.Val.(*ssa.UnOp); ok && ld.Op == token.MUL && elem(ld.X) {
 					return true
 				}
 			}

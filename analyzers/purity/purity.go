@@ -70,9 +70,17 @@ type summary struct {
 	retAlias     map[int]bool // SSA parameter indices the results may point into
 	retDirect    map[int]bool // the subset the results' own memory may be (Fact.ResultAliasesDirect)
 	retGlobal    bool
-	retShared    bool              // Fact.ResultShared
-	why          map[string]string // effect name to first reason
-	whyOrder     []string
+	retShared    bool // Fact.ResultShared
+	// walked is set when the summary was computed here from the
+	// function's body. Its result aliasing then already accounts for
+	// every call in the body, resolved or not (an unresolved call's
+	// result follows the type rule inside the walk), so a Conservative
+	// mark, which bounds the effects only, says nothing against it. A
+	// summary made from a fact or a hand-written root may be
+	// Conservative because nothing is known (no body), results included.
+	walked   bool
+	why      map[string]string // effect name to first reason
+	whyOrder []string
 	// weak holds reasons that point to a call within the same recursive
 	// component; they are used only when no direct reason exists, so
 	// that reasons lead to the source of an effect rather than around a
@@ -319,6 +327,8 @@ type state struct {
 	impls map[string][]*types.Func
 	// declImpls memoizes declaredImpls by interface method.
 	declImpls map[*types.Func][]*types.Func
+	// scratch memoizes scratchFields by encoder adapter type.
+	scratch map[*types.Named]map[int]bool
 }
 
 func run(pass *analysis.Pass) (any, error) {

@@ -49,7 +49,7 @@ func TestAnalyzer(t *testing.T) {
 		t.Fatal(err)
 	}
 	withListings(t) // puritydiag's map-order rows include listings
-	results := analyzertest.Run(factsElsewhere{t}, dir, purity.Analyzer, "purity", "puritydep", "puritydiag", "puritydiscard", "purityobs", "purityobsclass", "observerfmt", "observermain", "observersig", "purityshared")
+	results := analyzertest.Run(factsElsewhere{t}, dir, purity.Analyzer, "purity", "puritydep", "puritydiag", "puritydiscard", "puritydiscard/examples/stack", "puritydiscard/cmd/tool", "purityobs", "purityobsclass", "observerfmt", "observermain", "observersig", "purityshared")
 	result := func(t *testing.T, path string) *purity.Result {
 		for _, r := range results {
 			if r.Action.Package.PkgPath == path {

@@ -38,6 +38,7 @@ func (st *state) summarize(fn *ssa.Function) *summary {
 			return fromFact(&f, s.recv)
 		}
 	}
+	s.walked = true
 	w := &walker{st: st, fn: fn, s: s, acc: accesspath.New(fn), callEffects: make(map[ssa.Instruction]Effect)}
 	w.acc.Results = w.results
 	blocks := liveBlocks(fn)
@@ -88,7 +89,13 @@ func (w *walker) results(c *ssa.CallCommon) (r accesspath.CallResults, ok bool) 
 	}
 	deep, direct := map[int]bool{}, map[int]bool{}
 	for _, t := range ts {
-		if t == nil || t.conservative {
+		// A Conservative implementation walked here still tells what
+		// its result may point into (see summary.walked): jwx's
+		// stdHeaders.Encode is Conservative because json.Marshal may
+		// call MarshalJSON methods it cannot resolve, yet it returns
+		// a new base64 buffer. Any other Conservative summary gives
+		// up, and the call falls back to the type rule.
+		if t == nil || t.conservative && !t.walked {
 			return r, false
 		}
 		for i := range t.retAlias {
