@@ -230,8 +230,10 @@ func full() bool { return os.Getenv(envFull) == "1" }
 // same package to compare with its first run: with a component switched
 // off (the first run's result is that component's doing), or with
 // another number of executors or again with the same seed (the output is
-// deterministic). Each such run costs as much as the first, whose own
-// checks stand without it, so it runs only with envFull.
+// deterministic), or as an update of the first run's file (update without
+// churn keeps what still earns its place). Each such run costs about as
+// much as the first, whose own checks stand without it, so it runs only
+// with envFull.
 func comparisons(t *testing.T) bool {
 	t.Helper()
 	if full() {

@@ -45,7 +45,7 @@ func testFuncs(t *testing.T, src []byte) map[string]string {
 // were and only Upper's are removed or added; Fresh writes a file that
 // keeps nothing.
 func TestUpdateKeepsTests(t *testing.T) {
-	endToEnd(t)
+	comparative(t)
 	dir := scratchModule(t, "../testdata/gen/cheap", "example.com/cheap")
 	budget := generator.Config{Dir: dir, Patterns: []string{"."}, Budget: 2 * time.Second, Seed: 1, Workers: 2,
 		CallTimeout: 300 * time.Millisecond}

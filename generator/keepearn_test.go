@@ -20,7 +20,7 @@ import (
 // does not, saying why, and keeps the other tests byte for byte; deleting
 // Half then drops TestHalf, which no longer compiles, and nothing else.
 func TestUpdateEarns(t *testing.T) {
-	endToEnd(t)
+	comparative(t)
 	dir := scratchModule(t, "../testdata/gen/earn", "example.com/earn")
 	code := filepath.Join(dir, "earn.go")
 	st, err := write.SourceStamp([]string{code})
@@ -75,7 +75,7 @@ func TestUpdateEarns(t *testing.T) {
 // diff touches only the selection's tests), and the stamp still records a file of
 // the whole package.
 func TestFocusUpdates(t *testing.T) {
-	endToEnd(t)
+	comparative(t)
 	dir := scratchModule(t, "../testdata/gen/focus", "example.com/focus")
 	cfg := generator.Config{Dir: dir, Patterns: []string{"."}, Execs: 2000, Seed: 1, Workers: 2, CallTimeout: 300 * time.Millisecond}
 	_, whole := genConfig(t, cfg)
