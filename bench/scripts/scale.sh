@@ -12,15 +12,21 @@
 # gentest cache OUT/cache (XDG_CACHE_HOME; GOCACHE stays the user's, so the
 # go command's build cache is warm in all of them):
 #
-#   build      go build ./... in a copy, only with PREBUILD=1: fills the go
-#              command's build cache with the module's and its dependencies'
-#              compiled packages, so that cold times gentest and not the
-#              first compile of the dependencies (which go list -export
-#              would otherwise do inside the cold run)
+#   build      go build ./... and go build -race ./... in the copy the
+#              runs use, only with PREBUILD=1: fills the go command's build
+#              cache with the module's and its dependencies' compiled
+#              packages, plain and in race mode, so that cold times gentest
+#              and not the first compile of the dependencies (which go list
+#              -export, and verification's go test -race, would otherwise
+#              do inside the cold run). The copy is always OUT/mod: the
+#              cache keys of a module's own packages include their directory
 #   cold       gen, the gentest cache empty: facts and executors computed
-#   warm       gen again on a fresh copy: facts and executors from the cache
-#   check      gentest check on the files warm wrote (check reads no facts:
-#              it runs each file's tests, so one run says its cost)
+#   warm       gen again on a fresh copy: facts and executors from the cache;
+#              skipped with WARM=0 (bench/scripts/scale-load.sh measures
+#              the fact cache's part alone, at a fraction of the cost)
+#   check      gentest check on the files warm wrote, or cold wrote with
+#              WARM=0 (check reads no facts: it runs each file's tests, so
+#              one run says its cost)
 #   nofacts    gen on a fresh copy with the facts dropped from the cache
 #              (executors kept): what the fact cache alone saves in gen;
 #              only with NOFACTS=1 (it is as long as warm)
@@ -67,13 +73,16 @@ done
 if [ "${PREBUILD:-}" = 1 ]; then
 	fresh
 	run build go build ./...
+	run buildrace go build -race ./...
 fi
 fresh
 run cold "$gentest" gen -json "$@" ./...
-fresh
-run warm "$gentest" gen -json "$@" ./...
+if [ "${WARM:-1}" != 0 ]; then
+	fresh
+	run warm "$gentest" gen -json "$@" ./...
+fi
 if "$gentest" help 2>&1 | grep -q 'gentest check'; then
-	# check reads the files the warm run left in OUT/mod.
+	# check reads the files the last gen run left in OUT/mod.
 	run check "$gentest" check $checkflags ./...
 fi
 if [ "${NOFACTS:-}" = 1 ]; then
