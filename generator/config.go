@@ -44,6 +44,14 @@ type Config struct {
 	runStart time.Time
 	// Log receives progress lines.
 	Log io.Writer
+	// ModelOnly stops each package's run once its model is built: a
+	// package gentest cannot work on is a skipped row with its reason,
+	// as in a full run, and no executor is built, nothing runs and
+	// nothing is written. gentest check asks it about packages without a
+	// generated file, since whether gen has anything to call there (a
+	// package of generic functions whose constraints gentest cannot
+	// satisfy) needs the types and the facts, not only the syntax.
+	ModelOnly bool
 	// Fresh regenerates the file from scratch; by default an earlier
 	// generated file's tests that still compile and pass are kept byte
 	// for byte, and new tests are added after them (keep.go).

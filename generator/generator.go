@@ -287,6 +287,9 @@ func (r *pkgRun) run(ctx context.Context) (*Summary, error) {
 	if err != nil {
 		return nil, err
 	}
+	if r.cfg.ModelOnly {
+		return skipped(r.pkg.PkgPath, ""), nil
+	}
 	r.dse = r.setupDSE()
 	defer r.dse.close()
 	if r.focus, err = newFocus(r.cfg.Run, r.pkg.PkgPath, prog); err != nil {

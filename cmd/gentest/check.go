@@ -6,6 +6,7 @@ package main
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"errors"
 	"flag"
 	"fmt"
@@ -22,6 +23,7 @@ import (
 
 	"golang.org/x/tools/go/packages"
 
+	"github.com/gentest-go/gentest/analyzers/suite"
 	"github.com/gentest-go/gentest/generator"
 	"github.com/gentest-go/gentest/internal/load"
 	"github.com/gentest-go/gentest/internal/write"
@@ -33,7 +35,7 @@ const (
 	verdictMissing = "missing" // no generated file
 	verdictStale   = "stale"   // the package changed and the file leaves changed code uncovered, or it has no stamp
 	verdictFailing = "failing" // the file's tests fail (or do not build)
-	verdictSkipped = "skipped" // gen writes no file for it (cgo, nothing exported): not a failure
+	verdictSkipped = "skipped" // gen writes no file for it (cgo, nothing exported or callable): not a failure
 )
 
 // cmdCheck is gentest check.
@@ -50,8 +52,10 @@ generated from (its header's gentest:stamp); when the package's sources
 changed since, check runs the file's tests: failing if they fail, stale if a
 function that is new or changed since has none of its statements covered by
 them, fresh otherwise. Packages named main are not checked, and packages gen
-skips (cgo, nothing exported to call) are listed as skipped, which is no
-failure.
+skips (cgo, nothing exported, nothing it can call) are listed as skipped,
+which is no failure: for a package without a file, check asks gen's model
+whether it has anything to call (which loads and analyzes that package,
+with the fact cache).
 
 Flags:
 `)
@@ -83,12 +87,13 @@ func checkPackages(patterns []string, shard string, stdout, stderr io.Writer) in
 		byPath[p.PkgPath] = p
 		paths = append(paths, p.PkgPath)
 	}
-	status := 0
+	type row struct{ path, verdict, detail string }
+	var rows []row
+	var missing []string
 	for _, path := range sh.Select(paths) {
 		p := byPath[path]
 		if len(p.Errors) > 0 {
-			fmt.Fprintf(stdout, "%-8s %s: %v\n", verdictFailing, path, p.Errors[0])
-			status = 1
+			rows = append(rows, row{path, verdictFailing, fmt.Sprint(p.Errors[0])})
 			continue
 		}
 		if p.Name == "main" || len(p.GoFiles) == 0 {
@@ -100,21 +105,70 @@ func checkPackages(patterns []string, shard string, stdout, stderr io.Writer) in
 			// such a package could never pass.
 			var le *load.Error
 			if errors.As(err, &le) {
-				fmt.Fprintf(stdout, "%-8s %s: %s\n", verdictSkipped, path, le.Msg)
+				rows = append(rows, row{path, verdictSkipped, le.Msg})
 				continue
 			}
 		}
 		verdict, detail := checkPackage(p)
-		fmt.Fprintf(stdout, "%-8s %s", verdict, path)
-		if detail != "" {
-			fmt.Fprintf(stdout, ": %s", detail)
+		if verdict == verdictMissing {
+			missing = append(missing, path)
+		}
+		rows = append(rows, row{path, verdict, detail})
+	}
+	// Whether gen skips a package without a file for a reason of its
+	// types (nothing it can call) only gen's model can say.
+	skips := genSkips(missing, stderr)
+	status := 0
+	for _, r := range rows {
+		if why, ok := skips[r.path]; ok && r.verdict == verdictMissing {
+			r.verdict, r.detail = verdictSkipped, why
+		}
+		fmt.Fprintf(stdout, "%-8s %s", r.verdict, r.path)
+		if r.detail != "" {
+			fmt.Fprintf(stdout, ": %s", r.detail)
 		}
 		fmt.Fprintln(stdout)
-		if verdict != verdictFresh {
+		if r.verdict != verdictFresh && r.verdict != verdictSkipped {
 			status = 1
 		}
 	}
 	return status
+}
+
+// genSkips asks gen, up to each package's model (generator.Config's
+// ModelOnly: load, analysis with the fact cache, model; nothing built, run
+// or written), which of the packages without a generated file it skips,
+// and why. A package gen would work on stays missing; so does every one
+// when gen cannot answer (said on stderr): check then errs on the side
+// of a failure.
+func genSkips(paths []string, stderr io.Writer) map[string]string {
+	if len(paths) == 0 {
+		return nil
+	}
+	dir, err := os.Getwd()
+	if err != nil {
+		return nil
+	}
+	cfg := generator.Config{Dir: dir, Patterns: paths, Analyzers: suite.Analyzers(), ModelOnly: true, Log: io.Discard}
+	if c, err := os.UserCacheDir(); err == nil {
+		cfg.FactCacheDir = filepath.Join(c, "gentest", "facts")
+	}
+	sums, err := generator.Run(context.Background(), cfg)
+	out := map[string]string{}
+	var le *load.Error
+	if len(paths) == 1 && errors.As(err, &le) {
+		out[paths[0]] = le.Msg
+		return out
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "gentest check: asking gen which packages it skips: %v\n", err)
+	}
+	for _, s := range sums {
+		if s.Skipped != "" && s.Failed == "" {
+			out[s.Package] = s.Skipped
+		}
+	}
+	return out
 }
 
 // checkPackage is the verdict on one package's generated file, and why.

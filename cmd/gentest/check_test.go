@@ -140,4 +140,15 @@ func TestCheckSkipsWhatGenSkips(t *testing.T) {
 	if status := checkPackages([]string{"./internal/hidden"}, "", &out, &errs); status != 1 || !strings.Contains(out.String(), "missing") {
 		t.Errorf("an exported method of an exported generic type: status %d, printed %q; want missing", status, out.String())
 	}
+	// Exported, but nothing gen can call: a generic function whose
+	// constraint no type gentest can build satisfies (client-go's
+	// listers). Only gen's model tells, from the types: check asks it
+	// (generator.Config.ModelOnly) rather than calling the file missing.
+	t.Setenv("XDG_CACHE_HOME", t.TempDir())
+	put("internal/hidden/h.go", "package hidden\n\ntype object interface{ Obj() string }\n\nfunc Name[T object](x T) string { return x.Obj() }\n")
+	out.Reset()
+	if status := checkPackages([]string{"./..."}, "", &out, &errs); status != 0 ||
+		!strings.Contains(out.String(), "skipped  example.com/m/internal/hidden: has no operations gentest can call") {
+		t.Errorf("generic functions gen cannot instantiate: status %d, printed %q%s; want hidden skipped", status, out.String(), errs.String())
+	}
 }
