@@ -7,7 +7,9 @@ package oracle
 // keeps it for nothing (sinkswap with strong mutation: an Add and a Flush
 // whose buffer no read followed kept for four kills the two cases reading
 // the buffer were not run against). confirmKills runs the other kept cases
-// against each such mutant before the reduction is final.
+// against each such mutant before the reduction is final. The other side
+// is partial too: a case the reduction leaves out may kill a mutant no
+// kept case kills, and it runs against a few such mutants as well.
 
 import (
 	"slices"
@@ -15,9 +17,14 @@ import (
 
 	"github.com/gentest-go/gentest/internal/executor"
 	"github.com/gentest-go/gentest/internal/harness/rt"
+	"github.com/gentest-go/gentest/internal/minimize"
 	"github.com/gentest-go/gentest/internal/model"
 	"github.com/gentest-go/gentest/internal/seq"
 )
+
+// aliveRunsPerMutant bounds, per round, the cases left out of the
+// reduction that run against a mutant no kept case kills (confirmKills).
+const aliveRunsPerMutant = 2
 
 // maxConfirmRounds bounds confirmKills' rounds: each round reduces again
 // with the kills the last one found, which may keep other cases whose
@@ -29,9 +36,11 @@ const maxConfirmRounds = 8
 // cases as the caller will (opts.Offer), and for each mutant exactly one
 // kept case kills, runs every other kept case that infects it and did not
 // yet run against it, on plain, as the written test would see it (its
-// final sequence and assertions). The kills found join the cases'
-// Mutation and Cands, and the reduction is done again, until a round finds
-// no pair left to run. A mutant that hung under any case is not run again
+// final sequence and assertions); and the cases left out against the
+// mutants they infect that no kept case kills (aliveRunsPerMutant cases
+// per mutant and round, in all at most defaultRunsPerCaseTotal runs per
+// case). The kills found join the cases' Mutation and Cands, and the
+// reduction is done again, until a round finds no pair left to run. A mutant that hung under any case is not run again
 // (a whole call limit per run): its owner keeps it. Past
 // opts.MutantDeadline nothing more runs and the unconfirmed kills stand,
 // which keeps tests rather than losing kills. Deterministic: the pairs
@@ -57,8 +66,12 @@ func (j *Judgement) confirmKills(prog *model.Program, plain executor.Runner, ite
 			}
 		}
 	}
+	alive := func(m int32) bool { // a goal under opts.Offer
+		return opts.Offer == nil || len(opts.Offer(minimize.Candidate{Kills: []int32{m}}).Kills) > 0
+	}
+	aliveBudget := defaultRunsPerCaseTotal * len(items)
 	for range maxConfirmRounds {
-		kept := j.reducedIndex(opts.Offer)
+		kept, offered := j.reducedOffered(opts.Offer)
 		owners := map[int32][]int{}
 		var order []int32 // mutants in first-seen order: no map iteration
 		for _, i := range kept {
@@ -85,6 +98,33 @@ func (j *Judgement) confirmKills(prog *model.Program, plain executor.Runner, ite
 				if i == owners[m][0] || !infected[i][m] || ran[i][m] {
 					continue
 				}
+				ran[i][m] = true
+				q := items[i].e.Seq.Wire(uint64(len(reqs)), rt.FlagDetail)
+				q.Mutant = m
+				reqs = append(reqs, q)
+				pairs = append(pairs, [2]int{i, int(m)})
+			}
+		}
+		// The other side of partial data: a case left out may kill a
+		// mutant no kept case kills, which its runs did not reach
+		// (text/tabwriter lost 3 kills to the prime cover without
+		// this). Up to aliveRunsPerMutant such cases per mutant and
+		// round, in case order, within aliveBudget.
+		isKept := map[int]bool{}
+		for _, i := range kept {
+			isKept[i] = true
+		}
+		tries := map[int32]int{}
+		for _, i := range offered {
+			if isKept[i] {
+				continue
+			}
+			for _, m := range validMutants(items[i].o.Result.Infected, opts.Mutants) {
+				if aliveBudget <= 0 || len(owners[m]) > 0 || hung[m] || ran[i][m] || tries[m] >= aliveRunsPerMutant || !alive(m) {
+					continue
+				}
+				tries[m]++
+				aliveBudget--
 				ran[i][m] = true
 				q := items[i].e.Seq.Wire(uint64(len(reqs)), rt.FlagDetail)
 				q.Mutant = m

@@ -257,6 +257,13 @@ func (j *Judgement) reduced(beyond func(minimize.Candidate) minimize.Candidate) 
 
 // reducedIndex is reduced as indices into Cases, ascending.
 func (j *Judgement) reducedIndex(beyond func(minimize.Candidate) minimize.Candidate) []int {
+	kept, _ := j.reducedOffered(beyond)
+	return kept
+}
+
+// reducedOffered is reducedIndex, and the indices into Cases of every
+// case offered to the reduction, ascending.
+func (j *Judgement) reducedOffered(beyond func(minimize.Candidate) minimize.Candidate) (kept, offeredCases []int) {
 	best := map[int]int{} // op ID -> index of its shortest panic case
 	for i, c := range j.Cases {
 		if !c.Panics {
@@ -284,7 +291,7 @@ func (j *Judgement) reducedIndex(beyond func(minimize.Candidate) minimize.Candid
 	for _, i := range minimize.Reduce(offered) {
 		out = append(out, index[i])
 	}
-	return out
+	return out, index
 }
 
 // blocksOnly returns the block items of cover (minimize.CoverageOf's

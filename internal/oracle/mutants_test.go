@@ -518,3 +518,42 @@ func TestReducedConfirmsUniqueKills(t *testing.T) {
 		}
 	}
 }
+
+// The other side of partial kill data: a case the reduction leaves out may
+// kill a mutant no kept case kills, one its budgeted runs did not reach.
+// confirmKills runs it against such a mutant, and the case is written for
+// the kill. Here case 1 (blocks 7 and 8) kills 5; case 0 (block 7)
+// infects 4 and 6 and, at one run per case, runs only 4, which it does
+// not kill; under 6 its result differs.
+func TestReducedCompletesAliveKills(t *testing.T) {
+	prog := testProgram(t)
+	twice := modeltest.Op(t, prog, "Twice")
+	entries := []*corpus.Entry{
+		{Seq: modeltest.Seq(modeltest.Call(twice, modeltest.Int(1))), Target: 0},
+		{Seq: modeltest.Seq(modeltest.Call(twice, modeltest.Int(2))), Target: 0},
+	}
+	f := fakeRunner(prog, nil)
+	f.Edit = func(q rt.Request, out *executor.Outcome) {
+		arg := q.Stmts[0].Args[0].Lit.I
+		out.Result.Blocks = []int32{7}
+		if arg == 2 {
+			out.Result.Blocks = []int32{7, 8}
+		}
+		switch {
+		case q.Mutant == 0 && arg == 1:
+			out.Result.Infected = []int32{4, 6}
+		case q.Mutant == 0:
+			out.Result.Infected = []int32{5}
+		case q.Mutant == 5 || q.Mutant == 6:
+			setVal(out.Result, 0, 0, tv{Hash: 98, Tree: &rt.Tree{Kind: rt.TInt, I: 98}})
+		}
+	}
+	j := Judge(prog, f, entries, JudgeOptions{Mutants: 6, MutantRunsPerCase: 1})
+	var got []string
+	for _, c := range j.Reduced() {
+		got = append(got, fmt.Sprint(c.Key, c.Mutation.Run, c.Mutation.Killed))
+	}
+	if want := []string{"0 [4 6] [6]", "1 [5] [5]"}; !slices.Equal(got, want) {
+		t.Errorf("reduced to %v, want %v", got, want)
+	}
+}
