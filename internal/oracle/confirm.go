@@ -40,8 +40,9 @@ const maxConfirmRounds = 8
 // mutants they infect that no kept case kills (aliveRunsPerMutant cases
 // per mutant and round, in all at most defaultRunsPerCaseTotal runs per
 // case). The kills found join the cases' Mutation and Cands, and the
-// reduction is done again, until a round finds no pair left to run. A mutant that hung under any case is not run again
-// (a whole call limit per run): its owner keeps it. Past
+// reduction is done again, until a round finds no pair left to run. A
+// mutant that hung under any case in the judge's runs is not run again (a
+// whole call limit per run): its owner keeps it. Past
 // opts.MutantDeadline nothing more runs and the unconfirmed kills stand,
 // which keeps tests rather than losing kills. Deterministic: the pairs
 // depend only on the cases, in case and mutant order.
