@@ -30,7 +30,7 @@ const aliveRunsPerMutant = 2
 // with the kills the last one found, which may keep other cases whose
 // kills look unique in turn. A pair of case and mutant runs at most once,
 // so the rounds end anyway; the bound caps the reductions.
-const maxConfirmRounds = 8
+const maxConfirmRounds = 64
 
 // confirmKills makes the reduction's unique kills sound: it reduces the
 // cases as the caller will (opts.Offer), and for each mutant exactly one
@@ -38,8 +38,9 @@ const maxConfirmRounds = 8
 // yet run against it, on plain, as the written test would see it (its
 // final sequence and assertions); and the cases left out against the
 // mutants they infect that no kept case kills (aliveRunsPerMutant cases
-// per mutant and round, in all at most defaultRunsPerCaseTotal runs per
-// case). The kills found join the cases' Mutation and Cands, and the
+// per mutant and round, in all at most defaultRunsPerCase runs per
+// case: a mutant most cases infect is the one the judge's rarest-first
+// plan ran on none, and the case that kills it may come late). The kills found join the cases' Mutation and Cands, and the
 // reduction is done again, until a round finds no pair left to run. A
 // mutant that hung under any case in the judge's runs is not run again (a
 // whole call limit per run): its owner keeps it. Past
@@ -70,7 +71,7 @@ func (j *Judgement) confirmKills(prog *model.Program, plain executor.Runner, ite
 	alive := func(m int32) bool { // a goal under opts.Offer
 		return opts.Offer == nil || len(opts.Offer(minimize.Candidate{Kills: []int32{m}}).Kills) > 0
 	}
-	aliveBudget := defaultRunsPerCaseTotal * len(items)
+	aliveBudget := defaultRunsPerCase * len(items)
 	for range maxConfirmRounds {
 		kept, offered := j.reducedOffered(opts.Offer)
 		owners := map[int32][]int{}
