@@ -187,8 +187,9 @@ func mutationSummary(mutants int, cases []*oracle.Case, out *emit.Output) *Mutat
 
 // idleTests names the tests of out, written from the cases byKey holds,
 // that kill no mutant and cover no block another test of out does not
-// (MutationSummary.Idle): the count of tests covering each block and
-// killing each mutant, over the file, is 1 for what a test adds alone.
+// (MutationSummary.Idle): the count of cases covering each block and
+// killing each mutant, over the file's distinct cases, is 1 for what a
+// test adds alone.
 func idleTests(byKey map[int]*oracle.Case, out *emit.Output) []string {
 	blocks, kills := map[int64]int{}, map[int32]int{}
 	each := func(fn func(name string, c *oracle.Case)) {
@@ -208,10 +209,14 @@ func idleTests(byKey map[int]*oracle.Case, out *emit.Output) []string {
 		}
 		return c.Mutation.Killed
 	}
+	counted := map[*oracle.Case]bool{}
 	each(func(_ string, c *oracle.Case) {
-		if c == nil {
+		// A case written twice (a table's row and a fuzz target's
+		// seed) is one test's worth: it counts once.
+		if c == nil || counted[c] {
 			return
 		}
+		counted[c] = true
 		for _, b := range c.Blocks {
 			blocks[b]++
 		}
