@@ -11,7 +11,10 @@
 #              binary: subject, label (a or b), mutants, killed (timeouts
 #              not included), score (gentest mutate on the written file
 #              alone, human tests removed; timeouts count as killed), tests
-#              and lines of the file; OUT/logs/ the runs and mutate's JSON
+#              and lines of the file, coverage (gen -json's statement
+#              coverage of the file) and idle (gen -json's mutation.idle:
+#              written tests that kill nothing and cover nothing the others
+#              do not); OUT/logs/ the runs, gen's and mutate's JSON
 #   GENTEST_A  the first binary; its `gentest mutate` is the engine for
 #              both (the same mutants for both files)
 #   GENTEST_B  the second binary (optional)
@@ -37,7 +40,11 @@ tool=$(bench_tool "$work") || exit 2
 # first FILE KEY: the first number under KEY in a one-line JSON object (the
 # package's, before the per-operator counts repeat the key).
 first() { grep -o "\"$2\":[0-9.]*" "$1" | head -1 | cut -d: -f2; }
-printf 'subject\tlabel\tmutants\tkilled\tscore\ttests\tlines\n' >"$out/scores.tsv"
+printf 'subject\tlabel\tmutants\tkilled\tscore\ttests\tlines\tcoverage\tidle\n' >"$out/scores.tsv"
+# idle FILE: how many tests gen -json's mutation.idle names (NA if none).
+idle() { python3 -c 'import json,sys
+d=json.load(open(sys.argv[1])); d=d[0] if isinstance(d,list) else d
+m=d.get("mutation") or {}; print(len(m["idle"]) if "idle" in m else "NA")' "$1" 2>/dev/null || echo NA; }
 n=0
 while read -r subj; do
 	n=$((n + 1))
@@ -45,12 +52,13 @@ while read -r subj; do
 		label=$(printf '%b' "\\x$(printf '%x' $((97 + i)))")
 		log="$out/logs/$n$label.log"
 		if ! pkg=$(bench_prepare "$tool" "$subj" "$work/$n$label" 2>"$log"); then
-			printf '%s\t%s\tNA\tNA\tNA\tNA\tNA\n' "$subj" "$label" >>"$out/scores.tsv"
+			printf '%s\t%s\tNA\tNA\tNA\tNA\tNA\tNA\tNA\n' "$subj" "$label" >>"$out/scores.tsv"
 			continue
 		fi
-		(cd "$pkg" && "${bins[$i]}" gen -q -seed=1 -execs="$execs" -o gentest_mx_test.go . >>"$log" 2>&1)
+		gj="$out/logs/$n$label.gen.json"
+		(cd "$pkg" && "${bins[$i]}" gen -q -json -seed=1 -execs="$execs" -o gentest_mx_test.go . >"$gj" 2>>"$log")
 		if [ ! -f "$pkg/gentest_mx_test.go" ]; then
-			printf '%s\t%s\tNA\tNA\tNA\t0\t0\n' "$subj" "$label" >>"$out/scores.tsv"
+			printf '%s\t%s\tNA\tNA\tNA\t0\t0\tNA\tNA\n' "$subj" "$label" >>"$out/scores.tsv"
 			continue
 		fi
 		tests=$(grep -c '^func Test' "$pkg/gentest_mx_test.go")
@@ -58,7 +66,7 @@ while read -r subj; do
 		# The engine of the first binary for both: the same mutants.
 		res="$out/logs/$n$label.json"
 		(cd "$pkg" && "$bin_a" mutate -json -include=gentest_mx_test.go . >"$res" 2>>"$log")
-		printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$subj" "$label" "$(first "$res" mutants)" \
-			"$(first "$res" killed)" "$(first "$res" score)" "$tests" "$lines" >>"$out/scores.tsv"
+		printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$subj" "$label" "$(first "$res" mutants)" \
+			"$(first "$res" killed)" "$(first "$res" score)" "$tests" "$lines" "$(first "$gj" coverage)" "$(idle "$gj")" >>"$out/scores.tsv"
 	done
 done < <(subject_lines "$subjects")
