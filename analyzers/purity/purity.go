@@ -35,6 +35,23 @@ var Analyzer = &analysis.Analyzer{
 	ResultType: reflect.TypeFor[*Result](),
 }
 
+// FactsAnalyzer computes the facts of Analyzer, under the same name and
+// flags, and reports nothing. It is for drivers that run a package only
+// for its facts: go vet runs the vettool on every dependency of the
+// packages it checks (a VetxOnly run) and drops those runs' diagnostics,
+// so the observer, map-order and discard checks would be work thrown
+// away there (suite.ForVettool picks it for such runs). Its facts are
+// Analyzer's: a summary never depends on what is reported.
+var FactsAnalyzer = &analysis.Analyzer{
+	Name:       "purity",
+	Doc:        Analyzer.Doc,
+	URL:        Analyzer.URL,
+	Requires:   []*analysis.Analyzer{buildssa.Analyzer},
+	Run:        runFacts,
+	FactTypes:  []analysis.Fact{new(Fact)},
+	ResultType: reflect.TypeFor[*Result](),
+}
+
 var (
 	checkObserver bool
 	checkDiscard  bool
@@ -49,10 +66,14 @@ var (
 )
 
 func init() {
-	Analyzer.Flags.BoolVar(&checkObserver, "observer", true, "report observer methods (String, Len, Less, MarshalJSON, ...) with side effects")
-	Analyzer.Flags.BoolVar(&checkDiscard, "discard", true, "report discarded results of calls to pure functions")
-	Analyzer.Flags.BoolVar(&checkMapOrder, "maporder", true, "report slices built in map iteration order whose order reaches output (messages, errors, text written) unsorted")
-	Analyzer.Flags.BoolVar(&checkListings, "listings", false, "with -maporder, also report slices in map order that exported functions return as listings (keys, names, entries) when their order reaches no output")
+	// FactsAnalyzer takes the same flags, so that go vet's dependency runs
+	// accept every flag it passes to the tool.
+	for _, a := range []*analysis.Analyzer{Analyzer, FactsAnalyzer} {
+		a.Flags.BoolVar(&checkObserver, "observer", true, "report observer methods (String, Len, Less, MarshalJSON, ...) with side effects")
+		a.Flags.BoolVar(&checkDiscard, "discard", true, "report discarded results of calls to pure functions")
+		a.Flags.BoolVar(&checkMapOrder, "maporder", true, "report slices built in map iteration order whose order reaches output (messages, errors, text written) unsorted")
+		a.Flags.BoolVar(&checkListings, "listings", false, "with -maporder, also report slices in map order that exported functions return as listings (keys, names, entries) when their order reaches no output")
+	}
 }
 
 // summary is the working form of a fact: parameter indices are SSA
@@ -331,7 +352,14 @@ type state struct {
 	scratch map[*types.Named]map[int]bool
 }
 
-func run(pass *analysis.Pass) (any, error) {
+func run(pass *analysis.Pass) (any, error) { return analyze(pass, true) }
+
+// runFacts is FactsAnalyzer's Run: the facts and the Result, no reports.
+func runFacts(pass *analysis.Pass) (any, error) { return analyze(pass, false) }
+
+// analyze summarizes the package's functions, exports their facts and,
+// with report, runs the checks.
+func analyze(pass *analysis.Pass, report bool) (any, error) {
 	ssainfo := pass.ResultOf[buildssa.Analyzer].(*buildssa.SSA)
 	st := &state{
 		pass:     pass,
@@ -370,7 +398,9 @@ func run(pass *analysis.Pass) (any, error) {
 		res.Facts[obj] = f
 		pass.ExportObjectFact(obj, f)
 	}
-	st.report(ssainfo.SrcFuncs, res)
+	if report {
+		st.report(ssainfo.SrcFuncs, res)
+	}
 	return res, nil
 }
 

@@ -6,7 +6,9 @@
 package suite
 
 import (
+	"encoding/json"
 	"fmt"
+	"os"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -65,17 +67,42 @@ func Reporting() []*analysis.Analyzer {
 // args name one of its flags (-typedeps.unconstructible, or -typedeps
 // itself): typedeps, off by default, would otherwise cost every dependency
 // its type-dependency facts for no diagnostic.
+//
+// A dependency's run (the .cfg's VetxOnly) is for facts only: go vet drops
+// its diagnostics. There purity runs as purity.FactsAnalyzer, which
+// exports the same facts and skips the checks.
 func ForVettool(args []string) []*analysis.Analyzer {
 	if len(args) == 0 || !strings.HasSuffix(args[len(args)-1], ".cfg") {
 		return Reporting()
 	}
+	factsOnly := vetxOnly(args[len(args)-1])
 	var as []*analysis.Analyzer
 	for _, r := range reporters() {
 		if r.enabledBy == "" || namesFlagOf(args, r.analyzer.Name) {
-			as = append(as, r.analyzer)
+			a := r.analyzer
+			if factsOnly && a == purity.Analyzer {
+				a = purity.FactsAnalyzer
+			}
+			as = append(as, a)
 		}
 	}
 	return as
+}
+
+// vetxOnly reports whether the go vet config file cfg asks for facts only
+// (its VetxOnly field: a dependency of the packages being vetted). A file
+// that cannot be read or decoded gives false, the full analysis:
+// unitchecker then reports the problem itself.
+func vetxOnly(cfg string) bool {
+	data, err := os.ReadFile(cfg)
+	if err != nil {
+		return false
+	}
+	var c struct{ VetxOnly bool }
+	if json.Unmarshal(data, &c) != nil {
+		return false
+	}
+	return c.VetxOnly
 }
 
 // namesFlagOf reports whether args set the flag that enables or disables

@@ -1,11 +1,15 @@
 package suite
 
 import (
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 
 	"golang.org/x/tools/go/analysis"
+
+	"github.com/gentest-go/gentest/analyzers/purity"
 )
 
 func names(as []*analysis.Analyzer) string {
@@ -54,5 +58,34 @@ func TestForVettool(t *testing.T) {
 		if got := names(ForVettool(tc.args)); got != tc.want {
 			t.Errorf("ForVettool(%q) = %s, want %s", tc.args, got, tc.want)
 		}
+	}
+}
+
+// TestForVettoolFactsOnly checks that a dependency's run (VetxOnly in the
+// .cfg go vet writes), whose diagnostics go vet drops, gets purity's
+// facts-only analyzer, and the packages being vetted the checking one.
+func TestForVettoolFactsOnly(t *testing.T) {
+	dir := t.TempDir()
+	for _, tc := range []struct {
+		cfg  string
+		want *analysis.Analyzer
+	}{
+		{`{"ImportPath": "net/http", "VetxOnly": true}`, purity.FactsAnalyzer},
+		{`{"ImportPath": "example.com/m", "VetxOnly": false}`, purity.Analyzer},
+		{`{"ImportPath": "example.com/m"}`, purity.Analyzer},
+		{`not json`, purity.Analyzer},
+	} {
+		cfg := filepath.Join(dir, "vet.cfg")
+		if err := os.WriteFile(cfg, []byte(tc.cfg), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		as := ForVettool([]string{"-json", cfg})
+		if len(as) != 1 || as[0] != tc.want {
+			t.Errorf("config %s: ForVettool = %s, want only %s (facts only: %v)", tc.cfg, names(as), tc.want.Name, tc.want == purity.FactsAnalyzer)
+		}
+	}
+	// A missing file: the full analysis, whose driver reports the error.
+	if as := ForVettool([]string{filepath.Join(dir, "missing.cfg")}); len(as) != 1 || as[0] != purity.Analyzer {
+		t.Errorf("missing config: ForVettool = %s, want purity.Analyzer", names(as))
 	}
 }
