@@ -154,20 +154,9 @@ func lastCheck(prog *model.Program, s *seq.Seq, target int, killing map[int]bool
 	if len(op.Results) > 0 || !op.Effects.Known || !op.Effects.MutatesRecv && len(op.Effects.MutatesParams) == 0 {
 		return -1
 	}
-	first := -1
-	for k := target + 1; k < s.Len(); k++ {
-		op := prog.Ops[s.Stmts[k].Op]
-		if !op.Observer() && op.Kind != model.Recorded {
-			continue
-		}
-		if killing[k] {
-			return -1
-		}
-		if first < 0 {
-			first = k
-		}
-	}
-	return first
+	return firstRead(prog, s, target, killing, func(op *model.Op) bool {
+		return op.Observer() || op.Kind == model.Recorded
+	})
 }
 
 // sinkCheck returns the sink read (a readable sink's String, sinkRefs)
@@ -182,10 +171,17 @@ func lastCheck(prog *model.Program, s *seq.Seq, target int, killing map[int]bool
 // output is the check a formatting mutant among the others would fail.
 // It returns -1 when a sink read already stays or none follows target.
 func sinkCheck(prog *model.Program, s *seq.Seq, target int, killing map[int]bool) int {
+	return firstRead(prog, s, target, killing, func(op *model.Op) bool {
+		return op.Observer() && op.Detective && op.Kind != model.Recorded
+	})
+}
+
+// firstRead returns the first statement after target whose operation is
+// a read (isRead), or -1 when none follows or a read already kills.
+func firstRead(prog *model.Program, s *seq.Seq, target int, killing map[int]bool, isRead func(*model.Op) bool) int {
 	first := -1
 	for k := target + 1; k < s.Len(); k++ {
-		op := prog.Ops[s.Stmts[k].Op]
-		if !op.Observer() || !op.Detective || op.Kind == model.Recorded {
+		if !isRead(prog.Ops[s.Stmts[k].Op]) {
 			continue
 		}
 		if killing[k] {
