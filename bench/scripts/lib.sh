@@ -84,3 +84,22 @@ check_of() {
 	*) echo other ;;
 	esac
 }
+
+# std_seed DIR: writes in DIR (new or emptied) the module vet36.example/std,
+# whose one package imports every standard-library package that builds
+# here (no internal, vendor or unsafe), so that go vet and staticcheck
+# analyze all of it as dependencies: the seed of vet-compare.sh and
+# vet-seed.sh.
+std_seed() {
+	rm -rf "$1" && mkdir -p "$1"
+	printf 'module vet36.example/std\n\ngo 1.26\n' >"$1/go.mod"
+	{
+		echo "// Package std imports the standard library, so that vet and"
+		echo "// staticcheck analyze all of it as dependencies."
+		echo "package std"
+		echo "import ("
+		go list -e -f '{{if and .GoFiles (not .Error)}}{{.ImportPath}}{{end}}' std |
+			grep -v -e internal -e vendor -e '^unsafe$' | sed 's/.*/\t_ "&"/'
+		echo ")"
+	} >"$1/std.go"
+}

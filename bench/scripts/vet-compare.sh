@@ -171,17 +171,7 @@ cold_caches() {
 if [ "$cold" = std ] && [ -z "$triage" ]; then
 	# The seed: a package importing every std package that builds here.
 	echo "== std (seed)" >&2
-	rm -rf "$work/std" && mkdir -p "$work/std"
-	printf 'module vet36.example/std\n\ngo 1.26\n' >"$work/std/go.mod"
-	{
-		echo "// Package std imports the standard library, so that vet and"
-		echo "// staticcheck analyze all of it as dependencies."
-		echo "package std"
-		echo "import ("
-		go list -e -f '{{if and .GoFiles (not .Error)}}{{.ImportPath}}{{end}}' std |
-			grep -v -e internal -e vendor -e '^unsafe$' | sed 's/.*/\t_ "&"/'
-		echo ")"
-	} >"$work/std/std.go"
+	std_seed "$work/std"
 	for t in $tools; do
 		mkdir -p "$work/std/cache-$t/go" "$work/std/cache-$t/xdg" "$work/std/cache-$t/sc"
 		timed vet36.example/std "$(go env GOVERSION)" 1 0 "$work/std" "$work/std" "$t" seed >>"$out/times.tsv"

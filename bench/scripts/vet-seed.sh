@@ -73,17 +73,7 @@ export GOTOOLCHAIN=local GOWORK=off GOFLAGS=-mod=mod
 } >"$out/env.txt"
 
 seed=$work/std
-rm -rf "$seed" && mkdir -p "$seed"
-printf 'module vet36.example/std\n\ngo 1.26\n' >"$seed/go.mod"
-{
-	echo "// Package std imports the standard library, so that vet and"
-	echo "// staticcheck analyze all of it as dependencies."
-	echo "package std"
-	echo "import ("
-	go list -e -f '{{if and .GoFiles (not .Error)}}{{.ImportPath}}{{end}}' std |
-		grep -v -e internal -e vendor -e '^unsafe$' | sed 's/.*/\t_ "&"/'
-	echo ")"
-} >"$seed/std.go"
+std_seed "$seed"
 
 # row STEP TOOL ROUND CACHE CMD...: runs CMD in the seed with the caches
 # under CACHE and prints one seed.tsv row.
