@@ -5,10 +5,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gentest-go/gentest/internal/harness/rt"
 	"github.com/gentest-go/gentest/internal/model"
 	"github.com/gentest-go/gentest/internal/modeltest"
 	"github.com/gentest-go/gentest/internal/oracle"
-	"github.com/gentest-go/gentest/internal/harness/rt"
 )
 
 // namesFixture holds the inputs whose subtest names reviewers rewrote in
