@@ -289,7 +289,7 @@ func (s *steadyRunner) tainted(q *rt.Request, r *rt.Result) (taint, own []bool, 
 		taint[i], own[i] = t, self
 		if t {
 			for _, a := range st.Args {
-				if a.Kind == rt.ArgRef && a.Stmt >= 0 && a.Stmt < i {
+				if a.Kind == rt.ArgRef && a.Stmt >= 0 && a.Stmt < i && !s.unchangeable(q.Stmts[a.Stmt].Op, a.Result) {
 					taint[a.Stmt] = true
 				}
 			}
@@ -394,6 +394,20 @@ func plainData(t types.Type, depth int) bool {
 		return depth > 0 && plainData(u.Elem(), depth-1)
 	}
 	return false
+}
+
+// unchangeable reports whether result r of op is of a basic type (a
+// number, a string, a bool): a call that takes it gets a copy and cannot
+// change it, so a nondeterministic call taking it leaves it as it was.
+// Tainting it after such a call made stats' Less(n, 0), on n :=
+// Float64Data{0}.Len() that StableSample(nil, n) had also taken, "not the
+// same in two runs" (issue 31), though no run differed.
+func (s *steadyRunner) unchangeable(op, r int) bool {
+	if op < 0 || op >= len(s.ops) || s.ops[op] == nil || r < 0 || r >= len(s.ops[op].Results) {
+		return false
+	}
+	_, basic := s.ops[op].Results[r].Underlying().(*types.Basic)
+	return basic
 }
 
 // taintedHasher gives a tainted value the hash it gets in place of its
