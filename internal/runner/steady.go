@@ -397,7 +397,7 @@ func plainData(t types.Type, depth int) bool {
 }
 
 // unchangeable reports whether result r of op is of a basic type (a
-// number, a string, a bool): a call that takes it gets a copy and cannot
+// number, a string, a bool; not unsafe.Pointer): a call that takes it gets a copy and cannot
 // change it, so a nondeterministic call taking it leaves it as it was.
 // Tainting it after such a call made stats' Less(n, 0), on n :=
 // Float64Data{0}.Len() that StableSample(nil, n) had also taken, "not the
@@ -406,8 +406,8 @@ func (s *steadyRunner) unchangeable(op, r int) bool {
 	if op < 0 || op >= len(s.ops) || s.ops[op] == nil || r < 0 || r >= len(s.ops[op].Results) {
 		return false
 	}
-	_, basic := s.ops[op].Results[r].Underlying().(*types.Basic)
-	return basic
+	b, basic := s.ops[op].Results[r].Underlying().(*types.Basic)
+	return basic && b.Kind() != types.UnsafePointer
 }
 
 // taintedHasher gives a tainted value the hash it gets in place of its
