@@ -84,7 +84,7 @@ func (w *walker) call(instr ssa.Instruction, c *ssa.CallCommon) {
 			orig = callee.Origin()
 		}
 		w.s.weak = st.scc[orig]
-		w.seeding = clockSeed(obj, instr)
+		w.seeding = clockSeed(obj, instr) || nanoClock(callee) && seedsCall(instr)
 		w.apply(st.summaryOfFunc(callee), obj, args, at)
 		w.s.weak, w.seeding = false, false
 		if len(callee.TypeArgs()) > 0 {
@@ -571,4 +571,55 @@ func seedsOnly(v ssa.Value, nanos bool, depth int) bool {
 		return false
 	}
 	return true
+}
+
+// seedsCall reports whether instr is a call whose result, an integer,
+// only seeds a random source (seedsOnly).
+func seedsCall(instr ssa.Instruction) bool {
+	call, ok := instr.(*ssa.Call)
+	return ok && seedsOnly(call, true, 0)
+}
+
+// nanoClock reports whether fn only returns the clock's reading in
+// nanoseconds, time.Now().UnixNano() (through UTC or Local): stats'
+// unixnano, whose result StableSample passes to rand.Seed. Its caller
+// seeding a random source with it draws, as with the reading itself
+// (clockSeed).
+func nanoClock(fn *ssa.Function) bool {
+	if fn == nil || len(fn.Blocks) != 1 || fn.Signature.Results().Len() != 1 {
+		return false
+	}
+	var ret *ssa.Return
+	for _, instr := range fn.Blocks[0].Instrs {
+		if r, ok := instr.(*ssa.Return); ok {
+			ret = r
+		}
+	}
+	if ret == nil || len(ret.Results) != 1 {
+		return false
+	}
+	v := ret.Results[0]
+	for want := "(time.Time).UnixNano"; ; want = "" {
+		call, ok := v.(*ssa.Call)
+		if !ok || call.Call.IsInvoke() || call.Call.StaticCallee() == nil {
+			return false
+		}
+		obj, _ := call.Call.StaticCallee().Object().(*types.Func)
+		if obj == nil {
+			return false
+		}
+		switch name := obj.FullName(); {
+		case want != "" && name != want:
+			return false
+		case name == "time.Now":
+			return true
+		case name == "(time.Time).UnixNano" && want != "", name == "(time.Time).UTC", name == "(time.Time).Local":
+			if len(call.Call.Args) != 1 {
+				return false
+			}
+			v = call.Call.Args[0]
+		default:
+			return false
+		}
+	}
 }

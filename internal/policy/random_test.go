@@ -10,10 +10,11 @@ import (
 )
 
 // The facts tell a function whose only varying input is a random source
-// (Shuffle, Sample: math/rand's global functions; Variate, which seeds it
-// with the clock's nanoseconds) from one that reads the clock, alone
-// (Stamp), beside a draw (Jitter) or as a seed of one second's grain
-// (Coarse): only the first are RandomOnly, which lets the judge check
+// (Shuffle, Sample: math/rand's global functions; Variate and Pick, which
+// seed it with the clock's nanoseconds, read directly or through a
+// function that returns them) from one that reads the clock, alone
+// (Stamp, Since), beside a draw (Jitter) or as a seed of one second's
+// grain (Coarse): only the first are RandomOnly, which lets the judge check
 // what all its repeats agreed on (testdata/gen/randfixed; issue 31,
 // Shuffle("a") and NormBoxMullerRvs(1, 0, 1) left unchecked as "depends
 // on the clock or on randomness").
@@ -41,7 +42,7 @@ func TestRandomOnly(t *testing.T) {
 		t.Fatal(err)
 	}
 	eff := Effects(an, "example.com/randfixed")
-	for name, want := range map[string]bool{"Shuffle": true, "Sample": true, "Variate": true, "Stamp": false, "Jitter": false, "Coarse": false} {
+	for name, want := range map[string]bool{"Shuffle": true, "Sample": true, "Variate": true, "Pick": true, "Stamp": false, "Jitter": false, "Coarse": false, "Since": false} {
 		fn := targets[0].Types.Scope().Lookup(name)
 		if fn == nil {
 			t.Fatalf("no %s in the fixture", name)

@@ -73,3 +73,18 @@ func Coarse(loc, scale float64) float64 {
 	rand.Seed(time.Now().Unix())
 	return loc + scale*rand.NormFloat64()
 }
+
+// unixnano is the clock's reading in nanoseconds, as stats' own.
+func unixnano() int64 { return time.Now().UTC().UnixNano() }
+
+// Pick returns one of xs at random, from the global source seeded with
+// unixnano, as stats' StableSample does: the reading only picks the
+// stream. Of one value it is that value on every run.
+func Pick(xs []float64) float64 {
+	rand.Seed(unixnano())
+	return xs[rand.Intn(len(xs))]
+}
+
+// Since returns the nanoseconds since t: unixnano's reading goes into
+// the result.
+func Since(t int64) int64 { return unixnano() - t }
