@@ -289,7 +289,8 @@ func (s *steadyRunner) tainted(q *rt.Request, r *rt.Result) (taint, own []bool, 
 		taint[i], own[i] = t, self
 		if t {
 			for _, a := range st.Args {
-				if a.Kind == rt.ArgRef && a.Stmt >= 0 && a.Stmt < i && !s.unchangeable(q.Stmts[a.Stmt].Op, a.Result) {
+				if a.Kind == rt.ArgRef && a.Stmt >= 0 && a.Stmt < i &&
+					!(q.Flags&rt.FlagRepeat != 0 && s.unchangeable(q.Stmts[a.Stmt].Op, a.Result)) {
 					taint[a.Stmt] = true
 				}
 			}
@@ -401,7 +402,11 @@ func plainData(t types.Type, depth int) bool {
 // change it, so a nondeterministic call taking it leaves it as it was.
 // Tainting it after such a call made stats' Less(n, 0), on n :=
 // Float64Data{0}.Len() that StableSample(nil, n) had also taken, "not the
-// same in two runs" (issue 31), though no run differed.
+// same in two runs" (issue 31), though no run differed. Only the judge's
+// runs (rt.FlagRepeat) use it: in the search's, the value stays tainted
+// as before, so the search goes where it went (trusting such values there
+// too sent toml's search to inputs that pass failed decodes' errors on,
+// five notes instead of one).
 func (s *steadyRunner) unchangeable(op, r int) bool {
 	if op < 0 || op >= len(s.ops) || s.ops[op] == nil || r < 0 || r >= len(s.ops[op].Results) {
 		return false
