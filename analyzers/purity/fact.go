@@ -41,7 +41,23 @@ const (
 	// asserted; the error itself is compared only with nil. A function
 	// that also has Nondeterministic is nondeterministic whole.
 	ErrChoice
+	// Random and NotRandom say where Nondeterministic comes from; they
+	// are never reported (they have no name in EffectNames) and appear
+	// only beside it. Random: a random source (math/rand's global
+	// functions, crypto/rand); NotRandom: any other cause (the clock,
+	// map order, scheduling, the machine), set wherever
+	// Nondeterministic is added without Random. A function whose
+	// nondeterminism is Random and not NotRandom draws from a random
+	// source and reads nothing else that varies: two runs that agree on
+	// its result many times over (each with other random state) show
+	// that the input fixes it (Shuffle of one rune), which a clock
+	// read, whose coarse parts agree for years, never shows.
+	Random
+	NotRandom
 )
+
+// nondetCause is Random|NotRandom, which only qualify Nondeterministic.
+const nondetCause = Random | NotRandom
 
 // IO is the union of the input/output effects.
 const IO = FSRead | FSWrite | Net | Exec | Env | Stdio

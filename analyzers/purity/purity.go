@@ -158,6 +158,14 @@ func (s *summary) addVisible(e, visible Effect, detail string) {
 	if e == 0 {
 		return
 	}
+	if e&Nondeterministic != 0 && e&nondetCause == 0 {
+		// Nondeterminism from anything but a random source: the
+		// roots that draw say Random (see NotRandom).
+		e |= NotRandom
+		if visible&Nondeterministic != 0 {
+			visible |= NotRandom
+		}
+	}
 	s.effects |= e
 	for _, en := range effectNames {
 		if e&en.e != 0 {

@@ -98,6 +98,9 @@ type rootEntry struct {
 
 func (e rootEntry) fact() Fact {
 	f := Fact{Effects: e.effects, Conservative: e.cons, CallsParams: e.calls, ResultAliases: e.results, ResultAliasesDirect: e.results, FormatsParams: e.formats}
+	if f.Effects&Nondeterministic != 0 && f.Effects&nondetCause == 0 {
+		f.Effects |= NotRandom // only the random roots say Random
+	}
 	why := e.why
 	if why == "" {
 		why = "hand-written summary"
@@ -196,12 +199,12 @@ var roots = map[string]rootEntry{
 	// The process-wide random sources are seeded by the runtime at start-up;
 	// math/rand's top-level functions also go through an interface field,
 	// which the analysis could not resolve, so they are listed by name.
-	"math/rand.runtime_rand":    {effects: Nondeterministic, why: "reads the runtime random source"},
-	"math/rand/v2.runtime_rand": {effects: Nondeterministic, why: "reads the runtime random source"},
-	"crypto/rand.Read":          {effects: Nondeterministic, mutates: []int{0}, why: "reads the OS random source"},
-	"crypto/rand.Int":           {effects: Nondeterministic, why: "reads the OS random source"},
-	"crypto/rand.Prime":         {effects: Nondeterministic, why: "reads the OS random source"},
-	"crypto/rand.Text":          {effects: Nondeterministic, why: "reads the OS random source"},
+	"math/rand.runtime_rand":    {effects: Nondeterministic | Random, why: "reads the runtime random source"},
+	"math/rand/v2.runtime_rand": {effects: Nondeterministic | Random, why: "reads the runtime random source"},
+	"crypto/rand.Read":          {effects: Nondeterministic | Random, mutates: []int{0}, why: "reads the OS random source"},
+	"crypto/rand.Int":           {effects: Nondeterministic | Random, why: "reads the OS random source"},
+	"crypto/rand.Prime":         {effects: Nondeterministic | Random, why: "reads the OS random source"},
+	"crypto/rand.Text":          {effects: Nondeterministic | Random, why: "reads the OS random source"},
 
 	// sync: lock and unlock leave the lock as they found it, and a getter
 	// guarded by a mutex is an observer; waits block. Pool.Get hands out a
@@ -447,11 +450,11 @@ func globalRandRoot(fn *types.Func) *Fact {
 	case name == "Seed":
 		e = rootEntry{effects: WritesGlobal, why: "reseeds the global source"}
 	case name == "Read":
-		e = rootEntry{effects: Nondeterministic, mutates: []int{0}, why: "reads the global random source"}
+		e = rootEntry{effects: Nondeterministic | Random, mutates: []int{0}, why: "reads the global random source"}
 	case name == "Shuffle":
-		e = rootEntry{effects: Nondeterministic, calls: []int{1}, why: "reads the global random source"}
+		e = rootEntry{effects: Nondeterministic | Random, calls: []int{1}, why: "reads the global random source"}
 	default:
-		e = rootEntry{effects: Nondeterministic, why: "reads the global random source"}
+		e = rootEntry{effects: Nondeterministic | Random, why: "reads the global random source"}
 	}
 	f := e.fact()
 	return &f

@@ -22,6 +22,9 @@ type walker struct {
 	// callEffects records the effects each call contributed, for the
 	// map-order check (I/O inside a map loop happens in map order).
 	callEffects map[ssa.Instruction]Effect
+	// seeding is set while the effects of a clock read that only seeds
+	// a random source are applied (clockSeed).
+	seeding bool
 }
 
 // summarize computes the summary of a local function from the current

@@ -84,8 +84,9 @@ func (w *walker) call(instr ssa.Instruction, c *ssa.CallCommon) {
 			orig = callee.Origin()
 		}
 		w.s.weak = st.scc[orig]
+		w.seeding = clockSeed(obj, instr) || nanoClock(callee) && seedsCall(instr)
 		w.apply(st.summaryOfFunc(callee), obj, args, at)
-		w.s.weak = false
+		w.s.weak, w.seeding = false, false
 		if len(callee.TypeArgs()) > 0 {
 			w.typeArgs(callee, at)
 		}
@@ -327,13 +328,22 @@ func (w *walker) applyDetail(t *summary, obj *types.Func, args []ssa.Value, at, 
 		// or state the caller reads: the call writes standard error, but
 		// two runs of the caller return the same (net/mail's parser
 		// logging under a debug switch).
-		eff &^= Nondeterministic | CallSite
-		vis &^= Nondeterministic | CallSite
+		eff &^= Nondeterministic | CallSite | nondetCause
+		vis &^= Nondeterministic | CallSite | nondetCause
 	}
 	if eff&(FSRead|FSWrite) != 0 && w.stdStream(args) {
 		eff = eff&^(FSRead|FSWrite) | Stdio
 		if vis&(FSRead|FSWrite) != 0 {
 			vis = vis&^(FSRead|FSWrite) | Stdio
+		}
+	}
+	if w.seeding && eff&^Panics == Nondeterministic|NotRandom && !t.conservative {
+		// The clock read only seeds a random source (clockSeed): what
+		// varies after it is what the source draws.
+		eff = eff&^NotRandom | Random
+		vis &^= NotRandom
+		if vis&Nondeterministic != 0 {
+			vis |= Random
 		}
 	}
 	w.s.addVisible(eff, vis, detail)
@@ -498,4 +508,118 @@ func (w *walker) typeArgs(callee *ssa.Function, at string) {
 func stdLogPrint(obj *types.Func) bool {
 	return obj != nil && obj.Pkg() != nil && obj.Pkg().Path() == "log" &&
 		obj.Signature().Recv() == nil && logging(obj)
+}
+
+// clockSeed reports whether instr is a call of time.Now whose reading
+// only seeds a random source, in nanoseconds, the idiom
+// rand.Seed(time.Now().UnixNano()) (montanaflynn/stats' variates): the
+// reading then decides which stream the source draws, as the runtime's
+// own seed does, and never reaches a result; a caller's nondeterminism is
+// the draws' (Random), not the clock's. Only UnixNano: two runs a moment
+// apart seed the same stream from a coarser reading (Unix's seconds),
+// and their draws agree though they depend on the clock.
+func clockSeed(callee *types.Func, instr ssa.Instruction) bool {
+	call, ok := instr.(*ssa.Call)
+	if !ok || callee == nil || callee.FullName() != "time.Now" {
+		return false
+	}
+	return seedsOnly(call, false, 0)
+}
+
+// seedsOnly reports whether every use of v, a time.Time (nanos false) or
+// its UnixNano (nanos true), leads only to the seed of a random source:
+// through UTC, Local and UnixNano, integer conversions, to math/rand's
+// Seed or NewSource or (*math/rand.Rand).Seed.
+func seedsOnly(v ssa.Value, nanos bool, depth int) bool {
+	refs := v.Referrers()
+	if refs == nil || len(*refs) == 0 || depth > 4 {
+		return false
+	}
+	for _, ref := range *refs {
+		switch r := ref.(type) {
+		case *ssa.DebugRef:
+			continue
+		case *ssa.Convert:
+			if !nanos || !seedsOnly(r, true, depth+1) {
+				return false
+			}
+			continue
+		case *ssa.Call:
+			fn := r.Call.StaticCallee()
+			if fn == nil || r.Call.IsInvoke() {
+				return false
+			}
+			obj, _ := fn.Object().(*types.Func)
+			if obj == nil {
+				return false
+			}
+			switch name := obj.FullName(); {
+			case !nanos && (name == "(time.Time).UTC" || name == "(time.Time).Local"):
+				if !seedsOnly(r, false, depth+1) {
+					return false
+				}
+			case !nanos && name == "(time.Time).UnixNano":
+				if !seedsOnly(r, true, depth+1) {
+					return false
+				}
+			case nanos && (name == "math/rand.Seed" || name == "math/rand.NewSource" || name == "(*math/rand.Rand).Seed"):
+			default:
+				return false
+			}
+			continue
+		}
+		return false
+	}
+	return true
+}
+
+// seedsCall reports whether instr is a call whose result, an integer,
+// only seeds a random source (seedsOnly).
+func seedsCall(instr ssa.Instruction) bool {
+	call, ok := instr.(*ssa.Call)
+	return ok && seedsOnly(call, true, 0)
+}
+
+// nanoClock reports whether fn only returns the clock's reading in
+// nanoseconds, time.Now().UnixNano() (through UTC or Local): stats'
+// unixnano, whose result StableSample passes to rand.Seed. Its caller
+// seeding a random source with it draws, as with the reading itself
+// (clockSeed).
+func nanoClock(fn *ssa.Function) bool {
+	if fn == nil || len(fn.Blocks) != 1 || fn.Signature.Results().Len() != 1 {
+		return false
+	}
+	var ret *ssa.Return
+	for _, instr := range fn.Blocks[0].Instrs {
+		if r, ok := instr.(*ssa.Return); ok {
+			ret = r
+		}
+	}
+	if ret == nil || len(ret.Results) != 1 {
+		return false
+	}
+	v := ret.Results[0]
+	for want := "(time.Time).UnixNano"; ; want = "" {
+		call, ok := v.(*ssa.Call)
+		if !ok || call.Call.IsInvoke() || call.Call.StaticCallee() == nil {
+			return false
+		}
+		obj, _ := call.Call.StaticCallee().Object().(*types.Func)
+		if obj == nil {
+			return false
+		}
+		switch name := obj.FullName(); {
+		case want != "" && name != want:
+			return false
+		case name == "time.Now":
+			return true
+		case name == "(time.Time).UnixNano" && want != "", name == "(time.Time).UTC", name == "(time.Time).Local":
+			if len(call.Call.Args) != 1 {
+				return false
+			}
+			v = call.Call.Args[0]
+		default:
+			return false
+		}
+	}
 }

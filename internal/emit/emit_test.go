@@ -249,12 +249,12 @@ func TestTables(t *testing.T) {
 	}
 	mustContain(t, "TestClamp", funcSrc(t, src, "TestClamp"),
 		"\t\tx    int64\n", "\t\tlo   int8\n", "\t\thi   int8\n",
-		`{name: "negative_7,negative_1,10", x: -7, lo: -1, hi: 10, want: -1},`,
+		`{name: "x=-7,lo=-1,hi=10", x: -7, lo: -1, hi: 10, want: -1},`,
 		"got := p.Clamp(tt.x, tt.lo, tt.hi)",
 		`"Clamp(%v, %v, %v) = %v, want %v", tt.x, tt.lo, tt.hi, got, tt.want`)
 	// Literals that do not vary stay inline, and row names come from
 	// what varies.
-	mustContain(t, "TestHalf", funcSrc(t, src, "TestHalf"), "p.Half(3.0, tt.on)", `{name: "true", on: true, want: 1.5}`)
+	mustContain(t, "TestHalf", funcSrc(t, src, "TestHalf"), "p.Half(3.0, tt.on)", `{name: "on=true", on: true, want: 1.5}`)
 	// Named constants, in inputs and in wants.
 	mustContain(t, "TestNext", funcSrc(t, src, "TestNext"), `{name: "Red", in: p.Red, want: p.Green},`)
 	mustContain(t, "TestColor_String", funcSrc(t, src, "TestColor_String"),

@@ -537,14 +537,16 @@ func (r *renderer) tableRowNames(tb *table, g []*oracle.Case, tgt int) {
 			var parts []string
 			for _, f := range tb.fields {
 				if pass >= 1 || f.at.Stmt == tgt {
-					l := c.Seq.Stmts[f.at.Stmt].Args[f.at.Arg].Lit
+					st := c.Seq.Stmts[f.at.Stmt]
+					l := st.Args[f.at.Arg].Lit
+					p := r.prog.Ops[st.Op].Params[f.at.Arg]
 					switch pass {
 					case 3:
-						parts = append(parts, r.litWordExact(l, f.typ))
+						parts = append(parts, r.named(p, l, r.litWordExact(l, f.typ)))
 					case 2:
-						parts = append(parts, r.litWordLen(l, f.typ))
+						parts = append(parts, r.named(p, l, r.litWordLen(l, f.typ)))
 					default:
-						parts = append(parts, r.litWord(l, f.typ))
+						parts = append(parts, r.named(p, l, r.litWord(l, f.typ)))
 					}
 				}
 			}

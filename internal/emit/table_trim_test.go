@@ -33,7 +33,7 @@ func TestTableFieldsTheBodyReads(t *testing.T) {
 			name:  "rows differing in a read field",
 			cases: []*oracle.Case{grade(0, "alpha", 95, "merit"), grade(1, "beta", 95, "merit"), grade(2, "gamma", 40, "fail")},
 			keys:  []int{0, 2},
-			wants: []string{"\t\tscore int\n", `{name: "95", score: 95, want: "merit"},`, `{name: "40", score: 40, want: "fail"},`,
+			wants: []string{"\t\tscore int\n", `{name: "score=95", score: 95, want: "merit"},`, `{name: "score=40", score: 40, want: "fail"},`,
 				"got := readable.Grade(tt.score)"},
 		},
 		{

@@ -1,6 +1,7 @@
 package emit
 
 import (
+	"fmt"
 	"go/types"
 	"strconv"
 	"strings"
@@ -114,10 +115,10 @@ func (r *renderer) subtestName(c *oracle.Case, exact bool) string {
 			continue
 		}
 		if exact {
-			parts = append(parts, r.litWordExact(a.Lit, op.Params[k].Type))
+			parts = append(parts, r.named(op.Params[k], a.Lit, r.litWordExact(a.Lit, op.Params[k].Type)))
 			continue
 		}
-		parts = append(parts, r.litWord(a.Lit, op.Params[k].Type))
+		parts = append(parts, r.named(op.Params[k], a.Lit, r.litWord(a.Lit, op.Params[k].Type)))
 	}
 	if w := joinValues(parts); w != "" {
 		return w
@@ -446,12 +447,52 @@ func joinSep(parts []string, sep string) string {
 }
 
 // litWord is litWord for a literal of type t: a value that a constant of
-// t names reads as that name.
+// t names reads as that name, a rune as its character or code point.
 func (r *renderer) litWord(l seq.Lit, t types.Type) string {
 	if c := r.litEnum(l, t); c != nil && l.Name == "" {
 		return c.Name()
 	}
+	if b, ok := types.Unalias(t).(*types.Basic); ok && b.Name() == "rune" && l.Name == "" &&
+		(l.Kind == seq.LitInt || l.Kind == seq.LitUint) {
+		c := l.I
+		if l.Kind == seq.LitUint {
+			c = int64(l.U)
+		}
+		if c >= 0 && c <= unicode.MaxRune {
+			return runeWord(rune(c))
+		}
+	}
 	return litWord(l)
+}
+
+// runeWord names a code point as a reader knows it: a letter or digit as
+// itself ("é"), anything else as U+XXXX ("U+D800", "U+FFFD"), never as
+// the decimal number 55296.
+func runeWord(c rune) string {
+	if (unicode.IsLetter(c) || unicode.IsDigit(c)) && utf8.ValidRune(c) {
+		return string(c)
+	}
+	return fmt.Sprintf("U+%04X", c)
+}
+
+// named prefixes the word w of a number, a bool or nil passed as
+// parameter p with p's name ("n=0", "carry=1", "buf=nil"): "1,0,1"
+// says nothing of what the values are, "x=1,y=0,carry=1" does. A value
+// a constant names ("Blue", "MaxInt") and a text, which reads as itself,
+// are left as they are, as is a parameter without a usable name.
+func (r *renderer) named(p model.Param, l seq.Lit, w string) string {
+	if p.Recv || p.Name == "" || p.Name == "_" || l.Name != "" || r.litEnum(l, p.Type) != nil {
+		return w
+	}
+	switch l.Kind {
+	case seq.LitInt, seq.LitUint, seq.LitFloat, seq.LitBool, seq.LitNil, seq.LitZero:
+	default:
+		return w
+	}
+	if rest, ok := strings.CutPrefix(w, "negative_"); ok {
+		w = "-" + rest
+	}
+	return p.Name + "=" + w
 }
 
 // litWord is a literal as a word of a subtest name: "empty", "VIP-10",
@@ -514,6 +555,9 @@ func textWordCut(s string) (string, bool) {
 	if strings.TrimSpace(s) == "" {
 		return symbolWords(s), false // "space", "tab_newline"
 	}
+	if !readable(s) {
+		return noiseWord(s), false
+	}
 	var b strings.Builder
 	cut := false
 	for _, c := range s {
@@ -539,6 +583,49 @@ func textWordCut(s string) (string, bool) {
 		return symbolWords(s), cut
 	}
 	return w, cut
+}
+
+// readable reports whether a text reads as words: valid UTF-8 without
+// control characters (but tab and newline), at least half of it letters
+// and digits, or at most three runes (a symbol or two, which symbolWords
+// names). Spelled symbol by symbol, any other text gives a name a reader
+// must decode ("equals_question_a_question_nul_question_").
+func readable(s string) bool {
+	if !utf8.ValidString(s) {
+		return false
+	}
+	n, words := 0, 0
+	for _, c := range s {
+		n++
+		switch {
+		case c == '\t' || c == '\n':
+		case unicode.IsControl(c) || c == utf8.RuneError:
+			return false
+		case unicode.IsLetter(c) || unicode.IsDigit(c):
+			words++
+		}
+	}
+	return n <= 3 || 2*words >= n
+}
+
+// noiseWord describes a text that does not read as words (readable) by
+// its shape: "invalid_UTF-8", "10_nul" for a run of one symbol, else its
+// first word and its length ("BEGIN_in_56_bytes") or its length alone.
+func noiseWord(s string) string {
+	if !utf8.ValidString(s) {
+		return "invalid_UTF-8"
+	}
+	first, _ := utf8.DecodeRuneInString(s)
+	if strings.Count(s, string(first)) == utf8.RuneCountInString(s) {
+		return strconv.Itoa(utf8.RuneCountInString(s)) + "_" + symbolWords(string(first))
+	}
+	word := strings.FieldsFunc(s, func(c rune) bool { return !unicode.IsLetter(c) && !unicode.IsDigit(c) })
+	for _, w := range word {
+		if utf8.RuneCountInString(w) >= 2 && len(w) <= maxWord {
+			return w + "_in_" + strconv.Itoa(len(s)) + "_bytes"
+		}
+	}
+	return strconv.Itoa(len(s)) + "_bytes"
 }
 
 // litWordLen is litWord, with the length of a text cut short:
@@ -588,7 +675,10 @@ func symbolWords(s string) string {
 // named, not only those of a text without letters ("s_bang" for "s!",
 // "a_space_b" for "a b"), and the length of a text cut short.
 func (r *renderer) litWordExact(l seq.Lit, t types.Type) string {
-	if l.Name != "" || (l.Kind != seq.LitString && l.Kind != seq.LitBytes) || l.S == "" {
+	if l.Name != "" || (l.Kind != seq.LitString && l.Kind != seq.LitBytes) || l.S == "" || !readable(l.S) {
+		// A text that does not read as words is not spelled byte by
+		// byte: its description and length, then an ordinal, tell it
+		// apart.
 		return r.litWordLen(l, t)
 	}
 	var words []string

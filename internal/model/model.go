@@ -185,6 +185,13 @@ type Effects struct {
 	// as deterministic as its inputs (oracle.TaintIn). It implies
 	// Nondeterministic.
 	ErrChoiceOnly bool
+	// RandomOnly says that the only cause is a random source (the facts'
+	// purity.Random without NotRandom): no clock, map order or machine.
+	// A result every one of the judge's repeated runs (each with other
+	// random state) agreed on is then fixed by the input, Shuffle of one
+	// rune or a sample of n from n (oracle.TaintIn). It implies
+	// Nondeterministic.
+	RandomOnly bool
 	// NondetWhy is the facts' reason for Nondeterministic ("calls
 	// time.Now at x.go:12", "does I/O in map iteration order at
 	// p.go:7"), for the note of a test that cannot check the result.

@@ -73,12 +73,14 @@ func Taint(prog *model.Program, s *seq.Seq) (tainted, clock []bool) {
 // no run can vouch for: unstable, cut short (Truncated), or holding a
 // time.Time, which may be a clock reading that the runs shared only
 // because they were quick. An operation that may only choose which error
-// it returns, and returned none, is not tainted (choseNothing).
+// it returns, and returned none, is not tainted (choseNothing), nor is
+// one whose only cause is a random source and whose results every
+// repeat, each with other random state, agreed on (drewAlike).
 func TaintIn(prog *model.Program, s *seq.Seq, res *rt.Result) (tainted, clock []bool) {
 	tainted, clock = make([]bool, len(s.Stmts)), make([]bool, len(s.Stmts))
 	for i, st := range s.Stmts {
 		e := prog.Ops[st.Op].Effects
-		own := e.Nondeterministic && !choseNothing(prog.Ops[st.Op], i, res)
+		own := e.Nondeterministic && !choseNothing(prog.Ops[st.Op], i, res) && !drewAlike(prog.Ops[st.Op], i, res)
 		tainted[i] = own
 		clock[i] = own && !e.CallSiteOnly
 		for _, a := range st.Args {

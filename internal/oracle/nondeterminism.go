@@ -84,3 +84,41 @@ func nilResults(op *model.Op, i int, sr rt.StmtView, target int) []Assertion {
 	}
 	return out
 }
+
+// drewAlike reports whether statement i, a call of op that ran as res,
+// is free of its operation's nondeterminism because the input fixed what
+// it drew: op's only cause is a random source (model.Effects.RandomOnly:
+// no clock, no map order, nothing of the machine), it returned normally,
+// and every result was the same in all of the judge's runs, which repeat
+// a sequence with a nondeterministic call many times (rt.FlagNondet),
+// each with other random state (math/rand's global source goes on,
+// crypto/rand gets another stream per run), and on the binary variants
+// (no result Varies), with nothing cut short. Shuffle of "" or of one
+// rune, a sample of n values from n, a variate of scale 0: the function
+// reads a random source, but on this input its result cannot vary. A
+// result that depends on the draws agrees in every repeat only by a
+// chance the judge already accepts for map order and for the error of a
+// random call (repeatRuns in rt). A clock reading is never vouched for
+// so: its coarse parts (the hour, "56 years ago") agree in every run a
+// moment apart and not in next year's go test.
+func drewAlike(op *model.Op, i int, res *rt.Result) bool {
+	if !op.Effects.RandomOnly || res == nil || i >= len(res.Stmts) {
+		return false
+	}
+	sr := res.Stmt(i)
+	vals := sr.Values()
+	if sr.Outcome != rt.OutNormal || len(vals) != len(op.Results) || len(vals) == 0 {
+		// A call that returns nothing drew for what it changed,
+		// which the reads after it show (or not) on their own.
+		return false
+	}
+	for j, v := range vals {
+		if v.Unstable {
+			return false
+		}
+		if tr := sr.Tree(j); tr == nil || !steadyTree(tr, 0) {
+			return false
+		}
+	}
+	return true
+}

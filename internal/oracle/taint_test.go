@@ -81,3 +81,48 @@ func TestJudgeRequestRepeatsNondet(t *testing.T) {
 		t.Errorf("a sequence of deterministic calls: flags %b, want %b", q.Flags, judgeFlags)
 	}
 }
+
+// A call whose only cause of nondeterminism is a random source
+// (model.Effects.RandomOnly: testdata/gen/randfixed's Shuffle, Sample)
+// is checked, with what computes from it, when every one of the judge's
+// repeats agreed on its result: the input fixed it (Shuffle of one rune;
+// issue 31's false "depends on the clock or on randomness"). It stays
+// unchecked when a repeat disagreed, when a binary variant saw another
+// value, and whenever the clock may be a cause, however alike the runs.
+func TestTaintRandomFixedByInput(t *testing.T) {
+	effects := func(random bool) model.Options {
+		return model.Options{Effects: func(fn *types.Func) model.Effects {
+			switch fn.Name() {
+			case "Now":
+				return model.Effects{Known: true, Nondeterministic: true, RandomOnly: random}
+			case "Twice":
+				return model.Effects{Known: true, Pure: true}
+			}
+			return model.Effects{Known: true}
+		}}
+	}
+	for _, tc := range []struct {
+		name   string
+		random bool
+		edit   func(res *rt.Result)
+		want   string
+	}{
+		{"random, alike in every run", true, func(*rt.Result) {}, "1:Equal"},
+		{"random, a repeat disagreed", true, func(res *rt.Result) { res.Stmt(0).Values()[0].Unstable = true }, ""},
+		{"random, a variant disagreed", true, func(res *rt.Result) { res.Stmt(0).Tree(0).Varies = true }, ""},
+		{"the clock, alike in every run", false, func(*rt.Result) {}, ""},
+	} {
+		prog := modeltest.Program(t, oracleSrc, effects(tc.random))
+		now, twice := modeltest.Op(t, prog, "Now"), modeltest.Op(t, prog, "Twice")
+		s := modeltest.Seq(modeltest.Call(now), modeltest.Call(twice, seq.Ref(0, 0)))
+		res := normalResult(prog, s)
+		tc.edit(res)
+		if got := assertsOn(Assertions(prog, s, res, 1)); got != tc.want {
+			t.Errorf("%s: asserts %q, want %q", tc.name, got, tc.want)
+		}
+		tainted, clock := TaintIn(prog, s, res)
+		if free := tc.want != ""; tainted[1] == free || clock[1] == free {
+			t.Errorf("%s: Twice(Now()) tainted %v, clock %v", tc.name, tainted[1], clock[1])
+		}
+	}
+}

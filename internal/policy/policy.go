@@ -100,7 +100,13 @@ func Effects(an *load.Analysis, pkgPath string) func(fn *types.Func) model.Effec
 			Nondeterministic: f.Effects&(purity.Nondeterministic|purity.CallSite|purity.ErrChoice) != 0,
 			CallSiteOnly:     f.Effects&purity.CallSite != 0 && f.Effects&(purity.Nondeterministic|purity.ErrChoice) == 0,
 			ErrChoiceOnly:    f.Effects&purity.ErrChoice != 0 && f.Effects&(purity.Nondeterministic|purity.CallSite) == 0,
-			WritesGlobal:     f.Has(purity.WritesGlobal)}
+			// Drawing from a random source is all that varies: not
+			// the clock nor anything else (NotRandom), no cause the
+			// summary could not see (Conservative), no callback or
+			// formatted argument whose effects are the caller's.
+			RandomOnly: f.Effects&purity.Nondeterministic != 0 && f.Effects&(purity.NotRandom|purity.CallSite|purity.ErrChoice) == 0 &&
+				!f.Conservative && !callsParams,
+			WritesGlobal: f.Has(purity.WritesGlobal)}
 		for _, w := range f.Why {
 			if w.Effect == "writes-global" && e.GlobalWhy == "" {
 				e.GlobalWhy = w.Detail
@@ -115,7 +121,7 @@ func Effects(an *load.Analysis, pkgPath string) func(fn *types.Func) model.Effec
 			// machine the test runs on: its results are never pinned,
 			// like the clock's. An environment read only in debug code
 			// or a once-only fill (Incidental) does not count.
-			e.Nondeterministic, e.CallSiteOnly, e.ErrChoiceOnly = true, false, false
+			e.Nondeterministic, e.CallSiteOnly, e.ErrChoiceOnly, e.RandomOnly = true, false, false, false
 			for _, w := range f.Why {
 				if w.Effect == "io:env" {
 					e.NondetWhy = "reads the environment: " + w.Detail
