@@ -147,7 +147,7 @@ func New(prog *model.Program, cfg Config) *Engine {
 		picker: picker, lits: e.lits, values: e.values, cov: e.cov, stats: stats, gen: e.gen, archive: &e.Archive}
 	e.climbs = newLocalSearch(e.rng, e.cov, stats, e.gen, cfg)
 	if !cfg.NoSentences {
-		e.sentences = newSentenceSearch(e.rng, e.lits, e.gen, stats, targets, cfg.Trace)
+		e.sentences = newSentenceSearch(e.rng, e.lits, e.gen, stats, prog, targets, cfg.Trace)
 	}
 	e.attrib = &attribution{ids: &e.ids, stats: stats, budget: &e.budget}
 	e.setMutants(mutantsOf(cfg.Table))

@@ -2,6 +2,7 @@ package search
 
 import (
 	"encoding/binary"
+	"go/types"
 	"hash/fnv"
 	"math/rand/v2"
 	"slices"
@@ -17,7 +18,13 @@ import (
 // Structured inputs (issue 33): for a parse-like operation, a function
 // that takes one string or []byte and returns a value and an error, the
 // sentence search grows inputs the parser accepts (internal/sentence) and
-// runs each as a one-call sequence. A sentence accepted (nil error) is a
+// runs each as a one-call sequence. A parser or decoder that reads its
+// input from an io.Reader (x/net/html's Parse(r), an image format's
+// Decode(r)) takes the sentence through strings.NewReader, a two-call
+// sequence (issue 32: without it such a parser got only the pool's
+// readers, endless hash readers and single mined strings among them, and
+// no HTML bug of the bug benchmark, each a sequence of three to five
+// tags, was reached). A sentence accepted (nil error) is a
 // normal run like any other: its parsed value is pooled (values.go), so
 // the random search and DynaMOSA hand the expression, selector or
 // template to the operations that consume it. A rejected one is kept on
@@ -42,8 +49,12 @@ const (
 // parseOp is a parse-like operation and the Grower of its sentences.
 type parseOp struct {
 	op    *model.Op
-	param int // the string or []byte parameter
-	grow  *sentence.Grower
+	param int // the string or []byte parameter, or the io.Reader one
+	// reader is the strings.NewReader operation that makes the reader of
+	// a parser reading an io.Reader (param is then that parameter), or
+	// nil for a parser of text.
+	reader *model.Op
+	grow   *sentence.Grower
 }
 
 // sentenceSearch is the component: a proposer and the listener of its
@@ -72,13 +83,18 @@ type flight struct {
 // newSentenceSearch returns the component for prog's parse-like
 // operations, nil when it has none (then it draws nothing from the random
 // stream, and a fixed seed's output is what it was without it).
-func newSentenceSearch(rng *rand.Rand, lits *literals, gen *generated, stats *Stats, targets []*model.Op, trace func(string, ...any)) *sentenceSearch {
+func newSentenceSearch(rng *rand.Rand, lits *literals, gen *generated, stats *Stats, prog *model.Program, targets []*model.Op, trace func(string, ...any)) *sentenceSearch {
 	s := &sentenceSearch{rng: rng, lits: lits, gen: gen, stats: stats, inFlight: map[*seq.Seq]flight{}, trace: trace}
 	var alphabet []string
+	newReader := stringsNewReader(prog)
 	for _, op := range targets {
 		k, ok := parseLike(op)
+		var reader *model.Op
 		if !ok {
-			continue
+			if k, ok = readerParseLike(op); !ok || newReader == nil {
+				continue
+			}
+			reader = newReader
 		}
 		if alphabet == nil {
 			alphabet = sentence.Tokens(minedTokens(lits.constants))
@@ -86,7 +102,7 @@ func newSentenceSearch(rng *rand.Rand, lits *literals, gen *generated, stats *St
 				trace("sentence: tokens %q", alphabet)
 			}
 		}
-		s.ops = append(s.ops, &parseOp{op: op, param: k, grow: sentence.NewGrower(alphabet)})
+		s.ops = append(s.ops, &parseOp{op: op, param: k, reader: reader, grow: sentence.NewGrower(alphabet)})
 	}
 	if len(s.ops) == 0 {
 		return nil
@@ -115,6 +131,70 @@ func parseLike(op *model.Op) (int, bool) {
 		}
 	}
 	return in, in >= 0
+}
+
+// readerParseLike reports whether op is a parser of an io.Reader, and
+// which parameter is its input: a function (no receiver) of exactly one
+// parameter whose type is io.Reader (an interface of Read alone), any
+// others literals that cannot be nil, returning at least one value
+// besides a final error. Its sentences are read from strings.NewReader.
+// A nil-able other parameter (x/net/html's ParseFragment(r, context))
+// would be given nil, and every failure of such a call is a nil input
+// (rule 1 of docs/findings.md): the sentences would be spent for nothing.
+func readerParseLike(op *model.Op) (int, bool) {
+	if op.Kind != model.Call || !op.UnderTest || !op.ErrResult || len(op.Results) < 2 {
+		return 0, false
+	}
+	in := -1
+	for i, p := range op.Params {
+		switch {
+		case p.Recv:
+			return 0, false
+		case isReader(p.Type):
+			if in >= 0 {
+				return 0, false
+			}
+			in = i
+		case p.Lit == model.LitNone || p.Lit == model.LitNilOK:
+			return 0, false
+		}
+	}
+	return in, in >= 0
+}
+
+// isReader reports whether t is an interface whose method set is Read
+// alone, with io.Reader's signature: any reader fits it, so a
+// strings.Reader over a sentence is as legal an input as any.
+func isReader(t types.Type) bool {
+	it, ok := t.Underlying().(*types.Interface)
+	if !ok || it.NumMethods() != 1 || it.Method(0).Name() != "Read" {
+		return false
+	}
+	sig := it.Method(0).Type().(*types.Signature)
+	if sig.Params().Len() != 1 || sig.Results().Len() != 2 {
+		return false
+	}
+	b, ok := sig.Params().At(0).Type().(*types.Slice)
+	if !ok || !types.Identical(b.Elem(), types.Typ[types.Byte]) {
+		return false
+	}
+	return types.Identical(sig.Results().At(0).Type(), types.Typ[types.Int]) &&
+		types.Identical(sig.Results().At(1).Type(), types.Universe.Lookup("error").Type())
+}
+
+// stringsNewReader is prog's strings.NewReader operation (the detective
+// adds it for a package that takes an io.Reader), or nil.
+func stringsNewReader(prog *model.Program) *model.Op {
+	if prog == nil {
+		return nil
+	}
+	for _, op := range prog.Ops {
+		if op.Kind == model.Call && op.Func != nil && op.Func.Pkg() != nil &&
+			op.Func.Pkg().Path() == "strings" && op.Func.Name() == "NewReader" {
+			return op
+		}
+	}
+	return nil
 }
 
 // minedTokens are the strings and characters constant mining found that
@@ -190,10 +270,19 @@ func (s *sentenceSearch) propose(batch []proposal, n int) []proposal {
 	return batch
 }
 
-// sequence is the one call of p's operation on the sentence.
+// sequence is the one call of p's operation on the sentence, or, for a
+// parser of a reader, strings.NewReader(sentence) and the call on it.
 func (s *sentenceSearch) sequence(p *parseOp, toks []string) *seq.Seq {
 	args := make([]seq.Arg, len(p.op.Params))
+	var stmts []seq.Stmt
+	if p.reader != nil {
+		stmts = append(stmts, seq.Stmt{Op: p.reader.ID, Args: []seq.Arg{seq.LitArg(seq.Lit{Kind: seq.LitString, S: sentence.Text(toks)})}})
+	}
 	for i, prm := range p.op.Params {
+		if p.reader != nil && i == p.param {
+			args[i] = seq.Ref(0, 0)
+			continue
+		}
 		if i == p.param {
 			kind := seq.LitString
 			if prm.Lit == model.LitBytes {
@@ -204,7 +293,7 @@ func (s *sentenceSearch) sequence(p *parseOp, toks []string) *seq.Seq {
 		}
 		args[i] = s.lits.arg(p.op, prm)
 	}
-	return &seq.Seq{Stmts: []seq.Stmt{{Op: p.op.ID, Args: args}}}
+	return &seq.Seq{Stmts: append(stmts, seq.Stmt{Op: p.op.ID, Args: args})}
 }
 
 // ran reports the sentence's outcome to its Grower: accepted when the
@@ -216,8 +305,8 @@ func (s *sentenceSearch) ran(sq *seq.Seq, res *rt.Result, clean bool) {
 	}
 	delete(s.inFlight, sq)
 	accepted, progress, sig := false, 0, uint64(0)
-	if res != nil && len(res.Stmts) == 1 {
-		st := res.Stmt(0)
+	if last := sq.Len() - 1; res != nil && len(res.Stmts) == sq.Len() {
+		st := res.Stmt(last)
 		vals := st.Values()
 		accepted = st.Outcome == rt.OutNormal && len(vals) == len(f.p.op.Results) && vals[len(vals)-1].Nil
 		progress = len(res.Blocks)
