@@ -266,7 +266,11 @@
 //     X-Nomad-CSI-Secrets), an entry of a command's environment
 //     (go-plugin's PLUGIN_PROTOCOL_VERSIONS) — is state, read by a program
 //     that parses it, and like a stored slice it is not reported
-//     (maporder_stored.go). Of a struct the slice was stored into, only
+//     (maporder_stored.go); so is text passed to a function of the
+//     package that only stores it into memory its caller did not make
+//     (connect's setHeaderCanonical(h, "Trailer", names), two helpers
+//     deep at most), while a helper that prints or returns it keeps it
+//     output. Of a struct the slice was stored into, only
 //     that field is followed (into callees too): the struct formatted
 //     whole is output, another of its fields logged is not (serf's query
 //     filters, stored into a message whose name a warning prints). Of a
