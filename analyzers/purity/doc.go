@@ -234,9 +234,10 @@
 //     v).String(): a keyed set), either as a listing (unless, returned by
 //     a public function, of an exported struct type: grpc's
 //     GetServiceInfo lists MethodInfo{Name: m}, an API listing users
-//     print and compare) or with their order reaching output (unless
-//     they are messages: such entries are mostly text a program reads
-//     back as a set — a W3C baggage header, the tags line of a handler
+//     print and compare) or with their order reaching output, in the
+//     function or, returned, in a caller (unless they are messages, or,
+//     in a caller, of an exported struct type as above; such entries
+//     are mostly text a program reads back as a set — a W3C baggage header, the tags line of a handler
 //     script, the parts of a multipart request read by name — and
 //     nothing in the code tells it from the same k=v text made for
 //     people, such as kong's Tag.String, so the check takes the
