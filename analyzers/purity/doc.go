@@ -234,9 +234,10 @@
 //     v).String(): a keyed set), either as a listing (unless, returned by
 //     a public function, of an exported struct type: grpc's
 //     GetServiceInfo lists MethodInfo{Name: m}, an API listing users
-//     print and compare) or with their order reaching output (unless
-//     they are messages: such entries are mostly text a program reads
-//     back as a set — a W3C baggage header, the tags line of a handler
+//     print and compare) or with their order reaching output, in the
+//     function or, returned, in a caller (unless they are messages, or,
+//     in a caller, of an exported struct type as above; such entries
+//     are mostly text a program reads back as a set — a W3C baggage header, the tags line of a handler
 //     script, the parts of a multipart request read by name — and
 //     nothing in the code tells it from the same k=v text made for
 //     people, such as kong's Tag.String, so the check takes the
@@ -266,7 +267,11 @@
 //     X-Nomad-CSI-Secrets), an entry of a command's environment
 //     (go-plugin's PLUGIN_PROTOCOL_VERSIONS) — is state, read by a program
 //     that parses it, and like a stored slice it is not reported
-//     (maporder_stored.go). Of a struct the slice was stored into, only
+//     (maporder_stored.go); so is text passed to a function of the
+//     package that only stores it into memory its caller did not make
+//     (connect's setHeaderCanonical(h, "Trailer", names), two helpers
+//     deep at most), while a helper that prints or returns it keeps it
+//     output. Of a struct the slice was stored into, only
 //     that field is followed (into callees too): the struct formatted
 //     whole is output, another of its fields logged is not (serf's query
 //     filters, stored into a message whose name a warning prints). Of a

@@ -197,3 +197,65 @@ func (p *Pool) Addrs() {
 		io.WriteString(p.out, a+"\n")
 	}
 }
+
+// TrailerHeader is a response's header map, as net/http's Header.
+type TrailerHeader map[string][]string
+
+// setHeader stores one value under key: a helper that only stores what it
+// is given into its caller's map.
+func setHeader(h TrailerHeader, key, value string) {
+	h[key] = []string{value}
+}
+
+// setHeaderVia stores through another such helper.
+func setHeaderVia(h TrailerHeader, key, value string) {
+	setHeader(h, key, value)
+}
+
+// writeHeader prints one header line: a helper that outputs what it is
+// given.
+func writeHeader(w io.Writer, key, value string) {
+	fmt.Fprintf(w, "%s: %s\n", key, value)
+}
+
+// AnnounceTrailers names the trailers to come in the Trailer header,
+// through a helper that stores the text into the response's map: the
+// names are a set net/http looks up, state like a header set in place
+// (connect's ErrorWriter), so the order is not reported.
+func AnnounceTrailers(h TrailerHeader, trailers map[string][]string) {
+	keys := make([]string, 0, len(trailers))
+	for k := range trailers {
+		keys = append(keys, k)
+	}
+	setHeader(h, "Trailer", strings.Join(keys, ","))
+}
+
+// AnnounceTrailersVia does the same through two helpers.
+func AnnounceTrailersVia(h TrailerHeader, trailers map[string][]string) {
+	keys := make([]string, 0, len(trailers))
+	for k := range trailers {
+		keys = append(keys, k)
+	}
+	setHeaderVia(h, "Trailer", strings.Join(keys, ","))
+}
+
+// AnnounceTrailersLocal stores the text through the helper into a map it
+// made and prints that map: output.
+func AnnounceTrailersLocal(trailers map[string][]string) {
+	h := TrailerHeader{}
+	keys := make([]string, 0, len(trailers))
+	for k := range trailers { // want `slice built in map iteration order reaches output at strings.Join`
+		keys = append(keys, k)
+	}
+	setHeader(h, "Trailer", strings.Join(keys, ","))
+	fmt.Println(h)
+}
+
+// PrintTrailers passes the same text to a helper that prints it: output.
+func PrintTrailers(w io.Writer, trailers map[string][]string) {
+	keys := make([]string, 0, len(trailers))
+	for k := range trailers { // want `slice built in map iteration order reaches output at strings.Join`
+		keys = append(keys, k)
+	}
+	writeHeader(w, "Trailer", strings.Join(keys, ","))
+}

@@ -99,3 +99,64 @@ func Upload(vars map[string][]byte) *bytes.Buffer {
 	mw.Close()
 	return body
 }
+
+// findParts collects the file parts of a request, each named by its
+// variable, for a caller to write: the slice leaves the function that
+// built it (gqlgen's findFiles).
+func findParts(vars map[string][]byte) []*filePart {
+	var parts []*filePart
+	for name, data := range vars {
+		parts = append(parts, &filePart{field: "variables." + name, data: data})
+	}
+	return parts
+}
+
+// UploadFound writes the parts findParts collected, which the server
+// reads by name: keyed entries whose order reaches output in the caller,
+// not reported, as in Upload.
+func UploadFound(vars map[string][]byte) *bytes.Buffer {
+	body := &bytes.Buffer{}
+	mw := multipart.NewWriter(body)
+	for i, p := range findParts(vars) {
+		fw, _ := mw.CreateFormField(fmt.Sprint(i))
+		fw.Write(p.data)
+		mw.WriteField(fmt.Sprint(i)+".name", p.field)
+	}
+	mw.Close()
+	return body
+}
+
+// EnumValue is an exported definition, listed by an API.
+type EnumValue struct {
+	Name  string
+	Value any
+}
+
+// enumValues defines the values in map order, each named by its key:
+// entries of an exported struct, which users print and compare whole.
+func enumValues(config map[string]any) []*EnumValue {
+	var values []*EnumValue
+	for name, v := range config { // want `slice built in map iteration order is returned at entries.go:\d+ and reaches output at fmt.Fprintln`
+		values = append(values, &EnumValue{Name: name, Value: v})
+	}
+	return values
+}
+
+// PrintEnum prints the values enumValues defined: reported.
+func PrintEnum(w io.Writer, config map[string]any) {
+	fmt.Fprintln(w, enumValues(config))
+}
+
+// tagNames collects bare names, no entries.
+func tagNames(tags map[string]string) []string {
+	var names []string
+	for name := range tags { // want `slice built in map iteration order is returned at entries.go:\d+ and reaches output at strings.Join`
+		names = append(names, name)
+	}
+	return names
+}
+
+// PrintTags prints the names tagNames collected: reported.
+func PrintTags(w io.Writer, tags map[string]string) {
+	fmt.Fprintln(w, strings.Join(tagNames(tags), ","))
+}
