@@ -1,5 +1,10 @@
 package minimize
 
+import (
+	"cmp"
+	"slices"
+)
+
 // Candidate is a test offered to Reduce.
 type Candidate struct {
 	// Len is the test's length in statements: among tests adding as much
@@ -35,7 +40,9 @@ type goal struct {
 // not yet covered, ties going to the shorter test and then
 // to the earlier one, until nothing adds coverage. Greedy is within a
 // logarithmic factor of the smallest cover, and with the fixed tie-breaks
-// it is deterministic. Then every behaviour key not yet asserted by a kept
+// it is deterministic. The tests whose every item the other kept tests
+// cover then leave, longest first (dropRedundant): the cover is prime.
+// Then every behaviour key not yet asserted by a kept
 // test keeps the shortest (then earliest) test with that key, even if it
 // adds no coverage: a test that pins a different result of the same code is
 // worth having as a regression test.
@@ -92,6 +99,7 @@ func Reduce(tests []Candidate) []int {
 			covered[g] = true
 		}
 	}
+	dropRedundant(tests, kept)
 	asserted := map[uint64]bool{}
 	for i, t := range tests {
 		if kept[i] && t.BehaviourKey != 0 {
@@ -120,6 +128,66 @@ func Reduce(tests []Candidate) []int {
 	for i, k := range kept {
 		if k {
 			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// dropRedundant takes out of kept, one at a time, the tests whose every
+// goal other kept tests also cover: greedy picks a test for the items it
+// adds at the time, and tests picked after it may cover them all (a long
+// test taken for ten items, then two shorter ones taking five each). Such
+// a test covers nothing new and kills no mutant no other kept test kills.
+// The longest are tried first (then the later), so that of two tests
+// covering the same items the shorter stays; the result is a cover no test
+// of which can leave (a prime cover), and depends only on the tests and
+// their order.
+func dropRedundant(tests []Candidate, kept []bool) {
+	count := map[goal]int{}
+	var order []int
+	for i, k := range kept {
+		if !k {
+			continue
+		}
+		order = append(order, i)
+		for _, g := range distinctGoals(tests[i]) {
+			count[g]++
+		}
+	}
+	slices.SortStableFunc(order, func(a, b int) int {
+		if c := cmp.Compare(tests[b].Len, tests[a].Len); c != 0 {
+			return c
+		}
+		return cmp.Compare(b, a)
+	})
+	for _, i := range order {
+		gs := distinctGoals(tests[i])
+		redundant := true
+		for _, g := range gs {
+			if count[g] < 2 {
+				redundant = false
+				break
+			}
+		}
+		if !redundant {
+			continue
+		}
+		kept[i] = false
+		for _, g := range gs {
+			count[g]--
+		}
+	}
+}
+
+// distinctGoals is goals(t) with each goal once, in first-seen order.
+func distinctGoals(t Candidate) []goal {
+	gs := goals(t)
+	seen := make(map[goal]bool, len(gs))
+	out := gs[:0]
+	for _, g := range gs {
+		if !seen[g] {
+			seen[g] = true
+			out = append(out, g)
 		}
 	}
 	return out

@@ -235,3 +235,18 @@ func TestKeepsFailure(t *testing.T) {
 }
 
 func toWire(s *seq.Seq) rt.Request { return s.Wire(0, 0) }
+
+// Greedy keeps a test for the items it added when it was taken; tests
+// taken after it may cover them all. Such a test leaves the cover (a
+// prime cover): here the long test 0 is taken first for four items, then
+// 1 and 2 for one each, and between them they cover all of 0's.
+func TestReduceDropsRedundant(t *testing.T) {
+	tests := []Candidate{
+		{Len: 9, Cover: []int64{1, 2, 3, 4}},
+		{Len: 2, Cover: []int64{1, 2, 5}},
+		{Len: 2, Cover: []int64{3, 4}, Kills: []int32{6}},
+	}
+	if got := Reduce(tests); !slices.Equal(got, []int{1, 2}) {
+		t.Errorf("Reduce = %v, want [1 2] (test 0 covers nothing 1 and 2 do not)", got)
+	}
+}
