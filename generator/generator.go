@@ -334,7 +334,7 @@ func (r *pkgRun) run(ctx context.Context) (*Summary, error) {
 		return nil, err
 	}
 	r.times.Minimize = r.lap()
-	judged := r.judge(ctx, prog, h, pool, found)
+	judged := r.judge(ctx, prog, h, pool, found, r.offer(own))
 	r.times.Judge = r.lap()
 	revealing := r.focus.findings(prog, r.findings(ctx, prog, pool, found.eng, judged))
 	r.times.Findings = r.lap()

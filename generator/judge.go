@@ -46,8 +46,10 @@ func (r *pkgRun) minimize(ctx context.Context, prog *model.Program, h *harness.H
 }
 
 // judge runs the minimized candidates again to decide what their tests
-// assert and which of them make the suite (oracle.Judge).
-func (r *pkgRun) judge(ctx context.Context, prog *model.Program, h *harness.Harness, pool *executor.Pool, s *searched) *oracle.Judgement {
+// assert and which of them make the suite (oracle.Judge); offer is how
+// reduce will offer them to suite reduction (pkgRun.offer).
+func (r *pkgRun) judge(ctx context.Context, prog *model.Program, h *harness.Harness, pool *executor.Pool, s *searched,
+	offer func(minimize.Candidate) minimize.Candidate) *oracle.Judgement {
 	// The judged sequences run again on differently built copies of the
 	// executor: what they see differently depends on the binary (a hash
 	// of the executable picks a message's spelling) and is not asserted,
@@ -63,9 +65,9 @@ func (r *pkgRun) judge(ctx context.Context, prog *model.Program, h *harness.Harn
 	watch := &cutWatch{FullRunner: r.trace.Wrap("judge", runner.Steady(pool, h.Table, prog, s.watch))}
 	judged := oracle.Judge(prog, watch, s.eng.Corpus,
 		oracle.JudgeOptions{Sandboxed: r.sandbox, Variants: variants, Mutants: mutants, AllAsserts: r.cfg.Disable[MutationAsserts],
-			MutantDeadline: r.clock.judgeBy()})
+			MutantDeadline: r.clock.judgeBy(), Offer: offer})
 	closeVariants()
-	r.debugf("judge runs: %v", watch.calls)
+	r.debugf("judge runs: %v; confirming kills: %d rounds, %d runs, %d kills", watch.calls, judged.Confirm.Rounds, judged.Confirm.Runs, judged.Confirm.Kills)
 	// The runs under mutants stop at the deadline in a batch (the watch
 	// sees it) or before the next round starts, past it.
 	if by := r.clock.judgeBy(); watch.wasCut() || mutants > 0 && !by.IsZero() && !time.Now().Before(by) {
@@ -145,7 +147,7 @@ func mutationSummary(mutants int, cases []*oracle.Case, out *emit.Output) *Mutat
 	}
 	infected, judged, killed := map[int32]bool{}, map[int32]bool{}, map[int32]bool{}
 	byTimeoutOnly := map[int32]bool{} // mutant -> no written test kills it otherwise
-	sum := &MutationSummary{Mutants: mutants, KillNothing: []string{}}
+	sum := &MutationSummary{Mutants: mutants, KillNothing: []string{}, Idle: idleTests(byKey, out)}
 	for _, t := range out.Tests {
 		for i, k := range t.Keys {
 			c := byKey[k]
@@ -181,6 +183,65 @@ func mutationSummary(mutants int, cases []*oracle.Case, out *emit.Output) *Mutat
 		}
 	}
 	return sum
+}
+
+// idleTests names the tests of out, written from the cases byKey holds,
+// that kill no mutant and cover no block another test of out does not
+// (MutationSummary.Idle): the count of cases covering each block and
+// killing each mutant, over the file's distinct cases, is 1 for what a
+// test adds alone.
+func idleTests(byKey map[int]*oracle.Case, out *emit.Output) []string {
+	blocks, kills := map[int64]int{}, map[int32]int{}
+	each := func(fn func(name string, c *oracle.Case)) {
+		for _, t := range out.Tests {
+			for i, k := range t.Keys {
+				name := t.Func
+				if t.Subtests[i] != "" {
+					name += "/" + t.Subtests[i]
+				}
+				fn(name, byKey[k])
+			}
+		}
+	}
+	killed := func(c *oracle.Case) []int32 {
+		if c == nil || c.Mutation == nil {
+			return nil
+		}
+		return c.Mutation.Killed
+	}
+	counted := map[*oracle.Case]bool{}
+	each(func(_ string, c *oracle.Case) {
+		// A case written twice (a table's row and a fuzz target's
+		// seed) is one test's worth: it counts once.
+		if c == nil || counted[c] {
+			return
+		}
+		counted[c] = true
+		for _, b := range c.Blocks {
+			blocks[b]++
+		}
+		for _, m := range killed(c) {
+			kills[m]++
+		}
+	})
+	idle := []string{}
+	each(func(name string, c *oracle.Case) {
+		if c == nil {
+			return // not a judged case (a kept test): not ours to judge
+		}
+		for _, b := range c.Blocks {
+			if blocks[b] == 1 {
+				return
+			}
+		}
+		for _, m := range killed(c) {
+			if kills[m] == 1 {
+				return
+			}
+		}
+		idle = append(idle, name)
+	})
+	return idle
 }
 
 // mark adds ids to set.

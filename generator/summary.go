@@ -128,6 +128,12 @@ type MutationSummary struct {
 	// by the name go test gives them (Func or Func/subtest): they are in
 	// the file for the coverage they add.
 	KillNothing []string `json:"kill_nothing"`
+	// Idle lists the written tests, named as in KillNothing, that kill
+	// no mutant and cover no probe block the file's other tests do not
+	// (as the judge's runs saw them): tests that add nothing to the file.
+	// Suite reduction keeps none (issue 30); verification dropping
+	// tests only makes the others add more.
+	Idle []string `json:"idle"`
 }
 
 // init gives the list fields empty values, so that -json prints [] not null.

@@ -12,6 +12,7 @@ import (
 	"github.com/gentest-go/gentest/internal/emit"
 	"github.com/gentest-go/gentest/internal/explain"
 	"github.com/gentest-go/gentest/internal/load"
+	"github.com/gentest-go/gentest/internal/minimize"
 	"github.com/gentest-go/gentest/internal/model"
 	"github.com/gentest-go/gentest/internal/oracle"
 	"github.com/gentest-go/gentest/internal/verify"
@@ -19,8 +20,28 @@ import (
 
 // reduce picks the suite to write: every case suite reduction keeps, or,
 // with tests of the package's own or kept from the earlier file, only
-// those that cover a block or kill a mutant the others leave.
+// those that cover a block or kill a mutant the others leave (offer).
 func (r *pkgRun) reduce(judged *oracle.Judgement, own *ownTests) []*oracle.Case {
+	ownOK := own != nil && own.report != nil && own.blocks != nil
+	switch {
+	case r.kept != nil:
+		reduced := judged.ReducedOffered(r.offer(own))
+		r.logf("keep: %d new tests cover a block or kill a mutant the kept tests leave", len(reduced))
+		return reduced
+	case ownOK:
+		reduced := judged.ReducedOffered(r.offer(own))
+		r.logf("complement: %d tests add coverage or kill a mutant the own tests leave", len(reduced))
+		return reduced
+	}
+	return judged.Reduced()
+}
+
+// offer is how reduce offers each judged case to suite reduction: nil (as
+// it is) without kept or own tests, else with only the blocks and kills
+// they leave as goals (oracle.Beyond). The judge confirms the kills
+// reduction would keep a test for alone under the same goals, so both
+// stages must agree: both call this.
+func (r *pkgRun) offer(own *ownTests) func(minimize.Candidate) minimize.Candidate {
 	ownOK := own != nil && own.report != nil && own.blocks != nil
 	switch {
 	case r.kept != nil:
@@ -28,15 +49,11 @@ func (r *pkgRun) reduce(judged *oracle.Judgement, own *ownTests) []*oracle.Case 
 		if ownOK {
 			blocks = orBlocks(blocks, own.blocks)
 		}
-		reduced := judged.ReducedBeyond(blocks, r.goalsKilled())
-		r.logf("keep: %d new tests cover a block or kill a mutant the kept tests leave", len(reduced))
-		return reduced
+		return oracle.Beyond(blocks, r.goalsKilled())
 	case ownOK:
-		reduced := judged.ReducedBeyond(own.blocks, own.killed)
-		r.logf("complement: %d tests add coverage or kill a mutant the own tests leave", len(reduced))
-		return reduced
+		return oracle.Beyond(own.blocks, own.killed)
 	}
-	return judged.Reduced()
+	return nil
 }
 
 // orBlocks is the union of two block sets.

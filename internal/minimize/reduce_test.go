@@ -18,7 +18,7 @@ func TestReduceGreedy(t *testing.T) {
 	tests := []Candidate{
 		{Len: 5, Cover: []int64{1, 2, 3}},
 		{Len: 2, Cover: []int64{1, 2, 3}},       // same coverage, shorter: wins the tie
-		{Len: 9, Cover: []int64{3, 4, 5, 6, 7}}, // most coverage: taken first
+		{Len: 9, Cover: []int64{3, 4, 5, 6, 7}}, // most coverage, 4 new per 11 after test 1
 		{Len: 1, Cover: []int64{7}},             // nothing new after test 2
 		{Len: 3, Cover: nil, BehaviourKey: 42},  // no coverage, unique behaviour
 		{Len: 1, Cover: []int64{1}, BehaviourKey: 42},
@@ -26,10 +26,26 @@ func TestReduceGreedy(t *testing.T) {
 		{Len: 2, Cover: []int64{}, BehaviourKey: 7}, // 7 already asserted by test 6
 	}
 	got := Reduce(tests)
-	// 2 (5 new), then 1 (1,2: 2 new, shorter than 0), then 6 (8); key 42
-	// is asserted by no kept test: its shortest test, 5, is kept too.
+	// 1 (3 items for a cost of 4, against 2's 5 for 11), then 2 (4 new for
+	// 11, against 3's 1 for 3), then 6 (8); key 42 is asserted by no kept
+	// test: its shortest test, 5, is kept too.
 	want := []int{1, 2, 5, 6}
 	if !slices.Equal(got, want) {
+		t.Errorf("Reduce = %v, want %v", got, want)
+	}
+}
+
+// Reduce keeps the cover cheapest in statements: two short tests covering
+// six and five items beat one long test covering all eleven, which plain
+// greedy (most new items first) would take alone.
+func TestReduceWeighsLength(t *testing.T) {
+	tests := []Candidate{
+		{Len: 12, Cover: []int64{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11}},
+		{Len: 2, Cover: []int64{1, 2, 3, 4, 5, 6}},
+		{Len: 2, Cover: []int64{7, 8, 9, 10, 11}, Kills: []int32{3}},
+		{Len: 9, Kills: []int32{3}}, // the same kill, longer: not kept
+	}
+	if got, want := Reduce(tests), []int{1, 2}; !slices.Equal(got, want) {
 		t.Errorf("Reduce = %v, want %v", got, want)
 	}
 }
@@ -235,3 +251,18 @@ func TestKeepsFailure(t *testing.T) {
 }
 
 func toWire(s *seq.Seq) rt.Request { return s.Wire(0, 0) }
+
+// Greedy keeps a test for the items it added when it was taken; tests
+// taken after it may cover them all. Such a test leaves the cover (a
+// prime cover): here the long test 0 is taken first for four items, then
+// 1 and 2 for one each, and between them they cover all of 0's.
+func TestReduceDropsRedundant(t *testing.T) {
+	tests := []Candidate{
+		{Len: 9, Cover: []int64{1, 2, 3, 4}},
+		{Len: 2, Cover: []int64{1, 2, 5}},
+		{Len: 2, Cover: []int64{3, 4}, Kills: []int32{6}},
+	}
+	if got := Reduce(tests); !slices.Equal(got, []int{1, 2}) {
+		t.Errorf("Reduce = %v, want [1 2] (test 0 covers nothing 1 and 2 do not)", got)
+	}
+}

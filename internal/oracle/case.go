@@ -43,6 +43,10 @@ type Case struct {
 	// showed; nil when it ran against none (no mutants in the executor,
 	// none infected, or the budget spent).
 	Mutation *CaseMutation
+	// Blocks lists the probe blocks the case's judged run covered,
+	// ascending: with Mutation.Killed, what the case adds to a file
+	// (the written file's idle tests, generator's mutationSummary).
+	Blocks []int64
 }
 
 // Finding is a probable bug, which emit.RenderFindings writes as a failing test.

@@ -1,6 +1,7 @@
 package oracle
 
 import (
+	"reflect"
 	"strings"
 	"time"
 
@@ -29,6 +30,15 @@ type Judgement struct {
 	// PureRepeat holds pure-repeat violations as findings, one per
 	// function.
 	PureRepeat []*Finding
+	// Confirm says what confirmKills cost: the rounds it reduced
+	// again, and the case-and-mutant runs it made.
+	Confirm ConfirmStats
+}
+
+// ConfirmStats count the runs confirmKills made to make suite
+// reduction's unique kills sound.
+type ConfirmStats struct {
+	Rounds, Runs, Kills int
 }
 
 // JudgeOptions configure Judge.
@@ -59,6 +69,11 @@ type JudgeOptions struct {
 	// run by then say nothing. A time budget sets it; with -execs it is
 	// zero, and the runs depend only on the cases.
 	MutantDeadline time.Time
+	// Offer is how the caller will offer each candidate to suite
+	// reduction (nil: as it is, Reduced; complement mode: Beyond's), so
+	// that the kills reduction keeps a test for alone are checked on the
+	// other kept tests under the same goals (confirmKills).
+	Offer func(minimize.Candidate) minimize.Candidate
 }
 
 // judgeFlags ask the executor for what Judge needs to know of a run: value
@@ -89,7 +104,7 @@ func judgeRequest(prog *model.Program, s *seq.Seq, id uint64) rt.Request {
 // (judgeMutants): the observers whose checks kill none are dropped, and
 // the mutants killed become goals of suite reduction.
 func Judge(prog *model.Program, runner executor.Runner, entries []*corpus.Entry, opts JudgeOptions) *Judgement {
-	entries = withPanicPrefixes(prog, withoutForeignReceivers(prog, entries))
+	entries = withPanicPrefixes(prog, withoutForeignReceivers(prog, withoutDuplicates(entries)))
 	// Before the observers: a swapped-in buffer is a sink they read.
 	entries = withReadableSinks(prog, runner, entries)
 	selectByMutants := opts.Mutants > 0 && !opts.AllAsserts
@@ -127,17 +142,30 @@ func Judge(prog *model.Program, runner executor.Runner, entries []*corpus.Entry,
 			key = 0
 		}
 		cand := minimize.Candidate{Len: e.Seq.Len(), Cover: minimize.CoverageOf(o.Result), BehaviourKey: key}
-		if muts != nil && muts[n] != nil {
+		if opts.Mutants > 0 {
+			// With mutants the goals are the blocks and the mutants
+			// killed (issue 30: a test is written only if it covers a
+			// block or kills a mutant no other test does), as in
+			// complement mode (ReducedBeyond): a condition's sides are
+			// what its relational and negation mutants tell apart, so a
+			// test for a side no kill needs checks nothing of its own.
 			// The mutants it kills say what the test asserts of its
-			// own: a behaviour no mutant tells apart earns no test.
+			// own: a behaviour no mutant tells apart earns no test, and
+			// neither does one of a case no mutant ran against (muts[n]
+			// nil), which kills none.
+			cand.Cover, cand.BehaviourKey = blocksOnly(cand.Cover), 0
+		}
+		if muts != nil && muts[n] != nil {
 			c.Mutation = muts[n]
-			cand.BehaviourKey, cand.Kills = 0, muts[n].Killed
+			cand.Kills = muts[n].Killed
 		}
 		c.Asserts = keepIdentity(c.Asserts, c.Mutation, opts.AllAsserts)
+		c.Blocks = blocksOnly(minimize.CoverageOf(o.Result))
 		j.Cases = append(j.Cases, c)
 		j.Cands = append(j.Cands, cand)
 	}
 	MarkEquateEmpty(prog, j.Cases)
+	j.confirmKills(prog, plain, items, opts)
 	return j
 }
 
@@ -229,6 +257,22 @@ func (j *Judgement) Reduced() []*Case { return j.reduced(nil) }
 // as it is): complement mode offers only what the package's own tests
 // leave (ReducedBeyond).
 func (j *Judgement) reduced(beyond func(minimize.Candidate) minimize.Candidate) []*Case {
+	var out []*Case
+	for _, i := range j.reducedIndex(beyond) {
+		out = append(out, j.Cases[i])
+	}
+	return out
+}
+
+// reducedIndex is reduced as indices into Cases, ascending.
+func (j *Judgement) reducedIndex(beyond func(minimize.Candidate) minimize.Candidate) []int {
+	kept, _ := j.reducedOffered(beyond)
+	return kept
+}
+
+// reducedOffered is reducedIndex, and the indices into Cases of every
+// case offered to the reduction, ascending.
+func (j *Judgement) reducedOffered(beyond func(minimize.Candidate) minimize.Candidate) (kept, offeredCases []int) {
 	best := map[int]int{} // op ID -> index of its shortest panic case
 	for i, c := range j.Cases {
 		if !c.Panics {
@@ -252,12 +296,59 @@ func (j *Judgement) reduced(beyond func(minimize.Candidate) minimize.Candidate) 
 		offered = append(offered, c)
 		index = append(index, i)
 	}
-	var out []*Case
+	var out []int
 	for _, i := range minimize.Reduce(offered) {
-		out = append(out, j.Cases[index[i]])
+		out = append(out, index[i])
+	}
+	return out, index
+}
+
+// blocksOnly returns the block items of cover (minimize.CoverageOf's
+// encoding), without the branch sides.
+func blocksOnly(cover []int64) []int64 {
+	out := cover[:0:0]
+	for _, it := range cover {
+		if it&minimize.BranchBit == 0 {
+			out = append(out, it)
+		}
 	}
 	return out
 }
+
+// withoutDuplicates returns entries with each sequence and target once,
+// the first. Minimization makes different sequences the same (two entries
+// kept for different blocks, both shortened to New(1)); judged twice,
+// their runs under mutants differ only by the budget each got, and suite
+// reduction keeps both for kills the other was never run against
+// (container/ring).
+func withoutDuplicates(entries []*corpus.Entry) []*corpus.Entry {
+	type key struct {
+		h      uint64
+		target int
+	}
+	first := map[key][]*seq.Seq{}
+	out := entries[:0:0]
+	for _, e := range entries {
+		k := key{e.Seq.Hash(), e.Target}
+		dup := false
+		for _, s := range first[k] {
+			if seqEqual(s, e.Seq) {
+				dup = true
+				break
+			}
+		}
+		if dup {
+			continue
+		}
+		first[k] = append(first[k], e.Seq)
+		out = append(out, e)
+	}
+	return out
+}
+
+// seqEqual reports whether a and b are the same statements (a hash
+// collision is not a duplicate).
+func seqEqual(a, b *seq.Seq) bool { return reflect.DeepEqual(a.Stmts, b.Stmts) }
 
 // withPanicPrefixes returns corpus with, after it, the calls before the
 // target of each entry whose target panicked as documented, as a

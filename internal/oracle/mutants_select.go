@@ -88,6 +88,9 @@ func withoutIdle(prog *model.Program, s *seq.Seq, target int, v *CaseMutation) (
 	if k := lastCheck(prog, s, target, killing); k > 0 {
 		killing[k] = true
 	}
+	if k := sinkCheck(prog, s, target, killing); k > 0 {
+		killing[k] = true
+	}
 	kept := make([]int, s.Len())
 	for k := range kept {
 		kept[k] = k
@@ -162,6 +165,34 @@ func firstRead(prog *model.Program, s *seq.Seq, target int, killing map[int]bool
 	first := -1
 	for k := target + 1; k < s.Len(); k++ {
 		if !isRead(prog.Ops[s.Stmts[k].Op]) {
+			continue
+		}
+		if killing[k] {
+			return -1
+		}
+		if first < 0 {
+			first = k
+		}
+	}
+	return first
+}
+
+// sinkCheck returns the sink read (a readable sink's String, sinkRefs)
+// after target that withoutIdle keeps although it killed no mutant: a
+// test that hands the package a buffer it made is a test of what the
+// package writes there, and one that never reads it checks only that the
+// calls did not fail (issue 30, TestReadableSinks: an Add and a Flush
+// into an inline bytes.NewBuffer(nil), its error checked, kept by suite
+// reduction for kills the tests reading their buffer were not run
+// against). The judge runs a case against a share of the mutants it
+// infects, so "killed nothing" is partial too: the read that pins the
+// output is the check a formatting mutant among the others would fail.
+// It returns -1 when a sink read already stays or none follows target.
+func sinkCheck(prog *model.Program, s *seq.Seq, target int, killing map[int]bool) int {
+	first := -1
+	for k := target + 1; k < s.Len(); k++ {
+		op := prog.Ops[s.Stmts[k].Op]
+		if !op.Observer() || !op.Detective || op.Kind == model.Recorded {
 			continue
 		}
 		if killing[k] {

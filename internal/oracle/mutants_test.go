@@ -206,12 +206,13 @@ func TestReducedByKills(t *testing.T) {
 	twice := modeltest.Op(t, prog, "Twice")
 	entries := func() []*corpus.Entry {
 		return []*corpus.Entry{
+			{Seq: modeltest.Seq(modeltest.Call(twice, modeltest.Int(1))), Target: 0},
 			{Seq: modeltest.Seq(modeltest.Call(twice, modeltest.Int(2))), Target: 0},
-			{Seq: modeltest.Seq(modeltest.Call(twice, modeltest.Int(2))), Target: 0},
-			{Seq: modeltest.Seq(modeltest.Call(twice, modeltest.Int(2))), Target: 0},
+			{Seq: modeltest.Seq(modeltest.Call(twice, modeltest.Int(3))), Target: 0},
 		}
 	}
-	// Each run reports the same coverage (block 7), case 2's a block
+	// (Three sequences, not one thrice: the judge judges a sequence
+	// once, withoutDuplicates.) Each run reports the same coverage (block 7), case 2's a block
 	// more; case 1's result differs under mutant 5, which only it
 	// infects.
 	var first []string
@@ -423,5 +424,161 @@ func TestKillingObservers(t *testing.T) {
 	want := map[int]bool{3: true, 5: true}
 	if !maps.Equal(got, want) {
 		t.Errorf("killing observers %v, want %v", got, want)
+	}
+}
+
+// With mutants, a test is written only for a block or a kill no other
+// test has: two cases that cover the same block and differ only in a
+// condition's side, killing nothing, make one test (without mutants,
+// both: a branch side is a goal then). A sequence kept twice (two entries
+// minimization made equal) is judged once.
+func TestReducedByBlocksAndKills(t *testing.T) {
+	prog := testProgram(t)
+	twice := modeltest.Op(t, prog, "Twice")
+	entries := func() []*corpus.Entry {
+		return []*corpus.Entry{
+			{Seq: modeltest.Seq(modeltest.Call(twice, modeltest.Int(1))), Target: 0},
+			{Seq: modeltest.Seq(modeltest.Call(twice, modeltest.Int(2))), Target: 0},
+			{Seq: modeltest.Seq(modeltest.Call(twice, modeltest.Int(2))), Target: 0},
+		}
+	}
+	f := fakeRunner(prog, nil)
+	f.Edit = func(q rt.Request, out *executor.Outcome) {
+		out.Result.Blocks = []int32{7}
+		out.Result.Conds = []rt.CondObs{{ID: 0, NTrue: 1}}
+		if q.ID == 1 {
+			out.Result.Conds = []rt.CondObs{{ID: 0, NFalse: 1}}
+		}
+	}
+	j := Judge(prog, f, entries(), JudgeOptions{Mutants: 6})
+	if len(j.Cases) != 2 {
+		t.Fatalf("%d cases, want 2: the duplicate of Twice(2) judged once", len(j.Cases))
+	}
+	if got := len(j.Reduced()); got != 1 {
+		t.Errorf("with mutants: %d tests, want 1 (one block, no kill)", got)
+	}
+	if got := len(Judge(prog, f, entries(), JudgeOptions{}).Reduced()); got != 2 {
+		t.Errorf("without mutants: %d tests, want 2 (two branch sides)", got)
+	}
+}
+
+// The judge's kill data is partial (a case runs against MutantRunsPerCase
+// of the mutants it infects), so a case can look like the only one to
+// kill a mutant that another kept case kills too: confirmKills runs the
+// other kept case against it, and the first case, left with nothing of
+// its own, is not written. Where the other case does not kill it, both
+// stay. Here case 0 (block 7) infects mutant 6 and runs it; case 1
+// (blocks 7 and 8) infects 5 and 6 and, at one run per case, runs only 5,
+// the rarer.
+func TestReducedConfirmsUniqueKills(t *testing.T) {
+	prog := testProgram(t)
+	twice := modeltest.Op(t, prog, "Twice")
+	entries := func() []*corpus.Entry {
+		return []*corpus.Entry{
+			{Seq: modeltest.Seq(modeltest.Call(twice, modeltest.Int(1))), Target: 0},
+			{Seq: modeltest.Seq(modeltest.Call(twice, modeltest.Int(2))), Target: 0},
+		}
+	}
+	for _, tc := range []struct {
+		name       string
+		otherKills bool
+		want       []string
+	}{
+		{"case 1 kills 6 too", true, []string{"1 [5 6] [5 6]"}},
+		{"only case 0 kills 6", false, []string{"0 [6] [6]", "1 [5 6] [5]"}},
+	} {
+		var runs []string
+		f := fakeRunner(prog, nil)
+		f.Edit = func(q rt.Request, out *executor.Outcome) {
+			if q.Mutant != 0 {
+				runs = append(runs, fmt.Sprint(q.Stmts[0].Args[0].Lit.I, "@", q.Mutant))
+			}
+			// Which case: its argument (the judge renumbers requests).
+			arg := q.Stmts[0].Args[0].Lit.I
+			out.Result.Blocks = []int32{7}
+			if arg == 2 {
+				out.Result.Blocks = []int32{7, 8}
+			}
+			switch {
+			case q.Mutant == 0 && arg == 1:
+				out.Result.Infected = []int32{6}
+			case q.Mutant == 0:
+				out.Result.Infected = []int32{5, 6}
+			case q.Mutant == 5 || arg == 1 || tc.otherKills:
+				setVal(out.Result, 0, 0, tv{Hash: 98, Tree: &rt.Tree{Kind: rt.TInt, I: 98}})
+			}
+		}
+		j := Judge(prog, f, entries(), JudgeOptions{Mutants: 6, MutantRunsPerCase: 1})
+		var got []string
+		for _, c := range j.Reduced() {
+			got = append(got, fmt.Sprint(c.Key, c.Mutation.Run, c.Mutation.Killed))
+		}
+		if !slices.Equal(got, tc.want) {
+			t.Errorf("%s: reduced to %v, want %v (mutant runs %v)", tc.name, got, tc.want, runs)
+		}
+	}
+}
+
+// The other side of partial kill data: a case the reduction leaves out may
+// kill a mutant no kept case kills, one its budgeted runs did not reach.
+// confirmKills runs it against such a mutant, and the case is written for
+// the kill. Here case 1 (blocks 7 and 8) kills 5; case 0 (block 7)
+// infects 4 and 6 and, at one run per case, runs only 4, which it does
+// not kill; under 6 its result differs.
+func TestReducedCompletesAliveKills(t *testing.T) {
+	prog := testProgram(t)
+	twice := modeltest.Op(t, prog, "Twice")
+	entries := []*corpus.Entry{
+		{Seq: modeltest.Seq(modeltest.Call(twice, modeltest.Int(1))), Target: 0},
+		{Seq: modeltest.Seq(modeltest.Call(twice, modeltest.Int(2))), Target: 0},
+	}
+	f := fakeRunner(prog, nil)
+	f.Edit = func(q rt.Request, out *executor.Outcome) {
+		arg := q.Stmts[0].Args[0].Lit.I
+		out.Result.Blocks = []int32{7}
+		if arg == 2 {
+			out.Result.Blocks = []int32{7, 8}
+		}
+		switch {
+		case q.Mutant == 0 && arg == 1:
+			out.Result.Infected = []int32{4, 6}
+		case q.Mutant == 0:
+			out.Result.Infected = []int32{5}
+		case q.Mutant == 5 || q.Mutant == 6:
+			setVal(out.Result, 0, 0, tv{Hash: 98, Tree: &rt.Tree{Kind: rt.TInt, I: 98}})
+		}
+	}
+	j := Judge(prog, f, entries, JudgeOptions{Mutants: 6, MutantRunsPerCase: 1})
+	var got []string
+	for _, c := range j.Reduced() {
+		got = append(got, fmt.Sprint(c.Key, c.Mutation.Run, c.Mutation.Killed))
+	}
+	if want := []string{"0 [4 6] [6]", "1 [5] [5]"}; !slices.Equal(got, want) {
+		t.Errorf("reduced to %v, want %v", got, want)
+	}
+}
+
+// Confirming is bounded: the runs confirmKills adds share one budget, a
+// share of the judge's own runs under mutants but at least confirmFloor
+// per case. Here ten cases infect six mutants that nothing kills; each
+// runs one in the judge, and the left-out cases could be run against the
+// rest round after round.
+func TestConfirmKillsBudget(t *testing.T) {
+	prog := testProgram(t)
+	twice := modeltest.Op(t, prog, "Twice")
+	var entries []*corpus.Entry
+	for i := range 10 {
+		entries = append(entries, &corpus.Entry{Seq: modeltest.Seq(modeltest.Call(twice, modeltest.Int(int64(i)))), Target: 0})
+	}
+	f := fakeRunner(prog, nil)
+	f.Edit = func(q rt.Request, out *executor.Outcome) {
+		out.Result.Blocks = []int32{7}
+		if q.Mutant == 0 {
+			out.Result.Infected = []int32{1, 2, 3, 4, 5, 6}
+		}
+	}
+	j := Judge(prog, f, entries, JudgeOptions{Mutants: 6, MutantRunsPerCase: 1})
+	if want := confirmFloor * len(entries); j.Confirm.Runs != want {
+		t.Errorf("confirmKills made %d runs in %d rounds, want the budget's %d", j.Confirm.Runs, j.Confirm.Rounds, want)
 	}
 }

@@ -3,6 +3,7 @@ package oracle
 import (
 	"go/importer"
 	"go/types"
+	"slices"
 	"testing"
 
 	"github.com/gentest-go/gentest/internal/corpus"
@@ -97,10 +98,51 @@ func TestAddObserversFlush(t *testing.T) {
 	if a := e.Seq.Stmts[e.Target+1].Args[0]; a.IsLit || a.Value() != (seq.ValueID{Stmt: 1}) {
 		t.Errorf("Flush on %+v, want the target's receiver", e.Seq.Stmts[e.Target+1].Args[0])
 	}
-	// The reads killed nothing: the observers and the Flush go.
+	// The reads killed nothing: the buffer's read stays (sinkCheck), and
+	// the Flush before it; the receiver's observers go.
 	s, _ := withoutIdle(prog, e.Seq, e.Target, &CaseMutation{})
-	if s == nil || s.Len() != e.Target+1 {
-		t.Errorf("without idle reads: %v, want the sequence up to the target", s)
+	if s == nil || s.Len() != e.Target+3 || s.Stmts[e.Target+1].Op != flush.ID || s.Stmts[e.Target+2].Op != str.ID {
+		t.Errorf("without idle reads: %v, want the sequence up to the target, Flush, buffer.String", s)
+	}
+}
+
+// A test that hands the package a buffer reads it (issue 30: the reduction
+// kept an Add and a Flush into an inline buffer, its error checked, and
+// nothing read): when no read after the target killed a mutant, the first
+// sink read stays; when a read of the receiver killed one, it stays and
+// the buffer's read stays too; a killing buffer read is kept as it is.
+func TestWithoutIdleKeepsSinkRead(t *testing.T) {
+	prog := sinkProgram(t)
+	newBuf, newEnc := modeltest.Op(t, prog, "bytes.NewBuffer"), modeltest.Op(t, prog, "NewEnc")
+	put, count := modeltest.Op(t, prog, "Enc.Put"), modeltest.Op(t, prog, "Enc.Count")
+	str := modeltest.Op(t, prog, "bytes.Buffer.String")
+	s := modeltest.Seq(modeltest.Call(newBuf, modeltest.Nil()), modeltest.Call(newEnc, seq.Ref(0, 0)),
+		modeltest.Call(put, seq.Ref(1, 0), modeltest.Str("x")), modeltest.Call(count, seq.Ref(1, 0)),
+		modeltest.Call(str, seq.Ref(0, 0)))
+	ops := func(s *seq.Seq) []int {
+		var out []int
+		for _, st := range s.Stmts {
+			out = append(out, st.Op)
+		}
+		return out
+	}
+	for _, tc := range []struct {
+		name string
+		v    *CaseMutation
+		want []int
+	}{
+		{"nothing killed", &CaseMutation{}, []int{newBuf.ID, newEnc.ID, put.ID, str.ID}},
+		{"Count killed", &CaseMutation{ByAssert: map[seq.ValueID][]int32{{Stmt: 3}: {4}}}, nil}, // nothing goes
+		{"String killed", &CaseMutation{ByAssert: map[seq.ValueID][]int32{{Stmt: 4}: {4}}}, []int{newBuf.ID, newEnc.ID, put.ID, str.ID}},
+	} {
+		out, _ := withoutIdle(prog, s, 2, tc.v)
+		var got []int
+		if out != nil {
+			got = ops(out)
+		}
+		if !slices.Equal(got, tc.want) {
+			t.Errorf("%s: %v, want %v", tc.name, got, tc.want)
+		}
 	}
 }
 
