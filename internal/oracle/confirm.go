@@ -113,6 +113,15 @@ func (j *Judgement) confirmKills(prog *model.Program, plain executor.Runner, ite
 		}
 		var reqs []rt.Request
 		var pairs [][2]int // case index, mutant
+		// add plans case i's run under mutant m, from the budget.
+		add := func(i int, m int32) {
+			budget--
+			ran[i][m] = true
+			q := items[i].e.Seq.Wire(uint64(len(reqs)), rt.FlagDetail)
+			q.Mutant = m
+			reqs = append(reqs, q)
+			pairs = append(pairs, [2]int{i, int(m)})
+		}
 		for _, m := range order {
 			if len(owners[m]) != 1 || hung[m] {
 				continue
@@ -121,12 +130,7 @@ func (j *Judgement) confirmKills(prog *model.Program, plain executor.Runner, ite
 				if i == owners[m][0] || !infected[i][m] || ran[i][m] || budget <= 0 {
 					continue
 				}
-				budget--
-				ran[i][m] = true
-				q := items[i].e.Seq.Wire(uint64(len(reqs)), rt.FlagDetail)
-				q.Mutant = m
-				reqs = append(reqs, q)
-				pairs = append(pairs, [2]int{i, int(m)})
+				add(i, m)
 			}
 		}
 		// The other side of partial data: a case left out may kill a
@@ -148,12 +152,7 @@ func (j *Judgement) confirmKills(prog *model.Program, plain executor.Runner, ite
 					continue
 				}
 				tries[m]++
-				budget--
-				ran[i][m] = true
-				q := items[i].e.Seq.Wire(uint64(len(reqs)), rt.FlagDetail)
-				q.Mutant = m
-				reqs = append(reqs, q)
-				pairs = append(pairs, [2]int{i, int(m)})
+				add(i, m)
 			}
 		}
 		if len(reqs) == 0 {
