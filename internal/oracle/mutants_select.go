@@ -189,20 +189,9 @@ func firstRead(prog *model.Program, s *seq.Seq, target int, killing map[int]bool
 // output is the check a formatting mutant among the others would fail.
 // It returns -1 when a sink read already stays or none follows target.
 func sinkCheck(prog *model.Program, s *seq.Seq, target int, killing map[int]bool) int {
-	first := -1
-	for k := target + 1; k < s.Len(); k++ {
-		op := prog.Ops[s.Stmts[k].Op]
-		if !op.Observer() || !op.Detective || op.Kind == model.Recorded {
-			continue
-		}
-		if killing[k] {
-			return -1
-		}
-		if first < 0 {
-			first = k
-		}
-	}
-	return first
+	return firstRead(prog, s, target, killing, func(op *model.Op) bool {
+		return op.Observer() && op.Detective && op.Kind != model.Recorded
+	})
 }
 
 // sameValues reports whether each statement k of the run res of a
