@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # testtimes.sh: each test's time in one package's tests, and where each
 # end-to-end run's time went (the generator package's -v logs a line per
-# run: generator/endtoend_test.go, logPhases).
+# run: internal/generatortest, logPhases).
 #
 #   bench/scripts/testtimes.sh OUT [PACKAGE] [go test flags...]
 #
@@ -9,10 +9,11 @@
 # user and sys of go test and everything it waited for), OUT/load (the
 # load average before and after) and OUT/slowest.md: the 20 slowest
 # tests (subtests included) with their runs' phases. PACKAGE defaults to
-# ./generator/; run it from the repository's root.
+# ./generator/... (the generator and generator/endtoend); run it from the
+# repository's root.
 set -uo pipefail
 out=${1:?usage: testtimes.sh OUT [PACKAGE] [go test flags...]}
-pkg=${2:-./generator/}
+pkg=${2:-./generator/...}
 shift $(( $# >= 2 ? 2 : 1 ))
 mkdir -p "$out"
 uptime > "$out/load"

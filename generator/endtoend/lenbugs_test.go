@@ -1,10 +1,11 @@
-package generator_test
+package endtoend_test
 
 import (
 	"testing"
 	"time"
 
 	"github.com/gentest-go/gentest/generator"
+	"github.com/gentest-go/gentest/internal/generatortest"
 )
 
 // A binary decoder whose unchecked read lies past a fixed header is
@@ -17,8 +18,8 @@ import (
 // header's check ("0 conjuncts at the line"), so the test isolates the
 // draws, as they must reach such calls without it.
 func TestLengthShapedFindings(t *testing.T) {
-	benchBug(t)
-	sum, _ := genConfig(t, generator.Config{Dir: scratchModule(t, "../testdata/gen/lenbugs", "example.com/lenbugs"),
+	generatortest.BenchBug(t)
+	sum, _ := generatortest.GenConfig(t, generator.Config{Dir: generatortest.ScratchModule(t, "../../testdata/gen/lenbugs", "example.com/lenbugs"),
 		Patterns: []string{"."}, Execs: 3000, Seed: 1, Workers: 2, CallTimeout: 300 * time.Millisecond,
 		Disable: map[generator.Component]bool{generator.DSE: true}})
 	got := findingKinds(sum)

@@ -1,10 +1,11 @@
-package generator_test
+package endtoend_test
 
 import (
 	"testing"
 	"time"
 
 	"github.com/gentest-go/gentest/generator"
+	"github.com/gentest-go/gentest/internal/generatortest"
 )
 
 // A parser that reads an io.Reader gets the sentence search's inputs
@@ -17,8 +18,8 @@ import (
 // search at this budget finds no panic (checked at -execs 10000, seed 1:
 // no finding, 85.4% coverage; with them 97.9%, the finding).
 func TestReaderSentenceFindings(t *testing.T) {
-	benchBug(t)
-	sum, _ := genConfig(t, generator.Config{Dir: scratchModule(t, "../testdata/gen/readerbugs", "example.com/readerbugs"),
+	generatortest.BenchBug(t)
+	sum, _ := generatortest.GenConfig(t, generator.Config{Dir: generatortest.ScratchModule(t, "../../testdata/gen/readerbugs", "example.com/readerbugs"),
 		Patterns: []string{"."}, Execs: 10000, Seed: 1, Workers: 2, CallTimeout: 300 * time.Millisecond})
 	got := findingKinds(sum)
 	if got["Parse"] != "index-out-of-range" {

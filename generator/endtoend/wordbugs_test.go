@@ -1,6 +1,10 @@
-package generator_test
+package endtoend_test
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/gentest-go/gentest/internal/generatortest"
+)
 
 // A method of fixed-size integer arrays alone (oracle.dataOnly, issue 32's
 // uint256-mod-zero) owes an answer on any value of them: AddMod's index
@@ -8,8 +12,8 @@ import "testing"
 // decodes nothing. A division by zero (Div) and an index the caller gave
 // (Word) stay out.
 func TestWordFindings(t *testing.T) {
-	benchBug(t)
-	sum, _ := genFixture(t, "wordbugs", 6000)
+	generatortest.BenchBug(t)
+	sum, _ := generatortest.GenFixture(t, "wordbugs", 6000)
 	got := findingKinds(sum)
 	if got["AddMod"] != "index-out-of-range" {
 		t.Errorf("AddMod: finding %q, want index-out-of-range (findings %+v)", got["AddMod"], sum.Findings)
@@ -25,8 +29,8 @@ func TestWordFindings(t *testing.T) {
 // all the same, and its runtime-panic findings are reported (issue 32:
 // every candidate of yaml.v3 was dropped as "outside the package").
 func TestDottedPathFindings(t *testing.T) {
-	benchBug(t)
-	sum, _ := gen(t, copyTree(t, "../testdata/gen/wordbugs", "example.com/wordbugs.v2"), 6000, 1)
+	generatortest.BenchBug(t)
+	sum, _ := generatortest.Gen(t, generatortest.CopyTree(t, "../../testdata/gen/wordbugs", "example.com/wordbugs.v2"), 6000, 1)
 	if got := findingKinds(sum); got["AddMod"] != "index-out-of-range" || len(got) != 1 {
 		t.Errorf("findings %+v, want AddMod's index-out-of-range only", sum.Findings)
 	}

@@ -1,8 +1,10 @@
-package generator_test
+package endtoend_test
 
 import (
 	"bytes"
 	"testing"
+
+	"github.com/gentest-go/gentest/internal/generatortest"
 )
 
 // A walker over `any` that switches on reflect kinds, reads the tag
@@ -12,10 +14,10 @@ import (
 // pointers and times (model/reflectshapes.go); with basic literals alone
 // it reached 61% in 30 s. Fixed seed and -execs give the same file twice.
 func TestReflectiveWalker(t *testing.T) {
-	endToEnd(t)
+	generatortest.EndToEnd(t)
 	const mod = "example.com/reflectwalk"
-	dir := scratchModule(t, "../testdata/gen/reflectwalk", mod)
-	sum, src := gen(t, dir, 5000, 1)
+	dir := generatortest.ScratchModule(t, "../../testdata/gen/reflectwalk", mod)
+	sum, src := generatortest.Gen(t, dir, 5000, 1)
 	if sum.Coverage < 0.9 {
 		t.Errorf("coverage %.2f, want 0.90", sum.Coverage)
 	}
@@ -27,13 +29,13 @@ func TestReflectiveWalker(t *testing.T) {
 	if n := bytes.Count(src, []byte("type TaggedShape struct")); n != 1 {
 		t.Errorf("TaggedShape declared %d times, want once", n)
 	}
-	if !comparisons(t) {
+	if !generatortest.Comparisons(t) {
 		return
 	}
 	// Again in the same copy put back as it was: the second run loads
 	// the first's executor from the cache instead of building another.
-	resetModule(t, dir, mod)
-	sum, again := gen(t, dir, 5000, 1)
+	generatortest.ResetModule(t, dir, mod)
+	sum, again := generatortest.Gen(t, dir, 5000, 1)
 	if sum.Kept != 0 {
 		t.Fatalf("the second run kept %d tests: it updated the first's file instead of generating anew", sum.Kept)
 	}
@@ -47,6 +49,6 @@ func TestReflectiveWalker(t *testing.T) {
 // function literal (model.FuncCompare): with a comparator that says
 // equal, it would hold one element and never walk a level.
 func TestComparatorContainer(t *testing.T) {
-	endToEnd(t)
+	generatortest.EndToEnd(t)
 	genHolding(t, "skiplist", 3000, 0.9, "skiplist.New[int, int](func(p0 int, p1 int) int {\n\t\t\tif p0 < p1 {\n\t\t\t\treturn -1\n\t\t\t}")
 }
