@@ -211,8 +211,33 @@ func overlayFiles(pkg *packages.Package, prog *model.Program, dir string, opts O
 		return nil, nil, err
 	}
 	files[filepath.Join(dir, "zz_gentest_registry_test.go")] = WithMinGo(reg)
+	files[filepath.Join(dir, RTDirName, "zz_globalrand.go")] = WithMinGo([]byte(globalRandFile))
 	return files, table, nil
 }
+
+// globalRandFile is the executor runtime's zz_globalrand.go: it hands rt
+// math/rand's global generator, which rt then seeds per run of a sequence
+// (rt's mathrand.go). Only the executor's build has it, and compile links
+// it with -checklinkname=0: the linker refuses a reference to an
+// unexported standard library variable otherwise. A test binary of the
+// user's tests (InstrumentedFiles) does not get it and links as usual.
+const globalRandFile = `package rt
+
+import (
+	"math/rand"
+	"sync/atomic"
+	_ "unsafe" // go:linkname
+)
+
+//go:linkname globalRandGenerator math/rand.globalRandGenerator
+var globalRandGenerator atomic.Pointer[rand.Rand]
+
+func init() { InstallGlobalRand(&globalRandGenerator) }
+`
+
+// linkFlags are the executor build's linker flags: zz_globalrand.go's
+// linkname needs -checklinkname=0.
+const linkFlags = "-ldflags=-checklinkname=0"
 
 // InstrumentedFiles returns what a test binary of pkg's own tests needs to
 // run instrumented (and, with opts.Mutate, mutated), by the path each file
@@ -304,7 +329,7 @@ func writeOverlay(workDir string, files map[string][]byte, userTests []string) (
 // overlay ovPath.
 func compile(ctx context.Context, pkgPath, dir, ovPath, exe string) error {
 	build := func(env []string) error {
-		cmd := exec.CommandContext(ctx, "go", "test", "-c", "-vet=off", "-o", exe, "-overlay", ovPath, ".")
+		cmd := exec.CommandContext(ctx, "go", "test", "-c", "-vet=off", linkFlags, "-o", exe, "-overlay", ovPath, ".")
 		cmd.Dir = dir
 		cmd.Env = env
 		var stderr bytes.Buffer
