@@ -1,10 +1,15 @@
 package executor
 
 import (
+	"context"
+	"path/filepath"
 	"testing"
 	"time"
 
+	"github.com/gentest-go/gentest/internal/harness"
 	"github.com/gentest-go/gentest/internal/harness/rt"
+	"github.com/gentest-go/gentest/internal/load"
+	"github.com/gentest-go/gentest/internal/model"
 )
 
 // TestGlobalRandPerRun: math/rand's global source is seeded at random in
@@ -63,5 +68,58 @@ func TestGlobalRandPerRun(t *testing.T) {
 		if vs := rep.Result.Stmt(i).Values(); len(vs) != 1 || !vs[0].Unstable {
 			t.Errorf("%s under FlagRepeat: values %+v, want one unstable value", names[i], vs)
 		}
+	}
+}
+
+// TestClockSeedOldModule: in a module whose go.mod declares a go line
+// older than 1.24 (testdata/gen/oldrand, as montanaflynn/stats' go 1.13),
+// rand.Seed is not a no-op by default, and code that seeds math/rand's
+// global source from the clock before drawing (stats.NormPpfRvs) replaced
+// the executor's per-run source with a clock-seeded one: the same sequence
+// drew other numbers in every run, and whether a later call failed on them
+// steered the search. The executors run with GODEBUG=randseednop=1, as a
+// module of Go 1.24 or later does: the draws are the run's.
+func TestClockSeedOldModule(t *testing.T) {
+	t.Parallel()
+	dir, err := filepath.Abs("../../testdata/gen/oldrand")
+	if err != nil {
+		t.Fatal(err)
+	}
+	pkgs, err := load.Packages(dir, []string{"."})
+	if err != nil {
+		t.Fatal(err)
+	}
+	prog := model.Build(pkgs[0].Types, model.Options{})
+	work := t.TempDir()
+	h, err := harness.Build(context.Background(), pkgs[0], prog, harness.Options{WorkDir: work})
+	if err != nil {
+		t.Fatalf("building the oldrand fixture's executor: %v", err)
+	}
+	op := -1
+	for _, o := range prog.Ops {
+		if o.Name == "Draws" {
+			op = o.ID
+		}
+	}
+	if op < 0 {
+		t.Fatal("the oldrand fixture has no operation Draws")
+	}
+	q := rt.Request{ID: 5, Flags: rt.FlagDetail, Stmts: []rt.Stmt{{Op: op, Args: []rt.Arg{intArg(8)}}}}
+	var got []uint64
+	for i := 0; i < 2; i++ {
+		p, err := start(Config{Exe: h.Exe, PkgPath: "example.com/oldrand", Workers: 1, CallTimeout: 30 * time.Second,
+			ScratchDir: t.TempDir()}, defaultHooks)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out := p.Run([]rt.Request{q})[0]
+		p.Close()
+		if out.Result == nil || out.Result.Stmt(0).Outcome != rt.OutNormal || len(out.Result.Stmt(0).Values()) != 1 {
+			t.Fatalf("run %d: outcome %+v", i, out)
+		}
+		got = append(got, out.Result.Stmt(0).Values()[0].Hash)
+	}
+	if got[0] != got[1] {
+		t.Errorf("Draws(8), seeded from the clock, drew differently in two executors (hashes %x and %x)", got[0], got[1])
 	}
 }

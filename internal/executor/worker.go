@@ -95,6 +95,15 @@ func (w *worker) env(dir string) []string {
 	env := append(platformEnv(home, tmp),
 		"GOMAXPROCS=1",
 		"GOTRACEBACK=single",
+		// math/rand's Seed does nothing, as since Go 1.24: a module whose
+		// go.mod declares an older go line gets the old default, under
+		// which code that seeds the global source from the clock
+		// (montanaflynn/stats' NormPpfRvs, go 1.13) replaced the
+		// per-run source the executor installs (rt's mathrand.go) with
+		// a clock-seeded one, and what it drew then, nil or an error,
+		// steered the search differently in every run. Its results stay
+		// random to the judge, whose repeats draw differently.
+		"GODEBUG=randseednop=1",
 		rt.EnvExecutor+"=1",
 		rt.EnvPkgPath+"="+cfg.PkgPath,
 		rt.EnvCallTimeout+"="+cfg.CallTimeout.String(),

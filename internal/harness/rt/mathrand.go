@@ -33,7 +33,11 @@ import (
 // linker needs for a reference to an unexported standard library symbol);
 // without that file (the runtime's own tests, a test binary of the user's
 // tests) globalRand stays nil and the global source stays the system's.
-// rand.Seed stays a no-op for the code under test, as under go test.
+// rand.Seed is a no-op for the code under test: the executor runs with
+// GODEBUG=randseednop=1 (executor's worker.go), also in a module whose
+// go.mod predates Go 1.24, where go test would let a rand.Seed from the
+// clock replace the source; the judge's repeats show its results random
+// either way.
 //
 // math/rand/v2's top-level functions read the runtime's own generator,
 // which no program can seed: their draws stay random in the executor as in
@@ -74,9 +78,10 @@ func (s *runSource) Uint64() uint64 {
 	return v
 }
 
-// Seed implements math/rand.Source; only (*rand.Rand).Seed on the global
-// generator gets here (with GODEBUG=randseednop=0 in the environment, a
-// rand.Seed replaces the generator instead): the code asked for that seed.
+// Seed implements math/rand.Source. rand.Seed does not get here (a no-op
+// in the executor; with GODEBUG=randseednop=0 it would replace the
+// generator instead), only a Seed method call on the Rand itself, which
+// code cannot reach: a seed is honored as asked all the same.
 func (s *runSource) Seed(seed int64) {
 	s.mu.Lock()
 	s.drawn = true
