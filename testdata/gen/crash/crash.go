@@ -145,6 +145,16 @@ func WaitTimer(ms int) int {
 	return ms
 }
 
+// count is Count's: package state that outlives a sequence in the
+// executor, as a cache or a lazily built table does.
+var count int
+
+// Count returns how many times it has been called in this process.
+func Count() int {
+	count++
+	return count
+}
+
 // GlobalRand draws from math/rand's global source, as code that wants a
 // random number without a generator of its own does (stats.Sample).
 func GlobalRand() int { return mathrand.Int() }
