@@ -29,8 +29,9 @@ import (
 //
 // The generator is installed in math/rand's globalRandGenerator, reached by
 // a linkname in zz_globalrand.go, a file the harness writes into the
-// executor's build only (with -ldflags=-checklinkname=0, which the Go 1.23
-// linker needs for a reference to an unexported standard library symbol);
+// executor's build only (with -ldflags=-checklinkname=0, which the linker
+// needs since Go 1.23 for a reference to an unexported standard library
+// symbol);
 // without that file (the runtime's own tests, a test binary of the user's
 // tests) globalRand stays nil and the global source stays the system's.
 // rand.Seed is a no-op for the code under test: the executor runs with
@@ -44,7 +45,10 @@ import (
 // go test. The judge's repeats then differ, which keeps their results
 // unasserted, and the instrumentation hides the branches that follow them
 // from the search (instrument's Unsteady probes: purity lists them as
-// nondeterministic).
+// nondeterministic). What the search still sees of them is whether a call
+// that took such a value returned a nil error or panicked (runner's
+// steady.go masks hashes, not nil-ness or outcomes): they can still steer
+// it, as the clock can.
 
 // globalRand is math/rand's globalRandGenerator, set by zz_globalrand.go's
 // init in an executor; nil elsewhere.
@@ -89,8 +93,8 @@ func (s *runSource) Seed(seed int64) {
 	s.mu.Unlock()
 }
 
-// mathRandSalt keeps the PCG's second seed word apart from the
-// sequence IDs in the first.
+// mathRandSalt is mixed into the PCG's second seed word, the run, so that
+// run 0 does not start the generator from a zero word.
 const mathRandSalt = 0x9e3779b97f4a7c15
 
 // seedMathRand makes math/rand's global draws during one run of a sequence
