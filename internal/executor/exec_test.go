@@ -511,3 +511,39 @@ func TestCachedExecutor(t *testing.T) {
 		t.Errorf("Echo returned %d", got)
 	}
 }
+
+// TestReplayFromBatchStart: when an executor dies without saying which
+// sequence killed it (an exit, a stack overflow), the sequences it sent no
+// result for run again in a fresh executor. How many results it had sent
+// depends on when its watchdog's tick last flushed, so a sequence before
+// the culprit ran in the old process in one run and in the fresh one in
+// another, and package state a sequence leaves behind (the crash fixture's
+// Count) gave it another result. The replay starts at the batch's first
+// sequence: here a Sleep across several ticks makes the old executor flush
+// the first Count's result before the exit, and without it none, and the
+// Counts must return the same either way.
+func TestReplayFromBatchStart(t *testing.T) {
+	t.Parallel()
+	counts := func(middle string, args ...rt.Arg) [2]int64 {
+		// A 1 s limit: the watchdog ticks every 100 ms.
+		p, ops := startPool(t, Config{Workers: 1, BatchSize: 8, CallTimeout: time.Second})
+		// A batch before, so that the old executor's count is ahead of
+		// a fresh one's.
+		p.Run([]rt.Request{{ID: 1, Flags: rt.FlagDetail, Stmts: []rt.Stmt{call(t, ops, "Count")}}})
+		out := p.Run([]rt.Request{
+			{ID: 2, Flags: rt.FlagDetail, Stmts: []rt.Stmt{call(t, ops, "Count")}},
+			{ID: 3, Flags: rt.FlagDetail, Stmts: []rt.Stmt{call(t, ops, middle, args...)}},
+			{ID: 4, Flags: rt.FlagDetail, Stmts: []rt.Stmt{call(t, ops, "Count")}},
+			{ID: 5, Flags: rt.FlagDetail, Stmts: []rt.Stmt{call(t, ops, "Exit", intArg(3))}},
+		})
+		if c := out[3].Crash; c == nil || c.Kind != CrashExit {
+			t.Fatalf("with %s: sequence 5: outcome %+v, want exit 3", middle, out[3])
+		}
+		return [2]int64{echoed(t, out[0], 0), echoed(t, out[2], 0)}
+	}
+	slow := counts("Sleep", intArg(600))
+	fast := counts("Echo", intArg(600))
+	if slow != fast {
+		t.Errorf("Counts before and after a slow sequence returned %v, after a fast one %v", slow, fast)
+	}
+}

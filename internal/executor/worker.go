@@ -95,6 +95,15 @@ func (w *worker) env(dir string) []string {
 	env := append(platformEnv(home, tmp),
 		"GOMAXPROCS=1",
 		"GOTRACEBACK=single",
+		// math/rand's Seed does nothing, as since Go 1.24: a module whose
+		// go.mod declares an older go line gets the old default, under
+		// which code that seeds the global source from the clock
+		// (montanaflynn/stats' NormPpfRvs, go 1.13) replaced the
+		// per-run source the executor installs (rt's mathrand.go) with
+		// a clock-seeded one, and what it drew then, nil or an error,
+		// steered the search differently in every run. Its results stay
+		// random to the judge, whose repeats draw differently.
+		"GODEBUG=randseednop=1",
 		rt.EnvExecutor+"=1",
 		rt.EnvPkgPath+"="+cfg.PkgPath,
 		rt.EnvCallTimeout+"="+cfg.CallTimeout.String(),
@@ -342,6 +351,15 @@ func (w *worker) runAll(seqs []rt.Request, out []Outcome) {
 // replay does not crash (a crash that depends on what ran before, or on
 // memory), the suspects keep the replay's results and the crash is counted
 // in Stats.Unattributed.
+//
+// The replay starts at the batch's first sequence, not at the first one
+// unanswered, and its results replace those the dead executor sent: how
+// many it sent depends on when its watchdog's tick last flushed, a matter
+// of timing, and a sequence answered by the old process (after everything
+// it ran before) and one run again in the fresh one can differ, in package
+// state a sequence leaves behind (a counter, a cache, a lazily built
+// table). Either way the batch's results are then the fresh executor's,
+// whatever the timing.
 func (w *worker) batch(seqs []rt.Request, out []Outcome) int {
 	send := seqs
 	if w.flushLeft > 0 {
@@ -358,7 +376,9 @@ func (w *worker) batch(seqs []rt.Request, out []Outcome) int {
 		// sequence's; the next batch starts a new executor.
 		return got
 	}
-	if exact || got+1 >= len(seqs) {
+	if exact || len(seqs) == 1 {
+		// Not when one suspect is left after others answered: that the
+		// others' results arrived is the tick's timing (see above).
 		out[got] = Outcome{Crash: c}
 		return got + 1
 	}
@@ -374,30 +394,31 @@ func (w *worker) batch(seqs []rt.Request, out []Outcome) int {
 		out[got] = Outcome{Crash: c}
 		return got + 1
 	}
-	suspects := withFlush(seqs[got:])
+	suspects := withFlush(seqs)
 	w.flushLeft = flushAfterReplay
 	w.pool.mu.Lock()
 	w.pool.stats.Restarts++
 	w.pool.stats.Replays++
 	w.pool.stats.Replayed += len(suspects)
 	w.pool.mu.Unlock()
-	n, c2, _ := w.send(suspects, out[got:])
+	clear(out[:got])
+	n, c2, _ := w.send(suspects, out)
 	d := time.Since(t0)
 	w.pool.addTime(func(t *TimeStats) *time.Duration { return &t.Replays }, d)
 	if c.Kind == CrashExit {
 		w.pool.addTime(func(t *TimeStats) *time.Duration { return &t.Exits }, d)
 	}
-	if c2 == nil && w.cur == nil && got+n < len(seqs) {
-		return got + n // cut at the deadline
+	if c2 == nil && w.cur == nil && n < len(seqs) {
+		return n // cut at the deadline
 	}
-	if c2 == nil || got+n >= len(seqs) {
+	if c2 == nil || n >= len(seqs) {
 		w.pool.mu.Lock()
 		w.pool.stats.Unattributed++
 		w.pool.mu.Unlock()
-		return got + n
+		return n
 	}
-	out[got+n] = Outcome{Crash: c2}
-	return got + n + 1
+	out[n] = Outcome{Crash: c2}
+	return n + 1
 }
 
 // pastDeadline reports whether the worker's deadline has passed.

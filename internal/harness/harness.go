@@ -211,8 +211,33 @@ func overlayFiles(pkg *packages.Package, prog *model.Program, dir string, opts O
 		return nil, nil, err
 	}
 	files[filepath.Join(dir, "zz_gentest_registry_test.go")] = WithMinGo(reg)
+	files[filepath.Join(dir, RTDirName, globalRandFileName)] = WithMinGo([]byte(globalRandFile))
 	return files, table, nil
 }
+
+// globalRandFile is the executor runtime's zz_globalrand.go: it hands rt
+// math/rand's global generator, which rt then seeds per run of a sequence
+// (rt's mathrand.go). Only the executor's build has it, and compile links
+// it with -checklinkname=0: the linker refuses a reference to an
+// unexported standard library variable otherwise. A test binary of the
+// user's tests (InstrumentedFiles) does not get it and links as usual.
+const globalRandFile = `package rt
+
+import (
+	"math/rand"
+	"sync/atomic"
+	_ "unsafe" // go:linkname
+)
+
+//go:linkname globalRandGenerator math/rand.globalRandGenerator
+var globalRandGenerator atomic.Pointer[rand.Rand]
+
+func init() { InstallGlobalRand(&globalRandGenerator) }
+`
+
+// linkFlags are the executor build's linker flags: zz_globalrand.go's
+// linkname needs -checklinkname=0.
+const linkFlags = "-ldflags=-checklinkname=0"
 
 // InstrumentedFiles returns what a test binary of pkg's own tests needs to
 // run instrumented (and, with opts.Mutate, mutated), by the path each file
@@ -303,8 +328,9 @@ func writeOverlay(workDir string, files map[string][]byte, userTests []string) (
 // compile builds the executor exe of the package pkgPath in dir with the
 // overlay ovPath.
 func compile(ctx context.Context, pkgPath, dir, ovPath, exe string) error {
-	build := func(env []string) error {
-		cmd := exec.CommandContext(ctx, "go", "test", "-c", "-vet=off", "-o", exe, "-overlay", ovPath, ".")
+	build := func(env []string, ov string, flags ...string) error {
+		args := append([]string{"test", "-c", "-vet=off"}, flags...)
+		cmd := exec.CommandContext(ctx, "go", append(args, "-o", exe, "-overlay", ov, ".")...)
 		cmd.Dir = dir
 		cmd.Env = env
 		var stderr bytes.Buffer
@@ -315,6 +341,26 @@ func compile(ctx context.Context, pkgPath, dir, ovPath, exe string) error {
 		}
 		return nil
 	}
+	// zz_globalrand.go reaches into math/rand by a linkname that a Go
+	// release may break (the variable renamed, the linker flag gone).
+	// Then the executor is built without it, as before it existed: math/rand's
+	// global draws are the process's own again (rt's mathrand.go), which
+	// costs determinism on packages that draw from it, not the run. (A
+	// variable renamed alone breaks no build: the linkname then defines
+	// a variable of its own that math/rand never reads, and rt's
+	// TestGlobalRandPerRun is what notices.)
+	seeded := func(env []string) error {
+		err := build(env, ovPath, linkFlags)
+		var be *buildError
+		if err == nil || !errors.As(err, &be) || !globalRandBroken(be.out) {
+			return err
+		}
+		plain, werr := withoutGlobalRand(ovPath)
+		if werr != nil {
+			return err
+		}
+		return build(env, plain)
+	}
 	// Without cgo first: the Go runtime detects a deadlock ("all goroutines
 	// are asleep") only in a program without cgo, whose extra M otherwise
 	// counts as running, and the executor relies on that to tell a
@@ -322,10 +368,42 @@ func compile(ctx context.Context, pkgPath, dir, ovPath, exe string) error {
 	// library's cgo users (net, os/user) have pure-Go fallbacks; a
 	// dependency that needs cgo fails this build, and the executor is then
 	// built as the environment says.
-	if err := build(append(os.Environ(), "CGO_ENABLED=0")); err != nil {
-		return build(nil)
+	if err := seeded(append(os.Environ(), "CGO_ENABLED=0")); err != nil {
+		return seeded(nil)
 	}
 	return nil
+}
+
+// globalRandFileName is the name of the overlaid file that holds
+// globalRandFile.
+const globalRandFileName = "zz_globalrand.go"
+
+// globalRandBroken reports whether a failed executor build's output
+// blames zz_globalrand.go's linkname or its linker flag.
+func globalRandBroken(out string) bool {
+	return strings.Contains(out, "globalRandGenerator") || strings.Contains(out, "checklinkname") ||
+		strings.Contains(out, globalRandFileName)
+}
+
+// withoutGlobalRand writes, beside the overlay file ovPath, an overlay
+// without zz_globalrand.go, and returns its path.
+func withoutGlobalRand(ovPath string) (string, error) {
+	data, err := os.ReadFile(ovPath)
+	if err != nil {
+		return "", err
+	}
+	var ov struct{ Replace map[string]string }
+	if err := json.Unmarshal(data, &ov); err != nil {
+		return "", fmt.Errorf("overlay %s: %w", ovPath, err)
+	}
+	for k := range ov.Replace {
+		if filepath.Base(k) == globalRandFileName {
+			delete(ov.Replace, k)
+		}
+	}
+	data, _ = json.Marshal(ov)
+	plain := strings.TrimSuffix(ovPath, ".json") + "-plain.json"
+	return plain, os.WriteFile(plain, data, 0o644)
 }
 
 // RuntimeFiles returns the executor runtime's source files as they are

@@ -16,6 +16,7 @@ import (
 // returns its result, which is the executor's until the next run.
 func (e *executor) run(s *Request) *Result {
 	seedCrypto(s.ID, 0)
+	seedMathRand(s.ID, 0)
 	r := e.runOnce(s, s.Flags&FlagDetail != 0, &e.results[0])
 	if s.Flags&FlagRepeat != 0 {
 		// Run again from scratch; values whose hash differs are not stable
@@ -29,6 +30,7 @@ func (e *executor) run(s *Request) *Result {
 		}
 		for run := uint64(1); run <= runs; run++ {
 			seedCrypto(s.ID, run)
+			seedMathRand(s.ID, run)
 			r2 := e.runOnce(s, false, &e.results[1])
 			for i := range r.Stmts {
 				vals := r.Stmt(i).Values()

@@ -8,6 +8,7 @@
 package crash
 
 import (
+	mathrand "math/rand"
 	"net"
 	"os"
 	"runtime"
@@ -142,4 +143,34 @@ func Dial(addr string) error {
 func WaitTimer(ms int) int {
 	<-time.After(time.Duration(ms) * time.Millisecond)
 	return ms
+}
+
+// count is Count's: package state that outlives a sequence in the
+// executor, as a cache or a lazily built table does.
+var count int
+
+// Count returns how many times it has been called in this process.
+func Count() int {
+	count++
+	return count
+}
+
+// GlobalRand draws from math/rand's global source, as code that wants a
+// random number without a generator of its own does (stats.Sample).
+func GlobalRand() int { return mathrand.Int() }
+
+// GlobalRandClockSeed seeds math/rand's global source from the clock and
+// draws from it, as stats.NormBoxMullerRvs does: rand.Seed has done
+// nothing since Go 1.24, so the draw is GlobalRand's.
+func GlobalRandClockSeed() int {
+	mathrand.Seed(time.Now().UnixNano()) //nolint:staticcheck // the class of code under test
+	return mathrand.Int()
+}
+
+// GlobalRandRead reads 3 bytes from math/rand's global source (leaving 5
+// of its 8-byte draw for the next Read) and returns them.
+func GlobalRandRead() int {
+	var b [3]byte
+	mathrand.Read(b[:]) //nolint:staticcheck // the class of code under test
+	return int(b[0]) | int(b[1])<<8 | int(b[2])<<16
 }

@@ -1,0 +1,3 @@
+module example.com/oldrand
+
+go 1.13
