@@ -303,11 +303,12 @@ func (c *mapOrderCheck) callOutput(ref ssa.CallInstruction, v ssa.Value, whole, 
 	} else if callee := common.StaticCallee(); callee != nil {
 		obj = funcObject(callee)
 		if callee.Pkg == c.pkg && callee.Blocks != nil && depth < maxCallerDepth {
-			// What the callee does only with variadic arguments this
-			// call does not pass is not done (gorm's Select reports an
-			// unsupported extra argument, formatting its query).
+			// What the callee does only in code this call cannot run
+			// is not done (gorm's Select reports a query of another
+			// type, or an unsupported extra argument, formatting the
+			// query; maporder_variadic.go).
 			var added []*ssa.BasicBlock
-			for b := range emptyVariadicBlocks(common, callee) {
+			for b := range unreachableBlocks(common, callee) {
 				if !c.dead[b] {
 					if c.dead == nil {
 						c.dead = make(map[*ssa.BasicBlock]bool)

@@ -3,54 +3,124 @@ package purity
 import (
 	"go/constant"
 	"go/token"
+	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/ssa"
 )
 
-// This file finds the code of a callee that a call cannot run because it
-// passes no variadic arguments: the body of a range over the variadic
-// parameter, and the branch taken when its length is positive. The
-// map-order check follows a slice into the functions of the package it is
-// passed to; output such a function makes only inside that code (gorm's
-// Select, which formats its query into an error only for an unsupported
-// extra argument, called by its association code with none) is not
+// This file finds the code of a callee that a call cannot run given its
+// arguments: with no variadic arguments passed, the body of a range over
+// the variadic parameter and the branch taken when its length is
+// positive; with an interface argument whose dynamic type the call fixes
+// (a concrete value converted at the call), the type-switch cases and
+// comma-ok assertions for other types. The map-order check follows a
+// slice into the functions of the package it is passed to; output such a
+// function makes only in that code (gorm's Select formats its query into
+// an error for a query of another type, or for an unsupported extra
+// argument; its association code passes a []string and none) is not
 // output of this call.
 
-// emptyVariadicBlocks returns the blocks of callee that cannot run when
-// common, a static call of callee, passes no variadic arguments (a nil
-// slice); nil when it passes some or callee is not variadic.
-func emptyVariadicBlocks(common *ssa.CallCommon, callee *ssa.Function) map[*ssa.BasicBlock]bool {
-	if !callee.Signature.Variadic() || len(common.Args) == 0 || len(common.Args) != len(callee.Params) || len(callee.Blocks) == 0 {
+// unreachableBlocks returns the blocks of callee that common, a static
+// call of callee, cannot run: those not reachable from the entry when
+// each branch the arguments decide takes only its one direction. Nil
+// when the call decides none.
+func unreachableBlocks(common *ssa.CallCommon, callee *ssa.Function) map[*ssa.BasicBlock]bool {
+	if len(callee.Blocks) == 0 || len(common.Args) != len(callee.Params) {
 		return nil
 	}
-	last, ok := common.Args[len(common.Args)-1].(*ssa.Const)
-	if !ok || !last.IsNil() {
-		return nil
-	}
-	param := callee.Params[len(callee.Params)-1]
-	var dead map[*ssa.BasicBlock]bool
+	var decided map[*ssa.BasicBlock]int // block to the one successor taken
 	for _, b := range callee.Blocks {
 		if len(b.Instrs) == 0 {
 			continue
 		}
 		br, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If)
-		if !ok || !positiveLenOf(br.Cond, param) {
+		if !ok {
 			continue
 		}
-		then := b.Succs[0]
-		if len(then.Preds) != 1 {
-			continue // reached from elsewhere too
-		}
-		if dead == nil {
-			dead = make(map[*ssa.BasicBlock]bool)
-		}
-		for _, d := range callee.Blocks {
-			if then.Dominates(d) {
-				dead[d] = true
+		if taken, ok := decidedBranch(common, callee, br.Cond); ok {
+			if decided == nil {
+				decided = make(map[*ssa.BasicBlock]int)
 			}
+			decided[b] = taken
+		}
+	}
+	if decided == nil {
+		return nil
+	}
+	live := make(map[*ssa.BasicBlock]bool)
+	work := []*ssa.BasicBlock{callee.Blocks[0]}
+	if callee.Recover != nil {
+		work = append(work, callee.Recover)
+	}
+	for len(work) > 0 {
+		b := work[len(work)-1]
+		work = work[:len(work)-1]
+		if live[b] {
+			continue
+		}
+		live[b] = true
+		succs := b.Succs
+		if taken, ok := decided[b]; ok {
+			succs = succs[taken : taken+1]
+		}
+		work = append(work, succs...)
+	}
+	var dead map[*ssa.BasicBlock]bool
+	for _, b := range callee.Blocks {
+		if !live[b] {
+			if dead == nil {
+				dead = make(map[*ssa.BasicBlock]bool)
+			}
+			dead[b] = true
 		}
 	}
 	return dead
+}
+
+// decidedBranch reports which successor (0: true, 1: false) a branch on
+// cond in callee takes for every run of the call common, if the
+// arguments decide it.
+func decidedBranch(common *ssa.CallCommon, callee *ssa.Function, cond ssa.Value) (int, bool) {
+	if callee.Signature.Variadic() {
+		last, ok := common.Args[len(common.Args)-1].(*ssa.Const)
+		if ok && last.IsNil() && positiveLenOf(cond, callee.Params[len(callee.Params)-1]) {
+			return 1, true
+		}
+	}
+	// v, ok := p.(T), or a type switch's case T, on a parameter whose
+	// argument is a concrete value made an interface at the call.
+	ext, ok := cond.(*ssa.Extract)
+	if !ok || ext.Index != 1 {
+		return 0, false
+	}
+	ta, ok := ext.Tuple.(*ssa.TypeAssert)
+	if !ok || !ta.CommaOk {
+		return 0, false
+	}
+	p, ok := ta.X.(*ssa.Parameter)
+	if !ok {
+		return 0, false
+	}
+	i := slices.Index(callee.Params, p)
+	if i < 0 {
+		return 0, false
+	}
+	mi, ok := common.Args[i].(*ssa.MakeInterface)
+	if !ok || types.IsInterface(mi.X.Type()) {
+		return 0, false
+	}
+	dyn := mi.X.Type()
+	var holds bool
+	if iface, ok := ta.AssertedType.Underlying().(*types.Interface); ok {
+		holds = types.Implements(dyn, iface)
+	} else {
+		holds = types.Identical(dyn, ta.AssertedType)
+	}
+	if holds {
+		return 0, true
+	}
+	return 1, true
 }
 
 // positiveLenOf reports whether cond is false whenever p is empty: the

@@ -3,8 +3,9 @@ package maporderdefault
 import "fmt"
 
 // Finder mimics gorm's DB.Select: its query is stored, and formatted into
-// an error only for an unsupported extra argument, in the loop over its
-// variadic arguments (or when some are given).
+// an error only for a query of another type (the type switch's default)
+// or for an unsupported extra argument, in the loop over its variadic
+// arguments (or when some are given).
 type Finder struct {
 	Selects []string
 	Err     error
@@ -23,6 +24,8 @@ func (f *Finder) Select(query any, args ...any) *Finder {
 				return f
 			}
 		}
+	default:
+		f.Err = fmt.Errorf("unsupported select query %v", query)
 	}
 	return f
 }
@@ -71,4 +74,18 @@ func OmitColumnsWith(f *Finder, cols map[string]bool, extra ...any) *Finder {
 		names = append(names, name)
 	}
 	return f.Omit(names, extra...)
+}
+
+// Columns is a named slice type: Select's case []string does not match
+// it, so its default formats the query.
+type Columns []string
+
+// SaveNamedColumns passes its columns as Columns: the error shows them in
+// map order.
+func SaveNamedColumns(f *Finder, cols map[string]bool) *Finder {
+	names := Columns{}
+	for name := range cols { // want `slice built in map iteration order reaches output at fmt.Errorf`
+		names = append(names, name)
+	}
+	return f.Select(names)
 }
