@@ -286,10 +286,13 @@
 //     output. A function of the package the slice is passed to makes
 //     no output of it in code the call cannot run: the body of a range
 //     over its variadic parameter, or a branch on that parameter's
-//     length being positive, when the call passes no variadic arguments
-//     (gorm's Select formats its query into an error only for an
-//     unsupported extra argument; its association code passes none;
-//     maporder_variadic.go). Of a struct the slice was stored into, only
+//     length being positive, when the call passes no variadic arguments;
+//     the type-switch cases and comma-ok assertions for other types than
+//     the concrete value the call converts to an interface argument
+//     (gorm's Select formats its query into an error for a query of
+//     another type or an unsupported extra argument; its association
+//     code passes a []string and nothing more; maporder_variadic.go).
+//     Of a struct the slice was stored into, only
 //     that field is followed (into callees too): the struct formatted
 //     whole is output, another of its fields logged is not (serf's query
 //     filters, stored into a message whose name a warning prints). Of a
