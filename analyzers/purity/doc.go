@@ -111,6 +111,18 @@
 //     points into p's memory: the integers are followed back to the
 //     pointers they were converted from, so bbolt's writes into a page
 //     through its element pointers mutate the page.
+//   - Package memory is known per result (Fact.ResultGlobalOnly): a
+//     constructor returning a fresh struct beside a package's sentinel
+//     error (return nil, ErrUnsupported) has only its error there, so a
+//     caller filling in the struct writes no package state (go-jose's
+//     JSONWebKey.MarshalJSON). A write the function makes itself (a
+//     store, an append, copy or map update) changes only cells of the
+//     written type, so it reaches a call's aliased argument only when
+//     that argument's memory can hold such a cell: appending to the
+//     []string field of a struct a helper built around a []byte argument
+//     writes nothing of the argument (accesspath.WrittenRoots). An
+//     interface or type parameter in the written cell turns the filter
+//     off; a callee's writes through an argument are not filtered.
 //   - Lock and Unlock of sync mutexes (and of internal/sync.Mutex, which
 //     sync.Map uses) and the function run by sync.Once are not effects of
 //     each call; the Once itself is marked written. sync.Map is summarised
@@ -271,7 +283,16 @@
 //     package that only stores it into memory its caller did not make
 //     (connect's setHeaderCanonical(h, "Trailer", names), two helpers
 //     deep at most), while a helper that prints or returns it keeps it
-//     output. Of a struct the slice was stored into, only
+//     output. A function of the package the slice is passed to makes
+//     no output of it in code the call cannot run: the body of a range
+//     over its variadic parameter, or a branch on that parameter's
+//     length being positive, when the call passes no variadic arguments;
+//     the type-switch cases and comma-ok assertions for other types than
+//     the concrete value the call converts to an interface argument
+//     (gorm's Select formats its query into an error for a query of
+//     another type or an unsupported extra argument; its association
+//     code passes a []string and nothing more; maporder_variadic.go).
+//     Of a struct the slice was stored into, only
 //     that field is followed (into callees too): the struct formatted
 //     whole is output, another of its fields logged is not (serf's query
 //     filters, stored into a message whose name a warning prints). Of a

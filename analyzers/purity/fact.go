@@ -140,6 +140,13 @@ type Fact struct {
 	// any of ResultAliases.
 	ResultAliasesDirect []int
 	ResultGlobal        bool
+	// ResultGlobalOnly, when ResultGlobal is set and it is not empty,
+	// lists the results (0-based) that may point into package-level
+	// variables; the others do not. Empty means any of them may (a
+	// hand-written root says nothing finer). A constructor returning
+	// (fresh, ErrSentinel) has only its error there, so a caller writing
+	// into the fresh object writes no package state.
+	ResultGlobalOnly []int
 	// ResultShared reports that a result itself, not only memory it
 	// refers to, may be memory a package-level variable holds: the
 	// function hands out a package singleton (return std, return
@@ -246,7 +253,8 @@ func (f *Fact) String() string {
 // FuncJSON returns the keys gentest facts -json prints for the function:
 // "pure", "effects", "why" (effect name to details) and "conservative",
 // and when they apply "calls_params", "formats_params", "result_aliases",
-// "result_aliases_direct", "result_global" and "result_shared".
+// "result_aliases_direct", "result_global" (with "result_global_only")
+// and "result_shared".
 func (f *Fact) FuncJSON() map[string]any {
 	effects := f.EffectNames()
 	if effects == nil {
@@ -276,6 +284,9 @@ func (f *Fact) FuncJSON() map[string]any {
 	}
 	if f.ResultGlobal {
 		m["result_global"] = true
+		if len(f.ResultGlobalOnly) > 0 {
+			m["result_global_only"] = slices.Clone(f.ResultGlobalOnly)
+		}
 	}
 	if f.ResultShared {
 		m["result_shared"] = true

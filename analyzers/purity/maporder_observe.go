@@ -46,6 +46,9 @@ type mapOrderCheck struct {
 	// slice in its function (for the joins of maporder_set.go).
 	cur    *mapLeak
 	curAcc map[ssa.Value]bool
+	// dead holds blocks of callees being followed that the call cannot
+	// run (emptyVariadicBlocks); their instructions are not output.
+	dead map[*ssa.BasicBlock]bool
 }
 
 // maxCallerDepth bounds how far up (unexported callers) and down (callees
@@ -213,6 +216,9 @@ func (c *mapOrderCheck) toOutputFrom(vals []ssa.Value, elem bool, field int, dep
 		_, isSlice := v.Type().Underlying().(*types.Slice)
 		whole := isSlice && !it.elem
 		for _, ref := range *v.Referrers() {
+			if c.dead[ref.Block()] {
+				continue
+			}
 			switch ref := ref.(type) {
 			case *ssa.Index, *ssa.IndexAddr:
 				// Of a slice, an element; of an array (a variadic
@@ -297,12 +303,33 @@ func (c *mapOrderCheck) callOutput(ref ssa.CallInstruction, v ssa.Value, whole, 
 	} else if callee := common.StaticCallee(); callee != nil {
 		obj = funcObject(callee)
 		if callee.Pkg == c.pkg && callee.Blocks != nil && depth < maxCallerDepth {
+			// What the callee does only in code this call cannot run
+			// is not done (gorm's Select reports a query of another
+			// type, or an unsupported extra argument, formatting the
+			// query; maporder_variadic.go).
+			var added []*ssa.BasicBlock
+			for b := range unreachableBlocks(common, callee) {
+				if !c.dead[b] {
+					if c.dead == nil {
+						c.dead = make(map[*ssa.BasicBlock]bool)
+					}
+					c.dead[b] = true
+					added = append(added, b)
+				}
+			}
+			pos, name := token.NoPos, ""
 			for i, a := range common.Args {
 				if a == v && i < len(callee.Params) {
-					if pos, name := c.toOutputFrom([]ssa.Value{callee.Params[i]}, elem, field, depth+1); pos.IsValid() {
-						return pos, name
+					if pos, name = c.toOutputFrom([]ssa.Value{callee.Params[i]}, elem, field, depth+1); pos.IsValid() {
+						break
 					}
 				}
+			}
+			for _, b := range added {
+				delete(c.dead, b)
+			}
+			if pos.IsValid() {
+				return pos, name
 			}
 		}
 	}

@@ -91,7 +91,11 @@ type summary struct {
 	retAlias     map[int]bool // SSA parameter indices the results may point into
 	retDirect    map[int]bool // the subset the results' own memory may be (Fact.ResultAliasesDirect)
 	retGlobal    bool
-	retShared    bool // Fact.ResultShared
+	// retGlobalAt holds the results (0-based) that may point into
+	// package memory (Fact.ResultGlobalOnly); nil with retGlobal set
+	// means any of them (a fact or root that does not say).
+	retGlobalAt map[int]bool
+	retShared   bool // Fact.ResultShared
 	// walked is set when the summary was computed here from the
 	// function's body. Its result aliasing then already accounts for
 	// every call in the body, resolved or not (an unresolved call's
@@ -222,7 +226,7 @@ func (s *summary) same(t *summary) bool {
 	return s.effects == t.effects && s.tparams == t.tparams && s.conservative == t.conservative &&
 		reflect.DeepEqual(s.mutated, t.mutated) && reflect.DeepEqual(s.calls, t.calls) && reflect.DeepEqual(s.formats, t.formats) &&
 		reflect.DeepEqual(s.freeMut, t.freeMut) && reflect.DeepEqual(s.freeCalls, t.freeCalls) &&
-		reflect.DeepEqual(s.retAlias, t.retAlias) && reflect.DeepEqual(s.retDirect, t.retDirect) && s.retGlobal == t.retGlobal && s.retShared == t.retShared &&
+		reflect.DeepEqual(s.retAlias, t.retAlias) && reflect.DeepEqual(s.retDirect, t.retDirect) && s.retGlobal == t.retGlobal && reflect.DeepEqual(s.retGlobalAt, t.retGlobalAt) && s.retShared == t.retShared &&
 		s.obs == t.obs && reflect.DeepEqual(s.obsMut, t.obsMut) && reflect.DeepEqual(s.obsFree, t.obsFree)
 }
 
@@ -255,6 +259,9 @@ func (s *summary) fact() *Fact {
 	}
 	slices.Sort(f.ResultAliasesDirect)
 	f.ResultGlobal = s.retGlobal
+	if s.retGlobal {
+		f.ResultGlobalOnly = sortedKeys(s.retGlobalAt)
+	}
 	f.ResultShared = s.retShared
 	for _, eff := range s.whyOrder {
 		f.Why = append(f.Why, Reason{eff, s.why[eff]})
@@ -310,6 +317,12 @@ func fromFact(f *Fact, recv bool) *summary {
 		s.retDirect[p+off] = true
 	}
 	s.retGlobal = f.ResultGlobal
+	if f.ResultGlobal && len(f.ResultGlobalOnly) > 0 {
+		s.retGlobalAt = make(map[int]bool)
+		for _, i := range f.ResultGlobalOnly {
+			s.retGlobalAt[i] = true
+		}
+	}
 	s.retShared = f.ResultShared
 	for _, r := range f.Why {
 		s.reason(r.Effect, r.Detail)

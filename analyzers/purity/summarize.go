@@ -91,6 +91,7 @@ func (w *walker) results(c *ssa.CallCommon) (r accesspath.CallResults, ok bool) 
 		return r, false
 	}
 	deep, direct := map[int]bool{}, map[int]bool{}
+	globalAt, anyGlobal := map[int]bool{}, false
 	for _, t := range ts {
 		// A Conservative implementation walked here still tells what
 		// its result may point into (see summary.walked): jwx's
@@ -107,9 +108,20 @@ func (w *walker) results(c *ssa.CallCommon) (r accesspath.CallResults, ok bool) 
 		for i := range t.retDirect {
 			direct[i] = true
 		}
-		r.Global = r.Global || t.retGlobal
+		if t.retGlobal {
+			r.Global = true
+			if t.retGlobalAt == nil {
+				anyGlobal = true
+			}
+			for i := range t.retGlobalAt {
+				globalAt[i] = true
+			}
+		}
 	}
 	r.Args, r.Direct = sortedKeys(deep), sortedKeys(direct)
+	if r.Global && !anyGlobal {
+		r.GlobalResults = sortedKeys(globalAt)
+	}
 	return r, true
 }
 
@@ -334,11 +346,11 @@ func (w *walker) instr(instr ssa.Instruction) {
 	s, st := w.s, w.st
 	switch instr := instr.(type) {
 	case *ssa.Store:
-		w.write(instr.Addr, 0, "stores at "+st.pos(instr.Pos()))
+		w.writeCell(instr.Addr, "stores at "+st.pos(instr.Pos()))
 	case *ssa.MapUpdate:
-		w.write(instr.Map, 0, "updates map at "+st.pos(instr.Pos()))
+		w.writeCell(instr.Map, "updates map at "+st.pos(instr.Pos()))
 	case *ssa.Return:
-		for _, res := range instr.Results {
+		for i, res := range instr.Results {
 			// Deep: a fresh wrapper around a parameter still exposes it.
 			for _, r := range w.acc.Roots(res, accesspath.MaxDeref) {
 				switch r.Kind {
@@ -348,7 +360,13 @@ func (w *walker) instr(instr ssa.Instruction) {
 					}
 					s.retAlias[r.Index] = true
 				case accesspath.Global, accesspath.Unknown, accesspath.FreeVar:
+					// Per result: a sentinel error beside a fresh
+					// object leaves the object out of package memory.
 					s.retGlobal = true
+					if s.retGlobalAt == nil {
+						s.retGlobalAt = make(map[int]bool)
+					}
+					s.retGlobalAt[i] = true
 				}
 			}
 			// Shallow: is the returned value itself package memory, or
@@ -436,7 +454,21 @@ func explicitPanic(p *ssa.Panic) bool {
 
 // write records a write into memory reachable from v.
 func (w *walker) write(v ssa.Value, deref int, detail string) {
-	for _, r := range w.acc.Roots(v, deref) {
+	w.writeRoots(w.acc.Roots(v, deref), detail)
+}
+
+// writeCell records a write the function makes itself through addr (a
+// store, a map update, an append, copy or clear into a slice): only the
+// cells of addr's pointee, element or entries change, so memory that
+// cannot hold a cell of that type is not written (see
+// accesspath.WrittenRoots). A write a callee makes through an argument
+// may reach anything the argument reaches and goes through write.
+func (w *walker) writeCell(addr ssa.Value, detail string) {
+	w.writeRoots(w.acc.WrittenRoots(addr), detail)
+}
+
+func (w *walker) writeRoots(roots []accesspath.Root, detail string) {
+	for _, r := range roots {
 		switch r.Kind {
 		case accesspath.Param:
 			w.s.mutate(r.Index, detail)

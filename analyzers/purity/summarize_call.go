@@ -20,9 +20,11 @@ func (w *walker) call(instr ssa.Instruction, c *ssa.CallCommon) {
 		switch b.Name() {
 		case "append":
 			if len(c.Args) > 0 {
-				w.write(c.Args[0], 0, "appends into a shared backing array at "+at)
+				w.writeCell(c.Args[0], "appends into a shared backing array at "+at)
 			}
-		case "copy", "clear", "delete", "close":
+		case "copy", "clear", "delete":
+			w.writeCell(c.Args[0], b.Name()+" at "+at)
+		case "close":
 			w.write(c.Args[0], 0, b.Name()+" at "+at)
 		case "print", "println":
 			w.s.add(Stdio, b.Name()+" at "+at)

@@ -75,8 +75,9 @@ type Analysis struct {
 	// point to.
 	Results func(c *ssa.CallCommon) (r CallResults, ok bool)
 
-	memo     map[key][]Root
-	cellMemo map[types.Type]*cells // see mayShare
+	memo      map[key][]Root
+	writeMemo map[ssa.Value][]Root  // see WrittenRoots
+	cellMemo  map[types.Type]*cells // see mayShare
 }
 
 // CallResults is what a callee's summary says its results may point into.
@@ -93,8 +94,12 @@ type CallResults struct {
 	// writes nothing of the argument.
 	Direct []int
 	// Global reports that the results may point into package-level
-	// variables.
-	Global bool
+	// variables, and GlobalResults which of them (0-based positions in
+	// the callee's results; nil: any of them). A function returning a
+	// fresh object beside a package's sentinel error (return nil,
+	// ErrUnsupported) has only its error result in package memory.
+	Global        bool
+	GlobalResults []int
 }
 
 type fieldKey struct {
@@ -196,7 +201,107 @@ func (a *Analysis) Roots(v ssa.Value, deref int) []Root {
 	if a.memo == nil {
 		a.memo = make(map[key][]Root)
 	}
-	w := &walk{a: a, seenRoot: make(map[Root]bool), visited: map[key]bool{k: true}, stack: []key{k}}
+	a.memo[k] = a.query(k, nil)
+	return a.memo[k]
+}
+
+// WrittenRoots returns the roots of the memory a write through addr
+// itself changes: a store through a pointer, an append, copy or element
+// store into a slice's array, a map update. It is Roots(addr, 0) less the
+// memory a call's result may only reach through arguments that cannot
+// hold a cell of the written type: without unsafe, a []string's array is
+// never inside the memory of a []byte argument, so a struct a helper
+// builds around that argument (&raw{X: newBuffer(b)}) is not the
+// argument's memory where its []string field is appended to. The type
+// rule for unresolved calls (mayShare) compares a result's type with the
+// arguments'; this compares the type actually written, which also applies
+// to calls whose summary lists the argument. Addresses whose written
+// type is not known (an interface, a type parameter) get Roots(addr, 0).
+func (a *Analysis) WrittenRoots(addr ssa.Value) []Root {
+	written := writtenCells(addr.Type())
+	if written == nil {
+		return a.Roots(addr, 0)
+	}
+	if r, ok := a.writeMemo[addr]; ok {
+		return r
+	}
+	if a.contents == nil {
+		a.buildContents()
+	}
+	if a.writeMemo == nil {
+		a.writeMemo = make(map[ssa.Value][]Root)
+	}
+	a.writeMemo[addr] = a.query(key{addr, 0}, written)
+	return a.writeMemo[addr]
+}
+
+// writtenCells returns the types of the cells a write through a value of
+// type t changes: the pointee or element, and the fields and array
+// elements inside it (not what they point to). Nil when a cell may be of
+// any type: t is not a pointer, slice or map, or what it addresses is or
+// holds an interface or a type parameter, whose dynamic types a generic
+// function or a conversion may make anything.
+func writtenCells(t types.Type) []types.Type {
+	var out []types.Type
+	var add func(t types.Type, depth int) bool
+	add = func(t types.Type, depth int) bool {
+		if depth > 8 {
+			return false
+		}
+		if _, ok := types.Unalias(t).(*types.TypeParam); ok {
+			return false
+		}
+		out = append(out, t)
+		switch u := t.Underlying().(type) {
+		case *types.Interface:
+			return false
+		case *types.Basic:
+			return u.Kind() != types.UnsafePointer
+		case *types.Struct:
+			for i := range u.NumFields() {
+				if !add(u.Field(i).Type(), depth+1) {
+					return false
+				}
+			}
+		case *types.Array:
+			return add(u.Elem(), depth+1)
+		}
+		return true
+	}
+	var ok bool
+	switch u := types.Unalias(t).Underlying().(type) {
+	case *types.Pointer:
+		ok = add(u.Elem(), 0)
+	case *types.Slice:
+		ok = add(u.Elem(), 0)
+	case *types.Map:
+		ok = add(u.Key(), 0) && add(u.Elem(), 0)
+	}
+	if !ok {
+		return nil
+	}
+	return out
+}
+
+// mayHold reports whether memory reachable from a value of type arg may
+// be a cell of one of the written types (see WrittenRoots).
+func (a *Analysis) mayHold(arg types.Type, written []types.Type) bool {
+	c := a.cellsOf(arg)
+	if c.any {
+		return true
+	}
+	for _, t := range written {
+		if c.set.At(t) != nil {
+			return true
+		}
+	}
+	return false
+}
+
+// query runs one root search from k; written, when not nil, filters the
+// arguments a call's result is traced into (WrittenRoots).
+func (a *Analysis) query(k key, written []types.Type) []Root {
+	w := &walk{a: a, written: written, seenRoot: make(map[Root]bool), visited: map[key]bool{k: true}, stack: []key{k}}
 	for len(w.stack) > 0 {
 		if len(w.visited) > budget {
 			w.addRoot(Root{Kind: Unknown})
@@ -208,14 +313,16 @@ func (a *Analysis) Roots(v ssa.Value, deref int) []Root {
 			w.visit(cur.v, cur.deref)
 		}
 	}
-	a.memo[k] = w.roots
 	return w.roots
 }
 
 // walk is the state of one Roots query: a depth-first search from the
 // queried value back through what it was derived from.
 type walk struct {
-	a        *Analysis
+	a *Analysis
+	// written, when not nil, holds the types of the cells the queried
+	// write changes (WrittenRoots).
+	written  []types.Type
 	roots    []Root // found so far, in discovery order
 	seenRoot map[Root]bool
 	visited  map[key]bool
@@ -242,6 +349,14 @@ func (w *walk) push(v ssa.Value, d int) {
 // visit records v as a root or pushes what it is derived from; d is the
 // number of loads between v and the queried value.
 func (w *walk) visit(v ssa.Value, d int) {
+	if e, ok := v.(*ssa.Extract); ok {
+		if call, ok := e.Tuple.(*ssa.Call); ok {
+			// One result of a call: the callee's summary may say
+			// more about it than about the others.
+			w.callRoots(call, d, e.Index)
+			return
+		}
+	}
 	if x, loads, ok := derivedFrom(v); ok {
 		w.push(x, d+loads)
 		return
@@ -295,7 +410,7 @@ func (w *walk) visit(v ssa.Value, d int) {
 			}
 		}
 	case *ssa.Call:
-		w.callRoots(v, d)
+		w.callRoots(v, d, -1)
 	}
 }
 
@@ -362,10 +477,20 @@ func derivedFrom(v ssa.Value) (x ssa.Value, loads int, ok bool) {
 	return nil, 0, false
 }
 
-// callRoots records the roots of a call's result: a fresh object, and
-// what the callee's summary (Analysis.Results) says it may return, or
+// pushArg schedules an argument a call's result may point into, unless
+// the query is a write of cells the argument's memory cannot hold.
+func (w *walk) pushArg(arg ssa.Value, d int) {
+	if w.written != nil && !w.a.mayHold(arg.Type(), w.written) {
+		return
+	}
+	w.push(arg, d)
+}
+
+// callRoots records the roots of a call's result (of result number index
+// when the call has several and one is queried, else -1): a fresh object,
+// and what the callee's summary (Analysis.Results) says it may return, or
 // else anything the arguments refer to.
-func (w *walk) callRoots(v *ssa.Call, d int) {
+func (w *walk) callRoots(v *ssa.Call, d, index int) {
 	c := v.Common()
 	if b, ok := c.Value.(*ssa.Builtin); ok {
 		switch b.Name() {
@@ -397,10 +522,10 @@ func (w *walk) callRoots(v *ssa.Call, d int) {
 			}
 			for _, i := range idx {
 				if i < len(args) {
-					w.push(args[i], d+1)
+					w.pushArg(args[i], d+1)
 				}
 			}
-			if r.Global {
+			if r.Global && (index < 0 || r.GlobalResults == nil || slices.Contains(r.GlobalResults, index)) {
 				w.addRoot(Root{Kind: Global, Value: v})
 			}
 			return
@@ -417,7 +542,7 @@ func (w *walk) callRoots(v *ssa.Call, d int) {
 	// back one of its receiver-like argument's slices).
 	if dst := appendDestinations(c, v.Type()); len(dst) > 0 {
 		for _, arg := range dst {
-			w.push(arg, d+1)
+			w.pushArg(arg, d+1)
 		}
 		return
 	}
@@ -426,11 +551,11 @@ func (w *walk) callRoots(v *ssa.Call, d int) {
 	// taking (*Path, []byte) and returning []byte returns the buffer or
 	// a fresh one, never the path's []int32 (see mayShare).
 	if c.IsInvoke() && w.a.mayShare(v.Type(), c.Value.Type()) {
-		w.push(c.Value, d+1)
+		w.pushArg(c.Value, d+1)
 	}
 	for _, arg := range c.Args {
 		if w.a.mayShare(v.Type(), arg.Type()) {
-			w.push(arg, d+1)
+			w.pushArg(arg, d+1)
 		}
 	}
 }

@@ -199,3 +199,105 @@ func TestCallResultTypes(t *testing.T) {
 		}
 	}
 }
+
+const summarySrc = `package r
+
+import "errors"
+
+type key struct {
+	kid string
+	x   []byte
+	x5c []string
+}
+
+var errBad = errors.New("bad")
+
+// build's summary (in the test) says its results may point into its
+// argument and that its second result, the error, is package memory.
+func build(b []byte) (*key, error) { return &key{x: b}, errBad }
+
+// fill writes fields of the key build made: a string field and the array
+// of a []string, neither of which a []byte can hold, and none of which is
+// the sentinel error's memory.
+func fill(b []byte, certs []string) {
+	k, _ := build(b)
+	k.kid = "id"
+	k.x5c = append(k.x5c, certs...)
+}
+
+// mask writes the key's bytes, which are b's.
+func mask(b []byte) { k, _ := build(b); k.x[0] = 0 }
+
+// errs writes through the error result, which is package memory.
+func errs(b []byte) { _, err := build(b); *(err.(*wrapped)) = wrapped{} }
+
+type wrapped struct{ msg string }
+
+func (w *wrapped) Error() string { return w.msg }
+`
+
+// TestWrittenRoots: a write into a struct a callee built is traced into
+// the callee's aliased arguments only when they can hold a cell of the
+// written type, and into package memory only through the results the
+// summary says may point there (CallResults.GlobalResults).
+func TestWrittenRoots(t *testing.T) {
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "r.go", summarySrc, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pkg, _, err := ssautil.BuildPackage(&types.Config{Importer: importer.Default()}, fset,
+		types.NewPackage("r", ""), []*ast.File{f}, ssa.SanityCheckFunctions)
+	if err != nil {
+		t.Fatal(err)
+	}
+	build := pkg.Func("build")
+	results := func(c *ssa.CallCommon) (accesspath.CallResults, bool) {
+		if c.StaticCallee() != build {
+			return accesspath.CallResults{}, false
+		}
+		return accesspath.CallResults{Args: []int{0}, Global: true, GlobalResults: []int{1}}, true
+	}
+	for _, tc := range []struct {
+		fn   string
+		want []accesspath.Kind // the non-local roots of the writes
+	}{
+		{"fill", nil},
+		{"mask", []accesspath.Kind{accesspath.Param}},
+		{"errs", []accesspath.Kind{accesspath.Global}},
+	} {
+		fn := pkg.Func(tc.fn)
+		a := accesspath.New(fn)
+		a.Results = results
+		var got []accesspath.Kind
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				var addr ssa.Value
+				switch instr := instr.(type) {
+				case *ssa.Store:
+					addr = instr.Addr
+				case *ssa.Call:
+					if bi, ok := instr.Call.Value.(*ssa.Builtin); ok && bi.Name() == "append" {
+						addr = instr.Call.Args[0]
+					}
+				}
+				if addr == nil {
+					continue
+				}
+				if _, ok := addr.(*ssa.Alloc); ok {
+					continue // initialising a local variable
+				}
+				for _, r := range a.WrittenRoots(addr) {
+					if r.Kind != accesspath.Local {
+						got = append(got, r.Kind)
+					}
+				}
+			}
+		}
+		slices.Sort(got)
+		got = slices.Compact(got)
+		if !slices.Equal(got, tc.want) {
+			t.Errorf("%s: writes rooted at %v, want %v", tc.fn, got, tc.want)
+		}
+	}
+}
