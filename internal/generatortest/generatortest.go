@@ -251,7 +251,7 @@ func Comparisons(t *testing.T) bool {
 // of runs (see Comparisons) unless EnvFull is set.
 func Comparative(t *testing.T) {
 	t.Helper()
-	SkipUnlessFull(t, "compares Gen runs")
+	SkipUnlessFull(t, "compares gen runs")
 	EndToEnd(t)
 }
 
@@ -396,7 +396,7 @@ func logPhases(t testing.TB, s *generator.Summary) {
 		return
 	}
 	p := s.Phases
-	t.Logf("Gen %.1fs: to the search %.1f (prepare %.1f), search %.1f (%d execs), minimize %.1f, judge %.1f, findings %.1f, verify %.1f, report %.1f",
+	t.Logf("gen %.1fs: to the search %.1f (prepare %.1f), search %.1f (%d execs), minimize %.1f, judge %.1f, findings %.1f, verify %.1f, report %.1f",
 		s.Seconds, s.SearchStartSeconds, p.Prepare, p.Search, s.Execs, p.Minimize, p.Judge, p.Findings, p.Verify, p.Report)
 }
 
