@@ -65,7 +65,8 @@ func (r *pkgRun) judge(ctx context.Context, prog *model.Program, h *harness.Harn
 	watch := &cutWatch{FullRunner: r.trace.Wrap("judge", runner.Steady(pool, h.Table, prog, s.watch))}
 	judged := oracle.Judge(prog, watch, s.eng.Corpus,
 		oracle.JudgeOptions{Sandboxed: r.sandbox, Variants: variants, Mutants: mutants, AllAsserts: r.cfg.Disable[MutationAsserts],
-			MutantDeadline: r.clock.judgeBy(), Offer: offer})
+			MutantDeadline: r.clock.judgeBy(), Offer: offer,
+			Written: func(c *oracle.Case) *oracle.Case { return emit.Written(prog, c) }})
 	closeVariants()
 	r.debugf("judge runs: %v; confirming kills: %d rounds, %d runs, %d kills", watch.calls, judged.Confirm.Rounds, judged.Confirm.Runs, judged.Confirm.Kills)
 	// The runs under mutants stop at the deadline in a batch (the watch

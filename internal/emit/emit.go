@@ -105,6 +105,19 @@ func Render(prog *model.Program, cases []*oracle.Case, opts Options) (*Output, e
 	return r.finish(out, decls)
 }
 
+// Written returns case c as Render writes it: without the arrangement's
+// value checks (arrangementUnchecked) and with the values pure calls
+// before the target built written as literals, those calls left out
+// (inlined). The judge measures a case's blocks and kills on this form
+// (oracle.JudgeOptions.Written), since a call the file does not make
+// covers nothing in it and kills no mutant in what it calls.
+func Written(prog *model.Program, c *oracle.Case) *oracle.Case {
+	r := newRenderer(prog, Options{})
+	var out *oracle.Case
+	r.probe(func() { out = r.inlined(arrangementUnchecked(prog, c)) })
+	return out
+}
+
 // groupCases gives each case the name of its test function, from its
 // target's operation (op), and returns the names in order with their
 // cases. The cases are first written as the test shows them: without the

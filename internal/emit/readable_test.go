@@ -299,6 +299,21 @@ func TestInlineValues(t *testing.T) {
 			t.Errorf("the chain %s is still there:\n%s", chain, src)
 		}
 	}
+	// Written gives the judge the form Render writes: Unquote alone, its
+	// argument the literal, its checks renumbered; the judge measures a
+	// case's blocks and kills on it (issue 30).
+	for _, c := range cases {
+		w := Written(prog, c)
+		if w.Seq.Len() != 1 || w.Target != 0 || prog.Ops[w.Seq.Stmts[0].Op] != unq || !w.Seq.Stmts[0].Args[0].IsLit {
+			t.Errorf("Written(case %d) = %d statements, target %d, want Unquote of a literal", c.Key, w.Seq.Len(), w.Target)
+			continue
+		}
+		for _, a := range w.Asserts {
+			if a.Stmt != 0 {
+				t.Errorf("Written(case %d) checks statement %d, want 0", c.Key, a.Stmt)
+			}
+		}
+	}
 }
 
 // Basic values are compared with !=; slices and maps with cmp.Diff, with

@@ -59,7 +59,7 @@ const (
 // owner keeps its test, which keeps tests rather than losing kills.
 // Deterministic: the pairs depend only on the cases, in case and mutant
 // order.
-func (j *Judgement) confirmKills(prog *model.Program, plain executor.Runner, items []judged, opts JudgeOptions) {
+func (j *Judgement) confirmKills(prog *model.Program, plain executor.Runner, items []writtenForm, opts JudgeOptions) {
 	if opts.Mutants <= 0 || len(items) != len(j.Cases) {
 		return
 	}
@@ -117,7 +117,7 @@ func (j *Judgement) confirmKills(prog *model.Program, plain executor.Runner, ite
 		add := func(i int, m int32) {
 			budget--
 			ran[i][m] = true
-			q := items[i].e.Seq.Wire(uint64(len(reqs)), rt.FlagDetail)
+			q := items[i].e.Seq.Wire(uint64(len(reqs)), rt.FlagDetail) // as written
 			q.Mutant = m
 			reqs = append(reqs, q)
 			pairs = append(pairs, [2]int{i, int(m)})
@@ -187,10 +187,10 @@ func (j *Judgement) confirmKills(prog *model.Program, plain executor.Runner, ite
 // run joins Mutation.Run, a kill Mutation.Killed and the case's
 // candidate, each list kept ascending. The assertions are the case's
 // final ones as the emitter writes them.
-func (j *Judgement) addConfirmed(it judged, i int, m int32, out executor.Outcome, mutants int) {
+func (j *Judgement) addConfirmed(it writtenForm, i int, m int32, out executor.Outcome, mutants int) {
 	c := j.Cases[i]
 	scratch := &CaseMutation{ByAssert: map[seq.ValueID][]int32{}}
-	if !recordKill(scratch, it, writtenAssertions(c.Asserts, c.Target), c.PanicMsg, m, out) {
+	if !recordKill(scratch, it.judged, it.asserts, c.PanicMsg, m, out) {
 		return
 	}
 	v := c.Mutation

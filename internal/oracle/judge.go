@@ -74,6 +74,12 @@ type JudgeOptions struct {
 	// that the kills reduction keeps a test for alone are checked on the
 	// other kept tests under the same goals (confirmKills).
 	Offer func(minimize.Candidate) minimize.Candidate
+	// Written is how the emitter will write a case (emit.Written: the
+	// values pure calls before the target built become literals, and
+	// those calls go), nil for as it is. The blocks a case covers and
+	// the mutants it kills are measured on that form (writtenForms):
+	// a call the file does not make covers nothing in it.
+	Written func(*Case) *Case
 }
 
 // judgeFlags ask the executor for what Judge needs to know of a run: value
@@ -165,7 +171,7 @@ func Judge(prog *model.Program, runner executor.Runner, entries []*corpus.Entry,
 		j.Cands = append(j.Cands, cand)
 	}
 	MarkEquateEmpty(prog, j.Cases)
-	j.confirmKills(prog, plain, items, opts)
+	j.confirmKills(prog, plain, j.writtenForms(prog, plain, items, opts), opts)
 	return j
 }
 
