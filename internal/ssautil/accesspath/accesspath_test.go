@@ -52,6 +52,23 @@ func sharedCopy(p *mirror) { d := mirror{xs: p.xs}; d.xs[0] = 8 }
 
 // stores returns the kinds of the roots of every store and map update in
 // the named function.
+// buildPackage type-checks and builds the SSA of one file of source, as
+// package name.
+func buildPackage(t *testing.T, name, source string) *ssa.Package {
+	t.Helper()
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, name+".go", source, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pkg, _, err := ssautil.BuildPackage(&types.Config{Importer: importer.Default()}, fset,
+		types.NewPackage(name, ""), []*ast.File{f}, ssa.SanityCheckFunctions)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return pkg
+}
+
 func stores(t *testing.T, pkg *ssa.Package, name string) []accesspath.Kind {
 	t.Helper()
 	fn := pkg.Func(name)
@@ -83,16 +100,7 @@ func stores(t *testing.T, pkg *ssa.Package, name string) []accesspath.Kind {
 }
 
 func TestRoots(t *testing.T) {
-	fset := token.NewFileSet()
-	f, err := parser.ParseFile(fset, "p.go", src, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	pkg, _, err := ssautil.BuildPackage(&types.Config{Importer: importer.Default()}, fset,
-		types.NewPackage("p", ""), []*ast.File{f}, ssa.SanityCheckFunctions)
-	if err != nil {
-		t.Fatal(err)
-	}
+	pkg := buildPackage(t, "p", src)
 	has := func(kinds []accesspath.Kind, k accesspath.Kind) bool {
 		for _, x := range kinds {
 			if x == k {
@@ -156,16 +164,7 @@ func boxed(p *Path, f func(*Path) any) { r := f(p); *r.(*int32) = 1 }
 // TestCallResultTypes: the result of an unknown callee points only into
 // arguments that can reach memory of a type the result can point to.
 func TestCallResultTypes(t *testing.T) {
-	fset := token.NewFileSet()
-	f, err := parser.ParseFile(fset, "q.go", callbackSrc, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	pkg, _, err := ssautil.BuildPackage(&types.Config{Importer: importer.Default()}, fset,
-		types.NewPackage("q", ""), []*ast.File{f}, ssa.SanityCheckFunctions)
-	if err != nil {
-		t.Fatal(err)
-	}
+	pkg := buildPackage(t, "q", callbackSrc)
 	for _, tc := range []struct {
 		fn   string
 		want []int // the parameters the stores are rooted at
@@ -241,16 +240,7 @@ func (w *wrapped) Error() string { return w.msg }
 // written type, and into package memory only through the results the
 // summary says may point there (CallResults.GlobalResults).
 func TestWrittenRoots(t *testing.T) {
-	fset := token.NewFileSet()
-	f, err := parser.ParseFile(fset, "r.go", summarySrc, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	pkg, _, err := ssautil.BuildPackage(&types.Config{Importer: importer.Default()}, fset,
-		types.NewPackage("r", ""), []*ast.File{f}, ssa.SanityCheckFunctions)
-	if err != nil {
-		t.Fatal(err)
-	}
+	pkg := buildPackage(t, "r", summarySrc)
 	build := pkg.Func("build")
 	results := func(c *ssa.CallCommon) (accesspath.CallResults, bool) {
 		if c.StaticCallee() != build {
